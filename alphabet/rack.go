@@ -1,0 +1,94 @@
+package alphabet
+
+import "strings"
+
+// Rack is a multiset of tiles held as a count per tile code (index 0 is
+// the blank). It is a value type: copying it copies the tiles.
+type Rack [MaxLetters + 1]uint8
+
+// RackOf builds a rack from tiles. Designated blanks count as blanks.
+func RackOf(ts []Tile) Rack {
+	var r Rack
+	for _, t := range ts {
+		r.Add(t)
+	}
+	return r
+}
+
+// Add puts one tile on the rack (a designated blank is added as a blank).
+func (r *Rack) Add(t Tile) {
+	if t.IsBlanked() {
+		t = Blank
+	}
+	r[t]++
+}
+
+// Remove takes one tile off the rack (a designated blank takes a blank)
+// and reports whether it was there.
+func (r *Rack) Remove(t Tile) bool {
+	if t.IsBlanked() {
+		t = Blank
+	}
+	if r[t] == 0 {
+		return false
+	}
+	r[t]--
+	return true
+}
+
+// Len is the number of tiles on the rack.
+func (r *Rack) Len() int {
+	n := 0
+	for _, c := range r {
+		n += int(c)
+	}
+	return n
+}
+
+// Tiles lists the tiles in code order (blanks first).
+func (r *Rack) Tiles() []Tile {
+	var out []Tile
+	for t, c := range r {
+		for i := 0; i < int(c); i++ {
+			out = append(out, Tile(t))
+		}
+	}
+	return out
+}
+
+// Contains reports whether every tile of other is on r.
+func (r *Rack) Contains(other *Rack) bool {
+	for i := range r {
+		if other[i] > r[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// RackString renders a rack as text with blanks last ("AEINRS?"), the way
+// players write racks.
+func (a *Alphabet) RackString(r *Rack) string {
+	var b strings.Builder
+	for t := 1; t < len(r); t++ {
+		for i := 0; i < int(r[t]); i++ {
+			b.WriteString(a.String(Tile(t)))
+		}
+	}
+	b.WriteString(strings.Repeat("?", int(r[0])))
+	return b.String()
+}
+
+// ParseRack reads a rack written as letters and "?" for blanks.
+func (a *Alphabet) ParseRack(s string) (Rack, error) {
+	ts, err := a.Parse(s, WithBlanks)
+	if err != nil {
+		return Rack{}, err
+	}
+	for i, t := range ts {
+		if t.IsBlanked() {
+			return Rack{}, &Error{Text: s, Pos: i, Letter: a.String(t), Reason: "a rack holds blanks as ?, not lowercase letters"}
+		}
+	}
+	return RackOf(ts), nil
+}

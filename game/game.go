@@ -1,0 +1,292 @@
+// Package game plays a game of seed 003: K players (2 to 4), a seeded bag,
+// racks, turns with placements, exchanges and passes, the end of the game
+// and the final adjustment, and a history of every turn.
+package game
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+
+	"atril/alphabet"
+	"atril/board"
+	"atril/lexicon"
+	"atril/move"
+	"atril/variant"
+)
+
+// Player is a seat in the game.
+type Player struct {
+	Name  string
+	Rack  alphabet.Rack
+	Score int
+}
+
+// TurnKind says what a history entry records.
+type TurnKind uint8
+
+const (
+	// Played is a move (placement, exchange or pass).
+	Played TurnKind = iota
+	// OutBonus is the points a player who went out gains from another
+	// player's rack.
+	OutBonus
+	// RackPenalty is the value of the tiles left on a player's rack,
+	// lost at the end.
+	RackPenalty
+)
+
+// Turn is one entry of the history.
+type Turn struct {
+	Kind   TurnKind
+	Player int
+	// Rack is the player's rack before the move (for OutBonus: the rack
+	// of the player whose tiles are counted).
+	Rack alphabet.Rack
+	Move move.Move
+	// Notation is the move as written for the board it was played on.
+	Notation string
+	// Points gained (negative for a penalty) and the player's total after.
+	Points int
+	Total  int
+	// Drawn lists the tiles drawn after the move.
+	Drawn []alphabet.Tile
+}
+
+// Game is the state of a game.
+type Game struct {
+	V       *variant.Variant
+	Lex     *lexicon.Lexicon
+	Board   *board.Board
+	Players []Player
+	History []Turn
+	Seed    uint64
+
+	bag     []alphabet.Tile
+	rng     *rand.Rand
+	current int
+	// scoreless counts consecutive scoreless turns; passes consecutive passes.
+	scoreless, passes int
+	over              bool
+	// moves counts Played turns (the turn number stamped on tiles).
+	moves int
+}
+
+// ErrGameOver is returned for a move after the end of the game.
+var ErrGameOver = errors.New("the game is over")
+
+// New starts a game for the named players with a bag shuffled by seed.
+// Each player draws a full rack in seat order.
+func New(v *variant.Variant, lex *lexicon.Lexicon, names []string, seed uint64) (*Game, error) {
+	if len(names) < 2 || len(names) > 4 {
+		return nil, fmt.Errorf("game: %d players; 2 to 4 can play", len(names))
+	}
+	g := &Game{V: v, Lex: lex, Board: board.New(v, lex), Seed: seed,
+		rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))}
+	for t, c := range v.Counts {
+		for i := 0; i < c; i++ {
+			g.bag = append(g.bag, alphabet.Tile(t))
+		}
+	}
+	if len(g.bag) < len(names)*v.RackSize {
+		return nil, fmt.Errorf("game: %d tiles are too few for %d racks of %d", len(g.bag), len(names), v.RackSize)
+	}
+	g.rng.Shuffle(len(g.bag), func(i, j int) { g.bag[i], g.bag[j] = g.bag[j], g.bag[i] })
+	for _, n := range names {
+		g.Players = append(g.Players, Player{Name: n})
+	}
+	for i := range g.Players {
+		g.draw(i)
+	}
+	return g, nil
+}
+
+// draw fills player i's rack from the bag and returns the tiles drawn.
+func (g *Game) draw(i int) []alphabet.Tile {
+	var drawn []alphabet.Tile
+	p := &g.Players[i]
+	for p.Rack.Len() < g.V.RackSize && len(g.bag) > 0 {
+		t := g.bag[len(g.bag)-1]
+		g.bag = g.bag[:len(g.bag)-1]
+		p.Rack.Add(t)
+		drawn = append(drawn, t)
+	}
+	return drawn
+}
+
+// Current is the index of the player on turn.
+func (g *Game) Current() int { return g.current }
+
+// Over reports whether the game has ended.
+func (g *Game) Over() bool { return g.over }
+
+// BagLen is the number of tiles in the bag.
+func (g *Game) BagLen() int { return len(g.bag) }
+
+// MovesPlayed is the number of moves (placements, exchanges, passes) made.
+func (g *Game) MovesPlayed() int { return g.moves }
+
+// ScorelessTurns is the number of consecutive scoreless turns so far.
+func (g *Game) ScorelessTurns() int { return g.scoreless }
+
+// Unseen returns the tiles player i cannot see: the bag and the other
+// racks together, as a rack-shaped count.
+func (g *Game) Unseen(i int) alphabet.Rack {
+	var u alphabet.Rack
+	for _, t := range g.bag {
+		u.Add(t)
+	}
+	for j := range g.Players {
+		if j == i {
+			continue
+		}
+		for t, c := range g.Players[j].Rack {
+			u[t] += c
+		}
+	}
+	return u
+}
+
+// Check validates a move for the player on turn without playing it, and
+// sets its score.
+func (g *Game) Check(m *move.Move) error {
+	if g.over {
+		return ErrGameOver
+	}
+	return move.Validate(g.Board, &g.Players[g.current].Rack, m, len(g.bag))
+}
+
+// Play validates and plays a move for the player on turn.
+func (g *Game) Play(m move.Move) error {
+	if err := g.Check(&m); err != nil {
+		return err
+	}
+	m.Tiles = append([]alphabet.Tile(nil), m.Tiles...)
+	m.Exchanged = append([]alphabet.Tile(nil), m.Exchanged...)
+	i := g.current
+	p := &g.Players[i]
+	t := Turn{Kind: Played, Player: i, Rack: p.Rack, Move: m, Notation: m.String(g.Board), Points: m.Score}
+	switch m.Kind {
+	case move.Place:
+		squares, tiles := m.Placed()
+		for _, tl := range tiles {
+			p.Rack.Remove(tl)
+		}
+		g.Board.Place(squares, tiles, g.moves)
+		p.Score += m.Score
+		t.Drawn = g.draw(i)
+	case move.Exchange:
+		for _, tl := range m.Exchanged {
+			p.Rack.Remove(tl)
+		}
+		t.Drawn = g.draw(i)
+		g.bag = append(g.bag, m.Exchanged...)
+		g.rng.Shuffle(len(g.bag), func(a, b int) { g.bag[a], g.bag[b] = g.bag[b], g.bag[a] })
+	}
+	t.Total = p.Score
+	g.History = append(g.History, t)
+	g.moves++
+	if m.Kind == move.Pass {
+		g.passes++
+	} else {
+		g.passes = 0
+	}
+	if m.Score == 0 {
+		g.scoreless++
+	} else {
+		g.scoreless = 0
+	}
+	switch {
+	case m.Kind == move.Place && p.Rack.Len() == 0 && len(g.bag) == 0:
+		g.finish(i)
+	case g.V.ScorelessTurns > 0 && g.scoreless >= g.V.ScorelessTurns:
+		g.finish(-1)
+	case g.V.PassingRounds > 0 && g.passes >= g.V.PassingRounds*len(g.Players):
+		g.finish(-1)
+	default:
+		g.current = (g.current + 1) % len(g.Players)
+	}
+	return nil
+}
+
+// RackValue is the sum of the scores of the tiles on a rack.
+func (g *Game) RackValue(r *alphabet.Rack) int {
+	s := 0
+	for t, sc := range g.V.Scores {
+		s += int(r[t]) * sc
+	}
+	return s
+}
+
+// finish ends the game: every player loses the value of their rack, and
+// the player who went out (out ≥ 0) gains the value of every other rack.
+func (g *Game) finish(out int) {
+	g.over = true
+	for j := range g.Players {
+		if j == out {
+			continue
+		}
+		val := g.RackValue(&g.Players[j].Rack)
+		if out >= 0 {
+			g.Players[out].Score += val
+			g.History = append(g.History, Turn{Kind: OutBonus, Player: out, Rack: g.Players[j].Rack,
+				Points: val, Total: g.Players[out].Score})
+		}
+		g.Players[j].Score -= val
+		g.History = append(g.History, Turn{Kind: RackPenalty, Player: j, Rack: g.Players[j].Rack,
+			Points: -val, Total: g.Players[j].Score})
+	}
+}
+
+// Winners returns the indexes of the players with the highest score.
+func (g *Game) Winners() []int {
+	best := g.Players[0].Score
+	for _, p := range g.Players {
+		best = max(best, p.Score)
+	}
+	var w []int
+	for i, p := range g.Players {
+		if p.Score == best {
+			w = append(w, i)
+		}
+	}
+	return w
+}
+
+// SetRack replaces the rack of player i with the given tiles, returning
+// the old tiles to the bag and taking the new ones from it. It is used to
+// replay recorded games whose racks are known.
+func (g *Game) SetRack(i int, r alphabet.Rack) error {
+	var pool alphabet.Rack
+	for _, t := range g.bag {
+		pool.Add(t)
+	}
+	for t, c := range g.Players[i].Rack {
+		pool[t] += c
+	}
+	if !pool.Contains(&r) {
+		return fmt.Errorf("rack %s: not enough of these tiles left in the bag", g.V.Alphabet.RackString(&r))
+	}
+	// Rebuild the bag as pool minus r, keeping the existing bag order
+	// where possible: return the old rack, then remove r's tiles.
+	g.bag = append(g.bag, g.Players[i].Rack.Tiles()...)
+	need := r
+	kept := g.bag[:0]
+	for _, t := range g.bag {
+		if need[t] > 0 {
+			need[t]--
+			continue
+		}
+		kept = append(kept, t)
+	}
+	g.bag = kept
+	g.Players[i].Rack = r
+	return nil
+}
+
+// SetCurrent makes player i the one on turn (for loading positions).
+func (g *Game) SetCurrent(i int) { g.current = i }
+
+// Bag returns a copy of the bag's tiles, in draw order from the end. It
+// is hidden information: only tests, storage and replay may use it.
+func (g *Game) Bag() []alphabet.Tile { return append([]alphabet.Tile(nil), g.bag...) }

@@ -1,0 +1,3 @@
+module atril
+
+go 1.26.8

@@ -1,0 +1,298 @@
+// Package lexicon reads word lists and holds the word set that decides
+// whether a string of tiles is a word. Words are stored as tile codes
+// (see package alphabet), sorted by code, in one flat byte slice.
+//
+// Three lists are embedded so the program works with no files around it:
+// en-sowpods, es-fise and cs-hunspell-2to9.
+package lexicon
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"embed"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"atril/alphabet"
+)
+
+//go:embed lists/en-sowpods.txt.gz lists/es-fise.txt.gz lists/cs-hunspell-2to9.txt.gz
+var embedded embed.FS
+
+// Embedded lists the names of the embedded word lists.
+func Embedded() []string {
+	ents, _ := embedded.ReadDir("lists")
+	var out []string
+	for _, e := range ents {
+		out = append(out, strings.TrimSuffix(e.Name(), ".txt.gz"))
+	}
+	return out
+}
+
+// Rejection is a line of a word list that could not be read as a word.
+type Rejection struct {
+	Line int
+	Text string
+	Err  error
+}
+
+func (r Rejection) String() string { return fmt.Sprintf("line %d: %q: %v", r.Line, r.Text, r.Err) }
+
+// Lexicon is a list of words over an alphabet with a fast membership test.
+type Lexicon struct {
+	Name     string
+	Alphabet *alphabet.Alphabet
+	// TooLong counts words dropped because they do not fit on the board.
+	TooLong int
+	// Duplicates counts words listed more than once (kept once).
+	Duplicates int
+	// Rejected lists lines the alphabet could not spell (skipped).
+	Rejected []Rejection
+
+	data []byte   // all words, concatenated
+	offs []uint32 // word i is data[offs[i]:offs[i+1]]
+	set  hashSet
+	// maxLen is the longest word in tiles.
+	maxLen int
+}
+
+// Options control reading a word list.
+type Options struct {
+	// MaxLen drops words longer than this many tiles (0: no limit).
+	MaxLen int
+	// Strict makes any unreadable line an error instead of a rejection.
+	Strict bool
+}
+
+// Open reads the word list named name: an embedded list ("en-sowpods") or
+// a file path (plain text or gzip).
+func Open(name string, a *alphabet.Alphabet, opt Options) (*Lexicon, error) {
+	var r io.Reader
+	if f, err := embedded.Open("lists/" + name + ".txt.gz"); err == nil {
+		defer f.Close()
+		r = f
+	} else {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, fmt.Errorf("lexicon %q: not embedded (have %s) and not a readable file: %w",
+				name, strings.Join(Embedded(), ", "), err)
+		}
+		defer f.Close()
+		r = f
+		name = strings.TrimSuffix(strings.TrimSuffix(filepath.Base(name), ".gz"), ".txt")
+	}
+	lex, err := Read(r, a, opt)
+	if err != nil {
+		return nil, fmt.Errorf("lexicon %q: %w", name, err)
+	}
+	lex.Name = name
+	return lex, nil
+}
+
+// Read reads a word list, one word a line, plain or gzip-compressed.
+// Blank lines and lines starting with '#' are skipped; a line may carry
+// further fields after the word (separated by white space), which are ignored.
+func Read(r io.Reader, a *alphabet.Alphabet, opt Options) (*Lexicon, error) {
+	br := bufio.NewReaderSize(r, 1<<16)
+	if head, _ := br.Peek(2); len(head) == 2 && head[0] == 0x1f && head[1] == 0x8b {
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			return nil, fmt.Errorf("reading gzip header: %w", err)
+		}
+		defer zr.Close()
+		br = bufio.NewReaderSize(zr, 1<<16)
+	}
+	lex := &Lexicon{Alphabet: a}
+	var words [][]alphabet.Tile
+	sc := bufio.NewScanner(br)
+	sc.Buffer(make([]byte, 0, 1<<16), 1<<20)
+	line := 0
+	var buf []alphabet.Tile
+	for sc.Scan() {
+		line++
+		text := strings.TrimSpace(sc.Text())
+		if text == "" || text[0] == '#' {
+			continue
+		}
+		if i := strings.IndexAny(text, " \t"); i >= 0 {
+			text = text[:i]
+		}
+		var err error
+		buf, err = a.AppendParse(buf[:0], text, alphabet.Plain)
+		if err != nil {
+			if opt.Strict {
+				return nil, fmt.Errorf("line %d: %w", line, err)
+			}
+			if len(lex.Rejected) < 1000 {
+				lex.Rejected = append(lex.Rejected, Rejection{Line: line, Text: text, Err: err})
+			}
+			continue
+		}
+		if opt.MaxLen > 0 && len(buf) > opt.MaxLen {
+			lex.TooLong++
+			continue
+		}
+		words = append(words, append([]alphabet.Tile(nil), buf...))
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("line %d: %w", line+1, err)
+	}
+	lex.build(words)
+	return lex, nil
+}
+
+// FromWords builds a lexicon from words given as text (for tests and small
+// custom lists). Words are read as in a word list.
+func FromWords(a *alphabet.Alphabet, words ...string) (*Lexicon, error) {
+	return Read(strings.NewReader(strings.Join(words, "\n")), a, Options{Strict: true})
+}
+
+// FromTiles builds a lexicon from words given as tiles.
+func FromTiles(a *alphabet.Alphabet, words [][]alphabet.Tile) *Lexicon {
+	lex := &Lexicon{Alphabet: a}
+	cp := make([][]alphabet.Tile, len(words))
+	for i, w := range words {
+		cp[i] = append([]alphabet.Tile(nil), w...)
+	}
+	lex.build(cp)
+	return lex
+}
+
+func (lex *Lexicon) build(words [][]alphabet.Tile) {
+	sort.Slice(words, func(i, j int) bool { return bytes.Compare(tb(words[i]), tb(words[j])) < 0 })
+	n := 0
+	total := 0
+	for i, w := range words {
+		if i > 0 && bytes.Equal(tb(w), tb(words[n-1])) {
+			lex.Duplicates++
+			continue
+		}
+		words[n] = w
+		n++
+		total += len(w)
+	}
+	words = words[:n]
+	lex.data = make([]byte, 0, total)
+	lex.offs = make([]uint32, 0, n+1)
+	for _, w := range words {
+		lex.offs = append(lex.offs, uint32(len(lex.data)))
+		lex.data = append(lex.data, tb(w)...)
+		if len(w) > lex.maxLen {
+			lex.maxLen = len(w)
+		}
+	}
+	lex.offs = append(lex.offs, uint32(len(lex.data)))
+	lex.set = newHashSet(lex)
+}
+
+func tb(w []alphabet.Tile) []byte {
+	if len(w) == 0 {
+		return nil
+	}
+	return unsafeBytes(w)
+}
+
+// Len is the number of distinct words.
+func (lex *Lexicon) Len() int { return len(lex.offs) - 1 }
+
+// MaxLen is the length in tiles of the longest word.
+func (lex *Lexicon) MaxLen() int { return lex.maxLen }
+
+// Word returns word i (0 ≤ i < Len()) in tile-code order. The slice must
+// not be modified.
+func (lex *Lexicon) Word(i int) []alphabet.Tile {
+	return unsafeTiles(lex.data[lex.offs[i]:lex.offs[i+1]])
+}
+
+// Contains reports whether w is a word. Designated blanks in w count as
+// their letters.
+func (lex *Lexicon) Contains(w []alphabet.Tile) bool {
+	for _, t := range w {
+		if t.IsBlanked() {
+			var buf [32]alphabet.Tile
+			c := buf[:0]
+			for _, t := range w {
+				c = append(c, t.Letter())
+			}
+			return lex.set.contains(lex, c)
+		}
+	}
+	return lex.set.contains(lex, w)
+}
+
+// Index returns the position of w in the sorted list, or -1.
+func (lex *Lexicon) Index(w []alphabet.Tile) int {
+	return lex.set.index(lex, w)
+}
+
+// ContainsText reports whether the text is a word, with an error if the
+// alphabet cannot read it.
+func (lex *Lexicon) ContainsText(s string) (bool, error) {
+	w, err := lex.Alphabet.Parse(s, alphabet.Plain)
+	if err != nil {
+		return false, err
+	}
+	return lex.Contains(w), nil
+}
+
+// Bytes is the memory held by the word data and the hash set, in bytes.
+func (lex *Lexicon) Bytes() int {
+	return len(lex.data) + 4*len(lex.offs) + 4*len(lex.set.slots)
+}
+
+// hashSet is an open-addressing table of word indexes (plus one; 0 is empty).
+type hashSet struct {
+	slots []uint32
+	mask  uint64
+}
+
+func hashTiles(w []alphabet.Tile) uint64 {
+	h := uint64(14695981039346656037)
+	for _, t := range w {
+		h ^= uint64(t)
+		h *= 1099511628211
+	}
+	h ^= h >> 29
+	return h
+}
+
+func newHashSet(lex *Lexicon) hashSet {
+	n := lex.Len()
+	size := 16
+	for size < 2*n {
+		size <<= 1
+	}
+	s := hashSet{slots: make([]uint32, size), mask: uint64(size - 1)}
+	for i := 0; i < n; i++ {
+		h := hashTiles(lex.Word(i)) & s.mask
+		for s.slots[h] != 0 {
+			h = (h + 1) & s.mask
+		}
+		s.slots[h] = uint32(i + 1)
+	}
+	return s
+}
+
+func (s *hashSet) index(lex *Lexicon, w []alphabet.Tile) int {
+	if len(s.slots) == 0 {
+		return -1
+	}
+	h := hashTiles(w) & s.mask
+	for {
+		v := s.slots[h]
+		if v == 0 {
+			return -1
+		}
+		if bytes.Equal(tb(lex.Word(int(v-1))), tb(w)) {
+			return int(v - 1)
+		}
+		h = (h + 1) & s.mask
+	}
+}
+
+func (s *hashSet) contains(lex *Lexicon, w []alphabet.Tile) bool { return s.index(lex, w) >= 0 }

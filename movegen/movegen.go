@@ -1,0 +1,101 @@
+// Package movegen lists the legal placements of a rack on a board. All
+// generators implement Generator and must produce exactly the same set of
+// scored moves; Brute is the slow, obviously correct reference.
+//
+// Counting rule: a move is a distinct (squares, tiles, blank designations)
+// placement. A one-tile play is listed once, in the direction in which it
+// forms a word of two or more tiles (across if both).
+package movegen
+
+import (
+	"sort"
+
+	"atril/alphabet"
+	"atril/board"
+	"atril/move"
+)
+
+// Sink receives generated moves. The move and its Tiles are only valid
+// during the call: a sink that keeps a move must copy it (see Clone).
+type Sink func(m *move.Move)
+
+// Generator lists every legal placement of rack on b.
+type Generator interface {
+	// Name is the generator's name as given to --algo.
+	Name() string
+	// Generate calls sink once for each legal placement.
+	Generate(b *board.Board, rack *alphabet.Rack, sink Sink)
+}
+
+// Clone copies a move so it outlives the sink call.
+func Clone(m *move.Move) move.Move {
+	c := *m
+	c.Tiles = append([]alphabet.Tile(nil), m.Tiles...)
+	c.Exchanged = append([]alphabet.Tile(nil), m.Exchanged...)
+	return c
+}
+
+// All collects the moves of a generator, best score first (ties in a
+// fixed order: position, direction, then tiles).
+func All(g Generator, b *board.Board, rack *alphabet.Rack) []move.Move {
+	var out []move.Move
+	g.Generate(b, rack, func(m *move.Move) { out = append(out, Clone(m)) })
+	SortMoves(out)
+	return out
+}
+
+// SortMoves orders moves by score, best first, then by a fixed key so the
+// order is reproducible.
+func SortMoves(ms []move.Move) {
+	sort.Slice(ms, func(i, j int) bool {
+		a, b := &ms[i], &ms[j]
+		if a.Score != b.Score {
+			return a.Score > b.Score
+		}
+		if a.Row != b.Row {
+			return a.Row < b.Row
+		}
+		if a.Col != b.Col {
+			return a.Col < b.Col
+		}
+		if a.Dir != b.Dir {
+			return a.Dir < b.Dir
+		}
+		return string(tilesBytes(a.Tiles)) < string(tilesBytes(b.Tiles))
+	})
+}
+
+func tilesBytes(ts []alphabet.Tile) []byte {
+	b := make([]byte, len(ts))
+	for i, t := range ts {
+		b[i] = byte(t)
+	}
+	return b
+}
+
+// Best returns the highest-scoring move, and false if there is none.
+func Best(g Generator, b *board.Board, rack *alphabet.Rack) (move.Move, bool) {
+	var best move.Move
+	found := false
+	g.Generate(b, rack, func(m *move.Move) {
+		if !found || m.Score > best.Score || (m.Score == best.Score && less(m, &best)) {
+			best = Clone(m)
+			found = true
+		}
+	})
+	return best, found
+}
+
+// less is the tie-break order of SortMoves.
+func less(a, b *move.Move) bool {
+	if a.Row != b.Row {
+		return a.Row < b.Row
+	}
+	if a.Col != b.Col {
+		return a.Col < b.Col
+	}
+	if a.Dir != b.Dir {
+		return a.Dir < b.Dir
+	}
+	return string(tilesBytes(a.Tiles)) < string(tilesBytes(b.Tiles))
+}

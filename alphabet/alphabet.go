@@ -111,19 +111,42 @@ func (a *Alphabet) Word(tiles []Tile) string {
 	return b.String()
 }
 
-// Bracketed renders tiles as text, putting multi-character letters in
-// brackets ("[CH]O[RR]O") as CGP and GCG files expect.
+// Bracketed renders tiles as text that reads back to the same tiles:
+// multi-character letters go in brackets ("[CH]O[RR]O"), as CGP and GCG
+// files expect, and so does a single letter that would otherwise run
+// together with the next one (C followed by H in Spanish is "[C]H").
 func (a *Alphabet) Bracketed(tiles []Tile) string {
 	var b strings.Builder
-	for _, t := range tiles {
+	for i, t := range tiles {
 		s := a.String(t)
-		if utf8.RuneCountInString(s) > 1 {
+		if utf8.RuneCountInString(s) > 1 || a.wouldJoin(s, tiles[i+1:]) {
 			b.WriteString("[" + s + "]")
 		} else {
 			b.WriteString(s)
 		}
 	}
 	return b.String()
+}
+
+// wouldJoin reports whether letter text s followed by the text of rest
+// starts with a longer letter, so that greedy reading would join them.
+func (a *Alphabet) wouldJoin(s string, rest []Tile) bool {
+	if a.maxLen <= len(s) || len(rest) == 0 || s == "?" {
+		return false
+	}
+	next := a.String(rest[0])
+	if utf8.RuneCountInString(next) > 1 {
+		return false // the next letter is bracketed itself
+	}
+	for _, l := range a.letters[1:] {
+		if len(l) <= len(s) {
+			continue
+		}
+		if strings.EqualFold(l[:len(s)], s) && strings.HasPrefix(strings.ToUpper(s+next), strings.ToUpper(l[:min(len(l), len(s)+len(next))])) {
+			return true
+		}
+	}
+	return false
 }
 
 // Error is returned for text the alphabet cannot read. Pos is the byte

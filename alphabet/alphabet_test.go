@@ -1,0 +1,158 @@
+package alphabet
+
+import (
+	"strings"
+	"testing"
+)
+
+func spanish(t *testing.T) *Alphabet {
+	a, err := New(strings.Fields("A B C CH D E F G H I J L LL M N Ñ O P Q R RR S T U V X Y Z"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+func TestParseGreedyDigraphs(t *testing.T) {
+	a := spanish(t)
+	tests := []struct {
+		in   string
+		mode Mode
+		want string // tiles rendered with brackets
+		n    int
+	}{
+		{"CHORRO", Plain, "[CH]O[RR]O", 4},
+		{"LLAMA", Plain, "[LL]AMA", 4},
+		{"chorro", Plain, "[CH]O[RR]O", 4},
+		{"[C]HORRO", Plain, "[C]HO[RR]O", 5},
+		{"CARRO", Plain, "CA[RR]O", 4},
+		{"AÑO", Plain, "AÑO", 3},
+		{"ch", WithBlanks, "[ch]", 1},
+		{"[ch]A?", WithBlanks, "[ch]A?", 3},
+		{"LLL", Plain, "[LL]L", 2},
+		{"[L]LL", Plain, "L[LL]", 2},
+		{"[L][L]", Plain, "[L]L", 2},
+	}
+	for _, tc := range tests {
+		ts, err := a.Parse(tc.in, tc.mode)
+		if err != nil {
+			t.Errorf("Parse(%q): %v", tc.in, err)
+			continue
+		}
+		if len(ts) != tc.n || a.Bracketed(ts) != tc.want {
+			t.Errorf("Parse(%q) = %d tiles %q, want %d %q", tc.in, len(ts), a.Bracketed(ts), tc.n, tc.want)
+		}
+		// Bracketed text reads back to the same tiles.
+		back, err := a.Parse(a.Bracketed(ts), WithBlanks)
+		if err != nil || string(tilesBytes(back)) != string(tilesBytes(ts)) {
+			t.Errorf("round trip of %q: %v %v", tc.in, back, err)
+		}
+	}
+}
+
+func tilesBytes(ts []Tile) []byte {
+	b := make([]byte, len(ts))
+	for i, t := range ts {
+		b[i] = byte(t)
+	}
+	return b
+}
+
+func TestParseErrors(t *testing.T) {
+	a := spanish(t)
+	tests := []struct {
+		in     string
+		mode   Mode
+		letter string
+		pos    int
+	}{
+		{"KIWI", Plain, "K", 0},
+		{"CASW", Plain, "W", 3},
+		{"A?", Plain, "?", 1},
+		{"[XY]", Plain, "XY", 0},
+		{"AB[C", Plain, "[", 2},
+		{"AÉ", Plain, "É", 1},
+		{"A\xffB", Plain, "\xff", 1},
+	}
+	for _, tc := range tests {
+		_, err := a.Parse(tc.in, tc.mode)
+		e, ok := err.(*Error)
+		if !ok {
+			t.Errorf("Parse(%q): error %v, want *Error", tc.in, err)
+			continue
+		}
+		if e.Letter != tc.letter || e.Pos != tc.pos {
+			t.Errorf("Parse(%q): letter %q at %d, want %q at %d (%v)", tc.in, e.Letter, e.Pos, tc.letter, tc.pos, e)
+		}
+		if !strings.Contains(e.Error(), tc.in) && tc.in != "A\xffB" {
+			t.Errorf("error %q does not quote the input", e.Error())
+		}
+	}
+}
+
+func TestCzechDiacritics(t *testing.T) {
+	a, err := New(strings.Fields("A Á B C Č D Ď E É Ě F G H I Í J K L M N Ň O Ó P R Ř S Š T Ť U Ú Ů V X Y Ý Z Ž"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts, err := a.Parse("chůze", WithBlanks)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ts) != 5 || a.Word(ts) != "chůze" || !ts[2].IsBlanked() {
+		t.Errorf("chůze: %v %q", ts, a.Word(ts))
+	}
+	ts, _ = a.Parse("ŽLUŤOUČKÝ", Plain)
+	if len(ts) != 9 || a.Word(ts) != "ŽLUŤOUČKÝ" {
+		t.Errorf("ŽLUŤOUČKÝ: %d tiles %q", len(ts), a.Word(ts))
+	}
+	if _, err := a.Parse("QUIZ", Plain); err == nil || !strings.Contains(err.Error(), `"Q"`) {
+		t.Errorf("Q in Czech: %v", err)
+	}
+}
+
+func TestNewRejects(t *testing.T) {
+	for _, letters := range [][]string{nil, {"A", "A"}, {"a"}, {"?"}, {"A", ""}, {"[X]"}} {
+		if _, err := New(letters); err == nil {
+			t.Errorf("New(%q) accepted", letters)
+		}
+	}
+}
+
+func TestRack(t *testing.T) {
+	a := spanish(t)
+	r, err := a.ParseRack("??CHAE")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Len() != 5 || a.RackString(&r) != "CHAE??" && a.RackString(&r) != "ACHE??" {
+		t.Errorf("rack %q len %d", a.RackString(&r), r.Len())
+	}
+	if _, err := a.ParseRack("Ab"); err == nil {
+		t.Error("lowercase in rack accepted")
+	}
+	ts, _ := a.Parse("e", WithBlanks)
+	if !r.Remove(ts[0]) || r[Blank] != 1 {
+		t.Error("removing a designated blank should take a blank")
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{"CHORRO", "[ch]a?", "[", "ÑÑ", "\xff", "ll[LL]rr"} {
+		f.Add(s)
+	}
+	a, err := New(strings.Fields("A B C CH D E F G H I J L LL M N Ñ O P Q R RR S T U V X Y Z"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		ts, err := a.Parse(s, WithBlanks)
+		if err != nil {
+			return
+		}
+		back, err := a.Parse(a.Bracketed(ts), WithBlanks)
+		if err != nil || string(tilesBytes(back)) != string(tilesBytes(ts)) {
+			t.Fatalf("%q → %q → %v %v", s, a.Bracketed(ts), back, err)
+		}
+	})
+}

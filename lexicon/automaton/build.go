@@ -1,0 +1,233 @@
+package automaton
+
+import (
+	"bytes"
+	"math/bits"
+	"slices"
+
+	"atril/lexicon"
+)
+
+// builder makes a minimal acyclic automaton from strings given in
+// increasing order. The path of the last string is kept open (its states
+// may still gain edges); when the next string leaves that path at depth
+// d, the open states below d are frozen deepest first: each is looked up
+// in the register of frozen states and replaced by its twin there, or
+// registered as new.
+type builder struct {
+	nodes   []Node
+	targets []uint32
+	table   []uint32 // open addressing: state id + 1, 0 empty
+	prev    []byte
+	open    []openState
+	started bool
+}
+
+// openState is a state on the path of the last string: its frozen
+// children so far, in symbol order, and whether it accepts.
+type openState struct {
+	syms  []byte
+	kids  []uint32
+	final bool
+}
+
+func newBuilder(sizeHint int) *builder {
+	b := &builder{}
+	size := 1 << 10
+	for size < 2*sizeHint {
+		size <<= 1
+	}
+	b.table = make([]uint32, size)
+	b.open = make([]openState, 1, 32)
+	return b
+}
+
+// add appends one string, which must sort after every string added so
+// far (an equal string is ignored).
+func (b *builder) add(s []byte) {
+	common := 0
+	for common < len(s) && common < len(b.prev) && s[common] == b.prev[common] {
+		common++
+	}
+	if b.started && common == len(s) && common == len(b.prev) {
+		return
+	}
+	b.started = true
+	b.freeze(common)
+	for d := common; d < len(s); d++ {
+		st := &b.open[d]
+		st.syms = append(st.syms, s[d]) // the open child; its id comes at freeze time
+		st.kids = append(st.kids, 0)
+		if d+2 <= cap(b.open) {
+			b.open = b.open[:d+2] // reuse the state's slices
+		} else {
+			b.open = append(b.open, openState{})
+		}
+		o := &b.open[d+1]
+		o.syms, o.kids, o.final = o.syms[:0], o.kids[:0], false
+	}
+	b.open[len(s)].final = true
+	b.prev = append(b.prev[:0], s...)
+}
+
+// freeze closes the open states deeper than depth, deepest first, and
+// links each to its parent.
+func (b *builder) freeze(depth int) {
+	for d := len(b.open) - 1; d > depth; d-- {
+		id := b.register(&b.open[d])
+		p := &b.open[d-1]
+		p.kids[len(p.kids)-1] = id
+	}
+	b.open = b.open[:depth+1]
+}
+
+// finish freezes everything and returns the automaton.
+func (b *builder) finish(kind Kind) *Automaton {
+	b.freeze(0)
+	root := b.register(&b.open[0])
+	return &Automaton{Kind: kind, Nodes: b.nodes, Targets: b.targets, Root: root}
+}
+
+func hashState(st *openState) uint64 {
+	h := uint64(0x9e3779b97f4a7c15)
+	if st.final {
+		h = ^h
+	}
+	for i, s := range st.syms {
+		h = (h ^ uint64(s)) * 0x100000001b3
+		h = (h ^ uint64(st.kids[i])) * 0xff51afd7ed558ccd
+		h ^= h >> 31
+	}
+	return h ^ h>>29
+}
+
+func (b *builder) equal(id uint32, st *openState, mask uint64) bool {
+	nd := b.nodes[id]
+	if nd.Mask != mask || (nd.First&Final != 0) != st.final {
+		return false
+	}
+	first := nd.First &^ Final
+	return slices.Equal(b.targets[first:first+uint32(len(st.kids))], st.kids)
+}
+
+// register returns the id of the frozen state equal to st, adding it if
+// it is new.
+func (b *builder) register(st *openState) uint32 {
+	var mask uint64
+	for _, s := range st.syms {
+		mask |= 1 << s
+	}
+	if 2*len(b.nodes) >= len(b.table) {
+		b.grow()
+	}
+	m := uint64(len(b.table) - 1)
+	h := hashState(st) & m
+	for {
+		v := b.table[h]
+		if v == 0 {
+			break
+		}
+		if b.equal(v-1, st, mask) {
+			return v - 1
+		}
+		h = (h + 1) & m
+	}
+	id := uint32(len(b.nodes))
+	first := uint32(len(b.targets))
+	if st.final {
+		first |= Final
+	}
+	b.nodes = append(b.nodes, Node{Mask: mask, First: first})
+	b.targets = append(b.targets, st.kids...)
+	b.table[h] = id + 1
+	return id
+}
+
+func (b *builder) grow() {
+	old := b.table
+	b.table = make([]uint32, 2*len(old))
+	m := uint64(len(b.table) - 1)
+	var st openState
+	for _, v := range old {
+		if v == 0 {
+			continue
+		}
+		nd := b.nodes[v-1]
+		first := nd.First &^ Final
+		st.final = nd.First&Final != 0
+		st.syms = st.syms[:0]
+		for mk := nd.Mask; mk != 0; mk &= mk - 1 {
+			st.syms = append(st.syms, byte(bits.TrailingZeros64(mk)))
+		}
+		st.kids = b.targets[first : first+uint32(len(st.syms))]
+		h := hashState(&st) & m
+		for b.table[h] != 0 {
+			h = (h + 1) & m
+		}
+		b.table[h] = v
+	}
+}
+
+// BuildDAWG builds the minimal DAWG of the lexicon's words.
+func BuildDAWG(lex *lexicon.Lexicon) *Automaton {
+	b := newBuilder(lex.Len())
+	var s []byte
+	for i := 0; i < lex.Len(); i++ {
+		s = s[:0]
+		for _, t := range lex.Word(i) {
+			s = append(s, byte(t))
+		}
+		b.add(s)
+	}
+	a := b.finish(DAWG)
+	a.Words = lex.Len()
+	a.Key = Key(lex)
+	return a
+}
+
+// BuildGADDAG builds the minimal GADDAG of the lexicon's words: for a
+// word of n letters the strings REV(w[:i])◇w[i:] for i = 1..n-1 and
+// REV(w).
+func BuildGADDAG(lex *lexicon.Lexicon) *Automaton {
+	// All strings in one byte slice, then sorted; symbols are letter
+	// codes and 0 for ◇, so byte order is symbol order.
+	total, count := 0, 0
+	for i := 0; i < lex.Len(); i++ {
+		n := len(lex.Word(i))
+		total += n*(n+1) - 1
+		count += n
+	}
+	data := make([]byte, 0, total)
+	type ref struct {
+		off uint32
+		n   uint8
+	}
+	refs := make([]ref, 0, count)
+	for i := 0; i < lex.Len(); i++ {
+		w := lex.Word(i)
+		n := len(w)
+		for k := 1; k <= n; k++ {
+			off := len(data)
+			for j := k - 1; j >= 0; j-- {
+				data = append(data, byte(w[j]))
+			}
+			if k < n {
+				data = append(data, Sep)
+				for j := k; j < n; j++ {
+					data = append(data, byte(w[j]))
+				}
+			}
+			refs = append(refs, ref{uint32(off), uint8(len(data) - off)})
+		}
+	}
+	str := func(r ref) []byte { return data[r.off : r.off+uint32(r.n)] }
+	slices.SortFunc(refs, func(x, y ref) int { return bytes.Compare(str(x), str(y)) })
+	b := newBuilder(len(refs) / 4)
+	for _, r := range refs {
+		b.add(str(r))
+	}
+	a := b.finish(GADDAG)
+	a.Words = lex.Len()
+	a.Key = Key(lex)
+	return a
+}

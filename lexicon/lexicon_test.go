@@ -1,0 +1,141 @@
+package lexicon
+
+import (
+	"bytes"
+	"compress/gzip"
+	"strings"
+	"testing"
+
+	"atril/alphabet"
+	"atril/variant"
+)
+
+func TestReadList(t *testing.T) {
+	v := variant.MustLoad("spanish")
+	text := "# comment\nCHORRO\nLLAMA\n\nkiwi\nCARRO 12\nLLAMA\nCONSTITUCIONALIDADES\nAÑO\n"
+	lex, err := Read(strings.NewReader(text), v.Alphabet, Options{MaxLen: 15})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if lex.Len() != 4 || lex.Duplicates != 1 || lex.TooLong != 1 || len(lex.Rejected) != 1 {
+		t.Fatalf("len %d dup %d long %d rejected %v", lex.Len(), lex.Duplicates, lex.TooLong, lex.Rejected)
+	}
+	if r := lex.Rejected[0]; r.Line != 5 || !strings.Contains(r.String(), `"k"`) {
+		t.Errorf("rejection %v", r)
+	}
+	for _, w := range []string{"CHORRO", "LLAMA", "CARRO", "AÑO", "chorro"} {
+		if ok, err := lex.ContainsText(w); !ok || err != nil {
+			t.Errorf("%s: %v %v", w, ok, err)
+		}
+	}
+	for _, w := range []string{"CHORR", "LAMA", "CONSTITUCIONALIDADES", "[C]HORRO"} {
+		if ok, _ := lex.ContainsText(w); ok {
+			t.Errorf("%s accepted", w)
+		}
+	}
+	// Words are stored in tile order and counted in tiles.
+	ch, _ := v.Alphabet.Parse("CHORRO", alphabet.Plain)
+	if len(ch) != 4 || lex.Index(ch) < 0 {
+		t.Errorf("CHORRO as %d tiles, index %d", len(ch), lex.Index(ch))
+	}
+	for i := 1; i < lex.Len(); i++ {
+		if bytes.Compare(tb(lex.Word(i-1)), tb(lex.Word(i))) >= 0 {
+			t.Errorf("words out of order at %d", i)
+		}
+	}
+	if _, err := Read(strings.NewReader("kiwi\n"), v.Alphabet, Options{Strict: true}); err == nil || !strings.Contains(err.Error(), "line 1") {
+		t.Errorf("strict: %v", err)
+	}
+}
+
+func TestGzipAndBadGzip(t *testing.T) {
+	v := variant.MustLoad("english")
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	zw.Write([]byte("CAT\nDOG\n"))
+	zw.Close()
+	lex, err := Read(bytes.NewReader(buf.Bytes()), v.Alphabet, Options{})
+	if err != nil || lex.Len() != 2 {
+		t.Fatalf("gzip: %v", err)
+	}
+	trunc := buf.Bytes()[:len(buf.Bytes())-6]
+	if _, err := Read(bytes.NewReader(trunc), v.Alphabet, Options{}); err == nil {
+		t.Error("truncated gzip accepted")
+	}
+}
+
+func TestEmbeddedLists(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads full word lists")
+	}
+	tests := []struct {
+		variant, list string
+		min           int
+		words         []string
+	}{
+		{"english", "en-sowpods", 267000, []string{"QI", "ZA", "AEROBIOLOGICALLY"}},
+		{"spanish", "es-fise", 600000, []string{"CHORRO", "LLAMA", "PERRO", "AÑO"}},
+		{"czech", "cs-hunspell-2to9", 780000, []string{"ŽLUŤOUČKÝ", "CHŮZE"}},
+	}
+	for _, tc := range tests {
+		v := variant.MustLoad(tc.variant)
+		lex, err := Open(tc.list, v.Alphabet, Options{MaxLen: v.Size})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if lex.Len() < tc.min || len(lex.Rejected) != 0 {
+			t.Errorf("%s: %d words, %d rejected", tc.list, lex.Len(), len(lex.Rejected))
+		}
+		for _, w := range tc.words {
+			if ok, err := lex.ContainsText(w); !ok && !(w == "AEROBIOLOGICALLY") || err != nil {
+				t.Errorf("%s: %s: %v %v", tc.list, w, ok, err)
+			}
+		}
+		trie := NewTrie(lex)
+		for i := 0; i < lex.Len(); i += 97 {
+			if !trie.Contains(lex.Word(i)) {
+				t.Fatalf("trie lacks %s", v.Alphabet.Word(lex.Word(i)))
+			}
+		}
+	}
+}
+
+func TestTrie(t *testing.T) {
+	v := variant.MustLoad("english")
+	lex, err := FromWords(v.Alphabet, "CAT", "CATS", "CAR", "DOG", "DO")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := NewTrie(lex)
+	// root, C, CA, CAR, CAT, CATS, D, DO, DOG
+	if tr.Nodes() != 9 {
+		t.Errorf("nodes %d, want 9", tr.Nodes())
+	}
+	for _, tc := range []struct {
+		w  string
+		ok bool
+	}{{"CAT", true}, {"CATS", true}, {"CA", false}, {"DO", true}, {"DOGS", false}, {"X", false}} {
+		w, _ := v.Alphabet.Parse(tc.w, alphabet.Plain)
+		if tr.Contains(w) != tc.ok || lex.Contains(w) != tc.ok {
+			t.Errorf("%s: trie %v set %v want %v", tc.w, tr.Contains(w), lex.Contains(w), tc.ok)
+		}
+	}
+}
+
+func FuzzRead(f *testing.F) {
+	f.Add([]byte("CAT\nDOG\n"))
+	f.Add([]byte("\x1f\x8b\x08"))
+	f.Add([]byte("Ñ\n#x\n  A B\n"))
+	v := variant.MustLoad("spanish")
+	f.Fuzz(func(t *testing.T, data []byte) {
+		lex, err := Read(bytes.NewReader(data), v.Alphabet, Options{MaxLen: 15})
+		if err != nil {
+			return
+		}
+		for i := 0; i < lex.Len(); i++ {
+			if !lex.Contains(lex.Word(i)) {
+				t.Fatalf("word %d not found", i)
+			}
+		}
+	})
+}

@@ -138,6 +138,26 @@ func (m *Move) String(b *board.Board) string {
 	return m.Position() + " " + m.Word(b, true)
 }
 
+// appendThrough adds a played-through square to a move being parsed,
+// checking that the board holds a tile there (and that it is t, unless t
+// is 0).
+func (m *Move) appendThrough(b *board.Board, text string, t alphabet.Tile) error {
+	r, c := m.Square(len(m.Tiles))
+	if !b.In(r, c) {
+		return fmt.Errorf("move %q: runs off the board", text)
+	}
+	on := b.At(r, c)
+	if on == board.Empty {
+		return fmt.Errorf("move %q: square %s is empty, but the move plays through a tile there", text, variant.SquareName(r, c))
+	}
+	if t != 0 && on.Letter() != t.Letter() {
+		return fmt.Errorf("move %q: square %s holds %s, not %s", text, variant.SquareName(r, c),
+			b.V.Alphabet.String(on), b.V.Alphabet.String(t))
+	}
+	m.Tiles = append(m.Tiles, PlayThrough)
+	return nil
+}
+
 // ParsePosition reads "8H" (across) or "H8" (down).
 func ParsePosition(s string, size int) (row, col int, dir board.Dir, err error) {
 	if s == "" {
@@ -203,7 +223,9 @@ func Parse(b *board.Board, s string) (*Move, error) {
 	for i < len(word) {
 		switch word[i] {
 		case '.':
-			m.Tiles = append(m.Tiles, PlayThrough)
+			if err := m.appendThrough(b, s, 0); err != nil {
+				return nil, err
+			}
 			i++
 			continue
 		case '(':
@@ -215,8 +237,10 @@ func Parse(b *board.Board, s string) (*Move, error) {
 			if err != nil {
 				return nil, fmt.Errorf("move %q: %w", s, err)
 			}
-			for range ts {
-				m.Tiles = append(m.Tiles, PlayThrough)
+			for _, t := range ts {
+				if err := m.appendThrough(b, s, t); err != nil {
+					return nil, err
+				}
 			}
 			i += end + 1
 			continue

@@ -11,7 +11,7 @@ import (
 
 type wordList [][]alphabet.Tile
 
-func (w wordList) Len() int                    { return len(w) }
+func (w wordList) Len() int                   { return len(w) }
 func (w wordList) Word(i int) []alphabet.Tile { return w[i] }
 
 // sample loads every k-th word of a variant's default lexicon.

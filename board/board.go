@@ -193,6 +193,9 @@ func (b *Board) Place(squares [][2]int, tiles []alphabet.Tile, turn int) {
 		b.grid[Down][c*b.N+r] = tiles[i]
 		b.turn[r*b.N+c] = int16(turn)
 		b.tiles++
+		// An occupied square admits nothing.
+		b.cross[Across][r*b.N+c], b.crossScore[Across][r*b.N+c] = 0, NoCross
+		b.cross[Down][c*b.N+r], b.crossScore[Down][c*b.N+r] = 0, NoCross
 	}
 	for _, sq := range squares {
 		b.updateAround(sq[0], sq[1])

@@ -1,0 +1,165 @@
+package game_test
+
+import (
+	"testing"
+
+	"atril/alphabet"
+	"atril/game"
+	"atril/internal/testvariant"
+	"atril/move"
+	"atril/movegen"
+	"atril/variant"
+)
+
+// playOut plays greedy moves (passing when stuck) until the game ends.
+func playOut(t *testing.T, g *game.Game, gen movegen.Generator) {
+	t.Helper()
+	for i := 0; !g.Over(); i++ {
+		if i > 500 {
+			t.Fatal("game does not end")
+		}
+		m, ok := movegen.Best(gen, g.Board, &g.Players[g.Current()].Rack)
+		if !ok {
+			m = move.Move{Kind: move.Pass}
+		}
+		if err := g.Play(m); err != nil {
+			t.Fatalf("turn %d: %v", i, err)
+		}
+	}
+}
+
+func TestEndOfGameAdjustment(t *testing.T) {
+	v := testvariant.Small(t, 7, 3, 5, "?:1:0", "A:8:1", "B:3:3", "T:8:1")
+	lex := testvariant.Lexicon(t, v, "AT", "TA", "BAT", "TAB", "AB", "BA", "TAT", "BAA", "ABA", "BABA", "ATT")
+	gen := movegen.NewBrute(lex)
+	wentOut := 0
+	for seed := uint64(1); seed <= 20; seed++ {
+		g, err := game.New(v, lex, []string{"ann", "bob", "cy"}, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		playOut(t, g, gen)
+		// Sum of every player's turn points must equal the final scores,
+		// and the adjustments must follow the rule.
+		sums := make([]int, 3)
+		out := -1
+		for _, tu := range g.History {
+			sums[tu.Player] += tu.Points
+			if tu.Kind == game.OutBonus {
+				out = tu.Player
+			}
+		}
+		for i, p := range g.Players {
+			if sums[i] != p.Score {
+				t.Errorf("seed %d: player %d history sums to %d, score %d", seed, i, sums[i], p.Score)
+			}
+		}
+		left := 0
+		for i := range g.Players {
+			left += g.RackValue(&g.Players[i].Rack)
+		}
+		if out >= 0 {
+			wentOut++
+			if g.Players[out].Rack.Len() != 0 || g.BagLen() != 0 {
+				t.Errorf("seed %d: player %d went out holding tiles", seed, out)
+			}
+			bonus, penalty := 0, 0
+			for _, tu := range g.History {
+				switch tu.Kind {
+				case game.OutBonus:
+					bonus += tu.Points
+				case game.RackPenalty:
+					penalty -= tu.Points
+				}
+			}
+			if bonus != left || penalty != left {
+				t.Errorf("seed %d: bonus %d, penalties %d, racks left worth %d", seed, bonus, penalty, left)
+			}
+		}
+	}
+	if wentOut == 0 {
+		t.Error("no game ended by a player going out")
+	}
+}
+
+func TestReproducibleAndEndRules(t *testing.T) {
+	v := variant.MustLoad("english")
+	lex := testvariant.Sample(t, v, "en-sowpods", 30)
+	gen := movegen.NewBrute(lex)
+	a, _ := game.New(v, lex, []string{"a", "b"}, 42)
+	b, _ := game.New(v, lex, []string{"a", "b"}, 42)
+	c, _ := game.New(v, lex, []string{"a", "b"}, 43)
+	for i := 0; i < 4; i++ {
+		ma, _ := movegen.Best(gen, a.Board, &a.Players[a.Current()].Rack)
+		mb, _ := movegen.Best(gen, b.Board, &b.Players[b.Current()].Rack)
+		if ma.Key() != mb.Key() {
+			t.Fatal("same seed, different games")
+		}
+		a.Play(ma)
+		b.Play(mb)
+	}
+	if a.Players[0].Rack == c.Players[0].Rack && a.Players[1].Rack == c.Players[1].Rack {
+		t.Error("different seeds gave the same racks")
+	}
+	// Six scoreless turns end an English game.
+	g, _ := game.New(v, lex, []string{"a", "b"}, 7)
+	for i := 0; i < 6; i++ {
+		if g.Over() {
+			t.Fatalf("over after %d passes", i)
+		}
+		if err := g.Play(move.Move{Kind: move.Pass}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !g.Over() {
+		t.Error("not over after six scoreless turns")
+	}
+	if err := g.Play(move.Move{Kind: move.Pass}); err != game.ErrGameOver {
+		t.Errorf("move after the end: %v", err)
+	}
+	// Czech: two rounds of passes by every player.
+	cz := variant.MustLoad("czech")
+	czl := testvariant.Lexicon(t, cz, "ŽÁBA")
+	g, _ = game.New(cz, czl, []string{"a", "b", "c"}, 7)
+	for i := 0; i < 5; i++ {
+		g.Play(move.Move{Kind: move.Pass})
+	}
+	if g.Over() {
+		t.Error("czech game over before two rounds of passes")
+	}
+	g.Play(move.Move{Kind: move.Pass})
+	if !g.Over() {
+		t.Error("czech game not over after two rounds of passes")
+	}
+}
+
+func TestExchangeAndUnseen(t *testing.T) {
+	v := variant.MustLoad("english")
+	lex := testvariant.Lexicon(t, v, "AA")
+	g, _ := game.New(v, lex, []string{"a", "b"}, 1)
+	before := g.Players[0].Rack
+	ts := before.Tiles()[:3]
+	if err := g.Play(move.Move{Kind: move.Exchange, Exchanged: ts}); err != nil {
+		t.Fatal(err)
+	}
+	if g.BagLen() != 100-14 || g.Players[0].Rack.Len() != 7 {
+		t.Errorf("bag %d rack %d after exchange", g.BagLen(), g.Players[0].Rack.Len())
+	}
+	u := g.Unseen(1)
+	if u.Len() != 100-7 {
+		t.Errorf("unseen %d, want 93", u.Len())
+	}
+	// Unseen plus own rack is the whole set when the board is empty.
+	r := g.Players[1].Rack
+	for i, c := range v.Counts {
+		if int(u[i])+int(r[i]) != c {
+			t.Errorf("tile %s: unseen %d + rack %d != %d", v.Alphabet.String(alphabet.Tile(i)), u[i], r[i], c)
+		}
+	}
+	if err := g.Play(move.Move{Kind: move.Exchange, Exchanged: []alphabet.Tile{26, 26, 26, 26}}); err == nil {
+		t.Error("exchange of tiles not held accepted")
+	}
+	if g.Current() != 1 {
+		t.Error("a rejected move changed the turn")
+	}
+}

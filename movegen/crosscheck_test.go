@@ -1,0 +1,296 @@
+package movegen_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"atril/alphabet"
+	"atril/board"
+	"atril/game"
+	"atril/lexicon"
+	"atril/lexicon/automaton"
+	"atril/move"
+	"atril/movegen"
+	"atril/variant"
+)
+
+// Generators is the list of generators the cross-check compares with
+// the oracle (and with each other). Another generator joins from its own
+// test file of package movegen_test:
+//
+//	func init() { movegen_test.Generators = append(Generators, func(lex *lexicon.Lexicon) movegen.Generator { ... }) }
+//
+// A constructor must not write to the user's cache directory for the
+// small sample lexicons of the quick test (build in memory).
+var Generators = []func(lex *lexicon.Lexicon) movegen.Generator{
+	func(lex *lexicon.Lexicon) movegen.Generator {
+		return movegen.NewGaddagFrom(automaton.BuildGADDAG(lex))
+	},
+	func(lex *lexicon.Lexicon) movegen.Generator {
+		return movegen.NewDawgFrom(automaton.BuildDAWG(lex))
+	},
+}
+
+// language is one variant with its word list.
+type language struct {
+	variant, lexicon string
+}
+
+var languages = []language{
+	{"english", "en-sowpods"},
+	{"spanish", "es-fise"},
+	{"czech", "cs-hunspell-2to9"},
+}
+
+var (
+	fullMu   sync.Mutex
+	fullLexs = map[string]*lexicon.Lexicon{}
+)
+
+// fullLexicon loads (once per test binary) the full word list of a language.
+func fullLexicon(t testing.TB, l language) (*variant.Variant, *lexicon.Lexicon) {
+	t.Helper()
+	v, err := variant.Load(l.variant)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fullMu.Lock()
+	defer fullMu.Unlock()
+	if lex := fullLexs[l.lexicon]; lex != nil {
+		return v, lex
+	}
+	lex, err := lexicon.Open(l.lexicon, v.Alphabet, lexicon.Options{MaxLen: v.Size})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fullLexs[l.lexicon] = lex
+	return v, lex
+}
+
+// sampleLexicon keeps every word of two or three letters (so the board
+// fills up) and every step-th longer word.
+func sampleLexicon(lex *lexicon.Lexicon, step int) *lexicon.Lexicon {
+	var words [][]alphabet.Tile
+	k := 0
+	for i := 0; i < lex.Len(); i++ {
+		w := lex.Word(i)
+		if len(w) <= 3 {
+			words = append(words, w)
+			continue
+		}
+		if k%step == 0 {
+			words = append(words, w)
+		}
+		k++
+	}
+	out := lexicon.FromTiles(lex.Alphabet, words)
+	out.Name = fmt.Sprintf("%s-sample%d", lex.Name, step)
+	return out
+}
+
+// envInt reads an integer environment variable, or def.
+func envInt(t testing.TB, name string, def int) int {
+	s := os.Getenv(name)
+	if s == "" {
+		return def
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		t.Fatalf("%s=%q: %v", name, s, err)
+	}
+	return n
+}
+
+// moveSet maps each move's key to its score, failing on duplicates.
+func moveSet(t *testing.T, g movegen.Generator, b *board.Board, rack *alphabet.Rack) map[string]int {
+	set := map[string]int{}
+	dup := ""
+	g.Generate(b, rack, func(m *move.Move) {
+		k := m.Key()
+		if _, ok := set[k]; ok && dup == "" {
+			dup = m.String(b)
+		}
+		set[k] = m.Score
+	})
+	if dup != "" {
+		t.Errorf("%s lists %s twice", g.Name(), dup)
+	}
+	return set
+}
+
+// diff describes how two move sets differ (at most a few moves).
+func diff(b *board.Board, nameA string, a map[string]int, nameB string, bb map[string]int) string {
+	var lines []string
+	show := func(k string) string {
+		// Rebuild a move from its key for display.
+		var m move.Move
+		var tiles string
+		fmt.Sscanf(k, "%d,%d,%d:", &m.Row, &m.Col, &m.Dir)
+		tiles = k[strings.IndexByte(k, ':')+1:]
+		m.Kind = move.Place
+		for i := 0; i < len(tiles); i++ {
+			m.Tiles = append(m.Tiles, alphabet.Tile(tiles[i]))
+		}
+		return m.String(b)
+	}
+	for k, s := range a {
+		if s2, ok := bb[k]; !ok {
+			lines = append(lines, fmt.Sprintf("only %s: %s (%d)", nameA, show(k), s))
+		} else if s2 != s {
+			lines = append(lines, fmt.Sprintf("score of %s: %s %d, %s %d", show(k), nameA, s, nameB, s2))
+		}
+	}
+	for k, s := range bb {
+		if _, ok := a[k]; !ok {
+			lines = append(lines, fmt.Sprintf("only %s: %s (%d)", nameB, show(k), s))
+		}
+	}
+	sort.Strings(lines)
+	if len(lines) > 12 {
+		lines = append(lines[:12], fmt.Sprintf("... %d differences in all", len(lines)))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// blankRacks returns the rack with 0, 1 and 2 blanks: blanks are taken
+// off or put on in place of random tiles, keeping the rack's size.
+func blankRacks(rng *rand.Rand, v *variant.Variant, r alphabet.Rack) [3]alphabet.Rack {
+	var out [3]alphabet.Rack
+	size := v.Alphabet.Size()
+	for nb := 0; nb < 3; nb++ {
+		x := r
+		for x[alphabet.Blank] > uint8(nb) {
+			x[alphabet.Blank]--
+			x[1+rng.IntN(size)]++
+		}
+		for x[alphabet.Blank] < uint8(nb) {
+			ts := x.Tiles()
+			var letters []alphabet.Tile
+			for _, t := range ts {
+				if t != alphabet.Blank {
+					letters = append(letters, t)
+				}
+			}
+			if len(letters) == 0 {
+				x[alphabet.Blank]++
+				continue
+			}
+			x.Remove(letters[rng.IntN(len(letters))])
+			x[alphabet.Blank]++
+		}
+		out[nb] = x
+	}
+	return out
+}
+
+// crossCheck plays games of random legal moves and, at every position,
+// compares the generators under test with each other on racks holding
+// 0, 1 and 2 blanks, and with the oracle on every oracleEvery-th
+// position. It returns the positions and racks compared.
+func crossCheck(t *testing.T, v *variant.Variant, lex *lexicon.Lexicon, positions, oracleEvery int, seed uint64) (nPos, nOracle int, moves int) {
+	gens := make([]movegen.Generator, len(Generators))
+	for i, mk := range Generators {
+		gens[i] = mk(lex)
+	}
+	brute := movegen.NewBrute(lex)
+	rng := rand.New(rand.NewPCG(seed, 0xc0ffee))
+	fails := 0
+	for gameNo := 0; nPos < positions; gameNo++ {
+		g, err := game.New(v, lex, []string{"a", "b"}, seed+uint64(gameNo))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for !g.Over() && nPos < positions {
+			b := g.Board
+			rack := g.Players[g.Current()].Rack
+			useOracle := nPos%oracleEvery == 0
+			racks := blankRacks(rng, v, rack)
+			var played []move.Move
+			for nb, r := range racks {
+				var ref map[string]int
+				refName := ""
+				if useOracle {
+					ref, refName = moveSet(t, brute, b, &r), "brute"
+				}
+				for _, gen := range gens {
+					got := moveSet(t, gen, b, &r)
+					if ref == nil {
+						ref, refName = got, gen.Name()
+						continue
+					}
+					if d := diff(b, refName, ref, gen.Name(), got); d != "" {
+						fails++
+						t.Errorf("%s game %d turn %d rack %s (%d blanks): %s and %s differ:\n%s\n%s",
+							v.Name, gameNo, len(g.History), v.Alphabet.RackString(&r), nb, refName, gen.Name(), d, b)
+					}
+				}
+				moves += len(ref)
+				if r == rack {
+					// The rack actually held: its moves drive the game.
+					played = movegen.All(gens[0], b, &r)
+				}
+			}
+			if fails > 3 {
+				t.Fatal("too many failures")
+			}
+			nPos++
+			if useOracle {
+				nOracle++
+			}
+			if played == nil {
+				played = movegen.All(gens[0], b, &rack)
+			}
+			var m move.Move
+			if len(played) == 0 {
+				m = move.Move{Kind: move.Pass}
+				if g.BagLen() >= v.ExchangeMinBag && rack.Len() > 0 {
+					m = move.Move{Kind: move.Exchange, Exchanged: rack.Tiles()[:1]}
+				}
+			} else {
+				// Favour good moves so boards fill up like real games.
+				m = played[rng.IntN(min(len(played), 1+rng.IntN(20)))]
+			}
+			if err := g.Play(m); err != nil {
+				t.Fatalf("%s: playing %s: %v\n%s", v.Name, m.String(b), err, b)
+			}
+		}
+	}
+	return nPos, nOracle, moves
+}
+
+// TestCrossCheck compares every generator with the oracle on random
+// positions of random games in English, Spanish and Czech, on sample
+// word lists small enough for the oracle to be quick. ATRIL_LONG=1 runs
+// the long version instead: ATRIL_POSITIONS positions (10000 by default)
+// per language on the full lists, every generator against every other
+// at every position and against the oracle on every ATRIL_ORACLE_EVERY-th
+// (50 by default).
+func TestCrossCheck(t *testing.T) {
+	long := os.Getenv("ATRIL_LONG") != ""
+	for li, l := range languages {
+		t.Run(l.variant, func(t *testing.T) {
+			v, full := fullLexicon(t, l)
+			lex := full
+			positions, oracleEvery := 60, 1
+			if testing.Short() {
+				positions = 15
+			}
+			if long {
+				positions = envInt(t, "ATRIL_POSITIONS", 10000)
+				oracleEvery = envInt(t, "ATRIL_ORACLE_EVERY", 50)
+			} else {
+				lex = sampleLexicon(full, 40)
+			}
+			seed := uint64(envInt(t, "ATRIL_SEED", 1)) + uint64(li)*1000
+			n, no, moves := crossCheck(t, v, lex, positions, oracleEvery, seed)
+			t.Logf("%s (%d words): %d positions × 3 racks (0, 1, 2 blanks), %d against the oracle, %d moves compared",
+				lex.Name, lex.Len(), n, no, moves)
+		})
+	}
+}

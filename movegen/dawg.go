@@ -1,0 +1,236 @@
+package movegen
+
+import (
+	"math/bits"
+	"sync"
+
+	"atril/alphabet"
+	"atril/board"
+	"atril/lexicon"
+	"atril/lexicon/automaton"
+	"atril/move"
+)
+
+// Dawg is the Appel–Jacobson generator (seed 002; seed 004, 4.2.1). For
+// each anchor it forms every left part (from the rack, on the empty
+// non-anchor squares to the anchor's left, or the tiles already there),
+// then extends it rightwards through the anchor over board tiles and
+// cross-sets, walking the DAWG. A word is recorded only once the anchor
+// square has been played (the corrected termination rule of seed 002),
+// so every move has at least one point of contact; each is found from
+// the leftmost anchor it covers. Scores are built up as the word grows:
+// letter sum, cross-word sums and a word multiplier carried down.
+type Dawg struct {
+	a    *automaton.Automaton
+	pool sync.Pool
+}
+
+// NewDawg returns the Appel–Jacobson generator for a lexicon, loading its
+// DAWG from the cache directory or building (and caching) it.
+func NewDawg(lex *lexicon.Lexicon) *Dawg {
+	return NewDawgFrom(automaton.CachedDAWG(lex))
+}
+
+// NewDawgFrom returns the Appel–Jacobson generator over a DAWG at hand.
+func NewDawgFrom(a *automaton.Automaton) *Dawg {
+	if a.Kind != automaton.DAWG {
+		panic("movegen: NewDawgFrom needs a DAWG, got a " + a.Kind.String())
+	}
+	g := &Dawg{a: a}
+	g.pool.New = func() any { return &lineGen{} }
+	return g
+}
+
+// Automaton returns the DAWG the generator walks.
+func (g *Dawg) Automaton() *automaton.Automaton { return g.a }
+
+// Name implements Generator.
+func (g *Dawg) Name() string { return "dawg" }
+
+// Generate implements Generator.
+func (g *Dawg) Generate(b *board.Board, rack *alphabet.Rack, sink Sink) {
+	s := g.pool.Get().(*lineGen)
+	s.setup(g.a, b, rack, sink)
+	root := g.a.Root
+	for d := board.Across; d <= board.Down; d++ {
+		for r := 0; r < b.N; r++ {
+			s.setLine(b, d, r)
+			for c := 0; c < b.N; c++ {
+				if !s.anchor(c) {
+					continue
+				}
+				s.anchorCol = c
+				if c > 0 && s.line[c-1] != board.Empty {
+					// The left part is the tiles on the board.
+					k := c - 1
+					for k > 0 && s.line[k-1] != board.Empty {
+						k--
+					}
+					node, ok := root, true
+					var sum int32
+					for j := k; j < c && ok; j++ {
+						t := s.line[j]
+						node, ok = s.step(node, t.Letter())
+						if !t.IsBlanked() {
+							sum += s.score[t.Letter()]
+						}
+						s.buf[j] = move.PlayThrough
+					}
+					if ok {
+						s.mainSum = sum
+						s.extendRight(c, node, k)
+						s.mainSum = 0
+					}
+					continue
+				}
+				// The left part comes from the rack, on empty squares
+				// that are not anchors.
+				limit := 0
+				for j := c - 1; j >= 0 && s.line[j] == board.Empty && !s.anchor(j); j-- {
+					limit++
+				}
+				limit = min(limit, s.tiles-1)
+				s.leftPart(root, limit, 0)
+			}
+		}
+	}
+	s.sink = nil
+	s.b = nil
+	g.pool.Put(s)
+}
+
+// step follows symbol l from a state; ok is false when there is no edge.
+func (s *lineGen) step(node uint32, l alphabet.Tile) (uint32, bool) {
+	nd := s.nodes[node]
+	if nd.Mask&(1<<l) == 0 {
+		return 0, false
+	}
+	return s.child(nd, uint(l)), true
+}
+
+// leftPart is Appel and Jacobson's LeftPart: the prefix of plen tiles in
+// s.pre leads to node; extend it rightwards from the anchor, then try
+// every longer prefix the rack and limit allow.
+func (s *lineGen) leftPart(node uint32, limit, plen int) {
+	// Lay the prefix on the plen squares left of the anchor and score it
+	// (those squares have no cross words).
+	lo := s.anchorCol - plen
+	var sum int32
+	mul := int32(1)
+	for i := 0; i < plen; i++ {
+		t := s.pre[i]
+		s.buf[lo+i] = t
+		if !t.IsBlanked() {
+			sum += s.score[t] * s.lmul[lo+i]
+		}
+		mul *= s.wmul[lo+i]
+	}
+	s.mainSum, s.wordMul, s.placed = sum, mul, plen
+	s.extendRight(s.anchorCol, node, lo)
+	s.mainSum, s.wordMul, s.placed = 0, 1, 0
+	if limit == 0 {
+		return
+	}
+	nd := s.nodes[node]
+	allowed := s.rackMask
+	if s.rack[0] > 0 {
+		allowed = s.all
+	}
+	s.tiles--
+	for cand := nd.Mask & allowed; cand != 0; cand &= cand - 1 {
+		l := uint(bits.TrailingZeros64(cand))
+		next := s.child(nd, l)
+		if s.rack[l] > 0 {
+			s.rack[l]--
+			if s.rack[l] == 0 {
+				s.rackMask &^= 1 << l
+			}
+			s.pre[plen] = alphabet.Tile(l)
+			s.leftPart(next, limit-1, plen+1)
+			s.rack[l]++
+			s.rackMask |= 1 << l
+		}
+		if s.rack[0] > 0 {
+			s.rack[0]--
+			s.pre[plen] = alphabet.Tile(l) | alphabet.BlankBit
+			s.leftPart(next, limit-1, plen+1)
+			s.rack[0]++
+		}
+	}
+	s.tiles++
+}
+
+// extendRight is Appel and Jacobson's ExtendRight with the corrected
+// termination rule: the word on squares start..c-1 leads to node; c is
+// the next square (possibly off the board).
+func (s *lineGen) extendRight(c int, node uint32, start int) {
+	nd := s.nodes[node]
+	if c == s.n || s.line[c] == board.Empty {
+		if c > s.anchorCol && nd.First&automaton.Final != 0 {
+			s.record(start, c-1)
+		}
+		if c == s.n || s.tiles == 0 {
+			return
+		}
+		allowed := s.rackMask
+		if s.rack[0] > 0 {
+			allowed = s.all
+		}
+		cand := nd.Mask & s.cross[c] & allowed
+		if cand == 0 {
+			return
+		}
+		lm, wm := s.lmul[c], s.wmul[c]
+		cs := int32(s.cscore[c])
+		mainSum, wordMul, crossSum := s.mainSum, s.wordMul, s.crossSum
+		s.placed++
+		s.tiles--
+		s.wordMul = wordMul * wm
+		for ; cand != 0; cand &= cand - 1 {
+			l := uint(bits.TrailingZeros64(cand))
+			next := s.child(nd, l)
+			if s.rack[l] > 0 {
+				s.rack[l]--
+				if s.rack[l] == 0 {
+					s.rackMask &^= 1 << l
+				}
+				ls := s.score[l] * lm
+				s.mainSum = mainSum + ls
+				if cs != board.NoCross {
+					s.crossSum = crossSum + (cs+ls)*wm
+				}
+				s.buf[c] = alphabet.Tile(l)
+				s.extendRight(c+1, next, start)
+				s.rack[l]++
+				s.rackMask |= 1 << l
+			}
+			if s.rack[0] > 0 {
+				s.rack[0]--
+				s.mainSum = mainSum
+				if cs != board.NoCross {
+					s.crossSum = crossSum + cs*wm
+				}
+				s.buf[c] = alphabet.Tile(l) | alphabet.BlankBit
+				s.extendRight(c+1, next, start)
+				s.rack[0]++
+			}
+		}
+		s.mainSum, s.wordMul, s.crossSum = mainSum, wordMul, crossSum
+		s.placed--
+		s.tiles++
+		return
+	}
+	t := s.line[c]
+	l := t.Letter()
+	if nd.Mask&(1<<l) == 0 {
+		return
+	}
+	sc := s.score[l]
+	if t.IsBlanked() {
+		sc = 0
+	}
+	s.buf[c] = move.PlayThrough
+	s.mainSum += sc
+	s.extendRight(c+1, s.child(nd, uint(l)), start)
+	s.mainSum -= sc
+}

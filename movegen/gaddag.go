@@ -1,0 +1,300 @@
+package movegen
+
+import (
+	"math/bits"
+	"sync"
+
+	"atril/alphabet"
+	"atril/board"
+	"atril/lexicon"
+	"atril/lexicon/automaton"
+	"atril/move"
+)
+
+// Gaddag is Gordon's generator (seed 004, 4.2.2): from each anchor it
+// walks the GADDAG placing tiles leftwards from the anchor (the reversed
+// prefix), then, after the separator ◇, rightwards from the square after
+// the anchor. Every move is found once, from the leftmost anchor it
+// covers: going left it never places a tile on an earlier anchor of the
+// line. Scores are built up tile by tile (letter sum, cross-word sums,
+// word multiplier). It reads the board's cross-sets and cross scores and
+// allocates nothing per move.
+type Gaddag struct {
+	a    *automaton.Automaton
+	pool sync.Pool
+}
+
+// NewGaddag returns Gordon's generator for a lexicon, loading its GADDAG
+// from the cache directory or building (and caching) it.
+func NewGaddag(lex *lexicon.Lexicon) *Gaddag {
+	return NewGaddagFrom(automaton.CachedGADDAG(lex))
+}
+
+// NewGaddagFrom returns Gordon's generator over a GADDAG already at hand.
+func NewGaddagFrom(a *automaton.Automaton) *Gaddag {
+	if a.Kind != automaton.GADDAG {
+		panic("movegen: NewGaddagFrom needs a GADDAG, got a " + a.Kind.String())
+	}
+	g := &Gaddag{a: a}
+	g.pool.New = func() any { return &lineGen{} }
+	return g
+}
+
+// Automaton returns the GADDAG the generator walks.
+func (g *Gaddag) Automaton() *automaton.Automaton { return g.a }
+
+// Name implements Generator.
+func (g *Gaddag) Name() string { return "gaddag" }
+
+// Generate implements Generator.
+func (g *Gaddag) Generate(b *board.Board, rack *alphabet.Rack, sink Sink) {
+	s := g.pool.Get().(*lineGen)
+	s.setup(g.a, b, rack, sink)
+	for d := board.Across; d <= board.Down; d++ {
+		for r := 0; r < b.N; r++ {
+			s.setLine(b, d, r)
+			prev := -1 // the previous anchor of the line
+			for c := 0; c < b.N; c++ {
+				if !s.anchor(c) {
+					continue
+				}
+				s.anchorCol = c
+				s.leftLimit = prev + 1
+				s.gaddagGen(c, g.a.Root)
+				prev = c
+			}
+		}
+	}
+	s.sink = nil
+	s.b = nil
+	g.pool.Put(s)
+}
+
+// lineGen is the state of a generation, shared by the DAWG and GADDAG
+// generators: the rack, the line being searched, the tiles placed so far
+// and the running score.
+type lineGen struct {
+	nodes   []automaton.Node
+	targets []uint32
+	b       *board.Board
+	sink    Sink
+
+	// rack: count per letter (index 0: blanks) and the letters present.
+	rack     [alphabet.MaxLetters + 1]uint8
+	rackMask uint64
+	all      uint64
+	tiles    int // tiles left on the rack
+
+	score     [alphabet.MaxLetters + 1]int32 // face value of each letter code
+	rackSize  int
+	bingo     int
+	emptyB    bool
+	startR    int // start square in the current orientation
+	startC    int
+	n         int
+	dir       board.Dir
+	row       int
+	line      []alphabet.Tile
+	cross     []uint64
+	cscore    []int16
+	lmul      [32]int32
+	wmul      [32]int32
+	anchorCol int
+	leftLimit int
+	start     int // first square of the word in the right phase
+
+	// running score
+	mainSum  int32
+	wordMul  int32
+	crossSum int32
+	placed   int
+
+	buf [32]alphabet.Tile // tiles by column; move.PlayThrough for board tiles
+	pre [32]alphabet.Tile // the DAWG generator's left part from the rack
+	mv  move.Move
+}
+
+func (s *lineGen) setup(a *automaton.Automaton, b *board.Board, rack *alphabet.Rack, sink Sink) {
+	s.nodes, s.targets = a.Nodes, a.Targets
+	s.b, s.sink = b, sink
+	s.rack = *rack
+	s.rackMask, s.tiles = 0, 0
+	for l := 1; l < len(s.rack); l++ {
+		if s.rack[l] > 0 {
+			s.rackMask |= 1 << l
+		}
+	}
+	for _, c := range s.rack {
+		s.tiles += int(c)
+	}
+	s.all = b.AllLetters()
+	v := b.V
+	for l := range s.score {
+		s.score[l] = 0
+	}
+	for l := 1; l < len(v.Scores) && l < len(s.score); l++ {
+		s.score[l] = int32(v.Scores[l])
+	}
+	s.rackSize, s.bingo = v.RackSize, v.BingoBonus
+	s.emptyB = b.IsEmpty()
+	s.n = b.N
+	s.mainSum, s.wordMul, s.crossSum, s.placed = 0, 1, 0, 0
+	s.mv = move.Move{Kind: move.Place}
+}
+
+func (s *lineGen) setLine(b *board.Board, d board.Dir, r int) {
+	s.dir, s.row = d, r
+	s.line = b.Line(d, r)
+	s.cross = b.CrossSets(d, r)
+	s.cscore = b.CrossScores(d, r)
+	for i, p := range b.Premiums(d, r) {
+		s.lmul[i], s.wmul[i] = int32(p.LetterMul), int32(p.WordMul)
+	}
+	s.startR, s.startC = board.Orient(d, b.V.StartRow, b.V.StartCol)
+}
+
+// anchor reports whether square c of the line is an anchor: empty and
+// touching a tile, or the start square of an empty board.
+func (s *lineGen) anchor(c int) bool {
+	if s.line[c] != board.Empty {
+		return false
+	}
+	if s.emptyB {
+		return s.row == s.startR && c == s.startC
+	}
+	return (c > 0 && s.line[c-1] != board.Empty) || (c+1 < s.n && s.line[c+1] != board.Empty) ||
+		s.cscore[c] != board.NoCross
+}
+
+// child is the target of the edge on symbol l of a state known to have it.
+func (s *lineGen) child(nd automaton.Node, l uint) uint32 {
+	return s.targets[nd.First&^automaton.Final+uint32(bits.OnesCount64(nd.Mask&(uint64(1)<<l-1)))]
+}
+
+// gaddagGen is Gordon's Gen at square c: play the board's letter, or
+// each rack tile the state, the cross-set and the rack allow.
+func (s *lineGen) gaddagGen(c int, node uint32) {
+	nd := s.nodes[node]
+	if t := s.line[c]; t != board.Empty {
+		l := uint(t.Letter())
+		if nd.Mask&(1<<l) == 0 {
+			return
+		}
+		s.buf[c] = move.PlayThrough
+		sc := s.score[l]
+		if t.IsBlanked() {
+			sc = 0
+		}
+		s.mainSum += sc
+		s.gaddagGoOn(c, s.child(nd, l))
+		s.mainSum -= sc
+		return
+	}
+	if s.tiles == 0 {
+		return
+	}
+	allowed := s.rackMask
+	if s.rack[0] > 0 {
+		allowed = s.all
+	}
+	cand := nd.Mask & s.cross[c] & allowed
+	if cand == 0 {
+		return
+	}
+	lm, wm := s.lmul[c], s.wmul[c]
+	cs := int32(s.cscore[c])
+	mainSum, wordMul, crossSum := s.mainSum, s.wordMul, s.crossSum
+	s.placed++
+	s.tiles--
+	s.wordMul = wordMul * wm
+	for ; cand != 0; cand &= cand - 1 {
+		l := uint(bits.TrailingZeros64(cand))
+		next := s.child(nd, l)
+		if s.rack[l] > 0 {
+			s.rack[l]--
+			if s.rack[l] == 0 {
+				s.rackMask &^= 1 << l
+			}
+			ls := s.score[l] * lm
+			s.mainSum = mainSum + ls
+			if cs != board.NoCross {
+				s.crossSum = crossSum + (cs+ls)*wm
+			}
+			s.buf[c] = alphabet.Tile(l)
+			s.gaddagGoOn(c, next)
+			s.rack[l]++
+			s.rackMask |= 1 << l
+		}
+		if s.rack[0] > 0 {
+			s.rack[0]--
+			s.mainSum = mainSum
+			if cs != board.NoCross {
+				s.crossSum = crossSum + cs*wm
+			}
+			s.buf[c] = alphabet.Tile(l) | alphabet.BlankBit
+			s.gaddagGoOn(c, next)
+			s.rack[0]++
+		}
+	}
+	s.mainSum, s.wordMul, s.crossSum = mainSum, wordMul, crossSum
+	s.placed--
+	s.tiles++
+}
+
+// gaddagGoOn is Gordon's GoOn after a letter was put (or found) on
+// square c and the GADDAG moved to node.
+func (s *lineGen) gaddagGoOn(c int, node uint32) {
+	nd := s.nodes[node]
+	if c <= s.anchorCol {
+		// Left of the anchor: the word so far is c..anchor.
+		freeLeft := c == 0 || s.line[c-1] == board.Empty
+		if nd.First&automaton.Final != 0 && freeLeft && (s.anchorCol+1 == s.n || s.line[s.anchorCol+1] == board.Empty) {
+			s.record(c, s.anchorCol)
+		}
+		if nd.Mask == 0 {
+			return
+		}
+		if c > 0 && (s.line[c-1] != board.Empty || c-1 >= s.leftLimit) {
+			s.gaddagGen(c-1, node)
+		}
+		if nd.Mask&1 != 0 && freeLeft && s.anchorCol+1 < s.n {
+			start := s.start
+			s.start = c
+			s.gaddagGen(s.anchorCol+1, s.child(nd, automaton.Sep))
+			s.start = start
+		}
+		return
+	}
+	// Right of the anchor: the word is start..c.
+	if nd.First&automaton.Final != 0 && (c+1 == s.n || s.line[c+1] == board.Empty) {
+		s.record(s.start, c)
+	}
+	if nd.Mask != 0 && c+1 < s.n {
+		s.gaddagGen(c+1, node)
+	}
+}
+
+// record hands the word on squares lo..hi of the line to the sink, if it
+// is a move under the counting rule.
+func (s *lineGen) record(lo, hi int) {
+	if hi == lo {
+		return // a one-letter main word is not listed in this direction
+	}
+	if s.placed == 1 && s.dir == board.Down && s.cscore[s.anchorCol] != board.NoCross {
+		return // a one-tile play forming words both ways is listed across
+	}
+	m := &s.mv
+	if s.dir == board.Across {
+		m.Row, m.Col = s.row, lo
+	} else {
+		m.Row, m.Col = lo, s.row
+	}
+	m.Dir = s.dir
+	m.Tiles = s.buf[lo : hi+1]
+	total := s.crossSum + s.mainSum*s.wordMul
+	if s.placed == s.rackSize {
+		total += int32(s.bingo)
+	}
+	m.Score = int(total)
+	s.sink(m)
+}

@@ -1,0 +1,235 @@
+package movegen_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"sort"
+	"strconv"
+	"sync"
+	"testing"
+
+	"atril/alphabet"
+	"atril/board"
+	"atril/game"
+	"atril/lexicon"
+	"atril/move"
+	"atril/movegen"
+	"atril/variant"
+)
+
+// intervalGenerators are the interval-based generators checked against
+// the oracle by TestIntervalCrossCheck.
+var intervalGenerators = []struct {
+	name string
+	make func(t testing.TB, lex *lexicon.Lexicon) movegen.Generator
+}{
+	{"anagram", func(t testing.TB, lex *lexicon.Lexicon) movegen.Generator {
+		g, err := movegen.NewAnagram(lex)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}},
+}
+
+var ivLanguages = []struct{ variant, lexicon string }{
+	{"english", "en-sowpods"},
+	{"spanish", "es-fise"},
+	{"czech", "cs-hunspell-2to9"},
+}
+
+var (
+	ivLexMu sync.Mutex
+	ivLexs  = map[string]*lexicon.Lexicon{}
+)
+
+// ivLexicon loads a full word list once per test binary.
+func ivLexicon(t testing.TB, vname, lname string) (*variant.Variant, *lexicon.Lexicon) {
+	t.Helper()
+	v := variant.MustLoad(vname)
+	ivLexMu.Lock()
+	defer ivLexMu.Unlock()
+	if lex := ivLexs[lname]; lex != nil {
+		return v, lex
+	}
+	lex, err := lexicon.Open(lname, v.Alphabet, lexicon.Options{MaxLen: v.Size})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ivLexs[lname] = lex
+	return v, lex
+}
+
+// ivSample keeps every word of two or three letters and every step-th
+// longer word.
+func ivSample(lex *lexicon.Lexicon, step int) *lexicon.Lexicon {
+	if step <= 1 {
+		return lex
+	}
+	var words [][]alphabet.Tile
+	k := 0
+	for i := 0; i < lex.Len(); i++ {
+		w := lex.Word(i)
+		if len(w) <= 3 {
+			words = append(words, w)
+			continue
+		}
+		if k%step == 0 {
+			words = append(words, w)
+		}
+		k++
+	}
+	return lexicon.FromTiles(lex.Alphabet, words)
+}
+
+func ivEnv(name string, def int) int {
+	if s := os.Getenv(name); s != "" {
+		if n, err := strconv.Atoi(s); err == nil {
+			return n
+		}
+	}
+	return def
+}
+
+func ivMoves(g movegen.Generator, b *board.Board, rack *alphabet.Rack) (map[string]int, int) {
+	out := map[string]int{}
+	dups := 0
+	g.Generate(b, rack, func(m *move.Move) {
+		k := m.Key()
+		if _, ok := out[k]; ok {
+			dups++
+		}
+		out[k] = m.Score
+	})
+	return out, dups
+}
+
+func ivDiff(b *board.Board, want, got map[string]int) string {
+	var lines []string
+	for k, s := range want {
+		if gs, ok := got[k]; !ok {
+			lines = append(lines, fmt.Sprintf("missing %s (%d)", ivKeyString(b, k), s))
+		} else if gs != s {
+			lines = append(lines, fmt.Sprintf("score %s: %d, want %d", ivKeyString(b, k), gs, s))
+		}
+	}
+	for k, s := range got {
+		if _, ok := want[k]; !ok {
+			lines = append(lines, fmt.Sprintf("extra %s (%d)", ivKeyString(b, k), s))
+		}
+	}
+	sort.Strings(lines)
+	if len(lines) > 10 {
+		lines = append(lines[:10], fmt.Sprintf("... %d more", len(lines)-10))
+	}
+	return fmt.Sprint(lines)
+}
+
+func ivKeyString(b *board.Board, k string) string {
+	var row, col, dir int
+	var rest string
+	fmt.Sscanf(k, "%d,%d,%d:", &row, &col, &dir)
+	for i := 0; i < len(k); i++ {
+		if k[i] == ':' {
+			rest = k[i+1:]
+			break
+		}
+	}
+	m := move.Move{Kind: move.Place, Row: row, Col: col, Dir: board.Dir(dir)}
+	for i := 0; i < len(rest); i++ {
+		m.Tiles = append(m.Tiles, alphabet.Tile(rest[i]))
+	}
+	return m.String(b)
+}
+
+// ivRacks returns the rack with 0, 1 and 2 blanks (blanks replace random
+// tiles or are replaced by random letters, keeping the size).
+func ivRacks(rng *rand.Rand, v *variant.Variant, r alphabet.Rack) [3]alphabet.Rack {
+	var out [3]alphabet.Rack
+	for nb := 0; nb < 3; nb++ {
+		x := r
+		for x[alphabet.Blank] > uint8(nb) {
+			x[alphabet.Blank]--
+			x[1+rng.IntN(v.Alphabet.Size())]++
+		}
+		for x[alphabet.Blank] < uint8(nb) {
+			var letters []alphabet.Tile
+			for _, t := range x.Tiles() {
+				if t != alphabet.Blank {
+					letters = append(letters, t)
+				}
+			}
+			if len(letters) == 0 {
+				break
+			}
+			x.Remove(letters[rng.IntN(len(letters))])
+			x[alphabet.Blank]++
+		}
+		out[nb] = x
+	}
+	return out
+}
+
+// TestIntervalCrossCheck plays games of random legal moves on a sample of
+// each language's word list and compares every interval generator with
+// the brute-force oracle on racks with 0, 1 and 2 blanks at every
+// position. ATRIL_IV_POSITIONS sets the positions per language (default
+// 12), ATRIL_IV_STEP the sampling step of long words (default 40; 1 is
+// the full list).
+func TestIntervalCrossCheck(t *testing.T) {
+	positions := ivEnv("ATRIL_IV_POSITIONS", 12)
+	step := ivEnv("ATRIL_IV_STEP", 40)
+	if testing.Short() {
+		positions = 10
+	}
+	for li, l := range ivLanguages {
+		t.Run(l.variant, func(t *testing.T) {
+			v, full := ivLexicon(t, l.variant, l.lexicon)
+			lex := ivSample(full, step)
+			oracle := movegen.NewBrute(lex)
+			gens := make([]movegen.Generator, len(intervalGenerators))
+			for i, mk := range intervalGenerators {
+				gens[i] = mk.make(t, lex)
+			}
+			rng := rand.New(rand.NewPCG(uint64(li)+1, 7))
+			nPos, nMoves := 0, 0
+			for game0 := 0; nPos < positions; game0++ {
+				g, err := game.New(v, lex, []string{"a", "b"}, uint64(game0)*31+uint64(li))
+				if err != nil {
+					t.Fatal(err)
+				}
+				for turn := 0; !g.Over() && nPos < positions; turn++ {
+					b := g.Board
+					racks := ivRacks(rng, v, g.Players[g.Current()].Rack)
+					for _, rack := range racks {
+						want, _ := ivMoves(oracle, b, &rack)
+						nMoves += len(want)
+						for _, gen := range gens {
+							got, dups := ivMoves(gen, b, &rack)
+							if dups > 0 || len(got) != len(want) || ivDiff(b, want, got) != "[]" {
+								t.Fatalf("%s, game %d turn %d, rack %s: %s gives %d moves (%d duplicates), oracle %d: %s\n%s",
+									l.variant, game0, turn, v.Alphabet.RackString(&rack), gen.Name(), len(got), dups, len(want),
+									ivDiff(b, want, got), b.String())
+							}
+						}
+					}
+					nPos++
+					// Advance with a random legal move of the real rack.
+					ms := movegen.All(oracle, b, &g.Players[g.Current()].Rack)
+					if len(ms) == 0 {
+						if err := g.Play(move.Move{Kind: move.Pass}); err != nil {
+							t.Fatal(err)
+						}
+						continue
+					}
+					m := ms[rng.IntN(min(len(ms), 5))]
+					if err := g.Play(m); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			t.Logf("%s: %d positions × 3 racks, %d oracle moves, all generators agree", l.variant, nPos, nMoves)
+		})
+	}
+}

@@ -3,25 +3,106 @@ package player
 import (
 	"fmt"
 	"sort"
+	"time"
 
 	"atril/lexicon"
 	"atril/move"
 	"atril/movegen"
+	"atril/player/leave"
 	"atril/variant"
 )
 
-// Options configure a computer player.
+// Options configure a computer player. Only Generator is required; the
+// zero value of every other field picks the documented default.
 type Options struct {
 	Variant   *variant.Variant
 	Lexicon   *lexicon.Lexicon
 	Generator movegen.Generator
 	// Seed drives every random choice the player makes.
 	Seed uint64
+
+	// Leave names the rack-leave table of inhuman, godlike and
+	// simulation: "" or "default" (English v2, the Czech table, the
+	// derived Spanish table), "v1", "v2", "none". LeaveTable, when set,
+	// is used instead (e.g. a learnt table).
+	Leave      string
+	LeaveTable *leave.Table
+	// Balance weighs the vowel/consonant term of the leave (0: off).
+	Balance float64
+
+	// MaxScore is the amateur's cap on a move's score (0: 10).
+	MaxScore int
+	// MaxTiles is the experienced player's cap on tiles played (0: 4).
+	MaxTiles int
+	// Prune is the share of branches the adept's traversal cuts at each
+	// level of the lexicon (0: 1/3).
+	Prune float64
+
+	// EndgameWidth limits the godlike endgame search to the best
+	// EndgameWidth moves per node (0: exact search; seed 004 used 10).
+	EndgameWidth int
+	// EndgameTime and EndgameNodes bound one endgame search (0: none;
+	// when both are 0 the search gets 2 s). A node budget keeps games
+	// reproducible; a time budget does not.
+	EndgameTime  time.Duration
+	EndgameNodes int64
+
+	// Simulation player: Candidates moves kept by static value (0: 40),
+	// Iterations opponent racks sampled for each (0: 100), Threads
+	// goroutines (0: 1), Budget a wall-clock limit per move (0: none;
+	// results then depend on the machine), and NoEarlyStop disables
+	// dropping candidates that are clearly behind.
+	Candidates  int
+	Iterations  int
+	Threads     int
+	Budget      time.Duration
+	NoEarlyStop bool
+}
+
+// level describes one registered player.
+type level struct {
+	summary string
+	make    func(Options) (Player, error)
 }
 
 // constructors maps level names to their constructors.
-var constructors = map[string]func(Options) (Player, error){
-	"professional": func(o Options) (Player, error) { return &Greedy{Gen: o.Generator}, nil },
+var constructors = map[string]level{
+	"amateur": {"best move scoring at most 10 points (seed 004 7.4)", func(o Options) (Player, error) {
+		cap := o.MaxScore
+		if cap == 0 {
+			cap = 10
+		}
+		return &Static{name: "amateur", gen: o.Generator,
+			filter: func(v *View, m *move.Move) bool { return m.Score <= cap }}, nil
+	}},
+	"adept": {"greedy over a pruned lexicon traversal: a third of the branches cut at each level", func(o Options) (Player, error) {
+		share := o.Prune
+		if share == 0 {
+			share = 1.0 / 3
+		}
+		p := newPruner(o.Seed, share)
+		return &Static{name: "adept", gen: o.Generator, filter: p.keep}, nil
+	}},
+	"experienced": {"greedy with at most 4 tiles from the rack", func(o Options) (Player, error) {
+		n := o.MaxTiles
+		if n == 0 {
+			n = 4
+		}
+		return &Static{name: "experienced", gen: o.Generator,
+			filter: func(v *View, m *move.Move) bool { return m.NewTiles() <= n }}, nil
+	}},
+	"professional": {"greedy: the highest-scoring move", func(o Options) (Player, error) {
+		return &Greedy{Gen: o.Generator}, nil
+	}},
+	"inhuman": {"score plus rack-leave value, exchanges considered", func(o Options) (Player, error) {
+		return newValued("inhuman", o, false)
+	}},
+	"godlike": {"inhuman plus endgame search once the bag is empty", func(o Options) (Player, error) {
+		return newValued("godlike", o, true)
+	}},
+	"simulation": {"Monte Carlo: top candidates simulated against sampled opponent racks, endgame search", func(o Options) (Player, error) {
+		return newSimulation(o)
+	}},
 }
 
 // Levels lists the known player names.
@@ -34,6 +115,9 @@ func Levels() []string {
 	return out
 }
 
+// Summary describes a level in one line ("" for an unknown level).
+func Summary(name string) string { return constructors[name].summary }
+
 // New returns the player of the named level.
 func New(level string, o Options) (Player, error) {
 	c, ok := constructors[level]
@@ -43,22 +127,42 @@ func New(level string, o Options) (Player, error) {
 	if o.Generator == nil {
 		return nil, fmt.Errorf("player %s: no move generator", level)
 	}
-	return c(o)
+	return c.make(o)
+}
+
+// Counter is implemented by players that report how many legal moves
+// they found for their last choice (the simulator's "words per turn").
+type Counter interface {
+	MovesFound() int
 }
 
 // Greedy plays the highest-scoring placement, and passes when it has none
 // (seed 004: the professional level).
 type Greedy struct {
-	Gen movegen.Generator
+	Gen   movegen.Generator
+	found int
 }
 
 // Name implements Player.
 func (g *Greedy) Name() string { return "professional" }
 
+// MovesFound implements Counter.
+func (g *Greedy) MovesFound() int { return g.found }
+
 // Choose implements Player.
 func (g *Greedy) Choose(v *View) move.Move {
-	if m, ok := movegen.Best(g.Gen, v.Board, &v.Rack); ok {
-		return m
+	var best move.Move
+	ok := false
+	g.found = 0
+	g.Gen.Generate(v.Board, &v.Rack, func(m *move.Move) {
+		g.found++
+		if !ok || m.Score > best.Score || (m.Score == best.Score && before(m, &best)) {
+			best = movegen.Clone(m)
+			ok = true
+		}
+	})
+	if ok {
+		return best
 	}
 	return move.Move{Kind: move.Pass}
 }

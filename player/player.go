@@ -5,6 +5,7 @@ package player
 import (
 	"atril/alphabet"
 	"atril/board"
+	"atril/game"
 	"atril/move"
 )
 
@@ -22,6 +23,9 @@ type View struct {
 	BagLen int
 	// ScorelessTurns is the current run of consecutive scoreless turns.
 	ScorelessTurns int
+	// LastWasPass tells whether the previous turn was a pass (under the
+	// two-passes rule a pass now would end the game).
+	LastWasPass bool
 }
 
 // Player chooses a move for a view of the game.
@@ -31,4 +35,29 @@ type Player interface {
 	// Choose returns a placement, an exchange or a pass. The move's score
 	// is set for placements.
 	Choose(v *View) move.Move
+}
+
+// ViewOf builds seat's view of a game: its own rack, the board, the
+// scores, the unseen tiles (bag and other racks as one count), the bag's
+// size and the run of scoreless turns. Nothing hidden goes in. The board
+// is a copy, so a player may place and remove tiles on it freely.
+func ViewOf(g *game.Game, seat int) *View {
+	v := &View{
+		Board:          g.Board.Clone(),
+		Rack:           g.Players[seat].Rack,
+		Me:             seat,
+		Unseen:         g.Unseen(seat),
+		BagLen:         g.BagLen(),
+		ScorelessTurns: g.ScorelessTurns(),
+	}
+	for _, p := range g.Players {
+		v.Scores = append(v.Scores, p.Score)
+	}
+	for i := len(g.History) - 1; i >= 0; i-- {
+		if g.History[i].Kind == game.Played {
+			v.LastWasPass = g.History[i].Move.Kind == move.Pass
+			break
+		}
+	}
+	return v
 }

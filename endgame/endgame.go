@@ -1,0 +1,497 @@
+// Package endgame solves the end of a two-player game once the bag is
+// empty and both racks are known (seed 004 5.2, 6.2 and 7.3.3.3).
+//
+// Solve is a negamax search with alpha-beta pruning over placements and
+// passes. Its value is the spread the side to move gains from here to the
+// end of the game: the points of every move it makes minus the
+// opponent's, plus the end adjustment (going out earns twice the value
+// of the tiles left on the other rack; when the game stops on two passes
+// in a row, each side loses its own rack). Moves are ordered by the
+// transposition table's best move, then by score; a transposition table
+// keyed by a Zobrist hash of the position (tiles on the board, both
+// racks, side to move, whether the last move was a pass) stores bounds;
+// iterative deepening on the number of plies returns the best move of
+// the last finished depth when the time or node budget runs out.
+//
+// Options.Width restricts every node to its Width best moves by score:
+// Width 10 is the seed's limited minimax (alpha-beta finds the same value
+// as minimax over the same restricted tree, only faster). Width 0 is the
+// exact solver.
+//
+// The end rule is two passes in a row, which is the Spanish rule; under
+// the English six-scoreless-turns rule the position after two passes is
+// the same as before them, so further passes cannot change the outcome
+// for players that would not have moved anyway.
+package endgame
+
+import (
+	"math"
+	"time"
+
+	"atril/alphabet"
+	"atril/board"
+	"atril/move"
+	"atril/movegen"
+)
+
+// Options bound the search.
+type Options struct {
+	// Width, when positive, keeps only the Width best-scoring placements
+	// at each node (seed 004: 10).
+	Width int
+	// MaxDepth caps the plies searched (0: until the game ends).
+	MaxDepth int
+	// TimeLimit stops the search, returning the best move of the last
+	// finished iteration (0: none). Results then depend on the machine.
+	TimeLimit time.Duration
+	// NodeLimit stops the search after this many nodes (0: none); unlike
+	// TimeLimit it keeps results reproducible.
+	NodeLimit int64
+	// TableBits sets the transposition table to 2^TableBits entries
+	// (0: 18).
+	TableBits int
+}
+
+// Result is the outcome of a search.
+type Result struct {
+	// Move is the best move found for the side to move.
+	Move move.Move
+	// Value is the spread the side to move gains from here to the end
+	// with best play, as far as the search could see.
+	Value int
+	// Exact is set when the search reached the end of the game on every
+	// line (within Width, when Width is set).
+	Exact bool
+	// Depth is the last iteration finished (plies).
+	Depth int
+	// Nodes is the number of positions visited.
+	Nodes int64
+	// PV is the expected line of play, starting with Move.
+	PV []move.Move
+	// Stopped is set when a time or node limit ended the search.
+	Stopped bool
+}
+
+const (
+	flagExact = iota + 1
+	flagLower
+	flagUpper
+)
+
+type entry struct {
+	key   uint64
+	value int32
+	depth int16 // remaining plies searched; deepExact when exact to the end
+	flag  uint8
+	best  uint64 // hash of the best move
+}
+
+const deepExact = math.MaxInt16
+
+// solver holds the state of one search.
+type solver struct {
+	gen    movegen.Generator
+	b      *board.Board
+	racks  [2]alphabet.Rack
+	opt    Options
+	tt     []entry
+	mask   uint64
+	zsq    [][64]uint64 // per square, per tile code (blank bit folded)
+	zrack  [2][64][8]uint64
+	zside  uint64
+	zpass  uint64
+	hash   uint64
+	nodes  int64
+	stop   bool
+	start  time.Time
+	scores []int
+	// rootBest is the best root move of the running iteration.
+	rootBest move.Move
+}
+
+type stopSearch struct{}
+
+// Solve searches the endgame with side 0 to move holding me and the
+// opponent holding opp on board b (b is not changed: the search works on
+// a copy).
+// lastPass tells whether the opponent's last move was a pass.
+func Solve(gen movegen.Generator, b *board.Board, me, opp alphabet.Rack, lastPass bool, opt Options) Result {
+	b = b.Clone()
+	s := newSolver(gen, b, me, opp, opt)
+	if lastPass {
+		s.hash ^= s.zpass
+	}
+	res := Result{}
+	maxDepth := 2*(me.Len()+opp.Len()) + 2
+	if opt.MaxDepth > 0 && opt.MaxDepth < maxDepth {
+		maxDepth = opt.MaxDepth
+	}
+	for d := 1; d <= maxDepth; d++ {
+		v, exact, done := s.root(d, lastPass)
+		if !done {
+			res.Stopped = true
+			break
+		}
+		res.Value = v
+		res.Depth = d
+		res.Move = s.rootBest
+		res.PV = s.pv(lastPass, d)
+		if len(res.PV) == 0 || moveHash(&res.PV[0]) != moveHash(&res.Move) {
+			res.PV = []move.Move{res.Move}
+		}
+		if exact {
+			res.Exact = true
+			break
+		}
+	}
+	if res.Depth == 0 { // not even one ply finished: play the top score
+		res.Move = move.Move{Kind: move.Pass}
+		if m, ok := movegen.Best(gen, b, &me); ok {
+			res.Move = m
+		}
+		res.PV = []move.Move{res.Move}
+	}
+	res.Nodes = s.nodes
+	return res
+}
+
+func newSolver(gen movegen.Generator, b *board.Board, me, opp alphabet.Rack, opt Options) *solver {
+	bits := opt.TableBits
+	if bits == 0 {
+		bits = 18
+	}
+	s := &solver{gen: gen, b: b, racks: [2]alphabet.Rack{me, opp}, opt: opt,
+		tt: make([]entry, 1<<bits), mask: 1<<bits - 1, start: time.Now()}
+	// Fixed Zobrist keys from a simple generator: the same every run.
+	x := uint64(0x243f6a8885a308d3)
+	next := func() uint64 {
+		x += 0x9e3779b97f4a7c15
+		z := x
+		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+		z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+		return z ^ (z >> 31)
+	}
+	n := b.N * b.N
+	s.zsq = make([][64]uint64, n)
+	for i := range s.zsq {
+		for t := range s.zsq[i] {
+			s.zsq[i][t] = next()
+		}
+	}
+	for side := range s.zrack {
+		for t := range s.zrack[side] {
+			for c := range s.zrack[side][t] {
+				s.zrack[side][t][c] = next()
+			}
+		}
+	}
+	s.zside, s.zpass = next(), next()
+	for r := 0; r < b.N; r++ {
+		for c := 0; c < b.N; c++ {
+			if t := b.At(r, c); t != board.Empty {
+				s.hash ^= s.zsq[r*b.N+c][sqTile(t)]
+			}
+		}
+	}
+	for side := range s.racks {
+		for t, c := range s.racks[side] {
+			if c > 0 {
+				s.hash ^= s.zrack[side][t][min(int(c), 7)]
+			}
+		}
+	}
+	s.scores = b.V.Scores
+	return s
+}
+
+// sqTile folds a board tile into 0..63: letters keep their code, a
+// designated blank its letter code plus 32 only if it fits.
+func sqTile(t alphabet.Tile) int {
+	if t.IsBlanked() {
+		return int(t.Letter()) ^ 63
+	}
+	return int(t)
+}
+
+func (s *solver) rackValue(r *alphabet.Rack) int {
+	v := 0
+	for t, c := range r {
+		if c > 0 {
+			v += int(c) * s.scores[t]
+		}
+	}
+	return v
+}
+
+func moveHash(m *move.Move) uint64 {
+	if m.Kind == move.Pass {
+		return 1
+	}
+	h := uint64(14695981039346656037)
+	for _, x := range [3]int{m.Row, m.Col, int(m.Dir)} {
+		h = (h ^ uint64(x)) * 1099511628211
+	}
+	for _, t := range m.Tiles {
+		h = (h ^ uint64(t)) * 1099511628211
+	}
+	return h | 2
+}
+
+func (s *solver) tick() {
+	s.nodes++
+	if s.opt.NodeLimit > 0 && s.nodes >= s.opt.NodeLimit {
+		s.stop = true
+	}
+	if s.opt.TimeLimit > 0 && s.nodes&63 == 0 && time.Since(s.start) > s.opt.TimeLimit {
+		s.stop = true
+	}
+	if s.stop {
+		panic(stopSearch{})
+	}
+}
+
+// root runs one iteration; done is false when a limit stopped it.
+func (s *solver) root(depth int, lastPass bool) (v int, exact, done bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(stopSearch); !ok {
+				panic(r)
+			}
+			done = false
+		}
+	}()
+	v, exact = s.negamax(0, 0, depth, -math.MaxInt32/2, math.MaxInt32/2, lastPass)
+	return v, exact, true
+}
+
+// candidates lists the moves of side in search order: the table's move
+// first, then by score; a pass comes last.
+func (s *solver) candidates(side int, ttBest uint64) []move.Move {
+	ms := movegen.All(s.gen, s.b, &s.racks[side])
+	if s.opt.Width > 0 && len(ms) > s.opt.Width {
+		ms = ms[:s.opt.Width]
+	}
+	// Going out first among equals: All already sorts by score.
+	if ttBest != 0 {
+		for i := range ms {
+			if moveHash(&ms[i]) == ttBest {
+				m := ms[i]
+				copy(ms[1:i+1], ms[:i])
+				ms[0] = m
+				break
+			}
+		}
+	}
+	if s.opt.Width == 0 || len(ms) == 0 {
+		ms = append(ms, move.Move{Kind: move.Pass})
+	}
+	return ms
+}
+
+// negamax returns the value for side to move and whether it is exact to
+// the end of the game.
+func (s *solver) negamax(side, ply, depth, alpha, beta int, lastPass bool) (int, bool) {
+	s.tick()
+	alpha0 := alpha
+	e := &s.tt[s.hash&s.mask]
+	var ttBest uint64
+	if e.key == s.hash && e.flag != 0 && ply > 0 {
+		ttBest = e.best
+		if int(e.depth) >= depth {
+			v := int(e.value)
+			exact := e.depth == deepExact
+			switch {
+			case e.flag == flagExact:
+				return v, exact
+			case e.flag == flagLower && v >= beta:
+				return v, exact
+			case e.flag == flagUpper && v <= alpha:
+				return v, exact
+			}
+		}
+	}
+	if depth == 0 {
+		return s.estimate(side), false
+	}
+	ms := s.candidates(side, ttBest)
+	best := math.MinInt32
+	var bestHash uint64
+	allExact := true
+	opp := 1 - side
+	for i := range ms {
+		m := &ms[i]
+		var v int
+		exact := true
+		if m.Kind == move.Pass {
+			if lastPass {
+				v = s.rackValue(&s.racks[opp]) - s.rackValue(&s.racks[side])
+			} else {
+				s.hash ^= s.zside ^ s.zpass
+				c, ex := s.negamax(opp, ply+1, depth-1, -beta, -max(alpha, best), true)
+				s.hash ^= s.zside ^ s.zpass
+				v, exact = -c, ex
+			}
+		} else {
+			v, exact = s.play(side, m, ply, depth, alpha, beta, best, lastPass)
+		}
+		allExact = allExact && exact
+		if v > best {
+			best, bestHash = v, moveHash(m)
+			if ply == 0 {
+				s.rootBest = movegen.Clone(m)
+			}
+		}
+		if best > alpha {
+			alpha = best
+		}
+		if alpha >= beta {
+			break
+		}
+	}
+	flag := uint8(flagExact)
+	switch {
+	case best <= alpha0:
+		flag = flagUpper
+	case best >= beta:
+		flag = flagLower
+	}
+	d := int16(depth)
+	if allExact {
+		d = deepExact
+	}
+	if e.key != s.hash || e.depth <= d {
+		*e = entry{key: s.hash, value: int32(best), depth: d, flag: flag, best: bestHash}
+	}
+	return best, allExact
+}
+
+// play makes placement m for side, searches, and unmakes it.
+func (s *solver) play(side int, m *move.Move, ply, depth, alpha, beta, best int, lastPass bool) (int, bool) {
+	opp := 1 - side
+	squares, tiles := m.Placed()
+	r := &s.racks[side]
+	old := *r
+	for _, t := range tiles {
+		r.Remove(t)
+	}
+	if r.Len() == 0 {
+		*r = old
+		return m.Score + 2*s.rackValue(&s.racks[opp]), true
+	}
+	h0 := s.hash
+	s.rehashRack(side, &old, r)
+	for i, sq := range squares {
+		s.hash ^= s.zsq[sq[0]*s.b.N+sq[1]][sqTile(tiles[i])]
+	}
+	s.hash ^= s.zside
+	if lastPass {
+		s.hash ^= s.zpass
+	}
+	s.b.Place(squares, tiles, 1000)
+	c, exact := s.negamax(opp, ply+1, depth-1, -beta+m.Score, -max(alpha, best)+m.Score, false)
+	s.b.Remove(squares)
+	s.hash = h0
+	*r = old
+	return m.Score - c, exact
+}
+
+func (s *solver) rehashRack(side int, old, now *alphabet.Rack) {
+	for t := range old {
+		if old[t] != now[t] {
+			if old[t] > 0 {
+				s.hash ^= s.zrack[side][t][min(int(old[t]), 7)]
+			}
+			if now[t] > 0 {
+				s.hash ^= s.zrack[side][t][min(int(now[t]), 7)]
+			}
+		}
+	}
+}
+
+// estimate values a position the search stops in: the best score the
+// side to move can make now minus the best the opponent could make now.
+func (s *solver) estimate(side int) int {
+	a, b := 0, 0
+	if m, ok := movegen.Best(s.gen, s.b, &s.racks[side]); ok {
+		a = m.Score
+	}
+	if m, ok := movegen.Best(s.gen, s.b, &s.racks[1-side]); ok {
+		b = m.Score
+	}
+	return a - b
+}
+
+// pv follows the table's best moves from the root.
+func (s *solver) pv(lastPass bool, depth int) []move.Move {
+	var line []move.Move
+	side := 0
+	type undo struct {
+		squares [][2]int
+		side    int
+		rack    alphabet.Rack
+		hash    uint64
+	}
+	var undos []undo
+	for ply := 0; ply < depth; ply++ {
+		e := &s.tt[s.hash&s.mask]
+		if e.key != s.hash || e.best == 0 {
+			break
+		}
+		var found *move.Move
+		if e.best == 1 {
+			found = &move.Move{Kind: move.Pass}
+		} else {
+			ms := movegen.All(s.gen, s.b, &s.racks[side])
+			for i := range ms {
+				if moveHash(&ms[i]) == e.best {
+					found = &ms[i]
+					break
+				}
+			}
+		}
+		if found == nil {
+			break
+		}
+		line = append(line, *found)
+		u := undo{side: side, rack: s.racks[side], hash: s.hash}
+		if found.Kind == move.Pass {
+			if lastPass {
+				break
+			}
+			s.hash ^= s.zside ^ s.zpass
+			lastPass = true
+		} else {
+			squares, tiles := found.Placed()
+			r := &s.racks[side]
+			for _, t := range tiles {
+				r.Remove(t)
+			}
+			if r.Len() == 0 {
+				*r = u.rack
+				break
+			}
+			s.rehashRack(side, &u.rack, r)
+			for i, sq := range squares {
+				s.hash ^= s.zsq[sq[0]*s.b.N+sq[1]][sqTile(tiles[i])]
+			}
+			s.hash ^= s.zside
+			if lastPass {
+				s.hash ^= s.zpass
+			}
+			lastPass = false
+			s.b.Place(squares, tiles, 1000)
+			u.squares = squares
+		}
+		undos = append(undos, u)
+		side = 1 - side
+	}
+	for i := len(undos) - 1; i >= 0; i-- {
+		u := undos[i]
+		if u.squares != nil {
+			s.b.Remove(u.squares)
+		}
+		s.racks[u.side] = u.rack
+		s.hash = u.hash
+	}
+	return line
+}

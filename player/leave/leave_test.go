@@ -1,0 +1,125 @@
+package leave
+
+import (
+	"math"
+	"testing"
+
+	"atril/alphabet"
+	"atril/lexicon"
+	"atril/variant"
+)
+
+func rack(t *testing.T, v *variant.Variant, s string) alphabet.Rack {
+	t.Helper()
+	r, err := v.Alphabet.ParseRack(s)
+	if err != nil {
+		t.Fatalf("rack %q: %v", s, err)
+	}
+	return r
+}
+
+func TestEval(t *testing.T) {
+	en := variant.MustLoad("english")
+	cs := variant.MustLoad("czech")
+	tests := []struct {
+		v     *variant.Variant
+		spec  *Spec
+		rack  string
+		want  float64
+		descr string
+	}{
+		{en, EnglishV1(), "IIISS", 10.5, "seed 004 worked example, v1"},
+		{en, EnglishV2(), "IIISS", -2.5, "seed 004 worked example, v2"},
+		{en, EnglishV2(), "??", 49, "blanks carry no duplicate penalty"},
+		{en, EnglishV2(), "", 0, "empty leave"},
+		{en, EnglishV1(), "Q", -11.5, "Q"},
+		{cs, Czech(), "ÓJ", -6, "seed 004 7.3.3.2: Ó, J"},
+		{cs, Czech(), "SANČE", 4.5, "seed 004 7.3.3.2: S, A, N, Č, E"},
+	}
+	for _, tc := range tests {
+		tb, err := Bind(tc.spec, tc.v.Alphabet)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rack(t, tc.v, tc.rack)
+		if got := tb.Eval(&r); math.Abs(got-tc.want) > 1e-9 {
+			t.Errorf("%s: %s %q = %v, want %v", tc.descr, tc.spec.Name, tc.rack, got, tc.want)
+		}
+	}
+}
+
+func TestBalance(t *testing.T) {
+	en := variant.MustLoad("english")
+	tb, err := ForVariant(en, "v2", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, _ := ForVariant(en, "v2", 0)
+	// An all-consonant leave loses more to the balance term than a mixed
+	// one of the same size.
+	cons := rack(t, en, "SDKTL")
+	mixed := rack(t, en, "SDKEA")
+	lossCons := plain.Eval(&cons) - tb.Eval(&cons)
+	lossMixed := plain.Eval(&mixed) - tb.Eval(&mixed)
+	if !(lossCons > lossMixed && lossMixed >= 0) {
+		t.Errorf("balance: loss SDKTL %v, SDKEA %v; want SDKTL > SDKEA ≥ 0", lossCons, lossMixed)
+	}
+}
+
+func TestBindUnknownLetter(t *testing.T) {
+	cs := variant.MustLoad("czech")
+	if _, err := Bind(EnglishV1(), cs.Alphabet); err == nil {
+		t.Error("binding the English table (with Q) to Czech should fail")
+	}
+}
+
+func TestAllVariants(t *testing.T) {
+	for _, n := range []string{"english", "spanish", "czech"} {
+		v := variant.MustLoad(n)
+		for _, name := range []string{"v1", "v2", "none"} {
+			if _, err := ForVariant(v, name, 1); err != nil {
+				t.Errorf("%s %s: %v", n, name, err)
+			}
+		}
+	}
+}
+
+// TestSpanishDerived re-runs the derivation of seed 004 7.3.3.2 on the
+// Spanish list and checks the stored table matches it.
+func TestSpanishDerived(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads the Spanish word list")
+	}
+	v := variant.MustLoad("spanish")
+	lex, err := lexicon.Open("es-fise", v.Alphabet, lexicon.Options{MaxLen: v.Size})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, fr := Derive("es", v.Alphabet, lex.Len(), lex.Word)
+	want := Spanish()
+	for l, x := range s.Values {
+		if want.Values[l] != x {
+			t.Errorf("letter %s: derived %v, stored %v", l, x, want.Values[l])
+		}
+	}
+	if fr[0].Letter != "A" {
+		t.Errorf("most frequent letter %s, want A", fr[0].Letter)
+	}
+}
+
+// TestDeriveMethod checks the mapping on a tiny list: the most frequent
+// letter is worth +4, an absent one −4, half as frequent 0.
+func TestDeriveMethod(t *testing.T) {
+	v := variant.MustLoad("english")
+	lex, err := lexicon.FromWords(v.Alphabet, "AB", "AC", "AD", "AE", "BE", "BB")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _ := Derive("t", v.Alphabet, lex.Len(), lex.Word)
+	// A in 4 words (max), B in 3 (BB counts once), E in 2, Z in none.
+	for l, want := range map[string]float64{"A": 4, "B": 2, "E": 0, "Z": -4, "?": 24.5} {
+		if s.Values[l] != want {
+			t.Errorf("%s = %v, want %v", l, s.Values[l], want)
+		}
+	}
+}

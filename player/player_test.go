@@ -1,0 +1,293 @@
+package player
+
+import (
+	"reflect"
+	"sort"
+	"sync"
+	"testing"
+
+	"atril/alphabet"
+	"atril/game"
+	"atril/lexicon"
+	"atril/move"
+	"atril/movegen"
+	"atril/variant"
+)
+
+var (
+	smallOnce sync.Once
+	smallLex  *lexicon.Lexicon
+	smallErr  error
+)
+
+// small returns the English variant and the SOWPODS words of 2 to 4
+// letters, enough for real games with the slow reference generator.
+func small(t testing.TB) (*variant.Variant, *lexicon.Lexicon) {
+	t.Helper()
+	v := variant.MustLoad("english")
+	smallOnce.Do(func() {
+		full, err := lexicon.Open("en-sowpods", v.Alphabet, lexicon.Options{MaxLen: v.Size})
+		if err != nil {
+			smallErr = err
+			return
+		}
+		var ws [][]alphabet.Tile
+		for i := 0; i < full.Len(); i++ {
+			if w := full.Word(i); len(w) <= 4 {
+				ws = append(ws, w)
+			}
+		}
+		smallLex = lexicon.FromTiles(v.Alphabet, ws)
+	})
+	if smallErr != nil {
+		t.Fatal(smallErr)
+	}
+	return v, smallLex
+}
+
+func newPlayer(t testing.TB, level string, o Options) Player {
+	t.Helper()
+	p, err := New(level, o)
+	if err != nil {
+		t.Fatalf("%s: %v", level, err)
+	}
+	return p
+}
+
+func quick(v *variant.Variant, lex *lexicon.Lexicon, seed uint64) Options {
+	return Options{Variant: v, Lexicon: lex, Generator: movegen.NewBrute(lex), Seed: seed,
+		Candidates: 4, Iterations: 6, EndgameNodes: 300}
+}
+
+// play runs one game and calls check for every move seat 0 makes.
+func play(t *testing.T, g *game.Game, ps [2]Player, check func(m move.Move, v *View)) {
+	t.Helper()
+	for turn := 0; !g.Over() && turn < 200; turn++ {
+		seat := g.Current()
+		v := ViewOf(g, seat)
+		m := ps[seat].Choose(v)
+		if seat == 0 && check != nil {
+			check(m, v)
+		}
+		if err := g.Play(m); err != nil {
+			t.Fatalf("%s played an illegal move %s: %v", ps[seat].Name(), m.String(g.Board), err)
+		}
+	}
+	if !g.Over() {
+		t.Fatalf("game did not end")
+	}
+}
+
+func TestLevels(t *testing.T) {
+	want := []string{"adept", "amateur", "experienced", "godlike", "inhuman", "professional", "simulation"}
+	if got := Levels(); !reflect.DeepEqual(got, want) {
+		t.Errorf("Levels() = %v, want %v", got, want)
+	}
+	if _, err := New("nobody", Options{}); err == nil {
+		t.Error("unknown level accepted")
+	}
+}
+
+func TestLevelRules(t *testing.T) {
+	v, lex := small(t)
+	games := 2
+	if testing.Short() {
+		games = 1
+	}
+	tests := []struct {
+		level string
+		rule  string
+		ok    func(m move.Move) bool
+	}{
+		{"amateur", "scores at most 10", func(m move.Move) bool { return m.Kind != move.Place || m.Score <= 10 }},
+		{"experienced", "plays at most 4 tiles", func(m move.Move) bool { return m.NewTiles() <= 4 }},
+		{"professional", "plays the top score", nil},
+	}
+	for _, tc := range tests {
+		for i := 0; i < games; i++ {
+			g, err := game.New(v, lex, []string{tc.level, "professional"}, uint64(10+i))
+			if err != nil {
+				t.Fatal(err)
+			}
+			ps := [2]Player{newPlayer(t, tc.level, quick(v, lex, 1)), newPlayer(t, "professional", quick(v, lex, 2))}
+			places := 0
+			play(t, g, ps, func(m move.Move, view *View) {
+				if m.Kind == move.Place {
+					places++
+				}
+				if tc.ok != nil && !tc.ok(m) {
+					t.Errorf("%s %s, but played %s (%d points, %d tiles)", tc.level, tc.rule, m.String(view.Board), m.Score, m.NewTiles())
+				}
+				if tc.ok == nil && m.Kind == move.Place {
+					best, _ := movegen.Best(movegen.NewBrute(lex), view.Board, &view.Rack)
+					if best.Score != m.Score {
+						t.Errorf("professional played %d, top score %d", m.Score, best.Score)
+					}
+				}
+			})
+			if places == 0 {
+				t.Errorf("%s never placed a tile", tc.level)
+			}
+		}
+	}
+}
+
+// TestViewHoldsNoHiddenInformation pins the fields of View: anything
+// added must be reviewed for hidden information.
+func TestViewHoldsNoHiddenInformation(t *testing.T) {
+	var names []string
+	rt := reflect.TypeOf(View{})
+	for i := 0; i < rt.NumField(); i++ {
+		names = append(names, rt.Field(i).Name)
+	}
+	sort.Strings(names)
+	want := []string{"BagLen", "Board", "LastWasPass", "Me", "Rack", "ScorelessTurns", "Scores", "Unseen"}
+	if !reflect.DeepEqual(names, want) {
+		t.Errorf("View fields %v, want %v", names, want)
+	}
+}
+
+// TestPlayersIgnoreHiddenTiles builds two games that differ only in what
+// seat 0 cannot see (the opponent's rack and the bag order) and checks
+// that every level sees the same view and makes the same choice, in mid
+// game and in the endgame.
+func TestPlayersIgnoreHiddenTiles(t *testing.T) {
+	v, lex := small(t)
+	for _, stage := range []string{"midgame", "endgame"} {
+		g1, _ := game.New(v, lex, []string{"a", "b"}, 5)
+		g2, _ := game.New(v, lex, []string{"a", "b"}, 5)
+		pro := newPlayer(t, "professional", quick(v, lex, 0))
+		for turns := 0; !g1.Over(); turns++ {
+			if stage == "midgame" && turns == 6 {
+				break
+			}
+			if stage == "endgame" && g1.BagLen() == 0 && g1.Current() == 0 {
+				break
+			}
+			m := pro.Choose(ViewOf(g1, g1.Current()))
+			if err := g1.Play(m); err != nil {
+				t.Fatal(err)
+			}
+			if err := g2.Play(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if g1.Over() {
+			t.Fatalf("%s: game over before the position was reached", stage)
+		}
+		// Give the opponent of game 2 a different rack of the same size
+		// from what seat 0 cannot see (in the endgame there is nothing to
+		// swap with, so the bag order is what differs, i.e. nothing).
+		unseen := g2.Unseen(0)
+		opp := g2.Players[1].Rack
+		var other alphabet.Rack
+		n := opp.Len()
+		for t, c := range unseen {
+			for k := 0; k < int(c) && other.Len() < n; k++ {
+				if k >= int(opp[t]) || g2.BagLen() == 0 {
+					other[t]++
+				}
+			}
+		}
+		if g2.BagLen() > 0 {
+			for t2 := range other {
+				for other.Len() < n && other[t2] < unseen[t2] {
+					other[t2]++
+				}
+			}
+			if err := g2.SetRack(1, other); err != nil {
+				t.Fatal(err)
+			}
+			if g2.Players[1].Rack == g1.Players[1].Rack {
+				t.Fatalf("%s: failed to change the hidden rack", stage)
+			}
+		}
+		v1, v2 := ViewOf(g1, 0), ViewOf(g2, 0)
+		if !v1.Board.Equal(v2.Board) || v1.Rack != v2.Rack || v1.Unseen != v2.Unseen || v1.BagLen != v2.BagLen {
+			t.Fatalf("%s: views differ though only hidden tiles changed", stage)
+		}
+		for _, level := range Levels() {
+			m1 := newPlayer(t, level, quick(v, lex, 3)).Choose(ViewOf(g1, 0))
+			m2 := newPlayer(t, level, quick(v, lex, 3)).Choose(ViewOf(g2, 0))
+			if m1.Key() != m2.Key() {
+				t.Errorf("%s %s: chose %s with one hidden rack and %s with another", stage, level, m1.String(g1.Board), m2.String(g2.Board))
+			}
+			if err := g1.Check(&m1); err != nil {
+				t.Errorf("%s %s: illegal move %s: %v", stage, level, m1.String(g1.Board), err)
+			}
+		}
+	}
+}
+
+func TestInhumanExchangesBadRack(t *testing.T) {
+	v, lex := small(t)
+	r, _ := v.Alphabet.ParseRack("QVVWWUU")
+	var g *game.Game
+	for seed := uint64(1); ; seed++ { // a deal where the bag holds these
+		g, _ = game.New(v, lex, []string{"a", "b"}, seed)
+		if g.SetRack(0, r) == nil {
+			break
+		}
+	}
+	m := newPlayer(t, "inhuman", quick(v, lex, 1)).Choose(ViewOf(g, 0))
+	if m.Kind != move.Exchange {
+		t.Errorf("inhuman with QVVWWUU on an empty board played %s, want an exchange", m.String(g.Board))
+	}
+	if err := g.Check(&m); err != nil {
+		t.Error(err)
+	}
+	// With the same rack professional never exchanges.
+	if m := newPlayer(t, "professional", quick(v, lex, 1)).Choose(ViewOf(g, 0)); m.Kind == move.Exchange {
+		t.Error("professional exchanged")
+	}
+}
+
+func TestAdeptPrunes(t *testing.T) {
+	v, lex := small(t)
+	g, _ := game.New(v, lex, []string{"a", "b"}, 3)
+	pro := newPlayer(t, "professional", quick(v, lex, 1)).(Counter)
+	found, all := 0, 0
+	for i := 0; i < 8 && !g.Over(); i++ {
+		view := ViewOf(g, g.Current())
+		a1 := newPlayer(t, "adept", quick(v, lex, 9))
+		a2 := newPlayer(t, "adept", quick(v, lex, 9))
+		m1, m2 := a1.Choose(view), a2.Choose(view)
+		if m1.Key() != m2.Key() {
+			t.Errorf("adept with one seed chose %s and %s", m1.String(view.Board), m2.String(view.Board))
+		}
+		pm := pro.(Player).Choose(view)
+		found += a1.(Counter).MovesFound()
+		all += pro.MovesFound()
+		if err := g.Play(pm); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ratio := float64(found) / float64(all)
+	// Each word survives with (2/3)^length: 44% of two-letter words, 20%
+	// of four-letter ones.
+	if ratio < 0.1 || ratio > 0.6 {
+		t.Errorf("adept keeps %.2f of the moves (%d of %d), want about a fifth to a half", ratio, found, all)
+	}
+}
+
+func TestSimulationThreadsAgree(t *testing.T) {
+	v, lex := small(t)
+	g, _ := game.New(v, lex, []string{"a", "b"}, 4)
+	pro := newPlayer(t, "professional", quick(v, lex, 1))
+	for i := 0; i < 4; i++ {
+		if err := g.Play(pro.Choose(ViewOf(g, g.Current()))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	view := ViewOf(g, g.Current())
+	o1, o2 := quick(v, lex, 7), quick(v, lex, 7)
+	o1.Threads, o2.Threads = 1, 2
+	m1 := newPlayer(t, "simulation", o1).Choose(view)
+	m2 := newPlayer(t, "simulation", o2).Choose(view)
+	if m1.Key() != m2.Key() {
+		t.Errorf("1 thread chose %s, 2 threads %s", m1.String(view.Board), m2.String(view.Board))
+	}
+	if err := g.Check(&m1); err != nil {
+		t.Error(err)
+	}
+}

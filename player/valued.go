@@ -1,0 +1,223 @@
+package player
+
+import (
+	"fmt"
+
+	"atril/alphabet"
+	"atril/endgame"
+	"atril/move"
+	"atril/movegen"
+	"atril/player/leave"
+	"atril/variant"
+)
+
+// Valued plays the move of highest score plus rack-leave value, and
+// considers exchanges (seed 004's inhuman). With the endgame switched on
+// it solves the game once the bag is empty (seed 004's godlike).
+type Valued struct {
+	name    string
+	gen     movegen.Generator
+	opt     Options
+	table   *leave.Table
+	bound   *variant.Variant
+	endgame bool
+	found   int
+	// Last is the endgame result of the last choice made by search.
+	Last *endgame.Result
+}
+
+func newValued(name string, o Options, eg bool) (*Valued, error) {
+	p := &Valued{name: name, gen: o.Generator, opt: o, endgame: eg}
+	if o.Variant != nil {
+		if err := p.bind(o.Variant); err != nil {
+			return nil, err
+		}
+	}
+	return p, nil
+}
+
+// bind picks the leave table for the variant.
+func (p *Valued) bind(v *variant.Variant) error {
+	p.bound = v
+	if p.opt.LeaveTable != nil {
+		p.table = p.opt.LeaveTable
+		return nil
+	}
+	t, err := leave.ForVariant(v, p.opt.Leave, p.opt.Balance)
+	if err != nil {
+		return fmt.Errorf("player %s: %w", p.name, err)
+	}
+	p.table = t
+	return nil
+}
+
+// Name implements Player.
+func (p *Valued) Name() string { return p.name }
+
+// MovesFound implements Counter.
+func (p *Valued) MovesFound() int { return p.found }
+
+// Choose implements Player.
+func (p *Valued) Choose(v *View) move.Move {
+	if p.bound != v.Board.V {
+		if err := p.bind(v.Board.V); err != nil {
+			p.table = nil // unknown variant: play on score alone
+		}
+	}
+	if p.endgame && v.BagLen == 0 && len(v.Scores) == 2 && v.Unseen.Len() > 0 {
+		m, res, n := solveEndgame(p.gen, v, p.opt)
+		p.found, p.Last = n, res
+		return m
+	}
+	ranked, n := rank(p.gen, v, p.table, 1)
+	p.found = n
+	if len(ranked) == 0 {
+		return move.Move{Kind: move.Pass}
+	}
+	return ranked[0].m
+}
+
+// candidate is a move with its static value.
+type candidate struct {
+	m     move.Move
+	value float64
+	leave alphabet.Rack
+}
+
+// staticValue is score plus leave; with the bag empty the leave is
+// worth minus its tiles, and going out earns the unseen tiles twice.
+func staticValue(v *View, t *leave.Table, m *move.Move, kept *alphabet.Rack) float64 {
+	s := float64(m.Score)
+	if v.BagLen == 0 {
+		if kept.Len() == 0 && m.Kind == move.Place {
+			return s + 2*float64(rackScore(v, &v.Unseen))
+		}
+		return s - float64(rackScore(v, kept))
+	}
+	return s + t.Eval(kept)
+}
+
+func rackScore(v *View, r *alphabet.Rack) int {
+	sc := v.Board.V.Scores
+	n := 0
+	for i, c := range r {
+		if c > 0 && i < len(sc) {
+			n += int(c) * sc[i]
+		}
+	}
+	return n
+}
+
+// rank values every placement and, when the bag allows, every exchange,
+// and returns the best keep of them (all when keep ≤ 0 or more than
+// there are), best first, with the number of placements found.
+func rank(gen movegen.Generator, v *View, t *leave.Table, keep int) ([]candidate, int) {
+	var out []candidate
+	n := 0
+	gen.Generate(v.Board, &v.Rack, func(m *move.Move) {
+		n++
+		kept := leaveOf(&v.Rack, m)
+		val := staticValue(v, t, m, &kept)
+		if keep > 0 && len(out) >= keep && !better(val, m, &out[len(out)-1]) {
+			return
+		}
+		out = insert(out, candidate{movegen.Clone(m), val, kept}, keep)
+	})
+	if v.BagLen >= v.Board.V.ExchangeMinBag && v.BagLen > 0 && t != nil {
+		forSubracks(&v.Rack, func(kept *alphabet.Rack) {
+			if kept.Len() == v.Rack.Len() {
+				return
+			}
+			var ex []alphabet.Tile
+			for i, c := range v.Rack {
+				for j := int(kept[i]); j < int(c); j++ {
+					ex = append(ex, alphabet.Tile(i))
+				}
+			}
+			m := move.Move{Kind: move.Exchange, Exchanged: ex}
+			val := t.Eval(kept)
+			if keep > 0 && len(out) >= keep && !better(val, &m, &out[len(out)-1]) {
+				return
+			}
+			out = insert(out, candidate{m, val, *kept}, keep)
+		})
+	}
+	return out, n
+}
+
+// better orders candidates: higher value, then placements before
+// exchanges, then the fixed tie-break.
+func better(val float64, m *move.Move, c *candidate) bool {
+	if val != c.value {
+		return val > c.value
+	}
+	if m.Kind != c.m.Kind {
+		return m.Kind < c.m.Kind
+	}
+	if m.Kind == move.Exchange {
+		return len(m.Exchanged) < len(c.m.Exchanged) ||
+			(len(m.Exchanged) == len(c.m.Exchanged) && string(tileBytes(m.Exchanged)) < string(tileBytes(c.m.Exchanged)))
+	}
+	return before(m, &c.m)
+}
+
+func tileBytes(ts []alphabet.Tile) []byte {
+	b := make([]byte, len(ts))
+	for i, t := range ts {
+		b[i] = byte(t)
+	}
+	return b
+}
+
+// insert puts c in its place in the sorted list, keeping at most keep.
+func insert(out []candidate, c candidate, keep int) []candidate {
+	i := len(out)
+	for i > 0 && better(c.value, &c.m, &out[i-1]) {
+		i--
+	}
+	out = append(out, candidate{})
+	copy(out[i+1:], out[i:])
+	out[i] = c
+	if keep > 0 && len(out) > keep {
+		out = out[:keep]
+	}
+	return out
+}
+
+// forSubracks calls f with every sub-multiset of r.
+func forSubracks(r *alphabet.Rack, f func(*alphabet.Rack)) {
+	var idx []int
+	for i, c := range r {
+		if c > 0 {
+			idx = append(idx, i)
+		}
+	}
+	var cur alphabet.Rack
+	var rec func(k int)
+	rec = func(k int) {
+		if k == len(idx) {
+			f(&cur)
+			return
+		}
+		t := idx[k]
+		for c := 0; c <= int(r[t]); c++ {
+			cur[t] = uint8(c)
+			rec(k + 1)
+		}
+		cur[t] = 0
+	}
+	rec(0)
+}
+
+// solveEndgame runs the endgame search; with the bag empty the unseen
+// tiles are exactly the opponent's rack, so this reads nothing hidden.
+func solveEndgame(gen movegen.Generator, v *View, o Options) (move.Move, *endgame.Result, int) {
+	eo := endgame.Options{Width: o.EndgameWidth, TimeLimit: o.EndgameTime, NodeLimit: o.EndgameNodes}
+	if eo.TimeLimit == 0 && eo.NodeLimit == 0 {
+		eo.TimeLimit = endgameDefaultTime
+	}
+	res := endgame.Solve(gen, v.Board, v.Rack, v.Unseen, v.LastWasPass, eo)
+	n := 0
+	gen.Generate(v.Board, &v.Rack, func(*move.Move) { n++ })
+	return res.Move, &res, n
+}

@@ -1,0 +1,745 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"atril/alphabet"
+	"atril/board"
+	"atril/game"
+	"atril/move"
+	"atril/player"
+	"atril/variant"
+)
+
+// maxBody bounds every request body.
+const maxBody = 16 << 10
+
+// apiError is an error the client caused (or may retry), with its status.
+type apiError struct {
+	code int
+	msg  string
+}
+
+func (e *apiError) Error() string { return e.msg }
+
+// errorBody is the JSON of every error answer.
+type errorBody struct {
+	Error string `json:"error"`
+}
+
+func writeJSON(w http.ResponseWriter, code int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(code)
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.Encode(v)
+}
+
+func (s *Server) fail(w http.ResponseWriter, err error) {
+	var ae *apiError
+	if errors.As(err, &ae) {
+		writeJSON(w, ae.code, errorBody{ae.msg})
+		return
+	}
+	s.logf("server: %v", err)
+	writeJSON(w, http.StatusInternalServerError, errorBody{"internal error; nothing was changed"})
+}
+
+// decodeJSON reads exactly one JSON object of at most maxBody bytes into
+// v, refusing unknown fields.
+func decodeJSON(data []byte, v any) error {
+	if len(data) > maxBody {
+		return &apiError{413, fmt.Sprintf("request body over %d bytes", maxBody)}
+	}
+	if !utf8.Valid(data) {
+		return &apiError{400, "request body is not UTF-8"}
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return &apiError{400, "bad JSON body: " + err.Error()}
+	}
+	if dec.More() {
+		return &apiError{400, "bad JSON body: more than one value"}
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return &apiError{400, "bad JSON body: trailing data"}
+	}
+	return nil
+}
+
+func readBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
+	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
+	if err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			return nil, &apiError{413, fmt.Sprintf("request body over %d bytes", maxBody)}
+		}
+		return nil, &apiError{400, "cannot read request body: " + err.Error()}
+	}
+	return data, nil
+}
+
+// SeatRequest is one seat of a new game: a person ("human") or the
+// computer at a level.
+type SeatRequest struct {
+	Kind  string `json:"kind"`
+	Level string `json:"level,omitempty"`
+	Name  string `json:"name,omitempty"`
+}
+
+// createRequest is the body of POST /api/games.
+type createRequest struct {
+	Variant string        `json:"variant"`
+	Lexicon string        `json:"lexicon,omitempty"`
+	Seats   []SeatRequest `json:"seats"`
+	Seed    *uint64       `json:"seed,omitempty"`
+}
+
+const maxName = 40
+
+func checkName(n string) (string, error) {
+	n = strings.TrimSpace(n)
+	if utf8.RuneCountInString(n) > maxName {
+		return "", &apiError{400, fmt.Sprintf("name longer than %d characters", maxName)}
+	}
+	for _, r := range n {
+		if r < ' ' || r == 0x7f {
+			return "", &apiError{400, "name holds a control character"}
+		}
+	}
+	return n, nil
+}
+
+// decodeCreate reads and checks a create request.
+func (s *Server) decodeCreate(data []byte) (*createRequest, error) {
+	var req createRequest
+	if err := decodeJSON(data, &req); err != nil {
+		return nil, err
+	}
+	if req.Variant == "" {
+		req.Variant = "english"
+	}
+	if !s.variantAllowed(req.Variant) {
+		return nil, &apiError{400, fmt.Sprintf("unknown variant %q (have %s)", req.Variant, strings.Join(s.cfg.Variants, ", "))}
+	}
+	v, err := variant.Load(req.Variant)
+	if err != nil {
+		return nil, &apiError{400, err.Error()}
+	}
+	if req.Lexicon == "" {
+		req.Lexicon = v.DefaultLexicon
+	}
+	if !s.lexiconAllowed(v, req.Lexicon) {
+		return nil, &apiError{400, fmt.Sprintf("word list %q is not offered for %s", req.Lexicon, req.Variant)}
+	}
+	if len(req.Seats) < 2 || len(req.Seats) > 4 {
+		return nil, &apiError{400, fmt.Sprintf("%d seats: a game has 2 to 4", len(req.Seats))}
+	}
+	levels := player.Levels()
+	for i := range req.Seats {
+		st := &req.Seats[i]
+		if st.Name, err = checkName(st.Name); err != nil {
+			return nil, err
+		}
+		switch st.Kind {
+		case "human", "":
+			st.Kind = "human"
+			if st.Level != "" {
+				return nil, &apiError{400, fmt.Sprintf("seat %d: a person's seat has no level", i)}
+			}
+		case "computer":
+			if st.Level == "" {
+				st.Level = "professional"
+			}
+			ok := false
+			for _, l := range levels {
+				ok = ok || l == st.Level
+			}
+			if !ok {
+				return nil, &apiError{400, fmt.Sprintf("seat %d: unknown level %q (have %s)", i, st.Level, strings.Join(levels, ", "))}
+			}
+		default:
+			return nil, &apiError{400, fmt.Sprintf("seat %d: kind %q: want \"human\" or \"computer\"", i, st.Kind)}
+		}
+	}
+	return &req, nil
+}
+
+// joinRequest is the body of POST /api/games/{id}/join.
+type joinRequest struct {
+	Name string `json:"name,omitempty"`
+	Seat *int   `json:"seat,omitempty"`
+}
+
+func decodeJoin(data []byte) (*joinRequest, error) {
+	var req joinRequest
+	if len(bytes.TrimSpace(data)) == 0 {
+		return &req, nil
+	}
+	if err := decodeJSON(data, &req); err != nil {
+		return nil, err
+	}
+	var err error
+	if req.Name, err = checkName(req.Name); err != nil {
+		return nil, err
+	}
+	if req.Seat != nil && (*req.Seat < 0 || *req.Seat > 3) {
+		return nil, &apiError{400, fmt.Sprintf("seat %d: seats are numbered 0 to 3", *req.Seat)}
+	}
+	return &req, nil
+}
+
+// PlacedTile is a tile put on a square by a move request. Letter is the
+// letter (for a blank: the letter it stands for, with Blank set).
+type PlacedTile struct {
+	Row    int    `json:"row"`
+	Col    int    `json:"col"`
+	Letter string `json:"letter"`
+	Blank  bool   `json:"blank,omitempty"`
+}
+
+// moveRequest is the body of POST /api/games/{id}/move: either Notation
+// ("8H WORD", "H8 WORD", "-ABC", "-") or Kind with Tiles (place) or
+// Exchange (letters, "?" for a blank).
+type moveRequest struct {
+	Kind     string       `json:"kind,omitempty"`
+	Notation string       `json:"notation,omitempty"`
+	Tiles    []PlacedTile `json:"tiles,omitempty"`
+	Exchange []string     `json:"exchange,omitempty"`
+}
+
+// decodeMove reads a move request against board b. It checks the shape
+// of the request; the rules are checked by the game.
+func decodeMove(data []byte, b *board.Board) (*move.Move, error) {
+	var req moveRequest
+	if err := decodeJSON(data, &req); err != nil {
+		return nil, err
+	}
+	a := b.V.Alphabet
+	bad := func(format string, args ...any) error { return &apiError{400, fmt.Sprintf(format, args...)} }
+	if req.Notation != "" {
+		if req.Kind != "" || req.Tiles != nil || req.Exchange != nil {
+			return nil, bad("give either notation or kind, not both")
+		}
+		if len(req.Notation) > 200 {
+			return nil, bad("notation too long")
+		}
+		m, err := move.Parse(b, req.Notation)
+		if err != nil {
+			return nil, bad("%v", err)
+		}
+		return m, nil
+	}
+	switch req.Kind {
+	case "pass":
+		if req.Tiles != nil || req.Exchange != nil {
+			return nil, bad("a pass takes no tiles")
+		}
+		return &move.Move{Kind: move.Pass}, nil
+	case "exchange":
+		if req.Tiles != nil {
+			return nil, bad("an exchange lists its tiles in \"exchange\"")
+		}
+		if len(req.Exchange) == 0 || len(req.Exchange) > b.V.RackSize {
+			return nil, bad("exchange %d tiles: give 1 to %d", len(req.Exchange), b.V.RackSize)
+		}
+		m := &move.Move{Kind: move.Exchange}
+		for _, s := range req.Exchange {
+			if s == "?" {
+				m.Exchanged = append(m.Exchanged, alphabet.Blank)
+				continue
+			}
+			t, err := a.Letter(s, alphabet.Plain)
+			if err != nil || s != a.String(t) {
+				return nil, bad("exchange: %q is not a tile of %s (write letters in capitals, a blank as ?)", s, b.V.Name)
+			}
+			m.Exchanged = append(m.Exchanged, t)
+		}
+		return m, nil
+	case "place":
+		if req.Exchange != nil {
+			return nil, bad("a placement lists its tiles in \"tiles\"")
+		}
+		return placement(b, req.Tiles)
+	case "":
+		return nil, bad("give \"kind\" (place, exchange, pass) or \"notation\"")
+	}
+	return nil, bad("unknown kind %q: want place, exchange or pass", req.Kind)
+}
+
+// placement turns tiles put on squares into a move: the squares must lie
+// in one line, and with the tiles already on the board form one unbroken
+// word; the main word is extended over neighbouring tiles.
+func placement(b *board.Board, ps []PlacedTile) (*move.Move, error) {
+	a := b.V.Alphabet
+	bad := func(format string, args ...any) error { return &apiError{422, fmt.Sprintf(format, args...)} }
+	if len(ps) == 0 {
+		return nil, &apiError{400, "a placement needs at least one tile"}
+	}
+	if len(ps) > b.V.RackSize {
+		return nil, &apiError{400, fmt.Sprintf("%d tiles: a rack holds %d", len(ps), b.V.RackSize)}
+	}
+	placed := map[[2]int]alphabet.Tile{}
+	for _, p := range ps {
+		if !b.In(p.Row, p.Col) {
+			return nil, &apiError{400, fmt.Sprintf("square row %d, column %d is off the %d×%d board", p.Row, p.Col, b.N, b.N)}
+		}
+		sq := variant.SquareName(p.Row, p.Col)
+		t, err := a.Letter(p.Letter, alphabet.Plain)
+		if err != nil || p.Letter != a.String(t) {
+			return nil, &apiError{400, fmt.Sprintf("%s: %q is not a letter of %s (write it in capitals)", sq, p.Letter, b.V.Name)}
+		}
+		if p.Blank {
+			t |= alphabet.BlankBit
+		}
+		if _, dup := placed[[2]int{p.Row, p.Col}]; dup {
+			return nil, &apiError{400, fmt.Sprintf("two tiles on %s", sq)}
+		}
+		if b.At(p.Row, p.Col) != board.Empty {
+			return nil, bad("square %s is already taken", sq)
+		}
+		placed[[2]int{p.Row, p.Col}] = t
+	}
+	r0, c0 := ps[0].Row, ps[0].Col
+	sameRow, sameCol := true, true
+	for _, p := range ps {
+		sameRow = sameRow && p.Row == r0
+		sameCol = sameCol && p.Col == c0
+	}
+	occupied := func(r, c int) bool {
+		if !b.In(r, c) {
+			return false
+		}
+		_, ok := placed[[2]int{r, c}]
+		return ok || b.At(r, c) != board.Empty
+	}
+	var dir board.Dir
+	switch {
+	case len(ps) == 1:
+		// One tile: across if it has a neighbour across, else down if it
+		// has one down, else across (the rules will refuse it).
+		if !occupied(r0, c0-1) && !occupied(r0, c0+1) && (occupied(r0-1, c0) || occupied(r0+1, c0)) {
+			dir = board.Down
+		}
+	case sameRow:
+		dir = board.Across
+	case sameCol:
+		dir = board.Down
+	default:
+		return nil, bad("the tiles must lie in one row or one column")
+	}
+	step := func(r, c, k int) (int, int) {
+		if dir == board.Across {
+			return r, c + k
+		}
+		return r + k, c
+	}
+	// Walk back to the first square of the word, then forward to its end.
+	sr, sc := r0, c0
+	for {
+		pr, pc := step(sr, sc, -1)
+		if !occupied(pr, pc) {
+			break
+		}
+		sr, sc = pr, pc
+	}
+	m := &move.Move{Kind: move.Place, Row: sr, Col: sc, Dir: dir}
+	seen := 0
+	for r, c := sr, sc; occupied(r, c); r, c = step(r, c, 1) {
+		if t, ok := placed[[2]int{r, c}]; ok {
+			m.Tiles = append(m.Tiles, t)
+			seen++
+		} else {
+			m.Tiles = append(m.Tiles, move.PlayThrough)
+		}
+	}
+	if seen != len(ps) {
+		return nil, bad("the tiles must form one word without gaps")
+	}
+	return m, nil
+}
+
+// State is the answer of GET /api/games/{id}: what anyone may see, and,
+// for the holder of a seat's token, that seat's rack and unseen tiles.
+type State struct {
+	ID        string       `json:"id"`
+	Variant   string       `json:"variant"`
+	Lexicon   string       `json:"lexicon"`
+	Size      int          `json:"size"`
+	RackSize  int          `json:"rack_size"`
+	Start     [2]int       `json:"start"`
+	Premiums  []string     `json:"premiums"`
+	Letters   []LetterInfo `json:"letters"`
+	Seats     []SeatInfo   `json:"seats"`
+	Started   bool         `json:"started"`
+	Over      bool         `json:"over"`
+	Turn      int          `json:"turn"`
+	Bag       int          `json:"bag"`
+	Board     []Tile       `json:"board"`
+	History   []HistEntry  `json:"history"`
+	Winners   []int        `json:"winners,omitempty"`
+	Moves     int          `json:"moves"`
+	Expected  int          `json:"expected_clients"`
+	Connected int          `json:"connected_clients"`
+	You       *You         `json:"you,omitempty"`
+}
+
+// LetterInfo is one tile kind of the variant.
+type LetterInfo struct {
+	Letter string `json:"letter"`
+	Score  int    `json:"score"`
+	Count  int    `json:"count"`
+}
+
+// SeatInfo is a seat as anyone sees it.
+type SeatInfo struct {
+	Name  string `json:"name"`
+	Kind  string `json:"kind"`
+	Level string `json:"level,omitempty"`
+	Taken bool   `json:"taken"`
+	Score int    `json:"score"`
+	Tiles int    `json:"tiles"`
+}
+
+// HistEntry is one line of the move list. Exchanged tiles are never shown,
+// only their number.
+type HistEntry struct {
+	Seat   int    `json:"seat"`
+	Kind   string `json:"kind"`
+	Move   string `json:"move,omitempty"`
+	Count  int    `json:"count,omitempty"`
+	Points int    `json:"points"`
+	Total  int    `json:"total"`
+	Rack   string `json:"rack,omitempty"`
+}
+
+// You is the private part of a state.
+type You struct {
+	Seat   int          `json:"seat"`
+	Rack   []Tile       `json:"rack"`
+	Unseen []LetterInfo `json:"unseen"`
+}
+
+var premiumCode = map[variant.Premium]string{
+	{LetterMul: 2, WordMul: 1}: "dl", {LetterMul: 3, WordMul: 1}: "tl",
+	{LetterMul: 1, WordMul: 2}: "dw", {LetterMul: 1, WordMul: 3}: "tw",
+	{LetterMul: 4, WordMul: 1}: "ql", {LetterMul: 1, WordMul: 4}: "qw",
+}
+
+// state renders the game for seat me (-1: a spectator). Caller holds mu.
+func (l *live) state(me int) *State {
+	v, g := l.v, l.g
+	st := &State{ID: l.hdr.ID, Variant: v.Name, Lexicon: l.hdr.Lexicon, Size: v.Size, RackSize: v.RackSize,
+		Start: [2]int{v.StartRow, v.StartCol}, Started: l.started(), Over: g.Over(), Turn: g.Current(),
+		Bag: g.BagLen(), Board: []Tile{}, History: []HistEntry{}, Moves: g.MovesPlayed(),
+		Expected: len(l.seat), Connected: l.connected()}
+	for r := 0; r < v.Size; r++ {
+		var row strings.Builder
+		for c := 0; c < v.Size; c++ {
+			code := premiumCode[v.Premium(r, c)]
+			if code == "" {
+				code = ".."
+			}
+			row.WriteString(code)
+		}
+		st.Premiums = append(st.Premiums, row.String())
+		for c := 0; c < v.Size; c++ {
+			if t := g.Board.At(r, c); t != board.Empty {
+				tl := l.tile(t)
+				tl.Row, tl.Col = intp(r), intp(c)
+				st.Board = append(st.Board, tl)
+			}
+		}
+	}
+	st.Letters = append(st.Letters, LetterInfo{Letter: "?", Score: v.Scores[0], Count: v.Counts[0]})
+	for i, name := range v.Alphabet.Letters() {
+		st.Letters = append(st.Letters, LetterInfo{Letter: name, Score: v.Scores[i+1], Count: v.Counts[i+1]})
+	}
+	for i, s := range l.seat {
+		si := SeatInfo{Name: s.name, Kind: "human", Level: s.level, Taken: s.taken, Score: g.Players[i].Score,
+			Tiles: g.Players[i].Rack.Len()}
+		if s.level != "" {
+			si.Kind = "computer"
+		}
+		st.Seats = append(st.Seats, si)
+	}
+	for _, h := range g.History {
+		e := HistEntry{Seat: h.Player, Points: h.Points, Total: h.Total}
+		switch h.Kind {
+		case game.Played:
+			e.Kind = kindNames[h.Move.Kind]
+			switch h.Move.Kind {
+			case move.Place:
+				e.Move = h.Notation
+			case move.Exchange:
+				e.Count = len(h.Move.Exchanged)
+			}
+		case game.OutBonus:
+			e.Kind, e.Rack = "out_bonus", v.Alphabet.RackString(&h.Rack)
+		case game.RackPenalty:
+			e.Kind, e.Rack = "rack_penalty", v.Alphabet.RackString(&h.Rack)
+		}
+		st.History = append(st.History, e)
+	}
+	if g.Over() {
+		st.Winners = g.Winners()
+	}
+	if me >= 0 {
+		you := &You{Seat: me, Rack: l.rackTiles(&g.Players[me].Rack), Unseen: []LetterInfo{}}
+		un := g.Unseen(me)
+		for t := 0; t <= v.Alphabet.Size(); t++ {
+			if un[t] > 0 {
+				li := LetterInfo{Letter: "?", Count: int(un[t]), Score: v.Scores[t]}
+				if t > 0 {
+					li.Letter = v.Alphabet.String(alphabet.Tile(t))
+				}
+				you.Unseen = append(you.Unseen, li)
+			}
+		}
+		st.You = you
+	}
+	return st
+}
+
+// token reads a seat token from the Authorization header ("Bearer ...")
+// or, for WebSockets and links, the token query parameter.
+func token(r *http.Request) string {
+	if h := r.Header.Get("Authorization"); strings.HasPrefix(h, "Bearer ") {
+		return strings.TrimSpace(h[len("Bearer "):])
+	}
+	return r.URL.Query().Get("token")
+}
+
+func (s *Server) routes() {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /api/info", func(w http.ResponseWriter, r *http.Request) { writeJSON(w, 200, s.info()) })
+	mux.HandleFunc("POST /api/games", s.handleCreate)
+	mux.HandleFunc("GET /api/games/{id}", s.handleState)
+	mux.HandleFunc("POST /api/games/{id}/join", s.handleJoin)
+	mux.HandleFunc("POST /api/games/{id}/move", s.handleMove)
+	mux.HandleFunc("GET /api/games/{id}/notifications", s.handleNotifications)
+	mux.HandleFunc("GET /api/games/{id}/ws", s.handleWS)
+	mux.HandleFunc("GET /api/games/{id}/gcg", s.handleGCG)
+	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, 404, errorBody{"no such API endpoint: " + r.Method + " " + r.URL.Path})
+	})
+	if s.cfg.Static != nil {
+		files := http.FileServerFS(s.cfg.Static)
+		page := func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Cache-Control", "no-cache")
+			http.ServeFileFS(w, r, s.cfg.Static, "index.html")
+		}
+		mux.HandleFunc("GET /{$}", page)
+		mux.HandleFunc("GET /g/{id}", page)
+		mux.Handle("GET /static/", http.StripPrefix("/static/", files))
+	}
+	s.mux = mux
+}
+
+// ServeHTTP implements http.Handler.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.Header().Set("Referrer-Policy", "no-referrer")
+	s.mux.ServeHTTP(w, r)
+}
+
+// CreateResponse is the answer of POST /api/games.
+type CreateResponse struct {
+	ID    string `json:"id"`
+	Seats int    `json:"seats"`
+}
+
+func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
+	data, err := readBody(w, r)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	req, err := s.decodeCreate(data)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	l, err := s.create(r.Context(), req)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	writeJSON(w, 201, CreateResponse{ID: l.hdr.ID, Seats: len(req.Seats)})
+}
+
+// JoinResponse is the answer of POST /api/games/{id}/join. The token is
+// shown once: it is the only key to the seat.
+type JoinResponse struct {
+	Seat  int    `json:"seat"`
+	Token string `json:"token"`
+}
+
+func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
+	data, err := readBody(w, r)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	req, err := decodeJoin(data)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	l, err := s.game(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	want := -1
+	if req.Seat != nil {
+		want = *req.Seat
+	}
+	tok := randomHex(24)
+	l.mu.Lock()
+	seatNo, err := l.join(r.Context(), want, req.Name, tok)
+	if err == nil {
+		l.afterChange()
+	}
+	l.mu.Unlock()
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	writeJSON(w, 200, JoinResponse{Seat: seatNo, Token: tok})
+}
+
+func (s *Server) handleState(w http.ResponseWriter, r *http.Request) {
+	l, err := s.game(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	tok := token(r)
+	l.mu.Lock()
+	me := l.seatOf(tok)
+	if tok != "" && me < 0 {
+		l.mu.Unlock()
+		s.fail(w, &apiError{403, "this token holds no seat of this game"})
+		return
+	}
+	st := l.state(me)
+	l.mu.Unlock()
+	writeJSON(w, 200, st)
+}
+
+// authed finds the game and the seat of the request's token.
+func (s *Server) authed(r *http.Request) (*live, int, error) {
+	l, err := s.game(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return nil, -1, err
+	}
+	tok := token(r)
+	if tok == "" {
+		return nil, -1, &apiError{401, "this needs a seat's token (Authorization: Bearer TOKEN)"}
+	}
+	l.mu.Lock()
+	me := l.seatOf(tok)
+	l.mu.Unlock()
+	if me < 0 {
+		return nil, -1, &apiError{403, "this token holds no seat of this game"}
+	}
+	return l, me, nil
+}
+
+// MoveResponse is the answer to an accepted move.
+type MoveResponse struct {
+	Move  string `json:"move"`
+	Score int    `json:"score"`
+	Over  bool   `json:"over"`
+}
+
+func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
+	data, err := readBody(w, r)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	l, me, err := s.authed(r)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	m, err := decodeMove(data, l.g.Board)
+	if err != nil {
+		var ae *apiError
+		if errors.As(err, &ae) {
+			l.seat[me].q.push(Notification{Type: "rejected", Seat: intp(me), Reason: ae.msg})
+			l.touch()
+		}
+		s.fail(w, err)
+		return
+	}
+	notation := ""
+	if m.Kind == move.Place {
+		notation = m.String(l.g.Board)
+	}
+	played, err := l.play(r.Context(), me, *m)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	if m.Kind != move.Place {
+		notation = kindNames[m.Kind]
+	}
+	writeJSON(w, 200, MoveResponse{Move: notation, Score: played.Score, Over: l.g.Over()})
+}
+
+// maxWait bounds a long poll.
+const maxWait = 60 * time.Second
+
+func (s *Server) handleNotifications(w http.ResponseWriter, r *http.Request) {
+	l, me, err := s.authed(r)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	var wait time.Duration
+	if ws := r.URL.Query().Get("wait"); ws != "" {
+		sec, err := strconv.ParseFloat(ws, 64)
+		if err != nil || sec < 0 || sec != sec {
+			s.fail(w, &apiError{400, "wait: want a number of seconds"})
+			return
+		}
+		wait = min(time.Duration(sec*float64(time.Second)), maxWait)
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), wait)
+	defer cancel()
+	for {
+		l.mu.Lock()
+		q := l.seat[me].q
+		if len(q.items) > 0 || wait == 0 {
+			out := q.drain()
+			l.mu.Unlock()
+			writeJSON(w, 200, out)
+			return
+		}
+		wake := q.wake
+		l.mu.Unlock()
+		select {
+		case <-wake:
+		case <-ctx.Done():
+			writeJSON(w, 200, []Notification{})
+			return
+		}
+	}
+}

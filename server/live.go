@@ -1,0 +1,441 @@
+package server
+
+import (
+	"context"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"atril/alphabet"
+	"atril/board"
+	"atril/game"
+	"atril/lexicon"
+	"atril/move"
+	"atril/player"
+	"atril/store"
+	"atril/variant"
+)
+
+// seat is one seat of a live game.
+type seat struct {
+	name  string
+	level string // "" for a person
+	taken bool
+	hash  [sha256.Size]byte // SHA-256 of the seat's token (people only)
+	q     *queue
+}
+
+// live is a game in memory: the engine's game, the seats and their
+// queues, all guarded by mu.
+type live struct {
+	mu   sync.Mutex
+	srv  *Server
+	hdr  store.Game
+	v    *variant.Variant
+	lex  *lexicon.Lexicon
+	lr   *lexRes
+	g    *game.Game
+	seat []*seat
+	// seq is the number of events in the game's log.
+	seq int
+	// thinking is set while a computer seat is choosing a move.
+	thinking bool
+	// changed is closed (and replaced) on every change of state, for
+	// long polls of the state.
+	changed chan struct{}
+}
+
+// moveEvent is a move as logged: enough to replay it exactly.
+type moveEvent struct {
+	Seat      int    `json:"seat"`
+	Kind      string `json:"kind"`
+	Row       int    `json:"row,omitempty"`
+	Col       int    `json:"col,omitempty"`
+	Down      bool   `json:"down,omitempty"`
+	Tiles     []int  `json:"tiles,omitempty"`
+	Exchanged []int  `json:"exchanged,omitempty"`
+	Score     int    `json:"score"`
+	Notation  string `json:"notation"`
+}
+
+// joinEvent is a seat taken by a person, as logged.
+type joinEvent struct {
+	Seat  int    `json:"seat"`
+	Name  string `json:"name"`
+	Token string `json:"token_sha256"`
+}
+
+var kindNames = map[move.Kind]string{move.Place: "place", move.Exchange: "exchange", move.Pass: "pass"}
+
+func encodeMove(seatNo int, m *move.Move, notation string) moveEvent {
+	e := moveEvent{Seat: seatNo, Kind: kindNames[m.Kind], Score: m.Score, Notation: notation}
+	if m.Kind == move.Place {
+		e.Row, e.Col, e.Down = m.Row, m.Col, m.Dir == board.Down
+		for _, t := range m.Tiles {
+			e.Tiles = append(e.Tiles, int(t))
+		}
+	}
+	for _, t := range m.Exchanged {
+		e.Exchanged = append(e.Exchanged, int(t))
+	}
+	return e
+}
+
+func (e *moveEvent) decode() (move.Move, error) {
+	var m move.Move
+	switch e.Kind {
+	case "place":
+		m.Kind, m.Row, m.Col = move.Place, e.Row, e.Col
+		if e.Down {
+			m.Dir = board.Down
+		}
+		for _, t := range e.Tiles {
+			if t < 0 || t > 255 {
+				return m, fmt.Errorf("tile code %d out of range", t)
+			}
+			m.Tiles = append(m.Tiles, alphabet.Tile(t))
+		}
+	case "exchange":
+		m.Kind = move.Exchange
+		for _, t := range e.Exchanged {
+			if t < 0 || t > 255 {
+				return m, fmt.Errorf("tile code %d out of range", t)
+			}
+			m.Exchanged = append(m.Exchanged, alphabet.Tile(t))
+		}
+	case "pass":
+		m.Kind = move.Pass
+	default:
+		return m, fmt.Errorf("unknown move kind %q", e.Kind)
+	}
+	return m, nil
+}
+
+func hashToken(tok string) [sha256.Size]byte { return sha256.Sum256([]byte(tok)) }
+
+// seatOf returns the seat whose token is tok, or -1.
+func (l *live) seatOf(tok string) int {
+	if tok == "" {
+		return -1
+	}
+	h := hashToken(tok)
+	found := -1
+	for i, s := range l.seat {
+		if s.taken && s.level == "" && subtle.ConstantTimeCompare(h[:], s.hash[:]) == 1 {
+			found = i
+		}
+	}
+	return found
+}
+
+// started reports whether every seat is taken (seed 003 Empezó).
+func (l *live) started() bool {
+	for _, s := range l.seat {
+		if !s.taken {
+			return false
+		}
+	}
+	return true
+}
+
+// connected counts the seats taken (seed 003 ClientesConectados).
+func (l *live) connected() int {
+	n := 0
+	for _, s := range l.seat {
+		if s.taken {
+			n++
+		}
+	}
+	return n
+}
+
+func (l *live) touch() {
+	close(l.changed)
+	l.changed = make(chan struct{})
+}
+
+func (l *live) broadcast(n Notification) {
+	for _, s := range l.seat {
+		s.q.push(n)
+	}
+}
+
+// rackTiles renders a rack for the API.
+func (l *live) rackTiles(r *alphabet.Rack) []Tile {
+	var out []Tile
+	for _, t := range r.Tiles() {
+		out = append(out, l.tile(t))
+	}
+	if out == nil {
+		out = []Tile{}
+	}
+	return out
+}
+
+func (l *live) tile(t alphabet.Tile) Tile {
+	if t == alphabet.Blank {
+		return Tile{Letter: "?", Blank: true}
+	}
+	a := l.v.Alphabet
+	return Tile{Letter: a.String(t.Letter()), Blank: t.IsBlanked(), Score: l.v.Score(t)}
+}
+
+// announceStart queues the start of the game to every seat. Caller holds mu.
+func (l *live) announceStart() {
+	l.broadcast(Notification{Type: "started", Size: l.v.Size})
+	for i, s := range l.seat {
+		s.q.push(Notification{Type: "tiles", Seat: intp(i), Tiles: l.rackTiles(&l.g.Players[i].Rack)})
+	}
+	l.broadcast(Notification{Type: "turn", Seat: intp(l.g.Current())})
+}
+
+// join gives a person seat i (or the first free person's seat if i < 0),
+// logging it before answering. Caller holds mu.
+func (l *live) join(ctx context.Context, i int, name, token string) (int, error) {
+	if i < 0 {
+		for j, s := range l.seat {
+			if !s.taken && s.level == "" {
+				i = j
+				break
+			}
+		}
+		if i < 0 {
+			return -1, &apiError{409, "every seat of this game is taken"}
+		}
+	}
+	if i >= len(l.seat) {
+		return -1, &apiError{400, fmt.Sprintf("seat %d: this game has seats 0 to %d", i, len(l.seat)-1)}
+	}
+	s := l.seat[i]
+	if s.level != "" {
+		return -1, &apiError{409, fmt.Sprintf("seat %d is played by the computer", i)}
+	}
+	if s.taken {
+		return -1, &apiError{409, fmt.Sprintf("seat %d is taken", i)}
+	}
+	if name == "" {
+		name = s.name
+	}
+	h := hashToken(token)
+	ev := joinEvent{Seat: i, Name: name, Token: hex.EncodeToString(h[:])}
+	if err := l.append(ctx, "join", ev); err != nil {
+		return -1, err
+	}
+	l.applyJoin(ev, h)
+	return i, nil
+}
+
+func (l *live) applyJoin(ev joinEvent, h [sha256.Size]byte) {
+	s := l.seat[ev.Seat]
+	s.taken, s.hash, s.name = true, h, ev.Name
+	l.g.Players[ev.Seat].Name = ev.Name
+	s.q.push(Notification{Type: "seat", Seat: intp(ev.Seat)})
+	if l.started() {
+		l.announceStart()
+	}
+	l.touch()
+}
+
+// append writes an event to the store. Caller holds mu.
+func (l *live) append(ctx context.Context, kind string, v any) error {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Errorf("game %s: encode %s event: %w", l.hdr.ID, kind, err)
+	}
+	if err := l.srv.store.Append(ctx, l.hdr.ID, store.Event{Seq: l.seq, Kind: kind, Data: string(data), Time: time.Now().UTC()}); err != nil {
+		return fmt.Errorf("game %s: %w", l.hdr.ID, err)
+	}
+	l.seq++
+	return nil
+}
+
+// play checks, logs, applies and announces a move by seat i. A refused
+// move changes nothing and is reported to seat i alone. Caller holds mu.
+func (l *live) play(ctx context.Context, i int, m move.Move) (*move.Move, error) {
+	reject := func(code int, reason string) error {
+		l.seat[i].q.push(Notification{Type: "rejected", Seat: intp(i), Reason: reason})
+		l.touch()
+		return &apiError{code, reason}
+	}
+	switch {
+	case !l.started():
+		return nil, reject(409, "the game has not started: seats are still free")
+	case l.g.Over():
+		return nil, reject(409, "the game is over")
+	case l.g.Current() != i:
+		return nil, reject(409, fmt.Sprintf("it is seat %d's turn, not yours", l.g.Current()))
+	}
+	if err := l.g.Check(&m); err != nil {
+		return nil, reject(422, err.Error())
+	}
+	notation := m.String(l.g.Board)
+	ev := encodeMove(i, &m, notation)
+	if err := l.append(ctx, "move", ev); err != nil {
+		return nil, err
+	}
+	if err := l.apply(i, m); err != nil {
+		// The move was checked just above: this cannot happen unless
+		// the engine disagrees with itself.
+		return nil, fmt.Errorf("game %s: logged move %s failed to apply: %w", l.hdr.ID, notation, err)
+	}
+	l.afterChange()
+	return &l.g.History[l.lastPlayed()].Move, nil
+}
+
+func (l *live) lastPlayed() int {
+	for k := len(l.g.History) - 1; k >= 0; k-- {
+		if l.g.History[k].Kind == game.Played {
+			return k
+		}
+	}
+	return -1
+}
+
+// apply plays a move on the engine and queues its notifications.
+func (l *live) apply(i int, m move.Move) error {
+	before := len(l.g.History)
+	if err := l.g.Play(m); err != nil {
+		return err
+	}
+	t := l.g.History[before]
+	switch t.Move.Kind {
+	case move.Place:
+		sq, ts := t.Move.Placed()
+		tiles := make([]Tile, len(ts))
+		for k, tl := range ts {
+			tiles[k] = l.tile(tl)
+			tiles[k].Row, tiles[k].Col = intp(sq[k][0]), intp(sq[k][1])
+		}
+		l.broadcast(Notification{Type: "placed", Seat: intp(i), Move: t.Notation, Tiles: tiles})
+		l.broadcast(Notification{Type: "points", Seat: intp(i), Points: intp(t.Points), Total: intp(t.Total)})
+	case move.Exchange:
+		l.broadcast(Notification{Type: "exchange", Seat: intp(i), Count: len(t.Move.Exchanged)})
+	case move.Pass:
+		l.broadcast(Notification{Type: "pass", Seat: intp(i)})
+	}
+	if len(t.Drawn) > 0 {
+		drawn := make([]Tile, len(t.Drawn))
+		for k, tl := range t.Drawn {
+			drawn[k] = l.tile(tl)
+		}
+		l.seat[i].q.push(Notification{Type: "tiles", Seat: intp(i), Tiles: drawn})
+	}
+	if l.g.Over() {
+		n := Notification{Type: "over", Winners: l.g.Winners()}
+		for _, h := range l.g.History[before+1:] {
+			n.Adjustments = append(n.Adjustments, Adjustment{Seat: h.Player, Points: h.Points, Total: h.Total,
+				Rack: l.v.Alphabet.RackString(&h.Rack)})
+		}
+		for _, p := range l.g.Players {
+			n.Scores = append(n.Scores, p.Score)
+		}
+		l.broadcast(n)
+	} else {
+		l.broadcast(Notification{Type: "turn", Seat: intp(l.g.Current())})
+	}
+	l.touch()
+	return nil
+}
+
+// afterChange marks a finished game in the store and wakes the computer
+// if it is on turn. Caller holds mu.
+func (l *live) afterChange() {
+	if l.g.Over() {
+		if !l.hdr.Finished {
+			if err := l.srv.store.Finish(context.Background(), l.hdr.ID); err != nil {
+				l.srv.logf("game %s: mark finished: %v", l.hdr.ID, err)
+			} else {
+				l.hdr.Finished = true
+			}
+		}
+		return
+	}
+	l.schedule()
+}
+
+// schedule starts the computer's turn if a computer seat is on turn.
+// Caller holds mu.
+func (l *live) schedule() {
+	if l.thinking || !l.started() || l.g.Over() || l.srv.closing() {
+		return
+	}
+	cur := l.g.Current()
+	s := l.seat[cur]
+	if s.level == "" {
+		return
+	}
+	l.thinking = true
+	moves := l.g.MovesPlayed()
+	l.srv.wg.Add(1)
+	go l.think(cur, moves)
+}
+
+// think lets computer seat i choose and play its move.
+func (l *live) think(i, moves int) {
+	defer l.srv.wg.Done()
+	done := func() {
+		l.mu.Lock()
+		l.thinking = false
+		l.schedule()
+		l.mu.Unlock()
+	}
+	select {
+	case <-time.After(l.srv.cfg.ThinkTime):
+	case <-l.srv.ctx.Done():
+		return
+	}
+	select {
+	case l.srv.sem <- struct{}{}:
+	case <-l.srv.ctx.Done():
+		return
+	}
+	l.mu.Lock()
+	if l.g.Over() || l.g.MovesPlayed() != moves || l.g.Current() != i {
+		l.mu.Unlock()
+		<-l.srv.sem
+		done()
+		return
+	}
+	view := &player.View{Board: l.g.Board.Clone(), Rack: l.g.Players[i].Rack, Me: i,
+		Unseen: l.g.Unseen(i), BagLen: l.g.BagLen(), ScorelessTurns: l.g.ScorelessTurns()}
+	for _, p := range l.g.Players {
+		view.Scores = append(view.Scores, p.Score)
+	}
+	level := l.seat[i].level
+	l.mu.Unlock()
+	gen := l.lr.getGen()
+	// A fresh player per move, seeded by the game, seat and move number:
+	// the computer's choices are reproducible and need no saved state.
+	bot, err := player.New(level, player.Options{Variant: l.v, Lexicon: l.lex, Generator: gen,
+		Seed: l.hdr.Seed ^ (uint64(i+1) << 56) ^ uint64(moves)*0x9e3779b97f4a7c15})
+	var m move.Move
+	if err == nil {
+		m = bot.Choose(view)
+	} else {
+		l.srv.logf("game %s seat %d: %v; passing", l.hdr.ID, i, err)
+		m = move.Move{Kind: move.Pass}
+	}
+	l.lr.putGen(gen)
+	<-l.srv.sem
+	l.mu.Lock()
+	if !l.g.Over() && l.g.MovesPlayed() == moves && !l.srv.closing() {
+		if _, err := l.play(context.Background(), i, m); err != nil {
+			var ae *apiError
+			if errors.As(err, &ae) {
+				l.srv.logf("game %s seat %d: computer move refused (%v); passing", l.hdr.ID, i, err)
+				if _, err := l.play(context.Background(), i, move.Move{Kind: move.Pass}); err != nil {
+					l.srv.logf("game %s seat %d: pass: %v", l.hdr.ID, i, err)
+				}
+			} else {
+				l.srv.logf("game %s seat %d: %v", l.hdr.ID, i, err)
+			}
+		}
+	}
+	l.mu.Unlock()
+	done()
+}

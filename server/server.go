@@ -1,0 +1,441 @@
+// Package server is the game server of seed 003 over the network: many
+// games at once in one process, each with K seats (2 to 4) taken by people
+// or by computer players; a JSON API over HTTP; per-seat notification
+// queues pushed over a WebSocket or drained with a plain HTTP call; every
+// accepted move written to a store.Store before it is announced, and every
+// unfinished game rebuilt from its log at start-up.
+//
+// See api/openapi.yaml for the API.
+package server
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log"
+	"net/http"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"atril/game"
+	"atril/lexicon"
+	"atril/movegen"
+	"atril/player"
+	"atril/store"
+	"atril/variant"
+)
+
+// Config configures a Server. Only Store is required.
+type Config struct {
+	Store store.Store
+	// ThinkTime is how long a computer seat waits before it moves.
+	ThinkTime time.Duration
+	// Variants lists the variants offered (default: every embedded one).
+	Variants []string
+	// Lexicons lists the word lists offered (default: every embedded one).
+	// A list goes with the variants whose default list has the same
+	// language prefix ("en-", "es-", "cs-").
+	Lexicons []string
+	// LoadLexicon reads a word list for a variant (default: lexicon.Open).
+	// It is called once per (variant, list); the result is shared.
+	LoadLexicon func(v *variant.Variant, name string) (*lexicon.Lexicon, error)
+	// NewGenerator makes a move generator for computer seats (default:
+	// the fastest committed one). Generators are reused but never shared
+	// by two goroutines at once.
+	NewGenerator func(lex *lexicon.Lexicon) movegen.Generator
+	// Thinkers bounds how many computer seats choose at once (default:
+	// the number of CPUs).
+	Thinkers int
+	// Static serves the web page (default: none).
+	Static fs.FS
+	// Logf logs (default: log.Printf).
+	Logf func(format string, args ...any)
+	// MaxGames bounds the games held in memory (default 100000).
+	MaxGames int
+}
+
+// Server holds the live games.
+type Server struct {
+	cfg    Config
+	store  store.Store
+	mux    *http.ServeMux
+	ctx    context.Context
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+	sem    chan struct{}
+
+	mu    sync.Mutex
+	games map[string]*live
+	lexes map[string]*lexRes
+}
+
+// lexRes is a loaded word list and a pool of generators over it.
+type lexRes struct {
+	once   sync.Once
+	lex    *lexicon.Lexicon
+	err    error
+	gens   chan movegen.Generator
+	newGen func(*lexicon.Lexicon) movegen.Generator
+}
+
+func (r *lexRes) getGen() movegen.Generator {
+	select {
+	case g := <-r.gens:
+		return g
+	default:
+		return r.newGen(r.lex)
+	}
+}
+
+func (r *lexRes) putGen(g movegen.Generator) {
+	select {
+	case r.gens <- g:
+	default:
+	}
+}
+
+// New returns a server and rebuilds every unfinished game of the store by
+// replaying its log. Games that fail to replay are logged and left out.
+func New(cfg Config) (*Server, error) {
+	if cfg.Store == nil {
+		return nil, errors.New("server: no store")
+	}
+	if cfg.Variants == nil {
+		cfg.Variants = variant.Names()
+	}
+	if cfg.Lexicons == nil {
+		cfg.Lexicons = lexicon.Embedded()
+	}
+	if cfg.LoadLexicon == nil {
+		cfg.LoadLexicon = func(v *variant.Variant, name string) (*lexicon.Lexicon, error) {
+			return lexicon.Open(name, v.Alphabet, lexicon.Options{MaxLen: v.Size})
+		}
+	}
+	if cfg.NewGenerator == nil {
+		cfg.NewGenerator = DefaultGenerator
+	}
+	if cfg.Thinkers <= 0 {
+		cfg.Thinkers = runtime.GOMAXPROCS(0)
+	}
+	if cfg.Logf == nil {
+		cfg.Logf = log.Printf
+	}
+	if cfg.MaxGames <= 0 {
+		cfg.MaxGames = 100000
+	}
+	s := &Server{cfg: cfg, store: cfg.Store, games: map[string]*live{}, lexes: map[string]*lexRes{},
+		sem: make(chan struct{}, cfg.Thinkers)}
+	s.ctx, s.cancel = context.WithCancel(context.Background())
+	s.routes()
+	ids, err := s.store.Unfinished(s.ctx)
+	if err != nil {
+		return nil, fmt.Errorf("server: %w", err)
+	}
+	for _, id := range ids {
+		l, err := s.rebuild(s.ctx, id)
+		if err != nil {
+			s.logf("server: game %s not rebuilt: %v", id, err)
+			continue
+		}
+		s.games[id] = l
+	}
+	for _, l := range s.games {
+		l.mu.Lock()
+		l.afterChange()
+		l.mu.Unlock()
+	}
+	return s, nil
+}
+
+// DefaultGenerator is the move generator computer seats use by default.
+func DefaultGenerator(lex *lexicon.Lexicon) movegen.Generator { return movegen.NewGaddag(lex) }
+
+// Close stops the computer seats and waits for them. It does not close
+// the store.
+func (s *Server) Close() {
+	s.cancel()
+	s.wg.Wait()
+}
+
+func (s *Server) closing() bool { return s.ctx.Err() != nil }
+
+func (s *Server) logf(format string, args ...any) { s.cfg.Logf(format, args...) }
+
+// Games is the number of games in memory.
+func (s *Server) Games() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.games)
+}
+
+// lexiconFor loads (once) the word list name for variant v.
+func (s *Server) lexiconFor(v *variant.Variant, name string) (*lexRes, error) {
+	key := v.Name + "\x00" + name
+	s.mu.Lock()
+	r, ok := s.lexes[key]
+	if !ok {
+		r = &lexRes{gens: make(chan movegen.Generator, s.cfg.Thinkers), newGen: s.cfg.NewGenerator}
+		s.lexes[key] = r
+	}
+	s.mu.Unlock()
+	r.once.Do(func() {
+		r.lex, r.err = s.cfg.LoadLexicon(v, name)
+		if r.err != nil {
+			r.err = fmt.Errorf("word list %s for %s: %w", name, v.Name, r.err)
+		}
+	})
+	return r, r.err
+}
+
+// lexiconAllowed reports whether word list name is offered for variant v.
+func (s *Server) lexiconAllowed(v *variant.Variant, name string) bool {
+	lang := func(n string) string { return strings.SplitN(n, "-", 2)[0] }
+	for _, l := range s.cfg.Lexicons {
+		if l == name {
+			return lang(name) == lang(v.DefaultLexicon)
+		}
+	}
+	return false
+}
+
+func (s *Server) variantAllowed(name string) bool {
+	for _, n := range s.cfg.Variants {
+		if n == name {
+			return true
+		}
+	}
+	return false
+}
+
+// newLive builds a game in memory from its header, with no event applied.
+func (s *Server) newLive(hdr *store.Game) (*live, error) {
+	v, err := variant.Load(hdr.Variant)
+	if err != nil {
+		return nil, err
+	}
+	lr, err := s.lexiconFor(v, hdr.Lexicon)
+	if err != nil {
+		return nil, err
+	}
+	names := make([]string, len(hdr.Seats))
+	for i, st := range hdr.Seats {
+		names[i] = st.Name
+	}
+	g, err := game.New(v, lr.lex, names, hdr.Seed)
+	if err != nil {
+		return nil, err
+	}
+	l := &live{srv: s, hdr: *hdr, v: v, lex: lr.lex, lr: lr, g: g, changed: make(chan struct{})}
+	for _, st := range hdr.Seats {
+		l.seat = append(l.seat, &seat{name: st.Name, level: st.Level, taken: st.Level != "", q: newQueue()})
+	}
+	return l, nil
+}
+
+// rebuild replays a stored game.
+func (s *Server) rebuild(ctx context.Context, id string) (*live, error) {
+	hdr, evs, err := s.store.Load(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	l, err := s.newLive(hdr)
+	if err != nil {
+		return nil, err
+	}
+	if l.started() {
+		l.announceStart()
+	}
+	for _, e := range evs {
+		if err := l.replay(e); err != nil {
+			return nil, fmt.Errorf("event %d (%s): %w", e.Seq, e.Kind, err)
+		}
+		l.seq++
+	}
+	return l, nil
+}
+
+// replay applies one logged event.
+func (l *live) replay(e store.Event) error {
+	switch e.Kind {
+	case "join":
+		var ev joinEvent
+		if err := json.Unmarshal([]byte(e.Data), &ev); err != nil {
+			return err
+		}
+		h, err := hex.DecodeString(ev.Token)
+		if err != nil || len(h) != 32 || ev.Seat < 0 || ev.Seat >= len(l.seat) || l.seat[ev.Seat].taken {
+			return fmt.Errorf("bad join of seat %d", ev.Seat)
+		}
+		var hh [32]byte
+		copy(hh[:], h)
+		l.applyJoin(ev, hh)
+	case "move":
+		var ev moveEvent
+		if err := json.Unmarshal([]byte(e.Data), &ev); err != nil {
+			return err
+		}
+		if ev.Seat != l.g.Current() {
+			return fmt.Errorf("move by seat %d, but seat %d is on turn", ev.Seat, l.g.Current())
+		}
+		m, err := ev.decode()
+		if err != nil {
+			return err
+		}
+		if err := l.apply(ev.Seat, m); err != nil {
+			return err
+		}
+		if got := l.g.History[l.lastPlayed()]; got.Points != ev.Score {
+			return fmt.Errorf("move %s scores %d on replay, %d when played", ev.Notation, got.Points, ev.Score)
+		}
+	default:
+		return fmt.Errorf("unknown event kind %q", e.Kind)
+	}
+	return nil
+}
+
+// game finds a game in memory, or loads a stored (finished) one.
+func (s *Server) game(ctx context.Context, id string) (*live, error) {
+	s.mu.Lock()
+	l, ok := s.games[id]
+	s.mu.Unlock()
+	if ok {
+		return l, nil
+	}
+	if !validID(id) {
+		return nil, &apiError{404, "no such game"}
+	}
+	l, err := s.rebuild(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, &apiError{404, "no such game"}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("load game %s: %w", id, err)
+	}
+	s.mu.Lock()
+	if old, ok := s.games[id]; ok {
+		l = old
+	} else {
+		s.games[id] = l
+	}
+	s.mu.Unlock()
+	return l, nil
+}
+
+func validID(id string) bool {
+	if len(id) != 16 {
+		return false
+	}
+	_, err := hex.DecodeString(id)
+	return err == nil
+}
+
+func randomHex(n int) string {
+	b := make([]byte, n)
+	if _, err := rand.Read(b); err != nil {
+		panic(fmt.Sprintf("server: crypto/rand: %v", err))
+	}
+	return hex.EncodeToString(b)
+}
+
+func randomSeed() uint64 {
+	var b [8]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		panic(fmt.Sprintf("server: crypto/rand: %v", err))
+	}
+	var x uint64
+	for _, c := range b {
+		x = x<<8 | uint64(c)
+	}
+	return x
+}
+
+// create makes a new game from a checked request.
+func (s *Server) create(ctx context.Context, req *createRequest) (*live, error) {
+	v, err := variant.Load(req.Variant)
+	if err != nil {
+		return nil, &apiError{400, err.Error()}
+	}
+	if _, err := s.lexiconFor(v, req.Lexicon); err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	n := len(s.games)
+	s.mu.Unlock()
+	if n >= s.cfg.MaxGames {
+		return nil, &apiError{503, "the server holds as many games as it may; try later"}
+	}
+	hdr := &store.Game{ID: randomHex(8), Variant: req.Variant, Lexicon: req.Lexicon, Created: time.Now().UTC()}
+	if req.Seed != nil {
+		hdr.Seed = *req.Seed
+	} else {
+		hdr.Seed = randomSeed()
+	}
+	for i, st := range req.Seats {
+		name := st.Name
+		if name == "" {
+			if st.Kind == "computer" {
+				name = "Computer (" + st.Level + ")"
+			} else {
+				name = fmt.Sprintf("Player %d", i+1)
+			}
+		}
+		hdr.Seats = append(hdr.Seats, store.Seat{Name: name, Level: st.Level})
+	}
+	l, err := s.newLive(hdr)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.store.CreateGame(ctx, hdr); err != nil {
+		return nil, err
+	}
+	l.mu.Lock()
+	if l.started() {
+		l.announceStart()
+	}
+	l.afterChange()
+	l.mu.Unlock()
+	s.mu.Lock()
+	s.games[hdr.ID] = l
+	s.mu.Unlock()
+	return l, nil
+}
+
+// Info is the answer of GET /api/info.
+type Info struct {
+	Variants []VariantInfo `json:"variants"`
+	Levels   []string      `json:"levels"`
+}
+
+// VariantInfo describes an offered variant.
+type VariantInfo struct {
+	Name     string   `json:"name"`
+	Note     string   `json:"note,omitempty"`
+	Lexicons []string `json:"lexicons"`
+	Default  string   `json:"default_lexicon"`
+}
+
+func (s *Server) info() *Info {
+	in := &Info{Levels: player.Levels()}
+	for _, n := range s.cfg.Variants {
+		v, err := variant.Load(n)
+		if err != nil {
+			continue
+		}
+		vi := VariantInfo{Name: n, Note: v.Note, Default: v.DefaultLexicon}
+		for _, l := range s.cfg.Lexicons {
+			if s.lexiconAllowed(v, l) {
+				vi.Lexicons = append(vi.Lexicons, l)
+			}
+		}
+		sort.Strings(vi.Lexicons)
+		in.Variants = append(in.Variants, vi)
+	}
+	return in
+}

@@ -1,0 +1,196 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// Postgres is the Store kept in a PostgreSQL database.
+type Postgres struct {
+	pool *pgxpool.Pool
+}
+
+const pgSchema = `
+CREATE TABLE IF NOT EXISTS atril_games (
+	id       TEXT PRIMARY KEY,
+	variant  TEXT NOT NULL,
+	lexicon  TEXT NOT NULL,
+	seed     BIGINT NOT NULL,
+	seats    TEXT NOT NULL,
+	created  BIGINT NOT NULL,
+	finished BOOLEAN NOT NULL DEFAULT FALSE
+);
+CREATE TABLE IF NOT EXISTS atril_events (
+	game TEXT NOT NULL REFERENCES atril_games(id),
+	seq  INTEGER NOT NULL,
+	kind TEXT NOT NULL,
+	data TEXT NOT NULL,
+	time BIGINT NOT NULL,
+	PRIMARY KEY (game, seq)
+);
+CREATE INDEX IF NOT EXISTS atril_games_unfinished ON atril_games(finished, created);
+`
+
+// OpenPostgres connects to the database named by dsn (a PostgreSQL
+// connection string or URL) and creates the tables if needed.
+func OpenPostgres(ctx context.Context, dsn string) (*Postgres, error) {
+	pool, err := pgxpool.New(ctx, dsn)
+	if err != nil {
+		return nil, fmt.Errorf("store: postgres: %w", err)
+	}
+	if err := pool.Ping(ctx); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("store: postgres: connect: %w", err)
+	}
+	// Concurrent CREATE ... IF NOT EXISTS can race in PostgreSQL; an
+	// advisory lock makes the schema set-up one at a time.
+	conn, err := pool.Acquire(ctx)
+	if err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("store: postgres: %w", err)
+	}
+	defer conn.Release()
+	if _, err := conn.Exec(ctx, `SELECT pg_advisory_lock(7270001)`); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("store: postgres: lock schema: %w", err)
+	}
+	_, err = conn.Exec(ctx, pgSchema)
+	conn.Exec(ctx, `SELECT pg_advisory_unlock(7270001)`)
+	if err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("store: postgres: create schema: %w", err)
+	}
+	return &Postgres{pool: pool}, nil
+}
+
+func pgUnique(err error) bool {
+	var pe *pgconn.PgError
+	return errors.As(err, &pe) && pe.Code == "23505"
+}
+
+// CreateGame implements Store.
+func (s *Postgres) CreateGame(ctx context.Context, g *Game) error {
+	seats, err := json.Marshal(g.Seats)
+	if err != nil {
+		return fmt.Errorf("store: game %s: encode seats: %w", g.ID, err)
+	}
+	_, err = s.pool.Exec(ctx, `INSERT INTO atril_games(id, variant, lexicon, seed, seats, created, finished) VALUES ($1,$2,$3,$4,$5,$6,$7)`,
+		g.ID, g.Variant, g.Lexicon, int64(g.Seed), string(seats), g.Created.UnixNano(), g.Finished)
+	if err != nil {
+		if pgUnique(err) {
+			return fmt.Errorf("store: create game %s: %w", g.ID, ErrConflict)
+		}
+		return fmt.Errorf("store: create game %s: %w", g.ID, err)
+	}
+	return nil
+}
+
+// Append implements Store. The insert itself checks the sequence: it
+// writes only when seq is the count of the game's events, and the
+// primary key refuses a duplicate from a concurrent writer.
+func (s *Postgres) Append(ctx context.Context, id string, e Event) error {
+	tag, err := s.pool.Exec(ctx, `
+		INSERT INTO atril_events(game, seq, kind, data, time)
+		SELECT $1, $2, $3, $4, $5
+		WHERE EXISTS (SELECT 1 FROM atril_games WHERE id = $1)
+		  AND $2 = (SELECT COUNT(*) FROM atril_events WHERE game = $1)`,
+		id, e.Seq, e.Kind, e.Data, e.Time.UnixNano())
+	if err != nil {
+		if pgUnique(err) {
+			return fmt.Errorf("store: append event %d to game %s: %w", e.Seq, id, ErrConflict)
+		}
+		return fmt.Errorf("store: append event %d to game %s: %w", e.Seq, id, err)
+	}
+	if tag.RowsAffected() == 1 {
+		return nil
+	}
+	var exists bool
+	if err := s.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM atril_games WHERE id = $1)`, id).Scan(&exists); err != nil {
+		return fmt.Errorf("store: append event %d to game %s: %w", e.Seq, id, err)
+	}
+	if !exists {
+		return fmt.Errorf("store: append to game %s: %w", id, ErrNotFound)
+	}
+	return fmt.Errorf("store: append event %d to game %s: %w", e.Seq, id, ErrConflict)
+}
+
+// Finish implements Store.
+func (s *Postgres) Finish(ctx context.Context, id string) error {
+	tag, err := s.pool.Exec(ctx, `UPDATE atril_games SET finished = TRUE WHERE id = $1`, id)
+	if err != nil {
+		return fmt.Errorf("store: finish game %s: %w", id, err)
+	}
+	if tag.RowsAffected() == 0 {
+		return fmt.Errorf("store: finish game %s: %w", id, ErrNotFound)
+	}
+	return nil
+}
+
+// Load implements Store.
+func (s *Postgres) Load(ctx context.Context, id string) (*Game, []Event, error) {
+	g := &Game{ID: id}
+	var seed, created int64
+	var seats string
+	err := s.pool.QueryRow(ctx, `SELECT variant, lexicon, seed, seats, created, finished FROM atril_games WHERE id = $1`, id).
+		Scan(&g.Variant, &g.Lexicon, &seed, &seats, &created, &g.Finished)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, nil, fmt.Errorf("store: load game %s: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("store: load game %s: %w", id, err)
+	}
+	g.Seed, g.Created = uint64(seed), time.Unix(0, created).UTC()
+	if err := json.Unmarshal([]byte(seats), &g.Seats); err != nil {
+		return nil, nil, fmt.Errorf("store: load game %s: seats: %w", id, err)
+	}
+	rows, err := s.pool.Query(ctx, `SELECT seq, kind, data, time FROM atril_events WHERE game = $1 ORDER BY seq`, id)
+	if err != nil {
+		return nil, nil, fmt.Errorf("store: load events of game %s: %w", id, err)
+	}
+	defer rows.Close()
+	var evs []Event
+	for rows.Next() {
+		var e Event
+		var t int64
+		if err := rows.Scan(&e.Seq, &e.Kind, &e.Data, &t); err != nil {
+			return nil, nil, fmt.Errorf("store: load events of game %s: %w", id, err)
+		}
+		e.Time = time.Unix(0, t).UTC()
+		evs = append(evs, e)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, nil, fmt.Errorf("store: load events of game %s: %w", id, err)
+	}
+	return g, evs, nil
+}
+
+// Unfinished implements Store.
+func (s *Postgres) Unfinished(ctx context.Context) ([]string, error) {
+	rows, err := s.pool.Query(ctx, `SELECT id FROM atril_games WHERE NOT finished ORDER BY created, id`)
+	if err != nil {
+		return nil, fmt.Errorf("store: list unfinished games: %w", err)
+	}
+	defer rows.Close()
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, fmt.Errorf("store: list unfinished games: %w", err)
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
+}
+
+// Close implements Store.
+func (s *Postgres) Close() error {
+	s.pool.Close()
+	return nil
+}

@@ -1,0 +1,71 @@
+// Package store keeps games safe: each game is a header (variant, lexicon,
+// seed, seats) and an append-only log of events (seats taken, moves
+// played). A game is rebuilt by replaying its log, so an event is written
+// before it is announced and nothing acknowledged is ever lost.
+//
+// Two implementations share one test suite (see storetest): SQLite, a
+// single file and pure Go, for one machine; PostgreSQL for when one
+// machine is outgrown.
+package store
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+// ErrNotFound is returned for a game that is not in the store.
+var ErrNotFound = errors.New("store: no such game")
+
+// ErrConflict is returned when an event's sequence number is not the next
+// one of its game (another writer got there first, or a gap would open),
+// or when a game id is already taken.
+var ErrConflict = errors.New("store: conflicting write")
+
+// Seat is one seat of a game as created: a person's seat has an empty
+// Level; a computer seat names its player level.
+type Seat struct {
+	Name  string `json:"name"`
+	Level string `json:"level,omitempty"`
+}
+
+// Game is a game's header.
+type Game struct {
+	ID      string
+	Variant string
+	Lexicon string
+	Seed    uint64
+	Seats   []Seat
+	Created time.Time
+	// Finished is set once the game is over; finished games are not
+	// rebuilt at start-up.
+	Finished bool
+}
+
+// Event is one entry of a game's log. Seq counts from 0 without gaps.
+// Kind names the event ("join", "move"); Data is its JSON body, which
+// the store keeps as opaque text.
+type Event struct {
+	Seq  int
+	Kind string
+	Data string
+	Time time.Time
+}
+
+// Store keeps game headers and their event logs. Implementations are safe
+// for concurrent use. Every write is durable when it returns.
+type Store interface {
+	// CreateGame stores a new game's header (ErrConflict if the id exists).
+	CreateGame(ctx context.Context, g *Game) error
+	// Append adds the event e to the log of game id; e.Seq must be the
+	// number of events already logged (ErrConflict otherwise).
+	Append(ctx context.Context, id string, e Event) error
+	// Finish marks a game as over.
+	Finish(ctx context.Context, id string) error
+	// Load returns a game's header and its whole log in order.
+	Load(ctx context.Context, id string) (*Game, []Event, error)
+	// Unfinished lists the ids of games not yet over, oldest first.
+	Unfinished(ctx context.Context) ([]string, error)
+	// Close releases the store.
+	Close() error
+}

@@ -1,0 +1,159 @@
+// Package storetest is the test suite every store.Store implementation
+// must pass.
+package storetest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"atril/store"
+)
+
+// Run runs the suite. open returns a fresh, empty store; prefix makes the
+// game ids of this run unique (for databases shared between runs).
+func Run(t *testing.T, open func(t *testing.T) store.Store, prefix string) {
+	ctx := context.Background()
+	newGame := func(id string) *store.Game {
+		return &store.Game{ID: prefix + id, Variant: "english", Lexicon: "en-sowpods", Seed: 1<<63 + 12345,
+			Seats:   []store.Seat{{Name: "Ana"}, {Name: "Bot", Level: "professional"}},
+			Created: time.Date(2026, 1, 2, 3, 4, 5, 6000, time.UTC)}
+	}
+	t.Run("RoundTrip", func(t *testing.T) {
+		s := open(t)
+		g := newGame("rt")
+		if err := s.CreateGame(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+		evs := []store.Event{
+			{Seq: 0, Kind: "join", Data: `{"seat":0}`},
+			{Seq: 1, Kind: "move", Data: `{"kind":"pass","text":"ñandú \"x\""}`},
+		}
+		for _, e := range evs {
+			e.Time = time.Unix(100, 0).UTC()
+			if err := s.Append(ctx, g.ID, e); err != nil {
+				t.Fatal(err)
+			}
+		}
+		got, gotEvs, err := s.Load(ctx, g.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.ID != g.ID || got.Variant != g.Variant || got.Lexicon != g.Lexicon || got.Seed != g.Seed ||
+			!got.Created.Equal(g.Created) || got.Finished || fmt.Sprint(got.Seats) != fmt.Sprint(g.Seats) {
+			t.Errorf("header: got %+v, want %+v", got, g)
+		}
+		if len(gotEvs) != len(evs) {
+			t.Fatalf("got %d events, want %d", len(gotEvs), len(evs))
+		}
+		for i, e := range gotEvs {
+			if e.Seq != evs[i].Seq || e.Kind != evs[i].Kind || e.Data != evs[i].Data || !e.Time.Equal(time.Unix(100, 0)) {
+				t.Errorf("event %d: got %+v, want %+v", i, e, evs[i])
+			}
+		}
+	})
+	t.Run("Conflicts", func(t *testing.T) {
+		s := open(t)
+		g := newGame("cf")
+		if err := s.CreateGame(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.CreateGame(ctx, g); !errors.Is(err, store.ErrConflict) {
+			t.Errorf("second create: got %v, want ErrConflict", err)
+		}
+		if err := s.Append(ctx, g.ID, store.Event{Seq: 1, Kind: "move", Data: "{}"}); !errors.Is(err, store.ErrConflict) {
+			t.Errorf("gap: got %v, want ErrConflict", err)
+		}
+		if err := s.Append(ctx, g.ID, store.Event{Seq: 0, Kind: "move", Data: "{}"}); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Append(ctx, g.ID, store.Event{Seq: 0, Kind: "move", Data: "{}"}); !errors.Is(err, store.ErrConflict) {
+			t.Errorf("duplicate: got %v, want ErrConflict", err)
+		}
+		if err := s.Append(ctx, prefix+"nope", store.Event{Seq: 0, Kind: "move", Data: "{}"}); !errors.Is(err, store.ErrNotFound) {
+			t.Errorf("unknown game: got %v, want ErrNotFound", err)
+		}
+		if _, _, err := s.Load(ctx, prefix+"nope"); !errors.Is(err, store.ErrNotFound) {
+			t.Errorf("load unknown: got %v, want ErrNotFound", err)
+		}
+		if err := s.Finish(ctx, prefix+"nope"); !errors.Is(err, store.ErrNotFound) {
+			t.Errorf("finish unknown: got %v, want ErrNotFound", err)
+		}
+		_, evs, err := s.Load(ctx, g.ID)
+		if err != nil || len(evs) != 1 {
+			t.Errorf("after conflicts: %d events, %v; want 1", len(evs), err)
+		}
+	})
+	t.Run("Unfinished", func(t *testing.T) {
+		s := open(t)
+		for i, id := range []string{"u1", "u2", "u3"} {
+			g := newGame(id)
+			g.Created = g.Created.Add(time.Duration(i) * time.Second)
+			if err := s.CreateGame(ctx, g); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := s.Finish(ctx, prefix+"u2"); err != nil {
+			t.Fatal(err)
+		}
+		ids, err := s.Unfinished(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var mine []string
+		for _, id := range ids {
+			if id == prefix+"u1" || id == prefix+"u2" || id == prefix+"u3" {
+				mine = append(mine, id)
+			}
+		}
+		if fmt.Sprint(mine) != fmt.Sprint([]string{prefix + "u1", prefix + "u3"}) {
+			t.Errorf("unfinished: got %v", mine)
+		}
+		g, _, err := s.Load(ctx, prefix+"u2")
+		if err != nil || !g.Finished {
+			t.Errorf("finished game loads as %+v, %v", g, err)
+		}
+	})
+	t.Run("ConcurrentAppends", func(t *testing.T) {
+		s := open(t)
+		const games, events = 8, 20
+		var wg sync.WaitGroup
+		errs := make(chan error, games)
+		for i := 0; i < games; i++ {
+			g := newGame(fmt.Sprintf("c%d", i))
+			if err := s.CreateGame(ctx, g); err != nil {
+				t.Fatal(err)
+			}
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for j := 0; j < events; j++ {
+					if err := s.Append(ctx, g.ID, store.Event{Seq: j, Kind: "move", Data: fmt.Sprintf(`{"n":%d}`, j)}); err != nil {
+						errs <- err
+						return
+					}
+				}
+			}()
+		}
+		wg.Wait()
+		close(errs)
+		for err := range errs {
+			t.Error(err)
+		}
+		for i := 0; i < games; i++ {
+			_, evs, err := s.Load(ctx, fmt.Sprintf("%sc%d", prefix, i))
+			if err != nil || len(evs) != events {
+				t.Errorf("game %d: %d events, %v", i, len(evs), err)
+				continue
+			}
+			for j, e := range evs {
+				if e.Data != fmt.Sprintf(`{"n":%d}`, j) {
+					t.Errorf("game %d event %d: %q", i, j, e.Data)
+				}
+			}
+		}
+	})
+}

@@ -31,6 +31,39 @@ var intervalGenerators = []struct {
 		}
 		return g
 	}},
+	{"iwm", func(t testing.TB, lex *lexicon.Lexicon) movegen.Generator {
+		g, err := movegen.NewIWM(lex, movegen.IWMOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}},
+}
+
+func init() {
+	for _, thr := range []int{1, 30} {
+		thr := thr
+		intervalGenerators = append(intervalGenerators, struct {
+			name string
+			make func(t testing.TB, lex *lexicon.Lexicon) movegen.Generator
+		}{fmt.Sprintf("iwm-t%d", thr), func(t testing.TB, lex *lexicon.Lexicon) movegen.Generator {
+			g, err := movegen.NewIWM(lex, movegen.IWMOptions{Threshold: thr, NoBlankLists: thr == 30})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return g
+		}})
+	}
+	intervalGenerators = append(intervalGenerators, struct {
+		name string
+		make func(t testing.TB, lex *lexicon.Lexicon) movegen.Generator
+	}{"iwm-parallel", func(t testing.TB, lex *lexicon.Lexicon) movegen.Generator {
+		g, err := movegen.NewIWM(lex, movegen.IWMOptions{Workers: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}})
 }
 
 var ivLanguages = []struct{ variant, lexicon string }{
@@ -208,8 +241,8 @@ func TestIntervalCrossCheck(t *testing.T) {
 						for _, gen := range gens {
 							got, dups := ivMoves(gen, b, &rack)
 							if dups > 0 || len(got) != len(want) || ivDiff(b, want, got) != "[]" {
-								t.Fatalf("%s, game %d turn %d, rack %s: %s gives %d moves (%d duplicates), oracle %d: %s\n%s",
-									l.variant, game0, turn, v.Alphabet.RackString(&rack), gen.Name(), len(got), dups, len(want),
+								t.Fatalf("%s, game %d turn %d, rack %s: %s (%T) gives %d moves (%d duplicates), oracle %d: %s\n%s",
+									l.variant, game0, turn, v.Alphabet.RackString(&rack), gen.Name(), gen, len(got), dups, len(want),
 									ivDiff(b, want, got), b.String())
 							}
 						}

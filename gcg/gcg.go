@@ -1,0 +1,187 @@
+// Package gcg writes whole games in GCG, the community's text format for
+// game records, and reads them back by replaying every move under the
+// rules.
+//
+// A file starts with pragmas and then has one line per turn:
+//
+//	#character-encoding UTF-8
+//	#player1 Ana Ana García
+//	#player2 Bo Bo
+//	#lexicon en-sowpods
+//	>Ana: AEINRST 8D RETAINS +76 76
+//	>Bo: ?ADEIOU H8 .OUtED +14 14
+//	>Ana: EEIIOUU -EIIOUU +0 76
+//	>Bo: AEIKLNR - +0 14
+//	...
+//	>Ana: (AEIKLNR) +12 410
+//	>Bo: (AEIKLNR) -12 302
+//
+// A turn line gives the player's nickname, the rack before the move (blanks
+// as "?", written last), the move and its score, and the player's total
+// after it. A placement is a position ("8D" across: row first; "H8" down:
+// column first) and the main word with the letters already on the board
+// shown (or written "."), a lowercase letter for a blank and brackets for
+// a multi-letter tile ("[CH]"). "-ABC" is an exchange, "-" a pass. At the
+// end, the player who went out gains each other rack's value, "(RACK) +X",
+// and each player left with tiles loses their value, "(RACK) -X".
+// "#rack1 RACK" pragmas give the racks of an unfinished game.
+package gcg
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"atril/alphabet"
+	"atril/board"
+	"atril/cgp"
+	"atril/game"
+	"atril/move"
+)
+
+// Player is a #playerN pragma.
+type Player struct {
+	Nick string // one word, used in turn lines
+	Name string // full name
+}
+
+// Header holds the pragmas of a file.
+type Header struct {
+	Players     []Player
+	Lexicon     string
+	Title       string
+	Description string
+	ID          string
+	// Racks holds the #rackN pragmas (the racks of an unfinished game),
+	// by player index; "" where none was given.
+	Racks []string
+	// Extra keeps other pragmas, without the "#", in the order read.
+	Extra []string
+}
+
+// Write writes a game as GCG with a header made from the game.
+func Write(w io.Writer, g *game.Game) error { return WriteHeader(w, g, nil) }
+
+// WriteHeader writes a game as GCG. Player nicknames, names, lexicon,
+// title, description, id and extra pragmas come from h where h gives
+// them; h may be nil.
+func WriteHeader(w io.Writer, g *game.Game, h *Header) error {
+	bw := bufio.NewWriter(w)
+	if h == nil {
+		h = &Header{}
+	}
+	players := h.Players
+	if len(players) != len(g.Players) {
+		players = Nicknames(g)
+	}
+	a := g.V.Alphabet
+	fmt.Fprintln(bw, "#character-encoding UTF-8")
+	for i, p := range players {
+		fmt.Fprintf(bw, "#player%d %s %s\n", i+1, p.Nick, oneLine(p.Name))
+	}
+	lex := h.Lexicon
+	if lex == "" && g.Lex != nil {
+		lex = g.Lex.Name
+	}
+	if lex != "" {
+		fmt.Fprintf(bw, "#lexicon %s\n", oneLine(lex))
+	}
+	if h.Title != "" {
+		fmt.Fprintf(bw, "#title %s\n", oneLine(h.Title))
+	}
+	if h.Description != "" {
+		fmt.Fprintf(bw, "#description %s\n", oneLine(h.Description))
+	}
+	if h.ID != "" {
+		fmt.Fprintf(bw, "#id %s\n", oneLine(h.ID))
+	}
+	for _, x := range h.Extra {
+		fmt.Fprintf(bw, "#%s\n", oneLine(x))
+	}
+	for _, t := range g.History {
+		nick := players[t.Player].Nick
+		switch t.Kind {
+		case game.Played:
+			rack := cgp.RackText(a, &t.Rack)
+			m := &t.Move
+			var what string
+			switch m.Kind {
+			case move.Pass:
+				what = "-"
+			case move.Exchange:
+				what = "-" + cgp.Spell(a, m.Exchanged)
+			default:
+				what = m.Position() + " " + word(g.Board, m)
+			}
+			fmt.Fprintf(bw, ">%s: %s %s %+d %d\n", nick, rack, what, t.Points, t.Total)
+		case game.OutBonus:
+			fmt.Fprintf(bw, ">%s: (%s) +%d %d\n", nick, cgp.RackText(a, &t.Rack), t.Points, t.Total)
+		case game.RackPenalty:
+			fmt.Fprintf(bw, ">%s: (%s) -%d %d\n", nick, cgp.RackText(a, &t.Rack), -t.Points, t.Total)
+		}
+	}
+	if !g.Over() {
+		for i := range g.Players {
+			if g.Players[i].Rack.Len() > 0 {
+				fmt.Fprintf(bw, "#rack%d %s\n", i+1, cgp.RackText(a, &g.Players[i].Rack))
+			}
+		}
+	}
+	return bw.Flush()
+}
+
+// word renders the main word of a placement with the letters it plays
+// through. Tiles never move once placed, so the current board shows them.
+func word(b *board.Board, m *move.Move) string {
+	ts := make([]alphabet.Tile, len(m.Tiles))
+	for i, t := range m.Tiles {
+		if t == move.PlayThrough {
+			r, c := m.Square(i)
+			t = b.At(r, c)
+		}
+		ts[i] = t
+	}
+	return cgp.Spell(b.V.Alphabet, ts)
+}
+
+// oneLine replaces line breaks so a value fits on its pragma line.
+func oneLine(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '\n' || r == '\r' {
+			return ' '
+		}
+		return r
+	}, s)
+}
+
+// Nicknames derives one-word, distinct nicknames from the players' names:
+// white space and colons become "_", an empty name becomes "playerN", and
+// a repeated nickname gets "_N" appended.
+func Nicknames(g *game.Game) []Player {
+	var out []Player
+	seen := map[string]bool{}
+	for i, p := range g.Players {
+		nick := strings.Map(func(r rune) rune {
+			if unicode.IsSpace(r) || r == ':' || r == utf8.RuneError {
+				return '_'
+			}
+			return r
+		}, p.Name)
+		if nick == "" {
+			nick = fmt.Sprintf("player%d", i+1)
+		}
+		for seen[nick] {
+			nick = fmt.Sprintf("%s_%d", nick, i+1)
+		}
+		seen[nick] = true
+		name := strings.Join(strings.Fields(oneLine(p.Name)), " ")
+		if name == "" {
+			name = nick
+		}
+		out = append(out, Player{Nick: nick, Name: name})
+	}
+	return out
+}

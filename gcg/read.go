@@ -1,0 +1,584 @@
+package gcg
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"atril/alphabet"
+	"atril/cgp"
+	"atril/game"
+	"atril/lexicon"
+	"atril/move"
+	"atril/variant"
+)
+
+// LineKind says what a turn line records.
+type LineKind uint8
+
+const (
+	// Placement puts tiles on the board: ">nick: RACK 8H WORD +s t".
+	Placement LineKind = iota
+	// Exchange: ">nick: RACK -ABC +0 t".
+	Exchange
+	// Pass: ">nick: RACK - +0 t".
+	Pass
+	// EndRack is an end-of-game adjustment: ">nick: (RACK) +X t" for the
+	// player who went out, ">nick: (RACK) -X t" for a player left with
+	// tiles.
+	EndRack
+)
+
+// Line is a turn line as read, before it is checked against the rules.
+type Line struct {
+	Num  int // line number in the file, from 1
+	Text string
+	Nick string
+	Kind LineKind
+	// Rack is the rack before the move, or the rack counted by an EndRack
+	// line.
+	Rack string
+	// Pos and Word of a placement; Word is also the exchanged tiles.
+	Pos, Word string
+	// Score is the points of the line (signed) and Total the player's
+	// total after it.
+	Score, Total int
+	// Bonus marks an EndRack line that adds points (written with "+"),
+	// as opposed to a penalty.
+	Bonus bool
+}
+
+// File is a GCG file as read: its pragmas and turn lines.
+type File struct {
+	Header
+	Lines []Line
+}
+
+// Read reads a GCG file and replays it with the variant and lexicon,
+// checking every move, score and total.
+func Read(r io.Reader, v *variant.Variant, lex *lexicon.Lexicon) (*game.Game, error) {
+	g, _, err := ReadHeader(r, v, lex)
+	return g, err
+}
+
+// ReadHeader is Read that also returns the file's pragmas, so that
+// WriteHeader can write the game back with them.
+func ReadHeader(r io.Reader, v *variant.Variant, lex *lexicon.Lexicon) (*game.Game, *Header, error) {
+	f, err := Parse(r)
+	if err != nil {
+		return nil, nil, err
+	}
+	g, err := f.Replay(v, lex, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	return g, &f.Header, nil
+}
+
+// Parse reads the pragmas and turn lines of a GCG file without checking
+// the moves (see Replay). Blank lines are skipped; white space between
+// fields may be any run of spaces and tabs.
+func Parse(r io.Reader) (*File, error) {
+	f := &File{}
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 4096), 1<<20)
+	num := 0
+	players := map[int]Player{}
+	racks := map[int]string{}
+	for sc.Scan() {
+		num++
+		text := strings.TrimRight(sc.Text(), " \t\r")
+		if num == 1 {
+			text = strings.TrimPrefix(text, "\uFEFF")
+		}
+		fail := func(format string, args ...any) error {
+			return fmt.Errorf("gcg: line %d: "+format, append([]any{num}, args...)...)
+		}
+		if !utf8.ValidString(text) {
+			return nil, fail("not valid UTF-8")
+		}
+		trimmed := strings.TrimSpace(text)
+		switch {
+		case trimmed == "":
+			continue
+		case trimmed[0] == '#':
+			if err := f.pragma(trimmed[1:], players, racks, fail); err != nil {
+				return nil, err
+			}
+		case trimmed[0] == '>':
+			l, err := parseTurn(trimmed[1:])
+			if err != nil {
+				return nil, fail("%q: %v", trimmed, err)
+			}
+			l.Num, l.Text = num, trimmed
+			f.Lines = append(f.Lines, l)
+		default:
+			return nil, fail("%q is neither a pragma (#...) nor a turn (>nick: ...)", trimmed)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("gcg: line %d: %w", num+1, err)
+	}
+	// Players: #player1..#playerN without gaps, or else the nicknames of
+	// the turn lines in order of appearance.
+	if len(players) > 0 {
+		for i := 1; i <= len(players); i++ {
+			p, ok := players[i]
+			if !ok {
+				return nil, fmt.Errorf("gcg: #player%d is missing (players are numbered from 1 without gaps)", i)
+			}
+			f.Players = append(f.Players, p)
+		}
+	} else {
+		seen := map[string]bool{}
+		for _, l := range f.Lines {
+			if !seen[l.Nick] {
+				seen[l.Nick] = true
+				f.Players = append(f.Players, Player{Nick: l.Nick, Name: l.Nick})
+			}
+		}
+	}
+	if len(f.Players) < 2 || len(f.Players) > 4 {
+		return nil, fmt.Errorf("gcg: %d players; a game has 2 to 4 (#player1 nick name, ...)", len(f.Players))
+	}
+	for i := range racks {
+		if i > len(f.Players) {
+			return nil, fmt.Errorf("gcg: #rack%d names a player beyond the %d players", i, len(f.Players))
+		}
+	}
+	if len(racks) > 0 {
+		f.Racks = make([]string, len(f.Players))
+		for i, r := range racks {
+			f.Racks[i-1] = r
+		}
+	}
+	nicks := map[string]bool{}
+	for i, p := range f.Players {
+		if nicks[p.Nick] {
+			return nil, fmt.Errorf("gcg: #player%d: nickname %q is used twice", i+1, p.Nick)
+		}
+		nicks[p.Nick] = true
+	}
+	for _, l := range f.Lines {
+		if !nicks[l.Nick] {
+			return nil, fmt.Errorf("gcg: line %d: %q: unknown player %q (not in the #player pragmas)", l.Num, l.Text, l.Nick)
+		}
+	}
+	return f, nil
+}
+
+// pragma reads one "#name value" line (text without the "#").
+func (f *File) pragma(text string, players map[int]Player, racks map[int]string, fail func(string, ...any) error) error {
+	name, value, _ := strings.Cut(text, " ")
+	if i := strings.IndexByte(name, '\t'); i >= 0 {
+		name, value = text[:i], text[i+1:]
+	}
+	value = strings.TrimSpace(value)
+	switch {
+	case name == "character-encoding":
+		if !strings.EqualFold(value, "UTF-8") && !strings.EqualFold(value, "UTF8") {
+			return fail("character encoding %q: only UTF-8 is supported", value)
+		}
+	case strings.HasPrefix(name, "player") && len(name) > len("player"):
+		n, err := strconv.Atoi(name[len("player"):])
+		if err != nil || n < 1 || n > 4 {
+			return fail("#%s: players are #player1 to #player4", name)
+		}
+		if _, dup := players[n]; dup {
+			return fail("#%s given twice", name)
+		}
+		fs := strings.Fields(value)
+		if len(fs) == 0 {
+			return fail("#%s needs a nickname: \"#%s nick Full Name\"", name, name)
+		}
+		nick := fs[0]
+		if strings.Contains(nick, ":") {
+			return fail("#%s: nickname %q must not contain ':'", name, nick)
+		}
+		full := strings.Join(fs[1:], " ")
+		if full == "" {
+			full = nick
+		}
+		players[n] = Player{Nick: nick, Name: full}
+	case strings.HasPrefix(name, "rack") && len(name) > len("rack"):
+		n, err := strconv.Atoi(name[len("rack"):])
+		if err != nil || n < 1 || n > 4 {
+			return fail("#%s: racks are #rack1 to #rack4", name)
+		}
+		if strings.ContainsAny(value, " \t") {
+			return fail("#%s %q: a rack is one word", name, value)
+		}
+		racks[n] = value
+	case name == "lexicon":
+		f.Lexicon = value
+	case name == "title":
+		f.Title = value
+	case name == "description":
+		f.Description = value
+	case name == "id":
+		f.ID = strings.Join(strings.Fields(value), " ")
+	case name == "":
+		return fail("empty pragma name after #")
+	default:
+		f.Extra = append(f.Extra, strings.TrimSpace(name+" "+value))
+	}
+	return nil
+}
+
+// parseTurn reads a turn line after the ">".
+func parseTurn(s string) (Line, error) {
+	var l Line
+	nick, rest, ok := strings.Cut(s, ":")
+	nick = strings.TrimSpace(nick)
+	if !ok || nick == "" || strings.ContainsAny(nick, " \t") {
+		return l, fmt.Errorf("want \">nick: RACK MOVE SCORE TOTAL\"")
+	}
+	l.Nick = nick
+	fs := strings.Fields(rest)
+	if len(fs) < 3 {
+		return l, fmt.Errorf("too few fields: want \">nick: RACK MOVE SCORE TOTAL\"")
+	}
+	var err error
+	n := len(fs)
+	if l.Score, err = signed(fs[n-2]); err != nil {
+		return l, fmt.Errorf("score %q: %v", fs[n-2], err)
+	}
+	l.Bonus = l.Score > 0 || strings.HasPrefix(fs[n-2], "+")
+	if l.Total, err = strconv.Atoi(fs[n-1]); err != nil || len(fs[n-1]) > 9 {
+		return l, fmt.Errorf("total %q is not a number", fs[n-1])
+	}
+	fs = fs[:n-2]
+	paren := func(s string) (string, bool) {
+		if len(s) >= 2 && s[0] == '(' && s[len(s)-1] == ')' {
+			return s[1 : len(s)-1], true
+		}
+		return "", false
+	}
+	// End-of-game rack: "(RACK)" or "RACK (RACK)".
+	if len(fs) <= 2 {
+		if r, ok := paren(fs[len(fs)-1]); ok {
+			if len(fs) == 2 {
+				if r == "challenge" || r == "time" {
+					return l, fmt.Errorf("(%s) bonus/penalty lines are not supported", r)
+				}
+				if fs[0] != r {
+					return l, fmt.Errorf("rack %s and end-of-game rack (%s) differ", fs[0], r)
+				}
+			}
+			l.Kind, l.Rack = EndRack, r
+			return l, nil
+		}
+	}
+	if len(fs) < 2 {
+		return l, fmt.Errorf("want \">nick: RACK MOVE SCORE TOTAL\"")
+	}
+	l.Rack = fs[0]
+	if strings.ContainsAny(l.Rack, "()") {
+		return l, fmt.Errorf("rack %q: parentheses only go around an end-of-game rack", l.Rack)
+	}
+	switch {
+	case len(fs) == 2 && fs[1] == "--":
+		return l, fmt.Errorf("withdrawn phony (--) is not supported: leave the withdrawn move out, or record it as a pass")
+	case len(fs) == 2 && fs[1] == "-":
+		l.Kind = Pass
+	case len(fs) == 2 && strings.HasPrefix(fs[1], "-"):
+		l.Kind, l.Word = Exchange, fs[1][1:]
+		if _, err := strconv.Atoi(l.Word); err == nil {
+			return l, fmt.Errorf("exchange %q of unknown tiles: give the tiles exchanged", fs[1])
+		}
+	case len(fs) == 3:
+		l.Kind, l.Pos, l.Word = Placement, fs[1], fs[2]
+	default:
+		return l, fmt.Errorf("want \">nick: RACK POSITION WORD +SCORE TOTAL\", \">nick: RACK -TILES +0 TOTAL\" or \">nick: RACK - +0 TOTAL\"")
+	}
+	return l, nil
+}
+
+// signed reads "+12", "-3" or "12".
+func signed(s string) (int, error) {
+	t := strings.TrimPrefix(s, "+")
+	if t == "" || t[0] == '+' || len(t) > 9 {
+		return 0, fmt.Errorf("not a number")
+	}
+	n, err := strconv.Atoi(t)
+	if err != nil {
+		return 0, fmt.Errorf("not a number")
+	}
+	return n, nil
+}
+
+// Replay plays the file's turns in a new game of the variant and lexicon
+// (seed shuffles what is left in the bag). Before each move the racks are
+// set to the ones recorded, so the game's own draws do not matter; every
+// move is checked by the rules and its score and the player's total must
+// match the file. The end-of-game lines must match the game's final
+// adjustment.
+func (f *File) Replay(v *variant.Variant, lex *lexicon.Lexicon, seed uint64) (*game.Game, error) {
+	names := make([]string, len(f.Players))
+	seat := map[string]int{}
+	for i, p := range f.Players {
+		names[i] = p.Name
+		seat[p.Nick] = i
+	}
+	g, err := game.New(v, lex, names, seed)
+	if err != nil {
+		return nil, fmt.Errorf("gcg: %w", err)
+	}
+	a := v.Alphabet
+	// Racks as read, with the line they come from.
+	type rackAt struct {
+		rack alphabet.Rack
+		line int
+		ok   bool
+	}
+	racks := make([]rackAt, len(f.Lines))
+	// readRack reads rack text found in place (a line or pragma).
+	readRack := func(text, place string) (alphabet.Rack, error) {
+		ts, err := a.Parse(text, alphabet.WithBlanks)
+		if err != nil {
+			return alphabet.Rack{}, fmt.Errorf("gcg: %s: rack %q: %w", place, text, err)
+		}
+		for _, t := range ts {
+			if t.IsBlanked() {
+				return alphabet.Rack{}, fmt.Errorf("gcg: %s: rack %q: write a blank as ?, not %q", place, text, a.String(t))
+			}
+		}
+		if len(ts) > v.RackSize {
+			return alphabet.Rack{}, fmt.Errorf("gcg: %s: rack %q holds %d tiles; the rack size is %d", place, text, len(ts), v.RackSize)
+		}
+		return alphabet.RackOf(ts), nil
+	}
+	for i := range f.Lines {
+		l := &f.Lines[i]
+		r, err := readRack(l.Rack, fmt.Sprintf("line %d: %q", l.Num, l.Text))
+		if err != nil {
+			return nil, err
+		}
+		racks[i] = rackAt{r, f.Lines[i].Num, true}
+	}
+	var finalRacks []rackAt
+	for i, text := range f.Racks {
+		if text == "" {
+			finalRacks = append(finalRacks, rackAt{})
+			continue
+		}
+		r, err := readRack(text, fmt.Sprintf("#rack%d", i+1))
+		if err != nil {
+			return nil, err
+		}
+		finalRacks = append(finalRacks, rackAt{r, 0, true})
+	}
+	// known returns the rack player j holds while line i is played: the
+	// rack of j's next move, or j's end-of-game penalty rack, or j's
+	// #rack pragma.
+	known := func(j, i int) rackAt {
+		for k := i + 1; k < len(f.Lines); k++ {
+			l := &f.Lines[k]
+			if seat[l.Nick] != j {
+				continue
+			}
+			if l.Kind != EndRack || !l.Bonus {
+				return racks[k]
+			}
+		}
+		if j < len(finalRacks) {
+			return finalRacks[j]
+		}
+		return rackAt{}
+	}
+	// kept[j] is what player j kept from their last move (the tiles not
+	// played or exchanged), which their next rack must hold.
+	kept := make([]rackAt, len(f.Players))
+	lastMove := -1 // index in g.History of the last move played
+	matched := map[int]bool{}
+	started := false
+	for i := range f.Lines {
+		l := &f.Lines[i]
+		p := seat[l.Nick]
+		fail := func(format string, args ...any) error {
+			return fmt.Errorf("gcg: line %d: %q: "+format, append([]any{l.Num, l.Text}, args...)...)
+		}
+		if l.Kind == EndRack {
+			if !g.Over() {
+				return nil, fail("end-of-game rack, but the game is not over (the bag holds %d tiles)", g.BagLen())
+			}
+			found := -1
+			for k := lastMove + 1; k < len(g.History); k++ {
+				t := &g.History[k]
+				want := game.RackPenalty
+				if l.Bonus {
+					want = game.OutBonus
+				}
+				if !matched[k] && t.Kind == want && t.Player == p && t.Rack == racks[i].rack {
+					found = k
+					break
+				}
+			}
+			if found < 0 {
+				return nil, fail("the game has no such end-of-game adjustment for %s; it has: %s", l.Nick, f.endSummary(g, lastMove+1))
+			}
+			matched[found] = true
+			t := &g.History[found]
+			if t.Points != l.Score {
+				return nil, fail("recorded %+d, but the rack %s is worth %d", l.Score, l.Rack, abs(t.Points))
+			}
+			if t.Total != l.Total {
+				return nil, fail("recorded total %d, but %s's total is %d", l.Total, l.Nick, t.Total)
+			}
+			continue
+		}
+		if g.Over() {
+			return nil, fail("a move after the end of the game")
+		}
+		if !started {
+			g.SetCurrent(p)
+			started = true
+		} else if g.Current() != p {
+			return nil, fail("%s moves, but it is %s's turn", l.Nick, f.Players[g.Current()].Nick)
+		}
+		rack := racks[i].rack
+		if kept[p].ok && !rack.Contains(&kept[p].rack) {
+			return nil, fail("rack %s does not hold the tiles %s kept after line %d", l.Rack, cgp.RackText(a, &kept[p].rack), kept[p].line)
+		}
+		var m *move.Move
+		switch l.Kind {
+		case Pass:
+			m = &move.Move{Kind: move.Pass}
+		case Exchange:
+			ts, err := a.Parse(l.Word, alphabet.WithBlanks)
+			if err != nil {
+				return nil, fail("exchange: %v", err)
+			}
+			if len(ts) == 0 {
+				return nil, fail("exchange of no tiles")
+			}
+			for _, t := range ts {
+				if t.IsBlanked() {
+					return nil, fail("exchange: write a blank as ?, not %q", a.String(t))
+				}
+			}
+			m = &move.Move{Kind: move.Exchange, Exchanged: ts}
+		default:
+			m, err = move.Parse(g.Board, l.Pos+" "+l.Word)
+			if err != nil {
+				return nil, fail("%v", err)
+			}
+		}
+		// What the player keeps: the rack less the tiles played or
+		// exchanged (ok is false if they are not on the rack; the rules
+		// will say so).
+		keep, keepOK := rack, true
+		var gone []alphabet.Tile
+		switch m.Kind {
+		case move.Place:
+			_, gone = m.Placed()
+		case move.Exchange:
+			gone = m.Exchanged
+		}
+		for _, tl := range gone {
+			keepOK = keepOK && keep.Remove(tl)
+		}
+		// Put every rack back in the bag. Then, if the player's next rack
+		// is known, put the tiles they will draw on top of the bag, so the
+		// game deals what the file records. Last, take the known racks
+		// out of the bag.
+		for j := range g.Players {
+			if err := g.SetRack(j, alphabet.Rack{}); err != nil {
+				return nil, fail("%v", err)
+			}
+		}
+		if next := known(p, i); next.ok && keepOK && next.rack.Contains(&keep) {
+			draw := next.rack
+			for t, c := range keep {
+				draw[t] -= c
+			}
+			if err := g.SetRack(p, draw); err != nil {
+				return nil, fail("the tiles drawn after this move (%s, from %s) are not in the bag: %v", cgp.RackText(a, &draw), where(next.line, p), err)
+			}
+			if err := g.SetRack(p, alphabet.Rack{}); err != nil {
+				return nil, fail("%v", err)
+			}
+		}
+		if err := g.SetRack(p, rack); err != nil {
+			return nil, fail("rack %s: more of these tiles than the set holds, with the board and the other racks: %v", l.Rack, err)
+		}
+		for j := range g.Players {
+			if j == p {
+				continue
+			}
+			if k := known(j, i); k.ok {
+				if err := g.SetRack(j, k.rack); err != nil {
+					return nil, fail("%s's rack %s (%s) does not fit with this rack and the board: %v", f.Players[j].Nick, cgp.RackText(a, &k.rack), where(k.line, j), err)
+				}
+			}
+		}
+		before := g.Players[p].Score
+		lastMove = len(g.History) // where Play records the move
+		if err := g.Play(*m); err != nil {
+			return nil, fail("%v", err)
+		}
+		t := &g.History[lastMove]
+		if t.Points != l.Score {
+			return nil, fail("recorded score %+d, but the move scores %d", l.Score, t.Points)
+		}
+		if before+t.Points != l.Total || t.Total != l.Total {
+			return nil, fail("recorded total %d, but %d%+d = %d", l.Total, before, t.Points, t.Total)
+		}
+		kept[p] = rackAt{keep, l.Num, true}
+	}
+	// An unfinished game: give each player the rack of their #rack
+	// pragma; the others keep what they hold if the tiles allow.
+	if !g.Over() && len(finalRacks) > 0 {
+		held := make([]alphabet.Rack, len(g.Players))
+		for j := range g.Players {
+			held[j] = g.Players[j].Rack
+			if err := g.SetRack(j, alphabet.Rack{}); err != nil {
+				return nil, fmt.Errorf("gcg: %w", err)
+			}
+		}
+		for j := range g.Players {
+			if j < len(finalRacks) && finalRacks[j].ok {
+				if err := g.SetRack(j, finalRacks[j].rack); err != nil {
+					return nil, fmt.Errorf("gcg: #rack%d %s: %w", j+1, f.Racks[j], err)
+				}
+			}
+		}
+		for j := range g.Players {
+			if j >= len(finalRacks) || !finalRacks[j].ok {
+				_ = g.SetRack(j, held[j]) // best effort: left empty if the tiles are gone
+			}
+		}
+	}
+	return g, nil
+}
+
+// endSummary lists the end-of-game adjustments of the game from entry k.
+func (f *File) endSummary(g *game.Game, k int) string {
+	var parts []string
+	for ; k < len(g.History); k++ {
+		t := &g.History[k]
+		parts = append(parts, fmt.Sprintf("%s (%s) %+d", f.Players[t.Player].Nick, cgp.RackText(g.V.Alphabet, &t.Rack), t.Points))
+	}
+	if len(parts) == 0 {
+		return "none"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// where names the source of a rack: a line number, or a #rack pragma.
+func where(line, player int) string {
+	if line == 0 {
+		return fmt.Sprintf("#rack%d", player+1)
+	}
+	return fmt.Sprintf("line %d", line)
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

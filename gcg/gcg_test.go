@@ -227,6 +227,9 @@ func TestRoundTripGames(t *testing.T) {
 	names := []string{"Ana María", "Bo", "Cy", "Dee"}
 	for _, c := range cases {
 		t.Run(fmt.Sprintf("%s/%dp/seed%d", c.variant, c.players, c.seed), func(t *testing.T) {
+			if testing.Short() && c.variant != "english" {
+				t.Skip("loading the big Spanish and Czech lists takes seconds")
+			}
 			v, lex := sample(t, c.variant)
 			g := playGame(t, v, lex, names[:c.players], c.seed, c.moves, nil)
 			var first bytes.Buffer

@@ -1,7 +1,10 @@
 package leave
 
 import (
+	"bytes"
 	"math"
+	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"atril/alphabet"
@@ -122,4 +125,78 @@ func TestDeriveMethod(t *testing.T) {
 			t.Errorf("%s = %v, want %v", l, s.Values[l], want)
 		}
 	}
+}
+
+// TestLearnRecovers draws leaves, scores them with a known table plus
+// noise, and checks that Learn finds the table again.
+func TestLearnRecovers(t *testing.T) {
+	v := variant.MustLoad("english")
+	truth, err := Bind(EnglishV2(), v.Alphabet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	var bag []alphabet.Tile
+	for tl, c := range v.Counts {
+		for i := 0; i < c; i++ {
+			bag = append(bag, alphabet.Tile(tl))
+		}
+	}
+	var samples []Sample
+	for i := 0; i < 40000; i++ {
+		var r alphabet.Rack
+		for k := rng.IntN(7); k > 0; k-- {
+			r.Add(bag[rng.IntN(len(bag))])
+		}
+		samples = append(samples, Sample{Leave: r, Y: 20 + truth.Eval(&r) + rng.NormFloat64()*3})
+	}
+	got, err := Learn("test", v.Alphabet, samples, 0.1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range []string{"E", "S", "?", "Q", "V"} {
+		if d := got.Values[l] - EnglishV2().Values[l]; math.Abs(d) > 1.5 {
+			t.Errorf("learnt %s = %v, truth %v", l, got.Values[l], EnglishV2().Values[l])
+		}
+	}
+	if d := got.DupBy["E"]; math.Abs(d-4) > 1.5 {
+		t.Errorf("learnt duplicate penalty of E %v, truth 4", d)
+	}
+	// Round trip through text.
+	var buf bytes.Buffer
+	if err := got.Write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	back, err := Read(&buf, "back")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for l, x := range got.Values {
+		if back.Values[l] != x || back.DupBy[l] != got.DupBy[l] {
+			t.Errorf("round trip %s: %v/%v vs %v/%v", l, back.Values[l], back.DupBy[l], x, got.DupBy[l])
+		}
+	}
+}
+
+func FuzzRead(f *testing.F) {
+	f.Add("# t\nA\t1\t0\n?\t24.5\t0\n")
+	f.Add("A\t1\n")
+	f.Add("A\tx\t0\n")
+	f.Fuzz(func(t *testing.T, s string) {
+		spec, err := Read(strings.NewReader(s), "f")
+		if err != nil {
+			return
+		}
+		var buf bytes.Buffer
+		if err := spec.Write(&buf); err != nil {
+			t.Fatal(err)
+		}
+		again, err := Read(&buf, "f")
+		if err != nil {
+			t.Fatalf("written table does not read back: %v", err)
+		}
+		if len(again.Values) != len(spec.Values) {
+			t.Fatalf("round trip lost letters")
+		}
+	})
 }

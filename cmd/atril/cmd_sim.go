@@ -1,0 +1,180 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	"atril/movegen"
+	"atril/player"
+	"atril/player/leave"
+	"atril/sim"
+)
+
+func init() {
+	register("sim", "play computer levels against each other and print the seed 004 table", runSim)
+}
+
+func runSim(args []string) error {
+	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
+	variantName, lexName := envFlags(fs)
+	algo := fs.String("algo", "gaddag", "move generator: "+strings.Join(movegen.Names(), ", "))
+	p1 := fs.String("p1", "godlike", "first player's level: "+strings.Join(player.Levels(), ", "))
+	p2 := fs.String("p2", "professional", "second player's level")
+	games := fs.Int("games", 100, "games to play (the first player alternates)")
+	seed := fs.Uint64("seed", 1, "seed of every random choice: same seed, same games")
+	threads := fs.Int("threads", 0, "games played at once (0: one per CPU)")
+	csvPath := fs.String("csv", "", "write one line per game to this CSV file")
+	plotPath := fs.String("plot", "", "draw the score distributions to this file (.png, .svg or .pdf)")
+	leave1 := fs.String("leave1", "", "player 1's leave table: v1, v2, none, or a file written by --learn")
+	leave2 := fs.String("leave2", "", "player 2's leave table")
+	balance := fs.Float64("balance", 0, "weight of the vowel/consonant balance term in the leave (0: off)")
+	egNodes := fs.Int64("endgame-nodes", 20000, "node budget of one endgame search (reproducible)")
+	egTime := fs.Duration("endgame-time", 0, "time budget of one endgame search (0: none; results then depend on the machine)")
+	egWidth := fs.Int("endgame-width", 0, "moves kept per endgame node (0: all, exact; 10: seed 004's minimax)")
+	cands := fs.Int("candidates", 40, "simulation: candidates kept by static value")
+	iters := fs.Int("iterations", 100, "simulation: opponent racks sampled per candidate")
+	simThreads := fs.Int("sim-threads", 1, "simulation: goroutines per move (games already run in parallel)")
+	learn := fs.String("learn", "", "learn leave values from the games' leaves and write the table to this file")
+	quiet := fs.Bool("quiet", false, "no progress bar")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	e, err := loadEnv(*variantName, *lexName)
+	if err != nil {
+		return err
+	}
+	t0 := time.Now()
+	gen, err := movegen.New(*algo, e.Lex)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(os.Stderr, "generator %s ready in %.1f s\n", gen.Name(), time.Since(t0).Seconds())
+	base := player.Options{Balance: *balance, EndgameNodes: *egNodes, EndgameTime: *egTime, EndgameWidth: *egWidth,
+		Candidates: *cands, Iterations: *iters, Threads: *simThreads}
+	if *egTime > 0 && *egNodes == 20000 {
+		base.EndgameNodes = 0
+	}
+	cfg := sim.Config{Variant: e.V, Lexicon: e.Lex, Generator: gen, Players: [2]string{*p1, *p2},
+		Games: *games, Seed: *seed, Threads: *threads, Leaves: *learn != ""}
+	for k, name := range []string{*leave1, *leave2} {
+		o := base
+		if err := setLeave(&o, name, e); err != nil {
+			return fmt.Errorf("player %d: %w", k+1, err)
+		}
+		cfg.Options[k] = o
+	}
+	if !*quiet && isTerminal(os.Stderr) {
+		cfg.Progress = progressBar(*games)
+	}
+	rep, err := sim.Run(cfg)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("%s, lexicon %s, generator %s, seed %d\n\n", e.V.Name, e.Lex.Name, gen.Name(), *seed)
+	if err := rep.WriteTable(os.Stdout); err != nil {
+		return err
+	}
+	if *csvPath != "" {
+		if err := writeFile(*csvPath, rep.WriteCSV); err != nil {
+			return err
+		}
+	}
+	if *plotPath != "" {
+		if err := rep.Plot(*plotPath); err != nil {
+			return err
+		}
+	}
+	if *learn != "" {
+		spec, err := leave.Learn("learnt", e.V.Alphabet, rep.Samples, 1)
+		if err != nil {
+			return err
+		}
+		if err := writeFile(*learn, spec.Write); err != nil {
+			return err
+		}
+		fmt.Printf("\nlearnt leave values from %d leaves, written to %s\n", len(rep.Samples), *learn)
+		printLeaveComparison(spec, e)
+	}
+	return nil
+}
+
+// setLeave resolves a leave flag: a built-in name or a table file.
+func setLeave(o *player.Options, name string, e *env) error {
+	switch name {
+	case "", "default", "v1", "v2", "none":
+		o.Leave = name
+		return nil
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return fmt.Errorf("leave table: %w", err)
+	}
+	defer f.Close()
+	spec, err := leave.Read(f, name)
+	if err != nil {
+		return err
+	}
+	spec.Balance = o.Balance
+	t, err := leave.Bind(spec, e.V.Alphabet)
+	if err != nil {
+		return err
+	}
+	o.LeaveTable = t
+	return nil
+}
+
+// printLeaveComparison sets the learnt values beside the hand table.
+func printLeaveComparison(learnt *leave.Spec, e *env) {
+	hand, err := leave.ForVariant(e.V, "", 0)
+	if err != nil || hand == nil {
+		return
+	}
+	fmt.Printf("\n| tile | hand (%s) | learnt | learnt dup. penalty |\n|---|---:|---:|---:|\n", hand.Name)
+	for t := 0; t <= e.V.Alphabet.Size(); t++ {
+		l := "?"
+		if t > 0 {
+			l = e.V.Alphabet.Letters()[t-1]
+		}
+		fmt.Printf("| %s | %+.1f | %+.2f | %.2f |\n", l, hand.Value[t], learnt.Values[l], learnt.DupBy[l])
+	}
+}
+
+func writeFile(path string, write func(w io.Writer) error) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := write(f); err != nil {
+		f.Close()
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return f.Close()
+}
+
+func isTerminal(f *os.File) bool {
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// progressBar draws "[#####     ] 12/100 games, 3.4 s, ETA 25 s" on stderr.
+func progressBar(total int) func(done, total int) {
+	start := time.Now()
+	var mu sync.Mutex
+	return func(done, _ int) {
+		mu.Lock()
+		defer mu.Unlock()
+		const width = 30
+		n := done * width / total
+		el := time.Since(start).Seconds()
+		eta := el / float64(done) * float64(total-done)
+		fmt.Fprintf(os.Stderr, "\r[%s%s] %d/%d games, %.0f s, ETA %.0f s ", strings.Repeat("#", n), strings.Repeat(" ", width-n), done, total, el, eta)
+		if done == total {
+			fmt.Fprintln(os.Stderr)
+		}
+	}
+}

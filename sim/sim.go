@@ -1,0 +1,340 @@
+// Package sim plays computer players against each other (seed 004,
+// chapter 8): many games in parallel, the first player alternating, and
+// the statistics table of the seed for both sides, with the spread and a
+// confidence interval for the win rate. Every random choice comes from
+// the seed, so the same configuration gives the same games whatever the
+// number of threads (only the times differ).
+package sim
+
+import (
+	"fmt"
+	"math"
+	"runtime"
+	"sync"
+	"time"
+
+	"atril/alphabet"
+	"atril/game"
+	"atril/lexicon"
+	"atril/move"
+	"atril/movegen"
+	"atril/player"
+	"atril/player/leave"
+	"atril/variant"
+)
+
+// Config describes a match.
+type Config struct {
+	Variant *variant.Variant
+	Lexicon *lexicon.Lexicon
+	// Generator is shared by every game; it must be safe for concurrent
+	// use (the generators of package movegen are).
+	Generator movegen.Generator
+	// Players are the two levels; Options their settings (Variant,
+	// Lexicon, Generator and Seed are filled in per game).
+	Players [2]string
+	Options [2]player.Options
+	Games   int
+	Seed    uint64
+	// Threads is the number of games played at once (0: GOMAXPROCS).
+	Threads int
+	// Progress, when set, is called after each game.
+	Progress func(done, total int)
+	// Leaves collects the rack-leave samples for learning.
+	Leaves bool
+}
+
+// Game is the record of one game. Per-player arrays are indexed by the
+// player's place in Config.Players, not by seat.
+type Game struct {
+	Index int
+	Seed  uint64
+	// First is the player who moved first (0 or 1).
+	First  int
+	Score  [2]int
+	Turns  [2]int
+	Bingos [2]int
+	// Moves is the number of legal moves the player found, summed over
+	// its turns.
+	Moves [2]int
+	Time  [2]time.Duration
+}
+
+// Winner is 0 or 1, or −1 for a tie.
+func (g *Game) Winner() int {
+	switch {
+	case g.Score[0] > g.Score[1]:
+		return 0
+	case g.Score[1] > g.Score[0]:
+		return 1
+	}
+	return -1
+}
+
+// Report is the outcome of a match.
+type Report struct {
+	Config Config
+	Games  []Game
+	// Samples are the leave samples (when Config.Leaves is set).
+	Samples []leave.Sample
+	Elapsed time.Duration
+}
+
+// mix is SplitMix64's finaliser, used to derive per-game seeds.
+func mix(z uint64) uint64 {
+	z += 0x9e3779b97f4a7c15
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
+}
+
+// GameSeed is the seed of game i of a match with seed s.
+func GameSeed(s uint64, i int) uint64 { return mix(s ^ mix(uint64(i)+1)) }
+
+// Run plays the match.
+func Run(cfg Config) (*Report, error) {
+	if cfg.Games <= 0 {
+		return nil, fmt.Errorf("sim: %d games", cfg.Games)
+	}
+	if cfg.Generator == nil || cfg.Variant == nil || cfg.Lexicon == nil {
+		return nil, fmt.Errorf("sim: variant, lexicon and generator are required")
+	}
+	for k, name := range cfg.Players {
+		if _, err := player.New(name, withGame(cfg, k, 0)); err != nil {
+			return nil, fmt.Errorf("sim: player %d: %w", k+1, err)
+		}
+	}
+	threads := cfg.Threads
+	if threads <= 0 {
+		threads = runtime.GOMAXPROCS(0)
+	}
+	start := time.Now()
+	rep := &Report{Config: cfg, Games: make([]Game, cfg.Games)}
+	samples := make([][]leave.Sample, cfg.Games)
+	errs := make([]error, cfg.Games)
+	next := make(chan int)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	done := 0
+	for w := 0; w < threads; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				rec, smp, err := playGame(cfg, i)
+				rep.Games[i], samples[i], errs[i] = rec, smp, err
+				mu.Lock()
+				done++
+				if cfg.Progress != nil {
+					cfg.Progress(done, cfg.Games)
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for i := 0; i < cfg.Games; i++ {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	for _, s := range samples {
+		rep.Samples = append(rep.Samples, s...)
+	}
+	rep.Elapsed = time.Since(start)
+	return rep, nil
+}
+
+// withGame fills in the per-game fields of player k's options.
+func withGame(cfg Config, k int, seed uint64) player.Options {
+	o := cfg.Options[k]
+	o.Variant, o.Lexicon, o.Generator = cfg.Variant, cfg.Lexicon, cfg.Generator
+	o.Seed = mix(seed ^ uint64(k+1)*0x51ed2701)
+	return o
+}
+
+// playGame plays game i: player 0 starts the even games, player 1 the
+// odd ones.
+func playGame(cfg Config, i int) (Game, []leave.Sample, error) {
+	seed := GameSeed(cfg.Seed, i)
+	rec := Game{Index: i, Seed: seed, First: i % 2}
+	seats := [2]int{rec.First, 1 - rec.First} // seats[s] = player index in seat s
+	var ps [2]player.Player
+	names := make([]string, 2)
+	for s, k := range seats {
+		p, err := player.New(cfg.Players[k], withGame(cfg, k, seed))
+		if err != nil {
+			return rec, nil, err
+		}
+		ps[s] = p
+		names[s] = cfg.Players[k]
+	}
+	g, err := game.New(cfg.Variant, cfg.Lexicon, names, seed)
+	if err != nil {
+		return rec, nil, fmt.Errorf("game %d: %w", i, err)
+	}
+	for turn := 0; !g.Over(); turn++ {
+		if turn > 1000 {
+			return rec, nil, fmt.Errorf("game %d (seed %d): no end after 1000 turns", i, seed)
+		}
+		s := g.Current()
+		k := seats[s]
+		v := player.ViewOf(g, s)
+		t0 := time.Now()
+		m := ps[s].Choose(v)
+		rec.Time[k] += time.Since(t0)
+		if c, ok := ps[s].(player.Counter); ok {
+			rec.Moves[k] += c.MovesFound()
+		}
+		if err := g.Play(m); err != nil {
+			return rec, nil, fmt.Errorf("game %d (seed %d), turn %d: %s played %s: %w", i, seed, turn+1, cfg.Players[k], m.String(g.Board), err)
+		}
+		rec.Turns[k]++
+		if m.Kind == move.Place && m.NewTiles() == cfg.Variant.RackSize {
+			rec.Bingos[k]++
+		}
+	}
+	for s, k := range seats {
+		rec.Score[k] = g.Players[s].Score
+	}
+	var smp []leave.Sample
+	if cfg.Leaves {
+		smp = leaveSamples(g)
+	}
+	return rec, smp, nil
+}
+
+// leaveSamples turns a finished game into leave samples: for each
+// placement or exchange after which the player drew a full rack again
+// (so the leave was kept into a normal turn), the leave and the points
+// the same player scored on its next turn.
+func leaveSamples(g *game.Game) []leave.Sample {
+	var out []leave.Sample
+	h := g.History
+	for i, t := range h {
+		if t.Kind != game.Played || t.Move.Kind == move.Pass {
+			continue
+		}
+		left := t.Rack
+		used := t.Move.Exchanged
+		if t.Move.Kind == move.Place {
+			_, used = t.Move.Placed()
+		}
+		for _, x := range used {
+			left.Remove(x)
+		}
+		if len(t.Drawn) < len(used) { // the bag ran out: the leave is an endgame rack
+			continue
+		}
+		for j := i + 1; j < len(h); j++ {
+			if h[j].Kind == game.Played && h[j].Player == t.Player {
+				out = append(out, leave.Sample{Leave: left, Y: float64(h[j].Points)})
+				break
+			}
+		}
+	}
+	return out
+}
+
+// Summary is one player's line of the seed 004 table.
+type Summary struct {
+	Name         string
+	Wins, Ties   int
+	WinPct       float64
+	PointsGame   float64
+	PointsTurn   float64
+	MsTurn       float64
+	MovesTurn    float64
+	BingosGame   float64
+	Games, Turns int
+}
+
+// Summaries computes both players' lines.
+func (r *Report) Summaries() [2]Summary {
+	var s [2]Summary
+	for k := range s {
+		s[k].Name = r.Config.Players[k]
+		var pts, moves, bingos int
+		var tm time.Duration
+		for i := range r.Games {
+			g := &r.Games[i]
+			switch g.Winner() {
+			case k:
+				s[k].Wins++
+			case -1:
+				s[k].Ties++
+			}
+			pts += g.Score[k]
+			s[k].Turns += g.Turns[k]
+			moves += g.Moves[k]
+			bingos += g.Bingos[k]
+			tm += g.Time[k]
+		}
+		n := float64(len(r.Games))
+		s[k].Games = len(r.Games)
+		s[k].WinPct = 100 * float64(s[k].Wins) / n
+		s[k].PointsGame = float64(pts) / n
+		s[k].BingosGame = float64(bingos) / n
+		if s[k].Turns > 0 {
+			t := float64(s[k].Turns)
+			s[k].PointsTurn = float64(pts) / t
+			s[k].MsTurn = float64(tm.Microseconds()) / 1000 / t
+			s[k].MovesTurn = float64(moves) / t
+		}
+	}
+	return s
+}
+
+// WinRate is player 0's score (wins plus half the ties, over the games)
+// and its 95% Wilson interval.
+func (r *Report) WinRate() (rate, lo, hi float64) {
+	n := float64(len(r.Games))
+	w := 0.0
+	for i := range r.Games {
+		switch r.Games[i].Winner() {
+		case 0:
+			w++
+		case -1:
+			w += 0.5
+		}
+	}
+	return Wilson(w, n)
+}
+
+// Wilson returns the proportion w/n and its 95% Wilson score interval.
+func Wilson(w, n float64) (p, lo, hi float64) {
+	if n == 0 {
+		return 0, 0, 1
+	}
+	const z = 1.959963984540054
+	p = w / n
+	den := 1 + z*z/n
+	c := (p + z*z/(2*n)) / den
+	h := z * math.Sqrt(p*(1-p)/n+z*z/(4*n*n)) / den
+	return p, math.Max(0, c-h), math.Min(1, c+h)
+}
+
+// Spread is the mean of player 0's score minus player 1's, and the
+// half-width of its 95% confidence interval.
+func (r *Report) Spread() (mean, half float64) {
+	n := float64(len(r.Games))
+	var s, sq float64
+	for i := range r.Games {
+		d := float64(r.Games[i].Score[0] - r.Games[i].Score[1])
+		s += d
+		sq += d * d
+	}
+	mean = s / n
+	if n > 1 {
+		sd := math.Sqrt(math.Max(sq/n-mean*mean, 0) * n / (n - 1))
+		half = 1.959963984540054 * sd / math.Sqrt(n)
+	}
+	return mean, half
+}
+
+// rackString renders a leave for reports.
+func rackString(a *alphabet.Alphabet, r *alphabet.Rack) string { return a.RackString(r) }

@@ -22,6 +22,8 @@ import (
 // letter sum, cross-word sums and a word multiplier carried down.
 type Dawg struct {
 	a    *automaton.Automaton
+	arcs []automaton.Arc
+	root automaton.Arc
 	pool sync.Pool
 }
 
@@ -37,6 +39,7 @@ func NewDawgFrom(a *automaton.Automaton) *Dawg {
 		panic("movegen: NewDawgFrom needs a DAWG, got a " + a.Kind.String())
 	}
 	g := &Dawg{a: a}
+	g.arcs, g.root = a.Arcs()
 	g.pool.New = func() any { return &lineGen{} }
 	return g
 }
@@ -50,8 +53,8 @@ func (g *Dawg) Name() string { return "dawg" }
 // Generate implements Generator.
 func (g *Dawg) Generate(b *board.Board, rack *alphabet.Rack, sink Sink) {
 	s := g.pool.Get().(*lineGen)
-	s.setup(g.a, b, rack, sink)
-	root := g.a.Root
+	s.setup(g.arcs, b, rack, sink)
+	root := g.root
 	for d := board.Across; d <= board.Down; d++ {
 		for r := 0; r < b.N; r++ {
 			s.setLine(b, d, r)
@@ -100,18 +103,18 @@ func (g *Dawg) Generate(b *board.Board, rack *alphabet.Rack, sink Sink) {
 }
 
 // step follows symbol l from a state; ok is false when there is no edge.
-func (s *lineGen) step(node uint32, l alphabet.Tile) (uint32, bool) {
-	nd := s.nodes[node]
-	if nd.Mask&(1<<l) == 0 {
-		return 0, false
+func (s *lineGen) step(nd automaton.Arc, l alphabet.Tile) (automaton.Arc, bool) {
+	mask := nd.Mask()
+	if mask&(1<<l) == 0 {
+		return automaton.Arc{}, false
 	}
-	return s.child(nd, uint(l)), true
+	return s.child(nd, mask, uint(l)), true
 }
 
 // leftPart is Appel and Jacobson's LeftPart: the prefix of plen tiles in
 // s.pre leads to node; extend it rightwards from the anchor, then try
 // every longer prefix the rack and limit allow.
-func (s *lineGen) leftPart(node uint32, limit, plen int) {
+func (s *lineGen) leftPart(nd automaton.Arc, limit, plen int) {
 	// Lay the prefix on the plen squares left of the anchor and score it
 	// (those squares have no cross words).
 	lo := s.anchorCol - plen
@@ -126,20 +129,20 @@ func (s *lineGen) leftPart(node uint32, limit, plen int) {
 		mul *= s.wmul[lo+i]
 	}
 	s.mainSum, s.wordMul, s.placed = sum, mul, plen
-	s.extendRight(s.anchorCol, node, lo)
+	s.extendRight(s.anchorCol, nd, lo)
 	s.mainSum, s.wordMul, s.placed = 0, 1, 0
 	if limit == 0 {
 		return
 	}
-	nd := s.nodes[node]
+	mask := nd.Mask()
 	allowed := s.rackMask
 	if s.rack[0] > 0 {
 		allowed = s.all
 	}
 	s.tiles--
-	for cand := nd.Mask & allowed; cand != 0; cand &= cand - 1 {
+	for cand := mask & allowed; cand != 0; cand &= cand - 1 {
 		l := uint(bits.TrailingZeros64(cand))
-		next := s.child(nd, l)
+		next := s.child(nd, mask, l)
 		if s.rack[l] > 0 {
 			s.rack[l]--
 			if s.rack[l] == 0 {
@@ -163,10 +166,10 @@ func (s *lineGen) leftPart(node uint32, limit, plen int) {
 // extendRight is Appel and Jacobson's ExtendRight with the corrected
 // termination rule: the word on squares start..c-1 leads to node; c is
 // the next square (possibly off the board).
-func (s *lineGen) extendRight(c int, node uint32, start int) {
-	nd := s.nodes[node]
+func (s *lineGen) extendRight(c int, nd automaton.Arc, start int) {
+	mask := nd.Mask()
 	if c == s.n || s.line[c] == board.Empty {
-		if c > s.anchorCol && nd.First&automaton.Final != 0 {
+		if c > s.anchorCol && nd.IsFinal() {
 			s.record(start, c-1)
 		}
 		if c == s.n || s.tiles == 0 {
@@ -176,7 +179,7 @@ func (s *lineGen) extendRight(c int, node uint32, start int) {
 		if s.rack[0] > 0 {
 			allowed = s.all
 		}
-		cand := nd.Mask & s.cross[c] & allowed
+		cand := mask & s.cross[c] & allowed
 		if cand == 0 {
 			return
 		}
@@ -188,7 +191,7 @@ func (s *lineGen) extendRight(c int, node uint32, start int) {
 		s.wordMul = wordMul * wm
 		for ; cand != 0; cand &= cand - 1 {
 			l := uint(bits.TrailingZeros64(cand))
-			next := s.child(nd, l)
+			next := s.child(nd, mask, l)
 			if s.rack[l] > 0 {
 				s.rack[l]--
 				if s.rack[l] == 0 {
@@ -222,7 +225,7 @@ func (s *lineGen) extendRight(c int, node uint32, start int) {
 	}
 	t := s.line[c]
 	l := t.Letter()
-	if nd.Mask&(1<<l) == 0 {
+	if mask&(1<<l) == 0 {
 		return
 	}
 	sc := s.score[l]
@@ -231,6 +234,6 @@ func (s *lineGen) extendRight(c int, node uint32, start int) {
 	}
 	s.buf[c] = move.PlayThrough
 	s.mainSum += sc
-	s.extendRight(c+1, s.child(nd, uint(l)), start)
+	s.extendRight(c+1, s.child(nd, mask, uint(l)), start)
 	s.mainSum -= sc
 }

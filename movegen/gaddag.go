@@ -21,6 +21,8 @@ import (
 // allocates nothing per move.
 type Gaddag struct {
 	a    *automaton.Automaton
+	arcs []automaton.Arc
+	root automaton.Arc
 	pool sync.Pool
 }
 
@@ -36,6 +38,7 @@ func NewGaddagFrom(a *automaton.Automaton) *Gaddag {
 		panic("movegen: NewGaddagFrom needs a GADDAG, got a " + a.Kind.String())
 	}
 	g := &Gaddag{a: a}
+	g.arcs, g.root = a.Arcs()
 	g.pool.New = func() any { return &lineGen{} }
 	return g
 }
@@ -49,7 +52,7 @@ func (g *Gaddag) Name() string { return "gaddag" }
 // Generate implements Generator.
 func (g *Gaddag) Generate(b *board.Board, rack *alphabet.Rack, sink Sink) {
 	s := g.pool.Get().(*lineGen)
-	s.setup(g.a, b, rack, sink)
+	s.setup(g.arcs, b, rack, sink)
 	for d := board.Across; d <= board.Down; d++ {
 		for r := 0; r < b.N; r++ {
 			s.setLine(b, d, r)
@@ -60,7 +63,7 @@ func (g *Gaddag) Generate(b *board.Board, rack *alphabet.Rack, sink Sink) {
 				}
 				s.anchorCol = c
 				s.leftLimit = prev + 1
-				s.gaddagGen(c, g.a.Root)
+				s.gaddagGen(c, g.root)
 				prev = c
 			}
 		}
@@ -74,10 +77,9 @@ func (g *Gaddag) Generate(b *board.Board, rack *alphabet.Rack, sink Sink) {
 // generators: the rack, the line being searched, the tiles placed so far
 // and the running score.
 type lineGen struct {
-	nodes   []automaton.Node
-	targets []uint32
-	b       *board.Board
-	sink    Sink
+	arcs []automaton.Arc
+	b    *board.Board
+	sink Sink
 
 	// rack: count per letter (index 0: blanks) and the letters present.
 	rack     [alphabet.MaxLetters + 1]uint8
@@ -114,8 +116,8 @@ type lineGen struct {
 	mv  move.Move
 }
 
-func (s *lineGen) setup(a *automaton.Automaton, b *board.Board, rack *alphabet.Rack, sink Sink) {
-	s.nodes, s.targets = a.Nodes, a.Targets
+func (s *lineGen) setup(arcs []automaton.Arc, b *board.Board, rack *alphabet.Rack, sink Sink) {
+	s.arcs = arcs
 	s.b, s.sink = b, sink
 	s.rack = *rack
 	s.rackMask, s.tiles = 0, 0
@@ -166,18 +168,19 @@ func (s *lineGen) anchor(c int) bool {
 		s.cscore[c] != board.NoCross
 }
 
-// child is the target of the edge on symbol l of a state known to have it.
-func (s *lineGen) child(nd automaton.Node, l uint) uint32 {
-	return s.targets[nd.First&^automaton.Final+uint32(bits.OnesCount64(nd.Mask&(uint64(1)<<l-1)))]
+// child is the header of the target of the edge on symbol l of a state
+// (with symbol set mask) known to have it.
+func (s *lineGen) child(nd automaton.Arc, mask uint64, l uint) automaton.Arc {
+	return s.arcs[nd.First&^automaton.Final+uint32(bits.OnesCount64(mask&(uint64(1)<<l-1)))]
 }
 
 // gaddagGen is Gordon's Gen at square c: play the board's letter, or
 // each rack tile the state, the cross-set and the rack allow.
-func (s *lineGen) gaddagGen(c int, node uint32) {
-	nd := s.nodes[node]
+func (s *lineGen) gaddagGen(c int, nd automaton.Arc) {
+	mask := nd.Mask()
 	if t := s.line[c]; t != board.Empty {
 		l := uint(t.Letter())
-		if nd.Mask&(1<<l) == 0 {
+		if mask&(1<<l) == 0 {
 			return
 		}
 		s.buf[c] = move.PlayThrough
@@ -186,7 +189,7 @@ func (s *lineGen) gaddagGen(c int, node uint32) {
 			sc = 0
 		}
 		s.mainSum += sc
-		s.gaddagGoOn(c, s.child(nd, l))
+		s.gaddagGoOn(c, s.child(nd, mask, l))
 		s.mainSum -= sc
 		return
 	}
@@ -197,7 +200,7 @@ func (s *lineGen) gaddagGen(c int, node uint32) {
 	if s.rack[0] > 0 {
 		allowed = s.all
 	}
-	cand := nd.Mask & s.cross[c] & allowed
+	cand := mask & s.cross[c] & allowed
 	if cand == 0 {
 		return
 	}
@@ -209,7 +212,7 @@ func (s *lineGen) gaddagGen(c int, node uint32) {
 	s.wordMul = wordMul * wm
 	for ; cand != 0; cand &= cand - 1 {
 		l := uint(bits.TrailingZeros64(cand))
-		next := s.child(nd, l)
+		next := s.child(nd, mask, l)
 		if s.rack[l] > 0 {
 			s.rack[l]--
 			if s.rack[l] == 0 {
@@ -243,34 +246,34 @@ func (s *lineGen) gaddagGen(c int, node uint32) {
 
 // gaddagGoOn is Gordon's GoOn after a letter was put (or found) on
 // square c and the GADDAG moved to node.
-func (s *lineGen) gaddagGoOn(c int, node uint32) {
-	nd := s.nodes[node]
+func (s *lineGen) gaddagGoOn(c int, nd automaton.Arc) {
+	mask := nd.Mask()
 	if c <= s.anchorCol {
 		// Left of the anchor: the word so far is c..anchor.
 		freeLeft := c == 0 || s.line[c-1] == board.Empty
-		if nd.First&automaton.Final != 0 && freeLeft && (s.anchorCol+1 == s.n || s.line[s.anchorCol+1] == board.Empty) {
+		if nd.IsFinal() && freeLeft && (s.anchorCol+1 == s.n || s.line[s.anchorCol+1] == board.Empty) {
 			s.record(c, s.anchorCol)
 		}
-		if nd.Mask == 0 {
+		if mask == 0 {
 			return
 		}
 		if c > 0 && (s.line[c-1] != board.Empty || c-1 >= s.leftLimit) {
-			s.gaddagGen(c-1, node)
+			s.gaddagGen(c-1, nd)
 		}
-		if nd.Mask&1 != 0 && freeLeft && s.anchorCol+1 < s.n {
+		if mask&1 != 0 && freeLeft && s.anchorCol+1 < s.n {
 			start := s.start
 			s.start = c
-			s.gaddagGen(s.anchorCol+1, s.child(nd, automaton.Sep))
+			s.gaddagGen(s.anchorCol+1, s.child(nd, mask, automaton.Sep))
 			s.start = start
 		}
 		return
 	}
 	// Right of the anchor: the word is start..c.
-	if nd.First&automaton.Final != 0 && (c+1 == s.n || s.line[c+1] == board.Empty) {
+	if nd.IsFinal() && (c+1 == s.n || s.line[c+1] == board.Empty) {
 		s.record(s.start, c)
 	}
-	if nd.Mask != 0 && c+1 < s.n {
-		s.gaddagGen(c+1, node)
+	if mask != 0 && c+1 < s.n {
+		s.gaddagGen(c+1, nd)
 	}
 }
 

@@ -21,6 +21,7 @@ package automaton
 import (
 	"fmt"
 	"math/bits"
+	"sync"
 
 	"atril/alphabet"
 )
@@ -157,4 +158,45 @@ func (a *Automaton) Validate() error {
 		}
 	}
 	return nil
+}
+
+// Arc is the header of a state (its out-symbols and first edge) as stored
+// on each edge that leads to it, so that a search reaches a child's
+// header from its parent's edge list without a second random memory
+// access. Mask is uint64(MaskHi)<<32 | uint64(MaskLo).
+type Arc struct {
+	MaskLo, MaskHi uint32
+	First          uint32
+}
+
+// Mask returns the state's symbol set.
+func (e Arc) Mask() uint64 { return uint64(e.MaskHi)<<32 | uint64(e.MaskLo) }
+
+// IsFinal reports whether the state accepts.
+func (e Arc) IsFinal() bool { return e.First&Final != 0 }
+
+var (
+	arcMu    sync.Mutex
+	arcTable = map[*Automaton][]Arc{}
+)
+
+// Arcs returns the edge table of the automaton: Arcs()[i] is the header
+// of the state Targets[i] leads to, and root the header of Root. The
+// table is made once per automaton and shared; it must not be modified.
+func (a *Automaton) Arcs() (arcs []Arc, root Arc) {
+	h := func(n uint32) Arc {
+		nd := a.Nodes[n]
+		return Arc{MaskLo: uint32(nd.Mask), MaskHi: uint32(nd.Mask >> 32), First: nd.First}
+	}
+	arcMu.Lock()
+	defer arcMu.Unlock()
+	arcs, ok := arcTable[a]
+	if !ok {
+		arcs = make([]Arc, len(a.Targets))
+		for i, t := range a.Targets {
+			arcs[i] = h(t)
+		}
+		arcTable[a] = arcs
+	}
+	return arcs, h(a.Root)
 }

@@ -1,6 +1,7 @@
 package player
 
 import (
+	"atril/board"
 	"reflect"
 	"sort"
 	"sync"
@@ -9,6 +10,7 @@ import (
 	"atril/alphabet"
 	"atril/game"
 	"atril/lexicon"
+	"atril/lexicon/automaton"
 	"atril/move"
 	"atril/movegen"
 	"atril/variant"
@@ -17,11 +19,13 @@ import (
 var (
 	smallOnce sync.Once
 	smallLex  *lexicon.Lexicon
+	smallGen  movegen.Generator
 	smallErr  error
 )
 
 // small returns the English variant and the SOWPODS words of 2 to 4
-// letters, enough for real games with the slow reference generator.
+// letters, enough for real games. Tests use the GADDAG generator on it
+// (movegen cross-checks it against the reference generator).
 func small(t testing.TB) (*variant.Variant, *lexicon.Lexicon) {
 	t.Helper()
 	v := variant.MustLoad("english")
@@ -38,6 +42,7 @@ func small(t testing.TB) (*variant.Variant, *lexicon.Lexicon) {
 			}
 		}
 		smallLex = lexicon.FromTiles(v.Alphabet, ws)
+		smallGen = movegen.NewGaddagFrom(automaton.BuildGADDAG(smallLex))
 	})
 	if smallErr != nil {
 		t.Fatal(smallErr)
@@ -55,8 +60,8 @@ func newPlayer(t testing.TB, level string, o Options) Player {
 }
 
 func quick(v *variant.Variant, lex *lexicon.Lexicon, seed uint64) Options {
-	return Options{Variant: v, Lexicon: lex, Generator: movegen.NewBrute(lex), Seed: seed,
-		Candidates: 4, Iterations: 6, EndgameNodes: 300}
+	return Options{Variant: v, Lexicon: lex, Generator: smallGen, Seed: seed,
+		Candidates: 4, Iterations: 6, EndgameNodes: 2000}
 }
 
 // play runs one game and calls check for every move seat 0 makes.
@@ -119,7 +124,7 @@ func TestLevelRules(t *testing.T) {
 					t.Errorf("%s %s, but played %s (%d points, %d tiles)", tc.level, tc.rule, m.String(view.Board), m.Score, m.NewTiles())
 				}
 				if tc.ok == nil && m.Kind == move.Place {
-					best, _ := movegen.Best(movegen.NewBrute(lex), view.Board, &view.Rack)
+					best, _ := movegen.Best(movegen.NewBrute(lex), view.Board, &view.Rack) // the reference
 					if best.Score != m.Score {
 						t.Errorf("professional played %d, top score %d", m.Score, best.Score)
 					}
@@ -282,12 +287,41 @@ func TestSimulationThreadsAgree(t *testing.T) {
 	view := ViewOf(g, g.Current())
 	o1, o2 := quick(v, lex, 7), quick(v, lex, 7)
 	o1.Threads, o2.Threads = 1, 2
-	m1 := newPlayer(t, "simulation", o1).Choose(view)
+	s1 := newPlayer(t, "simulation", o1)
+	m1 := s1.Choose(view)
 	m2 := newPlayer(t, "simulation", o2).Choose(view)
+	if n := s1.(*Simulation).Simulated; n < 2*6 {
+		t.Errorf("simulated %d candidate-racks, want at least 2 candidates × 6 racks", n)
+	}
 	if m1.Key() != m2.Key() {
 		t.Errorf("1 thread chose %s, 2 threads %s", m1.String(view.Board), m2.String(view.Board))
 	}
 	if err := g.Check(&m1); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestGodlikeSolvesEndgame sets up the endgame of the endgame package's
+// TestGreedyLoses (CAT at 8H; ACX against AZ, bag empty) as a view:
+// professional plays J8 TAX and loses, godlike finds I8 AX and wins.
+func TestGodlikeSolvesEndgame(t *testing.T) {
+	v := variant.MustLoad("english")
+	lex, err := lexicon.FromWords(v.Alphabet, "AT", "TA", "ZA", "CAT", "AX", "XI", "TAX", "ET", "TE", "ZO", "ZOA", "IT", "TI")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := board.New(v, lex)
+	m, _ := move.Parse(b, "8H CAT")
+	sq, tl := m.Placed()
+	b.Place(sq, tl, 0)
+	me, _ := v.Alphabet.ParseRack("ACX")
+	opp, _ := v.Alphabet.ParseRack("AZ")
+	view := &View{Board: b, Rack: me, Unseen: opp, Scores: []int{100, 100}, BagLen: 0}
+	o := Options{Variant: v, Lexicon: lex, Generator: movegen.NewBrute(lex)}
+	for level, want := range map[string]string{"professional": "J8 TAX", "godlike": "I8 AX", "simulation": "I8 AX"} {
+		got := newPlayer(t, level, o).Choose(view)
+		if s := got.String(b); s != want {
+			t.Errorf("%s played %s, want %s", level, s, want)
+		}
 	}
 }

@@ -238,3 +238,13 @@ func TestLimits(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkSolve solves the endgame of TestGreedyLoses exactly.
+func BenchmarkSolve(b *testing.B) {
+	t := &testing.T{}
+	p := position{name: "bench", words: words, placed: map[string]string{"8H": "CAT"}, me: "ACXE", opp: "AZOS"}
+	_, gen, bd, me, opp := setup(t, p)
+	for b.Loop() {
+		Solve(gen, bd, me, opp, false, Options{})
+	}
+}

@@ -32,7 +32,9 @@ func runSim(args []string) error {
 	plotPath := fs.String("plot", "", "draw the score distributions to this file (.png, .svg or .pdf)")
 	leave1 := fs.String("leave1", "", "player 1's leave table: v1, v2, none, or a file written by --learn")
 	leave2 := fs.String("leave2", "", "player 2's leave table")
-	balance := fs.Float64("balance", 0, "weight of the vowel/consonant balance term in the leave (0: off)")
+	balance := fs.Float64("balance", 0, "weight of the vowel/consonant balance term in both players' leaves (0: off)")
+	balance1 := fs.Float64("balance1", -1, "player 1's balance weight (default: --balance)")
+	balance2 := fs.Float64("balance2", -1, "player 2's balance weight (default: --balance)")
 	egNodes := fs.Int64("endgame-nodes", 20000, "node budget of one endgame search (reproducible)")
 	egTime := fs.Duration("endgame-time", 0, "time budget of one endgame search (0: none; results then depend on the machine)")
 	egWidth := fs.Int("endgame-width", 0, "moves kept per endgame node (0: all, exact; 10: seed 004's minimax)")
@@ -63,6 +65,9 @@ func runSim(args []string) error {
 		Games: *games, Seed: *seed, Threads: *threads, Leaves: *learn != ""}
 	for k, name := range []string{*leave1, *leave2} {
 		o := base
+		if bw := []float64{*balance1, *balance2}[k]; bw >= 0 {
+			o.Balance = bw
+		}
 		if err := setLeave(&o, name, e); err != nil {
 			return fmt.Errorf("player %d: %w", k+1, err)
 		}

@@ -1,9 +1,15 @@
 package server
 
 import (
+	"bytes"
+	"fmt"
 	"net/http"
+
+	"atril/gcg"
 )
 
+// handleGCG gives a finished game as a GCG file. An unfinished game is
+// refused: GCG records every rack, which would show the players' tiles.
 func (s *Server) handleGCG(w http.ResponseWriter, r *http.Request) {
 	l, err := s.game(r.Context(), r.PathValue("id"))
 	if err != nil {
@@ -16,12 +22,14 @@ func (s *Server) handleGCG(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, &apiError{409, "the game is not over: its record shows racks, so it is given only at the end"})
 		return
 	}
-	text, err := writeGCG(l)
-	if err != nil {
-		s.fail(w, err)
+	var buf bytes.Buffer
+	h := &gcg.Header{Lexicon: l.hdr.Lexicon, ID: "atril " + l.hdr.ID,
+		Description: fmt.Sprintf("variant %s, seed %d", l.v.Name, l.hdr.Seed)}
+	if err := gcg.WriteHeader(&buf, l.g, h); err != nil {
+		s.fail(w, fmt.Errorf("game %s: write GCG: %w", l.hdr.ID, err))
 		return
 	}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Content-Disposition", `attachment; filename="atril-`+l.hdr.ID+`.gcg"`)
-	w.Write([]byte(text))
+	w.Write(buf.Bytes())
 }

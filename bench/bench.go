@@ -1,0 +1,199 @@
+// Package bench holds the move-generator experiments of the seeds as
+// library code: greedy self-play timed per turn (seed 001 section 4 and
+// Table 2, seed 000 chapter 6), the blank racks of seed 001 Table 3, the
+// decision-threshold sweep of seed 000 Figure 5.6 and Recommendations,
+// and the memory held by each lexicon structure. The atril bench command
+// prints and plots what these functions return.
+package bench
+
+import (
+	"fmt"
+	"runtime"
+	"sort"
+	"strings"
+	"time"
+
+	"atril/alphabet"
+	"atril/board"
+	"atril/lexicon"
+	"atril/move"
+	"atril/movegen"
+	"atril/multiset"
+)
+
+// Algo is a generator under test.
+type Algo struct {
+	Name string
+	Gen  movegen.Generator
+}
+
+// Counter is implemented by the interval-based generators (anagram, iwm):
+// the instrumentation counters of their last Generate call.
+type Counter interface {
+	Stats() movegen.Stats
+}
+
+// Stats returns the counters of a's last Generate call and whether a
+// keeps counters at all.
+func (a *Algo) Stats() (movegen.Stats, bool) {
+	if c, ok := a.Gen.(Counter); ok {
+		return c.Stats(), true
+	}
+	return movegen.Stats{}, false
+}
+
+// Options choose how generators are built.
+type Options struct {
+	// Threshold is the IWM decision threshold (0: the generator's
+	// default, 10).
+	Threshold int
+}
+
+// Tables are the structures built for a lexicon, shared by the algorithms
+// that use them, with their build times.
+type Tables struct {
+	Lex     *lexicon.Lexicon
+	PER     *multiset.Table
+	Anagram *movegen.AnagramTables
+	IWM     *movegen.IWMTables
+	Times   map[string]time.Duration
+}
+
+// per returns the PER tables, building them on first use.
+func (t *Tables) per() (*multiset.Table, error) {
+	if t.PER == nil {
+		t0 := time.Now()
+		p, err := multiset.Build(t.Lex.Alphabet.Size(), t.Lex)
+		if err != nil {
+			return nil, fmt.Errorf("PER tables of %s: %w", t.Lex.Name, err)
+		}
+		t.PER = p
+		t.Times["per"] = time.Since(t0)
+	}
+	return t.PER, nil
+}
+
+// NewTables starts an empty set of tables for lex.
+func NewTables(lex *lexicon.Lexicon) *Tables {
+	return &Tables{Lex: lex, Times: map[string]time.Duration{}}
+}
+
+// Build returns the named generators over lex. anagram and iwm share
+// the PER tables; dawg and gaddag come from the automaton cache.
+func (t *Tables) Build(names []string, opt Options) ([]Algo, error) {
+	var out []Algo
+	seen := map[string]bool{}
+	for _, n := range names {
+		n = strings.TrimSpace(n)
+		if n == "" {
+			continue
+		}
+		if seen[n] {
+			return nil, fmt.Errorf("generator %q listed twice", n)
+		}
+		seen[n] = true
+		t0 := time.Now()
+		var g movegen.Generator
+		switch n {
+		case "anagram":
+			per, err := t.per()
+			if err != nil {
+				return nil, err
+			}
+			if t.Anagram == nil {
+				at, err := movegen.BuildAnagram(t.Lex, per, movegen.AnagramOptions{})
+				if err != nil {
+					return nil, fmt.Errorf("anagram tables of %s: %w", t.Lex.Name, err)
+				}
+				t.Anagram = at
+			}
+			g = movegen.NewAnagramFrom(t.Anagram)
+		case "iwm":
+			per, err := t.per()
+			if err != nil {
+				return nil, err
+			}
+			th := opt.Threshold
+			if th <= 0 {
+				th = 10
+			}
+			if t.IWM == nil || t.IWM.Threshold != th {
+				it, err := movegen.BuildIWM(t.Lex, per, movegen.IWMOptions{Threshold: th})
+				if err != nil {
+					return nil, fmt.Errorf("iwm tables of %s: %w", t.Lex.Name, err)
+				}
+				t.IWM = it
+			}
+			g = movegen.NewIWMFrom(t.IWM, 1)
+		default:
+			var err error
+			g, err = movegen.New(n, t.Lex)
+			if err != nil {
+				return nil, err
+			}
+		}
+		t.Times[n] = time.Since(t0)
+		out = append(out, Algo{Name: n, Gen: g})
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no generator given")
+	}
+	return out, nil
+}
+
+// ParseAlgos splits a comma-separated list of generator names.
+func ParseAlgos(s string) []string {
+	var out []string
+	for _, f := range strings.Split(s, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// Measure runs one generation of a on a position untimed (warming the
+// caches), returning the number of moves and the counters, then times
+// reps more generations and returns their median.
+func Measure(a *Algo, b *board.Board, rack *alphabet.Rack, reps int) (median time.Duration, moves int, st movegen.Stats) {
+	n := 0
+	sink := func(*move.Move) { n++ }
+	a.Gen.Generate(b, rack, sink)
+	moves = n
+	st, _ = a.Stats()
+	if reps < 1 {
+		reps = 1
+	}
+	var ts [64]time.Duration
+	if reps > len(ts) {
+		reps = len(ts)
+	}
+	for i := 0; i < reps; i++ {
+		t0 := time.Now()
+		a.Gen.Generate(b, rack, sink)
+		ts[i] = time.Since(t0)
+	}
+	return Median(ts[:reps]), moves, st
+}
+
+// Median returns the median of ds (the mean of the two middle values for
+// an even count); it reorders ds.
+func Median(ds []time.Duration) time.Duration {
+	if len(ds) == 0 {
+		return 0
+	}
+	sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
+	m := len(ds) / 2
+	if len(ds)%2 == 1 {
+		return ds[m]
+	}
+	return (ds[m-1] + ds[m]) / 2
+}
+
+// HeapInUse returns the bytes of live heap after a garbage collection.
+func HeapInUse() uint64 {
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	return ms.HeapAlloc
+}

@@ -1,0 +1,311 @@
+package bench
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"time"
+
+	"atril/alphabet"
+	"atril/board"
+	"atril/lexicon"
+	"atril/move"
+	"atril/movegen"
+	"atril/variant"
+)
+
+// tinyWords is a small English list: enough for a few turns of greedy
+// play and for the blank experiment's board word.
+var tinyWords = []string{
+	"AA", "AB", "AD", "AE", "AG", "AH", "AI", "AL", "AM", "AN", "AR", "AS", "AT", "AW", "AX", "AY",
+	"BA", "BE", "BI", "BO", "BY", "DA", "DE", "DO", "ED", "EH", "EL", "EM", "EN", "ER", "ES", "EX",
+	"GO", "HA", "HE", "HI", "HO", "ID", "IF", "IN", "IS", "IT", "LA", "LI", "LO", "MA", "ME", "MI",
+	"MO", "MU", "MY", "NA", "NE", "NO", "NU", "OD", "OE", "OF", "OH", "OI", "OM", "ON", "OP", "OR",
+	"OS", "OW", "OX", "OY", "PA", "PE", "PI", "RE", "SH", "SI", "SO", "TA", "TI", "TO", "UH", "UM",
+	"UN", "UP", "US", "UT", "WE", "WO", "XI", "XU", "YA", "YE", "YO",
+	"ANE", "ANEROID", "ARE", "ART", "DOE", "EAR", "EAT", "END", "ERA", "ETA", "IRE", "NAE", "NET",
+	"NOD", "NOR", "NOT", "ODE", "OAR", "ORE", "RAN", "RAT", "RED", "RID", "ROD", "SEA", "SET", "TAN",
+	"TEN", "TIN", "TOE", "TON", "RAIN", "REIN", "RENT", "SANE", "SNARE", "EARNS", "NEARS", "RANTS",
+	"STARE", "TEARS", "RATES", "NITER", "INERT", "SATIRE", "RETAINS", "STAINER", "NASTIER", "ANESTRI",
+	"SARNIE", "ARSINE", "ARISEN", "RANI", "RAINS", "SNARED", "DENARS",
+}
+
+func tinyEnv(t *testing.T) (*variant.Variant, *lexicon.Lexicon) {
+	t.Helper()
+	t.Setenv("ATRIL_CACHE", "off")
+	v, err := variant.Load("english")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lex, err := lexicon.FromWords(v.Alphabet, tinyWords...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lex.Name = "tiny"
+	return v, lex
+}
+
+func tinyAlgos(t *testing.T, lex *lexicon.Lexicon, names string) []Algo {
+	t.Helper()
+	as, err := NewTables(lex).Build(ParseAlgos(names), Options{Threshold: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return as
+}
+
+func TestMedian(t *testing.T) {
+	for _, c := range []struct {
+		in   []time.Duration
+		want time.Duration
+	}{
+		{nil, 0},
+		{[]time.Duration{5}, 5},
+		{[]time.Duration{9, 1, 5}, 5},
+		{[]time.Duration{4, 1, 3, 2}, 2}, // (2+3)/2 rounded down
+		{[]time.Duration{10, 30, 20, 1000, 0}, 20},
+	} {
+		if got := Median(append([]time.Duration(nil), c.in...)); got != c.want {
+			t.Errorf("Median(%v) = %v, want %v", c.in, got, c.want)
+		}
+	}
+}
+
+func TestParseAlgos(t *testing.T) {
+	got := ParseAlgos(" gaddag, ,iwm,")
+	if strings.Join(got, "|") != "gaddag|iwm" {
+		t.Errorf("ParseAlgos = %q", got)
+	}
+}
+
+func TestBuildRejects(t *testing.T) {
+	_, lex := tinyEnv(t)
+	for _, names := range []string{"", "gaddag,gaddag", "nosuch"} {
+		if _, err := NewTables(lex).Build(ParseAlgos(names), Options{}); err == nil {
+			t.Errorf("Build(%q) succeeded", names)
+		}
+	}
+}
+
+// TestRunMovegen plays tiny games and checks the bookkeeping against an
+// independent count: every position's moves from the brute oracle.
+func TestRunMovegen(t *testing.T) {
+	v, lex := tinyEnv(t)
+	as := tinyAlgos(t, lex, "gaddag,dawg,anagram,iwm,brute")
+	brute := movegen.NewBrute(lex)
+	positions, oracleMoves := 0, 0
+	perTurn := map[int]int{}
+	res, err := RunMovegen(MovegenConfig{V: v, Lex: lex, Algos: as, Games: 3, Seed: 7, Reps: 2,
+		OnPosition: func(p *PositionResult) {
+			positions++
+			perTurn[p.Turn]++
+			if len(strings.Split(p.CSVRow(), ",")) != len(strings.Split(CSVHeader([]string{"gaddag", "dawg", "anagram", "iwm", "brute"}, p.Counted), ",")) {
+				t.Errorf("CSV row %q does not match the header", p.CSVRow())
+			}
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Replay the same games with the oracle to count moves independently.
+	ps, err := GreedyPositions(v, lex, brute, 3, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range ps {
+		oracleMoves += len(movegen.All(brute, ps[i].Board, &ps[i].Rack))
+	}
+	if len(ps) != positions {
+		t.Fatalf("RunMovegen saw %d positions, replay with brute %d", positions, len(ps))
+	}
+	var moves int64
+	sumTurns := 0
+	for _, n := range res.GameTurns {
+		sumTurns += n
+	}
+	for _, row := range res.Turns {
+		moves += row.Moves
+		if row.Positions != perTurn[row.Turn] {
+			t.Errorf("turn %d: %d positions, callback saw %d", row.Turn, row.Positions, perTurn[row.Turn])
+		}
+		for ai := range res.Algos {
+			if row.Time[ai] <= 0 {
+				t.Errorf("turn %d: %s took no time", row.Turn, res.Algos[ai])
+			}
+		}
+	}
+	if sumTurns != positions || int(moves) != oracleMoves {
+		t.Errorf("turns %d (want %d), moves %d (oracle %d)", sumTurns, positions, moves, oracleMoves)
+	}
+	if res.Turns[0].Intervals == 0 || res.Turns[0].Instances[res.Index("anagram")] == 0 {
+		t.Errorf("turn 1: no intervals or instances counted: %+v", res.Turns[0])
+	}
+	if res.Counted[res.Index("gaddag")] || !res.Counted[res.Index("iwm")] {
+		t.Errorf("counted = %v", res.Counted)
+	}
+	var buf bytes.Buffer
+	if err := res.WriteTable(&buf); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"gaddag ms", "iwm cand/inst", "turns 1-12", "anagram/"} {
+		if !strings.Contains(buf.String(), want) {
+			t.Errorf("table lacks %q:\n%s", want, buf.String())
+		}
+	}
+	if len(res.Targets()) != 6 {
+		t.Errorf("%d targets, want 6", len(res.Targets()))
+	}
+}
+
+// dropOne wraps a generator and loses its first move.
+type dropOne struct{ movegen.Generator }
+
+func (d dropOne) Name() string { return "drop" }
+func (d dropOne) Generate(b *board.Board, r *alphabet.Rack, sink movegen.Sink) {
+	first := true
+	d.Generator.Generate(b, r, func(m *move.Move) {
+		if first {
+			first = false
+			return
+		}
+		sink(m)
+	})
+}
+
+func TestRunMovegenMismatch(t *testing.T) {
+	v, lex := tinyEnv(t)
+	as := tinyAlgos(t, lex, "gaddag")
+	as = append(as, Algo{Name: "drop", Gen: dropOne{as[0].Gen}})
+	_, err := RunMovegen(MovegenConfig{V: v, Lex: lex, Algos: as, Games: 1, Seed: 1, Reps: 1})
+	if err == nil || !strings.Contains(err.Error(), "drop finds") {
+		t.Fatalf("mismatch not reported: %v", err)
+	}
+}
+
+func TestTargets(t *testing.T) {
+	r := &MovegenResult{Algos: []string{"gaddag", "dawg", "anagram", "iwm"}, Games: 1,
+		Turns: []TurnRow{
+			{Turn: 1, Positions: 1, Time: []time.Duration{300, 450, 100, 90}},
+			{Turn: 2, Positions: 1, Time: []time.Duration{300, 400, 100, 120}},
+		}}
+	got := map[string]bool{}
+	for _, tg := range r.Targets() {
+		got[tg.Text] = tg.Met
+	}
+	want := map[string]bool{
+		"iwm at least as fast as anagram at every turn number": false, // turn 2
+		"iwm ≥ 1.5× anagram overall":                           false, // 200/210
+		"iwm ≥ 3× gaddag at turn 1":                            true,  // 300/90
+		"iwm ≥ 2× gaddag over whole games":                     true,  // 600/210
+		"anagram ≥ 2× gaddag over turns 1-12":                  true,  // 600/200
+		"gaddag ≥ 1.5× dawg over whole games":                  false, // 850/600
+	}
+	for k, w := range want {
+		if m, ok := got[k]; !ok || m != w {
+			t.Errorf("target %q: met %v (present %v), want %v", k, m, ok, w)
+		}
+	}
+}
+
+func TestRunBlanks(t *testing.T) {
+	v, lex := tinyEnv(t)
+	as := tinyAlgos(t, lex, "gaddag,anagram,iwm")
+	c, ok := BlankCaseFor("english")
+	if !ok {
+		t.Fatal("no English blank case")
+	}
+	res, err := RunBlanks(v, lex, as, c, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Rows) != 3 {
+		t.Fatalf("%d rows", len(res.Rows))
+	}
+	// More blanks, more moves: each blank rack can do all the next one can.
+	if !(res.Rows[0].Moves > res.Rows[1].Moves && res.Rows[1].Moves > res.Rows[2].Moves && res.Rows[2].Moves > 0) {
+		t.Errorf("moves by rack: %d, %d, %d", res.Rows[0].Moves, res.Rows[1].Moves, res.Rows[2].Moves)
+	}
+	if r := res.Ratio(0, "gaddag", "iwm"); r <= 0 {
+		t.Errorf("ratio %v", r)
+	}
+	var buf bytes.Buffer
+	if err := res.WriteTable(&buf); err != nil || !strings.Contains(buf.String(), "AENRS??") {
+		t.Errorf("table: %v\n%s", err, buf.String())
+	}
+}
+
+func TestBlankCasesParse(t *testing.T) {
+	for _, c := range BlankCases {
+		v, err := variant.Load(c.Variant)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range c.Racks {
+			rack, err := v.Alphabet.ParseRack(r)
+			if err != nil || rack.Len() != v.RackSize {
+				t.Errorf("%s rack %q: %v (%d tiles)", c.Variant, r, err, rack.Len())
+			}
+		}
+	}
+}
+
+func TestRunThreshold(t *testing.T) {
+	v, lex := tinyEnv(t)
+	as := tinyAlgos(t, lex, "gaddag")
+	ps, err := GreedyPositions(v, lex, as[0].Gen, 2, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls := 0
+	res, err := RunThreshold(v, lex, nil, ps, []int{1, 2, 5}, 1, func(int) { calls++ })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if calls != 3 || len(res.Rows) != 3 {
+		t.Fatalf("%d progress calls, %d rows", calls, len(res.Rows))
+	}
+	// A higher threshold moves placed inner words from the low-level to
+	// the high-level table.
+	if !(res.Rows[0].HighIndex <= res.Rows[2].HighIndex && res.Rows[0].LowIndex >= res.Rows[2].LowIndex) {
+		t.Errorf("index entries do not shift with the threshold: %+v", res.Rows)
+	}
+	sp := 0
+	for _, n := range res.StagePositions {
+		sp += n
+	}
+	if sp != len(ps) {
+		t.Errorf("stages hold %d positions of %d", sp, len(ps))
+	}
+	th, _ := res.Best(-1)
+	if th != 1 && th != 2 && th != 5 {
+		t.Errorf("best threshold %d", th)
+	}
+	var buf bytes.Buffer
+	if err := res.WriteTable(&buf); err != nil || !strings.Contains(buf.String(), "best threshold") {
+		t.Errorf("table: %v\n%s", err, buf.String())
+	}
+}
+
+func TestProgressLine(t *testing.T) {
+	p := &Progress{label: "games", total: 4}
+	for _, c := range []struct {
+		done int
+		want string
+	}{
+		{0, "games [..............................] 0/4   0% elapsed 10s eta ?"},
+		{1, "games [#######.......................] 1/4  25% elapsed 10s eta 30s"},
+		{4, "games [##############################] 4/4 100% elapsed 10s eta 0s"},
+	} {
+		if got := strings.TrimSpace(p.Line(c.done, 10*time.Second)); got != c.want {
+			t.Errorf("Line(%d) = %q, want %q", c.done, got, c.want)
+		}
+	}
+}
+
+func TestSuffixPaths(t *testing.T) {
+	if got := CountersPath("out/x.png"); got != "out/x-counters.png" {
+		t.Error(got)
+	}
+	if got := ThresholdTimePath("x"); got != "x-time" {
+		t.Error(got)
+	}
+}

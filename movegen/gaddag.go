@@ -63,7 +63,14 @@ func (g *Gaddag) Generate(b *board.Board, rack *alphabet.Rack, sink Sink) {
 				}
 				s.anchorCol = c
 				s.leftLimit = prev + 1
-				s.gaddagGen(c, g.root)
+				// Start from the anchor, or, when tiles lie just left of
+				// it, from the last of them: the GADDAG then reads those
+				// tiles once, not once per letter tried on the anchor.
+				s.pivot = c
+				if c > 0 && s.line[c-1] != board.Empty {
+					s.pivot = c - 1
+				}
+				s.gaddagGen(s.pivot, g.root)
 				prev = c
 			}
 		}
@@ -102,6 +109,7 @@ type lineGen struct {
 	lmul      [32]int32
 	wmul      [32]int32
 	anchorCol int
+	pivot     int // the GADDAG walk starts here: the anchor or the tile left of it
 	leftLimit int
 	start     int // first square of the word in the right phase
 
@@ -248,33 +256,52 @@ func (s *lineGen) gaddagGen(c int, nd automaton.Arc) {
 // square c and the GADDAG moved to node.
 func (s *lineGen) gaddagGoOn(c int, nd automaton.Arc) {
 	mask := nd.Mask()
-	if c <= s.anchorCol {
-		// Left of the anchor: the word so far is c..anchor.
+	if c <= s.pivot {
+		// Left of the pivot: the word so far is c..pivot.
 		freeLeft := c == 0 || s.line[c-1] == board.Empty
-		if nd.IsFinal() && freeLeft && (s.anchorCol+1 == s.n || s.line[s.anchorCol+1] == board.Empty) {
-			s.record(c, s.anchorCol)
+		if nd.IsFinal() && freeLeft && s.placed > 0 && (s.pivot+1 == s.n || s.line[s.pivot+1] == board.Empty) {
+			s.record(c, s.pivot)
 		}
 		if mask == 0 {
 			return
 		}
-		if c > 0 && (s.line[c-1] != board.Empty || c-1 >= s.leftLimit) {
+		if c > 0 && (s.line[c-1] != board.Empty || c-1 >= s.leftLimit) && s.worth(c-1, mask) {
 			s.gaddagGen(c-1, nd)
 		}
-		if mask&1 != 0 && freeLeft && s.anchorCol+1 < s.n {
-			start := s.start
-			s.start = c
-			s.gaddagGen(s.anchorCol+1, s.child(nd, mask, automaton.Sep))
-			s.start = start
+		if mask&1 != 0 && freeLeft && s.pivot+1 < s.n {
+			next := s.child(nd, mask, automaton.Sep)
+			if s.worth(s.pivot+1, next.Mask()) {
+				start := s.start
+				s.start = c
+				s.gaddagGen(s.pivot+1, next)
+				s.start = start
+			}
 		}
 		return
 	}
-	// Right of the anchor: the word is start..c.
+	// Right of the pivot: the word is start..c.
 	if nd.IsFinal() && (c+1 == s.n || s.line[c+1] == board.Empty) {
 		s.record(s.start, c)
 	}
-	if mask != 0 && c+1 < s.n {
+	if mask != 0 && c+1 < s.n && s.worth(c+1, mask) {
 		s.gaddagGen(c+1, nd)
 	}
+}
+
+// worth reports whether a state with symbol set mask can go on at square
+// c: with the letter on it, or with a tile the rack and cross-set allow.
+func (s *lineGen) worth(c int, mask uint64) bool {
+	if t := s.line[c]; t != board.Empty {
+		return mask&(1<<t.Letter()) != 0
+	}
+	if s.tiles == 0 {
+		return false
+	}
+	allowed := s.rackMask
+	if s.rack[0] > 0 {
+		allowed = s.all
+	}
+	return mask&s.cross[c]&allowed != 0
 }
 
 // record hands the word on squares lo..hi of the line to the sink, if it

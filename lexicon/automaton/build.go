@@ -85,7 +85,43 @@ func (b *builder) freeze(depth int) {
 func (b *builder) finish(kind Kind) *Automaton {
 	b.freeze(0)
 	root := b.register(&b.open[0])
-	return &Automaton{Kind: kind, Nodes: b.nodes, Targets: b.targets, Root: root}
+	return relayout(&Automaton{Kind: kind, Nodes: b.nodes, Targets: b.targets, Root: root})
+}
+
+// relayout renumbers the states breadth first from the root and lays
+// their edge lists out in that order, so the states near the root, which
+// every search visits, share a few cache lines (the register hands them
+// out in the order they were frozen, deepest first).
+func relayout(a *Automaton) *Automaton {
+	n := len(a.Nodes)
+	newID := make([]uint32, n)
+	for i := range newID {
+		newID[i] = ^uint32(0)
+	}
+	order := make([]uint32, 0, n)
+	order = append(order, a.Root)
+	newID[a.Root] = 0
+	for q := 0; q < len(order); q++ {
+		nd := a.Nodes[order[q]]
+		first := nd.First &^ Final
+		for _, c := range a.Targets[first : first+uint32(bits.OnesCount64(nd.Mask))] {
+			if newID[c] == ^uint32(0) {
+				newID[c] = uint32(len(order))
+				order = append(order, c)
+			}
+		}
+	}
+	nodes := make([]Node, 0, len(order))
+	targets := make([]uint32, 0, len(a.Targets))
+	for _, old := range order {
+		nd := a.Nodes[old]
+		first := nd.First &^ Final
+		nodes = append(nodes, Node{Mask: nd.Mask, First: uint32(len(targets)) | nd.First&Final})
+		for _, c := range a.Targets[first : first+uint32(bits.OnesCount64(nd.Mask))] {
+			targets = append(targets, newID[c])
+		}
+	}
+	return &Automaton{Kind: a.Kind, Nodes: nodes, Targets: targets, Root: 0}
 }
 
 func hashState(st *openState) uint64 {

@@ -31,7 +31,7 @@ const (
 	magic = "ATRILFA\n"
 	// FormatVersion changes whenever the layout or the meaning of the
 	// file changes.
-	FormatVersion = 1
+	FormatVersion = 2
 	headerSize    = 8 + 4 + 4 + 32 + 4*4
 )
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -194,9 +195,16 @@ func blankRacks(rng *rand.Rand, v *variant.Variant, r alphabet.Rack) [3]alphabet
 // 0, 1 and 2 blanks, and with the oracle on every oracleEvery-th
 // position. It returns the positions and racks compared.
 func crossCheck(t *testing.T, v *variant.Variant, lex *lexicon.Lexicon, positions, oracleEvery int, seed uint64) (nPos, nOracle int, moves int) {
-	gens := make([]movegen.Generator, len(Generators))
-	for i, mk := range Generators {
-		gens[i] = mk(lex)
+	var gens []movegen.Generator
+	only := os.Getenv("ATRIL_GENERATORS")
+	for _, mk := range Generators {
+		g := mk(lex)
+		if only == "" || slices.Contains(strings.Split(only, ","), g.Name()) {
+			gens = append(gens, g)
+		}
+	}
+	if len(gens) == 0 {
+		t.Fatalf("ATRIL_GENERATORS=%q names no generator under test", only)
 	}
 	brute := movegen.NewBrute(lex)
 	rng := rand.New(rand.NewPCG(seed, 0xc0ffee))
@@ -240,6 +248,9 @@ func crossCheck(t *testing.T, v *variant.Variant, lex *lexicon.Lexicon, position
 				t.Fatal("too many failures")
 			}
 			nPos++
+			if nPos%1000 == 0 {
+				t.Logf("%s: %d positions, %d moves compared, %d against the oracle", v.Name, nPos, moves, nOracle)
+			}
 			if useOracle {
 				nOracle++
 			}
@@ -270,7 +281,8 @@ func crossCheck(t *testing.T, v *variant.Variant, lex *lexicon.Lexicon, position
 // the long version instead: ATRIL_POSITIONS positions (10000 by default)
 // per language on the full lists, every generator against every other
 // at every position and against the oracle on every ATRIL_ORACLE_EVERY-th
-// (50 by default).
+// (50 by default). ATRIL_GENERATORS=dawg,gaddag restricts the check to
+// the generators named.
 func TestCrossCheck(t *testing.T) {
 	long := os.Getenv("ATRIL_LONG") != ""
 	for li, l := range languages {

@@ -51,9 +51,8 @@ type AnagramTables struct {
 	Lex       *lexicon.Lexicon
 	PER       *multiset.Table
 	MaxBlanks int
-	keys      []*multiset.U64Map // per j: key → group
-	starts    [][]uint32         // per j: group g is words[starts[g]:starts[g+1]]
-	words     [][]uint32
+	keys      []*multiset.U64Map // per j: key → start of its run in words
+	words     [][]uint32         // word ids; the last of a run has lastBit
 	BuildTime time.Duration
 }
 
@@ -77,7 +76,6 @@ func BuildAnagram(lex *lexicon.Lexicon, perTab *multiset.Table, opt AnagramOptio
 	at := &AnagramTables{Lex: lex, PER: perTab, MaxBlanks: opt.MaxBlanks}
 	nj := opt.MaxBlanks + 1
 	at.keys = make([]*multiset.U64Map, nj)
-	at.starts = make([][]uint32, nj)
 	at.words = make([][]uint32, nj)
 	var counts [][]uint32 = make([][]uint32, nj)
 	for j := range at.keys {
@@ -132,6 +130,8 @@ func BuildAnagram(lex *lexicon.Lexicon, perTab *multiset.Table, opt AnagramOptio
 			}
 		}
 	}
+	// Pass 1: group ids (recorded in visiting order for pass 2).
+	var order []uint32
 	for i := 0; i < lex.Len(); i++ {
 		w := lex.Word(i)
 		if len(w) < 2 {
@@ -145,27 +145,43 @@ func BuildAnagram(lex *lexicon.Lexicon, perTab *multiset.Table, opt AnagramOptio
 				counts[j] = append(counts[j], 0)
 			}
 			counts[j][g]++
+			order = append(order, g)
 		})
 	}
+	// Group starts; the map's value becomes the start itself and the last
+	// word of a group carries lastBit.
+	starts := make([][]uint32, nj)
 	for j := range counts {
 		st := make([]uint32, len(counts[j])+1)
 		for g, c := range counts[j] {
 			st[g+1] = st[g] + c
 		}
-		at.starts[j] = st
+		starts[j] = st
 		at.words[j] = make([]uint32, st[len(counts[j])])
-		copy(counts[j], st[:len(counts[j])]) // fill cursors
 	}
+	o := 0
 	for i := 0; i < lex.Len(); i++ {
 		w := lex.Word(i)
 		if len(w) < 2 {
 			continue
 		}
 		visit(w, func(j int, key multiset.PER) {
-			g, _ := at.keys[j].Get(uint64(key))
-			at.words[j][counts[j][g]] = uint32(i)
-			counts[j][g]++
+			g := order[o]
+			o++
+			c := counts[j][g] - 1
+			counts[j][g] = c
+			x := uint32(i)
+			if starts[j][g]+c == starts[j][g+1]-1 {
+				x |= lastBit
+			}
+			at.words[j][starts[j][g]+c] = x
 		})
+	}
+	for j := range at.keys {
+		m := multiset.NewU64Map(at.keys[j].Len())
+		at.keys[j].Range(func(k uint64, g uint32) { m.Put(k, starts[j][g]) })
+		m.Compact()
+		at.keys[j] = m
 	}
 	at.BuildTime = time.Since(t0)
 	return at, nil
@@ -181,18 +197,31 @@ func (at *AnagramTables) Entries(j int) int { return len(at.words[j]) }
 func (at *AnagramTables) Bytes() int {
 	n := 0
 	for j := range at.keys {
-		n += at.keys[j].Bytes() + 4*len(at.starts[j]) + 4*len(at.words[j])
+		n += at.keys[j].Bytes() + 4*len(at.words[j])
 	}
 	return n
 }
 
-// lookup returns the words listed under key with j blanks.
+// lastBit marks the last word id of a run in a candidate list.
+const lastBit = 1 << 31
+
+// run returns the run of word ids starting at list[start].
+func run(list []uint32, start uint32) []uint32 {
+	e := start
+	for list[e]&lastBit == 0 {
+		e++
+	}
+	return list[start : e+1]
+}
+
+// lookup returns the words listed under key with j blanks (ids may carry
+// lastBit).
 func (at *AnagramTables) lookup(j int, key multiset.PER) []uint32 {
-	g, ok := at.keys[j].Get(uint64(key))
+	s, ok := at.keys[j].Get(uint64(key))
 	if !ok {
 		return nil
 	}
-	return at.words[j][at.starts[j][g]:at.starts[j][g+1]]
+	return run(at.words[j], s)
 }
 
 // Anagram is the Anagram Method generator (--algo anagram).
@@ -263,7 +292,7 @@ func (g *Anagram) leaf(key multiset.PER, j int) {
 	ws := g.T.lookup(j, key)
 	lex := g.T.Lex
 	for _, wi := range ws {
-		w := lex.Word(int(wi))
+		w := lex.Word(int(wi &^ lastBit))
 		st.stats.Candidates++
 		if !st.p.fits(w) {
 			continue

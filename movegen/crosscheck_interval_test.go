@@ -208,13 +208,13 @@ func ivRacks(rng *rand.Rand, v *variant.Variant, r alphabet.Rack) [3]alphabet.Ra
 // each language's word list and compares every interval generator with
 // the brute-force oracle on racks with 0, 1 and 2 blanks at every
 // position. ATRIL_IV_POSITIONS sets the positions per language (default
-// 12), ATRIL_IV_STEP the sampling step of long words (default 40; 1 is
+// 8), ATRIL_IV_STEP the sampling step of long words (default 40; 1 is
 // the full list).
 func TestIntervalCrossCheck(t *testing.T) {
-	positions := ivEnv("ATRIL_IV_POSITIONS", 12)
+	positions := ivEnv("ATRIL_IV_POSITIONS", 8)
 	step := ivEnv("ATRIL_IV_STEP", 40)
 	if testing.Short() {
-		positions = 10
+		positions = 3
 	}
 	for li, l := range ivLanguages {
 		t.Run(l.variant, func(t *testing.T) {
@@ -265,4 +265,26 @@ func TestIntervalCrossCheck(t *testing.T) {
 			t.Logf("%s: %d positions × 3 racks, %d oracle moves, all generators agree", l.variant, nPos, nMoves)
 		})
 	}
+}
+
+// The interval generators also join the shared cross-check of
+// crosscheck_test.go (anagram and iwm at its default threshold; the other
+// thresholds and the parallel mode are checked by TestIntervalCrossCheck).
+func init() {
+	Generators = append(Generators,
+		func(lex *lexicon.Lexicon) movegen.Generator {
+			g, err := movegen.NewAnagram(lex)
+			if err != nil {
+				panic(err)
+			}
+			return g
+		},
+		func(lex *lexicon.Lexicon) movegen.Generator {
+			g, err := movegen.NewIWM(lex, movegen.IWMOptions{})
+			if err != nil {
+				panic(err)
+			}
+			return g
+		},
+	)
 }

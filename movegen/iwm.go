@@ -82,9 +82,8 @@ type IWMTables struct {
 	emptyPIW   [MaxBoard + 1]uint32
 	hiStart    []uint32 // by placed inner word index (len+1)
 	hiWords    []uint32
-	lo         *multiset.PairMap
-	loStart    []uint32
-	loWords    []uint32
+	lo         *multiset.PairMap // Multiset-Interval key → start of its run
+	loWords    []uint32          // word ids; the last of a run has lastBit
 	wordPER    []multiset.PER
 	// Occurrences of placed inner words (seed 000 Table 5.5).
 	Occurrences int
@@ -181,6 +180,17 @@ func BuildIWM(lex *lexicon.Lexicon, perTab *multiset.Table, opt IWMOptions) (*IW
 			T.freq[ix]++
 		}
 	}
+	// From here on occ holds the placed inner word index of each
+	// occurrence.
+	for i := 0; i < nw; i++ {
+		n := len(lex.Word(i))
+		for k := occStart[i]; k < occStart[i+1]; k++ {
+			o := occ[k]
+			ix, _ := T.piw.Get(piwCode(idOf(o>>5), int(o&31), n))
+			occ[k] = uint64(ix)
+		}
+	}
+	T.piw.Compact()
 	for n := range T.emptyPIW {
 		T.emptyPIW[n] = multiset.NoID
 	}
@@ -230,7 +240,7 @@ func BuildIWM(lex *lexicon.Lexicon, perTab *multiset.Table, opt IWMOptions) (*IW
 		for i := 0; i < nw; i++ {
 			n := len(lex.Word(i))
 			for _, o := range occ[occStart[i]:occStart[i+1]] {
-				ix, _ := T.piw.Get(piwCode(idOf(o>>5), int(o&31), n))
+				ix := uint32(o)
 				if T.freq[ix] > thr {
 					f(T.wordPER[i], ix, i)
 				}
@@ -241,15 +251,15 @@ func BuildIWM(lex *lexicon.Lexicon, perTab *multiset.Table, opt IWMOptions) (*IW
 		}
 	}
 	for i := 0; i < nw; i++ {
-		n := len(lex.Word(i))
 		for _, o := range occ[occStart[i]:occStart[i+1]] {
-			ix, _ := T.piw.Get(piwCode(idOf(o>>5), int(o&31), n))
+			ix := uint32(o)
 			if high(ix) {
 				T.hiWords[cursor[ix]] = uint32(i)
 				cursor[ix]++
 			}
 		}
 	}
+	var order []uint32
 	forLow(func(key multiset.PER, ix uint32, wi int) {
 		g, ok := T.lo.Get(uint64(key), ix)
 		if !ok {
@@ -258,18 +268,29 @@ func BuildIWM(lex *lexicon.Lexicon, perTab *multiset.Table, opt IWMOptions) (*IW
 			loCount = append(loCount, 0)
 		}
 		loCount[g]++
+		order = append(order, g)
 	})
-	T.loStart = make([]uint32, len(loCount)+1)
+	loStart := make([]uint32, len(loCount)+1)
 	for g, c := range loCount {
-		T.loStart[g+1] = T.loStart[g] + c
+		loStart[g+1] = loStart[g] + c
 	}
-	T.loWords = make([]uint32, T.loStart[len(loCount)])
-	copy(loCount, T.loStart)
+	T.loWords = make([]uint32, loStart[len(loCount)])
+	o := 0
 	forLow(func(key multiset.PER, ix uint32, wi int) {
-		g, _ := T.lo.Get(uint64(key), ix)
-		T.loWords[loCount[g]] = uint32(wi)
-		loCount[g]++
+		g := order[o]
+		o++
+		loCount[g]--
+		x := uint32(wi)
+		if loCount[g] == 0 {
+			x |= lastBit // the last one filled is the run's last
+		}
+		T.loWords[loStart[g]+(loStart[g+1]-loStart[g]-1-loCount[g])] = x
 	})
+	order = nil
+	lo := multiset.NewPairMap(T.lo.Len())
+	T.lo.Range(func(k uint64, k2, g uint32) { lo.Put(k, k2, loStart[g]) })
+	lo.Compact()
+	T.lo = lo
 	T.BuildTime = time.Since(t0)
 	return T, nil
 }
@@ -312,7 +333,7 @@ func (T *IWMTables) HighIndex() int {
 // Bytes is the memory held by the IWM tables (not the PER tables).
 func (T *IWMTables) Bytes() int {
 	return 4*len(T.innerID) + T.piw.Bytes() + 4*len(T.freq) + 4*len(T.hiStart) + 4*len(T.hiWords) +
-		T.lo.Bytes() + 4*len(T.loStart) + 4*len(T.loWords) + 8*len(T.wordPER)
+		T.lo.Bytes() + 4*len(T.loWords) + 8*len(T.wordPER)
 }
 
 // IWM is the Intern Words Method generator (--algo iwm).
@@ -462,10 +483,11 @@ func (s *iwmState) interval(iv *Interval) {
 	T := s.T
 	hiLen := T.hiStart[piw+1] - T.hiStart[piw]
 	freq := T.freq[piw]
-	useHigh := false
-	if s.nBlank == 0 {
-		useHigh = freq <= uint32(T.Threshold) && hiLen > 0
-	} else if hiLen > 0 {
+	// Rare placed inner words have no low-level entries: high level. The
+	// common ones go to the low level, unless the rack holds blanks and
+	// the high-level list (kept for blanks) is estimated cheaper.
+	useHigh := freq <= uint32(T.Threshold) && hiLen > 0
+	if !useHigh && s.nBlank > 0 && hiLen > 0 {
 		// Estimated lookups of the low level with blanks completed.
 		s.xmask = 0
 		for k := 0; k < s.p.nEmpty; k++ {
@@ -588,14 +610,14 @@ func (s *iwmState) blankLetters(key multiset.PER, j int, from int) {
 func (s *iwmState) lookupLow(key multiset.PER, j int) {
 	T := s.T
 	s.stats.Lookups++
-	g, ok := T.lo.Get(uint64(key), s.piw)
+	start, ok := T.lo.Get(uint64(key), s.piw)
 	if !ok {
 		return
 	}
 	lex := T.Lex
-	for _, wi := range T.loWords[T.loStart[g]:T.loStart[g+1]] {
+	for _, wi := range run(T.loWords, start) {
 		s.stats.Candidates++
-		w := lex.Word(int(wi))
+		w := lex.Word(int(wi &^ lastBit))
 		if !s.p.fits(w) {
 			continue
 		}

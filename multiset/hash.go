@@ -2,12 +2,31 @@ package multiset
 
 import "math/bits"
 
-// U64Map is an open-addressing hash table from uint64 keys to uint32
-// values, built once and then only read. Entries hold key and value side
-// by side so a lookup usually touches one cache line.
+// The hash tables below are open-addressing tables with linear probing,
+// built once and then only read. A table grows (doubling) while it is
+// being filled; Compact then rebuilds it at the final size with a load
+// of about 0.6, mapping hashes onto any table size by a multiply-high
+// (no power-of-two rounding). Entries keep key and value side by side so
+// a lookup usually touches one cache line.
+
+const compactLoad = 0.6
+
+func tableSize(n int, load float64) uint64 {
+	s := uint64(float64(n)/load) + 16
+	return s
+}
+
+func mix64(k uint64) uint64 {
+	k ^= k >> 31
+	k *= 0x9E3779B97F4A7C15
+	k ^= k >> 29
+	return k * 0xBF58476D1CE4E5B9
+}
+
+// U64Map is a hash table from uint64 keys to uint32 values.
 type U64Map struct {
 	slots []slot
-	shift uint
+	size  uint64
 	n     int
 }
 
@@ -16,28 +35,27 @@ type slot struct {
 	val uint32 // value+1; 0 marks an empty slot
 }
 
-// NewU64Map returns a table sized for about n entries (load at most 1/2).
+// NewU64Map returns a table sized for about n entries.
 func NewU64Map(n int) *U64Map {
-	size := 16
-	for size < 2*n {
-		size <<= 1
-	}
-	return &U64Map{slots: make([]slot, size), shift: uint(64 - bits.TrailingZeros(uint(size)))}
+	size := tableSize(n, 0.5)
+	return &U64Map{slots: make([]slot, size), size: size}
 }
 
-func (m *U64Map) hash(k uint64) uint64 {
-	k ^= k >> 31
-	return (k * 0x9E3779B97F4A7C15) >> m.shift
+func (m *U64Map) index(k uint64) uint64 {
+	h, _ := bits.Mul64(mix64(k), m.size)
+	return h
 }
 
-// Put sets the value of k (replacing an earlier one). It grows the table
+// Put sets the value of k (replacing an earlier one), growing the table
 // when it gets more than half full.
 func (m *U64Map) Put(k uint64, v uint32) {
-	if 2*(m.n+1) > len(m.slots) {
-		m.grow()
+	if 2*uint64(m.n+1) > m.size {
+		m.rebuild(2 * m.size)
 	}
-	mask := uint64(len(m.slots) - 1)
-	for h := m.hash(k); ; h = (h + 1) & mask {
+	for h := m.index(k); ; h++ {
+		if h == m.size {
+			h = 0
+		}
 		s := &m.slots[h]
 		if s.val == 0 {
 			s.key, s.val = k, v+1
@@ -51,10 +69,10 @@ func (m *U64Map) Put(k uint64, v uint32) {
 	}
 }
 
-func (m *U64Map) grow() {
+func (m *U64Map) rebuild(size uint64) {
 	old := m.slots
-	m.slots = make([]slot, 2*len(old))
-	m.shift--
+	m.slots = make([]slot, size)
+	m.size = size
 	m.n = 0
 	for _, s := range old {
 		if s.val != 0 {
@@ -63,10 +81,15 @@ func (m *U64Map) grow() {
 	}
 }
 
+// Compact rebuilds the table at its final size (load about 0.6).
+func (m *U64Map) Compact() { m.rebuild(tableSize(m.n, compactLoad)) }
+
 // Get returns the value of k and whether it is present.
 func (m *U64Map) Get(k uint64) (uint32, bool) {
-	mask := uint64(len(m.slots) - 1)
-	for h := m.hash(k); ; h = (h + 1) & mask {
+	for h := m.index(k); ; h++ {
+		if h == m.size {
+			h = 0
+		}
 		s := &m.slots[h]
 		if s.val == 0 {
 			return 0, false
@@ -77,39 +100,27 @@ func (m *U64Map) Get(k uint64) (uint32, bool) {
 	}
 }
 
+// Range calls f for every entry.
+func (m *U64Map) Range(f func(k uint64, v uint32)) {
+	for _, s := range m.slots {
+		if s.val != 0 {
+			f(s.key, s.val-1)
+		}
+	}
+}
+
 // Len is the number of entries.
 func (m *U64Map) Len() int { return m.n }
 
 // Bytes is the memory held by the table.
 func (m *U64Map) Bytes() int { return 16 * len(m.slots) }
 
-// Inc adds one to the value of k (0 when absent) and returns the new
-// value.
-func (m *U64Map) Inc(k uint64) uint32 {
-	if 2*(m.n+1) > len(m.slots) {
-		m.grow()
-	}
-	mask := uint64(len(m.slots) - 1)
-	for h := m.hash(k); ; h = (h + 1) & mask {
-		s := &m.slots[h]
-		if s.val == 0 {
-			s.key, s.val = k, 2
-			m.n++
-			return 1
-		}
-		if s.key == k {
-			s.val++
-			return s.val - 1
-		}
-	}
-}
-
-// PairMap is an open-addressing hash table from a (uint64, uint32) key to
-// a uint32 value. A slot takes 16 bytes, the same as a U64Map slot, so a
-// 96-bit key costs no more memory than a 64-bit one.
+// PairMap is a hash table from a (uint64, uint32) key to a uint32 value.
+// A slot takes 16 bytes, the same as a U64Map slot (alignment pads the
+// latter), so the 96-bit key costs no more memory than a 64-bit one.
 type PairMap struct {
 	slots []pairSlot
-	shift uint
+	size  uint64
 	n     int
 }
 
@@ -121,33 +132,24 @@ type pairSlot struct {
 
 // NewPairMap returns a table sized for about n entries.
 func NewPairMap(n int) *PairMap {
-	size := 16
-	for size < 2*n {
-		size <<= 1
-	}
-	return &PairMap{slots: make([]pairSlot, size), shift: uint(64 - bits.TrailingZeros(uint(size)))}
+	size := tableSize(n, 0.5)
+	return &PairMap{slots: make([]pairSlot, size), size: size}
 }
 
-func (m *PairMap) hash(k uint64, k2 uint32) uint64 {
-	k ^= uint64(k2)*0xD6E8FEB86659FD93 ^ k>>29
-	return (k * 0x9E3779B97F4A7C15) >> m.shift
+func (m *PairMap) index(k uint64, k2 uint32) uint64 {
+	h, _ := bits.Mul64(mix64(k^uint64(k2)*0xD6E8FEB86659FD93), m.size)
+	return h
 }
 
 // Put sets the value of (k, k2), growing the table when half full.
 func (m *PairMap) Put(k uint64, k2, v uint32) {
-	if 2*(m.n+1) > len(m.slots) {
-		old := m.slots
-		m.slots = make([]pairSlot, 2*len(old))
-		m.shift--
-		m.n = 0
-		for _, s := range old {
-			if s.val != 0 {
-				m.Put(s.key, s.key2, s.val-1)
-			}
-		}
+	if 2*uint64(m.n+1) > m.size {
+		m.rebuild(2 * m.size)
 	}
-	mask := uint64(len(m.slots) - 1)
-	for h := m.hash(k, k2); ; h = (h + 1) & mask {
+	for h := m.index(k, k2); ; h++ {
+		if h == m.size {
+			h = 0
+		}
 		s := &m.slots[h]
 		if s.val == 0 {
 			s.key, s.key2, s.val = k, k2, v+1
@@ -161,16 +163,42 @@ func (m *PairMap) Put(k uint64, k2, v uint32) {
 	}
 }
 
+func (m *PairMap) rebuild(size uint64) {
+	old := m.slots
+	m.slots = make([]pairSlot, size)
+	m.size = size
+	m.n = 0
+	for _, s := range old {
+		if s.val != 0 {
+			m.Put(s.key, s.key2, s.val-1)
+		}
+	}
+}
+
+// Compact rebuilds the table at its final size (load about 0.6).
+func (m *PairMap) Compact() { m.rebuild(tableSize(m.n, compactLoad)) }
+
 // Get returns the value of (k, k2) and whether it is present.
 func (m *PairMap) Get(k uint64, k2 uint32) (uint32, bool) {
-	mask := uint64(len(m.slots) - 1)
-	for h := m.hash(k, k2); ; h = (h + 1) & mask {
+	for h := m.index(k, k2); ; h++ {
+		if h == m.size {
+			h = 0
+		}
 		s := &m.slots[h]
 		if s.val == 0 {
 			return 0, false
 		}
 		if s.key == k && s.key2 == k2 {
 			return s.val - 1, true
+		}
+	}
+}
+
+// Range calls f for every entry.
+func (m *PairMap) Range(f func(k uint64, k2, v uint32)) {
+	for _, s := range m.slots {
+		if s.val != 0 {
+			f(s.key, s.key2, s.val-1)
 		}
 	}
 }

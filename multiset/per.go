@@ -181,6 +181,9 @@ func Build(letters int, ws Words) (*Table, error) {
 			})
 		})
 	}
+	t.carry.Compact()
+	t.triad.Compact()
+	t.diff.Compact()
 	return t, nil
 }
 

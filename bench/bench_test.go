@@ -95,8 +95,10 @@ func TestRunMovegen(t *testing.T) {
 	brute := movegen.NewBrute(lex)
 	positions, oracleMoves := 0, 0
 	perTurn := map[int]int{}
+	csv := CSVHeader([]string{"gaddag", "dawg", "anagram", "iwm", "brute"}, []bool{false, false, true, true, false}) + "\n"
 	res, err := RunMovegen(MovegenConfig{V: v, Lex: lex, Algos: as, Games: 3, Seed: 7, Reps: 2,
 		OnPosition: func(p *PositionResult) {
+			csv += p.CSVRow() + "\n"
 			positions++
 			perTurn[p.Turn]++
 			if len(strings.Split(p.CSVRow(), ",")) != len(strings.Split(CSVHeader([]string{"gaddag", "dawg", "anagram", "iwm", "brute"}, p.Counted), ",")) {
@@ -150,6 +152,24 @@ func TestRunMovegen(t *testing.T) {
 		if !strings.Contains(buf.String(), want) {
 			t.Errorf("table lacks %q:\n%s", want, buf.String())
 		}
+	}
+	// The CSV read back in two pieces gives the same table.
+	lines := strings.SplitAfter(csv, "\n")
+	half := len(lines) / 2
+	back := &MovegenResult{Variant: res.Variant, Lexicon: res.Lexicon, Reps: res.Reps}
+	if err := back.ReadCSV(strings.NewReader(strings.Join(lines[:half], "")), "a"); err != nil {
+		t.Fatal(err)
+	}
+	if err := back.ReadCSV(strings.NewReader(lines[0]+strings.Join(lines[half:], "")), "b"); err != nil {
+		t.Fatal(err)
+	}
+	back.Elapsed = res.Elapsed
+	var buf2 bytes.Buffer
+	if err := back.WriteTable(&buf2); err != nil {
+		t.Fatal(err)
+	}
+	if buf.String() != buf2.String() {
+		t.Errorf("table from CSV differs:\n%s\nwant:\n%s", buf2.String(), buf.String())
 	}
 	if len(res.Targets()) != 6 {
 		t.Errorf("%d targets, want 6", len(res.Targets()))

@@ -71,6 +71,7 @@ type MovegenResult struct {
 	GameTurns        []int     // turns of each game
 	GameMoves        []int64   // legal moves summed over each game's turns
 	Elapsed          time.Duration
+	seen             map[uint64]int // game index by seed (ReadCSV)
 }
 
 // RunMovegen plays the games and times every algorithm on every position.
@@ -301,7 +302,9 @@ func (r *MovegenResult) WriteTable(w io.Writer) error {
 			return err
 		}
 	}
-	fmt.Fprintf(w, "run took %v\n", r.Elapsed.Round(time.Millisecond))
+	if r.Elapsed > 0 {
+		fmt.Fprintf(w, "run took %v\n", r.Elapsed.Round(time.Millisecond))
+	}
 	return nil
 }
 

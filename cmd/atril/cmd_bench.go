@@ -88,11 +88,15 @@ func benchMovegen(args []string) error {
 	reps := fs.Int("reps", 3, "timed generations per position and generator (the median is kept)")
 	csvPath := fs.String("csv", "", "write one CSV row per position to this file")
 	plotPath := fs.String("plot", "", "save a plot of time per turn to this file (.png, .svg, .pdf), and the counters next to it")
+	fromCSV := fs.String("from-csv", "", "play nothing: print the table (and --plot) of earlier --csv files, comma-separated")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("unexpected arguments %q", fs.Args())
+	}
+	if *fromCSV != "" {
+		return benchFromCSV(*fromCSV, *variantName, *lexName, *reps, *plotPath)
 	}
 	e, err := loadEnv(*variantName, *lexName)
 	if err != nil {
@@ -137,6 +141,38 @@ func benchMovegen(args []string) error {
 			return fmt.Errorf("writing %s: %w", *csvPath, err)
 		}
 	}
+	return reportMovegen(res, *plotPath)
+}
+
+// benchFromCSV rebuilds the movegen table from CSV files.
+func benchFromCSV(files, variantName, lexName string, reps int, plotPath string) error {
+	if lexName == "" {
+		v, err := variant.Load(variantName)
+		if err != nil {
+			return err
+		}
+		variantName, lexName = v.Name, v.DefaultLexicon
+	}
+	res := &bench.MovegenResult{Variant: variantName, Lexicon: lexName, Reps: reps}
+	for _, name := range bench.ParseAlgos(files) {
+		f, err := os.Open(name)
+		if err != nil {
+			return err
+		}
+		err = res.ReadCSV(bufio.NewReader(f), name)
+		f.Close()
+		if err != nil {
+			return err
+		}
+	}
+	if res.Games == 0 {
+		return fmt.Errorf("no position in %s", files)
+	}
+	return reportMovegen(res, plotPath)
+}
+
+// reportMovegen prints the table, the targets and the plots.
+func reportMovegen(res *bench.MovegenResult, plotPath string) error {
 	if err := res.WriteTable(os.Stdout); err != nil {
 		return err
 	}
@@ -144,14 +180,14 @@ func benchMovegen(args []string) error {
 		fmt.Println("\nspeed targets of issue 5 (stated for English SOWPODS, 1000 games):")
 		bench.WriteTargets(os.Stdout, ts)
 	}
-	if *plotPath != "" {
-		if err := res.Plot(*plotPath); err != nil {
+	if plotPath != "" {
+		if err := res.Plot(plotPath); err != nil {
 			return err
 		}
-		fmt.Printf("plots: %s", *plotPath)
+		fmt.Printf("plots: %s", plotPath)
 		for _, c := range res.Counted {
 			if c {
-				fmt.Printf(", %s", bench.CountersPath(*plotPath))
+				fmt.Printf(", %s", bench.CountersPath(plotPath))
 				break
 			}
 		}

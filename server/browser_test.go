@@ -70,7 +70,7 @@ func TestBrowserGame(t *testing.T) {
 	}
 	hs := httptest.NewServer(srv)
 	defer func() { hs.Close(); srv.Close() }()
-	e := &testEnv{t: t, srv: srv, hs: hs, st: st}
+	e := &testEnv{t: t, srv: srv, hs: hs, st: st, url: hs.URL}
 
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(chrome), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,

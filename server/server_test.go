@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -55,6 +56,7 @@ type testEnv struct {
 	t   *testing.T
 	srv *Server
 	hs  *httptest.Server
+	url string
 	st  store.Store
 }
 
@@ -85,7 +87,7 @@ func newEnv(t *testing.T, st store.Store) *testEnv {
 	}
 	hs := httptest.NewServer(srv)
 	t.Cleanup(func() { hs.Close(); srv.Close() })
-	return &testEnv{t: t, srv: srv, hs: hs, st: st}
+	return &testEnv{t: t, srv: srv, hs: hs, st: st, url: hs.URL}
 }
 
 // do sends a request and decodes the JSON answer into out (if not nil),
@@ -101,11 +103,11 @@ func (e *testEnv) do(method, path, tok string, body any, out any) int {
 		data, _ := json.Marshal(b)
 		rd = bytes.NewReader(data)
 	}
-	req, _ := http.NewRequest(method, e.hs.URL+path, rd)
+	req, _ := http.NewRequest(method, e.url+path, rd)
 	if tok != "" {
 		req.Header.Set("Authorization", "Bearer "+tok)
 	}
-	resp, err := e.hs.Client().Do(req)
+	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		e.t.Fatal(err)
 	}
@@ -338,7 +340,7 @@ func TestWebSocketPush(t *testing.T) {
 	a, b := e.join(id), e.join(id)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	wsURL := "ws" + strings.TrimPrefix(e.hs.URL, "http") + "/api/games/" + id + "/ws?token=" + b.Token
+	wsURL := "ws" + strings.TrimPrefix(e.url, "http") + "/api/games/" + id + "/ws?token=" + b.Token
 	c, _, err := websocket.Dial(ctx, wsURL, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -430,7 +432,7 @@ func TestComputerAndGameEnd(t *testing.T) {
 	if comp == 0 {
 		t.Error("the computer never placed a word")
 	}
-	resp, err := http.Get(e.hs.URL + "/api/games/" + id + "/gcg")
+	resp, err := http.Get(e.url + "/api/games/" + id + "/gcg")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -461,6 +463,24 @@ func TestRestartReplays(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
+	restartReplays(t, st)
+}
+
+// TestRestartReplaysPostgres is TestRestartReplays on PostgreSQL.
+func TestRestartReplaysPostgres(t *testing.T) {
+	dsn := os.Getenv("ATRIL_PG_DSN")
+	if dsn == "" {
+		t.Skip("server on PostgreSQL NOT tested: set ATRIL_PG_DSN (source .ci/install-postgres.sh)")
+	}
+	st, err := store.OpenPostgres(context.Background(), dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	restartReplays(t, st)
+}
+
+func restartReplays(t *testing.T, st store.Store) {
 	e := newEnv(t, st)
 	id := e.create(SeatRequest{Kind: "human"}, SeatRequest{Kind: "human"})
 	a, b := e.join(id), e.join(id)

@@ -98,9 +98,9 @@ func (s *Postgres) CreateGame(ctx context.Context, g *Game) error {
 func (s *Postgres) Append(ctx context.Context, id string, e Event) error {
 	tag, err := s.pool.Exec(ctx, `
 		INSERT INTO atril_events(game, seq, kind, data, time)
-		SELECT $1, $2, $3, $4, $5
-		WHERE EXISTS (SELECT 1 FROM atril_games WHERE id = $1)
-		  AND $2 = (SELECT COUNT(*) FROM atril_events WHERE game = $1)`,
+		SELECT $1::text, $2::integer, $3::text, $4::text, $5::bigint
+		WHERE EXISTS (SELECT 1 FROM atril_games WHERE id = $1::text)
+		  AND $2::integer = (SELECT COUNT(*) FROM atril_events WHERE game = $1::text)`,
 		id, e.Seq, e.Kind, e.Data, e.Time.UnixNano())
 	if err != nil {
 		if pgUnique(err) {

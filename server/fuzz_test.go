@@ -1,0 +1,166 @@
+package server
+
+import (
+	"bytes"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"testing"
+
+	"atril/alphabet"
+	"atril/board"
+	"atril/lexicon"
+	"atril/move"
+	"atril/store"
+	"atril/variant"
+)
+
+// Every request decoder either accepts its input or answers a client
+// error (an *apiError with a 4xx status); it never panics.
+
+func checkAPIError(t *testing.T, err error) {
+	t.Helper()
+	var ae *apiError
+	if !errors.As(err, &ae) || ae.code < 400 || ae.code > 499 || ae.msg == "" {
+		t.Fatalf("decoder error is not a client error: %#v", err)
+	}
+}
+
+func fuzzServer(t testing.TB) *Server {
+	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "f.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	cfg := testConfig(st)
+	cfg.Variants = []string{"english", "spanish"}
+	cfg.Lexicons = []string{"en-sowpods", "es-fise"}
+	srv, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+func FuzzDecodeCreate(f *testing.F) {
+	for _, s := range []string{
+		`{"variant":"english","seats":[{"kind":"human"},{"kind":"computer","level":"professional"}]}`,
+		`{"variant":"spanish","lexicon":"es-fise","seats":[{},{},{},{}],"seed":7}`,
+		`{"seats":[{"kind":"human","name":"Ñandú"},{"kind":"human","name":"  "}]}`,
+		`{"seats":[{"kind":"computer","level":""},{"kind":"cat"}]}`, `[]`, `null`, `{"seats":null}`, ``,
+	} {
+		f.Add([]byte(s))
+	}
+	srv := fuzzServer(f)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		req, err := srv.decodeCreate(data)
+		if err != nil {
+			checkAPIError(t, err)
+			return
+		}
+		if len(req.Seats) < 2 || len(req.Seats) > 4 || !srv.variantAllowed(req.Variant) {
+			t.Fatalf("accepted a bad game: %+v", req)
+		}
+		for _, s := range req.Seats {
+			if (s.Kind == "human") != (s.Level == "") || len([]rune(s.Name)) > maxName {
+				t.Fatalf("accepted a bad seat: %+v", s)
+			}
+		}
+	})
+}
+
+func FuzzDecodeJoin(f *testing.F) {
+	for _, s := range []string{`{"name":"Ana"}`, `{"seat":1}`, `{"seat":-1}`, `{"name":"a\u0000"}`, ``, `{}`, `{"seat":1e9}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		req, err := decodeJoin(data)
+		if err != nil {
+			checkAPIError(t, err)
+			return
+		}
+		if req.Seat != nil && (*req.Seat < 0 || *req.Seat > 3) {
+			t.Fatalf("accepted seat %d", *req.Seat)
+		}
+	})
+}
+
+func FuzzDecodeMove(f *testing.F) {
+	for _, s := range []string{
+		`{"kind":"place","tiles":[{"row":7,"col":7,"letter":"A"},{"row":7,"col":8,"letter":"T","blank":true}]}`,
+		`{"kind":"place","tiles":[{"row":6,"col":8,"letter":"O"}]}`,
+		`{"kind":"exchange","exchange":["A","?","Z"]}`, `{"kind":"pass"}`,
+		`{"notation":"8H CAT"}`, `{"notation":"H8 c.T"}`, `{"notation":"-AB?"}`, `{"notation":"pass"}`,
+		`{"kind":"place","tiles":[]}`, `{"kind":"place","tiles":[{"row":-1,"col":99,"letter":"CH"}]}`,
+	} {
+		f.Add([]byte(s))
+	}
+	v := variant.MustLoad("english")
+	lex, err := lexicon.FromWords(v.Alphabet, "CAT", "AT", "TO", "OAT")
+	if err != nil {
+		f.Fatal(err)
+	}
+	b := board.New(v, lex)
+	b.Place([][2]int{{7, 7}, {7, 8}, {7, 9}}, []alphabet.Tile{3, 1, 20}, 0)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		m, err := decodeMove(data, b)
+		if err != nil {
+			checkAPIError(t, err)
+			return
+		}
+		switch m.Kind {
+		case move.Place:
+			// Notation may name only filled squares or run off the board
+			// (the rules refuse those later), but it starts on the board.
+			if len(m.Tiles) == 0 || !b.In(m.Row, m.Col) {
+				t.Fatalf("accepted placement at %d,%d with %d tiles", m.Row, m.Col, len(m.Tiles))
+			}
+		case move.Exchange:
+			if len(m.Exchanged) == 0 || len(m.Exchanged) > v.RackSize {
+				t.Fatalf("accepted exchange of %d tiles", len(m.Exchanged))
+			}
+		}
+	})
+}
+
+// FuzzMoveRequest sends arbitrary bodies to the move endpoint of a live
+// game: a refused request must leave the game exactly as it was.
+func FuzzMoveRequest(f *testing.F) {
+	for _, s := range []string{`{"kind":"pass"}`, `{"kind":"place","tiles":[{"row":7,"col":7,"letter":"Q"}]}`,
+		`{"notation":"8H QI"}`, `{"kind":"exchange","exchange":["?"]}`, `{`, `{"kind":"place","tiles":[{"row":7,"col":7,"letter":"A"},{"row":7,"col":8,"letter":"A"}]}`} {
+		f.Add([]byte(s))
+	}
+	srv := fuzzServer(f)
+	hs := httptest.NewServer(srv)
+	f.Cleanup(hs.Close)
+	e := &testEnv{t: &testing.T{}, srv: srv, hs: hs, url: hs.URL}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		e.t = t
+		id := e.create(SeatRequest{Kind: "human"}, SeatRequest{Kind: "human"})
+		a := e.join(id)
+		e.join(id)
+		before := mustJSON(e.state(id, a.Token))
+		req, _ := http.NewRequest("POST", hs.URL+"/api/games/"+id+"/move", bytes.NewReader(data))
+		req.Header.Set("Authorization", "Bearer "+a.Token)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		after := mustJSON(e.state(id, a.Token))
+		switch {
+		case resp.StatusCode == 200:
+			if after == before {
+				t.Fatal("an accepted move changed nothing")
+			}
+		case resp.StatusCode >= 400 && resp.StatusCode < 500:
+			if after != before {
+				t.Fatalf("refused request (%d) changed the game", resp.StatusCode)
+			}
+		default:
+			t.Fatalf("status %d", resp.StatusCode)
+		}
+	})
+}

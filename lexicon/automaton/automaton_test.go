@@ -415,3 +415,37 @@ func TestCache(t *testing.T) {
 		t.Errorf("cache off: path %q loaded %v", r.Path, r.Loaded)
 	}
 }
+
+// BenchmarkBuild times building the DAWG and the GADDAG of each list.
+func BenchmarkBuild(b *testing.B) {
+	for _, l := range languages {
+		lex := loadLexicon(b, l)
+		for _, kind := range []Kind{DAWG, GADDAG} {
+			b.Run(l.variant+"/"+kind.String(), func(b *testing.B) {
+				for b.Loop() {
+					Build(lex, kind)
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkLoad times reading a cached file (checksum, decoding, checks).
+func BenchmarkLoad(b *testing.B) {
+	lex := loadLexicon(b, languages[0])
+	for _, kind := range []Kind{DAWG, GADDAG} {
+		data, err := Build(lex, kind).MarshalBinary()
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(kind.String(), func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			for b.Loop() {
+				var a Automaton
+				if err := a.UnmarshalBinary(data); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

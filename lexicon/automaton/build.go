@@ -234,10 +234,6 @@ func BuildGADDAG(lex *lexicon.Lexicon) *Automaton {
 		count += n
 	}
 	data := make([]byte, 0, total)
-	type ref struct {
-		off uint32
-		n   uint8
-	}
 	refs := make([]ref, 0, count)
 	for i := 0; i < lex.Len(); i++ {
 		w := lex.Word(i)
@@ -256,14 +252,75 @@ func BuildGADDAG(lex *lexicon.Lexicon) *Automaton {
 			refs = append(refs, ref{uint32(off), uint8(len(data) - off)})
 		}
 	}
-	str := func(r ref) []byte { return data[r.off : r.off+uint32(r.n)] }
-	slices.SortFunc(refs, func(x, y ref) int { return bytes.Compare(str(x), str(y)) })
+	radixSort(data, refs, make([]ref, len(refs)), 0)
 	b := newBuilder(len(refs) / 4)
 	for _, r := range refs {
-		b.add(str(r))
+		b.add(data[r.off : r.off+uint32(r.n)])
 	}
 	a := b.finish(GADDAG)
 	a.Words = lex.Len()
 	a.Key = Key(lex)
 	return a
+}
+
+// ref is a string of the GADDAG input: n bytes at off.
+type ref struct {
+	off uint32
+	n   uint8
+}
+
+// radixSort sorts refs (strings in data that agree on their first depth
+// bytes) by their bytes, most significant first: a counting pass on byte
+// depth (a string that ends there goes first), then each bucket in turn.
+// tmp is scratch space as long as refs. Small buckets are sorted by
+// comparison.
+func radixSort(data []byte, refs, tmp []ref, depth int) {
+	for {
+		if len(refs) < 48 {
+			slices.SortFunc(refs, func(x, y ref) int {
+				return bytes.Compare(data[x.off+uint32(depth):x.off+uint32(x.n)], data[y.off+uint32(depth):y.off+uint32(y.n)])
+			})
+			return
+		}
+		var count [257]int
+		for _, r := range refs {
+			k := 0
+			if int(r.n) > depth {
+				k = int(data[r.off+uint32(depth)]) + 1
+			}
+			count[k]++
+		}
+		var start [258]int
+		for k := 0; k < 257; k++ {
+			start[k+1] = start[k] + count[k]
+		}
+		pos := start
+		for _, r := range refs {
+			k := 0
+			if int(r.n) > depth {
+				k = int(data[r.off+uint32(depth)]) + 1
+			}
+			tmp[pos[k]] = r
+			pos[k]++
+		}
+		copy(refs, tmp[:len(refs)])
+		// Strings that ended are equal and first; recurse on the others,
+		// looping on the largest bucket to bound the recursion depth.
+		big, bigLen := -1, 0
+		for k := 1; k < 257; k++ {
+			if n := count[k]; n > 1 && n > bigLen {
+				big, bigLen = k, n
+			}
+		}
+		for k := 1; k < 257; k++ {
+			if count[k] > 1 && k != big {
+				radixSort(data, refs[start[k]:start[k+1]], tmp, depth+1)
+			}
+		}
+		if big < 0 {
+			return
+		}
+		refs = refs[start[big]:start[big+1]]
+		depth++
+	}
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -246,6 +247,7 @@ func benchThreshold(args []string) error {
 	seed := fs.Uint64("seed", 1, "seed of the first game (game i uses seed+i)")
 	from := fs.Int("from", 1, "first threshold")
 	to := fs.Int("to", 30, "last threshold")
+	list := fs.String("thresholds", "", "thresholds to try, comma-separated (instead of --from..--to)")
 	reps := fs.Int("reps", 3, "timed generations per position (the median is kept)")
 	plotPath := fs.String("plot", "", "save the index-entries plot (seed 000 Fig. 5.6) to this file, and the times next to it")
 	if err := fs.Parse(args); err != nil {
@@ -254,8 +256,22 @@ func benchThreshold(args []string) error {
 	if fs.NArg() > 0 {
 		return fmt.Errorf("unexpected arguments %q", fs.Args())
 	}
-	if *from < 1 || *to < *from {
-		return fmt.Errorf("thresholds %d..%d: want 1 ≤ from ≤ to", *from, *to)
+	var ths []int
+	if *list != "" {
+		for _, f := range bench.ParseAlgos(*list) {
+			t, err := strconv.Atoi(f)
+			if err != nil || t < 1 {
+				return fmt.Errorf("--thresholds: %q is not a threshold ≥ 1", f)
+			}
+			ths = append(ths, t)
+		}
+	} else {
+		if *from < 1 || *to < *from {
+			return fmt.Errorf("thresholds %d..%d: want 1 ≤ from ≤ to", *from, *to)
+		}
+		for t := *from; t <= *to; t++ {
+			ths = append(ths, t)
+		}
 	}
 	e, err := loadEnv(*variantName, *lexName)
 	if err != nil {
@@ -272,10 +288,6 @@ func benchThreshold(args []string) error {
 	per, err := multiset.Build(e.Lex.Alphabet.Size(), e.Lex)
 	if err != nil {
 		return fmt.Errorf("PER tables: %w", err)
-	}
-	var ths []int
-	for t := *from; t <= *to; t++ {
-		ths = append(ths, t)
 	}
 	bar := bench.NewProgress(os.Stderr, "thresholds", len(ths))
 	bar.Set(0)

@@ -136,6 +136,16 @@ func TestBrowserGame(t *testing.T) {
 			&ok, chromedp.WithPollingTimeout(60*time.Second)))
 		return e.state(id, tok)
 	}
+	// clickAt clicks the middle of the element sel by mouse position, as
+	// a person does (the page redraws its elements on every update, so a
+	// click on a remembered DOM node could miss).
+	clickAt := func(sel string) {
+		t.Helper()
+		var at []float64
+		run("locate "+sel, chromedp.Evaluate(fmt.Sprintf(
+			`(() => { const b = document.querySelector(%q).getBoundingClientRect(); return [b.x + b.width/2, b.y + b.height/2]; })()`, sel), &at))
+		run("click "+sel, chromedp.MouseClickXY(at[0], at[1]))
+	}
 	// put places rack tile with letter (or a blank) on a square, by clicks
 	// or by dragging.
 	put := func(letter string, blank bool, r, c int, drag bool) {
@@ -161,7 +171,8 @@ func TestBrowserGame(t *testing.T) {
 			acts = append(acts, chromedp.MouseEvent(input.MouseReleased, to[0], to[1], chromedp.ButtonLeft))
 			run("drag "+letter, acts...)
 		} else {
-			run("click "+letter, chromedp.Click(rackSel), chromedp.Click(sqSel))
+			clickAt(rackSel)
+			clickAt(sqSel)
 		}
 		if blank {
 			run("choose the blank's letter", chromedp.WaitVisible(`#blank-dialog[open]`),

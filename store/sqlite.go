@@ -8,16 +8,38 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+	"sync"
 	"time"
 
 	_ "modernc.org/sqlite" // the pure-Go SQLite driver, registered as "sqlite"
 )
 
 // SQLite is the Store kept in one SQLite file.
+//
+// Appends are committed in groups: one writer goroutine takes every
+// append waiting at the time, writes them in one transaction and syncs
+// the file once, then answers each caller. Each caller still returns only
+// after its own event is durable, but many games share one sync.
 type SQLite struct {
 	db   *sql.DB
 	path string
+
+	reqs chan *appendReq
+	quit chan struct{}
+	done chan struct{}
+	once sync.Once
 }
+
+// appendReq is one Append waiting for the writer.
+type appendReq struct {
+	ctx context.Context
+	id  string
+	e   Event
+	err chan error
+}
+
+// maxGroup bounds the appends committed in one transaction.
+const maxGroup = 512
 
 const sqliteSchema = `
 CREATE TABLE IF NOT EXISTS games (
@@ -59,7 +81,74 @@ func OpenSQLite(path string) (*SQLite, error) {
 		db.Close()
 		return nil, fmt.Errorf("store: create sqlite schema in %s: %w", path, err)
 	}
-	return &SQLite{db: db, path: path}, nil
+	s := &SQLite{db: db, path: path, reqs: make(chan *appendReq), quit: make(chan struct{}), done: make(chan struct{})}
+	go s.writer()
+	return s, nil
+}
+
+// writer commits appends in groups until the store is closed.
+func (s *SQLite) writer() {
+	defer close(s.done)
+	for {
+		var group []*appendReq
+		select {
+		case r := <-s.reqs:
+			group = append(group, r)
+		case <-s.quit:
+			return
+		}
+	more:
+		for len(group) < maxGroup {
+			select {
+			case r := <-s.reqs:
+				group = append(group, r)
+			default:
+				break more
+			}
+		}
+		errs := s.commitGroup(group)
+		for i, r := range group {
+			r.err <- errs[i]
+		}
+	}
+}
+
+// commitGroup writes a group of appends in one transaction. An append
+// that breaks a rule (unknown game, wrong sequence number) fails alone;
+// a failure of the transaction fails them all.
+func (s *SQLite) commitGroup(group []*appendReq) []error {
+	errs := make([]error, len(group))
+	fail := func(err error) []error {
+		for i, r := range group {
+			if errs[i] == nil {
+				errs[i] = fmt.Errorf("store: append event %d to game %s: %w", r.e.Seq, r.id, err)
+			}
+		}
+		return errs
+	}
+	ctx := context.Background()
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fail(err)
+	}
+	defer tx.Rollback()
+	for i, r := range group {
+		if err := r.ctx.Err(); err != nil {
+			errs[i] = fmt.Errorf("store: append event %d to game %s: %w", r.e.Seq, r.id, err)
+			continue
+		}
+		errs[i] = appendTx(ctx, tx, r.id, r.e)
+		if errs[i] != nil && !errors.Is(errs[i], ErrConflict) && !errors.Is(errs[i], ErrNotFound) {
+			return fail(errs[i])
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		for i := range errs {
+			errs[i] = nil
+		}
+		return fail(fmt.Errorf("commit: %w", err))
+	}
+	return errs
 }
 
 // CreateGame implements Store.
@@ -79,13 +168,23 @@ func (s *SQLite) CreateGame(ctx context.Context, g *Game) error {
 	return nil
 }
 
-// Append implements Store.
+// Append implements Store. It returns once the event is durable.
 func (s *SQLite) Append(ctx context.Context, id string, e Event) error {
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("store: append to game %s: %w", id, err)
+	r := &appendReq{ctx: ctx, id: id, e: e, err: make(chan error, 1)}
+	select {
+	case s.reqs <- r:
+	case <-s.quit:
+		return fmt.Errorf("store: append to game %s: store closed", id)
+	case <-ctx.Done():
+		return fmt.Errorf("store: append to game %s: %w", id, ctx.Err())
 	}
-	defer tx.Rollback()
+	// Once handed over, the outcome is waited for even if ctx ends, so
+	// the caller never mistakes a written event for a lost one.
+	return <-r.err
+}
+
+// appendTx checks and inserts one event inside a transaction.
+func appendTx(ctx context.Context, tx *sql.Tx, id string, e Event) error {
 	var exists int
 	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM games WHERE id = ?`, id).Scan(&exists); err != nil {
 		return fmt.Errorf("store: append to game %s: %w", id, err)
@@ -106,9 +205,6 @@ func (s *SQLite) Append(ctx context.Context, id string, e Event) error {
 			return fmt.Errorf("store: append event %d to game %s: %w", e.Seq, id, ErrConflict)
 		}
 		return fmt.Errorf("store: append event %d to game %s: %w", e.Seq, id, err)
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("store: append event %d to game %s: commit: %w", e.Seq, id, err)
 	}
 	return nil
 }
@@ -183,6 +279,8 @@ func (s *SQLite) Unfinished(ctx context.Context) ([]string, error) {
 
 // Close implements Store.
 func (s *SQLite) Close() error {
+	s.once.Do(func() { close(s.quit) })
+	<-s.done
 	if err := s.db.Close(); err != nil {
 		return fmt.Errorf("store: close sqlite %s: %w", s.path, err)
 	}

@@ -53,6 +53,8 @@ type AnagramTables struct {
 	MaxBlanks int
 	keys      []*multiset.U64Map // per j: key → start of its run in words
 	words     [][]uint32         // word ids; the last of a run has lastBit
+	filters   []*multiset.Filter // per j: asked before keys[j]
+	ws        wordStore
 	BuildTime time.Duration
 }
 
@@ -73,7 +75,7 @@ func BuildAnagram(lex *lexicon.Lexicon, perTab *multiset.Table, opt AnagramOptio
 			return nil, fmt.Errorf("anagram tables: %w", err)
 		}
 	}
-	at := &AnagramTables{Lex: lex, PER: perTab, MaxBlanks: opt.MaxBlanks}
+	at := &AnagramTables{Lex: lex, PER: perTab, MaxBlanks: opt.MaxBlanks, ws: newWordStore(lex)}
 	nj := opt.MaxBlanks + 1
 	at.keys = make([]*multiset.U64Map, nj)
 	at.words = make([][]uint32, nj)
@@ -182,6 +184,13 @@ func BuildAnagram(lex *lexicon.Lexicon, perTab *multiset.Table, opt AnagramOptio
 		at.keys[j].Range(func(k uint64, g uint32) { m.Put(k, starts[j][g]) })
 		m.Compact()
 		at.keys[j] = m
+		bpk := 8
+		if j == 0 {
+			bpk = 16
+		}
+		f := multiset.NewFilter(m.Len(), bpk)
+		m.Range(func(k uint64, _ uint32) { f.Add(k) })
+		at.filters = append(at.filters, f)
 	}
 	at.BuildTime = time.Since(t0)
 	return at, nil
@@ -195,9 +204,9 @@ func (at *AnagramTables) Entries(j int) int { return len(at.words[j]) }
 
 // Bytes is the memory held by the anagram tables (not the PER tables).
 func (at *AnagramTables) Bytes() int {
-	n := 0
+	n := len(at.ws.data)
 	for j := range at.keys {
-		n += at.keys[j].Bytes() + 4*len(at.words[j])
+		n += at.keys[j].Bytes() + 4*len(at.words[j]) + at.filters[j].Bytes()
 	}
 	return n
 }
@@ -217,6 +226,9 @@ func run(list []uint32, start uint32) []uint32 {
 // lookup returns the words listed under key with j blanks (ids may carry
 // lastBit).
 func (at *AnagramTables) lookup(j int, key multiset.PER) []uint32 {
+	if !at.filters[j].Has(uint64(key)) {
+		return nil
+	}
 	s, ok := at.keys[j].Get(uint64(key))
 	if !ok {
 		return nil
@@ -229,6 +241,7 @@ type Anagram struct {
 	T     *AnagramTables
 	st    ivState
 	stats Stats
+	fill  func()
 }
 
 // NewAnagram builds the anagram tables of lex and returns the generator.
@@ -243,7 +256,11 @@ func NewAnagram(lex *lexicon.Lexicon) (*Anagram, error) {
 // NewAnagramFrom returns a generator over prebuilt tables. A generator
 // must not be used by two goroutines at once; make one per goroutine
 // (they can share the tables).
-func NewAnagramFrom(at *AnagramTables) *Anagram { return &Anagram{T: at} }
+func NewAnagramFrom(at *AnagramTables) *Anagram {
+	g := &Anagram{T: at}
+	g.fill = func() { g.st.dfs(0, 0, 0, g.leaf) }
+	return g
+}
 
 // Name implements Generator.
 func (g *Anagram) Name() string { return "anagram" }
@@ -279,6 +296,10 @@ func (g *Anagram) interval(iv *Interval) {
 		return
 	}
 	st.v = iv.Empty
+	if iv.Main < 0 && st.nBlank == 0 {
+		st.emptyInterval(iv, &g.T.ws, g.fill)
+		return
+	}
 	st.dfs(0, base, 0, g.leaf)
 }
 
@@ -290,9 +311,15 @@ func (g *Anagram) leaf(key multiset.PER, j int) {
 	}
 	st.stats.Lookups++
 	ws := g.T.lookup(j, key)
-	lex := g.T.Lex
+	n := st.p.iv.Len
+	if st.collect {
+		for _, wi := range ws {
+			st.emptyCands[n] = append(st.emptyCands[n], wi&^lastBit)
+		}
+		return
+	}
 	for _, wi := range ws {
-		w := lex.Word(int(wi &^ lastBit))
+		w := g.T.ws.word(wi&^lastBit, n)
 		st.stats.Candidates++
 		if !st.p.fits(w) {
 			continue

@@ -5,6 +5,7 @@ import (
 
 	"atril/alphabet"
 	"atril/board"
+	"atril/lexicon"
 	"atril/move"
 	"atril/multiset"
 	"atril/variant"
@@ -113,6 +114,10 @@ type lineInfo struct {
 	cscore []int16
 	prem   []variant.Premium
 	halo   [MaxBoard]bool
+	// Cache of the inner-word id of the run of tiles starting at a
+	// square (the same run is inside many intervals of the line).
+	runKnown uint64
+	runID    [MaxBoard]uint32
 }
 
 func (li *lineInfo) load(b *board.Board, d board.Dir, line int) {
@@ -121,6 +126,7 @@ func (li *lineInfo) load(b *board.Board, d board.Dir, line int) {
 	li.cross = b.CrossSets(d, line)
 	li.cscore = b.CrossScores(d, line)
 	li.prem = b.Premiums(d, line)
+	li.runKnown = 0
 	empty := b.IsEmpty()
 	for c := 0; c < b.N; c++ {
 		h := false
@@ -365,6 +371,32 @@ type ivState struct {
 	// cur: real letters of the sub-rack being enumerated.
 	cur [alphabet.MaxLetters + 1]int8
 	v   int // empty squares of the current interval
+	// Candidates of intervals holding no tile, by length, for a rack
+	// without blanks: they depend only on the rack and the length, so
+	// they are looked up once per call and shared by all such intervals.
+	emptyKnown uint64
+	emptyCands [MaxBoard + 1][]uint32
+	collect    bool
+}
+
+// emptyInterval solves an interval holding no tile with a rack without
+// blanks from the per-length cache, filling it on first use with fill
+// (which runs the generator's lookups with st.collect set).
+func (st *ivState) emptyInterval(iv *Interval, ws *wordStore, fill func()) {
+	n := iv.Len
+	if st.emptyKnown&(1<<n) == 0 {
+		st.emptyCands[n] = st.emptyCands[n][:0]
+		st.collect = true
+		fill()
+		st.collect = false
+		st.emptyKnown |= 1 << n
+	}
+	for _, wi := range st.emptyCands[n] {
+		st.stats.Candidates++
+		if w := ws.word(wi, n); st.p.fits(w) {
+			st.p.emitPlain(w)
+		}
+	}
 }
 
 func (st *ivState) setup(b *board.Board, rack *alphabet.Rack, tab *multiset.Table, sink Sink, stats *Stats) {
@@ -375,6 +407,7 @@ func (st *ivState) setup(b *board.Board, rack *alphabet.Rack, tab *multiset.Tabl
 	st.p.init(b.V, sink, stats)
 	st.p.rackSize = b.V.RackSize
 	st.rackLen = rack.Len()
+	st.emptyKnown = 0
 	st.nBlank = int(rack[alphabet.Blank])
 	st.nrl = 0
 	for l := 1; l <= b.V.Alphabet.Size(); l++ {
@@ -475,4 +508,30 @@ func (st *ivState) freeBlanks(w []alphabet.Tile) {
 		x := w[p.emptyPos[k]]
 		p.real[x], p.blankLet[x] = 0, 0
 	}
+}
+
+// wordStore holds every word of a lexicon at a fixed stride (16 or 32
+// tiles), so a candidate's letters are one cache line away from its id
+// (the lexicon's own layout needs an offset read first).
+type wordStore struct {
+	data   []alphabet.Tile
+	stride int
+}
+
+func newWordStore(lex *lexicon.Lexicon) wordStore {
+	stride := 16
+	for stride < lex.MaxLen() {
+		stride *= 2
+	}
+	ws := wordStore{data: make([]alphabet.Tile, stride*lex.Len()), stride: stride}
+	for i := 0; i < lex.Len(); i++ {
+		copy(ws.data[i*stride:], lex.Word(i))
+	}
+	return ws
+}
+
+// word returns word i, which the caller knows has n letters.
+func (ws *wordStore) word(i uint32, n int) []alphabet.Tile {
+	o := int(i) * ws.stride
+	return ws.data[o : o+n]
 }

@@ -112,3 +112,92 @@ func TestIntervalTablesFull(t *testing.T) {
 			float64(ms.HeapAlloc-heap0)/1e6)
 	}
 }
+
+// TestIntervalSpeed times full move generation on the positions of greedy
+// games with the full word lists (ATRIL_LONG=1; ATRIL_SPEED_GAMES games
+// per language, default 4): gaddag, anagram, iwm sequential and with 2
+// workers, and brute on every 10th position; it prints the total time of
+// each and the ratios, all from one run.
+func TestIntervalSpeed(t *testing.T) {
+	if os.Getenv("ATRIL_LONG") == "" {
+		t.Skip("set ATRIL_LONG=1 to time the generators on the full lists")
+	}
+	games := ivEnv("ATRIL_SPEED_GAMES", 4)
+	for _, l := range ivLanguages {
+		if only := os.Getenv("ATRIL_SPEED_LANG"); only != "" && only != l.variant {
+			continue
+		}
+		_, lex := ivLexicon(t, l.variant, l.lexicon)
+		per, err := multiset.Build(lex.Alphabet.Size(), lex)
+		if err != nil {
+			t.Fatal(err)
+		}
+		at, err := movegen.BuildAnagram(lex, per, movegen.AnagramOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		it, err := movegen.BuildIWM(lex, per, movegen.IWMOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		gad := movegen.NewGaddag(lex)
+		gens := []movegen.Generator{gad, movegen.NewAnagramFrom(at), movegen.NewIWMFrom(it, 1), movegen.NewIWMFrom(it, 2)}
+		names := []string{"gaddag", "anagram", "iwm", "iwm-2workers"}
+		bs, rs, _ := ivPositions(t, l.lexicon, l.variant, lex, gad, games, 1<<30)
+		count := 0
+		sink := func(*move.Move) { count++ }
+		total := make([]time.Duration, len(gens))
+		var byBlank [3][4]time.Duration
+		var nByBlank [3]int
+		moves := make([]int, len(gens))
+		var bruteT, gadSub time.Duration
+		brute := movegen.NewBrute(lex)
+		for i := range bs {
+			for k, g := range gens {
+				count = 0
+				g.Generate(bs[i], &rs[i], sink) // warm
+				const reps = 3
+				t0 := time.Now()
+				for r := 0; r < reps; r++ {
+					g.Generate(bs[i], &rs[i], sink)
+				}
+				d := time.Since(t0) / reps
+				total[k] += d
+				if nb := rs[i][alphabet.Blank]; nb <= 2 {
+					byBlank[nb][k] += d
+					if k == 0 {
+						nByBlank[nb]++
+					}
+				}
+				moves[k] += count / (reps + 1)
+				if k == 0 && i%10 == 0 {
+					gadSub += d
+				}
+			}
+			if i%10 == 0 {
+				t0 := time.Now()
+				brute.Generate(bs[i], &rs[i], sink)
+				bruteT += time.Since(t0)
+			}
+		}
+		for k := range gens {
+			if moves[k] != moves[0] {
+				t.Errorf("%s: %s found %d moves, gaddag %d", l.variant, names[k], moves[k], moves[0])
+			}
+		}
+		n := time.Duration(len(bs))
+		t.Logf("%s: %d positions of %d greedy games, %d moves; mean per position: gaddag %v, anagram %v, iwm %v, iwm 2 workers %v; brute %v (every 10th position)",
+			l.variant, len(bs), games, moves[0], total[0]/n, total[1]/n, total[2]/n, total[3]/n, bruteT/((n+9)/10))
+		for nb := range byBlank {
+			if nByBlank[nb] > 0 {
+				x := byBlank[nb]
+				t.Logf("%s, %d positions with %d blanks: gaddag/anagram %.2f, gaddag/iwm %.2f, anagram/iwm %.2f (gaddag %v per position)",
+					l.variant, nByBlank[nb], nb, float64(x[0])/float64(x[1]), float64(x[0])/float64(x[2]), float64(x[1])/float64(x[2]), x[0]/time.Duration(nByBlank[nb]))
+			}
+		}
+		t.Logf("%s ratios: gaddag/anagram %.2f, gaddag/iwm %.2f, anagram/iwm %.2f, iwm/iwm-2workers %.2f, brute/gaddag %.1f, brute/anagram %.1f, brute/iwm %.1f",
+			l.variant, float64(total[0])/float64(total[1]), float64(total[0])/float64(total[2]), float64(total[1])/float64(total[2]),
+			float64(total[2])/float64(total[3]), float64(bruteT)/float64(gadSub),
+			float64(bruteT)/float64(gadSub)*float64(total[0])/float64(total[1]), float64(bruteT)/float64(gadSub)*float64(total[0])/float64(total[2]))
+	}
+}

@@ -85,6 +85,10 @@ type IWMTables struct {
 	lo         *multiset.PairMap // Multiset-Interval key → start of its run
 	loWords    []uint32          // word ids; the last of a run has lastBit
 	wordPER    []multiset.PER
+	words      wordStore
+	// Filters asked before the low-level table: word multisets (small,
+	// stays in cache) and Multiset-Interval keys.
+	anaFilter, loFilter *multiset.Filter
 	// Occurrences of placed inner words (seed 000 Table 5.5).
 	Occurrences int
 	// ThesisHigh is the number of high-level entries the thesis keeps
@@ -112,6 +116,7 @@ func BuildIWM(lex *lexicon.Lexicon, perTab *multiset.Table, opt IWMOptions) (*IW
 	}
 	T := &IWMTables{Lex: lex, PER: perTab, Threshold: opt.Threshold}
 	nw := lex.Len()
+	T.words = newWordStore(lex)
 	T.wordPER = make([]multiset.PER, nw)
 	for i := 0; i < nw; i++ {
 		T.wordPER[i] = perTab.Of(lex.Word(i))
@@ -291,6 +296,12 @@ func BuildIWM(lex *lexicon.Lexicon, perTab *multiset.Table, opt IWMOptions) (*IW
 	T.lo.Range(func(k uint64, k2, g uint32) { lo.Put(k, k2, loStart[g]) })
 	lo.Compact()
 	T.lo = lo
+	T.anaFilter = multiset.NewFilter(nw, 16)
+	for _, p := range T.wordPER {
+		T.anaFilter.Add(uint64(p))
+	}
+	T.loFilter = multiset.NewFilter(lo.Len(), 10)
+	lo.Range(func(k uint64, k2, _ uint32) { T.loFilter.Add(multiset.PairKey(k, k2)) })
 	T.BuildTime = time.Since(t0)
 	return T, nil
 }
@@ -333,7 +344,7 @@ func (T *IWMTables) HighIndex() int {
 // Bytes is the memory held by the IWM tables (not the PER tables).
 func (T *IWMTables) Bytes() int {
 	return 4*len(T.innerID) + T.piw.Bytes() + 4*len(T.freq) + 4*len(T.hiStart) + 4*len(T.hiWords) +
-		T.lo.Bytes() + 4*len(T.loWords) + 8*len(T.wordPER)
+		T.lo.Bytes() + 4*len(T.loWords) + 8*len(T.wordPER) + T.anaFilter.Bytes() + T.loFilter.Bytes() + len(T.words.data)
 }
 
 // IWM is the Intern Words Method generator (--algo iwm).
@@ -347,16 +358,17 @@ type IWM struct {
 
 type iwmState struct {
 	ivState
-	T        *IWMTables
-	combined multiset.PER
-	counts   [alphabet.MaxLetters + 1]int8 // combined real letters, count path
-	piw      uint32
-	xmask    uint64 // letters a blank may stand for in this interval
-	jTotal   int
-	subCount [MaxBoard + 1]int // distinct real sub-racks by size
-	rackPER  multiset.PER
-	lowLeaf  func(multiset.PER, int)
-	ivFunc   func(*Interval)
+	T         *IWMTables
+	combined  multiset.PER
+	counts    [alphabet.MaxLetters + 1]int8 // combined real letters, count path
+	piw       uint32
+	xmask     uint64 // letters a blank may stand for in this interval
+	jTotal    int
+	subCount  [MaxBoard + 1]int // distinct real sub-racks by size
+	rackPER   multiset.PER
+	lowLeaf   func(multiset.PER, int)
+	fillEmpty func()
+	ivFunc    func(*Interval)
 }
 
 // NewIWM builds the IWM tables of lex with the given options.
@@ -381,6 +393,7 @@ func (s *iwmState) init(T *IWMTables) {
 	s.T = T
 	s.lowLeaf = s.leafLow
 	s.ivFunc = s.interval
+	s.fillEmpty = func() { s.dfs(0, 0, 0, s.lowLeaf) }
 }
 
 // Name implements Generator.
@@ -442,20 +455,28 @@ func (s *iwmState) piwOf(iv *Interval) uint32 {
 		return T.emptyPIW[iv.Len]
 	}
 	w := iv.Inner[iv.Main]
+	at := iv.Start + w.Start
 	var id uint32
-	if w.Len == 1 {
-		id = uint32(s.li.tiles[iv.Start+w.Start].Letter())
+	if s.li.runKnown&(1<<at) != 0 {
+		id = s.li.runID[at]
 	} else {
-		var buf [MaxBoard]alphabet.Tile
-		ws := buf[:w.Len]
-		for i := range ws {
-			ws[i] = s.li.tiles[iv.Start+w.Start+i].Letter()
+		if w.Len == 1 {
+			id = uint32(s.li.tiles[at].Letter())
+		} else {
+			var buf [MaxBoard]alphabet.Tile
+			ws := buf[:w.Len]
+			for i := range ws {
+				ws[i] = s.li.tiles[at+i].Letter()
+			}
+			if j := T.Lex.Index(ws); j >= 0 {
+				id = T.innerID[j]
+			}
 		}
-		j := T.Lex.Index(ws)
-		if j < 0 {
-			return multiset.NoID
-		}
-		id = T.innerID[j]
+		s.li.runKnown |= 1 << at
+		s.li.runID[at] = id
+	}
+	if id == 0 {
+		return multiset.NoID
 	}
 	ix, ok := T.piw.Get(piwCode(id, w.Start, iv.Len))
 	if !ok {
@@ -520,6 +541,9 @@ func (s *iwmState) interval(iv *Interval) {
 		for k := 0; k < s.p.nEmpty; k++ {
 			s.xmask |= s.li.cross[iv.Start+int(s.p.emptyPos[k])]
 		}
+	} else if iv.Main < 0 {
+		s.emptyInterval(iv, &T.words, s.fillEmpty)
+		return
 	}
 	s.dfs(0, base, 0, s.lowLeaf)
 }
@@ -528,7 +552,7 @@ func (s *iwmState) interval(iv *Interval) {
 // placed inner word by a subset test against the combined multiset.
 func (s *iwmState) high(base multiset.PER, list []uint32) {
 	T := s.T
-	lex := T.Lex
+	iv := s.p.iv
 	if s.nBlank == 0 {
 		comb := s.tab.Sum(base, s.rackPER)
 		if comb != multiset.Invalid {
@@ -537,7 +561,7 @@ func (s *iwmState) high(base multiset.PER, list []uint32) {
 				if !s.tab.Subset(T.wordPER[wi], comb) {
 					continue
 				}
-				if w := lex.Word(int(wi)); s.p.fits(w) {
+				if w := T.words.word(wi, iv.Len); s.p.fits(w) {
 					s.p.emitPlain(w)
 				}
 			}
@@ -546,7 +570,6 @@ func (s *iwmState) high(base multiset.PER, list []uint32) {
 	}
 	// Count-vector test: letters of the word beyond the interval's tiles
 	// and the rack's real tiles must be at most the blanks.
-	iv := s.p.iv
 	for l := range s.counts {
 		s.counts[l] = s.rack[l]
 	}
@@ -557,7 +580,7 @@ func (s *iwmState) high(base multiset.PER, list []uint32) {
 	}
 	for _, wi := range list {
 		s.stats.Candidates++
-		w := lex.Word(int(wi))
+		w := T.words.word(wi, iv.Len)
 		c := s.counts
 		short := 0
 		for _, x := range w {
@@ -610,14 +633,23 @@ func (s *iwmState) blankLetters(key multiset.PER, j int, from int) {
 func (s *iwmState) lookupLow(key multiset.PER, j int) {
 	T := s.T
 	s.stats.Lookups++
+	if !T.anaFilter.Has(uint64(key)) || !T.loFilter.Has(multiset.PairKey(uint64(key), s.piw)) {
+		return
+	}
 	start, ok := T.lo.Get(uint64(key), s.piw)
 	if !ok {
 		return
 	}
-	lex := T.Lex
+	n := s.p.iv.Len
+	if s.collect {
+		for _, wi := range run(T.loWords, start) {
+			s.emptyCands[n] = append(s.emptyCands[n], wi&^lastBit)
+		}
+		return
+	}
 	for _, wi := range run(T.loWords, start) {
 		s.stats.Candidates++
-		w := lex.Word(int(wi &^ lastBit))
+		w := T.words.word(wi&^lastBit, n)
 		if !s.p.fits(w) {
 			continue
 		}

@@ -412,7 +412,8 @@ func (l *live) think(i, moves int) {
 	// A fresh player per move, seeded by the game, seat and move number:
 	// the computer's choices are reproducible and need no saved state.
 	bot, err := player.New(level, player.Options{Variant: l.v, Lexicon: l.lex, Generator: gen,
-		Seed: l.hdr.Seed ^ (uint64(i+1) << 56) ^ uint64(moves)*0x9e3779b97f4a7c15})
+		Seed:   l.hdr.Seed ^ (uint64(i+1) << 56) ^ uint64(moves)*0x9e3779b97f4a7c15,
+		Budget: l.srv.cfg.MoveBudget, EndgameTime: l.srv.cfg.MoveBudget})
 	var m move.Move
 	if err == nil {
 		m = bot.Choose(view)

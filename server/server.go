@@ -50,6 +50,9 @@ type Config struct {
 	// the fastest committed one). Generators are reused but never shared
 	// by two goroutines at once.
 	NewGenerator func(lex *lexicon.Lexicon) movegen.Generator
+	// MoveBudget bounds the time a searching level (simulation, the
+	// endgame of godlike) spends on one move (default 2 s).
+	MoveBudget time.Duration
 	// Thinkers bounds how many computer seats choose at once (default:
 	// the number of CPUs).
 	Thinkers int
@@ -120,6 +123,9 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.NewGenerator == nil {
 		cfg.NewGenerator = DefaultGenerator
+	}
+	if cfg.MoveBudget <= 0 {
+		cfg.MoveBudget = 2 * time.Second
 	}
 	if cfg.Thinkers <= 0 {
 		cfg.Thinkers = runtime.GOMAXPROCS(0)

@@ -22,6 +22,7 @@ import (
 	"atril/lexicon"
 	"atril/move"
 	"atril/movegen"
+	"atril/player"
 	"atril/store"
 	"atril/variant"
 )
@@ -68,6 +69,7 @@ func testConfig(st store.Store) Config {
 		LoadLexicon:  func(v *variant.Variant, name string) (*lexicon.Lexicon, error) { return shortWords(v) },
 		NewGenerator: func(lex *lexicon.Lexicon) movegen.Generator { return movegen.NewBrute(lex) },
 		Logf:         func(string, ...any) {},
+		MoveBudget:   100 * time.Millisecond,
 	}
 }
 
@@ -570,4 +572,38 @@ func mustJSON(v any) string {
 		panic(err)
 	}
 	return string(data)
+}
+
+// TestEveryLevelMoves has each computer level make the first move of a
+// game through the server; ATRIL_LONG=1 has each play a whole game
+// against the professional.
+func TestEveryLevelMoves(t *testing.T) {
+	long := os.Getenv("ATRIL_LONG") == "1"
+	e := newEnv(t, nil)
+	ids := map[string]string{}
+	for _, lv := range player.Levels() {
+		if long {
+			ids[lv] = e.create(SeatRequest{Kind: "computer", Level: lv}, SeatRequest{Kind: "computer", Level: "professional"})
+		} else {
+			ids[lv] = e.create(SeatRequest{Kind: "computer", Level: lv}, SeatRequest{Kind: "human"})
+			e.join(ids[lv])
+		}
+	}
+	deadline := time.Now().Add(120 * time.Second)
+	for lv, id := range ids {
+		done := func(st *State) bool { return st.Over || !long && st.Moves > 0 }
+		for !done(e.state(id, "")) && time.Now().Before(deadline) {
+			time.Sleep(20 * time.Millisecond)
+		}
+		st := e.state(id, "")
+		if !done(st) {
+			t.Errorf("level %s: not done after %d moves", lv, st.Moves)
+			continue
+		}
+		if long {
+			t.Logf("level %s vs professional: %d–%d in %d moves", lv, st.Seats[0].Score, st.Seats[1].Score, st.Moves)
+		} else if h := st.History[0]; h.Seat != 0 || h.Kind != "place" {
+			t.Errorf("level %s: first move %+v, want a placement by seat 0", lv, h)
+		}
+	}
 }

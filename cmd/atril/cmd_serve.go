@@ -51,6 +51,7 @@ func runServe(args []string) error {
 	db := fs.String("db", "", "SQLite database file (default: atril.db in the user's data directory)")
 	pg := fs.String("pg", "", "PostgreSQL connection string; used instead of SQLite when set")
 	think := fs.Duration("think", 700*time.Millisecond, "how long computer seats wait before moving")
+	budget := fs.Duration("budget", 2*time.Second, "time limit of one move of the searching levels (simulation, godlike's endgame)")
 	thinkers := fs.Int("thinkers", 0, "computer seats choosing at once (default: the number of CPUs)")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -63,7 +64,7 @@ func runServe(args []string) error {
 		return err
 	}
 	defer st.Close()
-	srv, err := server.New(server.Config{Store: st, ThinkTime: *think, Thinkers: *thinkers, Static: web.FS()})
+	srv, err := server.New(server.Config{Store: st, ThinkTime: *think, MoveBudget: *budget, Thinkers: *thinkers, Static: web.FS()})
 	if err != nil {
 		return err
 	}

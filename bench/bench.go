@@ -156,24 +156,51 @@ func ParseAlgos(s string) []string {
 // caches), returning the number of moves and the counters, then times
 // reps more generations and returns their median.
 func Measure(a *Algo, b *board.Board, rack *alphabet.Rack, reps int) (median time.Duration, moves int, st movegen.Stats) {
+	var m [1]Measurement
+	MeasureAll([]Algo{*a}, b, rack, reps, m[:])
+	return m[0].Time, m[0].Moves, m[0].Stats
+}
+
+// Measurement is one algorithm's result on one position.
+type Measurement struct {
+	Time  time.Duration // median of the timed generations
+	Moves int
+	Stats movegen.Stats
+}
+
+// maxReps bounds the timed generations per position.
+const maxReps = 101
+
+// MeasureAll runs one untimed generation of every algorithm on a position
+// (warming caches; it counts the moves and keeps the counters), then
+// reps rounds in which every algorithm generates once, timed, and keeps
+// each algorithm's median in out (len(out) ≥ len(algos)). Rounds
+// interleave the algorithms so that a burst of load from other programs
+// falls on all of them alike.
+func MeasureAll(algos []Algo, b *board.Board, rack *alphabet.Rack, reps int, out []Measurement) {
 	n := 0
 	sink := func(*move.Move) { n++ }
-	a.Gen.Generate(b, rack, sink)
-	moves = n
-	st, _ = a.Stats()
-	if reps < 1 {
-		reps = 1
+	for i := range algos {
+		n = 0
+		algos[i].Gen.Generate(b, rack, sink)
+		out[i].Moves = n
+		out[i].Stats, _ = algos[i].Stats()
 	}
-	var ts [64]time.Duration
-	if reps > len(ts) {
-		reps = len(ts)
+	reps = max(1, min(reps, maxReps))
+	var ts [maxReps * 8]time.Duration
+	if len(algos) > 8 {
+		panic("bench: more than 8 algorithms")
 	}
-	for i := 0; i < reps; i++ {
-		t0 := time.Now()
-		a.Gen.Generate(b, rack, sink)
-		ts[i] = time.Since(t0)
+	for r := 0; r < reps; r++ {
+		for i := range algos {
+			t0 := time.Now()
+			algos[i].Gen.Generate(b, rack, sink)
+			ts[i*maxReps+r] = time.Since(t0)
+		}
 	}
-	return Median(ts[:reps]), moves, st
+	for i := range algos {
+		out[i].Time = Median(ts[i*maxReps : i*maxReps+reps])
+	}
 }
 
 // Median returns the median of ds (the mean of the two middle values for

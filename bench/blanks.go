@@ -78,14 +78,15 @@ func RunBlanks(v *variant.Variant, lex *lexicon.Lexicon, algos []Algo, c BlankCa
 			return nil, fmt.Errorf("bench blanks: rack %q: %w", rs, err)
 		}
 		row := BlanksRow{Rack: rs, Times: make([]time.Duration, len(algos))}
+		ms := make([]Measurement, len(algos))
+		MeasureAll(algos, b, &rack, reps, ms)
+		row.Moves = ms[0].Moves
 		for ai := range algos {
-			t, n, _ := Measure(&algos[ai], b, &rack, reps)
-			if ai > 0 && n != row.Moves {
+			if ms[ai].Moves != row.Moves {
 				return nil, fmt.Errorf("bench blanks: %s, %s, rack %s: %s finds %d moves but %s finds %d",
-					v.Name, c.Play, rs, algos[0].Name, row.Moves, algos[ai].Name, n)
+					v.Name, c.Play, rs, algos[0].Name, row.Moves, algos[ai].Name, ms[ai].Moves)
 			}
-			row.Moves = n
-			row.Times[ai] = t
+			row.Times[ai] = ms[ai].Time
 		}
 		res.Rows = append(res.Rows, row)
 	}

@@ -95,6 +95,7 @@ func RunMovegen(cfg MovegenConfig) (*MovegenResult, error) {
 		_, ok := cfg.Algos[i].Stats()
 		res.Counted = append(res.Counted, ok)
 	}
+	ms := make([]Measurement, na)
 	pr := &PositionResult{Times: make([]time.Duration, na), Stats: make([]movegen.Stats, na), Counted: res.Counted}
 	for gi := 0; gi < cfg.Games; gi++ {
 		seed := cfg.Seed + uint64(gi)
@@ -108,14 +109,14 @@ func RunMovegen(cfg MovegenConfig) (*MovegenResult, error) {
 			turn++
 			rack := g.Players[g.Current()].Rack
 			pr.Game, pr.Seed, pr.Turn = gi, seed, turn
+			MeasureAll(cfg.Algos, g.Board, &rack, cfg.Reps, ms)
+			pr.Moves = ms[0].Moves
 			for ai := range cfg.Algos {
-				t, n, st := Measure(&cfg.Algos[ai], g.Board, &rack, cfg.Reps)
-				if ai > 0 && n != pr.Moves {
+				if ms[ai].Moves != pr.Moves {
 					return nil, fmt.Errorf("bench movegen: game %d (seed %d), turn %d: %s finds %d moves but %s finds %d; position %s",
-						gi, seed, turn, cfg.Algos[0].Name, pr.Moves, cfg.Algos[ai].Name, n, cgp.FromGame(g).String())
+						gi, seed, turn, cfg.Algos[0].Name, pr.Moves, cfg.Algos[ai].Name, ms[ai].Moves, cgp.FromGame(g).String())
 				}
-				pr.Moves = n
-				pr.Times[ai], pr.Stats[ai] = t, st
+				pr.Times[ai], pr.Stats[ai] = ms[ai].Time, ms[ai].Stats
 			}
 			for len(res.Turns) < turn {
 				res.Turns = append(res.Turns, TurnRow{Turn: len(res.Turns) + 1, Time: make([]time.Duration, na),

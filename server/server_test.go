@@ -607,3 +607,22 @@ func TestEveryLevelMoves(t *testing.T) {
 		}
 	}
 }
+
+// TestOpenAPIListsEveryRoute checks that api/openapi.yaml documents each
+// API route the server serves.
+func TestOpenAPIListsEveryRoute(t *testing.T) {
+	data, err := os.ReadFile("../api/openapi.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{"/api/info", "/api/games", "/api/games/{id}", "/api/games/{id}/join", "/api/games/{id}/move",
+		"/api/games/{id}/notifications", "/api/games/{id}/ws", "/api/games/{id}/gcg"} {
+		if !strings.Contains(string(data), "\n  "+p+":\n") {
+			t.Errorf("api/openapi.yaml does not document %s", p)
+		}
+	}
+	e := newEnv(t, nil)
+	if code := e.do("GET", "/api/info", "", nil, nil); code != 200 {
+		t.Errorf("GET /api/info: %d", code)
+	}
+}

@@ -445,3 +445,28 @@ func (s *Server) info() *Info {
 	}
 	return in
 }
+
+// Warm loads the default word list of each named variant and makes a
+// move generator for it in the background, so the first game does not
+// wait for them.
+func (s *Server) Warm(variants ...string) {
+	for _, name := range variants {
+		v, err := variant.Load(name)
+		if err != nil {
+			s.logf("server: warm %s: %v", name, err)
+			continue
+		}
+		s.wg.Add(1)
+		go func() {
+			defer s.wg.Done()
+			t := time.Now()
+			r, err := s.lexiconFor(v, v.DefaultLexicon)
+			if err != nil {
+				s.logf("server: warm %s: %v", name, err)
+				return
+			}
+			r.putGen(r.getGen())
+			s.logf("server: %s word list %s and move generator ready in %v", name, v.DefaultLexicon, time.Since(t).Round(time.Millisecond))
+		}()
+	}
+}

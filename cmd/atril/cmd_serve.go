@@ -12,6 +12,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"syscall"
 	"time"
 
@@ -53,6 +54,8 @@ func runServe(args []string) error {
 	think := fs.Duration("think", 700*time.Millisecond, "how long computer seats wait before moving")
 	budget := fs.Duration("budget", 2*time.Second, "time limit of one move of the searching levels (simulation, godlike's endgame)")
 	thinkers := fs.Int("thinkers", 0, "computer seats choosing at once (default: the number of CPUs)")
+	var warm stringList = []string{"english"}
+	fs.Var(&warm, "warm", "comma-separated variants whose word list and generator are loaded at start")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -69,6 +72,7 @@ func runServe(args []string) error {
 		return err
 	}
 	defer srv.Close()
+	srv.Warm(warm...)
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return fmt.Errorf("listen on %s: %w", *addr, err)
@@ -112,4 +116,19 @@ func openStore(db, dsn string) (store.Store, string, error) {
 	}
 	st, err := store.OpenSQLite(db)
 	return st, db, err
+}
+
+// stringList is a comma-separated flag value.
+type stringList []string
+
+func (l *stringList) String() string { return strings.Join(*l, ",") }
+
+func (l *stringList) Set(s string) error {
+	*l = nil
+	for _, f := range strings.Split(s, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			*l = append(*l, f)
+		}
+	}
+	return nil
 }

@@ -31,7 +31,7 @@ var intervalGenerators = []struct {
 		}
 		return g
 	}},
-	{"iwm", func(t testing.TB, lex *lexicon.Lexicon) movegen.Generator {
+	{"iwm-t10", func(t testing.TB, lex *lexicon.Lexicon) movegen.Generator {
 		g, err := movegen.NewIWM(lex, movegen.IWMOptions{})
 		if err != nil {
 			t.Fatal(err)
@@ -57,8 +57,8 @@ func init() {
 	intervalGenerators = append(intervalGenerators, struct {
 		name string
 		make func(t testing.TB, lex *lexicon.Lexicon) movegen.Generator
-	}{"iwm-parallel", func(t testing.TB, lex *lexicon.Lexicon) movegen.Generator {
-		g, err := movegen.NewIWM(lex, movegen.IWMOptions{Workers: 2})
+	}{"iwm-t10-parallel-adaptive", func(t testing.TB, lex *lexicon.Lexicon) movegen.Generator {
+		g, err := movegen.NewIWM(lex, movegen.IWMOptions{Workers: 2, Adaptive: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -204,29 +204,40 @@ func ivRacks(rng *rand.Rand, v *variant.Variant, r alphabet.Rack) [3]alphabet.Ra
 	return out
 }
 
-// TestIntervalCrossCheck plays games of random legal moves on a sample of
-// each language's word list and compares every interval generator with
-// the brute-force oracle on racks with 0, 1 and 2 blanks at every
-// position. ATRIL_IV_POSITIONS sets the positions per language (default
-// 8), ATRIL_IV_STEP the sampling step of long words (default 40; 1 is
-// the full list).
+// TestIntervalCrossCheck plays games of random legal moves and compares
+// every interval generator (anagram; iwm at thresholds 1, 10 and 30,
+// sequential and with 2 workers) with a reference on racks with 0, 1 and
+// 2 blanks at every position. The reference is the brute-force oracle on
+// every ATRIL_IV_ORACLE_EVERY-th position (default 1: all) and the
+// GADDAG generator on the others. ATRIL_IV_POSITIONS sets the positions
+// per language (default 4, 3 with -short), ATRIL_IV_STEP the sampling
+// step of long words (default 40; 1 is the full list), ATRIL_IV_LANG
+// restricts the run to one variant. The long check:
+//
+//	ATRIL_IV_POSITIONS=10000 ATRIL_IV_STEP=1 ATRIL_IV_ORACLE_EVERY=50 \
+//	  go test ./movegen -run IntervalCrossCheck -v -timeout 10h
 func TestIntervalCrossCheck(t *testing.T) {
-	positions := ivEnv("ATRIL_IV_POSITIONS", 8)
+	positions := ivEnv("ATRIL_IV_POSITIONS", 4)
 	step := ivEnv("ATRIL_IV_STEP", 40)
+	oracleEvery := max(1, ivEnv("ATRIL_IV_ORACLE_EVERY", 1))
 	if testing.Short() {
 		positions = 3
 	}
 	for li, l := range ivLanguages {
+		if only := os.Getenv("ATRIL_IV_LANG"); only != "" && only != l.variant {
+			continue
+		}
 		t.Run(l.variant, func(t *testing.T) {
 			v, full := ivLexicon(t, l.variant, l.lexicon)
 			lex := ivSample(full, step)
 			oracle := movegen.NewBrute(lex)
+			fast := movegen.NewGaddag(lex)
 			gens := make([]movegen.Generator, len(intervalGenerators))
 			for i, mk := range intervalGenerators {
 				gens[i] = mk.make(t, lex)
 			}
 			rng := rand.New(rand.NewPCG(uint64(li)+1, 7))
-			nPos, nMoves := 0, 0
+			nPos, nOracle, nMoves := 0, 0, 0
 			for game0 := 0; nPos < positions; game0++ {
 				g, err := game.New(v, lex, []string{"a", "b"}, uint64(game0)*31+uint64(li))
 				if err != nil {
@@ -234,35 +245,41 @@ func TestIntervalCrossCheck(t *testing.T) {
 				}
 				for turn := 0; !g.Over() && nPos < positions; turn++ {
 					b := g.Board
+					var ref movegen.Generator = fast
+					if nPos%oracleEvery == 0 {
+						ref = oracle
+						nOracle++
+					}
 					racks := ivRacks(rng, v, g.Players[g.Current()].Rack)
 					for _, rack := range racks {
-						want, _ := ivMoves(oracle, b, &rack)
+						want, _ := ivMoves(ref, b, &rack)
 						nMoves += len(want)
-						for _, gen := range gens {
+						for gi, gen := range gens {
 							got, dups := ivMoves(gen, b, &rack)
 							if dups > 0 || len(got) != len(want) || ivDiff(b, want, got) != "[]" {
-								t.Fatalf("%s, game %d turn %d, rack %s: %s (%T) gives %d moves (%d duplicates), oracle %d: %s\n%s",
-									l.variant, game0, turn, v.Alphabet.RackString(&rack), gen.Name(), gen, len(got), dups, len(want),
-									ivDiff(b, want, got), b.String())
+								t.Fatalf("%s, game %d turn %d, rack %s: %s (%s) gives %d moves (%d duplicates), %s %d: %s\n%s",
+									l.variant, game0, turn, v.Alphabet.RackString(&rack), gen.Name(), intervalGenerators[gi].name,
+									len(got), dups, ref.Name(), len(want), ivDiff(b, want, got), b.String())
 							}
 						}
 					}
 					nPos++
-					// Advance with a random legal move of the real rack.
-					ms := movegen.All(oracle, b, &g.Players[g.Current()].Rack)
+					// Advance with one of the best legal moves of the real rack.
+					ms := movegen.All(fast, b, &g.Players[g.Current()].Rack)
 					if len(ms) == 0 {
 						if err := g.Play(move.Move{Kind: move.Pass}); err != nil {
 							t.Fatal(err)
 						}
 						continue
 					}
-					m := ms[rng.IntN(min(len(ms), 5))]
+					m := ms[rng.IntN(min(len(ms), 1+rng.IntN(10)))]
 					if err := g.Play(m); err != nil {
 						t.Fatal(err)
 					}
 				}
 			}
-			t.Logf("%s: %d positions × 3 racks, %d oracle moves, all generators agree", l.variant, nPos, nMoves)
+			t.Logf("%s (%d words): %d positions × 3 racks (0, 1, 2 blanks), %d against the oracle, the rest against gaddag; %d reference moves; %d generators agree",
+				l.variant, lex.Len(), nPos, nOracle, nMoves, len(gens))
 		})
 	}
 }

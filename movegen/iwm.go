@@ -63,6 +63,17 @@ type IWMOptions struct {
 	// Workers > 1 makes Generate solve the lines of the board on that
 	// many goroutines.
 	Workers int
+	// Adaptive lets an instance whose main placed inner word is common
+	// still use its high-level list (kept for blank racks) when that
+	// list is shorter than AdaptiveFactor × the sub-racks the low level
+	// would look up: the "threshold that is not fixed" of the thesis's
+	// Recommendations. Off, the fixed threshold decides alone (for
+	// racks without blanks), as in the thesis.
+	Adaptive       bool
+	AdaptiveFactor int
+	// PERSubset filters high-level candidates with the constant-time PER
+	// subset test instead of a count-vector test on the word's letters.
+	PERSubset bool
 }
 
 // piwBits: a placed inner word code is id<<10 | pos<<5 | length.
@@ -73,6 +84,10 @@ type IWMTables struct {
 	Lex       *lexicon.Lexicon
 	PER       *multiset.Table
 	Threshold int
+	// Query-time choices (see IWMOptions).
+	Adaptive       bool
+	AdaptiveFactor int
+	PERSubset      bool
 	// innerID[word index]: the word's id as an inner word (letters are
 	// 1..L, words occurring inside others L+1.., other words after).
 	innerID    []uint32
@@ -114,7 +129,11 @@ func BuildIWM(lex *lexicon.Lexicon, perTab *multiset.Table, opt IWMOptions) (*IW
 	if lex.MaxLen() > MaxBoard-1 {
 		return nil, fmt.Errorf("iwm tables: words of %d letters, at most %d", lex.MaxLen(), MaxBoard-1)
 	}
-	T := &IWMTables{Lex: lex, PER: perTab, Threshold: opt.Threshold}
+	if opt.AdaptiveFactor <= 0 {
+		opt.AdaptiveFactor = 4
+	}
+	T := &IWMTables{Lex: lex, PER: perTab, Threshold: opt.Threshold, Adaptive: opt.Adaptive,
+		AdaptiveFactor: opt.AdaptiveFactor, PERSubset: opt.PERSubset}
 	nw := lex.Len()
 	T.words = newWordStore(lex)
 	T.wordPER = make([]multiset.PER, nw)
@@ -508,6 +527,9 @@ func (s *iwmState) interval(iv *Interval) {
 	// common ones go to the low level, unless the rack holds blanks and
 	// the high-level list (kept for blanks) is estimated cheaper.
 	useHigh := freq <= uint32(T.Threshold) && hiLen > 0
+	if !useHigh && s.nBlank == 0 && hiLen > 0 && T.Adaptive {
+		useHigh = int(hiLen) <= T.AdaptiveFactor*s.subCount[s.v]
+	}
 	if !useHigh && s.nBlank > 0 && hiLen > 0 {
 		// Estimated lookups of the low level with blanks completed.
 		s.xmask = 0
@@ -553,7 +575,7 @@ func (s *iwmState) interval(iv *Interval) {
 func (s *iwmState) high(base multiset.PER, list []uint32) {
 	T := s.T
 	iv := s.p.iv
-	if s.nBlank == 0 {
+	if s.nBlank == 0 && T.PERSubset {
 		comb := s.tab.Sum(base, s.rackPER)
 		if comb != multiset.Invalid {
 			for _, wi := range list {
@@ -581,13 +603,20 @@ func (s *iwmState) high(base multiset.PER, list []uint32) {
 	for _, wi := range list {
 		s.stats.Candidates++
 		w := T.words.word(wi, iv.Len)
-		c := s.counts
-		short := 0
-		for _, x := range w {
-			c[x]--
-			if c[x] < 0 {
+		short, k := 0, 0
+		for k < len(w) {
+			x := w[k]
+			k++
+			s.counts[x]--
+			if s.counts[x] < 0 {
 				short++
+				if short > s.nBlank {
+					break
+				}
 			}
+		}
+		for _, x := range w[:k] {
+			s.counts[x]++
 		}
 		if short > s.nBlank || !s.p.fits(w) {
 			continue

@@ -144,6 +144,9 @@ func (s *Server) decodeCreate(data []byte) (*createRequest, error) {
 	if !s.lexiconAllowed(v, req.Lexicon) {
 		return nil, &apiError{400, fmt.Sprintf("word list %q is not offered for %s", req.Lexicon, req.Variant)}
 	}
+	if req.Seed != nil && !s.cfg.AllowSeed {
+		return nil, &apiError{400, "this server does not take chosen seeds: the seed decides the whole bag (start it with --allow-seed for tests)"}
+	}
 	if len(req.Seats) < 2 || len(req.Seats) > 4 {
 		return nil, &apiError{400, fmt.Sprintf("%d seats: a game has 2 to 4", len(req.Seats))}
 	}

@@ -60,6 +60,10 @@ type Config struct {
 	Static fs.FS
 	// Logf logs (default: log.Printf).
 	Logf func(format string, args ...any)
+	// AllowSeed lets a create request choose the game's seed. The seed
+	// decides the whole bag, so a player who chose it knows every tile
+	// to come: allow it only for tests, load tests and replays.
+	AllowSeed bool
 	// MaxGames bounds the games held in memory (default 100000).
 	MaxGames int
 }

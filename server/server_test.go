@@ -70,6 +70,7 @@ func testConfig(st store.Store) Config {
 		NewGenerator: func(lex *lexicon.Lexicon) movegen.Generator { return movegen.NewBrute(lex) },
 		Logf:         func(string, ...any) {},
 		MoveBudget:   100 * time.Millisecond,
+		AllowSeed:    true,
 	}
 }
 
@@ -333,6 +334,30 @@ func TestTwoPeople(t *testing.T) {
 	}
 	if code := e.do("GET", "/api/games/"+id+"/gcg", "", nil, nil); code != 409 {
 		t.Errorf("GCG of an unfinished game: %d, want 409", code)
+	}
+}
+
+func TestChosenSeedNeedsPermission(t *testing.T) {
+	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "t.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	cfg := testConfig(st)
+	cfg.AllowSeed = false
+	srv, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	hs := httptest.NewServer(srv)
+	defer hs.Close()
+	e := &testEnv{t: t, srv: srv, hs: hs, st: st, url: hs.URL}
+	if code := e.do("POST", "/api/games", "", `{"seats":[{},{}],"seed":5}`, nil); code != 400 {
+		t.Errorf("chosen seed: %d, want 400", code)
+	}
+	if code := e.do("POST", "/api/games", "", `{"seats":[{},{}]}`, nil); code != 201 {
+		t.Errorf("no seed: %d, want 201", code)
 	}
 }
 

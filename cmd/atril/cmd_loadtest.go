@@ -98,7 +98,7 @@ func runLoadtest(args []string) error {
 	games := fs.Int("games", 100, "concurrent games")
 	vname := fs.String("variant", "english", "variant of the games")
 	maxMoves := fs.Int("max-moves", 200, "stop a game after this many moves")
-	seed := fs.Uint64("seed", 1, "seed of the first game (game i uses seed+i)")
+	seed := fs.Uint64("seed", 0, "seed of the first game, game i using seed+i (0: the server chooses; other values need atril serve --allow-seed)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -140,7 +140,11 @@ func runLoadtest(args []string) error {
 		wg.Add(1)
 		go func(i int) {
 			defer wg.Done()
-			err := loadGame(c, v, lex, gen, *seed+uint64(i), *maxMoves, choose, &moveLat, &stateLat, &moves)
+			s := *seed
+			if s != 0 {
+				s += uint64(i)
+			}
+			err := loadGame(c, v, lex, gen, s, *maxMoves, choose, &moveLat, &stateLat, &moves)
 			if err != nil {
 				errCount.Add(1)
 				errOnce.Do(func() { firstErr = err })
@@ -168,8 +172,11 @@ func runLoadtest(args []string) error {
 func loadGame(c *loadClient, v *variant.Variant, lex *lexicon.Lexicon, gen movegen.Generator, seed uint64, maxMoves int,
 	choose chan struct{}, moveLat, stateLat *latencies, moves *atomic.Int64) error {
 	var cr server.CreateResponse
-	body := map[string]any{"variant": v.Name, "seed": seed,
+	body := map[string]any{"variant": v.Name,
 		"seats": []server.SeatRequest{{Kind: "human", Name: "bot A"}, {Kind: "human", Name: "bot B"}}}
+	if seed != 0 {
+		body["seed"] = seed
+	}
 	if err := c.do("POST", "/api/games", "", body, &cr); err != nil {
 		return err
 	}

@@ -38,10 +38,10 @@ func findChromium() string {
 	return ""
 }
 
-// TestBrowserGame drives the page in headless Chromium: it creates a game
-// against the computer, sees an invalid word refused, plays legal moves by
-// clicking (and one tile by dragging), and plays to the end of the game.
-func TestBrowserGame(t *testing.T) {
+// browserEnv starts a server with the page and a headless Chromium on a
+// fresh profile, or skips the test when there is no Chromium. It returns
+// the server, a browser tab and the screenshot directory.
+func browserEnv(t *testing.T) (*testEnv, context.Context, string) {
 	chrome := findChromium()
 	if chrome == "" {
 		t.Skip("browser test NOT run: no Chromium found (install Debian's chromium, see .ci/install-chromium.sh, or set ATRIL_CHROMIUM)")
@@ -60,7 +60,7 @@ func TestBrowserGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer st.Close()
+	t.Cleanup(func() { st.Close() })
 	cfg := testConfig(st)
 	cfg.Static = web.FS()
 	cfg.ThinkTime = 100 * time.Millisecond
@@ -69,7 +69,7 @@ func TestBrowserGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	hs := httptest.NewServer(srv)
-	defer func() { hs.Close(); srv.Close() }()
+	t.Cleanup(func() { hs.Close(); srv.Close() })
 	e := &testEnv{t: t, srv: srv, hs: hs, st: st, url: hs.URL}
 
 	opts := []chromedp.ExecAllocatorOption{
@@ -80,7 +80,7 @@ func TestBrowserGame(t *testing.T) {
 		chromedp.WindowSize(1280, 900),
 	}
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancelA()
+	t.Cleanup(cancelA)
 	// Events of newer browsers that this protocol version cannot decode
 	// are logged by chromedp as errors; they are harmless here.
 	ctx, cancelC := chromedp.NewContext(actx, chromedp.WithErrorf(func(format string, args ...any) {
@@ -88,9 +88,17 @@ func TestBrowserGame(t *testing.T) {
 			t.Logf("chromedp: %s", msg)
 		}
 	}))
-	defer cancelC()
+	t.Cleanup(cancelC)
 	ctx, cancelT := context.WithTimeout(ctx, 2*time.Minute)
-	defer cancelT()
+	t.Cleanup(cancelT)
+	return e, ctx, shots
+}
+
+// TestBrowserGame drives the page in headless Chromium: it creates a game
+// against the computer, sees an invalid word refused, plays legal moves by
+// clicking (and one tile by dragging), and plays to the end of the game.
+func TestBrowserGame(t *testing.T) {
+	e, ctx, shots := browserEnv(t)
 	run := func(what string, acts ...chromedp.Action) {
 		t.Helper()
 		if err := chromedp.Run(ctx, acts...); err != nil {
@@ -110,7 +118,7 @@ func TestBrowserGame(t *testing.T) {
 
 	// Create a game against the computer.
 	var ready bool
-	run("open the home page", chromedp.EmulateViewport(1280, 900), chromedp.Navigate(hs.URL+"/"),
+	run("open the home page", chromedp.EmulateViewport(1280, 900), chromedp.Navigate(e.url+"/"),
 		chromedp.WaitVisible(`#create`),
 		chromedp.Poll(`document.querySelector('#opponent option[value="computer:professional"]') !== null`, &ready,
 			chromedp.WithPollingTimeout(20*time.Second)))
@@ -285,4 +293,62 @@ func TestBrowserGame(t *testing.T) {
 		t.Errorf("only %d placements were played through the page", placements)
 	}
 	_ = board.Empty
+}
+
+// TestBrowserTwoPeople has one person create a game for two people and
+// send the link; a second person (another browser profile) opens it,
+// joins, and sees the first person's move arrive.
+func TestBrowserTwoPeople(t *testing.T) {
+	e, ctxA, shots := browserEnv(t)
+	run := func(ctx context.Context, what string, acts ...chromedp.Action) {
+		t.Helper()
+		if err := chromedp.Run(ctx, acts...); err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+	}
+	var ready bool
+	run(ctxA, "open the home page", chromedp.Navigate(e.url+"/"), chromedp.WaitVisible(`#create`),
+		chromedp.Poll(`document.querySelector('#opponent option[value="human"]') !== null`, &ready, chromedp.WithPollingTimeout(20*time.Second)))
+	run(ctxA, "create a game for two people", chromedp.SendKeys("#name", "Ana"),
+		chromedp.Evaluate(`document.querySelector("#opponent").value = "human"`, nil),
+		chromedp.Click("#create"), chromedp.WaitVisible(`#share`))
+	var link string
+	run(ctxA, "read the link", chromedp.Value("#share-url", &link))
+	if !strings.HasPrefix(link, e.url+"/g/") {
+		t.Fatalf("share link %q", link)
+	}
+	var buf []byte
+	run(ctxA, "screenshot", chromedp.FullScreenshot(&buf, 100))
+	if err := os.WriteFile(filepath.Join(shots, "06-share-link.png"), buf, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// The second person: a separate browser profile, so no token.
+	ctxB, cancel := chromedp.NewContext(ctxA, chromedp.WithNewBrowserContext())
+	defer cancel()
+	run(ctxB, "open the link", chromedp.Navigate(link), chromedp.WaitVisible(`#join-button`),
+		chromedp.SendKeys("#join-name", "Bea"), chromedp.Click("#join-button"), chromedp.WaitVisible(`#rack .tile`))
+	id := strings.TrimPrefix(link, e.url+"/g/")
+	var tokA string
+	run(ctxA, "token", chromedp.Evaluate(`localStorage.getItem("atril:token:`+id+`")`, &tokA))
+	// Ana's page sees the game start; she plays by the API (the clicking
+	// is covered by TestBrowserGame) and Bea's page shows the move.
+	run(ctxA, "game started", chromedp.WaitNotVisible(`#share`), chromedp.WaitEnabled(`#submit`))
+	st := e.state(id, tokA)
+	req, m := bestRequest(t, st)
+	if m == nil {
+		t.Fatal("no first move")
+	}
+	if code := e.do("POST", "/api/games/"+id+"/move", tokA, req, nil); code != 200 {
+		t.Fatalf("move: %d", code)
+	}
+	var moves int
+	run(ctxB, "see the move", chromedp.Poll(`G.st && G.st.moves`, &moves, chromedp.WithPollingTimeout(10*time.Second)))
+	var turn string
+	run(ctxB, "turn", chromedp.Text("#turn", &turn), chromedp.FullScreenshot(&buf, 100))
+	if turn != "Your turn." {
+		t.Errorf("Bea's page says %q after Ana's move", turn)
+	}
+	if err := os.WriteFile(filepath.Join(shots, "07-second-player.png"), buf, 0o644); err != nil {
+		t.Fatal(err)
+	}
 }

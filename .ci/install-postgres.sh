@@ -13,7 +13,7 @@ atril_pg_setup() {
 	local port="${ATRIL_PG_PORT:-54329}"
 	local dir="${TMPDIR:-/tmp}/atril-pg-$port"
 	local bin
-	bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
+	bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)
 	if [ -z "$bin" ] || [ ! -x "$bin/initdb" ]; then
 		echo "install-postgres: installing Debian's postgresql" >&2
 		if [ "$(id -u)" = 0 ]; then
@@ -25,7 +25,7 @@ atril_pg_setup() {
 			echo "install-postgres: not root and no PostgreSQL installed; PostgreSQL tests will be skipped" >&2
 			return 0
 		fi
-		bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
+		bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)
 	fi
 	# initdb and the server refuse to run as root: use the postgres user.
 	local as=()
@@ -36,7 +36,7 @@ atril_pg_setup() {
 	if ! "${as[@]}" "$bin/pg_ctl" -D "$dir" status >/dev/null 2>&1; then
 		rm -rf "$dir"
 		mkdir -p "$dir"
-		[ "$(id -u)" = 0 ] && chown postgres "$dir"
+		if [ "$(id -u)" = 0 ]; then chown postgres "$dir"; fi
 		"${as[@]}" "$bin/initdb" -D "$dir" -A trust -U atril -E UTF8 >/dev/null || {
 			echo "install-postgres: initdb failed; PostgreSQL tests will be skipped" >&2
 			return 0

@@ -191,11 +191,12 @@ func MeasureAll(algos []Algo, b *board.Board, rack *alphabet.Rack, reps int, out
 	if len(algos) > 8 {
 		panic("bench: more than 8 algorithms")
 	}
+	tm := startTimer()
+	defer tm.stop()
 	for r := 0; r < reps; r++ {
 		for i := range algos {
-			t0 := time.Now()
-			algos[i].Gen.Generate(b, rack, sink)
-			ts[i*maxReps+r] = time.Since(t0)
+			g := algos[i].Gen
+			ts[i*maxReps+r] = tm.time(func() { g.Generate(b, rack, sink) })
 		}
 	}
 	for i := range algos {

@@ -156,7 +156,7 @@ func TestRunMovegen(t *testing.T) {
 	// The CSV read back in two pieces gives the same table.
 	lines := strings.SplitAfter(csv, "\n")
 	half := len(lines) / 2
-	back := &MovegenResult{Variant: res.Variant, Lexicon: res.Lexicon, Reps: res.Reps}
+	back := &MovegenResult{Variant: res.Variant, Lexicon: res.Lexicon, Reps: res.Reps, Clock: res.Clock}
 	if err := back.ReadCSV(strings.NewReader(strings.Join(lines[:half], "")), "a"); err != nil {
 		t.Fatal(err)
 	}
@@ -327,5 +327,27 @@ func TestSuffixPaths(t *testing.T) {
 	}
 	if got := ThresholdTimePath("x"); got != "x-time" {
 		t.Error(got)
+	}
+}
+
+func TestClock(t *testing.T) {
+	if _, err := ParseClock("sundial"); err == nil {
+		t.Error("ParseClock accepted sundial")
+	}
+	for _, c := range []Clock{ThreadCPU, Wall} {
+		old := TimeWith
+		TimeWith = c
+		tm := startTimer()
+		x := 0
+		d := tm.time(func() {
+			for i := 0; i < 3_000_000; i++ {
+				x += i ^ (x >> 3)
+			}
+		})
+		tm.stop()
+		TimeWith = old
+		if d <= 0 || d > 10*time.Second || x == 42 {
+			t.Errorf("%v: a busy loop took %v", c, d)
+		}
 	}
 }

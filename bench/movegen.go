@@ -71,6 +71,7 @@ type MovegenResult struct {
 	GameTurns        []int     // turns of each game
 	GameMoves        []int64   // legal moves summed over each game's turns
 	Elapsed          time.Duration
+	Clock            string         // what the times measure (Clock.String)
 	seen             map[uint64]int // game index by seed (ReadCSV)
 }
 
@@ -89,7 +90,7 @@ func RunMovegen(cfg MovegenConfig) (*MovegenResult, error) {
 	if player == nil {
 		player = cfg.Algos[0].Gen
 	}
-	res := &MovegenResult{Variant: cfg.V.Name, Lexicon: cfg.Lex.Name, Games: cfg.Games, Seed: cfg.Seed, Reps: cfg.Reps}
+	res := &MovegenResult{Variant: cfg.V.Name, Lexicon: cfg.Lex.Name, Games: cfg.Games, Seed: cfg.Seed, Reps: cfg.Reps, Clock: TimeWith.String()}
 	for i := range cfg.Algos {
 		res.Algos = append(res.Algos, cfg.Algos[i].Name)
 		_, ok := cfg.Algos[i].Stats()
@@ -221,8 +222,8 @@ func avg(sum int64, n int) string {
 // WriteTable prints the per-turn table (seed 001 Table 2 with the
 // counters of seed 000 Figures 6.1–6.3) and the totals.
 func (r *MovegenResult) WriteTable(w io.Writer) error {
-	fmt.Fprintf(w, "%s, %s: %d greedy games (seeds %d..%d), median of %d timed generations per position and algorithm\n\n",
-		r.Variant, r.Lexicon, r.Games, r.Seed, r.Seed+uint64(r.Games)-1, r.Reps)
+	fmt.Fprintf(w, "%s, %s: %d greedy games (seeds %d..%d), median of %d timed generations per position and algorithm (%s)\n\n",
+		r.Variant, r.Lexicon, r.Games, r.Seed, r.Seed+uint64(r.Games)-1, r.Reps, r.Clock)
 	pairs := r.pairs()
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	hdr := []string{"turn", "pos"}

@@ -59,6 +59,24 @@ func runBench(args []string) error {
 	return nil
 }
 
+// clockFlag adds --clock to a flag set.
+func clockFlag(fs *flag.FlagSet) *string {
+	return fs.String("clock", "cpu", "what timings measure: cpu (the thread's CPU time, robust on a busy machine) or wall")
+}
+
+// setClock applies --clock (nil: the command has no such flag).
+func setClock(s *string) error {
+	if s == nil {
+		return nil
+	}
+	c, err := bench.ParseClock(*s)
+	if err != nil {
+		return err
+	}
+	bench.TimeWith = c
+	return nil
+}
+
 const defaultAlgos = "gaddag,dawg,anagram,iwm"
 
 // buildAlgos loads the tables of the named generators, saying on stderr
@@ -81,6 +99,7 @@ func buildAlgos(e *env, names string, threshold int) ([]bench.Algo, error) {
 
 func benchMovegen(args []string) error {
 	fs := flag.NewFlagSet("bench movegen", flag.ContinueOnError)
+	clock := clockFlag(fs)
 	variantName, lexName := envFlags(fs)
 	games := fs.Int("games", 10, "greedy games to play")
 	seed := fs.Uint64("seed", 1, "seed of the first game (game i uses seed+i)")
@@ -95,6 +114,9 @@ func benchMovegen(args []string) error {
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("unexpected arguments %q", fs.Args())
+	}
+	if err := setClock(clock); err != nil {
+		return err
 	}
 	if *fromCSV != "" {
 		return benchFromCSV(*fromCSV, *variantName, *lexName, *reps, *plotPath)
@@ -154,7 +176,7 @@ func benchFromCSV(files, variantName, lexName string, reps int, plotPath string)
 		}
 		variantName, lexName = v.Name, v.DefaultLexicon
 	}
-	res := &bench.MovegenResult{Variant: variantName, Lexicon: lexName, Reps: reps}
+	res := &bench.MovegenResult{Variant: variantName, Lexicon: lexName, Reps: reps, Clock: bench.TimeWith.String()}
 	for _, name := range bench.ParseAlgos(files) {
 		f, err := os.Open(name)
 		if err != nil {
@@ -199,6 +221,7 @@ func reportMovegen(res *bench.MovegenResult, plotPath string) error {
 
 func benchBlanks(args []string) error {
 	fs := flag.NewFlagSet("bench blanks", flag.ContinueOnError)
+	clock := clockFlag(fs)
 	variants := fs.String("variant", "english,spanish,czech", "variants to run, comma-separated")
 	algos := fs.String("algos", defaultAlgos, "generators to time, comma-separated (ratios are the first over each other)")
 	threshold := fs.Int("threshold", 10, "IWM decision threshold")
@@ -208,6 +231,9 @@ func benchBlanks(args []string) error {
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("unexpected arguments %q", fs.Args())
+	}
+	if err := setClock(clock); err != nil {
+		return err
 	}
 	for i, vn := range bench.ParseAlgos(*variants) {
 		v, err := variant.Load(vn)
@@ -242,6 +268,7 @@ func benchBlanks(args []string) error {
 
 func benchThreshold(args []string) error {
 	fs := flag.NewFlagSet("bench threshold", flag.ContinueOnError)
+	clock := clockFlag(fs)
 	variantName, lexName := envFlags(fs)
 	games := fs.Int("games", 10, "greedy games whose positions are timed")
 	seed := fs.Uint64("seed", 1, "seed of the first game (game i uses seed+i)")
@@ -255,6 +282,9 @@ func benchThreshold(args []string) error {
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("unexpected arguments %q", fs.Args())
+	}
+	if err := setClock(clock); err != nil {
+		return err
 	}
 	var ths []int
 	if *list != "" {

@@ -296,7 +296,7 @@ func (g *Anagram) interval(iv *Interval) {
 		return
 	}
 	st.v = iv.Empty
-	if iv.Main < 0 && st.nBlank == 0 {
+	if iv.Main < 0 {
 		st.emptyInterval(iv, &g.T.ws, g.fill)
 		return
 	}
@@ -314,7 +314,7 @@ func (g *Anagram) leaf(key multiset.PER, j int) {
 	n := st.p.iv.Len
 	if st.collect {
 		for _, wi := range ws {
-			st.emptyCands[n] = append(st.emptyCands[n], wi&^lastBit)
+			st.collectCand(n, wi&^lastBit, j)
 		}
 		return
 	}

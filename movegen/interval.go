@@ -371,17 +371,34 @@ type ivState struct {
 	// cur: real letters of the sub-rack being enumerated.
 	cur [alphabet.MaxLetters + 1]int8
 	v   int // empty squares of the current interval
-	// Candidates of intervals holding no tile, by length, for a rack
-	// without blanks: they depend only on the rack and the length, so
-	// they are looked up once per call and shared by all such intervals.
+	// Candidates of intervals holding no tile, by length: they depend
+	// only on the rack and the length, so they are looked up once per
+	// call and shared by all such intervals. Each keeps the sub-rack it
+	// came from (packed counts of the rack's distinct letters) and its
+	// blanks, for the blank designations.
 	emptyKnown uint64
-	emptyCands [MaxBoard + 1][]uint32
+	emptyCands [MaxBoard + 1][]emptyCand
 	collect    bool
 }
 
-// emptyInterval solves an interval holding no tile with a rack without
-// blanks from the per-length cache, filling it on first use with fill
-// (which runs the generator's lookups with st.collect set).
+type emptyCand struct {
+	wi uint32
+	r  uint32 // 3 bits per distinct rack letter: count in the sub-rack
+	j  uint8  // blanks
+}
+
+// collectCand records candidate wi of the current sub-rack with j blanks.
+func (st *ivState) collectCand(n int, wi uint32, j int) {
+	var r uint32
+	for i := 0; i < st.nrl; i++ {
+		r |= uint32(st.cur[st.rl[i]]) << (3 * i)
+	}
+	st.emptyCands[n] = append(st.emptyCands[n], emptyCand{wi: wi, r: r, j: uint8(j)})
+}
+
+// emptyInterval solves an interval holding no tile from the per-length
+// cache, filling it on first use with fill (which runs the generator's
+// lookups with st.collect set).
 func (st *ivState) emptyInterval(iv *Interval, ws *wordStore, fill func()) {
 	n := iv.Len
 	if st.emptyKnown&(1<<n) == 0 {
@@ -391,10 +408,22 @@ func (st *ivState) emptyInterval(iv *Interval, ws *wordStore, fill func()) {
 		st.collect = false
 		st.emptyKnown |= 1 << n
 	}
-	for _, wi := range st.emptyCands[n] {
+	for _, c := range st.emptyCands[n] {
 		st.stats.Candidates++
-		if w := ws.word(wi, n); st.p.fits(w) {
+		w := ws.word(c.wi, n)
+		if !st.p.fits(w) {
+			continue
+		}
+		if c.j == 0 {
 			st.p.emitPlain(w)
+			continue
+		}
+		for i := 0; i < st.nrl; i++ {
+			st.cur[st.rl[i]] = int8(c.r >> (3 * i) & 7)
+		}
+		st.exactBlanks(w, int(c.j))
+		for i := 0; i < st.nrl; i++ {
+			st.cur[st.rl[i]] = 0
 		}
 	}
 }

@@ -558,14 +558,18 @@ func (s *iwmState) interval(iv *Interval) {
 		s.high(base, T.hiWords[T.hiStart[piw]:T.hiStart[piw+1]])
 		return
 	}
+	if iv.Main < 0 {
+		// Blanks may stand for any letter here: the cache is shared by
+		// every empty interval of this length.
+		s.xmask = ^uint64(0)
+		s.emptyInterval(iv, &T.words, s.fillEmpty)
+		return
+	}
 	s.xmask = 0
 	if s.nBlank > 0 {
 		for k := 0; k < s.p.nEmpty; k++ {
 			s.xmask |= s.li.cross[iv.Start+int(s.p.emptyPos[k])]
 		}
-	} else if iv.Main < 0 {
-		s.emptyInterval(iv, &T.words, s.fillEmpty)
-		return
 	}
 	s.dfs(0, base, 0, s.lowLeaf)
 }
@@ -672,7 +676,7 @@ func (s *iwmState) lookupLow(key multiset.PER, j int) {
 	n := s.p.iv.Len
 	if s.collect {
 		for _, wi := range run(T.loWords, start) {
-			s.emptyCands[n] = append(s.emptyCands[n], wi&^lastBit)
+			s.collectCand(n, wi&^lastBit, j)
 		}
 		return
 	}

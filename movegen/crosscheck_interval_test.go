@@ -264,6 +264,9 @@ func TestIntervalCrossCheck(t *testing.T) {
 						}
 					}
 					nPos++
+					if nPos%1000 == 0 {
+						t.Logf("%s: %d positions checked", l.variant, nPos)
+					}
 					// Advance with one of the best legal moves of the real rack.
 					ms := movegen.All(fast, b, &g.Players[g.Current()].Rack)
 					if len(ms) == 0 {

@@ -3,12 +3,16 @@ package movegen
 import "atril/lexicon"
 
 // The interval generators join the --algo registry: "anagram", "iwm"
-// (threshold 10, sequential) and "iwm-parallel" (threshold 10, two
-// workers).
+// (threshold 10, sequential), "iwm-parallel" (threshold 10, two
+// workers) and "iwm-adaptive" (threshold 10, high level also for common
+// inner words when its list is short).
 func init() {
 	Register("anagram", func(l *lexicon.Lexicon) (Generator, error) { return NewAnagram(l) })
 	Register("iwm", func(l *lexicon.Lexicon) (Generator, error) { return NewIWM(l, IWMOptions{}) })
 	Register("iwm-parallel", func(l *lexicon.Lexicon) (Generator, error) {
 		return NewIWM(l, IWMOptions{Workers: 2})
+	})
+	Register("iwm-adaptive", func(l *lexicon.Lexicon) (Generator, error) {
+		return NewIWM(l, IWMOptions{Adaptive: true})
 	})
 }

@@ -73,8 +73,12 @@ func runSim(args []string) error {
 		}
 		cfg.Options[k] = o
 	}
-	if !*quiet && isTerminal(os.Stderr) {
-		cfg.Progress = progressBar(*games)
+	if !*quiet {
+		if isTerminal(os.Stderr) {
+			cfg.Progress = progressBar(*games)
+		} else {
+			cfg.Progress = progressLines(*games)
+		}
 	}
 	rep, err := sim.Run(cfg)
 	if err != nil {
@@ -164,6 +168,17 @@ func writeFile(path string, write func(w io.Writer) error) error {
 func isTerminal(f *os.File) bool {
 	fi, err := f.Stat()
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// progressLines logs a line at every tenth of the games, for logs.
+func progressLines(total int) func(done, total int) {
+	start := time.Now()
+	step := max(total/10, 1)
+	return func(done, _ int) {
+		if done%step == 0 || done == total {
+			fmt.Fprintf(os.Stderr, "sim: %d/%d games, %.0f s\n", done, total, time.Since(start).Seconds())
+		}
+	}
 }
 
 // progressBar draws "[#####     ] 12/100 games, 3.4 s, ETA 25 s" on stderr.

@@ -22,8 +22,11 @@ import (
 // multiset (rack ⊎ the interval's letters). Two ways to list them:
 //
 //   - high level: the precomputed list of the words containing the main
-//     placed inner word, filtered by a PER subset test against the
-//     combined multiset (cost ∝ the inner word's frequency);
+//     placed inner word, filtered by a subset test against the combined
+//     multiset (cost ∝ the inner word's frequency). The test is a
+//     count-vector test on the word's letters, which are one cache line
+//     away; the constant-time PER test (IWMOptions.PERSubset) needs two
+//     lookups in tables of tens of megabytes and measured slower;
 //   - low level: one Multiset-Interval lookup per sub-rack of v tiles (v
 //     empty squares), keyed by (PER of sub-rack ⊎ interval letters,
 //     placed inner word) (cost ∝ C(7, v)).

@@ -351,6 +351,7 @@ func (l *live) afterChange() {
 				l.srv.logf("game %s: mark finished: %v", l.hdr.ID, err)
 			} else {
 				l.hdr.Finished = true
+				l.srv.forget(l.hdr.ID)
 			}
 		}
 		return

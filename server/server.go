@@ -60,6 +60,9 @@ type Config struct {
 	Static fs.FS
 	// Logf logs (default: log.Printf).
 	Logf func(format string, args ...any)
+	// KeepFinished is how long a finished game stays in memory (default
+	// 10 minutes); later requests load it from the store again.
+	KeepFinished time.Duration
 	// AllowSeed lets a create request choose the game's seed. The seed
 	// decides the whole bag, so a player who chose it knows every tile
 	// to come: allow it only for tests, load tests and replays.
@@ -127,6 +130,9 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.NewGenerator == nil {
 		cfg.NewGenerator = DefaultGenerator
+	}
+	if cfg.KeepFinished <= 0 {
+		cfg.KeepFinished = 10 * time.Minute
 	}
 	if cfg.MoveBudget <= 0 {
 		cfg.MoveBudget = 2 * time.Second
@@ -333,6 +339,9 @@ func (s *Server) game(ctx context.Context, id string) (*live, error) {
 		l = old
 	} else {
 		s.games[id] = l
+		if l.g.Over() {
+			s.forget(id)
+		}
 	}
 	s.mu.Unlock()
 	return l, nil
@@ -473,4 +482,14 @@ func (s *Server) Warm(variants ...string) {
 			s.logf("server: %s word list %s and move generator ready in %v", name, v.DefaultLexicon, time.Since(t).Round(time.Millisecond))
 		}()
 	}
+}
+
+// forget drops a finished game from memory after cfg.KeepFinished; the
+// store still has it.
+func (s *Server) forget(id string) {
+	time.AfterFunc(s.cfg.KeepFinished, func() {
+		s.mu.Lock()
+		delete(s.games, id)
+		s.mu.Unlock()
+	})
 }

@@ -651,3 +651,40 @@ func TestOpenAPIListsEveryRoute(t *testing.T) {
 		t.Errorf("GET /api/info: %d", code)
 	}
 }
+
+// TestFinishedGamesLeaveMemory checks that a finished game is dropped
+// from memory after KeepFinished and is then served from the store.
+func TestFinishedGamesLeaveMemory(t *testing.T) {
+	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "t.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	cfg := testConfig(st)
+	cfg.KeepFinished = time.Millisecond
+	srv, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	hs := httptest.NewServer(srv)
+	defer hs.Close()
+	e := &testEnv{t: t, srv: srv, hs: hs, st: st, url: hs.URL}
+	id := e.create(SeatRequest{Kind: "human"}, SeatRequest{Kind: "human"})
+	a, b := e.join(id), e.join(id)
+	playOut(t, e, id, []string{a.Token, b.Token}, 300)
+	before := mustJSON(e.state(id, a.Token))
+	deadline := time.Now().Add(5 * time.Second)
+	for srv.Games() > 0 && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+	}
+	if srv.Games() != 0 {
+		t.Fatalf("%d games still in memory", srv.Games())
+	}
+	if after := mustJSON(e.state(id, a.Token)); after != before {
+		t.Errorf("finished game differs when loaded from the store:\n%s\n%s", before, after)
+	}
+	if code := e.do("GET", "/api/games/"+id+"/gcg", "", nil, nil); code != 200 {
+		t.Errorf("GCG of a stored game: %d", code)
+	}
+}

@@ -54,6 +54,7 @@ func runServe(args []string) error {
 	think := fs.Duration("think", 700*time.Millisecond, "how long computer seats wait before moving")
 	budget := fs.Duration("budget", 2*time.Second, "time limit of one move of the searching levels (simulation, godlike's endgame)")
 	thinkers := fs.Int("thinkers", 0, "computer seats choosing at once (default: the number of CPUs)")
+	keep := fs.Duration("keep-finished", 10*time.Minute, "how long a finished game stays in memory (the database keeps it for good)")
 	allowSeed := fs.Bool("allow-seed", false, "let create requests choose the seed (it decides the whole bag: for tests and load tests only)")
 	var warm stringList = []string{"english"}
 	fs.Var(&warm, "warm", "comma-separated variants whose word list and generator are loaded at start")
@@ -68,7 +69,7 @@ func runServe(args []string) error {
 		return err
 	}
 	defer st.Close()
-	srv, err := server.New(server.Config{Store: st, ThinkTime: *think, MoveBudget: *budget, AllowSeed: *allowSeed, Thinkers: *thinkers, Static: web.FS()})
+	srv, err := server.New(server.Config{Store: st, ThinkTime: *think, MoveBudget: *budget, AllowSeed: *allowSeed, KeepFinished: *keep, Thinkers: *thinkers, Static: web.FS()})
 	if err != nil {
 		return err
 	}

@@ -63,11 +63,20 @@ func (g *Gaddag) Generate(b *board.Board, rack *alphabet.Rack, sink Sink) {
 				}
 				s.anchorCol = c
 				s.leftLimit = prev + 1
-				// Start from the anchor, or, when tiles lie just left of
-				// it, from the last of them: the GADDAG then reads those
-				// tiles once, not once per letter tried on the anchor.
+				// Where tiles lie next to the anchor, start from them so
+				// the GADDAG reads them once, not once per letter tried
+				// on the anchor: from the last tile of the run to its
+				// right (which also prunes the letters tried on the
+				// anchor and left of it), or else from the tile to its
+				// left. Otherwise start from the anchor itself.
 				s.pivot = c
-				if c > 0 && s.line[c-1] != board.Empty {
+				switch {
+				case c+1 < s.n && s.line[c+1] != board.Empty:
+					s.pivot = c + 1
+					for s.pivot+1 < s.n && s.line[s.pivot+1] != board.Empty {
+						s.pivot++
+					}
+				case c > 0 && s.line[c-1] != board.Empty:
 					s.pivot = c - 1
 				}
 				s.gaddagGen(s.pivot, g.root)
@@ -257,9 +266,12 @@ func (s *lineGen) gaddagGen(c int, nd automaton.Arc) {
 func (s *lineGen) gaddagGoOn(c int, nd automaton.Arc) {
 	mask := nd.Mask()
 	if c <= s.pivot {
-		// Left of the pivot: the word so far is c..pivot.
+		// Left of the pivot: the word so far is c..pivot. It may end
+		// here, or turn right, only once it covers the anchor (the
+		// square right of the pivot is always free).
 		freeLeft := c == 0 || s.line[c-1] == board.Empty
-		if nd.IsFinal() && freeLeft && s.placed > 0 && (s.pivot+1 == s.n || s.line[s.pivot+1] == board.Empty) {
+		covers := c <= s.anchorCol
+		if nd.IsFinal() && freeLeft && covers && s.placed > 0 {
 			s.record(c, s.pivot)
 		}
 		if mask == 0 {
@@ -268,7 +280,7 @@ func (s *lineGen) gaddagGoOn(c int, nd automaton.Arc) {
 		if c > 0 && (s.line[c-1] != board.Empty || c-1 >= s.leftLimit) && s.worth(c-1, mask) {
 			s.gaddagGen(c-1, nd)
 		}
-		if mask&1 != 0 && freeLeft && s.pivot+1 < s.n {
+		if mask&1 != 0 && freeLeft && covers && s.pivot+1 < s.n {
 			next := s.child(nd, mask, automaton.Sep)
 			if s.worth(s.pivot+1, next.Mask()) {
 				start := s.start

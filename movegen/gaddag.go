@@ -11,14 +11,18 @@ import (
 	"atril/move"
 )
 
-// Gaddag is Gordon's generator (seed 004, 4.2.2): from each anchor it
-// walks the GADDAG placing tiles leftwards from the anchor (the reversed
+// Gaddag is Gordon's generator (seed 004, 4.2.2): for each anchor it
+// walks the GADDAG leftwards from a starting square (the reversed
 // prefix), then, after the separator ◇, rightwards from the square after
-// the anchor. Every move is found once, from the leftmost anchor it
-// covers: going left it never places a tile on an earlier anchor of the
-// line. Scores are built up tile by tile (letter sum, cross-word sums,
-// word multiplier). It reads the board's cross-sets and cross scores and
-// allocates nothing per move.
+// it. The starting square is the anchor, or, when tiles lie next to the
+// anchor, the last tile of the run to its right (else the tile to its
+// left), so the board's letters are read once and prune every letter
+// tried on and left of the anchor; the walk turns right or ends only
+// once the anchor is covered. Every move is found once, from the
+// leftmost anchor it covers: going left it never places a tile on an
+// earlier anchor of the line. Scores are built up tile by tile (letter
+// sum, cross-word sums, word multiplier). It reads the board's
+// cross-sets and cross scores and allocates nothing per move.
 type Gaddag struct {
 	a    *automaton.Automaton
 	arcs []automaton.Arc

@@ -100,6 +100,9 @@ func runLoadtest(args []string) error {
 	maxMoves := fs.Int("max-moves", 200, "stop a game after this many moves")
 	seed := fs.Uint64("seed", 0, "seed of the first game, game i using seed+i (0: the server chooses; other values need atril serve --allow-seed)")
 	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
 		return err
 	}
 	if *games < 1 {

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -14,9 +15,28 @@ import (
 )
 
 // Run runs the suite. open returns a fresh, empty store; prefix makes the
-// game ids of this run unique (for databases shared between runs).
+// game ids of this run unique (for databases shared between runs). Every
+// game the suite makes is marked finished at the end, so a shared
+// database holds no unfinished test game for a server to rebuild.
 func Run(t *testing.T, open func(t *testing.T) store.Store, prefix string) {
 	ctx := context.Background()
+	open0 := open
+	open = func(t *testing.T) store.Store {
+		s := open0(t)
+		t.Cleanup(func() {
+			ids, err := s.Unfinished(ctx)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			for _, id := range ids {
+				if strings.HasPrefix(id, prefix) {
+					s.Finish(ctx, id)
+				}
+			}
+		})
+		return s
+	}
 	newGame := func(id string) *store.Game {
 		return &store.Game{ID: prefix + id, Variant: "english", Lexicon: "en-sowpods", Seed: 1<<63 + 12345,
 			Seats:   []store.Seat{{Name: "Ana"}, {Name: "Bot", Level: "professional"}},

@@ -85,7 +85,7 @@ func lexiconBuild(args []string) error {
 	key := automaton.Key(lex)
 	keyTime := time.Since(t0)
 	tw := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "kind\tstates\tedges\tmemory\tfile\tbuild\tload\t")
+	fmt.Fprintln(tw, "kind\tstates\tedges\tmemory\twalk table\tfile\tbuild\tload\t")
 	for _, k := range strings.Split(*kinds, ",") {
 		var kind automaton.Kind
 		switch strings.TrimSpace(k) {
@@ -117,10 +117,11 @@ func lexiconBuild(args []string) error {
 			}
 			file = mib(a.Size())
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%s\t%v\t%s\t\n", kind, len(a.Nodes), a.Edges(), mib(a.Bytes()), file,
-			build.Round(time.Millisecond), load)
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%s\t%s\t%v\t%s\t\n", kind, len(a.Nodes), a.Edges(), mib(a.Bytes()),
+			mib(a.ArcBytes()), file, build.Round(time.Millisecond), load)
 	}
 	tw.Flush()
+	fmt.Println("memory: states and edges as stored; walk table: the edge table the generators walk (made on first use)")
 	if dir == "" {
 		fmt.Printf("cache off (%s=off): nothing written\n", automaton.CacheEnv)
 	} else {

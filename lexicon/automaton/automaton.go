@@ -180,6 +180,9 @@ var (
 	arcTable = map[*Automaton][]Arc{}
 )
 
+// ArcBytes is the memory the edge table of Arcs takes.
+func (a *Automaton) ArcBytes() int { return 12 * len(a.Targets) }
+
 // Arcs returns the edge table of the automaton: Arcs()[i] is the header
 // of the state Targets[i] leads to, and root the header of Root. The
 // table is made once per automaton and shared; it must not be modified.

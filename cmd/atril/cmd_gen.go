@@ -84,4 +84,3 @@ func runGen(args []string) error {
 	}
 	return nil
 }
-

@@ -96,7 +96,7 @@ type solver struct {
 	opt    Options
 	tt     []entry
 	mask   uint64
-	zsq    [][64]uint64 // per square, per tile code (blank bit folded)
+	zsq    [][128]uint64 // per square, per letter (designated blanks from 64)
 	zrack  [2][64][8]uint64
 	zside  uint64
 	zpass  uint64
@@ -172,7 +172,7 @@ func newSolver(gen movegen.Generator, b *board.Board, me, opp alphabet.Rack, opt
 		return z ^ (z >> 31)
 	}
 	n := b.N * b.N
-	s.zsq = make([][64]uint64, n)
+	s.zsq = make([][128]uint64, n)
 	for i := range s.zsq {
 		for t := range s.zsq[i] {
 			s.zsq[i][t] = next()
@@ -204,11 +204,11 @@ func newSolver(gen movegen.Generator, b *board.Board, me, opp alphabet.Rack, opt
 	return s
 }
 
-// sqTile folds a board tile into 0..63: letters keep their code, a
-// designated blank its letter code plus 32 only if it fits.
+// sqTile maps a board tile to 0..127: letters keep their code, a
+// designated blank is 64 plus its letter.
 func sqTile(t alphabet.Tile) int {
 	if t.IsBlanked() {
-		return int(t.Letter()) ^ 63
+		return 64 + int(t.Letter())
 	}
 	return int(t)
 }

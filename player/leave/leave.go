@@ -170,7 +170,7 @@ type Frequency struct {
 // the words containing each letter (Figure 18), map the share of words
 // linearly from 0 (worth −4) to the most frequent letter's share (worth
 // +4), round to the nearest 0.5, and give the blank +24.5 as in English.
-// words yields each word as tile codes; size is the alphabet size.
+// word(i) returns word i (0 ≤ i < n) as tile codes.
 func Derive(name string, a *alphabet.Alphabet, n int, word func(i int) []alphabet.Tile) (*Spec, []Frequency) {
 	cnt := make([]int, a.Size()+1)
 	seen := make([]int, a.Size()+1)

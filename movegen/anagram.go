@@ -238,10 +238,13 @@ func (at *AnagramTables) lookup(j int, key multiset.PER) []uint32 {
 
 // Anagram is the Anagram Method generator (--algo anagram).
 type Anagram struct {
-	T     *AnagramTables
-	st    ivState
-	stats Stats
-	fill  func()
+	T *AnagramTables
+	// NoShare turns off the per-call memo of lookups by (interval
+	// letters, empty squares); it changes nothing but the speed.
+	NoShare bool
+	st      ivState
+	stats   Stats
+	fill    func()
 }
 
 // NewAnagram builds the anagram tables of lex and returns the generator.
@@ -258,7 +261,7 @@ func NewAnagram(lex *lexicon.Lexicon) (*Anagram, error) {
 // (they can share the tables).
 func NewAnagramFrom(at *AnagramTables) *Anagram {
 	g := &Anagram{T: at}
-	g.fill = func() { g.st.dfs(0, 0, 0, g.leaf) }
+	g.fill = func() { g.st.dfs(0, g.st.base0, 0, g.leaf) }
 	return g
 }
 
@@ -296,11 +299,14 @@ func (g *Anagram) interval(iv *Interval) {
 		return
 	}
 	st.v = iv.Empty
-	if iv.Main < 0 {
-		st.emptyInterval(iv, &g.T.ws, g.fill)
+	if g.NoShare {
+		st.dfs(0, base, 0, g.leaf)
 		return
 	}
-	st.dfs(0, base, 0, g.leaf)
+	st.base0 = base
+	if !st.shared(iv, base, &g.T.ws, g.fill) {
+		st.dfs(0, base, 0, g.leaf)
+	}
 }
 
 // leaf looks up the current sub-rack (real letters in st.cur, j blanks).
@@ -314,7 +320,7 @@ func (g *Anagram) leaf(key multiset.PER, j int) {
 	n := st.p.iv.Len
 	if st.collect {
 		for _, wi := range ws {
-			st.collectCand(n, wi&^lastBit, j)
+			st.collectCand(wi&^lastBit, j)
 		}
 		return
 	}

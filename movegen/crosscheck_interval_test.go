@@ -31,6 +31,14 @@ var intervalGenerators = []struct {
 		}
 		return g
 	}},
+	{"anagram-noshare", func(t testing.TB, lex *lexicon.Lexicon) movegen.Generator {
+		g, err := movegen.NewAnagram(lex)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.NoShare = true
+		return g
+	}},
 	{"iwm-t10", func(t testing.TB, lex *lexicon.Lexicon) movegen.Generator {
 		g, err := movegen.NewIWM(lex, movegen.IWMOptions{})
 		if err != nil {
@@ -57,8 +65,8 @@ func init() {
 	intervalGenerators = append(intervalGenerators, struct {
 		name string
 		make func(t testing.TB, lex *lexicon.Lexicon) movegen.Generator
-	}{"iwm-t10-parallel-adaptive", func(t testing.TB, lex *lexicon.Lexicon) movegen.Generator {
-		g, err := movegen.NewIWM(lex, movegen.IWMOptions{Workers: 2, Adaptive: true})
+	}{"iwm-t10-parallel-adaptive-share", func(t testing.TB, lex *lexicon.Lexicon) movegen.Generator {
+		g, err := movegen.NewIWM(lex, movegen.IWMOptions{Workers: 2, Adaptive: true, Share: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -264,7 +272,7 @@ func TestIntervalCrossCheck(t *testing.T) {
 						}
 					}
 					nPos++
-					if nPos%1000 == 0 {
+					if nPos%100 == 0 {
 						t.Logf("%s: %d positions checked", l.variant, nPos)
 					}
 					// Advance with one of the best legal moves of the real rack.

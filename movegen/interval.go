@@ -376,9 +376,25 @@ type ivState struct {
 	// call and shared by all such intervals. Each keeps the sub-rack it
 	// came from (packed counts of the rack's distinct letters) and its
 	// blanks, for the blank designations.
-	emptyKnown uint64
-	emptyCands [MaxBoard + 1][]emptyCand
-	collect    bool
+	collect bool
+	base0   multiset.PER // base of the memo entry being filled
+	// Per-call memo of candidate lists keyed by (letters in the
+	// interval, empty squares): intervals holding the same letters with
+	// the same number of empty squares have the same candidates (the
+	// words whose letters are those ⊎ a sub-rack), however the letters
+	// lie; only fits differs. memoGen invalidates all slots at once.
+	memo     [memoSlots]memoSlot
+	memoGen  uint32
+	memoFlat []emptyCand
+}
+
+const memoSlots = 4096
+
+type memoSlot struct {
+	key        uint64
+	v          uint8
+	gen        uint32
+	start, end int32
 }
 
 type emptyCand struct {
@@ -388,27 +404,44 @@ type emptyCand struct {
 }
 
 // collectCand records candidate wi of the current sub-rack with j blanks.
-func (st *ivState) collectCand(n int, wi uint32, j int) {
+func (st *ivState) collectCand(wi uint32, j int) {
 	var r uint32
 	for i := 0; i < st.nrl; i++ {
 		r |= uint32(st.cur[st.rl[i]]) << (3 * i)
 	}
-	st.emptyCands[n] = append(st.emptyCands[n], emptyCand{wi: wi, r: r, j: uint8(j)})
+	st.memoFlat = append(st.memoFlat, emptyCand{wi: wi, r: r, j: uint8(j)})
 }
 
-// emptyInterval solves an interval holding no tile from the per-length
-// cache, filling it on first use with fill (which runs the generator's
-// lookups with st.collect set).
-func (st *ivState) emptyInterval(iv *Interval, ws *wordStore, fill func()) {
-	n := iv.Len
-	if st.emptyKnown&(1<<n) == 0 {
-		st.emptyCands[n] = st.emptyCands[n][:0]
-		st.collect = true
-		fill()
-		st.collect = false
-		st.emptyKnown |= 1 << n
+// shared solves iv from the memo entry of (base, v), filling it on first
+// use with fill (which runs the generator's lookups with st.collect
+// set, so they record candidates instead of placing them). It reports
+// false when the memo is full (the caller then solves iv itself).
+func (st *ivState) shared(iv *Interval, base multiset.PER, ws *wordStore, fill func()) bool {
+	v := uint8(iv.Empty)
+	h := (uint64(base)*0x9E3779B97F4A7C15 ^ uint64(v)*0xBF58476D1CE4E5B9) >> 52
+	var slot *memoSlot
+	for probe := 0; ; probe++ {
+		if probe == 16 {
+			return false
+		}
+		sl := &st.memo[(h+uint64(probe))&(memoSlots-1)]
+		if sl.gen != st.memoGen {
+			sl.key, sl.v, sl.gen = uint64(base), v, st.memoGen
+			sl.start = int32(len(st.memoFlat))
+			st.collect = true
+			fill()
+			st.collect = false
+			sl.end = int32(len(st.memoFlat))
+			slot = sl
+			break
+		}
+		if sl.key == uint64(base) && sl.v == v {
+			slot = sl
+			break
+		}
 	}
-	for _, c := range st.emptyCands[n] {
+	n := iv.Len
+	for _, c := range st.memoFlat[slot.start:slot.end] {
 		st.stats.Candidates++
 		w := ws.word(c.wi, n)
 		if !st.p.fits(w) {
@@ -426,6 +459,7 @@ func (st *ivState) emptyInterval(iv *Interval, ws *wordStore, fill func()) {
 			st.cur[st.rl[i]] = 0
 		}
 	}
+	return true
 }
 
 func (st *ivState) setup(b *board.Board, rack *alphabet.Rack, tab *multiset.Table, sink Sink, stats *Stats) {
@@ -436,7 +470,12 @@ func (st *ivState) setup(b *board.Board, rack *alphabet.Rack, tab *multiset.Tabl
 	st.p.init(b.V, sink, stats)
 	st.p.rackSize = b.V.RackSize
 	st.rackLen = rack.Len()
-	st.emptyKnown = 0
+	st.memoGen++
+	if st.memoGen == 0 {
+		st.memo = [memoSlots]memoSlot{}
+		st.memoGen = 1
+	}
+	st.memoFlat = st.memoFlat[:0]
 	st.nBlank = int(rack[alphabet.Blank])
 	st.nrl = 0
 	for l := 1; l <= b.V.Alphabet.Size(); l++ {

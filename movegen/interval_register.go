@@ -4,8 +4,9 @@ import "atril/lexicon"
 
 // The interval generators join the --algo registry: "anagram", "iwm"
 // (threshold 10, sequential), "iwm-parallel" (threshold 10, two
-// workers) and "iwm-adaptive" (threshold 10, high level also for common
-// inner words when its list is short).
+// workers), "iwm-adaptive" (threshold 10, high level also for common
+// inner words when its list is short) and "iwm-fast" (adaptive, with the
+// low-level lookups of racks without blanks shared between intervals).
 func init() {
 	Register("anagram", func(l *lexicon.Lexicon) (Generator, error) { return NewAnagram(l) })
 	Register("iwm", func(l *lexicon.Lexicon) (Generator, error) { return NewIWM(l, IWMOptions{}) })
@@ -14,5 +15,8 @@ func init() {
 	})
 	Register("iwm-adaptive", func(l *lexicon.Lexicon) (Generator, error) {
 		return NewIWM(l, IWMOptions{Adaptive: true})
+	})
+	Register("iwm-fast", func(l *lexicon.Lexicon) (Generator, error) {
+		return NewIWM(l, IWMOptions{Adaptive: true, Share: true})
 	})
 }

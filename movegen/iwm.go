@@ -77,6 +77,12 @@ type IWMOptions struct {
 	// PERSubset filters high-level candidates with the constant-time PER
 	// subset test instead of a count-vector test on the word's letters.
 	PERSubset bool
+	// Share solves the low-level instances of racks without blanks from
+	// a per-call memo keyed by (interval letters, empty squares), looked
+	// up through the empty inner word's keys (all words of the length
+	// with those letters; fits then checks the tiles' positions). It
+	// trades the placed inner word's selectivity for far fewer lookups.
+	Share bool
 }
 
 // piwBits: a placed inner word code is id<<10 | pos<<5 | length.
@@ -91,6 +97,7 @@ type IWMTables struct {
 	Adaptive       bool
 	AdaptiveFactor int
 	PERSubset      bool
+	Share          bool
 	// innerID[word index]: the word's id as an inner word (letters are
 	// 1..L, words occurring inside others L+1.., other words after).
 	innerID    []uint32
@@ -136,7 +143,7 @@ func BuildIWM(lex *lexicon.Lexicon, perTab *multiset.Table, opt IWMOptions) (*IW
 		opt.AdaptiveFactor = 4
 	}
 	T := &IWMTables{Lex: lex, PER: perTab, Threshold: opt.Threshold, Adaptive: opt.Adaptive,
-		AdaptiveFactor: opt.AdaptiveFactor, PERSubset: opt.PERSubset}
+		AdaptiveFactor: opt.AdaptiveFactor, PERSubset: opt.PERSubset, Share: opt.Share}
 	nw := lex.Len()
 	T.words = newWordStore(lex)
 	T.wordPER = make([]multiset.PER, nw)
@@ -415,7 +422,7 @@ func (s *iwmState) init(T *IWMTables) {
 	s.T = T
 	s.lowLeaf = s.leafLow
 	s.ivFunc = s.interval
-	s.fillEmpty = func() { s.dfs(0, 0, 0, s.lowLeaf) }
+	s.fillEmpty = func() { s.dfs(0, s.base0, 0, s.lowLeaf) }
 }
 
 // Name implements Generator.
@@ -561,12 +568,20 @@ func (s *iwmState) interval(iv *Interval) {
 		s.high(base, T.hiWords[T.hiStart[piw]:T.hiStart[piw+1]])
 		return
 	}
-	if iv.Main < 0 {
-		// Blanks may stand for any letter here: the cache is shared by
-		// every empty interval of this length.
+	if e := T.emptyPIW[iv.Len]; e != multiset.NoID && (iv.Main < 0 || T.Share && s.nBlank == 0) {
+		// Solved from the per-call memo through the empty inner word's
+		// keys (the words of this length with these letters): always for
+		// intervals holding no tile, and with Share for racks without
+		// blanks. Blanks may stand for any letter (the entry is shared).
 		s.xmask = ^uint64(0)
-		s.emptyInterval(iv, &T.words, s.fillEmpty)
-		return
+		s.base0 = base
+		saved := s.piw
+		s.piw = e
+		ok := s.shared(iv, base, &T.words, s.fillEmpty)
+		s.piw = saved
+		if ok {
+			return
+		}
 	}
 	s.xmask = 0
 	if s.nBlank > 0 {
@@ -679,7 +694,7 @@ func (s *iwmState) lookupLow(key multiset.PER, j int) {
 	n := s.p.iv.Len
 	if s.collect {
 		for _, wi := range run(T.loWords, start) {
-			s.collectCand(n, wi&^lastBit, j)
+			s.collectCand(wi&^lastBit, j)
 		}
 		return
 	}

@@ -115,9 +115,10 @@ func TestIntervalTablesFull(t *testing.T) {
 
 // TestIntervalSpeed times full move generation on the positions of greedy
 // games with the full word lists (ATRIL_LONG=1; ATRIL_SPEED_GAMES games
-// per language, default 4): gaddag, anagram, iwm sequential and with 2
-// workers, and brute on every 10th position; it prints the total time of
-// each and the ratios, all from one run.
+// per language, default 4; ATRIL_SPEED_LANG one variant): gaddag,
+// anagram, iwm sequential and with 2 workers, iwm-fast, and brute on
+// every 10th position; it prints the mean times and the ratios, all from
+// one run.
 func TestIntervalSpeed(t *testing.T) {
 	if os.Getenv("ATRIL_LONG") == "" {
 		t.Skip("set ATRIL_LONG=1 to time the generators on the full lists")
@@ -141,13 +142,15 @@ func TestIntervalSpeed(t *testing.T) {
 			t.Fatal(err)
 		}
 		gad := movegen.NewGaddag(lex)
-		gens := []movegen.Generator{gad, movegen.NewAnagramFrom(at), movegen.NewIWMFrom(it, 1), movegen.NewIWMFrom(it, 2)}
-		names := []string{"gaddag", "anagram", "iwm", "iwm-2workers"}
+		fast := *it
+		fast.Adaptive, fast.Share = true, true
+		gens := []movegen.Generator{gad, movegen.NewAnagramFrom(at), movegen.NewIWMFrom(it, 1), movegen.NewIWMFrom(it, 2), movegen.NewIWMFrom(&fast, 1)}
+		names := []string{"gaddag", "anagram", "iwm", "iwm-2workers", "iwm-fast"}
 		bs, rs, _ := ivPositions(t, l.lexicon, l.variant, lex, gad, games, 1<<30)
 		count := 0
 		sink := func(*move.Move) { count++ }
 		total := make([]time.Duration, len(gens))
-		var byBlank [3][4]time.Duration
+		var byBlank [3][5]time.Duration
 		var nByBlank [3]int
 		moves := make([]int, len(gens))
 		var bruteT, gadSub time.Duration
@@ -186,17 +189,19 @@ func TestIntervalSpeed(t *testing.T) {
 			}
 		}
 		n := time.Duration(len(bs))
-		t.Logf("%s: %d positions of %d greedy games, %d moves; mean per position: gaddag %v, anagram %v, iwm %v, iwm 2 workers %v; brute %v (every 10th position)",
-			l.variant, len(bs), games, moves[0], total[0]/n, total[1]/n, total[2]/n, total[3]/n, bruteT/((n+9)/10))
+		t.Logf("%s: %d positions of %d greedy games, %d moves; mean per position: gaddag %v, anagram %v, iwm %v, iwm 2 workers %v, iwm-fast %v; brute %v (every 10th position)",
+			l.variant, len(bs), games, moves[0], total[0]/n, total[1]/n, total[2]/n, total[3]/n, total[4]/n, bruteT/((n+9)/10))
 		for nb := range byBlank {
 			if nByBlank[nb] > 0 {
 				x := byBlank[nb]
-				t.Logf("%s, %d positions with %d blanks: gaddag/anagram %.2f, gaddag/iwm %.2f, anagram/iwm %.2f (gaddag %v per position)",
-					l.variant, nByBlank[nb], nb, float64(x[0])/float64(x[1]), float64(x[0])/float64(x[2]), float64(x[1])/float64(x[2]), x[0]/time.Duration(nByBlank[nb]))
+				t.Logf("%s, %d positions with %d blanks: gaddag/anagram %.2f, gaddag/iwm %.2f, gaddag/iwm-fast %.2f, anagram/iwm %.2f, anagram/iwm-fast %.2f (gaddag %v per position)",
+					l.variant, nByBlank[nb], nb, float64(x[0])/float64(x[1]), float64(x[0])/float64(x[2]), float64(x[0])/float64(x[4]),
+					float64(x[1])/float64(x[2]), float64(x[1])/float64(x[4]), x[0]/time.Duration(nByBlank[nb]))
 			}
 		}
-		t.Logf("%s ratios: gaddag/anagram %.2f, gaddag/iwm %.2f, anagram/iwm %.2f, iwm/iwm-2workers %.2f, brute/gaddag %.1f, brute/anagram %.1f, brute/iwm %.1f",
-			l.variant, float64(total[0])/float64(total[1]), float64(total[0])/float64(total[2]), float64(total[1])/float64(total[2]),
+		t.Logf("%s ratios: gaddag/anagram %.2f, gaddag/iwm %.2f, gaddag/iwm-fast %.2f, anagram/iwm %.2f, anagram/iwm-fast %.2f, iwm/iwm-2workers %.2f, brute/gaddag %.1f, brute/anagram %.1f, brute/iwm %.1f",
+			l.variant, float64(total[0])/float64(total[1]), float64(total[0])/float64(total[2]), float64(total[0])/float64(total[4]),
+			float64(total[1])/float64(total[2]), float64(total[1])/float64(total[4]),
 			float64(total[2])/float64(total[3]), float64(bruteT)/float64(gadSub),
 			float64(bruteT)/float64(gadSub)*float64(total[0])/float64(total[1]), float64(bruteT)/float64(gadSub)*float64(total[0])/float64(total[2]))
 	}

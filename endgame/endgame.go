@@ -116,7 +116,8 @@ type stopSearch struct{}
 // a copy).
 // lastPass tells whether the opponent's last move was a pass.
 func Solve(gen movegen.Generator, b *board.Board, me, opp alphabet.Rack, lastPass bool, opt Options) Result {
-	b = b.Clone()
+	orig := b
+	b = b.Clone() // a stopped search leaves its moves on the copy
 	s := newSolver(gen, b, me, opp, opt)
 	if lastPass {
 		s.hash ^= s.zpass
@@ -146,7 +147,7 @@ func Solve(gen movegen.Generator, b *board.Board, me, opp alphabet.Rack, lastPas
 	}
 	if res.Depth == 0 { // not even one ply finished: play the top score
 		res.Move = move.Move{Kind: move.Pass}
-		if m, ok := movegen.Best(gen, b, &me); ok {
+		if m, ok := movegen.Best(gen, orig, &me); ok {
 			res.Move = m
 		}
 		res.PV = []move.Move{res.Move}

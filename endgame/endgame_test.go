@@ -251,3 +251,24 @@ func BenchmarkSolve(b *testing.B) {
 		Solve(gen, bd, me, opp, false, Options{})
 	}
 }
+
+// TestStoppedInFirstPly stops the search inside its first iteration,
+// when the copy of the board still holds the moves being tried: the
+// fallback move must be legal on the real board.
+func TestStoppedInFirstPly(t *testing.T) {
+	p := position{name: "stopped", words: words, placed: map[string]string{"8H": "CAT"}, me: "AXE??", opp: "AZOS"}
+	_, gen, b, me, opp := setup(t, p)
+	for _, n := range []int64{1, 2, 3, 5, 8, 13} {
+		res := Solve(gen, b, me, opp, false, Options{NodeLimit: n})
+		if res.Depth != 0 {
+			continue
+		}
+		if res.Move.Kind != move.Place {
+			t.Fatalf("node limit %d: fallback %v, want the top-scoring placement", n, res.Move.Kind)
+		}
+		m := res.Move
+		if err := move.Validate(b, &me, &m, 0); err != nil {
+			t.Errorf("node limit %d: fallback move %s is illegal: %v", n, res.Move.String(b), err)
+		}
+	}
+}

@@ -217,6 +217,16 @@ func solveEndgame(gen movegen.Generator, v *View, o Options) (move.Move, *endgam
 		eo.TimeLimit = endgameDefaultTime
 	}
 	res := endgame.Solve(gen, v.Board, v.Rack, v.Unseen, v.LastWasPass, eo)
+	if res.Move.Kind == move.Place {
+		// Belt and braces: never hand the game an illegal move.
+		m := res.Move
+		if err := move.Validate(v.Board, &v.Rack, &m, v.BagLen); err != nil {
+			res.Move = move.Move{Kind: move.Pass}
+			if best, ok := movegen.Best(gen, v.Board, &v.Rack); ok {
+				res.Move = best
+			}
+		}
+	}
 	n := 0
 	gen.Generate(v.Board, &v.Rack, func(*move.Move) { n++ })
 	return res.Move, &res, n

@@ -6,7 +6,6 @@ import (
 	"os"
 	"sort"
 	"strconv"
-	"sync"
 	"testing"
 
 	"atril/alphabet"
@@ -80,26 +79,11 @@ var ivLanguages = []struct{ variant, lexicon string }{
 	{"czech", "cs-hunspell-2to9"},
 }
 
-var (
-	ivLexMu sync.Mutex
-	ivLexs  = map[string]*lexicon.Lexicon{}
-)
-
-// ivLexicon loads a full word list once per test binary.
+// ivLexicon loads a full word list once per test binary (shared with
+// the cross-check of crosscheck_test.go).
 func ivLexicon(t testing.TB, vname, lname string) (*variant.Variant, *lexicon.Lexicon) {
 	t.Helper()
-	v := variant.MustLoad(vname)
-	ivLexMu.Lock()
-	defer ivLexMu.Unlock()
-	if lex := ivLexs[lname]; lex != nil {
-		return v, lex
-	}
-	lex, err := lexicon.Open(lname, v.Alphabet, lexicon.Options{MaxLen: v.Size})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ivLexs[lname] = lex
-	return v, lex
+	return fullLexicon(t, language{vname, lname})
 }
 
 // ivSample keeps every word of two or three letters and every step-th

@@ -172,3 +172,63 @@ func TestNoAllocs(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkCompare times the generators interleaved, position by
+// position, so that on a busy machine every generator meets the same
+// load, and reports each one's mean time per position (the fastest of a
+// few runs for the quick ones) and the speed ratios between them (one op
+// is one pass over the positions with every generator; the oracle makes
+// a pass take seconds to minutes, so run it with -benchtime 1x):
+//
+//	go test ./movegen -run '^$' -bench Compare -benchtime 1x
+func BenchmarkCompare(b *testing.B) {
+	for _, l := range languages {
+		_, lex := fullLexicon(b, l)
+		ps := loadPositions(b, l, lex)
+		var gens []movegen.Generator
+		for _, mk := range BenchGenerators {
+			gens = append(gens, mk(lex))
+		}
+		b.Run(l.variant, func(b *testing.B) {
+			total := make([]time.Duration, len(gens))
+			moves := make([]int, len(gens))
+			runs := 0
+			for b.Loop() {
+				for i := range ps {
+					for k, g := range gens {
+						// The fastest of up to five runs (while they take
+						// under 50ms in all), so that a run descheduled by
+						// other work on the machine does not count.
+						best, spent := time.Duration(1<<62), time.Duration(0)
+						for r := 0; r < 5 && spent < 50*time.Millisecond; r++ {
+							n := 0
+							t0 := time.Now()
+							g.Generate(ps[i].b, &ps[i].rack, func(*move.Move) { n++ })
+							d := time.Since(t0)
+							best, spent = min(best, d), spent+d
+							if r == 0 {
+								moves[k] += n
+							}
+						}
+						total[k] += best
+					}
+				}
+				runs++
+			}
+			per := func(k int) float64 { return float64(total[k].Nanoseconds()) / float64(runs*len(ps)) }
+			for k, g := range gens {
+				b.ReportMetric(per(k), g.Name()+"-ns/position")
+				if k > 0 && moves[k] != moves[0] {
+					b.Errorf("%s found %d moves, %s %d", g.Name(), moves[k], gens[0].Name(), moves[0])
+				}
+			}
+			for i := range gens {
+				for j := range gens {
+					if i < j {
+						b.ReportMetric(per(i)/per(j), gens[j].Name()+"-vs-"+gens[i].Name()+"-speedup")
+					}
+				}
+			}
+		})
+	}
+}

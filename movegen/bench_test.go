@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -176,7 +177,8 @@ func TestNoAllocs(t *testing.T) {
 // BenchmarkCompare times the generators interleaved, position by
 // position, so that on a busy machine every generator meets the same
 // load, and reports each one's mean time per position (the fastest of a
-// few runs for the quick ones) and the speed ratios between them (one op
+// few runs for the quick ones, by the thread's CPU clock where there is
+// one) and the speed ratios between them (one op
 // is one pass over the positions with every generator; the oracle makes
 // a pass take seconds to minutes, so run it with -benchtime 1x):
 //
@@ -193,18 +195,21 @@ func BenchmarkCompare(b *testing.B) {
 			total := make([]time.Duration, len(gens))
 			moves := make([]int, len(gens))
 			runs := 0
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
 			for b.Loop() {
 				for i := range ps {
 					for k, g := range gens {
 						// The fastest of up to five runs (while they take
-						// under 50ms in all), so that a run descheduled by
-						// other work on the machine does not count.
+						// under 50ms in all), timed by the thread's CPU
+						// clock, so that time spent waiting for a core on a
+						// busy machine does not count.
 						best, spent := time.Duration(1<<62), time.Duration(0)
 						for r := 0; r < 5 && spent < 50*time.Millisecond; r++ {
 							n := 0
-							t0 := time.Now()
+							t0 := threadCPU()
 							g.Generate(ps[i].b, &ps[i].rack, func(*move.Move) { n++ })
-							d := time.Since(t0)
+							d := threadCPU() - t0
 							best, spent = min(best, d), spent+d
 							if r == 0 {
 								moves[k] += n
@@ -215,6 +220,7 @@ func BenchmarkCompare(b *testing.B) {
 				}
 				runs++
 			}
+			b.Logf("%s: %d positions, times by %s", l.variant, len(ps), clockName)
 			per := func(k int) float64 { return float64(total[k].Nanoseconds()) / float64(runs*len(ps)) }
 			for k, g := range gens {
 				b.ReportMetric(per(k), g.Name()+"-ns/position")

@@ -321,9 +321,9 @@ func TestCrossCheck(t *testing.T) {
 		t.Run(l.variant, func(t *testing.T) {
 			v, full := fullLexicon(t, l)
 			lex := full
-			positions, oracleEvery := 60, 1
+			positions, oracleEvery := 100, 1
 			if testing.Short() {
-				positions = 15
+				positions = 20
 			}
 			if long {
 				positions = envInt(t, "ATRIL_POSITIONS", 10000)

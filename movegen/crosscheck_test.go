@@ -342,3 +342,39 @@ func TestCrossCheck(t *testing.T) {
 		})
 	}
 }
+
+// smallVariant is a 9×9 board with premiums everywhere near the edges,
+// a rack of 5 (so bingos are frequent) and the English tiles, so words
+// often touch both edges of the board.
+const smallVariant = `{"name":"small","board_size":9,"rack_size":5,"bingo_bonus":20,"start_square":"E5",
+"premium_layout":["T..d.d..T",".D..t..D.","..D...D..","d..D.D..d",".t..D..t.","d..D.D..d","..D...D..",".D..t..D.","T..d.d..T"],
+"tiles":[{"tile":"?","count":2,"score":0},%s]}`
+
+// TestCrossCheckSmallBoard runs the cross-check on a 9×9 board with a
+// rack of 5, with English words of up to 9 letters.
+func TestCrossCheckSmallBoard(t *testing.T) {
+	ve, full := fullLexicon(t, languages[0])
+	var tiles []string
+	for l, letter := range ve.Alphabet.Letters() {
+		tiles = append(tiles, fmt.Sprintf(`{"tile":%q,"count":%d,"score":%d}`, letter, max(1, ve.Counts[l+1]/2), ve.Scores[l+1]))
+	}
+	v, err := variant.Parse([]byte(fmt.Sprintf(smallVariant, strings.Join(tiles, ","))), "small")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var words [][]alphabet.Tile
+	sample := sampleLexicon(full, 40)
+	for i := 0; i < sample.Len(); i++ {
+		if w := sample.Word(i); len(w) <= v.Size {
+			words = append(words, w) // same letters in the same order: same codes
+		}
+	}
+	lex := lexicon.FromTiles(v.Alphabet, words)
+	lex.Name = "en-sample-9"
+	positions := 60
+	if testing.Short() {
+		positions = 15
+	}
+	n, no, moves := crossCheck(t, v, lex, positions, 1, true, uint64(envInt(t, "ATRIL_SEED", 1))+7)
+	t.Logf("%s on 9×9 (%d words): %d positions, 3 racks each, %d against the oracle, %d moves compared", lex.Name, lex.Len(), n, no, moves)
+}

@@ -3,6 +3,7 @@ package bench
 import (
 	"fmt"
 	"io"
+	"runtime"
 	"text/tabwriter"
 	"time"
 
@@ -93,7 +94,7 @@ func Memory(v *variant.Variant, lexName string, threshold int) ([]MemRow, error)
 	}); err != nil {
 		return nil, err
 	}
-	_ = keep
+	runtime.KeepAlive(keep)
 	return rows, nil
 }
 

@@ -175,6 +175,9 @@ func TestSmall(t *testing.T) {
 func TestMembership(t *testing.T) {
 	for _, l := range languages {
 		t.Run(l.variant, func(t *testing.T) {
+			if testing.Short() && l.variant != "english" {
+				t.Skip("-short: loading the big Spanish and Czech lists takes seconds")
+			}
 			lex := loadLexicon(t, l)
 			d := BuildDAWG(lex)
 			checkMinimal(t, d)

@@ -319,6 +319,9 @@ func TestCrossCheck(t *testing.T) {
 	long := os.Getenv("ATRIL_LONG") != ""
 	for li, l := range languages {
 		t.Run(l.variant, func(t *testing.T) {
+			if testing.Short() && !long && l.variant != "english" {
+				t.Skip("-short: loading the big Spanish and Czech lists takes seconds")
+			}
 			v, full := fullLexicon(t, l)
 			lex := full
 			positions, oracleEvery := 100, 1

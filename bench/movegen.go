@@ -247,6 +247,9 @@ func (r *MovegenResult) WriteTable(w io.Writer) error {
 	fmt.Fprintln(tw, strings.Join(hdr, "\t")+"\t")
 	for _, row := range r.Turns {
 		n := row.Positions
+		if n == 0 {
+			continue // a turn number no game reached (possible in joined CSV files)
+		}
 		cols := []string{fmt.Sprint(row.Turn), fmt.Sprint(n)}
 		for ai := range r.Algos {
 			cols = append(cols, ms(row.Time[ai]/time.Duration(n)))
@@ -280,15 +283,15 @@ func (r *MovegenResult) WriteTable(w io.Writer) error {
 		maxTurns = max(maxTurns, t)
 		moves += r.GameMoves[i]
 	}
-	g := float64(r.Games)
+	g := float64(max(r.Games, 1))
 	fmt.Fprintf(w, "\ngames %d; turns per game %.2f (max %d); legal moves per game %.1f; per turn (branching factor) %.2f\n",
 		r.Games, float64(turns)/g, maxTurns, float64(moves)/g, float64(moves)/float64(max(turns, 1)))
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "algorithm\tms per game\tms in turns 1-12\tms per turn\t")
 	for ai, a := range r.Algos {
 		tot := r.Total(ai, 1, 0)
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t\n", a, ms(tot/time.Duration(r.Games)),
-			ms(r.Total(ai, 1, 12)/time.Duration(r.Games)), ms(tot/time.Duration(max(turns, 1))))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t\n", a, ms(tot/time.Duration(max(r.Games, 1))),
+			ms(r.Total(ai, 1, 12)/time.Duration(max(r.Games, 1))), ms(tot/time.Duration(max(turns, 1))))
 	}
 	if err := tw.Flush(); err != nil {
 		return err

@@ -51,10 +51,11 @@ func (r *MovegenResult) Plot(path string) error {
 	p.X.Label.Text = "turn"
 	p.Y.Label.Text = "ms per position (mean of medians)"
 	for ai, a := range r.Algos {
-		xys := make(plotter.XYs, len(r.Turns))
-		for t, row := range r.Turns {
-			xys[t].X = float64(row.Turn)
-			xys[t].Y = float64(row.Time[ai]) / 1e6 / float64(row.Positions)
+		xys := make(plotter.XYs, 0, len(r.Turns))
+		for _, row := range r.Turns {
+			if row.Positions > 0 {
+				xys = append(xys, plotter.XY{X: float64(row.Turn), Y: float64(row.Time[ai]) / 1e6 / float64(row.Positions)})
+			}
 		}
 		if err := addLine(p, ai, a, xys); err != nil {
 			return fmt.Errorf("plot %s: %w", path, err)
@@ -91,7 +92,7 @@ func (r *MovegenResult) Plot(path string) error {
 				if what == "candidates" {
 					v = row.Candidates[ai]
 				}
-				if v > 0 {
+				if v > 0 && row.Positions > 0 {
 					xys = append(xys, plotter.XY{X: float64(row.Turn), Y: float64(v) / float64(row.Positions)})
 				}
 			}

@@ -276,11 +276,11 @@ func TestRunThreshold(t *testing.T) {
 		t.Fatal(err)
 	}
 	calls := 0
-	res, err := RunThreshold(v, lex, nil, ps, []int{1, 2, 5}, 1, func(int) { calls++ })
+	res, err := RunThreshold(v, lex, nil, ps, []int{1, 2, 5}, 1, 2, func(int) { calls++ })
 	if err != nil {
 		t.Fatal(err)
 	}
-	if calls != 3 || len(res.Rows) != 3 {
+	if calls != 2 || len(res.Rows) != 3 || res.Rows[2].Threshold != 5 {
 		t.Fatalf("%d progress calls, %d rows", calls, len(res.Rows))
 	}
 	// A higher threshold moves placed inner words from the low-level to

@@ -86,9 +86,12 @@ type ThresholdResult struct {
 
 // RunThreshold builds the IWM tables at each threshold and times the IWM
 // over the same positions; it fails when two thresholds give a different
-// number of moves on a position. progress, if set, is called after each
-// threshold.
-func RunThreshold(v *variant.Variant, lex *lexicon.Lexicon, per *multiset.Table, ps []Position, thresholds []int, reps int, progress func(done int)) (*ThresholdResult, error) {
+// number of moves on a position. Tables are built together tables at a
+// time (≤ 1: one), and the thresholds of one group are timed in
+// interleaved rounds position by position, so that a change of load
+// from other programs falls on all of them alike (each table takes
+// hundreds of MiB). progress, if set, is called after each threshold.
+func RunThreshold(v *variant.Variant, lex *lexicon.Lexicon, per *multiset.Table, ps []Position, thresholds []int, reps, together int, progress func(done int)) (*ThresholdResult, error) {
 	res := &ThresholdResult{Variant: v.Name, Lexicon: lex.Name, Positions: len(ps), Reps: reps, StagePositions: make([]int, len(Stages))}
 	for _, p := range ps {
 		for si, s := range Stages {
@@ -97,36 +100,47 @@ func RunThreshold(v *variant.Variant, lex *lexicon.Lexicon, per *multiset.Table,
 			}
 		}
 	}
-	var want []int
-	for k, th := range thresholds {
-		t0 := time.Now()
-		T, err := movegen.BuildIWM(lex, per, movegen.IWMOptions{Threshold: th})
-		if err != nil {
-			return nil, fmt.Errorf("threshold %d: %w", th, err)
+	together = max(1, min(together, 8))
+	want := make([]int, len(ps))
+	for k0 := 0; k0 < len(thresholds); k0 += together {
+		group := thresholds[k0:min(k0+together, len(thresholds))]
+		rows := make([]ThresholdRow, len(group))
+		algos := make([]Algo, len(group))
+		for gi, th := range group {
+			t0 := time.Now()
+			T, err := movegen.BuildIWM(lex, per, movegen.IWMOptions{Threshold: th})
+			if err != nil {
+				return nil, fmt.Errorf("threshold %d: %w", th, err)
+			}
+			rows[gi] = ThresholdRow{Threshold: th, Build: time.Since(t0), HighIndex: T.HighIndex(), LowIndex: T.LowIndex(),
+				HighEntries: T.HighEntries(), LowEntries: T.LowEntries(), Bytes: T.Bytes(), StageTime: make([]time.Duration, len(Stages))}
+			algos[gi] = Algo{Name: fmt.Sprintf("iwm-%d", th), Gen: movegen.NewIWMFrom(T, 1)}
 		}
-		row := ThresholdRow{Threshold: th, Build: time.Since(t0), HighIndex: T.HighIndex(), LowIndex: T.LowIndex(),
-			HighEntries: T.HighEntries(), LowEntries: T.LowEntries(), Bytes: T.Bytes(), StageTime: make([]time.Duration, len(Stages))}
-		a := Algo{Name: "iwm", Gen: movegen.NewIWMFrom(T, 1)}
+		ms := make([]Measurement, len(group))
 		for i := range ps {
 			p := &ps[i]
-			t, n, st := Measure(&a, p.Board, &p.Rack, reps)
-			if k == 0 {
-				want = append(want, n)
-			} else if n != want[i] {
-				return nil, fmt.Errorf("threshold %d: position %d (game %d, turn %d): %d moves, threshold %d found %d",
-					th, i, p.Game, p.Turn, n, thresholds[0], want[i])
-			}
-			row.Time += t
-			row.Candidates += int64(st.Candidates)
-			for si, s := range Stages {
-				if s.has(p.Turn) {
-					row.StageTime[si] += t
+			MeasureAll(algos, p.Board, &p.Rack, reps, ms)
+			for gi, th := range group {
+				n := ms[gi].Moves
+				if k0 == 0 && gi == 0 {
+					want[i] = n
+				} else if n != want[i] {
+					return nil, fmt.Errorf("threshold %d: position %d (game %d, turn %d): %d moves, threshold %d found %d",
+						th, i, p.Game, p.Turn, n, thresholds[0], want[i])
+				}
+				row := &rows[gi]
+				row.Time += ms[gi].Time
+				row.Candidates += int64(ms[gi].Stats.Candidates)
+				for si, s := range Stages {
+					if s.has(p.Turn) {
+						row.StageTime[si] += ms[gi].Time
+					}
 				}
 			}
 		}
-		res.Rows = append(res.Rows, row)
+		res.Rows = append(res.Rows, rows...)
 		if progress != nil {
-			progress(k + 1)
+			progress(k0 + len(group))
 		}
 	}
 	return res, nil

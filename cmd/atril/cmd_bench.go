@@ -275,6 +275,7 @@ func benchThreshold(args []string) error {
 	from := fs.Int("from", 1, "first threshold")
 	to := fs.Int("to", 30, "last threshold")
 	list := fs.String("thresholds", "", "thresholds to try, comma-separated (instead of --from..--to)")
+	together := fs.Int("together", 1, "build this many tables at once (up to 8) and time them interleaved position by position (memory: that many IWM tables)")
 	reps := fs.Int("reps", 3, "timed generations per position (the median is kept)")
 	plotPath := fs.String("plot", "", "save the index-entries plot (seed 000 Fig. 5.6) to this file, and the times next to it")
 	if err := fs.Parse(args); err != nil {
@@ -321,7 +322,7 @@ func benchThreshold(args []string) error {
 	}
 	bar := bench.NewProgress(os.Stderr, "thresholds", len(ths))
 	bar.Set(0)
-	res, err := bench.RunThreshold(e.V, e.Lex, per, ps, ths, *reps, bar.Set)
+	res, err := bench.RunThreshold(e.V, e.Lex, per, ps, ths, *reps, *together, bar.Set)
 	if err != nil {
 		return err
 	}

@@ -72,9 +72,26 @@ func browserEnv(t *testing.T) (*testEnv, context.Context, string) {
 	t.Cleanup(func() { hs.Close(); srv.Close() })
 	e := &testEnv{t: t, srv: srv, hs: hs, st: st, url: hs.URL}
 
+	// The profile directory is removed after the browser is stopped
+	// (cleanups run last-registered first), with a few retries because
+	// Chromium's helper processes may still be writing to it as they exit;
+	// t.TempDir would fail the test on such a late write.
+	profile, err := os.MkdirTemp("", "atril-chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		for i := 0; i < 20; i++ {
+			if os.RemoveAll(profile) == nil {
+				return
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+		t.Logf("could not remove the browser profile %s", profile)
+	})
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(chrome), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck, chromedp.UserDataDir(t.TempDir()),
+		chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck, chromedp.UserDataDir(profile),
 		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true), chromedp.Flag("disable-dev-shm-usage", true),
 		chromedp.WindowSize(1280, 900),

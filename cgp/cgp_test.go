@@ -8,6 +8,7 @@ import (
 	"atril/alphabet"
 	"atril/board"
 	"atril/game"
+	"atril/internal/testgame"
 	"atril/variant"
 )
 
@@ -237,9 +238,9 @@ func TestRoundTripGames(t *testing.T) {
 			seeds = 2
 		}
 		for seed := uint64(1); seed <= seeds; seed++ {
-			v, lex := sample(t, vn)
+			v, lex := testgame.Sample(t, vn)
 			positions := 0
-			g := playGame(t, v, lex, []string{"Ana", "Bo", "Cy"}[:2+int(seed)%2], seed, 60, func(g *game.Game) {
+			g := testgame.PlayGame(t, v, lex, []string{"Ana", "Bo", "Cy"}[:2+int(seed)%2], seed, 60, func(g *game.Game) {
 				positions++
 				s := FromGame(g).String()
 				p, err := Parse(s, v)

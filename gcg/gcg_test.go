@@ -8,6 +8,7 @@ import (
 
 	"atril/alphabet"
 	"atril/game"
+	"atril/internal/testgame"
 	"atril/lexicon"
 	"atril/move"
 	"atril/variant"
@@ -230,8 +231,8 @@ func TestRoundTripGames(t *testing.T) {
 			if testing.Short() && c.variant != "english" {
 				t.Skip("loading the big Spanish and Czech lists takes seconds")
 			}
-			v, lex := sample(t, c.variant)
-			g := playGame(t, v, lex, names[:c.players], c.seed, c.moves, nil)
+			v, lex := testgame.Sample(t, c.variant)
+			g := testgame.PlayGame(t, v, lex, names[:c.players], c.seed, c.moves, nil)
 			var first bytes.Buffer
 			if err := Write(&first, g); err != nil {
 				t.Fatal(err)

@@ -1,4 +1,6 @@
-package cgp
+// Package testgame plays games for tests: greedy players on a sampled
+// word list, so that the brute-force generator stays fast.
+package testgame
 
 import (
 	"math/rand/v2"
@@ -13,8 +15,6 @@ import (
 	"atril/variant"
 )
 
-// lexicons used by the tests: every short word of an embedded list plus
-// every tenth (English) or 25th longer word, so that the brute-force generator is fast.
 var (
 	sampleMu   sync.Mutex
 	sampleLexs = map[string]*lexicon.Lexicon{}
@@ -22,7 +22,10 @@ var (
 
 var defaultLex = map[string]string{"english": "en-sowpods", "spanish": "es-fise", "czech": "cs-hunspell-2to9"}
 
-func sample(t testing.TB, variantName string) (*variant.Variant, *lexicon.Lexicon) {
+// Sample returns the variant and a sample of its default word list:
+// every word of three tiles or fewer and every tenth (English) or 25th
+// (Spanish, Czech) longer word. Samples are built once per process.
+func Sample(t testing.TB, variantName string) (*variant.Variant, *lexicon.Lexicon) {
 	t.Helper()
 	v := variant.MustLoad(variantName)
 	sampleMu.Lock()
@@ -51,10 +54,10 @@ func sample(t testing.TB, variantName string) (*variant.Variant, *lexicon.Lexico
 	return v, lex
 }
 
-// playGame plays a game between greedy players (highest score) with an
+// PlayGame plays a game between greedy players (highest score) with an
 // occasional exchange or pass drawn from seed, calling visit before every
 // move. It stops at the end of the game or after maxMoves moves.
-func playGame(t testing.TB, v *variant.Variant, lex *lexicon.Lexicon, names []string, seed uint64, maxMoves int, visit func(g *game.Game)) *game.Game {
+func PlayGame(t testing.TB, v *variant.Variant, lex *lexicon.Lexicon, names []string, seed uint64, maxMoves int, visit func(g *game.Game)) *game.Game {
 	t.Helper()
 	g, err := game.New(v, lex, names, seed)
 	if err != nil {

@@ -155,17 +155,8 @@ func (s *Postgres) Load(ctx context.Context, id string) (*Game, []Event, error) 
 		return nil, nil, fmt.Errorf("store: load events of game %s: %w", id, err)
 	}
 	defer rows.Close()
-	var evs []Event
-	for rows.Next() {
-		var e Event
-		var t int64
-		if err := rows.Scan(&e.Seq, &e.Kind, &e.Data, &t); err != nil {
-			return nil, nil, fmt.Errorf("store: load events of game %s: %w", id, err)
-		}
-		e.Time = time.Unix(0, t).UTC()
-		evs = append(evs, e)
-	}
-	if err := rows.Err(); err != nil {
+	evs, err := scanEvents(rows)
+	if err != nil {
 		return nil, nil, fmt.Errorf("store: load events of game %s: %w", id, err)
 	}
 	return g, evs, nil
@@ -178,15 +169,11 @@ func (s *Postgres) Unfinished(ctx context.Context) ([]string, error) {
 		return nil, fmt.Errorf("store: list unfinished games: %w", err)
 	}
 	defer rows.Close()
-	var ids []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, fmt.Errorf("store: list unfinished games: %w", err)
-		}
-		ids = append(ids, id)
+	ids, err := scanIDs(rows)
+	if err != nil {
+		return nil, fmt.Errorf("store: list unfinished games: %w", err)
 	}
-	return ids, rows.Err()
+	return ids, nil
 }
 
 // Close implements Store.

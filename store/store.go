@@ -69,3 +69,38 @@ type Store interface {
 	// Close releases the store.
 	Close() error
 }
+
+// rowScanner is what both database/sql and pgx rows offer.
+type rowScanner interface {
+	Next() bool
+	Scan(dest ...any) error
+	Err() error
+}
+
+// scanEvents reads (seq, kind, data, time in Unix nanoseconds) rows.
+func scanEvents(rows rowScanner) ([]Event, error) {
+	var evs []Event
+	for rows.Next() {
+		var e Event
+		var t int64
+		if err := rows.Scan(&e.Seq, &e.Kind, &e.Data, &t); err != nil {
+			return nil, err
+		}
+		e.Time = time.Unix(0, t).UTC()
+		evs = append(evs, e)
+	}
+	return evs, rows.Err()
+}
+
+// scanIDs reads rows of one text column.
+func scanIDs(rows rowScanner) ([]string, error) {
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
+}

@@ -52,16 +52,7 @@ func SortMoves(ms []move.Move) {
 		if a.Score != b.Score {
 			return a.Score > b.Score
 		}
-		if a.Row != b.Row {
-			return a.Row < b.Row
-		}
-		if a.Col != b.Col {
-			return a.Col < b.Col
-		}
-		if a.Dir != b.Dir {
-			return a.Dir < b.Dir
-		}
-		return string(tilesBytes(a.Tiles)) < string(tilesBytes(b.Tiles))
+		return less(a, b)
 	})
 }
 

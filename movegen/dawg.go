@@ -63,6 +63,10 @@ func (g *Dawg) Generate(b *board.Board, rack *alphabet.Rack, sink Sink) {
 					continue
 				}
 				s.anchorCol = c
+				if s.emptyB {
+					s.openingWords(root, 0, false)
+					continue
+				}
 				if c > 0 && s.line[c-1] != board.Empty {
 					// The left part is the tiles on the board.
 					k := c - 1

@@ -66,6 +66,10 @@ func (g *Gaddag) Generate(b *board.Board, rack *alphabet.Rack, sink Sink) {
 					continue
 				}
 				s.anchorCol = c
+				if s.emptyB {
+					s.openingWords(g.root, 0, true)
+					continue
+				}
 				s.leftLimit = prev + 1
 				// Where tiles lie next to the anchor, start from them so
 				// the GADDAG reads them once, not once per letter tried

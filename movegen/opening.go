@@ -1,0 +1,88 @@
+package movegen
+
+import (
+	"math/bits"
+
+	"atril/alphabet"
+	"atril/lexicon/automaton"
+)
+
+// openingWords lists the moves of an empty board along the current line
+// (the line of the start square): every word the rack can form is
+// walked once through the automaton, then laid at every offset that
+// covers the start square. The walk reads words forwards: in a DAWG from
+// the root; in a GADDAG (gaddag set) along the path of each word split
+// after its first letter, x◇yz…, which after the separator is a plain
+// forward trie. depth tiles of s.pre lead to nd.
+//
+// On an empty board the anchor-by-anchor walks of Appel–Jacobson and
+// Gordon both meet each word once per square of it that can lie on the
+// start square, and re-derive the same prefixes each time; here the
+// prefix tree is walked once and only the scoring is repeated.
+func (s *lineGen) openingWords(nd automaton.Arc, depth int, gaddag bool) {
+	if depth >= 2 && nd.IsFinal() {
+		s.openingPlace(depth)
+	}
+	if s.tiles == 0 || depth == s.n {
+		return
+	}
+	mask := nd.Mask()
+	allowed := s.rackMask
+	if s.rack[0] > 0 {
+		allowed = s.all
+	}
+	s.tiles--
+	for cand := mask & allowed; cand != 0; cand &= cand - 1 {
+		l := uint(bits.TrailingZeros64(cand))
+		next := s.child(nd, mask, l)
+		if gaddag {
+			// Past the first letter, go on after the separator.
+			m := next.Mask()
+			if m&1 == 0 {
+				continue
+			}
+			next = s.child(next, m, automaton.Sep)
+		}
+		if s.rack[l] > 0 {
+			s.rack[l]--
+			if s.rack[l] == 0 {
+				s.rackMask &^= 1 << l
+			}
+			s.pre[depth] = alphabet.Tile(l)
+			s.openingWords(next, depth+1, false)
+			s.rack[l]++
+			s.rackMask |= 1 << l
+		}
+		if s.rack[0] > 0 {
+			s.rack[0]--
+			s.pre[depth] = alphabet.Tile(l) | alphabet.BlankBit
+			s.openingWords(next, depth+1, false)
+			s.rack[0]++
+		}
+	}
+	s.tiles++
+}
+
+// openingPlace records the k-letter word in s.pre at every start square
+// of the line from which it covers the start square.
+func (s *lineGen) openingPlace(k int) {
+	lo := max(0, s.startC-k+1)
+	hi := min(s.startC, s.n-k)
+	s.placed, s.crossSum = k, 0
+	for start := lo; start <= hi; start++ {
+		var sum int32
+		mul := int32(1)
+		for i := 0; i < k; i++ {
+			t := s.pre[i]
+			c := start + i
+			s.buf[c] = t
+			if !t.IsBlanked() {
+				sum += s.score[t] * s.lmul[c]
+			}
+			mul *= s.wmul[c]
+		}
+		s.mainSum, s.wordMul = sum, mul
+		s.record(start, start+k-1)
+	}
+	s.mainSum, s.wordMul, s.placed = 0, 1, 0
+}

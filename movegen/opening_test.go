@@ -1,0 +1,89 @@
+package movegen_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"atril/alphabet"
+	"atril/board"
+	"atril/lexicon"
+	"atril/movegen"
+	"atril/variant"
+)
+
+// TestOpeningMoves checks the empty-board moves of every generator
+// against the oracle: random racks drawn from each language's bag (with
+// 0, 1 and 2 blanks), on the standard boards and on a 9×9 board whose
+// start square B8 lies near the left and bottom edges, so that the
+// offsets at which a word can cover it are cut by the edge on both sides.
+func TestOpeningMoves(t *testing.T) {
+	type setup struct {
+		name string
+		v    *variant.Variant
+		lex  *lexicon.Lexicon
+	}
+	var setups []setup
+	for _, l := range languages {
+		if testing.Short() && l.variant != "english" {
+			continue
+		}
+		v, full := fullLexicon(t, l)
+		setups = append(setups, setup{l.variant, v, sampleLexicon(full, 40)})
+	}
+	ve, full := fullLexicon(t, languages[0])
+	var tiles []string
+	for l, letter := range ve.Alphabet.Letters() {
+		tiles = append(tiles, fmt.Sprintf(`{"tile":%q,"count":%d,"score":%d}`, letter, ve.Counts[l+1], ve.Scores[l+1]))
+	}
+	corner := strings.Replace(smallVariant, `"start_square":"E5"`, `"start_square":"B8"`, 1)
+	vc, err := variant.Parse([]byte(fmt.Sprintf(corner, strings.Join(tiles, ","))), "corner")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var words [][]alphabet.Tile
+	sample := sampleLexicon(full, 10)
+	for i := 0; i < sample.Len(); i++ {
+		if w := sample.Word(i); len(w) <= vc.Size {
+			words = append(words, w)
+		}
+	}
+	setups = append(setups, setup{"corner", vc, lexicon.FromTiles(vc.Alphabet, words)})
+
+	racks := 12
+	if testing.Short() {
+		racks = 4
+	}
+	for si, s := range setups {
+		t.Run(s.name, func(t *testing.T) {
+			b := board.New(s.v, s.lex)
+			brute := movegen.NewBrute(s.lex)
+			var gens []movegen.Generator
+			for _, mk := range Generators {
+				gens = append(gens, mk(s.lex))
+			}
+			var bag []alphabet.Tile
+			for l, n := range s.v.Counts {
+				for ; n > 0; n-- {
+					bag = append(bag, alphabet.Tile(l))
+				}
+			}
+			rng := rand.New(rand.NewPCG(uint64(si), 11))
+			for i := 0; i < racks; i++ {
+				rng.Shuffle(len(bag), func(a, c int) { bag[a], bag[c] = bag[c], bag[a] })
+				for nb, r := range blankRacks(rng, s.v, alphabet.RackOf(bag[:s.v.RackSize])) {
+					want := moveSet(t, brute, b, &r)
+					if len(want) == 0 && nb == 2 {
+						t.Errorf("rack %s: the oracle finds no move", s.v.Alphabet.RackString(&r))
+					}
+					for _, g := range gens {
+						if d := diff(b, "brute", want, g.Name(), moveSet(t, g, b, &r)); d != "" {
+							t.Errorf("rack %s on the empty board:\n%s", s.v.Alphabet.RackString(&r), d)
+						}
+					}
+				}
+			}
+		})
+	}
+}

@@ -173,14 +173,16 @@ const maxReps = 101
 
 // MeasureAll runs one untimed generation of every algorithm on a position
 // (warming caches; it counts the moves and keeps the counters), then
-// reps rounds in which every algorithm generates once, timed, and keeps
-// each algorithm's median in out (len(out) ≥ len(algos)). Rounds
-// interleave the algorithms so that a burst of load from other programs
-// falls on all of them alike.
+// reps timed generations of every algorithm, and keeps each algorithm's
+// median in out (len(out) ≥ len(algos)). With RunOrder Interleaved the
+// timed generations go in rounds of one per algorithm, so that a burst of
+// load from other programs falls on all of them alike; with Consecutive
+// each algorithm's generations follow each other, its untimed one just
+// before them, so it runs with its own data in the caches.
 func MeasureAll(algos []Algo, b *board.Board, rack *alphabet.Rack, reps int, out []Measurement) {
 	n := 0
 	sink := func(*move.Move) { n++ }
-	for i := range algos {
+	first := func(i int) {
 		n = 0
 		algos[i].Gen.Generate(b, rack, sink)
 		out[i].Moves = n
@@ -193,10 +195,23 @@ func MeasureAll(algos []Algo, b *board.Board, rack *alphabet.Rack, reps int, out
 	}
 	tm := startTimer()
 	defer tm.stop()
-	for r := 0; r < reps; r++ {
+	if RunOrder == Consecutive {
 		for i := range algos {
+			first(i)
 			g := algos[i].Gen
-			ts[i*maxReps+r] = tm.time(func() { g.Generate(b, rack, sink) })
+			for r := 0; r < reps; r++ {
+				ts[i*maxReps+r] = tm.time(func() { g.Generate(b, rack, sink) })
+			}
+		}
+	} else {
+		for i := range algos {
+			first(i)
+		}
+		for r := 0; r < reps; r++ {
+			for i := range algos {
+				g := algos[i].Gen
+				ts[i*maxReps+r] = tm.time(func() { g.Generate(b, rack, sink) })
+			}
 		}
 	}
 	for i := range algos {

@@ -351,3 +351,47 @@ func TestClock(t *testing.T) {
 		}
 	}
 }
+
+// logGen is a generator that notes its calls in a shared log and emits
+// moves moves.
+type logGen struct {
+	name  string
+	log   *[]string
+	moves int
+}
+
+func (g logGen) Name() string { return g.name }
+
+func (g logGen) Generate(_ *board.Board, _ *alphabet.Rack, sink movegen.Sink) {
+	*g.log = append(*g.log, g.name)
+	for i := 0; i < g.moves; i++ {
+		sink(&move.Move{Kind: move.Place})
+	}
+}
+
+func TestMeasureAllOrder(t *testing.T) {
+	if _, err := ParseOrder("random"); err == nil {
+		t.Error("ParseOrder accepted random")
+	}
+	for _, tc := range []struct {
+		order Order
+		want  string
+	}{
+		{Interleaved, "a b a b a b a b"},
+		{Consecutive, "a a a a b b b b"},
+	} {
+		var log []string
+		algos := []Algo{{"a", logGen{"a", &log, 3}}, {"b", logGen{"b", &log, 5}}}
+		old := RunOrder
+		RunOrder = tc.order
+		out := make([]Measurement, 2)
+		MeasureAll(algos, nil, nil, 3, out)
+		RunOrder = old
+		if got := strings.Join(log, " "); got != tc.want {
+			t.Errorf("%v: calls %q, want %q", tc.order, got, tc.want)
+		}
+		if out[0].Moves != 3 || out[1].Moves != 5 {
+			t.Errorf("%v: moves %d, %d, want 3, 5", tc.order, out[0].Moves, out[1].Moves)
+		}
+	}
+}

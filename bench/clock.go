@@ -43,6 +43,45 @@ func ParseClock(s string) (Clock, error) {
 	return 0, fmt.Errorf("clock %q: want cpu or wall", s)
 }
 
+// Order is how MeasureAll schedules the timed generations of several
+// algorithms on one position.
+type Order int
+
+const (
+	// Interleaved runs one generation of every algorithm per round, so a
+	// burst of load from other programs falls on all of them alike; each
+	// algorithm then starts with the caches as the others left them.
+	Interleaved Order = iota
+	// Consecutive runs all the generations of one algorithm, then the
+	// next: after the untimed first generation the algorithm finds its
+	// own data in the caches, as it would in an engine running only it.
+	Consecutive
+)
+
+// RunOrder is the order every measurement of this package uses.
+var RunOrder = Interleaved
+
+func (o Order) String() string {
+	if o == Consecutive {
+		return "each algorithm's generations consecutive"
+	}
+	return "algorithms interleaved"
+}
+
+// ParseOrder reads "interleaved" or "consecutive".
+func ParseOrder(s string) (Order, error) {
+	switch s {
+	case "interleaved":
+		return Interleaved, nil
+	case "consecutive":
+		return Consecutive, nil
+	}
+	return 0, fmt.Errorf("order %q: want interleaved or consecutive", s)
+}
+
+// Timing describes the clock and the order of the measurements.
+func Timing() string { return TimeWith.String() + ", " + RunOrder.String() }
+
 // timer times one call with TimeWith. While in use it keeps the
 // goroutine on its thread so the thread's CPU clock is the goroutine's.
 type timer struct {

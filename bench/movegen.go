@@ -71,7 +71,7 @@ type MovegenResult struct {
 	GameTurns        []int     // turns of each game
 	GameMoves        []int64   // legal moves summed over each game's turns
 	Elapsed          time.Duration
-	Clock            string         // what the times measure (Clock.String)
+	Clock            string         // what the times measure and in which order (Timing)
 	seen             map[uint64]int // game index by seed (ReadCSV)
 }
 
@@ -90,7 +90,7 @@ func RunMovegen(cfg MovegenConfig) (*MovegenResult, error) {
 	if player == nil {
 		player = cfg.Algos[0].Gen
 	}
-	res := &MovegenResult{Variant: cfg.V.Name, Lexicon: cfg.Lex.Name, Games: cfg.Games, Seed: cfg.Seed, Reps: cfg.Reps, Clock: TimeWith.String()}
+	res := &MovegenResult{Variant: cfg.V.Name, Lexicon: cfg.Lex.Name, Games: cfg.Games, Seed: cfg.Seed, Reps: cfg.Reps, Clock: Timing()}
 	for i := range cfg.Algos {
 		res.Algos = append(res.Algos, cfg.Algos[i].Name)
 		_, ok := cfg.Algos[i].Stats()

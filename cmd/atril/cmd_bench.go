@@ -59,21 +59,31 @@ func runBench(args []string) error {
 	return nil
 }
 
-// clockFlag adds --clock to a flag set.
-func clockFlag(fs *flag.FlagSet) *string {
-	return fs.String("clock", "cpu", "what timings measure: cpu (the thread's CPU time, robust on a busy machine) or wall")
+// timingFlags are --clock and --order.
+type timingFlags struct{ clock, order *string }
+
+// clockFlag adds --clock and --order to a flag set.
+func clockFlag(fs *flag.FlagSet) *timingFlags {
+	return &timingFlags{
+		clock: fs.String("clock", "cpu", "what timings measure: cpu (the thread's CPU time, robust on a busy machine) or wall"),
+		order: fs.String("order", "interleaved", "how the timed generations of the algorithms follow each other on a position: interleaved (round by round) or consecutive (each algorithm's in a row, with its own data in the caches)"),
+	}
 }
 
-// setClock applies --clock (nil: the command has no such flag).
-func setClock(s *string) error {
-	if s == nil {
+// setClock applies --clock and --order (nil: the command has no such flags).
+func setClock(f *timingFlags) error {
+	if f == nil {
 		return nil
 	}
-	c, err := bench.ParseClock(*s)
+	c, err := bench.ParseClock(*f.clock)
 	if err != nil {
 		return err
 	}
-	bench.TimeWith = c
+	o, err := bench.ParseOrder(*f.order)
+	if err != nil {
+		return err
+	}
+	bench.TimeWith, bench.RunOrder = c, o
 	return nil
 }
 
@@ -176,7 +186,7 @@ func benchFromCSV(files, variantName, lexName string, reps int, plotPath string)
 		}
 		variantName, lexName = v.Name, v.DefaultLexicon
 	}
-	res := &bench.MovegenResult{Variant: variantName, Lexicon: lexName, Reps: reps, Clock: bench.TimeWith.String()}
+	res := &bench.MovegenResult{Variant: variantName, Lexicon: lexName, Reps: reps, Clock: bench.Timing()}
 	for _, name := range bench.ParseAlgos(files) {
 		f, err := os.Open(name)
 		if err != nil {

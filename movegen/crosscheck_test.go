@@ -353,26 +353,35 @@ const smallVariant = `{"name":"small","board_size":9,"rack_size":5,"bingo_bonus"
 "premium_layout":["T..d.d..T",".D..t..D.","..D...D..","d..D.D..d",".t..D..t.","d..D.D..d","..D...D..",".D..t..D.","T..d.d..T"],
 "tiles":[{"tile":"?","count":2,"score":0},%s]}`
 
-// TestCrossCheckSmallBoard runs the cross-check on a 9×9 board with a
-// rack of 5, with English words of up to 9 letters.
-func TestCrossCheckSmallBoard(t *testing.T) {
+// smallBoard returns smallVariant with its start square at start and
+// the English letters (counts mapped by count), with the English words
+// of the step-th sample that fit on it.
+func smallBoard(t *testing.T, start string, step int, count func(int) int) (*variant.Variant, *lexicon.Lexicon) {
+	t.Helper()
 	ve, full := fullLexicon(t, languages[0])
 	var tiles []string
 	for l, letter := range ve.Alphabet.Letters() {
-		tiles = append(tiles, fmt.Sprintf(`{"tile":%q,"count":%d,"score":%d}`, letter, max(1, ve.Counts[l+1]/2), ve.Scores[l+1]))
+		tiles = append(tiles, fmt.Sprintf(`{"tile":%q,"count":%d,"score":%d}`, letter, count(ve.Counts[l+1]), ve.Scores[l+1]))
 	}
-	v, err := variant.Parse([]byte(fmt.Sprintf(smallVariant, strings.Join(tiles, ","))), "small")
+	js := strings.Replace(smallVariant, `"start_square":"E5"`, fmt.Sprintf(`"start_square":%q`, start), 1)
+	v, err := variant.Parse([]byte(fmt.Sprintf(js, strings.Join(tiles, ","))), "small")
 	if err != nil {
 		t.Fatal(err)
 	}
 	var words [][]alphabet.Tile
-	sample := sampleLexicon(full, 40)
+	sample := sampleLexicon(full, step)
 	for i := 0; i < sample.Len(); i++ {
 		if w := sample.Word(i); len(w) <= v.Size {
 			words = append(words, w) // same letters in the same order: same codes
 		}
 	}
-	lex := lexicon.FromTiles(v.Alphabet, words)
+	return v, lexicon.FromTiles(v.Alphabet, words)
+}
+
+// TestCrossCheckSmallBoard runs the cross-check on a 9×9 board with a
+// rack of 5, with English words of up to 9 letters.
+func TestCrossCheckSmallBoard(t *testing.T) {
+	v, lex := smallBoard(t, "E5", 40, func(n int) int { return max(1, n/2) })
 	lex.Name = "en-sample-9"
 	positions := 60
 	if testing.Short() {

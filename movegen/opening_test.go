@@ -1,9 +1,7 @@
 package movegen_test
 
 import (
-	"fmt"
 	"math/rand/v2"
-	"strings"
 	"testing"
 
 	"atril/alphabet"
@@ -32,24 +30,8 @@ func TestOpeningMoves(t *testing.T) {
 		v, full := fullLexicon(t, l)
 		setups = append(setups, setup{l.variant, v, sampleLexicon(full, 40)})
 	}
-	ve, full := fullLexicon(t, languages[0])
-	var tiles []string
-	for l, letter := range ve.Alphabet.Letters() {
-		tiles = append(tiles, fmt.Sprintf(`{"tile":%q,"count":%d,"score":%d}`, letter, ve.Counts[l+1], ve.Scores[l+1]))
-	}
-	corner := strings.Replace(smallVariant, `"start_square":"E5"`, `"start_square":"B8"`, 1)
-	vc, err := variant.Parse([]byte(fmt.Sprintf(corner, strings.Join(tiles, ","))), "corner")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var words [][]alphabet.Tile
-	sample := sampleLexicon(full, 10)
-	for i := 0; i < sample.Len(); i++ {
-		if w := sample.Word(i); len(w) <= vc.Size {
-			words = append(words, w)
-		}
-	}
-	setups = append(setups, setup{"corner", vc, lexicon.FromTiles(vc.Alphabet, words)})
+	vc, lc := smallBoard(t, "B8", 10, func(n int) int { return n })
+	setups = append(setups, setup{"corner", vc, lc})
 
 	racks := 12
 	if testing.Short() {

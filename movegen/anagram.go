@@ -75,6 +75,9 @@ func BuildAnagram(lex *lexicon.Lexicon, perTab *multiset.Table, opt AnagramOptio
 			return nil, fmt.Errorf("anagram tables: %w", err)
 		}
 	}
+	if !perTab.Fits64() {
+		return nil, fmt.Errorf("anagram tables: %d letters with %d feasible exceedances need the 96-bit wide PER; the tables are keyed by the 64-bit one", L, perTab.Exceedances())
+	}
 	at := &AnagramTables{Lex: lex, PER: perTab, MaxBlanks: opt.MaxBlanks, ws: newWordStore(lex)}
 	nj := opt.MaxBlanks + 1
 	at.keys = make([]*multiset.U64Map, nj)

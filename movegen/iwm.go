@@ -136,6 +136,9 @@ func BuildIWM(lex *lexicon.Lexicon, perTab *multiset.Table, opt IWMOptions) (*IW
 			return nil, fmt.Errorf("iwm tables: %w", err)
 		}
 	}
+	if !perTab.Fits64() {
+		return nil, fmt.Errorf("iwm tables: %d letters with %d feasible exceedances need the 96-bit wide PER; the tables are keyed by the 64-bit one", L, perTab.Exceedances())
+	}
 	if lex.MaxLen() > MaxBoard-1 {
 		return nil, fmt.Errorf("iwm tables: words of %d letters, at most %d", lex.MaxLen(), MaxBoard-1)
 	}

@@ -16,8 +16,10 @@
 //	bits L .. 63    exceedance id (0 is the empty exceedance)
 //
 // The split is chosen per alphabet: English (26 letters) keeps 38 bits for
-// ids, Spanish (28) 36, Czech (39) 25, far more than needed. Build refuses
-// an alphabet whose ids would not fit (L ≥ 63 − bits of the id count).
+// ids, Spanish (28) 36, Czech (39) 25, far more than needed. When L plus
+// the bits of the id count exceed 64 (an alphabet of some 50 letters or
+// more), the table falls back to Wide, the same two parts in 96 bits,
+// with the same operations (Fits64 tells which applies).
 // Unlike the thesis, id 0 is the empty exceedance, so the PER of a
 // multiset without repeated letters is its bare letter mask; the error
 // code is Invalid.

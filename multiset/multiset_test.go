@@ -226,9 +226,129 @@ func BenchmarkPER(b *testing.B) {
 			tab.Subset(ps[i&1023], ps[(i*7)&1023])
 		}
 	})
+	var ws2 [1024]Wide
+	for i := range ps {
+		ws2[i] = tab.Widen(ps[i])
+	}
+	b.Run("WideSum", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			tab.SumWide(ws2[i&1023], ws2[(i*7)&1023])
+		}
+	})
+	b.Run("WideSubset", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			tab.SubsetWide(ws2[i&1023], ws2[(i*7)&1023])
+		}
+	})
 	b.Run("CountsSubset", func(b *testing.B) {
 		for i := 0; i < b.N; i++ {
 			cs[i&1023].SubsetOf(&cs[(i*7)&1023])
+		}
+	})
+}
+
+// wideWords returns words over a 60-letter alphabet, each drawn from a
+// few letters so that letters repeat: their exceedances need more id
+// bits than the 4 a 64-bit PER would leave.
+func wideWords(r *rand.Rand) wordList {
+	var ws wordList
+	for i := 0; i < 400; i++ {
+		var pool [5]alphabet.Tile
+		for j := range pool {
+			pool[j] = alphabet.Tile(1 + r.IntN(60))
+		}
+		w := make([]alphabet.Tile, 3+r.IntN(8))
+		for j := range w {
+			w[j] = pool[r.IntN(len(pool))]
+		}
+		ws = append(ws, w)
+	}
+	return ws
+}
+
+func TestWide(t *testing.T) {
+	t.Run("english", func(t *testing.T) {
+		// On a table that fits 64 bits the wide operations give what
+		// the 64-bit ones give.
+		_, ws := sample(t, "english", "en-sowpods", 97)
+		tab, err := Build(26, ws)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !tab.Fits64() {
+			t.Fatal("English does not fit 64 bits")
+		}
+		r := rand.New(rand.NewPCG(3, 4))
+		for i := 0; i < 2000; i++ {
+			a, b := randomSub(r, ws), randomSub(r, ws)
+			pa, pb := tab.FromCounts(&a), tab.FromCounts(&b)
+			wa, wb := tab.Widen(pa), tab.Widen(pb)
+			if wa != tab.WideFromCounts(&a) {
+				t.Fatalf("Widen %v, WideFromCounts %v", wa, tab.WideFromCounts(&a))
+			}
+			if got, want := tab.SumWide(wa, wb), tab.Widen(tab.Sum(pa, pb)); got != want {
+				t.Fatalf("SumWide %v, Sum %v", got, want)
+			}
+			if tab.SubsetWide(wb, wa) != tab.Subset(pb, pa) {
+				t.Fatal("SubsetWide differs from Subset")
+			}
+		}
+	})
+	t.Run("60 letters", func(t *testing.T) {
+		r := rand.New(rand.NewPCG(5, 6))
+		ws := wideWords(r)
+		tab, err := Build(60, ws)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tab.Fits64() || tab.IDBits() != 32 {
+			t.Fatalf("%d exceedances over 60 letters: Fits64 %v, id bits %d", tab.Exceedances(), tab.Fits64(), tab.IDBits())
+		}
+		exs := excesses(ws)
+		sums, infeasible, subsets := 0, 0, 0
+		for i := 0; i < 3000; i++ {
+			a, b := randomSub(r, ws), randomSub(r, ws)
+			pa, pb := tab.WideFromCounts(&a), tab.WideFromCounts(&b)
+			if pa == InvalidWide || pb == InvalidWide {
+				t.Fatalf("feasible multiset %v has no wide PER", a)
+			}
+			if tab.CountsWide(pa) != a || tab.SizeWide(pa) != a.Size() {
+				t.Fatalf("decode %v: %v", a, tab.CountsWide(pa))
+			}
+			s := Sum(&a, &b)
+			ex := s.Excess()
+			got := tab.SumWide(pa, pb)
+			if feasibleExcess(&ex, exs) != (got != InvalidWide) {
+				t.Fatalf("%v ⊎ %v: wide sum valid=%v", a, b, got != InvalidWide)
+			}
+			if got != InvalidWide {
+				sums++
+				if tab.CountsWide(got) != s || got != tab.WideFromCounts(&s) {
+					t.Fatalf("%v ⊎ %v: wide sum decodes to %v", a, b, tab.CountsWide(got))
+				}
+				if !tab.SubsetWide(pa, got) || !tab.SubsetWide(pb, got) {
+					t.Fatal("summand not a subset of the sum")
+				}
+			} else {
+				infeasible++
+			}
+			if tab.SubsetWide(pb, pa) != b.SubsetOf(&a) {
+				t.Fatalf("SubsetWide(%v, %v) = %v", b, a, tab.SubsetWide(pb, pa))
+			}
+			var c Counts
+			for l, k := range a {
+				if k > 0 {
+					c[l] = uint8(r.IntN(int(k) + 1))
+				}
+			}
+			if pc := tab.WideFromCounts(&c); !tab.SubsetWide(pc, pa) || tab.SubsetWide(pa, pc) != (a == c) {
+				t.Fatalf("%v against its sub-multiset %v", a, c)
+			} else if c != a {
+				subsets++
+			}
+		}
+		if sums == 0 || infeasible == 0 || subsets == 0 {
+			t.Errorf("weak test: %d feasible sums, %d infeasible, %d proper subsets", sums, infeasible, subsets)
 		}
 	})
 }

@@ -47,6 +47,9 @@ type Table struct {
 	// AllTriads counts every ordered triad of feasible exceedances whose
 	// multisum is feasible (c not restricted to carries).
 	AllTriads int
+	// wide: the parity mask and the ids do not fit 64 bits together; only
+	// the Wide methods work.
+	wide bool
 }
 
 const idBits = 21 // per id inside a triad key
@@ -120,10 +123,13 @@ func Build(letters int, ws Words) (*Table, error) {
 	})
 	n := len(keys)
 	need := bits.Len(uint(n))
-	if letters+need > 64 || n >= 1<<idBits {
-		return nil, fmt.Errorf("multiset: %d letters and %d feasible exceedances do not fit a 64-bit PER", letters, n)
+	if n >= 1<<idBits {
+		return nil, fmt.Errorf("multiset: %d feasible exceedances, at most %d supported", n, 1<<idBits-1)
 	}
 	t := &Table{Letters: letters, shift: uint(letters), pmask: 1<<uint(letters) - 1, exc: keys}
+	if letters+need > 64 {
+		t.wide = true // Wide only (see Fits64)
+	}
 	id := make(map[uint64]uint32, n)
 	for i, k := range keys {
 		id[k] = uint32(i)
@@ -265,8 +271,14 @@ func (t *Table) Bytes() int {
 	return 8*len(t.exc) + 4*len(t.succ) + t.carry.Bytes() + t.triad.Bytes() + t.diff.Bytes()
 }
 
-// IDBits is the number of bits the PER keeps for exceedance ids.
-func (t *Table) IDBits() int { return 64 - int(t.shift) }
+// IDBits is the number of bits the PER keeps for exceedance ids (32 in
+// the wide representation).
+func (t *Table) IDBits() int {
+	if t.wide {
+		return 32
+	}
+	return 64 - int(t.shift)
+}
 
 // Parity returns the parity mask of p (letter l in bit l-1).
 func (t *Table) Parity(p PER) uint64 { return uint64(p) & t.pmask }

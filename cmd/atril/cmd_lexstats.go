@@ -67,8 +67,13 @@ func writeLexStats(out io.Writer, lex *lexicon.Lexicon, bag []int, threshold int
 	fmt.Fprintf(w, "feasible triads (carry repeat-free, ordered)\t%d\n", per.Triads())
 	fmt.Fprintf(w, "feasible triads (any carry, ordered)\t%d\n", per.AllTriads)
 	fmt.Fprintf(w, "carry-mask table entries\t%d\n", per.CarryMasks())
-	fmt.Fprintf(w, "PER layout\tparity bits 0-%d, exceedance id bits %d-63 (%d bits, %d needed)\n",
-		L-1, L, per.IDBits(), bits.Len(uint(per.Exceedances())))
+	if per.Fits64() {
+		fmt.Fprintf(w, "PER layout\tparity bits 0-%d, exceedance id bits %d-63 (%d bits, %d needed)\n",
+			L-1, L, per.IDBits(), bits.Len(uint(per.Exceedances())))
+	} else {
+		fmt.Fprintf(w, "PER layout\twide: %d parity bits and a 32-bit exceedance id (%d bits needed; %d + %d > 64)\n",
+			L, bits.Len(uint(per.Exceedances())), L, bits.Len(uint(per.Exceedances())))
+	}
 	fmt.Fprintf(w, "PER tables\t%s, built in %v\n", mib(per.Bytes()), tPER.Round(time.Millisecond))
 
 	// Words by length: Table 5.2.

@@ -2,6 +2,9 @@ package movegen_test
 
 import (
 	"math/rand/v2"
+	"os"
+	"slices"
+	"strings"
 	"testing"
 
 	"atril/alphabet"
@@ -16,6 +19,9 @@ import (
 // 0, 1 and 2 blanks), on the standard boards and on a 9×9 board whose
 // start square B8 lies near the left and bottom edges, so that the
 // offsets at which a word can cover it are cut by the edge on both sides.
+// The quick version uses sample word lists; ATRIL_LONG=1 uses the full
+// lists with ATRIL_RACKS racks (300 by default) per language;
+// ATRIL_GENERATORS=dawg,gaddag restricts the generators checked.
 func TestOpeningMoves(t *testing.T) {
 	type setup struct {
 		name string
@@ -23,12 +29,17 @@ func TestOpeningMoves(t *testing.T) {
 		lex  *lexicon.Lexicon
 	}
 	var setups []setup
+	long := os.Getenv("ATRIL_LONG") != ""
 	for _, l := range languages {
 		if testing.Short() && l.variant != "english" {
 			continue
 		}
 		v, full := fullLexicon(t, l)
-		setups = append(setups, setup{l.variant, v, sampleLexicon(full, 40)})
+		lex := full
+		if !long {
+			lex = sampleLexicon(full, 40)
+		}
+		setups = append(setups, setup{l.variant, v, lex})
 	}
 	vc, lc := smallBoard(t, "B8", 10, func(n int) int { return n })
 	setups = append(setups, setup{"corner", vc, lc})
@@ -37,13 +48,19 @@ func TestOpeningMoves(t *testing.T) {
 	if testing.Short() {
 		racks = 4
 	}
+	if long {
+		racks = envInt(t, "ATRIL_RACKS", 300)
+	}
 	for si, s := range setups {
 		t.Run(s.name, func(t *testing.T) {
 			b := board.New(s.v, s.lex)
 			brute := movegen.NewBrute(s.lex)
 			var gens []movegen.Generator
 			for _, mk := range Generators {
-				gens = append(gens, mk(s.lex))
+				g := mk(s.lex)
+				if only := os.Getenv("ATRIL_GENERATORS"); only == "" || slices.Contains(strings.Split(only, ","), g.Name()) {
+					gens = append(gens, g)
+				}
 			}
 			var bag []alphabet.Tile
 			for l, n := range s.v.Counts {
@@ -52,10 +69,15 @@ func TestOpeningMoves(t *testing.T) {
 				}
 			}
 			rng := rand.New(rand.NewPCG(uint64(si), 11))
+			moves := 0
+			defer func() {
+				t.Logf("%s (%d words): %d racks × 3 (0, 1, 2 blanks), %d oracle moves, %d generators agree", s.name, s.lex.Len(), racks, moves, len(gens))
+			}()
 			for i := 0; i < racks; i++ {
 				rng.Shuffle(len(bag), func(a, c int) { bag[a], bag[c] = bag[c], bag[a] })
 				for nb, r := range blankRacks(rng, s.v, alphabet.RackOf(bag[:s.v.RackSize])) {
 					want := moveSet(t, brute, b, &r)
+					moves += len(want)
 					if len(want) == 0 && nb == 2 {
 						t.Errorf("rack %s: the oracle finds no move", s.v.Alphabet.RackString(&r))
 					}

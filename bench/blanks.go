@@ -96,7 +96,7 @@ func RunBlanks(v *variant.Variant, lex *lexicon.Lexicon, algos []Algo, c BlankCa
 // WriteTable prints the seed 001 Table 3 layout: time per algorithm and
 // the first algorithm's time over each other's.
 func (r *BlanksResult) WriteTable(w io.Writer) error {
-	fmt.Fprintf(w, "%s, board holding only %s, median of %d timed generations (%s)\n", r.Variant, r.Play, r.Reps, TimeWith)
+	fmt.Fprintf(w, "%s, board holding only %s, median of %d timed generations (%s)\n", r.Variant, r.Play, r.Reps, Timing())
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	hdr := []string{"rack", "moves"}
 	for _, a := range r.Algos {

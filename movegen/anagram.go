@@ -248,6 +248,18 @@ type Anagram struct {
 	st      ivState
 	stats   Stats
 	fill    func()
+	pend    []pendingLookup
+}
+
+// pendingLookup is a sub-rack whose lookup waits for its batch: the key,
+// the blanks that complete it and its real letters (packed as in
+// emptyCand), and, once looked up, where its run starts.
+type pendingLookup struct {
+	key   multiset.PER
+	r     uint32
+	j     uint8
+	found bool
+	start uint32
 }
 
 // NewAnagram builds the anagram tables of lex and returns the generator.
@@ -264,8 +276,49 @@ func NewAnagram(lex *lexicon.Lexicon) (*Anagram, error) {
 // (they can share the tables).
 func NewAnagramFrom(at *AnagramTables) *Anagram {
 	g := &Anagram{T: at}
-	g.fill = func() { g.st.dfs(0, g.st.base0, 0, g.leaf) }
+	g.fill = g.fillBatch
 	return g
+}
+
+// fillBatch fills a memo entry in three passes: list the sub-racks, look
+// them all up, then record their candidates. The lookups of one batch do
+// not depend on each other, so the processor overlaps their cache misses
+// in the large tables instead of waiting for each in turn, as a lookup
+// made inside the enumeration would.
+func (g *Anagram) fillBatch() {
+	st := &g.st
+	g.pend = g.pend[:0]
+	st.dfs(0, st.base0, 0, g.leafPend)
+	at := g.T
+	for i := range g.pend {
+		p := &g.pend[i]
+		if at.filters[p.j].Has(uint64(p.key)) {
+			p.start, p.found = at.keys[p.j].Get(uint64(p.key))
+		}
+	}
+	for i := range g.pend {
+		p := &g.pend[i]
+		if !p.found {
+			continue
+		}
+		for _, wi := range run(at.words[p.j], p.start) {
+			st.memoFlat = append(st.memoFlat, emptyCand{wi: wi &^ lastBit, r: p.r, j: p.j})
+		}
+	}
+}
+
+// leafPend records the current sub-rack for fillBatch.
+func (g *Anagram) leafPend(key multiset.PER, j int) {
+	st := &g.st
+	if j > g.T.MaxBlanks {
+		return
+	}
+	st.stats.Lookups++
+	var r uint32
+	for i := 0; i < st.nrl; i++ {
+		r |= uint32(st.cur[st.rl[i]]) << (3 * i)
+	}
+	g.pend = append(g.pend, pendingLookup{key: key, r: r, j: uint8(j)})
 }
 
 // Name implements Generator.

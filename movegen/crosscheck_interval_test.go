@@ -87,26 +87,12 @@ func ivLexicon(t testing.TB, vname, lname string) (*variant.Variant, *lexicon.Le
 	return fullLexicon(t, language{vname, lname})
 }
 
-// ivSample keeps every word of two or three letters and every step-th
-// longer word.
+// ivSample is sampleLexicon, with step 1 (or less) meaning the full list.
 func ivSample(lex *lexicon.Lexicon, step int) *lexicon.Lexicon {
 	if step <= 1 {
 		return lex
 	}
-	var words [][]alphabet.Tile
-	k := 0
-	for i := 0; i < lex.Len(); i++ {
-		w := lex.Word(i)
-		if len(w) <= 3 {
-			words = append(words, w)
-			continue
-		}
-		if k%step == 0 {
-			words = append(words, w)
-		}
-		k++
-	}
-	return lexicon.FromTiles(lex.Alphabet, words)
+	return sampleLexicon(lex, step)
 }
 
 func ivEnv(name string, def int) int {

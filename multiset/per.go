@@ -325,30 +325,17 @@ func (t *Table) Of(ts []alphabet.Tile) PER {
 
 // FromCounts returns the PER of a count vector (the blank count is
 // ignored), or Invalid.
-func (t *Table) FromCounts(c *Counts) PER {
-	var p PER
-	for l := 1; l <= t.Letters; l++ {
-		for k := 0; k < int(c[l]); k++ {
-			p = t.Add(p, alphabet.Tile(l))
-		}
-	}
-	return p
-}
+func (t *Table) FromCounts(c *Counts) PER { return t.narrow(t.WideFromCounts(c)) }
 
 // Counts decodes p into a count vector: f = 2e + p.
-func (t *Table) Counts(p PER) Counts {
-	var c Counts
-	par := uint64(p) & t.pmask
-	for l := 1; l <= t.Letters; l++ {
-		if par&(1<<(l-1)) != 0 {
-			c[l]++
-		}
+func (t *Table) Counts(p PER) Counts { return t.CountsWide(t.Widen(p)) }
+
+// narrow packs a wide PER into 64 bits (the table must fit them).
+func (t *Table) narrow(w Wide) PER {
+	if w == InvalidWide {
+		return Invalid
 	}
-	var buf [32]alphabet.Tile
-	for _, l := range unpack(t.exc[uint64(p)>>t.shift], buf[:0]) {
-		c[l] += 2
-	}
-	return c
+	return t.Make(w.Parity, w.ID)
 }
 
 // Sum is the constant-time multisum of two PERs: an XOR, an AND, one
@@ -398,6 +385,4 @@ func (t *Table) Subset(b, a PER) bool {
 }
 
 // Size is the number of elements of p.
-func (t *Table) Size(p PER) int {
-	return bits.OnesCount64(uint64(p)&t.pmask) + 2*len(unpack(t.exc[uint64(p)>>t.shift], nil))
-}
+func (t *Table) Size(p PER) int { return t.SizeWide(t.Widen(p)) }

@@ -314,11 +314,7 @@ func (g *Anagram) leafPend(key multiset.PER, j int) {
 		return
 	}
 	st.stats.Lookups++
-	var r uint32
-	for i := 0; i < st.nrl; i++ {
-		r |= uint32(st.cur[st.rl[i]]) << (3 * i)
-	}
-	g.pend = append(g.pend, pendingLookup{key: key, r: r, j: uint8(j)})
+	g.pend = append(g.pend, pendingLookup{key: key, r: st.subRack(), j: uint8(j)})
 }
 
 // Name implements Generator.

@@ -403,13 +403,18 @@ type emptyCand struct {
 	j  uint8  // blanks
 }
 
-// collectCand records candidate wi of the current sub-rack with j blanks.
-func (st *ivState) collectCand(wi uint32, j int) {
+// subRack packs the current sub-rack (st.cur) as emptyCand.r does.
+func (st *ivState) subRack() uint32 {
 	var r uint32
 	for i := 0; i < st.nrl; i++ {
 		r |= uint32(st.cur[st.rl[i]]) << (3 * i)
 	}
-	st.memoFlat = append(st.memoFlat, emptyCand{wi: wi, r: r, j: uint8(j)})
+	return r
+}
+
+// collectCand records candidate wi of the current sub-rack with j blanks.
+func (st *ivState) collectCand(wi uint32, j int) {
+	st.memoFlat = append(st.memoFlat, emptyCand{wi: wi, r: st.subRack(), j: uint8(j)})
 }
 
 // shared solves iv from the memo entry of (base, v), filling it on first

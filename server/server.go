@@ -69,6 +69,10 @@ type Config struct {
 	AllowSeed bool
 	// MaxGames bounds the games held in memory (default 100000).
 	MaxGames int
+	// LogBytes bounds the notifications each game keeps for its readers
+	// (default DefaultLogBytes); a reader that falls further behind gets
+	// a "lost" notification and reads the state again.
+	LogBytes int
 }
 
 // Server holds the live games.
@@ -248,9 +252,10 @@ func (s *Server) newLive(hdr *store.Game) (*live, error) {
 	if err != nil {
 		return nil, err
 	}
-	l := &live{srv: s, hdr: *hdr, v: v, lex: lr.lex, lr: lr, g: g, changed: make(chan struct{})}
+	l := &live{srv: s, hdr: *hdr, v: v, lex: lr.lex, lr: lr, g: g, changed: make(chan struct{}),
+		log: newNotifLog(len(hdr.Seats), s.cfg.LogBytes)}
 	for _, st := range hdr.Seats {
-		l.seat = append(l.seat, &seat{name: st.Name, level: st.Level, taken: st.Level != "", q: newQueue()})
+		l.seat = append(l.seat, &seat{name: st.Name, level: st.Level, taken: st.Level != ""})
 	}
 	return l, nil
 }
@@ -269,6 +274,7 @@ func (s *Server) rebuild(ctx context.Context, id string) (*live, error) {
 		l.announceStart()
 	}
 	for _, e := range evs {
+		l.atEvent(e.Seq)
 		if err := l.replay(e); err != nil {
 			return nil, fmt.Errorf("event %d (%s): %w", e.Seq, e.Kind, err)
 		}

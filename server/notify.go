@@ -1,7 +1,7 @@
 package server
 
-// Notification is one message in a seat's queue (seed 003: IdCliente,
-// Empezar, TurnoDe, Ubicar, SumaPuntos, Reponer, Mal, and the exchange,
+// Notification is one message in a seat's queue (Guberman et al.,
+// section 3: IdCliente, Empezar, TurnoDe, Ubicar, SumaPuntos, Reponer, Mal, and the exchange,
 // pass and end-of-game messages). Type says which; the other fields are
 // set as the type needs.
 //
@@ -79,8 +79,8 @@ func (q *queue) push(n Notification) {
 	q.wake = make(chan struct{})
 }
 
-// drain takes every queued notification (seed 003 Consultar). The caller
-// holds the game's lock.
+// drain takes every queued notification (Consultar in Guberman et al.,
+// section 3). The caller holds the game's lock.
 func (q *queue) drain() []Notification {
 	out := q.items
 	q.items = nil

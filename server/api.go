@@ -753,7 +753,7 @@ func parseAfter(r *http.Request) (after int, ok bool, err error) {
 
 // handleNotifications answers the seat's notifications after the cursor
 // given as after=SEQ, or, without one, those not yet taken from the
-// seat's queue (seed 003 Consultar). With wait=s it waits up to s seconds
+// seat's queue (Consultar in Guberman et al., section 3). With wait=s it waits up to s seconds
 // for one when there are none.
 func (s *Server) handleNotifications(w http.ResponseWriter, r *http.Request) {
 	l, me, err := s.authed(r)

@@ -133,7 +133,7 @@ func (l *live) seatOf(tok string) int {
 	return found
 }
 
-// started reports whether every seat is taken (seed 003 Empezó).
+// started reports whether every seat is taken (Empezó in Guberman et al., section 3).
 func (l *live) started() bool {
 	for _, s := range l.seat {
 		if !s.taken {
@@ -143,7 +143,8 @@ func (l *live) started() bool {
 	return true
 }
 
-// connected counts the seats taken (seed 003 ClientesConectados).
+// connected counts the seats taken (ClientesConectados in Guberman et al.,
+// section 3).
 func (l *live) connected() int {
 	n := 0
 	for _, s := range l.seat {

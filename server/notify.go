@@ -5,9 +5,9 @@ import (
 	"fmt"
 )
 
-// Notification is one message of a game's notification log (seed 003:
-// IdCliente, Empezar, TurnoDe, Ubicar, SumaPuntos, Reponer, Mal, and the
-// exchange, pass and end-of-game messages). Type says which; the other
+// Notification is one message of a game's notification log (Guberman et
+// al., section 3: IdCliente, Empezar, TurnoDe, Ubicar, SumaPuntos,
+// Reponer, Mal, and the exchange, pass and end-of-game messages). Type says which; the other
 // fields are set as the type needs.
 //
 //	seat      you hold Seat (sent when a seat is taken)
@@ -206,7 +206,7 @@ func (g *notifLog) since(s, after int) ([][]byte, int) {
 }
 
 // drain takes seat s's queue: what it has not yet taken through a read
-// without a cursor (seed 003 Consultar).
+// without a cursor (Consultar in Guberman et al., section 3).
 func (g *notifLog) drain(s int) [][]byte {
 	out, last := g.since(s, g.drained[s])
 	g.drained[s] = last

@@ -1,8 +1,8 @@
-// Package server is the game server of seed 003 over the network: many
-// games at once in one process, each with K seats (2 to 4) taken by people
-// or by computer players; a JSON API over HTTP; per-seat notification
-// queues pushed over a WebSocket or drained with a plain HTTP call; every
-// accepted move written to a store.Store before it is announced, and every
+// Package server is the server module of Guberman et al. (section 3; see
+// doc/REFERENCES.md) over the network: many games at once in one process,
+// each with K seats (2 to 4) taken by people or by computer players; a
+// JSON API over HTTP; a numbered log of notifications per game, followed
+// over a WebSocket or with plain HTTP calls; every accepted move written to a store.Store before it is announced, and every
 // unfinished game rebuilt from its log at start-up.
 //
 // See api/openapi.yaml for the API.

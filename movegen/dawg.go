@@ -30,7 +30,9 @@ type Dawg struct {
 // NewDawg returns the Appel–Jacobson generator for a lexicon, loading its
 // DAWG from the cache directory or building (and caching) it.
 func NewDawg(lex *lexicon.Lexicon) *Dawg {
-	return NewDawgFrom(automaton.CachedDAWG(lex))
+	a := automaton.CachedDAWG(lex)
+	lex.AttachCrossSets(automaton.NewCrossSets(a))
+	return NewDawgFrom(a)
 }
 
 // NewDawgFrom returns the Appel–Jacobson generator over a DAWG at hand.

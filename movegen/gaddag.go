@@ -33,7 +33,9 @@ type Gaddag struct {
 // NewGaddag returns Gordon's generator for a lexicon, loading its GADDAG
 // from the cache directory or building (and caching) it.
 func NewGaddag(lex *lexicon.Lexicon) *Gaddag {
-	return NewGaddagFrom(automaton.CachedGADDAG(lex))
+	a := automaton.CachedGADDAG(lex)
+	lex.AttachCrossSets(automaton.NewCrossSets(a))
+	return NewGaddagFrom(a)
 }
 
 // NewGaddagFrom returns Gordon's generator over a GADDAG already at hand.

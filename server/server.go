@@ -93,14 +93,24 @@ type lexRes struct {
 	err    error
 	gens   chan movegen.Generator
 	newGen func(*lexicon.Lexicon) movegen.Generator
+	base   movegen.Generator // made once; the others are its Forks
+	baseMu sync.Mutex
 }
 
+// getGen returns a generator for one goroutine: an idle one, or a new
+// Fork of the lexicon's first generator (which shares its tables).
 func (r *lexRes) getGen() movegen.Generator {
 	select {
 	case g := <-r.gens:
 		return g
 	default:
-		return r.newGen(r.lex)
+		r.baseMu.Lock()
+		defer r.baseMu.Unlock()
+		if r.base == nil {
+			r.base = r.newGen(r.lex)
+			return r.base
+		}
+		return r.base.Fork()
 	}
 }
 

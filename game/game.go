@@ -1,6 +1,7 @@
-// Package game plays a game of seed 003: K players (2 to 4), a seeded bag,
-// racks, turns with placements, exchanges and passes, the end of the game
-// and the final adjustment, and a history of every turn.
+// Package game plays a game as the game module of Guberman et al.
+// (section 2; see doc/REFERENCES.md) describes it: K players (2 to 4), a
+// seeded bag, racks, turns with placements, exchanges and passes, the end
+// of the game and the final adjustment, and a history of every turn.
 package game
 
 import (

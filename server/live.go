@@ -27,11 +27,10 @@ type seat struct {
 	level string // "" for a person
 	taken bool
 	hash  [sha256.Size]byte // SHA-256 of the seat's token (people only)
-	q     *queue
 }
 
-// live is a game in memory: the engine's game, the seats and their
-// queues, all guarded by mu.
+// live is a game in memory: the engine's game, the seats and the
+// notification log, all guarded by mu.
 type live struct {
 	mu   sync.Mutex
 	srv  *Server
@@ -41,6 +40,7 @@ type live struct {
 	lr   *lexRes
 	g    *game.Game
 	seat []*seat
+	log  *notifLog
 	// seq is the number of events in the game's log.
 	seq int
 	// thinking is set while a computer seat is choosing a move.
@@ -183,11 +183,11 @@ func (l *live) touch() {
 	l.changed = make(chan struct{})
 }
 
-func (l *live) broadcast(n Notification) {
-	for _, s := range l.seat {
-		s.q.push(n)
-	}
-}
+func (l *live) broadcast(n Notification) { l.log.push(-1, n) }
+
+// atEvent sets the log position of event seq: the notifications that
+// follow are that event's.
+func (l *live) atEvent(seq int) { l.log.at(seq + 2) }
 
 // rackTiles renders a rack for the API.
 func (l *live) rackTiles(r *alphabet.Rack) []Tile {
@@ -212,8 +212,8 @@ func (l *live) tile(t alphabet.Tile) Tile {
 // announceStart queues the start of the game to every seat. Caller holds mu.
 func (l *live) announceStart() {
 	l.broadcast(Notification{Type: "started", Size: l.v.Size})
-	for i, s := range l.seat {
-		s.q.push(Notification{Type: "tiles", Seat: intp(i), Tiles: l.rackTiles(&l.g.Players[i].Rack)})
+	for i := range l.seat {
+		l.log.push(i, Notification{Type: "tiles", Seat: intp(i), Tiles: l.rackTiles(&l.g.Players[i].Rack)})
 	}
 	l.broadcast(Notification{Type: "turn", Seat: intp(l.g.Current())})
 }
@@ -258,7 +258,7 @@ func (l *live) applyJoin(ev joinEvent, h [sha256.Size]byte) {
 	s := l.seat[ev.Seat]
 	s.taken, s.hash, s.name = true, h, ev.Name
 	l.g.Players[ev.Seat].Name = ev.Name
-	s.q.push(Notification{Type: "seat", Seat: intp(ev.Seat)})
+	l.log.push(ev.Seat, Notification{Type: "seat", Seat: intp(ev.Seat)})
 	if l.started() {
 		l.announceStart()
 	}
@@ -274,6 +274,7 @@ func (l *live) append(ctx context.Context, kind string, v any) error {
 	if err := l.srv.store.Append(ctx, l.hdr.ID, store.Event{Seq: l.seq, Kind: kind, Data: string(data), Time: time.Now().UTC()}); err != nil {
 		return fmt.Errorf("game %s: %w", l.hdr.ID, err)
 	}
+	l.atEvent(l.seq)
 	l.seq++
 	return nil
 }
@@ -282,7 +283,7 @@ func (l *live) append(ctx context.Context, kind string, v any) error {
 // move changes nothing and is reported to seat i alone. Caller holds mu.
 func (l *live) play(ctx context.Context, i int, m move.Move) (*move.Move, error) {
 	reject := func(code int, reason string) error {
-		l.seat[i].q.push(Notification{Type: "rejected", Seat: intp(i), Reason: reason})
+		l.log.reject(i, reason)
 		l.touch()
 		return &apiError{code, reason}
 	}
@@ -347,7 +348,7 @@ func (l *live) apply(i int, m move.Move) error {
 		for k, tl := range t.Drawn {
 			drawn[k] = l.tile(tl)
 		}
-		l.seat[i].q.push(Notification{Type: "tiles", Seat: intp(i), Tiles: drawn})
+		l.log.push(i, Notification{Type: "tiles", Seat: intp(i), Tiles: drawn})
 	}
 	if l.g.Over() {
 		n := Notification{Type: "over", Winners: l.g.Winners()}

@@ -133,14 +133,24 @@ type lexRes struct {
 	err    error
 	gens   chan movegen.Generator
 	newGen func(*lexicon.Lexicon) movegen.Generator
+	base   movegen.Generator // made once; the others are its Forks
+	baseMu sync.Mutex
 }
 
+// getGen returns a generator for one goroutine: an idle one, or a new
+// Fork of the lexicon's first generator (which shares its tables).
 func (r *lexRes) getGen() movegen.Generator {
 	select {
 	case g := <-r.gens:
 		return g
 	default:
-		return r.newGen(r.lex)
+		r.baseMu.Lock()
+		defer r.baseMu.Unlock()
+		if r.base == nil {
+			r.base = r.newGen(r.lex)
+			return r.base
+		}
+		return r.base.Fork()
 	}
 }
 
@@ -205,6 +215,9 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.routes()
+	if err := migrateLog(s.ctx, s.store, s.logf); err != nil {
+		return nil, fmt.Errorf("server: %w", err)
+	}
 	ids, err := s.store.Unfinished(s.ctx)
 	if err != nil {
 		return nil, fmt.Errorf("server: %w", err)
@@ -400,7 +413,7 @@ func (l *live) replay(e store.Event) error {
 		if ev.Seat != l.g.Current() {
 			return fmt.Errorf("move by seat %d, but seat %d is on turn", ev.Seat, l.g.Current())
 		}
-		m, err := ev.decode()
+		m, err := ev.decode(l.v.Alphabet)
 		if err != nil {
 			return err
 		}

@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -36,6 +35,13 @@ func RepairSQLite(path string) (*RepairReport, error) {
 		return nil, fmt.Errorf("store: repair %s: %w", path, err)
 	}
 	old.SetMaxOpenConns(1)
+	defer old.Close()
+	// The data version says how the events are written: the new file
+	// keeps it, or the server would migrate them again.
+	var version int
+	if err := old.QueryRow("PRAGMA user_version").Scan(&version); err != nil {
+		return nil, fmt.Errorf("store: repair %s: read the data version: %w", path, err)
+	}
 	games := map[string]*Game{}
 	var order []string
 	salvage(old, "games", "id, variant, lexicon, seed, seats, created, finished", func(rows *sql.Rows) error {
@@ -45,10 +51,10 @@ func RepairSQLite(path string) (*RepairReport, error) {
 		if err := rows.Scan(&g.ID, &g.Variant, &g.Lexicon, &seed, &seats, &created, &finished); err != nil {
 			return err
 		}
-		if err := json.Unmarshal([]byte(seats), &g.Seats); err != nil {
+		if err := decodeHeader(g, seed, created, seats); err != nil {
 			return err
 		}
-		g.Seed, g.Created, g.Finished = uint64(seed), time.Unix(0, created).UTC(), finished != 0
+		g.Finished = finished != 0
 		if _, dup := games[g.ID]; !dup {
 			order = append(order, g.ID)
 		}
@@ -70,7 +76,6 @@ func RepairSQLite(path string) (*RepairReport, error) {
 		events[id][e.Seq] = e
 		return nil
 	})
-	defer old.Close()
 
 	rep := &RepairReport{}
 	tmp := path + ".repairing"
@@ -122,6 +127,10 @@ func RepairSQLite(path string) (*RepairReport, error) {
 		rep.Kept = append(rep.Kept, id)
 	}
 	slices.Sort(rep.Damaged)
+	if _, err := nw.db.Exec(fmt.Sprintf("PRAGMA user_version = %d", version)); err != nil {
+		nw.Close()
+		return nil, fmt.Errorf("store: repair %s: set the data version: %w", path, err)
+	}
 	if err := nw.Close(); err != nil {
 		return nil, fmt.Errorf("store: repair %s: %w", path, err)
 	}

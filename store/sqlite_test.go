@@ -140,6 +140,9 @@ func TestSQLiteDamagedFile(t *testing.T) {
 		}
 		want[id] = r
 	}
+	if _, err := s.Migrate(ctx, 3, func(g *store.Game, e store.Event) (string, error) { return e.Data, nil }); err != nil {
+		t.Fatal(err)
+	}
 	s.Close()
 	// Overwrite two pages in the middle of the file with garbage.
 	data, err := os.ReadFile(path)
@@ -176,6 +179,9 @@ func TestSQLiteDamagedFile(t *testing.T) {
 		t.Fatalf("repaired file: %v", err)
 	}
 	defer s.Close()
+	if v, err := s.DataVersion(ctx); v != 3 || err != nil {
+		t.Errorf("repaired file's data version: %d %v, want 3", v, err)
+	}
 	for _, id := range rep.Kept {
 		g, evs, err := s.Load(ctx, id)
 		if err != nil {

@@ -30,9 +30,9 @@ func TestFullBuild(t *testing.T) {
 				t.Errorf("%d feasible exceedances, bench/results reports %d", tab.Exceedances(), want)
 			}
 			for i, w := range ws {
-				c := Of(w)
+				c := countsOf(w)
 				half := len(w) / 2
-				a, b := Of(w[:half]), Of(w[half:])
+				a, b := countsOf(w[:half]), countsOf(w[half:])
 				p, pa, pb := tab.FromCounts(&c), tab.FromCounts(&a), tab.FromCounts(&b)
 				word := v.Alphabet.Word(w)
 				switch {
@@ -40,7 +40,7 @@ func TestFullBuild(t *testing.T) {
 					t.Fatalf("word %d %s or one of its halves has no PER", i, word)
 				case tab.Counts(p) != c || tab.Size(p) != len(w):
 					got := tab.Counts(p)
-					t.Fatalf("word %d %s: its PER decodes to %s", i, word, got.String(v.Alphabet))
+					t.Fatalf("word %d %s: its PER decodes to %s", i, word, v.Alphabet.RackString(&got))
 				case tab.Sum(pa, pb) != p:
 					t.Fatalf("word %d %s: the sum of its halves is not its PER", i, word)
 				case !tab.Subset(pa, p) || !tab.Subset(pb, p):

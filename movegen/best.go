@@ -257,6 +257,9 @@ func (t *bestState) aloneLeave(k int) float64 {
 	return t.alone[k]
 }
 
+// noShadowTiles is the largest rack searched without shadow bounds.
+var noShadowTiles = 3
+
 // minChecked is the fewest tiles played through board letters for which
 // the shadow asks the anagram filter whether a word can be made.
 const minChecked = 5
@@ -388,6 +391,23 @@ func (g *Gaddag) TopN(b *board.Board, rack *alphabet.Rack, leave Leave, n int, o
 			s.setLine(b, d, r)
 			s.anchorCol = c
 			s.openingWords(g.root, 0, true)
+		}
+		return t.result(out)
+	}
+	if s.tiles <= noShadowTiles {
+		// With few tiles each anchor's search is short, and bounding
+		// every anchor would cost more than it saves: walk them all.
+		for d := board.Across; d <= board.Down; d++ {
+			for r := 0; r < b.N; r++ {
+				s.setLine(b, d, r)
+				prev := -1
+				for c := 0; c < b.N; c++ {
+					if s.anchor(c) {
+						s.searchAnchor(c, prev+1, g.root)
+						prev = c
+					}
+				}
+			}
 		}
 		return t.result(out)
 	}

@@ -51,9 +51,11 @@ const (
 // candidates play rounds of iterations; after each round, a candidate
 // whose paired difference to the leader has an upper confidence bound
 // below zero is dropped. The bound is the normal one, at a level that
-// splits 1 − Confidence over every candidate and every round
-// (Bonferroni), so the leader survives all checks with probability at
-// least Confidence when the normal approximation holds. The search stops
+// splits δ = 1 − Confidence over the K candidates and over the checks
+// (check r gets δ/(K·r(r+1)), a union bound valid for any number of
+// checks, so for any budget), so the best candidate survives every check
+// with probability at least Confidence when the normal approximation
+// holds. The search stops
 // when one candidate is left, the iterations are spent, or the time
 // budget runs out, and plays the live candidate of highest mean.
 //
@@ -205,7 +207,7 @@ func (s *Simulation) simulate(v *View, cands []candidate) int {
 	}
 	seed := mix(s.opt.Seed ^ salt)
 	unseen := v.Unseen.Tiles()
-	shuffles := make([][]alphabet.Tile, 0, p.iters)
+	shuffles := make([][]alphabet.Tile, 0, min(p.iters, 1024))
 
 	vals := make([][]float64, len(cands))
 	wins := make([][]float64, len(cands))
@@ -220,8 +222,8 @@ func (s *Simulation) simulate(v *View, cands []candidate) int {
 	for w := range workers {
 		workers[w] = newSimWorker(v, s.forks[w], s.table, p.plies)
 	}
-	maxRounds := (p.iters + simRound - 1) / simRound
-	z := normalQuantile(1 - (1-p.confidence)/float64(len(cands)*maxRounds))
+	delta := (1 - p.confidence) / float64(len(cands))
+	checks := 0
 	s.Simulated, s.Considered = 0, len(cands)
 	done := 0
 	for done < p.iters && len(alive) > 1 {
@@ -261,6 +263,10 @@ func (s *Simulation) simulate(v *View, cands []candidate) int {
 			break
 		}
 		if !p.noStop && done >= minEliminate && done < p.iters {
+			// Check r spends δ/(K·r(r+1)) of the error, which sums to
+			// δ/K over any number of checks.
+			checks++
+			z := normalQuantile(1 - delta/float64(checks*(checks+1)))
 			alive = eliminate(vals, alive, done, z)
 		}
 	}

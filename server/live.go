@@ -50,17 +50,21 @@ type live struct {
 	changed chan struct{}
 }
 
-// moveEvent is a move as logged: enough to replay it exactly.
+// moveEvent is a move as logged: enough to replay it exactly. Tiles and
+// Exchanged hold one text per tile, as the variant writes the letter
+// ("CH"; lowercase for a blank standing for it, "?" for an undesignated
+// blank, "." for a square played through), so a log does not depend on
+// the order in which the variant file lists its tiles.
 type moveEvent struct {
-	Seat      int    `json:"seat"`
-	Kind      string `json:"kind"`
-	Row       int    `json:"row,omitempty"`
-	Col       int    `json:"col,omitempty"`
-	Down      bool   `json:"down,omitempty"`
-	Tiles     []int  `json:"tiles,omitempty"`
-	Exchanged []int  `json:"exchanged,omitempty"`
-	Score     int    `json:"score"`
-	Notation  string `json:"notation"`
+	Seat      int      `json:"seat"`
+	Kind      string   `json:"kind"`
+	Row       int      `json:"row,omitempty"`
+	Col       int      `json:"col,omitempty"`
+	Down      bool     `json:"down,omitempty"`
+	Tiles     []string `json:"tiles,omitempty"`
+	Exchanged []string `json:"exchanged,omitempty"`
+	Score     int      `json:"score"`
+	Notation  string   `json:"notation"`
 }
 
 // joinEvent is a seat taken by a person, as logged.
@@ -72,41 +76,60 @@ type joinEvent struct {
 
 var kindNames = map[move.Kind]string{move.Place: "place", move.Exchange: "exchange", move.Pass: "pass"}
 
-func encodeMove(seatNo int, m *move.Move, notation string) moveEvent {
+// playedThrough is the text of move.PlayThrough in a logged move.
+const playedThrough = "."
+
+func encodeMove(a *alphabet.Alphabet, seatNo int, m *move.Move, notation string) moveEvent {
 	e := moveEvent{Seat: seatNo, Kind: kindNames[m.Kind], Score: m.Score, Notation: notation}
 	if m.Kind == move.Place {
 		e.Row, e.Col, e.Down = m.Row, m.Col, m.Dir == board.Down
 		for _, t := range m.Tiles {
-			e.Tiles = append(e.Tiles, int(t))
+			if t == move.PlayThrough {
+				e.Tiles = append(e.Tiles, playedThrough)
+			} else {
+				e.Tiles = append(e.Tiles, a.String(t))
+			}
 		}
 	}
 	for _, t := range m.Exchanged {
-		e.Exchanged = append(e.Exchanged, int(t))
+		e.Exchanged = append(e.Exchanged, a.String(t))
 	}
 	return e
 }
 
-func (e *moveEvent) decode() (move.Move, error) {
+func (e *moveEvent) decode(a *alphabet.Alphabet) (move.Move, error) {
 	var m move.Move
+	tile := func(s string) (alphabet.Tile, error) {
+		t, err := a.Letter(s, alphabet.WithBlanks)
+		if err != nil {
+			return 0, fmt.Errorf("tile %q: %w", s, err)
+		}
+		return t, nil
+	}
 	switch e.Kind {
 	case "place":
 		m.Kind, m.Row, m.Col = move.Place, e.Row, e.Col
 		if e.Down {
 			m.Dir = board.Down
 		}
-		for _, t := range e.Tiles {
-			if t < 0 || t > 255 {
-				return m, fmt.Errorf("tile code %d out of range", t)
+		for _, s := range e.Tiles {
+			t := move.PlayThrough
+			if s != playedThrough {
+				var err error
+				if t, err = tile(s); err != nil {
+					return m, err
+				}
 			}
-			m.Tiles = append(m.Tiles, alphabet.Tile(t))
+			m.Tiles = append(m.Tiles, t)
 		}
 	case "exchange":
 		m.Kind = move.Exchange
-		for _, t := range e.Exchanged {
-			if t < 0 || t > 255 {
-				return m, fmt.Errorf("tile code %d out of range", t)
+		for _, s := range e.Exchanged {
+			t, err := tile(s)
+			if err != nil {
+				return m, err
 			}
-			m.Exchanged = append(m.Exchanged, alphabet.Tile(t))
+			m.Exchanged = append(m.Exchanged, t)
 		}
 	case "pass":
 		m.Kind = move.Pass
@@ -276,7 +299,7 @@ func (l *live) play(ctx context.Context, i int, m move.Move) (*move.Move, error)
 		return nil, reject(422, err.Error())
 	}
 	notation := m.String(l.g.Board)
-	ev := encodeMove(i, &m, notation)
+	ev := encodeMove(l.v.Alphabet, i, &m, notation)
 	if err := l.append(ctx, "move", ev); err != nil {
 		return nil, err
 	}

@@ -164,6 +164,9 @@ func New(cfg Config) (*Server, error) {
 		sem: make(chan struct{}, cfg.Thinkers)}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.routes()
+	if err := migrateLog(s.ctx, s.store, s.logf); err != nil {
+		return nil, fmt.Errorf("server: %w", err)
+	}
 	ids, err := s.store.Unfinished(s.ctx)
 	if err != nil {
 		return nil, fmt.Errorf("server: %w", err)
@@ -316,7 +319,7 @@ func (l *live) replay(e store.Event) error {
 		if ev.Seat != l.g.Current() {
 			return fmt.Errorf("move by seat %d, but seat %d is on turn", ev.Seat, l.g.Current())
 		}
-		m, err := ev.decode()
+		m, err := ev.decode(l.v.Alphabet)
 		if err != nil {
 			return err
 		}

@@ -90,17 +90,17 @@ const deepExact = math.MaxInt16
 
 // solver holds the state of one search.
 type solver struct {
-	gen    movegen.Generator
-	b      *board.Board
-	racks  [2]alphabet.Rack
-	opt    Options
-	tt     []entry
-	mask   uint64
-	zsq    [][128]uint64 // per square, per letter (designated blanks from 64)
-	zrack  [2][64][8]uint64
-	zside  uint64
-	zpass  uint64
-	hash   uint64
+	gen   movegen.Generator
+	b     *board.Board
+	racks [2]alphabet.Rack
+	opt   Options
+	tt    []entry
+	mask  uint64
+	zsq   [][128]uint64 // per square, per letter (designated blanks from 64)
+	zrack [2][64][8]uint64
+	zside uint64
+	zpass uint64
+	hash  uint64
 	// bhash is the Zobrist hash of the board's tiles alone; ecache
 	// remembers the best score of a rack on a board (keyed by bhash and
 	// the rack), the two halves of a leaf's estimate.

@@ -444,9 +444,10 @@ func TestPreEndgame(t *testing.T) {
 		}
 		view := ViewOf(g, g.Current())
 		o := quick(v, lex, 1)
-		o.EndgameNodes = 200000
+		o.EndgameNodes = 20000
+		o.PreEndgameCandidates = 2
 		p := newPlayer(t, "godlike", o).(*Valued)
-		res := p.PreEndgameSearch(view, 3)
+		res := p.PreEndgameSearch(view, 2)
 		if len(res) == 0 {
 			continue
 		}

@@ -113,11 +113,6 @@ func (s *staticLeave) Eval(kept *alphabet.Rack) float64 {
 	return s.t.Eval(kept)
 }
 
-// staticValue is a placement's score plus its staticLeave.
-func staticValue(v *View, t *leave.Table, m *move.Move, kept *alphabet.Rack) float64 {
-	return float64(m.Score) + newStaticLeave(v, t).Eval(kept)
-}
-
 func rackScore(v *View, r *alphabet.Rack) int {
 	sc := v.Board.V.Scores
 	n := 0

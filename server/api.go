@@ -574,6 +574,9 @@ func (l *live) state(me int) *State {
 		l.hist = append(l.hist, e)
 	}
 	st.History = l.hist[:len(l.hist):len(l.hist)]
+	if st.History == nil {
+		st.History = []HistEntry{}
+	}
 	if g.Over() {
 		st.Winners = g.Winners()
 	}

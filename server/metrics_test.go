@@ -57,3 +57,21 @@ func TestMetrics(t *testing.T) {
 		t.Error("no process_cpu_seconds_total")
 	}
 }
+
+// TestStateLists checks that a fresh game's lists are empty lists, not
+// null (the page iterates over them).
+func TestStateLists(t *testing.T) {
+	e := newEnv(t, nil)
+	id := e.create(SeatRequest{Kind: "human"}, SeatRequest{Kind: "human"})
+	resp, err := http.Get(e.url + "/api/games/" + id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	for _, want := range []string{`"board":[]`, `"history":[]`, `"premiums":["`, `"letters":[{`} {
+		if !strings.Contains(string(data), want) {
+			t.Errorf("state lacks %s: %s", want, data)
+		}
+	}
+}

@@ -98,7 +98,6 @@ func better(ea float64, a *move.Move, eb float64, b *move.Move) bool {
 type bestState struct {
 	n   int
 	top []kept
-	out []Scored
 	// leaveOf[i] is the value of keeping sub-rack i (mixed-radix index
 	// over the rack's distinct tiles); bestLeave[k] the best value of
 	// keeping any sub-rack after playing k tiles.

@@ -222,7 +222,6 @@ type placer struct {
 	// Per interval.
 	fixedScore int
 	rackSize   int
-	skipSingle bool // one-tile play listed in the other direction
 	emptyPos   [MaxBoard]int8
 	nEmpty     int
 	// Blank assignment budgets.

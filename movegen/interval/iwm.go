@@ -393,7 +393,6 @@ type IWM struct {
 type iwmState struct {
 	ivState
 	T         *IWMTables
-	combined  multiset.PER
 	counts    [alphabet.MaxLetters + 1]int8 // combined real letters, count path
 	piw       uint32
 	xmask     uint64 // letters a blank may stand for in this interval

@@ -396,7 +396,13 @@ type State struct {
 	Moves     int          `json:"moves"`
 	Expected  int          `json:"expected_clients"`
 	Connected int          `json:"connected_clients"`
-	You       *You         `json:"you,omitempty"`
+	// Resigned is the seat that resigned; Aborted is set for a game
+	// called off before its first move; Listed for a game offered in the
+	// lobby.
+	Resigned *int `json:"resigned,omitempty"`
+	Aborted  bool `json:"aborted,omitempty"`
+	Listed   bool `json:"listed,omitempty"`
+	You      *You `json:"you,omitempty"`
 }
 
 // LetterInfo is one tile kind of the variant.
@@ -499,6 +505,10 @@ func (l *live) state(me int) *State {
 	if g.Over() {
 		st.Winners = g.Winners()
 	}
+	if rs := g.Resigned(); rs >= 0 {
+		st.Resigned = intp(rs)
+	}
+	st.Aborted, st.Listed = g.Aborted(), l.listed
 	if me >= 0 {
 		you := &You{Seat: me, Rack: l.rackTiles(&g.Players[me].Rack), Unseen: []LetterInfo{}}
 		un := g.Unseen(me)
@@ -535,6 +545,13 @@ func (s *Server) routes() {
 	mux.HandleFunc("GET /api/games/{id}/notifications", s.handleNotifications)
 	mux.HandleFunc("GET /api/games/{id}/ws", s.handleWS)
 	mux.HandleFunc("GET /api/games/{id}/gcg", s.handleGCG)
+	mux.HandleFunc("POST /api/games/{id}/preview", s.handlePreview)
+	mux.HandleFunc("POST /api/games/{id}/resign", s.handleResign)
+	mux.HandleFunc("POST /api/games/{id}/abort", s.handleAbort)
+	mux.HandleFunc("POST /api/games/{id}/list", s.handleList)
+	mux.HandleFunc("GET /api/lobby", s.handleLobby)
+	mux.HandleFunc("GET /api/games/{id}/review", s.handleReview)
+	mux.HandleFunc("GET /api/games/{id}/analysis", s.handleAnalysis)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, 404, errorBody{"no such API endpoint: " + r.Method + " " + r.URL.Path})
 	})

@@ -45,6 +45,8 @@ type live struct {
 	seq int
 	// thinking is set while a computer seat is choosing a move.
 	thinking bool
+	// listed is set when the game is offered in the lobby to anyone.
+	listed bool
 	// changed is closed (and replaced) on every change of state, for
 	// long polls of the state.
 	changed chan struct{}

@@ -467,7 +467,7 @@ func (l *live) state(me int) *State {
 		for c := 0; c < v.Size; c++ {
 			if t := g.Board.At(r, c); t != board.Empty {
 				tl := l.tile(t)
-				tl.Row, tl.Col = intp(r), intp(c)
+				tl.Row, tl.Col, tl.Move = intp(r), intp(c), intp(g.Board.TurnAt(r, c))
 				st.Board = append(st.Board, tl)
 			}
 		}
@@ -564,6 +564,7 @@ func (s *Server) routes() {
 		mux.HandleFunc("GET /{$}", page)
 		mux.HandleFunc("GET /g/{id}", page)
 		mux.Handle("GET /static/", http.StripPrefix("/static/", files))
+		mux.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, r *http.Request) { http.ServeFileFS(w, r, s.cfg.Static, "favicon.ico") })
 	}
 	s.mux = mux
 }

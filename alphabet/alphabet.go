@@ -7,9 +7,13 @@
 //
 // Letters may be written with more than one character (Spanish CH, LL, RR).
 // Text is read greedily, longest letter first, so "CHORRO" is CH·O·RR·O in
-// Spanish and C·H·O·R·R·O in an alphabet without those tiles. A letter can
-// also be written in brackets, "[CH]", as CGP does. Lowercase text stands for
-// a blank designated as that letter; "?" is an undesignated blank.
+// Spanish and C·H·O·R·R·O in an alphabet without those tiles; that is how
+// word lists and what people type are read, and Spell writes text that
+// reads back this way. A letter can also be written in brackets, "[CH]".
+// File formats such as CGP read differently: ParseBracketed takes every
+// character outside brackets as one tile, and Bracketed writes for it.
+// Lowercase text stands for a blank designated as that letter; "?" is an
+// undesignated blank.
 package alphabet
 
 import (
@@ -102,7 +106,8 @@ func (a *Alphabet) String(t Tile) string {
 }
 
 // Word renders tiles as text. Multi-character letters are written plainly
-// ("CHORRO"); use Bracketed for text that must be read back unambiguously.
+// ("CHORRO"); use Spell for text that Parse must read back, Bracketed for
+// text that ParseBracketed must read back.
 func (a *Alphabet) Word(tiles []Tile) string {
 	var b strings.Builder
 	for _, t := range tiles {
@@ -111,15 +116,16 @@ func (a *Alphabet) Word(tiles []Tile) string {
 	return b.String()
 }
 
-// Bracketed renders tiles as text that reads back to the same tiles:
-// multi-character letters go in brackets ("[CH]O[RR]O"), as CGP and GCG
-// files expect, and so does a single letter that would otherwise run
-// together with the next one (C followed by H in Spanish is "[C]H").
+// Bracketed renders tiles the way file formats such as CGP write them:
+// a multi-character letter goes in brackets ("[CH]O[RR]O", a blank CH
+// "[ch]") and nothing else does, so that every character outside brackets
+// is one tile (two L tiles are "LL", one LL tile "[LL]"). ParseBracketed
+// reads it back.
 func (a *Alphabet) Bracketed(tiles []Tile) string {
 	var b strings.Builder
-	for i, t := range tiles {
+	for _, t := range tiles {
 		s := a.String(t)
-		if utf8.RuneCountInString(s) > 1 || a.wouldJoin(s, tiles[i+1:]) {
+		if utf8.RuneCountInString(s) > 1 {
 			b.WriteString("[" + s + "]")
 		} else {
 			b.WriteString(s)
@@ -128,25 +134,37 @@ func (a *Alphabet) Bracketed(tiles []Tile) string {
 	return b.String()
 }
 
-// wouldJoin reports whether letter text s followed by the text of rest
-// starts with a longer letter, so that greedy reading would join them.
-func (a *Alphabet) wouldJoin(s string, rest []Tile) bool {
-	if a.maxLen <= len(s) || len(rest) == 0 || s == "?" {
-		return false
-	}
-	next := a.String(rest[0])
-	if utf8.RuneCountInString(next) > 1 {
-		return false // the next letter is bracketed itself
-	}
-	for _, l := range a.letters[1:] {
-		if len(l) <= len(s) {
-			continue
+// Spell renders tiles as text that the greedy Parse reads back to the same
+// tiles, the way a person would type them: multi-character letters in
+// brackets ("[CH]O[RR]O"), and also a one-character letter that would
+// otherwise run together with the text after it (in Spanish two L tiles
+// are "[L]L", not "LL", which Parse reads as one LL; C followed by H is
+// "[C]H").
+func (a *Alphabet) Spell(tiles []Tile) string {
+	parts := make([]string, len(tiles))
+	for i := len(tiles) - 1; i >= 0; i-- {
+		t := tiles[i]
+		s := a.String(t)
+		switch {
+		case t == Blank:
+			parts[i] = s
+		case utf8.RuneCountInString(s) > 1:
+			parts[i] = "[" + s + "]"
+		default:
+			parts[i] = s
+			if i+1 < len(tiles) && a.maxLen > len(s) {
+				// Does the letter run together with what follows? The
+				// parts after it are final, and no letter spans more than
+				// a few of them.
+				probe := s + strings.Join(parts[i+1:min(i+4, len(tiles))], "")
+				got, err := a.Parse(probe, WithBlanks)
+				if err != nil || len(got) == 0 || got[0] != t {
+					parts[i] = "[" + s + "]"
+				}
+			}
 		}
-		if strings.EqualFold(l[:len(s)], s) && strings.HasPrefix(strings.ToUpper(s+next), strings.ToUpper(l[:min(len(l), len(s)+len(next))])) {
-			return true
-		}
 	}
-	return false
+	return strings.Join(parts, "")
 }
 
 // Error is returned for text the alphabet cannot read. Pos is the byte
@@ -266,6 +284,73 @@ func (a *Alphabet) Letter(text string, mode Mode) (Tile, error) {
 		return 0, &Error{Text: text, Reason: fmt.Sprintf("want one tile, got %d", len(ts))}
 	}
 	return ts[0], nil
+}
+
+// ParseBracketed reads text written the way Bracketed writes it, as file
+// formats such as CGP do: every character outside brackets is one tile
+// (lowercase for a designated blank in WithBlanks mode, "?" for the
+// blank), and a bracket holds exactly one letter of any length ("[CH]",
+// "[ch]"; a one-character letter in brackets, "[L]", is accepted too).
+// Unlike Parse it never joins characters into a multi-character letter:
+// in Spanish "LL" is two L tiles.
+func (a *Alphabet) ParseBracketed(text string, mode Mode) ([]Tile, error) {
+	var dst []Tile
+	i := 0
+	for i < len(text) {
+		if text[i] == '?' {
+			if mode != WithBlanks {
+				return dst, &Error{Text: text, Pos: i, Letter: "?", Reason: "a blank is not allowed here"}
+			}
+			dst = append(dst, Blank)
+			i++
+			continue
+		}
+		if text[i] == '[' {
+			end := strings.IndexByte(text[i:], ']')
+			if end < 0 {
+				return dst, &Error{Text: text, Pos: i, Letter: "[", Reason: "unclosed ["}
+			}
+			inner := text[i+1 : i+end]
+			t, ok := a.lookup(inner, mode)
+			if !ok {
+				return dst, &Error{Text: text, Pos: i, Letter: inner}
+			}
+			dst = append(dst, t)
+			i += end + 1
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(text[i:])
+		if r == utf8.RuneError && size <= 1 {
+			return dst, &Error{Text: text, Pos: i, Letter: text[i : i+1], Reason: "invalid UTF-8"}
+		}
+		t, ok := a.lookup(text[i:i+size], mode)
+		if !ok {
+			if l := a.letterAround(text, i); l != "" {
+				return dst, &Error{Text: text, Pos: i, Letter: string(r),
+					Reason: fmt.Sprintf("%q is not a tile; write the tile %s in brackets, [%s]", string(r), l, l)}
+			}
+			return dst, &Error{Text: text, Pos: i, Letter: string(r)}
+		}
+		dst = append(dst, t)
+		i += size
+	}
+	return dst, nil
+}
+
+// letterAround returns a multi-character letter that the text spells
+// (ignoring case) across byte offset i, or "" if there is none.
+func (a *Alphabet) letterAround(text string, i int) string {
+	for _, l := range a.letters[1:] {
+		if utf8.RuneCountInString(l) < 2 {
+			continue
+		}
+		for j := max(0, i-len(l)+1); j <= i && j+len(l) <= len(text); j++ {
+			if strings.EqualFold(text[j:j+len(l)], l) {
+				return l
+			}
+		}
+	}
+	return ""
 }
 
 // SortTiles sorts tiles by code, blanks first; handy for racks.

@@ -39,13 +39,88 @@ func TestParseGreedyDigraphs(t *testing.T) {
 			t.Errorf("Parse(%q): %v", tc.in, err)
 			continue
 		}
-		if len(ts) != tc.n || a.Bracketed(ts) != tc.want {
-			t.Errorf("Parse(%q) = %d tiles %q, want %d %q", tc.in, len(ts), a.Bracketed(ts), tc.n, tc.want)
+		if len(ts) != tc.n || a.Spell(ts) != tc.want {
+			t.Errorf("Parse(%q) = %d tiles %q, want %d %q", tc.in, len(ts), a.Spell(ts), tc.n, tc.want)
 		}
 		// Bracketed text reads back to the same tiles.
-		back, err := a.Parse(a.Bracketed(ts), WithBlanks)
+		back, err := a.Parse(a.Spell(ts), WithBlanks)
 		if err != nil || string(tilesBytes(back)) != string(tilesBytes(ts)) {
 			t.Errorf("round trip of %q: %v %v", tc.in, back, err)
+		}
+	}
+}
+
+// TestBracketed checks the form file formats use: only multi-character
+// letters in brackets, and every other character one tile.
+func TestBracketed(t *testing.T) {
+	a := spanish(t)
+	tests := []struct {
+		in      string // read by ParseBracketed
+		n       int
+		written string // Bracketed of what was read
+		spelled string // Spell of what was read (for the greedy Parse)
+	}{
+		{"[CH]O[RR]O", 4, "[CH]O[RR]O", "[CH]O[RR]O"},
+		{"CHORRO", 6, "CHORRO", "[C]HO[R]RO"},
+		{"LL", 2, "LL", "[L]L"},
+		{"[L]L", 2, "LL", "[L]L"},
+		{"[L][L]", 2, "LL", "[L]L"},
+		{"[LL]L", 2, "[LL]L", "[LL]L"},
+		{"CHLL", 4, "CHLL", "[C]H[L]L"},
+		{"[C]H", 2, "CH", "[C]H"},
+		{"Ch", 2, "Ch", "Ch"},
+		{"ch", 2, "ch", "[c]h"},
+		{"[ch]l?", 3, "[ch]l?", "[ch]l?"},
+		{"ÑU", 2, "ÑU", "ÑU"},
+		{"", 0, "", ""},
+	}
+	for _, tc := range tests {
+		ts, err := a.ParseBracketed(tc.in, WithBlanks)
+		if err != nil {
+			t.Errorf("ParseBracketed(%q): %v", tc.in, err)
+			continue
+		}
+		if len(ts) != tc.n || a.Bracketed(ts) != tc.written || a.Spell(ts) != tc.spelled {
+			t.Errorf("ParseBracketed(%q) = %d tiles, Bracketed %q, Spell %q; want %d, %q, %q",
+				tc.in, len(ts), a.Bracketed(ts), a.Spell(ts), tc.n, tc.written, tc.spelled)
+		}
+		back, err := a.Parse(a.Spell(ts), WithBlanks)
+		if err != nil || string(tilesBytes(back)) != string(tilesBytes(ts)) {
+			t.Errorf("Spell of %q does not read back with Parse: %v %v", tc.in, back, err)
+		}
+	}
+}
+
+func TestParseBracketedErrors(t *testing.T) {
+	a := spanish(t)
+	catalan, err := New(strings.Fields("A B C Ç L L·L N NY"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		a      *Alphabet
+		in     string
+		mode   Mode
+		letter string
+		pos    int
+		reason string // substring of the error
+	}{
+		{a, "KA", WithBlanks, "K", 0, `unknown letter "K"`},
+		{a, "A?", Plain, "?", 1, "blank is not allowed"},
+		{a, "A[CHO]", WithBlanks, "CHO", 1, `unknown letter "CHO"`},
+		{a, "[CH", WithBlanks, "[", 0, "unclosed"},
+		{a, "A\xffB", WithBlanks, "\xff", 1, "invalid UTF-8"},
+		{catalan, "AL·LA", WithBlanks, "·", 2, "[L·L]"},
+	}
+	for _, tc := range tests {
+		_, err := tc.a.ParseBracketed(tc.in, tc.mode)
+		e, ok := err.(*Error)
+		if !ok {
+			t.Errorf("ParseBracketed(%q): error %v, want *Error", tc.in, err)
+			continue
+		}
+		if e.Letter != tc.letter || e.Pos != tc.pos || !strings.Contains(e.Error(), tc.reason) {
+			t.Errorf("ParseBracketed(%q): letter %q at %d (%v), want %q at %d mentioning %q", tc.in, e.Letter, e.Pos, e, tc.letter, tc.pos, tc.reason)
 		}
 	}
 }
@@ -150,9 +225,46 @@ func FuzzParse(f *testing.F) {
 		if err != nil {
 			return
 		}
-		back, err := a.Parse(a.Bracketed(ts), WithBlanks)
+		back, err := a.Parse(a.Spell(ts), WithBlanks)
 		if err != nil || string(tilesBytes(back)) != string(tilesBytes(ts)) {
-			t.Fatalf("%q → %q → %v %v", s, a.Bracketed(ts), back, err)
+			t.Fatalf("%q → %q → %v %v", s, a.Spell(ts), back, err)
+		}
+		back, err = a.ParseBracketed(a.Bracketed(ts), WithBlanks)
+		if err != nil || string(tilesBytes(back)) != string(tilesBytes(ts)) {
+			t.Fatalf("%q → Bracketed %q → %v %v", s, a.Bracketed(ts), back, err)
+		}
+		// Whatever ParseBracketed accepts, Bracketed writes back so that
+		// it reads the same.
+		if ts, err := a.ParseBracketed(s, WithBlanks); err == nil {
+			back, err := a.ParseBracketed(a.Bracketed(ts), WithBlanks)
+			if err != nil || string(tilesBytes(back)) != string(tilesBytes(ts)) {
+				t.Fatalf("bracketed %q → %q → %v %v", s, a.Bracketed(ts), back, err)
+			}
 		}
 	})
+}
+
+func TestCollated(t *testing.T) {
+	tests := []struct {
+		letters string // in code order
+		want    string // Collated, space separated
+	}{
+		{"A B C CH D E F G H I J L LL M N Ñ O P Q R RR S T U V X Y Z", "A B C CH D E F G H I J L LL M N Ñ O P Q R RR S T U V X Y Z"},
+		{"Z Y X V U T S RR R Q P O Ñ N M LL L J I H G F E D CH C B A", "A B C CH D E F G H I J L LL M N Ñ O P Q R RR S T U V X Y Z"},
+		{"Ž Á A Č C Ů Ú U CH", "A Á C Č CH U Ú Ů Ž"},
+		{"L·L L NY N Ç C", "C Ç L L·L N NY"},
+	}
+	for _, tc := range tests {
+		a, err := New(strings.Fields(tc.letters))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, l := range a.Collated() {
+			got = append(got, a.String(l))
+		}
+		if strings.Join(got, " ") != tc.want {
+			t.Errorf("Collated(%s) = %s, want %s", tc.letters, strings.Join(got, " "), tc.want)
+		}
+	}
 }

@@ -1,7 +1,5 @@
 package alphabet
 
-import "strings"
-
 // Rack is a multiset of tiles held as a count per tile code (index 0 is
 // the blank). It is a value type: copying it copies the tiles.
 type Rack [MaxLetters + 1]uint8
@@ -66,18 +64,18 @@ func (r *Rack) Contains(other *Rack) bool {
 	return true
 }
 
-// RackString renders a rack as text with blanks last ("AEINRS?"), the way
-// players write racks.
-func (a *Alphabet) RackString(r *Rack) string {
-	var b strings.Builder
-	for t := 1; t < len(r); t++ {
-		for i := 0; i < int(r[t]); i++ {
-			b.WriteString(a.String(Tile(t)))
-		}
-	}
-	b.WriteString(strings.Repeat("?", int(r[0])))
-	return b.String()
+// InWritingOrder lists the tiles the way players write a rack: letters in
+// code order, then the blanks ("AEINRS?").
+func (r *Rack) InWritingOrder() []Tile {
+	ts := r.Tiles() // blanks first
+	nb := int(r[Blank])
+	return append(ts[nb:], ts[:nb]...)
 }
+
+// RackString renders a rack as plain text with blanks last ("AEINRS?"),
+// for people to read; multi-character letters are not marked, so use
+// Spell or Bracketed on InWritingOrder for text that is read back.
+func (a *Alphabet) RackString(r *Rack) string { return a.Word(r.InWritingOrder()) }
 
 // ParseRack reads a rack written as letters and "?" for blanks.
 func (a *Alphabet) ParseRack(s string) (Rack, error) {

@@ -13,11 +13,12 @@ import (
 	"atril/lexicon"
 	"atril/move"
 	"atril/movegen"
+	"atril/movegen/interval"
 	"atril/variant"
 )
 
-// MovegenConfig describes a self-play timing run (seed 001 section 4,
-// seed 000 chapter 6).
+// MovegenConfig describes a self-play timing run (Anagram 2018 section 4,
+// Sánchez Bello 2025 chapter 6).
 type MovegenConfig struct {
 	V     *variant.Variant
 	Lex   *lexicon.Lexicon
@@ -43,7 +44,7 @@ type PositionResult struct {
 	Turn int // 1-based turn number within the game
 	// Times, Stats and Counted are indexed like MovegenConfig.Algos.
 	Times   []time.Duration
-	Stats   []movegen.Stats
+	Stats   []interval.Stats
 	Counted []bool
 	Moves   int
 }
@@ -97,7 +98,7 @@ func RunMovegen(cfg MovegenConfig) (*MovegenResult, error) {
 		res.Counted = append(res.Counted, ok)
 	}
 	ms := make([]Measurement, na)
-	pr := &PositionResult{Times: make([]time.Duration, na), Stats: make([]movegen.Stats, na), Counted: res.Counted}
+	pr := &PositionResult{Times: make([]time.Duration, na), Stats: make([]interval.Stats, na), Counted: res.Counted}
 	for gi := 0; gi < cfg.Games; gi++ {
 		seed := cfg.Seed + uint64(gi)
 		g, err := game.New(cfg.V, cfg.Lex, []string{"a", "b"}, seed)
@@ -219,8 +220,8 @@ func avg(sum int64, n int) string {
 	return fmt.Sprintf("%.1f", float64(sum)/float64(n))
 }
 
-// WriteTable prints the per-turn table (seed 001 Table 2 with the
-// counters of seed 000 Figures 6.1–6.3) and the totals.
+// WriteTable prints the per-turn table (Anagram 2018 Table 2 with the
+// counters of Sánchez Bello 2025 Figures 6.1–6.3) and the totals.
 func (r *MovegenResult) WriteTable(w io.Writer) error {
 	fmt.Fprintf(w, "%s, %s: %d greedy games (seeds %d..%d), median of %d timed generations per position and algorithm (%s)\n\n",
 		r.Variant, r.Lexicon, r.Games, r.Seed, r.Seed+uint64(r.Games)-1, r.Reps, r.Clock)

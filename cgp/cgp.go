@@ -8,7 +8,13 @@
 // blank played as that letter, and a multi-letter tile is written in
 // brackets ("[CH]", a blank CH "[ch]"). Racks are separated by "/", the
 // player on turn first; "?" is a blank and an empty rack is an empty
-// string. Scores are separated by "/" in the same order as the racks. The
+// string.
+//
+// Outside brackets every character is one tile, as other engines read
+// CGP: in Spanish "LL" is two L tiles and "[LL]" is one LL tile. Only
+// multi-letter tiles are written in brackets; a one-letter tile in
+// brackets ("[L]L", as earlier versions of this package wrote a letter
+// that would run together with the next) is read too. Scores are separated by "/" in the same order as the racks. The
 // zero-turn count is the number of consecutive scoreless turns. Opcodes
 // follow, each "name args...;", for example "lex CSW21;".
 //
@@ -22,7 +28,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"atril/alphabet"
 	"atril/board"
@@ -293,7 +298,7 @@ func (p *Position) Resolve(v *variant.Variant) error {
 				return nil
 			}
 			var err error
-			buf, err = a.Parse(tok, alphabet.WithBlanks)
+			buf, err = a.ParseBracketed(tok, alphabet.WithBlanks)
 			if err != nil {
 				c := col + len(buf)
 				if ae, ok := err.(*alphabet.Error); ok && ae.Reason == "" {
@@ -323,7 +328,7 @@ func (p *Position) Resolve(v *variant.Variant) error {
 	}
 	racks := make([]alphabet.Rack, len(p.Racks))
 	for i, text := range p.Racks {
-		ts, err := a.Parse(text, alphabet.WithBlanks)
+		ts, err := a.ParseBracketed(text, alphabet.WithBlanks)
 		if err != nil {
 			return fmt.Errorf("cgp: rack %d %q: %w", i+1, text, err)
 		}
@@ -411,7 +416,7 @@ func (p *Position) fillText() {
 		var word []alphabet.Tile
 		flush := func() {
 			if len(word) > 0 {
-				sb.WriteString(Spell(a, word))
+				sb.WriteString(a.Bracketed(word))
 				word = word[:0]
 			}
 			if run > 0 {
@@ -444,7 +449,8 @@ func (p *Position) fillText() {
 
 // String renders the position as a CGP line. A resolved position is
 // written in canonical form (racks sorted with blanks last, multi-letter
-// tiles bracketed); an unresolved one from its text fields.
+// tiles and nothing else bracketed); an unresolved one from its text
+// fields.
 func (p *Position) String() string {
 	if p.V != nil {
 		p.fillText()
@@ -475,39 +481,7 @@ func (p *Position) String() string {
 }
 
 // RackText writes a rack the way players do, letters in alphabet order and
-// blanks last ("AEINRS?"), spelled so that it reads back to the same tiles.
+// blanks last ("AEINRS?"), with multi-letter tiles in brackets.
 func RackText(a *alphabet.Alphabet, r *alphabet.Rack) string {
-	ts := r.Tiles() // blanks first
-	nb := int(r[alphabet.Blank])
-	ts = append(ts[nb:], ts[:nb]...)
-	return Spell(a, ts)
-}
-
-// Spell writes tiles as text that reads back to the same tiles with the
-// alphabet's greedy reading: multi-letter tiles in brackets ("[CH]"), and
-// also a one-letter tile that would otherwise run together with the text
-// after it (in Spanish two L tiles are "[L]L", not "LL", which is one LL).
-func Spell(a *alphabet.Alphabet, ts []alphabet.Tile) string {
-	parts := make([]string, len(ts))
-	for i := len(ts) - 1; i >= 0; i-- {
-		t := ts[i]
-		s := a.String(t)
-		if t == alphabet.Blank {
-			parts[i] = s
-			continue
-		}
-		if utf8.RuneCountInString(s) > 1 {
-			parts[i] = "[" + s + "]"
-			continue
-		}
-		parts[i] = s
-		if i+1 < len(ts) {
-			probe := s + strings.Join(parts[i+1:min(i+4, len(ts))], "")
-			got, err := a.Parse(probe, alphabet.WithBlanks)
-			if err != nil || len(got) == 0 || got[0] != t {
-				parts[i] = "[" + s + "]"
-			}
-		}
-	}
-	return strings.Join(parts, "")
+	return a.Bracketed(r.InWritingOrder())
 }

@@ -77,8 +77,10 @@ func TestParseSquares(t *testing.T) {
 		{"english", "CAt12", "", map[int]string{0: "C", 1: "A", 2: "t", 3: ""}, 0},
 		{"english", "9QUIZeS", "?", map[int]string{9: "Q", 13: "e", 14: "S", 8: ""}, 1},
 		{"spanish", "6[CH]O[RR]O5", "[LL]A?", map[int]string{6: "CH", 7: "O", 8: "RR", 9: "O", 10: ""}, 3},
-		{"spanish", "6CHORRO5", "LLA?", map[int]string{6: "CH", 7: "O", 8: "RR", 9: "O"}, 3},
+		// Outside brackets each character is one tile.
+		{"spanish", "6CHORRO3", "LLA?", map[int]string{6: "C", 7: "H", 8: "O", 9: "R", 10: "R", 11: "O", 12: ""}, 4},
 		{"spanish", "[ch]14", "[L]L", map[int]string{0: "ch", 1: ""}, 2},
+		{"spanish", "[ll]l13", "[C]H[L]", map[int]string{0: "ll", 1: "l", 2: ""}, 3},
 		{"spanish", "5ÑU8", "A", map[int]string{5: "Ñ", 6: "U"}, 1},
 		{"czech", "3ŽÁBA8", "ŘČ?", map[int]string{3: "Ž", 4: "Á", 5: "B", 6: "A"}, 3},
 		{"czech", "3řEKa8", "CH", map[int]string{3: "ř", 4: "E", 5: "K", 6: "a"}, 2},
@@ -108,43 +110,99 @@ func TestParseSquares(t *testing.T) {
 	}
 }
 
-func TestSpell(t *testing.T) {
+// TestWriteText checks how tiles are written: multi-letter tiles in
+// brackets and nothing else, so that other engines, which read every
+// character outside brackets as one tile, read the same tiles.
+func TestWriteText(t *testing.T) {
 	tests := []struct {
 		variant string
 		tiles   []string
-		want    string
+		rack    string // RackText of the tiles
+		row     string // the tiles as a board row from column A
 	}{
-		{"english", []string{"C", "A", "t"}, "CAt"},
-		{"spanish", []string{"CH", "O", "RR", "O"}, "[CH]O[RR]O"},
-		{"spanish", []string{"L", "L"}, "[L]L"},
-		{"spanish", []string{"C", "H"}, "[C]H"},
-		{"spanish", []string{"c", "h"}, "[c]h"},
-		{"spanish", []string{"C", "h"}, "Ch"},
-		{"spanish", []string{"R", "R", "R"}, "R[R]R"},
-		{"spanish", []string{"ch", "L", "?"}, "[ch]L?"},
-		{"czech", []string{"C", "H"}, "CH"},
+		{"english", []string{"C", "A", "t"}, "AC?", "CAt12"},
+		{"spanish", []string{"CH", "O", "RR", "O"}, "[CH]OO[RR]", "[CH]O[RR]O11"},
+		{"spanish", []string{"L", "L", "C", "H"}, "CHLL", "LLCH11"},
+		{"spanish", []string{"LL", "L", "ll", "l"}, "L[LL]??", "[LL]L[ll]l11"},
+		{"spanish", []string{"c", "h", "R", "R", "R"}, "RRR??", "chRRR10"},
+		{"spanish", []string{"ch", "L", "Ñ"}, "LÑ?", "[ch]LÑ12"},
+		{"czech", []string{"C", "H", "Ř", "ž"}, "CHŘ?", "CHŘž11"},
 	}
 	for _, tc := range tests {
-		v := variant.MustLoad(tc.variant)
-		var ts []alphabet.Tile
-		for _, s := range tc.tiles {
-			ts = append(ts, tile(t, v, s))
-		}
-		got := Spell(v.Alphabet, ts)
-		if got != tc.want {
-			t.Errorf("%s %v: got %q, want %q", tc.variant, tc.tiles, got, tc.want)
-		}
-		back, err := v.Alphabet.Parse(got, alphabet.WithBlanks)
-		if err != nil || len(back) != len(ts) {
-			t.Errorf("%s: %q reads back as %v, %v", tc.variant, got, back, err)
-			continue
-		}
-		for i := range ts {
-			if back[i] != ts[i] {
-				t.Errorf("%s: %q tile %d reads back as %q", tc.variant, got, i, v.Alphabet.String(back[i]))
+		t.Run(tc.variant+"/"+strings.Join(tc.tiles, "."), func(t *testing.T) {
+			v := variant.MustLoad(tc.variant)
+			var ts []alphabet.Tile
+			for _, s := range tc.tiles {
+				ts = append(ts, tile(t, v, s))
 			}
+			r := alphabet.RackOf(ts)
+			if got := RackText(v.Alphabet, &r); got != tc.rack {
+				t.Errorf("RackText: got %q, want %q", got, tc.rack)
+			}
+			// The tiles on a rack of an empty board, then on the board
+			// with empty racks; each must read back the same.
+			onRack := FromRacks(t, v, r)
+			q, err := Parse(onRack, v)
+			if err != nil {
+				t.Fatalf("%q does not read back: %v", onRack, err)
+			}
+			if q.RackTiles[0] != r {
+				t.Errorf("%q: rack reads back as %q, want %q", onRack, RackText(v.Alphabet, &q.RackTiles[0]), tc.rack)
+			}
+			p := &Position{V: v, Squares: make([]alphabet.Tile, v.Size*v.Size), Scores: []int{0, 0},
+				RackTiles: []alphabet.Rack{{}, {}}}
+			for i := range p.Squares {
+				p.Squares[i] = board.Empty
+			}
+			copy(p.Squares, ts)
+			onBoard := p.String()
+			if got := strings.Split(onBoard, "/")[0]; got != tc.row {
+				t.Errorf("row 1: got %q, want %q", got, tc.row)
+			}
+			q, err = Parse(onBoard, v)
+			if err != nil {
+				t.Fatalf("%q does not read back: %v", onBoard, err)
+			}
+			for i, x := range ts {
+				if got := q.Squares[i]; got != x {
+					t.Errorf("%q: column %d reads back as %q, want %q", onBoard, i+1, v.Alphabet.String(got), tc.tiles[i])
+				}
+			}
+		})
+	}
+}
+
+// TestSpanishLLCH is the case that other engines rejected in what this
+// package used to write: a Spanish rack with two L tiles, a C and an H is
+// written without brackets and reads back as the same four tiles, and the
+// older bracketed form still reads the same.
+func TestSpanishLLCH(t *testing.T) {
+	v := variant.MustLoad("spanish")
+	want := alphabet.RackOf([]alphabet.Tile{tile(t, v, "L"), tile(t, v, "L"), tile(t, v, "C"), tile(t, v, "H")})
+	line := FromRacks(t, v, want)
+	if !strings.Contains(line, " CHLL/") || strings.Contains(line, "[") {
+		t.Fatalf("written as %q, want the rack CHLL without brackets", line)
+	}
+	for _, text := range []string{line, strings.Replace(line, " CHLL/", " [C]H[L]L/", 1)} {
+		p, err := Parse(text, v)
+		if err != nil {
+			t.Fatalf("%q: %v", text, err)
+		}
+		if p.RackTiles[0] != want || p.RackTiles[0].Len() != 4 {
+			t.Errorf("%q: rack reads as %q (%d tiles), want CHLL (4 tiles)", text, RackText(v.Alphabet, &p.RackTiles[0]), p.RackTiles[0].Len())
 		}
 	}
+}
+
+// FromRacks writes the CGP line of an empty board with rack r on turn.
+func FromRacks(t *testing.T, v *variant.Variant, r alphabet.Rack) string {
+	t.Helper()
+	p := &Position{V: v, Squares: make([]alphabet.Tile, v.Size*v.Size), Scores: []int{0, 0},
+		RackTiles: []alphabet.Rack{r, {}}}
+	for i := range p.Squares {
+		p.Squares[i] = board.Empty
+	}
+	return p.String()
 }
 
 func TestErrors(t *testing.T) {
@@ -169,6 +227,8 @@ func TestErrors(t *testing.T) {
 		{"empty row", "english", row(2, "") + " A/B 0/0 0", []string{"row 3", "empty row"}},
 		{"zero run", "english", row(2, "0A14") + " A/B 0/0 0", []string{"row 3", "run"}},
 		{"unclosed bracket", "spanish", row(5, "[CH14") + " A/B 0/0 0", []string{"row 6", "unclosed"}},
+		{"two tiles in brackets", "spanish", row(5, "[CHO]12") + " A/B 0/0 0", []string{"row 6", "CHO"}},
+		{"spanish runs into 16 columns", "spanish", row(7, "6CHORRO4") + " A/B 0/0 0", []string{"row 8", "more than 15"}},
 		{"unknown letter", "english", row(7, "7CAÑ5") + " A/B 0/0 0", []string{"row 8 column 10", "J8", "Ñ"}},
 		{"unknown bracket letter", "english", row(0, "[XY]14") + " A/B 0/0 0", []string{"row 1 column 1", "XY"}},
 		{"blank ? on board", "english", row(1, "3?11") + " A/B 0/0 0", []string{"row 2 column 4", "lowercase"}},

@@ -40,7 +40,6 @@ import (
 
 	"atril/alphabet"
 	"atril/board"
-	"atril/cgp"
 	"atril/game"
 	"atril/move"
 )
@@ -113,22 +112,22 @@ func WriteHeader(w io.Writer, g *game.Game, h *Header) error {
 		nick := players[t.Player].Nick
 		switch t.Kind {
 		case game.Played:
-			rack := cgp.RackText(a, &t.Rack)
+			rack := rackText(a, &t.Rack)
 			m := &t.Move
 			var what string
 			switch m.Kind {
 			case move.Pass:
 				what = "-"
 			case move.Exchange:
-				what = "-" + cgp.Spell(a, m.Exchanged)
+				what = "-" + a.Spell(m.Exchanged)
 			default:
 				what = m.Position() + " " + word(g.Board, m)
 			}
 			fmt.Fprintf(bw, ">%s: %s %s %+d %d\n", nick, rack, what, t.Points, t.Total)
 		case game.OutBonus:
-			fmt.Fprintf(bw, ">%s: (%s) +%d %d\n", nick, cgp.RackText(a, &t.Rack), t.Points, t.Total)
+			fmt.Fprintf(bw, ">%s: (%s) +%d %d\n", nick, rackText(a, &t.Rack), t.Points, t.Total)
 		case game.RackPenalty:
-			fmt.Fprintf(bw, ">%s: (%s) -%d %d\n", nick, cgp.RackText(a, &t.Rack), -t.Points, t.Total)
+			fmt.Fprintf(bw, ">%s: (%s) -%d %d\n", nick, rackText(a, &t.Rack), -t.Points, t.Total)
 		}
 	}
 	if r := g.Resigned(); r >= 0 {
@@ -140,7 +139,7 @@ func WriteHeader(w io.Writer, g *game.Game, h *Header) error {
 	if !g.Over() || g.Resigned() >= 0 {
 		for i := range g.Players {
 			if g.Players[i].Rack.Len() > 0 {
-				fmt.Fprintf(bw, "#rack%d %s\n", i+1, cgp.RackText(a, &g.Players[i].Rack))
+				fmt.Fprintf(bw, "#rack%d %s\n", i+1, rackText(a, &g.Players[i].Rack))
 			}
 		}
 	}
@@ -158,7 +157,13 @@ func word(b *board.Board, m *move.Move) string {
 		}
 		ts[i] = t
 	}
-	return cgp.Spell(b.V.Alphabet, ts)
+	return b.V.Alphabet.Spell(ts)
+}
+
+// rackText writes a rack in a turn line, letters in alphabet order and
+// blanks last, spelled so that it reads back to the same tiles.
+func rackText(a *alphabet.Alphabet, r *alphabet.Rack) string {
+	return a.Spell(r.InWritingOrder())
 }
 
 // oneLine replaces line breaks so a value fits on its pragma line.

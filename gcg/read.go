@@ -9,7 +9,6 @@ import (
 	"unicode/utf8"
 
 	"atril/alphabet"
-	"atril/cgp"
 	"atril/game"
 	"atril/lexicon"
 	"atril/move"
@@ -448,7 +447,7 @@ func (f *File) Replay(v *variant.Variant, lex *lexicon.Lexicon, seed uint64) (*g
 		}
 		rack := racks[i].rack
 		if kept[p].ok && !rack.Contains(&kept[p].rack) {
-			return nil, fail("rack %s does not hold the tiles %s kept after line %d", l.Rack, cgp.RackText(a, &kept[p].rack), kept[p].line)
+			return nil, fail("rack %s does not hold the tiles %s kept after line %d", l.Rack, rackText(a, &kept[p].rack), kept[p].line)
 		}
 		var m *move.Move
 		switch l.Kind {
@@ -503,7 +502,7 @@ func (f *File) Replay(v *variant.Variant, lex *lexicon.Lexicon, seed uint64) (*g
 				draw[t] -= c
 			}
 			if err := g.SetRack(p, draw); err != nil {
-				return nil, fail("the tiles drawn after this move (%s, from %s) are not in the bag: %v", cgp.RackText(a, &draw), where(next.line, p), err)
+				return nil, fail("the tiles drawn after this move (%s, from %s) are not in the bag: %v", rackText(a, &draw), where(next.line, p), err)
 			}
 			if err := g.SetRack(p, alphabet.Rack{}); err != nil {
 				return nil, fail("%v", err)
@@ -518,7 +517,7 @@ func (f *File) Replay(v *variant.Variant, lex *lexicon.Lexicon, seed uint64) (*g
 			}
 			if k := known(j, i); k.ok {
 				if err := g.SetRack(j, k.rack); err != nil {
-					return nil, fail("%s's rack %s (%s) does not fit with this rack and the board: %v", f.Players[j].Nick, cgp.RackText(a, &k.rack), where(k.line, j), err)
+					return nil, fail("%s's rack %s (%s) does not fit with this rack and the board: %v", f.Players[j].Nick, rackText(a, &k.rack), where(k.line, j), err)
 				}
 			}
 		}
@@ -584,7 +583,7 @@ func (f *File) endSummary(g *game.Game, k int) string {
 	var parts []string
 	for ; k < len(g.History); k++ {
 		t := &g.History[k]
-		parts = append(parts, fmt.Sprintf("%s (%s) %+d", f.Players[t.Player].Nick, cgp.RackText(g.V.Alphabet, &t.Rack), t.Points))
+		parts = append(parts, fmt.Sprintf("%s (%s) %+d", f.Players[t.Player].Nick, rackText(g.V.Alphabet, &t.Rack), t.Points))
 	}
 	if len(parts) == 0 {
 		return "none"

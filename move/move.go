@@ -25,7 +25,7 @@ const (
 )
 
 // PlayThrough stands, in Move.Tiles, for a square already holding a tile.
-const PlayThrough alphabet.Tile = 0x80
+const PlayThrough = board.Through
 
 // Move is one turn's action.
 type Move struct {
@@ -109,7 +109,8 @@ func (m *Move) Position() string {
 
 // Word renders the main word with the letters already on the board
 // (read from b, which must be the board before the move) shown in place.
-// Multi-letter tiles are bracketed when brackets is set.
+// With brackets set it is written so that Parse reads it back
+// (alphabet.Spell: "[CH]", and "[L]L" for two L tiles in Spanish).
 func (m *Move) Word(b *board.Board, brackets bool) string {
 	a := b.V.Alphabet
 	ts := make([]alphabet.Tile, len(m.Tiles))
@@ -121,7 +122,7 @@ func (m *Move) Word(b *board.Board, brackets bool) string {
 		ts[i] = t
 	}
 	if brackets {
-		return a.Bracketed(ts)
+		return a.Spell(ts)
 	}
 	return a.Word(ts)
 }
@@ -133,7 +134,7 @@ func (m *Move) String(b *board.Board) string {
 	case Pass:
 		return "-"
 	case Exchange:
-		return "-" + b.V.Alphabet.Bracketed(m.Exchanged)
+		return "-" + b.V.Alphabet.Spell(m.Exchanged)
 	}
 	return m.Position() + " " + m.Word(b, true)
 }

@@ -38,7 +38,7 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	switch {
-	case l.g.Over():
+	case l.over():
 		s.fail(w, &apiError{409, "the game is over"})
 		return
 	case l.started():
@@ -68,7 +68,7 @@ func (s *Server) handleLobby(w http.ResponseWriter, r *http.Request) {
 	out := Lobby{Open: []LobbyGame{}}
 	for _, l := range games {
 		l.mu.Lock()
-		if l.listed && !l.started() && !l.g.Over() {
+		if l.listed && !l.started() && !l.over() {
 			lg := LobbyGame{ID: l.hdr.ID, Variant: l.v.Name, Lexicon: l.hdr.Lexicon, Created: l.hdr.Created}
 			for _, st := range l.seat {
 				si := SeatInfo{Name: st.name, Kind: "human", Level: st.level, Taken: st.taken}

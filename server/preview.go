@@ -49,7 +49,7 @@ func (s *Server) handlePreview(w http.ResponseWriter, r *http.Request) {
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if l.g.Over() {
+	if l.over() {
 		s.fail(w, &apiError{409, "the game is over"})
 		return
 	}

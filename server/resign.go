@@ -34,7 +34,7 @@ func (s *Server) handleEnd(w http.ResponseWriter, r *http.Request, kind string) 
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	switch {
-	case l.g.Over():
+	case l.over():
 		s.fail(w, &apiError{409, "the game is over"})
 		return
 	case kind == "resign" && !l.started():

@@ -39,7 +39,9 @@ type Review struct {
 	Turns    []ReviewTurn `json:"turns"`
 	Resigned *int         `json:"resigned,omitempty"`
 	Aborted  bool         `json:"aborted,omitempty"`
-	Winners  []int        `json:"winners"`
+	// Abandoned is set for a game ended because nobody played it.
+	Abandoned bool  `json:"abandoned,omitempty"`
+	Winners   []int `json:"winners"`
 }
 
 // handleReview gives a finished game's record. An unfinished game is
@@ -52,12 +54,12 @@ func (s *Server) handleReview(w http.ResponseWriter, r *http.Request) {
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if !l.g.Over() {
+	if !l.over() {
 		s.fail(w, &apiError{409, "the game is not over: its record shows racks, so it is given only at the end"})
 		return
 	}
 	a := l.v.Alphabet
-	rv := Review{ID: l.hdr.ID, Turns: []ReviewTurn{}, Aborted: l.g.Aborted(), Winners: l.g.Winners()}
+	rv := Review{ID: l.hdr.ID, Turns: []ReviewTurn{}, Aborted: l.g.Aborted(), Abandoned: l.abandoned, Winners: l.g.Winners()}
 	if rs := l.g.Resigned(); rs >= 0 {
 		rv.Resigned = intp(rs)
 	}
@@ -146,7 +148,7 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
 	// Rebuild the position before move k from the game's record, in a
 	// game of its own: the live one is not held while moves are valued.
 	l.mu.Lock()
-	if !l.g.Over() {
+	if !l.over() {
 		l.mu.Unlock()
 		s.fail(w, &apiError{409, "the game is not over: analysis shows racks, so it is given only at the end"})
 		return

@@ -9,7 +9,6 @@ import (
 	"net/url"
 	"strings"
 	"sync"
-	"time"
 
 	_ "modernc.org/sqlite" // the pure-Go SQLite driver, registered as "sqlite"
 )
@@ -65,11 +64,36 @@ CREATE INDEX IF NOT EXISTS games_unfinished ON games(finished, created);
 // OpenSQLite opens (creating if needed) the SQLite store in the file at
 // path. Writes are synchronous (journal in WAL mode, synchronous=FULL), so
 // an acknowledged write survives a crash of the process or the machine.
+// An existing file is checked first (PRAGMA quick_check): a damaged one
+// is refused with an error wrapping ErrCorrupt, and RepairSQLite copies
+// its intact games into a new file.
 func OpenSQLite(path string) (*SQLite, error) {
+	db, err := openSQLiteDB(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := quickCheck(db, path); err != nil {
+		db.Close()
+		return nil, err
+	}
+	if _, err := db.Exec(sqliteSchema); err != nil {
+		db.Close()
+		return nil, corruptOr(path, fmt.Errorf("store: create sqlite schema in %s: %w", path, err))
+	}
+	s := &SQLite{db: db, path: path, reqs: make(chan *appendReq), quit: make(chan struct{}), done: make(chan struct{})}
+	go s.writer()
+	return s, nil
+}
+
+func openSQLiteDB(path string) (*sql.DB, error) {
 	q := url.Values{}
 	for _, p := range []string{"journal_mode(WAL)", "synchronous(FULL)", "busy_timeout(10000)", "foreign_keys(1)"} {
 		q.Add("_pragma", p)
 	}
+	// Transactions begin with BEGIN IMMEDIATE: a write takes the file's
+	// write lock first, waiting for it up to the busy timeout, instead of
+	// starting as a read and failing when it cannot be upgraded.
+	q.Set("_txlock", "immediate")
 	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
 	if err != nil {
 		return nil, fmt.Errorf("store: open sqlite %s: %w", path, err)
@@ -77,13 +101,52 @@ func OpenSQLite(path string) (*SQLite, error) {
 	// One connection: SQLite has a single writer anyway, and this keeps
 	// every write strictly ordered without busy retries.
 	db.SetMaxOpenConns(1)
-	if _, err := db.Exec(sqliteSchema); err != nil {
+	if err := db.Ping(); err != nil {
 		db.Close()
-		return nil, fmt.Errorf("store: create sqlite schema in %s: %w", path, err)
+		return nil, corruptOr(path, fmt.Errorf("store: open sqlite %s: %w", path, err))
 	}
-	s := &SQLite{db: db, path: path, reqs: make(chan *appendReq), quit: make(chan struct{}), done: make(chan struct{})}
-	go s.writer()
-	return s, nil
+	return db, nil
+}
+
+// ErrCorrupt is returned when a database file is damaged.
+var ErrCorrupt = errors.New("store: the database file is damaged")
+
+// corruptOr turns SQLite's "malformed" and "not a database" errors into
+// a clear refusal that wraps ErrCorrupt; other errors pass unchanged.
+func corruptOr(path string, err error) error {
+	msg := err.Error()
+	if strings.Contains(msg, "malformed") || strings.Contains(msg, "SQLITE_CORRUPT") ||
+		strings.Contains(msg, "not a database") || strings.Contains(msg, "SQLITE_NOTADB") {
+		return fmt.Errorf("%w: %s (%v); repair it (atril serve --repair) to copy every intact game into a new file and keep the damaged one aside", ErrCorrupt, path, err)
+	}
+	return err
+}
+
+// quickCheck runs PRAGMA quick_check and refuses a damaged file.
+func quickCheck(db *sql.DB, path string) error {
+	rows, err := db.Query("PRAGMA quick_check(5)")
+	if err != nil {
+		return corruptOr(path, fmt.Errorf("store: check sqlite %s: %w", path, err))
+	}
+	defer rows.Close()
+	var problems []string
+	for rows.Next() {
+		var line string
+		if err := rows.Scan(&line); err != nil {
+			return corruptOr(path, fmt.Errorf("store: check sqlite %s: %w", path, err))
+		}
+		if line != "ok" {
+			problems = append(problems, line)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return corruptOr(path, fmt.Errorf("store: check sqlite %s: %w", path, err))
+	}
+	if len(problems) > 0 {
+		return fmt.Errorf("%w: %s fails its integrity check (%s); repair it (atril serve --repair) to copy every intact game into a new file and keep the damaged one aside",
+			ErrCorrupt, path, strings.Join(problems, "; "))
+	}
+	return nil
 }
 
 // writer commits appends in groups until the store is closed.
@@ -234,9 +297,9 @@ func (s *SQLite) Load(ctx context.Context, id string) (*Game, []Event, error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("store: load game %s: %w", id, err)
 	}
-	g.Seed, g.Created, g.Finished = uint64(seed), time.Unix(0, created).UTC(), finished != 0
-	if err := json.Unmarshal([]byte(seats), &g.Seats); err != nil {
-		return nil, nil, fmt.Errorf("store: load game %s: seats: %w", id, err)
+	g.Finished = finished != 0
+	if err := decodeHeader(g, seed, created, seats); err != nil {
+		return nil, nil, err
 	}
 	rows, err := s.db.QueryContext(ctx, `SELECT seq, kind, data, time FROM events WHERE game = ? ORDER BY seq`, id)
 	if err != nil {
@@ -262,6 +325,87 @@ func (s *SQLite) Unfinished(ctx context.Context) ([]string, error) {
 		return nil, fmt.Errorf("store: list unfinished games: %w", err)
 	}
 	return ids, nil
+}
+
+// Migrate implements Store. The data version is SQLite's user_version.
+func (s *SQLite) Migrate(ctx context.Context, version int, fn MigrateFunc) (int, error) {
+	fail := func(err error) (int, error) {
+		return 0, fmt.Errorf("store: migrate %s to data version %d: %w", s.path, version, err)
+	}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fail(err)
+	}
+	defer tx.Rollback()
+	var have int
+	if err := tx.QueryRowContext(ctx, `PRAGMA user_version`).Scan(&have); err != nil {
+		return fail(err)
+	}
+	if have >= version {
+		return 0, nil
+	}
+	var games []*Game
+	rows, err := tx.QueryContext(ctx, `SELECT id, variant, lexicon, seed, seats, created, finished FROM games ORDER BY id`)
+	if err != nil {
+		return fail(err)
+	}
+	for rows.Next() {
+		g := &Game{}
+		var seed, created, finished int64
+		var seats string
+		if err := rows.Scan(&g.ID, &g.Variant, &g.Lexicon, &seed, &seats, &created, &finished); err != nil {
+			rows.Close()
+			return fail(err)
+		}
+		g.Finished = finished != 0
+		if err := decodeHeader(g, seed, created, seats); err != nil {
+			rows.Close()
+			return fail(err)
+		}
+		games = append(games, g)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return fail(err)
+	}
+	n := 0
+	for _, g := range games {
+		rows, err := tx.QueryContext(ctx, `SELECT seq, kind, data, time FROM events WHERE game = ? ORDER BY seq`, g.ID)
+		if err != nil {
+			return fail(err)
+		}
+		evs, err := scanEvents(rows)
+		rows.Close()
+		if err != nil {
+			return fail(err)
+		}
+		changed, err := migrateGame(g, evs, fn)
+		if err != nil {
+			return fail(err)
+		}
+		for _, e := range changed {
+			if _, err := tx.ExecContext(ctx, `UPDATE events SET data = ? WHERE game = ? AND seq = ?`, e.Data, g.ID, e.Seq); err != nil {
+				return fail(err)
+			}
+		}
+		n += len(changed)
+	}
+	if _, err := tx.ExecContext(ctx, fmt.Sprintf(`PRAGMA user_version = %d`, version)); err != nil {
+		return fail(err)
+	}
+	if err := tx.Commit(); err != nil {
+		return fail(err)
+	}
+	return n, nil
+}
+
+// DataVersion implements Store.
+func (s *SQLite) DataVersion(ctx context.Context) (int, error) {
+	var v int
+	if err := s.db.QueryRowContext(ctx, `PRAGMA user_version`).Scan(&v); err != nil {
+		return 0, fmt.Errorf("store: data version of %s: %w", s.path, err)
+	}
+	return v, nil
 }
 
 // Close implements Store.

@@ -341,6 +341,8 @@ async function loadMine() {
     li.append(a, " ", el("span", "hint", variantName(st.variant) + " · " + st.seats.map((s) => s.score).join(":")), " ");
     let status;
     if (st.aborted) status = t("abortedLine");
+    else if (st.abandoned) status = t("abandonedLine");
+    else if (st.over && !(st.winners || []).length) status = t("over");
     else if (st.over) status = st.winners.length > 1 ? t("tie") : st.winners[0] === me ? t("won") : t("lost");
     else if (!st.started) status = t("waiting");
     else status = st.turn === me ? t("yourTurn") : t("theirTurn", displayName(st.seats[st.turn]));
@@ -651,6 +653,7 @@ function renderSide(st, me) {
   });
   let turn = "";
   if (st.aborted) turn = t("abortedLine");
+  else if (st.abandoned) turn = t("abandonedLine");
   else if (!st.started) turn = t("waiting");
   else if (st.over) turn = t("over");
   else if (myTurn) turn = t("yourTurn");
@@ -741,6 +744,8 @@ function renderResult(st, me) {
   res.textContent = "";
   let line;
   if (st.aborted) line = t("abortedLine");
+  else if (st.abandoned) line = t("abandonedLine");
+  else if (!st.winners || !st.winners.length) line = "";
   else if (st.winners.length > 1) line = t("tie");
   else if (me >= 0) line = st.winners[0] === me ? t("won") : t("lost");
   else line = t("winner", displayName(st.seats[st.winners[0]]));

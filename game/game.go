@@ -57,9 +57,9 @@ type Turn struct {
 
 // Game is the state of a game.
 type Game struct {
-	V       *variant.Variant
-	Lex     *lexicon.Lexicon
-	Board   *board.Board
+	V     *variant.Variant
+	Lex   *lexicon.Lexicon
+	Board *board.Board
 	// Players holds the seats in turn order.
 	Players []Seat
 	History []Turn

@@ -568,6 +568,7 @@ func (s *Server) routes() {
 	mux.HandleFunc("GET /api/games/{id}/notifications", s.handleNotifications)
 	mux.HandleFunc("GET /api/games/{id}/ws", s.handleWS)
 	mux.HandleFunc("GET /api/games/{id}/gcg", s.handleGCG)
+	mux.HandleFunc("POST /api/analyze", s.handleAnalyze)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, 404, errorBody{"no such API endpoint: " + r.Method + " " + r.URL.Path})
 	})

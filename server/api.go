@@ -412,6 +412,12 @@ type State struct {
 	Winners  []int        `json:"winners,omitempty"`
 	// Abandoned is set for a game ended because nobody played it.
 	Abandoned bool `json:"abandoned,omitempty"`
+	// Resigned is the seat that resigned; Aborted is set for a game
+	// called off before its first move; Listed for a game offered in the
+	// lobby.
+	Resigned  *int `json:"resigned,omitempty"`
+	Aborted   bool `json:"aborted,omitempty"`
+	Listed    bool `json:"listed,omitempty"`
 	Moves     int  `json:"moves"`
 	Expected  int  `json:"expected_clients"`
 	Connected int  `json:"connected_clients"`
@@ -535,13 +541,13 @@ func (l *live) state(me int) *State {
 		}
 	}
 	st.Board = make([]Tile, 0, n)
-	rc := make([]int, 0, 2*n) // the squares' rows and columns, one allocation
+	rc := make([]int, 0, 3*n) // the tiles' rows, columns and turns, one allocation
 	for r := 0; r < v.Size; r++ {
 		for c := 0; c < v.Size; c++ {
 			if t := g.Board.At(r, c); t != board.Empty {
 				tl := l.tile(t)
-				rc = append(rc, r, c)
-				tl.Row, tl.Col = &rc[len(rc)-2], &rc[len(rc)-1]
+				rc = append(rc, r, c, g.Board.TurnAt(r, c))
+				tl.Row, tl.Col, tl.Move = &rc[len(rc)-3], &rc[len(rc)-2], &rc[len(rc)-1]
 				st.Board = append(st.Board, tl)
 			}
 		}
@@ -581,6 +587,10 @@ func (l *live) state(me int) *State {
 		st.Winners = g.Winners()
 	}
 	st.Abandoned = l.abandoned
+	if rs := g.Resigned(); rs >= 0 {
+		st.Resigned = intp(rs)
+	}
+	st.Aborted, st.Listed = g.Aborted(), l.listed
 	if me >= 0 {
 		you := &You{Seat: me, Rack: l.rackTiles(&g.Players[me].Rack), Unseen: []LetterInfo{}}
 		un := g.Unseen(me)
@@ -629,6 +639,14 @@ func (s *Server) routes() {
 	mux.HandleFunc("GET /api/games/{id}/notifications", s.handleNotifications)
 	mux.HandleFunc("GET /api/games/{id}/ws", s.handleWS)
 	mux.HandleFunc("GET /api/games/{id}/gcg", s.handleGCG)
+	mux.HandleFunc("POST /api/games/{id}/preview", s.handlePreview)
+	mux.HandleFunc("POST /api/games/{id}/resign", s.handleResign)
+	mux.HandleFunc("POST /api/games/{id}/abort", s.handleAbort)
+	mux.HandleFunc("POST /api/games/{id}/list", s.handleList)
+	mux.HandleFunc("GET /api/lobby", s.handleLobby)
+	mux.HandleFunc("GET /api/games/{id}/review", s.handleReview)
+	mux.HandleFunc("GET /api/games/{id}/analysis", s.handleAnalysis)
+	mux.HandleFunc("POST /api/analyze", s.handleAnalyze)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, 404, errorBody{"no such API endpoint: " + r.Method + " " + r.URL.Path})
 	})
@@ -641,6 +659,7 @@ func (s *Server) routes() {
 		mux.HandleFunc("GET /{$}", page)
 		mux.HandleFunc("GET /g/{id}", page)
 		mux.Handle("GET /static/", http.StripPrefix("/static/", files))
+		mux.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, r *http.Request) { http.ServeFileFS(w, r, s.cfg.Static, "favicon.ico") })
 	}
 	s.mux = mux
 }

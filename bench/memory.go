@@ -57,8 +57,11 @@ func Memory(v *variant.Variant, lexName string, threshold int) ([]MemRow, error)
 	}
 	for _, k := range []automaton.Kind{automaton.DAWG, automaton.GADDAG} {
 		if err := step(k.String(), func() (any, int, error) {
-			a := automaton.Cached(lex, k).A
-			return a, a.Bytes(), nil
+			r, err := automaton.Load(lex, k)
+			if err != nil {
+				return nil, 0, err
+			}
+			return r.A, r.A.Bytes(), nil
 		}); err != nil {
 			return nil, err
 		}

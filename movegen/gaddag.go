@@ -169,6 +169,8 @@ type lineGen struct {
 	// best, when set, keeps the best moves by equity instead of calling
 	// sink.
 	best *bestState
+	// pruneLeft: best's loBound and leftMax bound the anchor searched.
+	pruneLeft bool
 
 	buf [32]alphabet.Tile // tiles by column; move.PlayThrough for board tiles
 	pre [32]alphabet.Tile // the DAWG generator's left part from the rack
@@ -319,10 +321,12 @@ func (s *lineGen) gaddagGoOn(c int, nd automaton.Arc) {
 		if mask == 0 {
 			return
 		}
-		if c > 0 && (s.line[c-1] != board.Empty || c-1 >= s.leftLimit) && s.worth(c-1, mask) {
+		if c > 0 && (s.line[c-1] != board.Empty || c-1 >= s.leftLimit) && s.worth(c-1, mask) &&
+			(!s.pruneLeft || c-1 >= s.anchorCol || s.best.leftMax[c-1] >= s.best.threshold()) {
 			s.gaddagGen(c-1, nd)
 		}
-		if mask&1 != 0 && freeLeft && covers && s.pivot+1 < s.n {
+		if mask&1 != 0 && freeLeft && covers && s.pivot+1 < s.n &&
+			(!s.pruneLeft || s.best.loBound[c] >= s.best.threshold()) {
 			next := s.child(nd, mask, automaton.Sep)
 			if s.worth(s.pivot+1, next.Mask()) {
 				start := s.start

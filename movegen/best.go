@@ -119,7 +119,7 @@ type bestState struct {
 	// left, or turning right, where nothing can reach the kept list.
 	loBound, leftMax [32]float64
 	alone            [alphabet.MaxLetters + 1]float64
-	aloneDone uint64 // bit k: alone[k] worked out
+	aloneDone        uint64 // bit k: alone[k] worked out
 	// refine makes bound ask the anagram filter (see TopN).
 	refine  bool
 	refined anchorBound // the anchor whose refined shadow loBound holds

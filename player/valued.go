@@ -69,6 +69,9 @@ func (p *Valued) Choose(v *View) move.Move {
 		p.found, p.Last = n, res
 		return m
 	}
+	if m, ok := p.preEndgame(v); ok {
+		return m
+	}
 	ranked, n := rank(p.gen, v, p.table, 1)
 	p.found = n
 	if len(ranked) == 0 {

@@ -240,69 +240,17 @@ func (s *lineGen) child(nd automaton.Arc, mask uint64, l uint) automaton.Arc {
 func (s *lineGen) gaddagGen(c int, nd automaton.Arc) {
 	mask := nd.Mask()
 	if t := s.line[c]; t != board.Empty {
-		l := uint(t.Letter())
-		if mask&(1<<l) == 0 {
-			return
+		if mask&(1<<t.Letter()) != 0 {
+			s.through(c, nd, mask, stepGaddag, 0)
 		}
-		s.buf[c] = move.PlayThrough
-		sc := s.score[l]
-		if t.IsBlanked() {
-			sc = 0
-		}
-		s.mainSum += sc
-		s.gaddagGoOn(c, s.child(nd, mask, l))
-		s.mainSum -= sc
 		return
 	}
 	if s.tiles == 0 {
 		return
 	}
-	allowed := s.rackMask
-	if s.rack[0] > 0 {
-		allowed = s.all
+	if cand := mask & s.cross[c] & s.allowed(); cand != 0 {
+		s.place(c, nd, mask, cand, stepGaddag, 0)
 	}
-	cand := mask & s.cross[c] & allowed
-	if cand == 0 {
-		return
-	}
-	lm, wm := s.lmul[c], s.wmul[c]
-	cs := int32(s.cscore[c])
-	mainSum, wordMul, crossSum := s.mainSum, s.wordMul, s.crossSum
-	s.placed++
-	s.tiles--
-	s.wordMul = wordMul * wm
-	for ; cand != 0; cand &= cand - 1 {
-		l := uint(bits.TrailingZeros64(cand))
-		next := s.child(nd, mask, l)
-		if s.rack[l] > 0 {
-			s.rack[l]--
-			if s.rack[l] == 0 {
-				s.rackMask &^= 1 << l
-			}
-			ls := s.score[l] * lm
-			s.mainSum = mainSum + ls
-			if cs != board.NoCross {
-				s.crossSum = crossSum + (cs+ls)*wm
-			}
-			s.buf[c] = alphabet.Tile(l)
-			s.gaddagGoOn(c, next)
-			s.rack[l]++
-			s.rackMask |= 1 << l
-		}
-		if s.rack[0] > 0 {
-			s.rack[0]--
-			s.mainSum = mainSum
-			if cs != board.NoCross {
-				s.crossSum = crossSum + cs*wm
-			}
-			s.buf[c] = alphabet.Tile(l) | alphabet.BlankBit
-			s.gaddagGoOn(c, next)
-			s.rack[0]++
-		}
-	}
-	s.mainSum, s.wordMul, s.crossSum = mainSum, wordMul, crossSum
-	s.placed--
-	s.tiles++
 }
 
 // gaddagGoOn is Gordon's GoOn after a letter was put (or found) on
@@ -352,14 +300,7 @@ func (s *lineGen) worth(c int, mask uint64) bool {
 	if t := s.line[c]; t != board.Empty {
 		return mask&(1<<t.Letter()) != 0
 	}
-	if s.tiles == 0 {
-		return false
-	}
-	allowed := s.rackMask
-	if s.rack[0] > 0 {
-		allowed = s.all
-	}
-	return mask&s.cross[c]&allowed != 0
+	return s.tiles > 0 && mask&s.cross[c]&s.allowed() != 0
 }
 
 // record hands the word on squares lo..hi of the line to the sink, if it

@@ -21,40 +21,23 @@ import (
 // A Dawg holds the scratch state of its searches, so it serves one
 // goroutine at a time; Fork makes another over the same DAWG.
 type Dawg struct {
-	*dawgTables
+	*walkTables
 	s lineGen
-}
-
-// dawgTables is what the generators made by Fork share: read only.
-type dawgTables struct {
-	a    *automaton.Automaton
-	arcs []automaton.Arc
-	root automaton.Arc
 }
 
 // NewDawg returns the Appel–Jacobson generator for a lexicon, loading its
 // DAWG from the cache directory or building (and caching) it.
 func NewDawg(lex *lexicon.Lexicon) *Dawg {
-	a := automaton.CachedDAWG(lex)
-	lex.AttachCrossSets(automaton.NewCrossSets(a))
-	return NewDawgFrom(a)
+	return NewDawgFrom(attached(lex, automaton.CachedDAWG(lex)))
 }
 
 // NewDawgFrom returns the Appel–Jacobson generator over a DAWG at hand.
 func NewDawgFrom(a *automaton.Automaton) *Dawg {
-	if a.Kind != automaton.DAWG {
-		panic("movegen: NewDawgFrom needs a DAWG, got a " + a.Kind.String())
-	}
-	t := &dawgTables{a: a}
-	t.arcs, t.root = a.Arcs()
-	return &Dawg{dawgTables: t}
+	return &Dawg{walkTables: newWalkTables(a, automaton.DAWG)}
 }
 
 // Fork implements Generator.
-func (g *Dawg) Fork() Generator { return &Dawg{dawgTables: g.dawgTables} }
-
-// Automaton returns the DAWG the generator walks.
-func (g *Dawg) Automaton() *automaton.Automaton { return g.a }
+func (g *Dawg) Fork() Generator { return &Dawg{walkTables: g.walkTables} }
 
 // Name implements Generator.
 func (g *Dawg) Name() string { return "dawg" }

@@ -27,36 +27,49 @@ import (
 // A Gaddag holds the scratch state of its searches, so it serves one
 // goroutine at a time; Fork makes another over the same GADDAG.
 type Gaddag struct {
-	*gaddagTables
+	*walkTables
 	s    lineGen
 	best bestState
 	one  [1]Scored
 	busy atomic.Bool
 }
 
-// gaddagTables is what the generators made by Fork share: read only.
-type gaddagTables struct {
+// walkTables is what a generator and its Forks share, read only: the
+// automaton and its edge table.
+type walkTables struct {
 	a    *automaton.Automaton
 	arcs []automaton.Arc
 	root automaton.Arc
 }
 
+func newWalkTables(a *automaton.Automaton, kind automaton.Kind) *walkTables {
+	if a.Kind != kind {
+		panic("movegen: a " + kind.String() + " generator needs a " + kind.String() + ", got a " + a.Kind.String())
+	}
+	t := &walkTables{a: a}
+	t.arcs, t.root = a.Arcs()
+	return t
+}
+
+// Automaton returns the automaton the generator walks.
+func (t *walkTables) Automaton() *automaton.Automaton { return t.a }
+
+// attached makes a the lexicon's cross-set oracle (boards built on the
+// lexicon then derive cross-sets with one walk) and returns it.
+func attached(lex *lexicon.Lexicon, a *automaton.Automaton) *automaton.Automaton {
+	lex.AttachCrossSets(automaton.NewCrossSets(a))
+	return a
+}
+
 // NewGaddag returns Gordon's generator for a lexicon, loading its GADDAG
 // from the cache directory or building (and caching) it.
 func NewGaddag(lex *lexicon.Lexicon) *Gaddag {
-	a := automaton.CachedGADDAG(lex)
-	lex.AttachCrossSets(automaton.NewCrossSets(a))
-	return NewGaddagFrom(a)
+	return NewGaddagFrom(attached(lex, automaton.CachedGADDAG(lex)))
 }
 
 // NewGaddagFrom returns Gordon's generator over a GADDAG already at hand.
 func NewGaddagFrom(a *automaton.Automaton) *Gaddag {
-	if a.Kind != automaton.GADDAG {
-		panic("movegen: NewGaddagFrom needs a GADDAG, got a " + a.Kind.String())
-	}
-	t := &gaddagTables{a: a}
-	t.arcs, t.root = a.Arcs()
-	return &Gaddag{gaddagTables: t}
+	return &Gaddag{walkTables: newWalkTables(a, automaton.GADDAG)}
 }
 
 // anagrams returns the GADDAG's anagram filter for racks of rackSize.
@@ -66,7 +79,7 @@ func (g *Gaddag) anagrams(rackSize int) *anagramFilter {
 
 // Fork implements Generator: a generator over the same GADDAG with
 // scratch state of its own, for another goroutine.
-func (g *Gaddag) Fork() Generator { return &Gaddag{gaddagTables: g.gaddagTables} }
+func (g *Gaddag) Fork() Generator { return &Gaddag{walkTables: g.walkTables} }
 
 // enter marks the generator busy, and panics when another goroutine is
 // already using it (a missing Fork).
@@ -75,9 +88,6 @@ func (g *Gaddag) enter() {
 		panic("movegen: a Gaddag used by two goroutines at once; give each its own Fork")
 	}
 }
-
-// Automaton returns the GADDAG the generator walks.
-func (g *Gaddag) Automaton() *automaton.Automaton { return g.a }
 
 // Name implements Generator.
 func (g *Gaddag) Name() string { return "gaddag" }

@@ -8,10 +8,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"atril/alphabet"
 	"atril/game"
 	"atril/lexicon"
-	"atril/move"
 	"atril/variant"
 )
 
@@ -219,6 +217,13 @@ func (f *File) pragma(text string, players map[int]Player, racks map[int]string,
 		f.Description = value
 	case name == "id":
 		f.ID = strings.Join(strings.Fields(value), " ")
+	case name == "resigned":
+		if value == "" || strings.ContainsAny(value, " \t") {
+			return fail("#resigned %q: give the nickname of the player who resigned", value)
+		}
+		f.Resigned = value
+	case name == "aborted":
+		f.Aborted = true
 	case name == "":
 		return fail("empty pragma name after #")
 	default:
@@ -307,251 +312,6 @@ func signed(s string) (int, error) {
 		return 0, fmt.Errorf("not a number")
 	}
 	return n, nil
-}
-
-// Replay plays the file's turns in a new game of the variant and lexicon
-// (seed shuffles what is left in the bag). Before each move the racks are
-// set to the ones recorded, so the game's own draws do not matter; every
-// move is checked by the rules and its score and the player's total must
-// match the file. The end-of-game lines must match the game's final
-// adjustment.
-func (f *File) Replay(v *variant.Variant, lex *lexicon.Lexicon, seed uint64) (*game.Game, error) {
-	names := make([]string, len(f.Players))
-	seat := map[string]int{}
-	for i, p := range f.Players {
-		names[i] = p.Name
-		seat[p.Nick] = i
-	}
-	g, err := game.New(v, lex, names, seed)
-	if err != nil {
-		return nil, fmt.Errorf("gcg: %w", err)
-	}
-	a := v.Alphabet
-	// Racks as read, with the line they come from.
-	type rackAt struct {
-		rack alphabet.Rack
-		line int
-		ok   bool
-	}
-	racks := make([]rackAt, len(f.Lines))
-	// readRack reads rack text found in place (a line or pragma).
-	readRack := func(text, place string) (alphabet.Rack, error) {
-		ts, err := a.Parse(text, alphabet.WithBlanks)
-		if err != nil {
-			return alphabet.Rack{}, fmt.Errorf("gcg: %s: rack %q: %w", place, text, err)
-		}
-		for _, t := range ts {
-			if t.IsBlanked() {
-				return alphabet.Rack{}, fmt.Errorf("gcg: %s: rack %q: write a blank as ?, not %q", place, text, a.String(t))
-			}
-		}
-		if len(ts) > v.RackSize {
-			return alphabet.Rack{}, fmt.Errorf("gcg: %s: rack %q holds %d tiles; the rack size is %d", place, text, len(ts), v.RackSize)
-		}
-		return alphabet.RackOf(ts), nil
-	}
-	for i := range f.Lines {
-		l := &f.Lines[i]
-		r, err := readRack(l.Rack, fmt.Sprintf("line %d: %q", l.Num, l.Text))
-		if err != nil {
-			return nil, err
-		}
-		racks[i] = rackAt{r, f.Lines[i].Num, true}
-	}
-	var finalRacks []rackAt
-	for i, text := range f.Racks {
-		if text == "" {
-			finalRacks = append(finalRacks, rackAt{})
-			continue
-		}
-		r, err := readRack(text, fmt.Sprintf("#rack%d", i+1))
-		if err != nil {
-			return nil, err
-		}
-		finalRacks = append(finalRacks, rackAt{r, 0, true})
-	}
-	// known returns the rack player j holds while line i is played: the
-	// rack of j's next move, or j's end-of-game penalty rack, or j's
-	// #rack pragma.
-	known := func(j, i int) rackAt {
-		for k := i + 1; k < len(f.Lines); k++ {
-			l := &f.Lines[k]
-			if seat[l.Nick] != j {
-				continue
-			}
-			if l.Kind != EndRack || !l.Bonus {
-				return racks[k]
-			}
-		}
-		if j < len(finalRacks) {
-			return finalRacks[j]
-		}
-		return rackAt{}
-	}
-	// kept[j] is what player j kept from their last move (the tiles not
-	// played or exchanged), which their next rack must hold.
-	kept := make([]rackAt, len(f.Players))
-	lastMove := -1 // index in g.History of the last move played
-	matched := map[int]bool{}
-	started := false
-	for i := range f.Lines {
-		l := &f.Lines[i]
-		p := seat[l.Nick]
-		fail := func(format string, args ...any) error {
-			return fmt.Errorf("gcg: line %d: %q: "+format, append([]any{l.Num, l.Text}, args...)...)
-		}
-		if l.Kind == EndRack {
-			if !g.Over() {
-				return nil, fail("end-of-game rack, but the game is not over (the bag holds %d tiles)", g.BagLen())
-			}
-			found := -1
-			for k := lastMove + 1; k < len(g.History); k++ {
-				t := &g.History[k]
-				want := game.RackPenalty
-				if l.Bonus {
-					want = game.OutBonus
-				}
-				if !matched[k] && t.Kind == want && t.Player == p && t.Rack == racks[i].rack {
-					found = k
-					break
-				}
-			}
-			if found < 0 {
-				return nil, fail("the game has no such end-of-game adjustment for %s; it has: %s", l.Nick, f.endSummary(g, lastMove+1))
-			}
-			matched[found] = true
-			t := &g.History[found]
-			if t.Points != l.Score {
-				return nil, fail("recorded %+d, but the rack %s is worth %d", l.Score, l.Rack, abs(t.Points))
-			}
-			if t.Total != l.Total {
-				return nil, fail("recorded total %d, but %s's total is %d", l.Total, l.Nick, t.Total)
-			}
-			continue
-		}
-		if g.Over() {
-			return nil, fail("a move after the end of the game")
-		}
-		if !started {
-			g.SetCurrent(p)
-			started = true
-		} else if g.Current() != p {
-			return nil, fail("%s moves, but it is %s's turn", l.Nick, f.Players[g.Current()].Nick)
-		}
-		rack := racks[i].rack
-		if kept[p].ok && !rack.Contains(&kept[p].rack) {
-			return nil, fail("rack %s does not hold the tiles %s kept after line %d", l.Rack, rackText(a, &kept[p].rack), kept[p].line)
-		}
-		var m *move.Move
-		switch l.Kind {
-		case Pass:
-			m = &move.Move{Kind: move.Pass}
-		case Exchange:
-			ts, err := a.Parse(l.Word, alphabet.WithBlanks)
-			if err != nil {
-				return nil, fail("exchange: %v", err)
-			}
-			if len(ts) == 0 {
-				return nil, fail("exchange of no tiles")
-			}
-			for _, t := range ts {
-				if t.IsBlanked() {
-					return nil, fail("exchange: write a blank as ?, not %q", a.String(t))
-				}
-			}
-			m = &move.Move{Kind: move.Exchange, Exchanged: ts}
-		default:
-			m, err = move.Parse(g.Board, l.Pos+" "+l.Word)
-			if err != nil {
-				return nil, fail("%v", err)
-			}
-		}
-		// What the player keeps: the rack less the tiles played or
-		// exchanged (ok is false if they are not on the rack; the rules
-		// will say so).
-		keep, keepOK := rack, true
-		var gone []alphabet.Tile
-		switch m.Kind {
-		case move.Place:
-			_, gone = m.Placed()
-		case move.Exchange:
-			gone = m.Exchanged
-		}
-		for _, tl := range gone {
-			keepOK = keepOK && keep.Remove(tl)
-		}
-		// Put every rack back in the bag. Then, if the player's next rack
-		// is known, put the tiles they will draw on top of the bag, so the
-		// game deals what the file records. Last, take the known racks
-		// out of the bag.
-		for j := range g.Players {
-			if err := g.SetRack(j, alphabet.Rack{}); err != nil {
-				return nil, fail("%v", err)
-			}
-		}
-		if next := known(p, i); next.ok && keepOK && next.rack.Contains(&keep) {
-			draw := next.rack
-			for t, c := range keep {
-				draw[t] -= c
-			}
-			if err := g.SetRack(p, draw); err != nil {
-				return nil, fail("the tiles drawn after this move (%s, from %s) are not in the bag: %v", rackText(a, &draw), where(next.line, p), err)
-			}
-			if err := g.SetRack(p, alphabet.Rack{}); err != nil {
-				return nil, fail("%v", err)
-			}
-		}
-		if err := g.SetRack(p, rack); err != nil {
-			return nil, fail("rack %s: more of these tiles than the set holds, with the board and the other racks: %v", l.Rack, err)
-		}
-		for j := range g.Players {
-			if j == p {
-				continue
-			}
-			if k := known(j, i); k.ok {
-				if err := g.SetRack(j, k.rack); err != nil {
-					return nil, fail("%s's rack %s (%s) does not fit with this rack and the board: %v", f.Players[j].Nick, rackText(a, &k.rack), where(k.line, j), err)
-				}
-			}
-		}
-		before := g.Players[p].Score
-		lastMove = len(g.History) // where Play records the move
-		if err := g.Play(*m); err != nil {
-			return nil, fail("%v", err)
-		}
-		t := &g.History[lastMove]
-		if t.Points != l.Score {
-			return nil, fail("recorded score %+d, but the move scores %d", l.Score, t.Points)
-		}
-		if before+t.Points != l.Total || t.Total != l.Total {
-			return nil, fail("recorded total %d, but %d%+d = %d", l.Total, before, t.Points, t.Total)
-		}
-		kept[p] = rackAt{keep, l.Num, true}
-	}
-	// An unfinished game: give each player the rack of their #rack
-	// pragma; the others keep what they hold if the tiles allow.
-	if !g.Over() && len(finalRacks) > 0 {
-		held := make([]alphabet.Rack, len(g.Players))
-		for j := range g.Players {
-			held[j] = g.Players[j].Rack
-			if err := g.SetRack(j, alphabet.Rack{}); err != nil {
-				return nil, fmt.Errorf("gcg: %w", err)
-			}
-		}
-		for j := range g.Players {
-			if j < len(finalRacks) && finalRacks[j].ok {
-				if err := g.SetRack(j, finalRacks[j].rack); err != nil {
-					return nil, fmt.Errorf("gcg: #rack%d %s: %w", j+1, f.Racks[j], err)
-				}
-			}
-		}
-		for j := range g.Players {
-			if j >= len(finalRacks) || !finalRacks[j].ok {
-				_ = g.SetRack(j, held[j]) // best effort: left empty if the tiles are gone
-			}
-		}
-	}
-	return g, nil
 }
 
 // endSummary lists the end-of-game adjustments of the game from entry k.

@@ -411,6 +411,12 @@ type State struct {
 	Winners  []int        `json:"winners,omitempty"`
 	// Abandoned is set for a game ended because nobody played it.
 	Abandoned bool `json:"abandoned,omitempty"`
+	// Resigned is the seat that resigned; Aborted is set for a game
+	// called off before its first move; Listed for a game offered in the
+	// lobby.
+	Resigned  *int `json:"resigned,omitempty"`
+	Aborted   bool `json:"aborted,omitempty"`
+	Listed    bool `json:"listed,omitempty"`
 	Moves     int  `json:"moves"`
 	Expected  int  `json:"expected_clients"`
 	Connected int  `json:"connected_clients"`
@@ -482,7 +488,7 @@ func (l *live) state(me int) *State {
 		for c := 0; c < v.Size; c++ {
 			if t := g.Board.At(r, c); t != board.Empty {
 				tl := l.tile(t)
-				tl.Row, tl.Col = intp(r), intp(c)
+				tl.Row, tl.Col, tl.Move = intp(r), intp(c), intp(g.Board.TurnAt(r, c))
 				st.Board = append(st.Board, tl)
 			}
 		}
@@ -521,6 +527,10 @@ func (l *live) state(me int) *State {
 		st.Winners = g.Winners()
 	}
 	st.Abandoned = l.abandoned
+	if rs := g.Resigned(); rs >= 0 {
+		st.Resigned = intp(rs)
+	}
+	st.Aborted, st.Listed = g.Aborted(), l.listed
 	if me >= 0 {
 		you := &You{Seat: me, Rack: l.rackTiles(&g.Players[me].Rack), Unseen: []LetterInfo{}}
 		un := g.Unseen(me)
@@ -568,6 +578,14 @@ func (s *Server) routes() {
 	mux.HandleFunc("GET /api/games/{id}/notifications", s.handleNotifications)
 	mux.HandleFunc("GET /api/games/{id}/ws", s.handleWS)
 	mux.HandleFunc("GET /api/games/{id}/gcg", s.handleGCG)
+	mux.HandleFunc("POST /api/games/{id}/preview", s.handlePreview)
+	mux.HandleFunc("POST /api/games/{id}/resign", s.handleResign)
+	mux.HandleFunc("POST /api/games/{id}/abort", s.handleAbort)
+	mux.HandleFunc("POST /api/games/{id}/list", s.handleList)
+	mux.HandleFunc("GET /api/lobby", s.handleLobby)
+	mux.HandleFunc("GET /api/games/{id}/review", s.handleReview)
+	mux.HandleFunc("GET /api/games/{id}/analysis", s.handleAnalysis)
+	mux.HandleFunc("POST /api/analyze", s.handleAnalyze)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, 404, errorBody{"no such API endpoint: " + r.Method + " " + r.URL.Path})
 	})
@@ -580,6 +598,7 @@ func (s *Server) routes() {
 		mux.HandleFunc("GET /{$}", page)
 		mux.HandleFunc("GET /g/{id}", page)
 		mux.Handle("GET /static/", http.StripPrefix("/static/", files))
+		mux.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, r *http.Request) { http.ServeFileFS(w, r, s.cfg.Static, "favicon.ico") })
 	}
 	s.mux = mux
 }

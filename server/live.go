@@ -45,6 +45,8 @@ type live struct {
 	seq int
 	// thinking is set while a computer seat is choosing a move.
 	thinking bool
+	// listed is set when the game is offered in the lobby to anyone.
+	listed bool
 	// active is when the game was created or last changed (the time of
 	// its last event); abandoned is set once it expired.
 	active        time.Time

@@ -424,7 +424,7 @@ func (l *live) replay(e store.Event) error {
 			return fmt.Errorf("move %s scores %d on replay, %d when played", ev.Notation, got.Points, ev.Score)
 		}
 	default:
-		return fmt.Errorf("unknown event kind %q", e.Kind)
+		return l.replayExtra(e)
 	}
 	return nil
 }

@@ -585,7 +585,7 @@ func (s *iwmState) interval(iv *Interval) {
 		s.base0 = base
 		saved := s.piw
 		s.piw = e
-		ok := s.shared(iv, base, &T.words, s.fillEmpty)
+		ok := s.shared(iv, base, T.words.data, T.words.stride, s.fillEmpty)
 		s.piw = saved
 		if ok {
 			return

@@ -18,7 +18,7 @@ type Valued struct {
 	name    string
 	gen     movegen.Generator
 	opt     Options
-	table   *leave.Table
+	table   leave.Evaluator
 	bound   *variant.Variant
 	endgame bool
 	found   int
@@ -43,7 +43,7 @@ func (p *Valued) bind(v *variant.Variant) error {
 		p.table = p.opt.LeaveTable
 		return nil
 	}
-	t, err := leave.ForVariant(v, p.opt.Leave, p.opt.Balance)
+	t, err := leave.Load(v, p.opt.Leave, p.opt.Balance)
 	if err != nil {
 		return fmt.Errorf("player %s: %w", p.name, err)
 	}
@@ -86,13 +86,16 @@ type candidate struct {
 
 // staticValue is score plus leave; with the bag empty the leave is
 // worth minus its tiles, and going out earns the unseen tiles twice.
-func staticValue(v *View, t *leave.Table, m *move.Move, kept *alphabet.Rack) float64 {
+func staticValue(v *View, t leave.Evaluator, m *move.Move, kept *alphabet.Rack) float64 {
 	s := float64(m.Score)
 	if v.BagLen == 0 {
 		if kept.Len() == 0 && m.Kind == move.Place {
 			return s + 2*float64(rackScore(v, &v.Unseen))
 		}
 		return s - float64(rackScore(v, kept))
+	}
+	if t == nil {
+		return s
 	}
 	return s + t.Eval(kept)
 }
@@ -111,7 +114,7 @@ func rackScore(v *View, r *alphabet.Rack) int {
 // rank values every placement and, when the bag allows, every exchange,
 // and returns the best keep of them (all when keep ≤ 0 or more than
 // there are), best first, with the number of placements found.
-func rank(gen movegen.Generator, v *View, t *leave.Table, keep int) ([]candidate, int) {
+func rank(gen movegen.Generator, v *View, t leave.Evaluator, keep int) ([]candidate, int) {
 	var out []candidate
 	n := 0
 	gen.Generate(v.Board, &v.Rack, func(m *move.Move) {

@@ -49,3 +49,6 @@ func loadEnv(variantName, lexName string) (*env, error) {
 	}
 	return &env{V: v, Lex: lex}, nil
 }
+
+// loadVariant loads a variant by name or JSON file.
+func loadVariant(name string) (*variant.Variant, error) { return variant.Load(name) }

@@ -243,3 +243,28 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+func TestCollated(t *testing.T) {
+	tests := []struct {
+		letters string // in code order
+		want    string // Collated, space separated
+	}{
+		{"A B C CH D E F G H I J L LL M N Ñ O P Q R RR S T U V X Y Z", "A B C CH D E F G H I J L LL M N Ñ O P Q R RR S T U V X Y Z"},
+		{"Z Y X V U T S RR R Q P O Ñ N M LL L J I H G F E D CH C B A", "A B C CH D E F G H I J L LL M N Ñ O P Q R RR S T U V X Y Z"},
+		{"Ž Á A Č C Ů Ú U CH", "A Á C Č CH U Ú Ů Ž"},
+		{"L·L L NY N Ç C", "C Ç L L·L N NY"},
+	}
+	for _, tc := range tests {
+		a, err := New(strings.Fields(tc.letters))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, l := range a.Collated() {
+			got = append(got, a.String(l))
+		}
+		if strings.Join(got, " ") != tc.want {
+			t.Errorf("Collated(%s) = %s, want %s", tc.letters, strings.Join(got, " "), tc.want)
+		}
+	}
+}

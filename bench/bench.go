@@ -1,8 +1,9 @@
-// Package bench holds the move-generator experiments of the seeds as
-// library code: greedy self-play timed per turn (seed 001 section 4 and
-// Table 2, seed 000 chapter 6), the blank racks of seed 001 Table 3, the
-// decision-threshold sweep of seed 000 Figure 5.6 and Recommendations,
-// and the memory held by each lexicon structure. The atril bench command
+// Package bench holds the move-generator experiments of Anagram 2018 and
+// Sánchez Bello 2025 (see doc/REFERENCES.md) as library code: greedy
+// self-play timed per turn (Anagram 2018 section 4 and Table 2, Sánchez
+// Bello 2025 chapter 6), the blank racks of Anagram 2018 Table 3, the
+// decision-threshold sweep of Sánchez Bello 2025 Figure 5.6 and
+// Recommendations, and the memory held by each lexicon structure. The atril bench command
 // prints and plots what these functions return.
 package bench
 

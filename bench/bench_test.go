@@ -362,6 +362,8 @@ type logGen struct {
 
 func (g logGen) Name() string { return g.name }
 
+func (g logGen) Fork() movegen.Generator { return g }
+
 func (g logGen) Generate(_ *board.Board, _ *alphabet.Rack, sink movegen.Sink) {
 	*g.log = append(*g.log, g.name)
 	for i := 0; i < g.moves; i++ {

@@ -13,7 +13,7 @@ import (
 	"atril/variant"
 )
 
-// BlankCase is the blank experiment of seed 001 Table 3 for a language:
+// BlankCase is the blank experiment of Anagram 2018 Table 3 for a language:
 // a board holding one word and a few racks with 2, 1 and 0 blanks.
 type BlankCase struct {
 	Variant string
@@ -21,7 +21,7 @@ type BlankCase struct {
 	Racks   []string
 }
 
-// BlankCases are the experiments run by atril bench blanks: seed 001's
+// BlankCases are the experiments run by atril bench blanks: Anagram 2018's
 // English case, and Spanish and Czech cases with a seven-letter word of
 // common letters at the same place and the same racks (A, E, I, N, R, S,
 // T are common letters in all three bags).
@@ -93,7 +93,7 @@ func RunBlanks(v *variant.Variant, lex *lexicon.Lexicon, algos []Algo, c BlankCa
 	return res, nil
 }
 
-// WriteTable prints the seed 001 Table 3 layout: time per algorithm and
+// WriteTable prints the Anagram 2018 Table 3 layout: time per algorithm and
 // the first algorithm's time over each other's.
 func (r *BlanksResult) WriteTable(w io.Writer) error {
 	fmt.Fprintf(w, "%s, board holding only %s, median of %d timed generations (%s)\n", r.Variant, r.Play, r.Reps, Timing())

@@ -16,8 +16,8 @@ import (
 	"atril/variant"
 )
 
-// MovegenConfig describes a self-play timing run (seed 001 section 4,
-// seed 000 chapter 6).
+// MovegenConfig describes a self-play timing run (Anagram 2018 section 4,
+// Sánchez Bello 2025 chapter 6).
 type MovegenConfig struct {
 	V     *variant.Variant
 	Lex   *lexicon.Lexicon
@@ -219,8 +219,8 @@ func avg(sum int64, n int) string {
 	return fmt.Sprintf("%.1f", float64(sum)/float64(n))
 }
 
-// WriteTable prints the per-turn table (seed 001 Table 2 with the
-// counters of seed 000 Figures 6.1–6.3) and the totals.
+// WriteTable prints the per-turn table (Anagram 2018 Table 2 with the
+// counters of Sánchez Bello 2025 Figures 6.1–6.3) and the totals.
 func (r *MovegenResult) WriteTable(w io.Writer) error {
 	fmt.Fprintf(w, "%s, %s: %d greedy games (seeds %d..%d), median of %d timed generations per position and algorithm (%s)\n\n",
 		r.Variant, r.Lexicon, r.Games, r.Seed, r.Seed+uint64(r.Games)-1, r.Reps, r.Clock)

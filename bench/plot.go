@@ -41,8 +41,9 @@ func CountersPath(path string) string {
 	return path + "-counters"
 }
 
-// Plot draws the average time per turn of every algorithm (seed 000
-// Figure 6.4, seed 001 Table 2) and saves it to path (.png, .svg, .pdf).
+// Plot draws the average time per turn of every algorithm (Sánchez Bello
+// 2025 Figure 6.4, Anagram 2018 Table 2) and saves it to path (.png, .svg,
+// .pdf).
 // When some algorithm keeps counters it also writes CountersPath(path):
 // Hand-Interval instances and candidates per turn (Figures 6.1 and 6.3).
 func (r *MovegenResult) Plot(path string) error {
@@ -114,8 +115,8 @@ func (r *MovegenResult) Plot(path string) error {
 }
 
 // Plot draws the index-table entries of the low- and high-level tables
-// per threshold (seed 000 Figure 5.6) with the IWM time per position on
-// a second file, ThresholdTimePath(path).
+// per threshold (Sánchez Bello 2025 Figure 5.6) with the IWM time per
+// position on a second file, ThresholdTimePath(path).
 func (r *ThresholdResult) Plot(path string) error {
 	p := plot.New()
 	p.Title.Text = fmt.Sprintf("%s (%s): IWM index-table entries by decision threshold", r.Variant, r.Lexicon)

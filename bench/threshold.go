@@ -161,8 +161,8 @@ func (r *ThresholdResult) Best(stage int) (threshold int, t time.Duration) {
 	return
 }
 
-// WriteTable prints the sweep (seed 000 Figure 5.6 with the IWM times)
-// and the best threshold per stage.
+// WriteTable prints the sweep (Sánchez Bello 2025 Figure 5.6 with the IWM
+// times) and the best threshold per stage.
 func (r *ThresholdResult) WriteTable(w io.Writer) error {
 	fmt.Fprintf(w, "%s, %s: IWM over %d positions, median of %d timed generations each (%s)\n", r.Variant, r.Lexicon, r.Positions, r.Reps, Timing())
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)

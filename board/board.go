@@ -50,12 +50,31 @@ type WordSet interface {
 	Contains(w []alphabet.Tile) bool
 }
 
-// Board is an N×N board.
+// CrossSetter is a WordSet that also answers cross-set queries directly:
+// the letters l (bit l) for which prefix·l·suffix is a word. A board
+// whose word set implements it (as *lexicon.Lexicon does) derives each
+// cross-set with one query instead of a word lookup per letter.
+type CrossSetter interface {
+	CrossSet(prefix, suffix []alphabet.Tile) uint64
+}
+
+// Through marks, in a line of tiles given to PlaceLine, a square whose
+// tile is already on the board.
+const Through alphabet.Tile = 0x80
+
+// Board is an N×N board: the tiles, and the generation state derived from
+// them (cross-sets and cross scores in both orientations).
+//
+// Every Place or PlaceLine records what it changed, so Undo takes the
+// last placement back exactly and cheaply (make/unmake), without
+// recomputing anything. A board is not safe for concurrent use: each
+// goroutine that searches works on its own Clone.
 type Board struct {
 	V     *variant.Variant
 	N     int
 	words WordSet
-	all   uint64 // bitmask of every letter
+	xs    CrossSetter // words as a CrossSetter, or nil
+	all   uint64      // bitmask of every letter
 
 	grid [2][]alphabet.Tile // grid[d][r*N+c] in orientation d
 	turn []int16            // turn each tile was placed, row-major; -1 empty
@@ -66,15 +85,39 @@ type Board struct {
 	// tiles next to square i, or NoCross when it has none.
 	crossScore [2][]int16
 	prem       [2][]variant.Premium
+	score      [alphabet.MaxLetters + 1]int16 // face value by tile code, 0 for blanks
 	tiles      int
+
+	// The undo log: the old value of every cross entry a placement
+	// changed, and per placement where its entries and squares start.
+	log    []undoEntry
+	placed []int32 // row-major squares of the placements, in order
+	frames []frame
+	// seen holds the cross entries recomputed by the current placement,
+	// so a square next to several new tiles is derived once.
+	seen []int32
+	// scratch for the perpendicular word around a square
+	pre, suf [32]alphabet.Tile
 }
+
+type undoEntry struct {
+	at    int32 // d*N*N + oriented index
+	cross uint64
+	score int16
+}
+
+type frame struct{ log, placed int32 }
 
 // New returns an empty board for the variant, checking words with ws.
 func New(v *variant.Variant, ws WordSet) *Board {
 	n := v.Size
 	b := &Board{V: v, N: n, words: ws, turn: make([]int16, n*n)}
+	b.xs, _ = ws.(CrossSetter)
 	for l := 1; l <= v.Alphabet.Size(); l++ {
 		b.all |= 1 << l
+	}
+	for l := 1; l < len(v.Scores) && l < len(b.score); l++ {
+		b.score[l] = int16(v.Scores[l])
 	}
 	for d := 0; d < 2; d++ {
 		b.grid[d] = make([]alphabet.Tile, n*n)
@@ -101,6 +144,7 @@ func New(v *variant.Variant, ws WordSet) *Board {
 // Clone returns an independent copy of the board.
 func (b *Board) Clone() *Board {
 	c := *b
+	c.log, c.placed, c.frames, c.seen = nil, nil, nil, nil
 	c.turn = append([]int16(nil), b.turn...)
 	for d := 0; d < 2; d++ {
 		c.grid[d] = append([]alphabet.Tile(nil), b.grid[d]...)
@@ -182,29 +226,125 @@ func (b *Board) occupied(row, col int) bool {
 // Place puts tiles on empty squares, recording the turn, and updates the
 // cross-sets around them. Squares are given as (row, col) pairs in
 // squares; tiles are letters or designated blanks. Place does not check
-// the rules; see package move.
+// the rules; see package move. Undo takes it back.
 func (b *Board) Place(squares [][2]int, tiles []alphabet.Tile, turn int) {
+	b.begin()
 	for i, sq := range squares {
-		r, c := sq[0], sq[1]
-		if b.At(r, c) != Empty {
-			panic(fmt.Sprintf("board: square %s is not empty", variant.SquareName(r, c)))
-		}
-		b.grid[Across][r*b.N+c] = tiles[i]
-		b.grid[Down][c*b.N+r] = tiles[i]
-		b.turn[r*b.N+c] = int16(turn)
-		b.tiles++
-		// An occupied square admits nothing.
-		b.cross[Across][r*b.N+c], b.crossScore[Across][r*b.N+c] = 0, NoCross
-		b.cross[Down][c*b.N+r], b.crossScore[Down][c*b.N+r] = 0, NoCross
+		b.put(sq[0], sq[1], tiles[i], turn)
 	}
 	for _, sq := range squares {
 		b.updateAround(sq[0], sq[1])
 	}
+	b.seen = b.seen[:0]
 }
 
-// Remove takes tiles off the board (to undo a Place) and restores the
-// cross-sets around them.
+// PlaceLine puts the tiles of a line on the board: tiles[k] goes on the
+// k-th square from (row, col) in direction d, and entries equal to Through
+// are squares already holding a tile (as in a move's main word). It is
+// Place without the square list, allocating nothing once the undo log has
+// grown; Undo takes it back.
+func (b *Board) PlaceLine(d Dir, row, col int, tiles []alphabet.Tile, turn int) {
+	b.begin()
+	dr, dc := 0, 1
+	if d == Down {
+		dr, dc = 1, 0
+	}
+	for k, t := range tiles {
+		if t != Through {
+			b.put(row+k*dr, col+k*dc, t, turn)
+		}
+	}
+	for k, t := range tiles {
+		if t != Through {
+			b.updateAround(row+k*dr, col+k*dc)
+		}
+	}
+	b.seen = b.seen[:0]
+}
+
+// begin opens an undo frame.
+func (b *Board) begin() {
+	b.frames = append(b.frames, frame{log: int32(len(b.log)), placed: int32(len(b.placed))})
+}
+
+// put places one tile and clears the cross entries of its square.
+func (b *Board) put(r, c int, t alphabet.Tile, turn int) {
+	if b.At(r, c) != Empty {
+		panic(fmt.Sprintf("board: square %s is not empty", variant.SquareName(r, c)))
+	}
+	i := r*b.N + c
+	b.grid[Across][i] = t
+	b.grid[Down][c*b.N+r] = t
+	b.turn[i] = int16(turn)
+	b.tiles++
+	b.placed = append(b.placed, int32(i))
+	// An occupied square admits nothing.
+	b.setCross(Across, i, 0, NoCross)
+	b.setCross(Down, c*b.N+r, 0, NoCross)
+}
+
+// setCross changes a cross entry, logging its old value.
+func (b *Board) setCross(d Dir, i int, set uint64, score int16) {
+	if b.cross[d][i] == set && b.crossScore[d][i] == score {
+		return
+	}
+	if len(b.frames) > 0 {
+		b.log = append(b.log, undoEntry{at: int32(int(d)*b.N*b.N + i), cross: b.cross[d][i], score: b.crossScore[d][i]})
+	}
+	b.cross[d][i] = set
+	b.crossScore[d][i] = score
+}
+
+// Undo takes back the last Place or PlaceLine not yet undone, restoring
+// the tiles and every cross entry exactly; it reports false when there is
+// nothing to undo.
+func (b *Board) Undo() bool {
+	if len(b.frames) == 0 {
+		return false
+	}
+	f := b.frames[len(b.frames)-1]
+	b.frames = b.frames[:len(b.frames)-1]
+	nn := b.N * b.N
+	for k := len(b.log) - 1; k >= int(f.log); k-- {
+		e := b.log[k]
+		d, i := int(e.at)/nn, int(e.at)%nn
+		b.cross[d][i], b.crossScore[d][i] = e.cross, e.score
+	}
+	b.log = b.log[:f.log]
+	for _, i := range b.placed[f.placed:] {
+		r, c := int(i)/b.N, int(i)%b.N
+		b.grid[Across][i] = Empty
+		b.grid[Down][c*b.N+r] = Empty
+		b.turn[i] = -1
+		b.tiles--
+	}
+	b.placed = b.placed[:f.placed]
+	return true
+}
+
+// Remove takes tiles off the board and restores the cross-sets around
+// them. When the squares are those of the last placement it is Undo;
+// otherwise it recomputes the cross-sets around them (and forgets the
+// undo log, which no longer describes the board).
 func (b *Board) Remove(squares [][2]int) {
+	if n := len(b.frames); n > 0 {
+		f := b.frames[n-1]
+		last := b.placed[f.placed:]
+		if len(last) == len(squares) {
+			same := true
+			for k, sq := range squares {
+				if int(last[k]) != sq[0]*b.N+sq[1] {
+					same = false
+					break
+				}
+			}
+			if same {
+				b.Undo()
+				return
+			}
+		}
+	}
+	b.log, b.placed, b.frames = b.log[:0], b.placed[:0], b.frames[:0]
 	for _, sq := range squares {
 		r, c := sq[0], sq[1]
 		b.grid[Across][r*b.N+c] = Empty
@@ -218,6 +358,7 @@ func (b *Board) Remove(squares [][2]int) {
 		b.computeCross(Down, c, r)
 		b.updateAround(r, c)
 	}
+	b.seen = b.seen[:0]
 }
 
 // updateAround recomputes the cross-sets that a change at (row, col) can
@@ -232,16 +373,29 @@ func (b *Board) updateAround(row, col int) {
 			up--
 		}
 		if up >= 0 {
-			b.computeCross(d, up, c)
+			b.crossOnce(d, up, c)
 		}
 		down := r + 1
 		for down < b.N && b.grid[d][down*b.N+c] != Empty {
 			down++
 		}
 		if down < b.N {
-			b.computeCross(d, down, c)
+			b.crossOnce(d, down, c)
 		}
 	}
+}
+
+// crossOnce recomputes a cross entry unless the current placement already
+// did.
+func (b *Board) crossOnce(d Dir, r, c int) {
+	at := int32(int(d)*b.N*b.N + r*b.N + c)
+	for _, x := range b.seen {
+		if x == at {
+			return
+		}
+	}
+	b.seen = append(b.seen, at)
+	b.computeCross(d, r, c)
 }
 
 // computeCross sets the cross-set of oriented square (r, c) for plays in d.
@@ -249,8 +403,7 @@ func (b *Board) computeCross(d Dir, r, c int) {
 	i := r*b.N + c
 	g := b.grid[d]
 	if g[i] != Empty {
-		b.cross[d][i] = 0
-		b.crossScore[d][i] = NoCross
+		b.setCross(d, i, 0, NoCross)
 		return
 	}
 	top := r
@@ -262,34 +415,55 @@ func (b *Board) computeCross(d Dir, r, c int) {
 		bot++
 	}
 	if top == r && bot == r {
-		b.cross[d][i] = b.all
-		b.crossScore[d][i] = NoCross
+		b.setCross(d, i, b.all, NoCross)
 		return
 	}
-	var buf [32]alphabet.Tile
-	w := buf[:0]
-	score := 0
-	for k := top; k <= bot; k++ {
+	score := int16(0)
+	pre := b.pre[:r-top]
+	for k := top; k < r; k++ {
 		t := g[k*b.N+c]
-		w = append(w, t)
-		if k != r {
-			score += b.V.Score(t)
-		}
+		pre[k-top] = t
+		score += b.tileScore(t)
 	}
+	suf := b.suf[:bot-r]
+	for k := r + 1; k <= bot; k++ {
+		t := g[k*b.N+c]
+		suf[k-r-1] = t
+		score += b.tileScore(t)
+	}
+	b.setCross(d, i, b.crossSet(pre, suf), score)
+}
+
+// tileScore is the face value of a tile on the board (0 for a blank).
+func (b *Board) tileScore(t alphabet.Tile) int16 {
+	if t.IsBlanked() {
+		return 0
+	}
+	return b.score[t]
+}
+
+// crossSet is the set of letters l for which pre·l·suf is a word.
+func (b *Board) crossSet(pre, suf []alphabet.Tile) uint64 {
+	if b.xs != nil {
+		return b.xs.CrossSet(pre, suf) & b.all
+	}
+	var buf [32]alphabet.Tile
+	w := append(append(append(buf[:0], pre...), 0), suf...)
 	var set uint64
 	for l := 1; l <= b.V.Alphabet.Size(); l++ {
-		w[r-top] = alphabet.Tile(l)
+		w[len(pre)] = alphabet.Tile(l)
 		if b.words.Contains(w) {
 			set |= 1 << l
 		}
 	}
-	b.cross[d][i] = set
-	b.crossScore[d][i] = int16(score)
+	return set
 }
 
 // Recompute rebuilds every cross-set from the tiles (used after loading a
-// position, and by tests to check the incremental updates).
+// position, and by tests to check the incremental updates). It forgets
+// the undo log.
 func (b *Board) Recompute() {
+	b.log, b.placed, b.frames = b.log[:0], b.placed[:0], b.frames[:0]
 	for d := Across; d <= Down; d++ {
 		for r := 0; r < b.N; r++ {
 			for c := 0; c < b.N; c++ {

@@ -136,3 +136,144 @@ func TestSmallBoards(t *testing.T) {
 		}
 	}
 }
+
+// TestMakeUnmake plays games on full word lists with cross-sets from the
+// GADDAG, and at every position makes and unmakes up to 40 of the legal
+// moves: after each make the cross-sets must equal a recomputation from
+// scratch (and those of a board that looks every word up), and after each
+// unmake the board must be exactly as before.
+func TestMakeUnmake(t *testing.T) {
+	lists := []struct{ variant, list string }{{"english", "en-sowpods"}, {"spanish", "es-fise"}, {"czech", "cs-hunspell-2to9"}}
+	if testing.Short() {
+		lists = lists[:1]
+	}
+	for _, tc := range lists {
+		v := variant.MustLoad(tc.variant)
+		lex, err := lexicon.Open(tc.list, v.Alphabet, lexicon.Options{MaxLen: v.Size})
+		if err != nil {
+			t.Fatal(err)
+		}
+		gen := movegen.NewGaddag(lex) // attaches the GADDAG's cross-sets
+		b := board.New(v, lex)
+		slow := board.New(v, wordsOnly{lex}) // looks up every word
+		var bag alphabet.Rack
+		copy(bag[:], toU8(v.Counts))
+		checked := 0
+		for turn := 0; turn < 20; turn++ {
+			var rack alphabet.Rack
+			for k, n := 0, 0; n < 7 && k < 400; k++ {
+				l := (turn*7 + k*5) % (v.Alphabet.Size() + 1)
+				if bag[l] > 0 {
+					bag[l]--
+					rack[l]++
+					n++
+				}
+			}
+			ms := movegen.All(gen, b, &rack)
+			if len(ms) == 0 {
+				continue
+			}
+			before := b.Clone()
+			for k := 0; k < len(ms) && k < 40; k++ {
+				m := &ms[k*len(ms)/40%len(ms)]
+				b.PlaceLine(m.Dir, m.Row, m.Col, m.Tiles, turn)
+				fresh := b.Clone()
+				fresh.Recompute()
+				if !b.Equal(fresh) {
+					t.Fatalf("%s: cross-sets after making %s differ from a recomputation", tc.variant, m.String(b))
+				}
+				if !b.Undo() {
+					t.Fatal("Undo found nothing to undo")
+				}
+				if !b.Equal(before) || b.Tiles() != before.Tiles() {
+					t.Fatalf("%s: unmaking %s did not restore the board", tc.variant, m.String(b))
+				}
+				checked++
+			}
+			m := ms[len(ms)/3]
+			sq, ts := m.Placed()
+			b.Place(sq, ts, turn)
+			slow.Place(sq, ts, turn)
+			if !b.Equal(slow) {
+				t.Fatalf("%s: automaton cross-sets differ from word lookups after %s", tc.variant, m.String(b))
+			}
+		}
+		if checked < 200 {
+			t.Errorf("%s: only %d moves made and unmade", tc.variant, checked)
+		}
+	}
+}
+
+// wordsOnly hides the lexicon's CrossSet, so a board built on it looks
+// every candidate word up.
+type wordsOnly struct{ lex *lexicon.Lexicon }
+
+func (w wordsOnly) Contains(ts []alphabet.Tile) bool { return w.lex.Contains(ts) }
+
+// BenchmarkMakeUnmake places and takes back the moves of mid-game
+// positions (English, full list, cross-sets from the GADDAG).
+func BenchmarkMakeUnmake(b *testing.B) {
+	v := variant.MustLoad("english")
+	lex, err := lexicon.Open("en-sowpods", v.Alphabet, lexicon.Options{MaxLen: v.Size})
+	if err != nil {
+		b.Fatal(err)
+	}
+	gen := movegen.NewGaddag(lex)
+	bd := board.New(v, lex)
+	var moves []move.Move
+	var bag alphabet.Rack
+	copy(bag[:], toU8(v.Counts))
+	for turn := 0; turn < 10; turn++ {
+		var rack alphabet.Rack
+		for k, n := 0, 0; n < 7 && k < 400; k++ {
+			l := 1 + (turn*7+k*5)%v.Alphabet.Size()
+			if bag[l] > 0 {
+				bag[l]--
+				rack[l]++
+				n++
+			}
+		}
+		ms := movegen.All(gen, bd, &rack)
+		if len(ms) == 0 {
+			continue
+		}
+		if turn >= 4 {
+			moves = append(moves, ms[len(ms)/4], ms[len(ms)/2], ms[3*len(ms)/4])
+		}
+		m := ms[len(ms)/3]
+		sq, ts := m.Placed()
+		bd.Place(sq, ts, turn)
+	}
+	// make and unmake each sampled move on the final position
+	var ok []move.Move
+	for _, m := range moves {
+		if move.Validate(bd, rackFor(&m), &m, 50) == nil {
+			ok = append(ok, m)
+		}
+	}
+	if len(ok) == 0 {
+		b.Skip("no move to make")
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		m := &ok[i%len(ok)]
+		bd.PlaceLine(m.Dir, m.Row, m.Col, m.Tiles, 99)
+		bd.Undo()
+	}
+}
+
+func rackFor(m *move.Move) *alphabet.Rack {
+	var r alphabet.Rack
+	for _, t := range m.Tiles {
+		if t == move.PlayThrough {
+			continue
+		}
+		if t.IsBlanked() {
+			r.Add(alphabet.Blank)
+		} else {
+			r.Add(t)
+		}
+	}
+	return &r
+}

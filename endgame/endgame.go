@@ -107,6 +107,16 @@ type solver struct {
 	scores []int
 	// rootBest is the best root move of the running iteration.
 	rootBest move.Move
+	// plies holds each ply's move list and the tiles of its moves,
+	// reused from node to node so a search allocates nothing per node.
+	plies []plyBuf
+}
+
+// plyBuf is the move buffer of one ply.
+type plyBuf struct {
+	moves []move.Move
+	tiles []alphabet.Tile
+	lens  []int
 }
 
 type stopSearch struct{}
@@ -266,9 +276,29 @@ func (s *solver) root(depth int, lastPass bool) (v int, exact, done bool) {
 }
 
 // candidates lists the moves of side in search order: the table's move
-// first, then by score; a pass comes last.
-func (s *solver) candidates(side int, ttBest uint64) []move.Move {
-	ms := movegen.All(s.gen, s.b, &s.racks[side])
+// first, then by score; a pass comes last. The list lives in the ply's
+// buffer, valid until the ply is searched again.
+func (s *solver) candidates(side, ply int, ttBest uint64) []move.Move {
+	for len(s.plies) <= ply {
+		s.plies = append(s.plies, plyBuf{})
+	}
+	pb := &s.plies[ply]
+	pb.moves, pb.tiles, pb.lens = pb.moves[:0], pb.tiles[:0], pb.lens[:0]
+	s.gen.Generate(s.b, &s.racks[side], func(m *move.Move) {
+		pb.tiles = append(pb.tiles, m.Tiles...)
+		pb.lens = append(pb.lens, len(m.Tiles))
+		c := *m
+		c.Tiles = nil // set below, once the tile buffer stops moving
+		pb.moves = append(pb.moves, c)
+	})
+	off := 0
+	for i := range pb.moves {
+		n := pb.lens[i]
+		pb.moves[i].Tiles = pb.tiles[off : off+n : off+n]
+		off += n
+	}
+	ms := pb.moves
+	movegen.SortMoves(ms)
 	if s.opt.Width > 0 && len(ms) > s.opt.Width {
 		ms = ms[:s.opt.Width]
 	}
@@ -286,6 +316,7 @@ func (s *solver) candidates(side int, ttBest uint64) []move.Move {
 	if s.opt.Width == 0 || len(ms) == 0 {
 		ms = append(ms, move.Move{Kind: move.Pass})
 	}
+	pb.moves = ms
 	return ms
 }
 
@@ -314,7 +345,7 @@ func (s *solver) negamax(side, ply, depth, alpha, beta int, lastPass bool) (int,
 	if depth == 0 {
 		return s.estimate(side), false
 	}
-	ms := s.candidates(side, ttBest)
+	ms := s.candidates(side, ply, ttBest)
 	best := math.MinInt32
 	var bestHash uint64
 	allExact := true
@@ -369,11 +400,12 @@ func (s *solver) negamax(side, ply, depth, alpha, beta int, lastPass bool) (int,
 // play makes placement m for side, searches, and unmakes it.
 func (s *solver) play(side int, m *move.Move, ply, depth, alpha, beta, best int, lastPass bool) (int, bool) {
 	opp := 1 - side
-	squares, tiles := m.Placed()
 	r := &s.racks[side]
 	old := *r
-	for _, t := range tiles {
-		r.Remove(t)
+	for _, t := range m.Tiles {
+		if t != move.PlayThrough {
+			r.Remove(t)
+		}
 	}
 	if r.Len() == 0 {
 		*r = old
@@ -381,16 +413,19 @@ func (s *solver) play(side int, m *move.Move, ply, depth, alpha, beta, best int,
 	}
 	h0 := s.hash
 	s.rehashRack(side, &old, r)
-	for i, sq := range squares {
-		s.hash ^= s.zsq[sq[0]*s.b.N+sq[1]][sqTile(tiles[i])]
+	for i, t := range m.Tiles {
+		if t != move.PlayThrough {
+			row, col := m.Square(i)
+			s.hash ^= s.zsq[row*s.b.N+col][sqTile(t)]
+		}
 	}
 	s.hash ^= s.zside
 	if lastPass {
 		s.hash ^= s.zpass
 	}
-	s.b.Place(squares, tiles, 1000)
+	s.b.PlaceLine(m.Dir, m.Row, m.Col, m.Tiles, 1000)
 	c, exact := s.negamax(opp, ply+1, depth-1, -beta+m.Score, -max(alpha, best)+m.Score, false)
-	s.b.Remove(squares)
+	s.b.Undo()
 	s.hash = h0
 	*r = old
 	return m.Score - c, exact

@@ -1,6 +1,7 @@
-// Package game plays a game of seed 003: K players (2 to 4), a seeded bag,
-// racks, turns with placements, exchanges and passes, the end of the game
-// and the final adjustment, and a history of every turn.
+// Package game plays a game as the game module of Guberman et al.
+// (section 2; see doc/REFERENCES.md) describes it: K players (2 to 4), a
+// seeded bag, racks, turns with placements, exchanges and passes, the end
+// of the game and the final adjustment, and a history of every turn.
 package game
 
 import (
@@ -83,9 +84,12 @@ func New(v *variant.Variant, lex *lexicon.Lexicon, names []string, seed uint64) 
 	}
 	g := &Game{V: v, Lex: lex, Board: board.New(v, lex), Seed: seed,
 		rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))}
-	for t, c := range v.Counts {
-		for i := 0; i < c; i++ {
-			g.bag = append(g.bag, alphabet.Tile(t))
+	// The bag is filled in an order that depends on the letters alone, not
+	// on their tile codes, so a variant file that lists its tiles in
+	// another order deals the same letters from the same seed.
+	for _, t := range append([]alphabet.Tile{alphabet.Blank}, v.Alphabet.Collated()...) {
+		for i := 0; i < v.Counts[t]; i++ {
+			g.bag = append(g.bag, t)
 		}
 	}
 	if len(g.bag) < len(names)*v.RackSize {

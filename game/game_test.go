@@ -1,6 +1,8 @@
 package game_test
 
 import (
+	"sort"
+	"strings"
 	"testing"
 
 	"atril/alphabet"
@@ -161,5 +163,92 @@ func TestExchangeAndUnseen(t *testing.T) {
 	}
 	if g.Current() != 1 {
 		t.Error("a rejected move changed the turn")
+	}
+}
+
+// TestBagOrder checks that a new bag is filled in the order the embedded
+// variant files listed their letters when games were first stored (tile
+// codes followed that order), so that games stored then are dealt the
+// same letters from their seed.
+func TestBagOrder(t *testing.T) {
+	stored := map[string]string{
+		"english": "A B C D E F G H I J K L M N O P Q R S T U V W X Y Z",
+		"spanish": "A B C CH D E F G H I J L LL M N Ñ O P Q R RR S T U V X Y Z",
+		"czech":   "A Á B C Č D Ď E É Ě F G H I Í J K L M N Ň O Ó P R Ř S Š T Ť U Ú Ů V X Y Ý Z Ž",
+	}
+	for name, want := range stored {
+		for _, v := range []*variant.Variant{variant.MustLoad(name), reordered(t, name)} {
+			var got []string
+			for _, l := range v.Alphabet.Collated() {
+				got = append(got, v.Alphabet.String(l))
+			}
+			if strings.Join(got, " ") != want {
+				t.Errorf("%s: letters in bag order %s, want %s", name, strings.Join(got, " "), want)
+			}
+		}
+	}
+}
+
+func reordered(t *testing.T, name string) *variant.Variant {
+	_, v := testvariant.Reordered(t, name)
+	return v
+}
+
+// TestReorderedVariantDeals checks that a variant file listing its tiles
+// in another order deals the same letters from the same seed, before and
+// after an exchange.
+func TestReorderedVariantDeals(t *testing.T) {
+	letters := func(v *variant.Variant, ts []alphabet.Tile) string {
+		var out []string
+		for _, tl := range ts {
+			out = append(out, v.Alphabet.String(tl))
+		}
+		return strings.Join(out, " ")
+	}
+	rack := func(g *game.Game, i int) string {
+		var out []string
+		for _, tl := range g.Players[i].Rack.Tiles() {
+			out = append(out, g.V.Alphabet.String(tl))
+		}
+		sort.Strings(out)
+		return strings.Join(out, " ")
+	}
+	for _, name := range []string{"english", "spanish", "czech"} {
+		v, r := variant.MustLoad(name), reordered(t, name)
+		a, err := game.New(v, nil, []string{"a", "b", "c"}, 2026)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := game.New(r, nil, []string{"a", "b", "c"}, 2026)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for step := 0; step < 2; step++ {
+			for i := range a.Players {
+				if rack(a, i) != rack(b, i) {
+					t.Errorf("%s step %d: rack %d is %s, reordered %s", name, step, i, rack(a, i), rack(b, i))
+				}
+			}
+			if letters(v, a.Bag()) != letters(r, b.Bag()) {
+				t.Errorf("%s step %d: the bags differ", name, step)
+			}
+			// Exchange the same letters in both games: the bag is
+			// shuffled again.
+			ea := a.Players[a.Current()].Rack.Tiles()[:3]
+			var eb []alphabet.Tile
+			for _, tl := range ea {
+				x, err := r.Alphabet.Letter(v.Alphabet.String(tl), alphabet.WithBlanks)
+				if err != nil {
+					t.Fatal(err)
+				}
+				eb = append(eb, x)
+			}
+			if err := a.Play(move.Move{Kind: move.Exchange, Exchanged: ea}); err != nil {
+				t.Fatal(err)
+			}
+			if err := b.Play(move.Move{Kind: move.Exchange, Exchanged: eb}); err != nil {
+				t.Fatal(err)
+			}
+		}
 	}
 }

@@ -17,6 +17,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync/atomic"
 
 	"atril/alphabet"
 )
@@ -59,6 +60,51 @@ type Lexicon struct {
 	set  hashSet
 	// maxLen is the longest word in tiles.
 	maxLen int
+	// cross answers cross-set queries faster than Contains, once an
+	// automaton of the list is at hand (see AttachCrossSets).
+	cross atomic.Pointer[crossHolder]
+}
+
+// CrossSetter tells which letters l make prefix·l·suffix a word (bit l of
+// the result). An automaton of the word list answers it with one walk.
+type CrossSetter interface {
+	CrossSet(prefix, suffix []alphabet.Tile) uint64
+}
+
+type crossHolder struct{ c CrossSetter }
+
+// AttachCrossSets makes c answer the lexicon's CrossSet queries. c must
+// accept exactly the lexicon's words (an automaton built from it).
+// Safe to call while other goroutines query the lexicon.
+func (lex *Lexicon) AttachCrossSets(c CrossSetter) { lex.cross.Store(&crossHolder{c}) }
+
+// CrossSet returns the letters l (bit l) for which prefix·l·suffix is a
+// word, through the attached automaton when there is one and by one
+// lookup per letter otherwise. Designated blanks count as their letters.
+func (lex *Lexicon) CrossSet(prefix, suffix []alphabet.Tile) uint64 {
+	if h := lex.cross.Load(); h != nil {
+		return h.c.CrossSet(prefix, suffix)
+	}
+	n := len(prefix) + 1 + len(suffix)
+	if n > 32 {
+		return 0
+	}
+	var buf [32]alphabet.Tile
+	w := buf[:n]
+	for i, t := range prefix {
+		w[i] = t.Letter()
+	}
+	for i, t := range suffix {
+		w[len(prefix)+1+i] = t.Letter()
+	}
+	var set uint64
+	for l := 1; l <= lex.Alphabet.Size(); l++ {
+		w[len(prefix)] = alphabet.Tile(l)
+		if lex.set.contains(lex, w) {
+			set |= 1 << l
+		}
+	}
+	return set
 }
 
 // Options control reading a word list.

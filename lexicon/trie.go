@@ -2,8 +2,8 @@ package lexicon
 
 import "atril/alphabet"
 
-// Trie is the letter tree of seeds 003 and 004: one node per distinct
-// prefix of the word list, stored as flat arrays. Node 0 is the root.
+// Trie is the letter tree of Guberman et al. (4.5) and Pícek 2008 (3.1.3):
+// one node per distinct prefix of the word list, stored as flat arrays. Node 0 is the root.
 // The edges of a node are contiguous and sorted by letter.
 type Trie struct {
 	first    []uint32 // first[n]: index of n's first edge; first[n+1]-first[n] edges

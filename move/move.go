@@ -25,7 +25,7 @@ const (
 )
 
 // PlayThrough stands, in Move.Tiles, for a square already holding a tile.
-const PlayThrough alphabet.Tile = 0x80
+const PlayThrough = board.Through
 
 // Move is one turn's action.
 type Move struct {

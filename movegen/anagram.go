@@ -320,6 +320,13 @@ func (g *Anagram) leafPend(key multiset.PER, j int) {
 // Name implements Generator.
 func (g *Anagram) Name() string { return "anagram" }
 
+// Fork implements Generator: a generator over the same tables.
+func (g *Anagram) Fork() Generator {
+	f := NewAnagramFrom(g.T)
+	f.NoShare = g.NoShare
+	return f
+}
+
 // Stats returns the counters of the last Generate call.
 func (g *Anagram) Stats() Stats { return g.stats }
 

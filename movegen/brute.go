@@ -34,6 +34,10 @@ func NewBrute(lex *lexicon.Lexicon) *Brute {
 // Name implements Generator.
 func (g *Brute) Name() string { return "brute" }
 
+// Fork implements Generator; the oracle keeps no scratch state, so it
+// returns itself.
+func (g *Brute) Fork() Generator { return g }
+
 // Generate implements Generator.
 func (g *Brute) Generate(b *board.Board, rack *alphabet.Rack, sink Sink) {
 	n := b.N

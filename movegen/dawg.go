@@ -2,7 +2,6 @@ package movegen
 
 import (
 	"math/bits"
-	"sync"
 
 	"atril/alphabet"
 	"atril/board"
@@ -20,17 +19,27 @@ import (
 // so every move has at least one point of contact; each is found from
 // the leftmost anchor it covers. Scores are built up as the word grows:
 // letter sum, cross-word sums and a word multiplier carried down.
+//
+// A Dawg holds the scratch state of its searches, so it serves one
+// goroutine at a time; Fork makes another over the same DAWG.
 type Dawg struct {
+	*dawgTables
+	s lineGen
+}
+
+// dawgTables is what the generators made by Fork share: read only.
+type dawgTables struct {
 	a    *automaton.Automaton
 	arcs []automaton.Arc
 	root automaton.Arc
-	pool sync.Pool
 }
 
 // NewDawg returns the Appel–Jacobson generator for a lexicon, loading its
 // DAWG from the cache directory or building (and caching) it.
 func NewDawg(lex *lexicon.Lexicon) *Dawg {
-	return NewDawgFrom(automaton.CachedDAWG(lex))
+	a := automaton.CachedDAWG(lex)
+	lex.AttachCrossSets(automaton.NewCrossSets(a))
+	return NewDawgFrom(a)
 }
 
 // NewDawgFrom returns the Appel–Jacobson generator over a DAWG at hand.
@@ -38,11 +47,13 @@ func NewDawgFrom(a *automaton.Automaton) *Dawg {
 	if a.Kind != automaton.DAWG {
 		panic("movegen: NewDawgFrom needs a DAWG, got a " + a.Kind.String())
 	}
-	g := &Dawg{a: a}
-	g.arcs, g.root = a.Arcs()
-	g.pool.New = func() any { return &lineGen{} }
-	return g
+	t := &dawgTables{a: a}
+	t.arcs, t.root = a.Arcs()
+	return &Dawg{dawgTables: t}
 }
+
+// Fork implements Generator.
+func (g *Dawg) Fork() Generator { return &Dawg{dawgTables: g.dawgTables} }
 
 // Automaton returns the DAWG the generator walks.
 func (g *Dawg) Automaton() *automaton.Automaton { return g.a }
@@ -52,7 +63,7 @@ func (g *Dawg) Name() string { return "dawg" }
 
 // Generate implements Generator.
 func (g *Dawg) Generate(b *board.Board, rack *alphabet.Rack, sink Sink) {
-	s := g.pool.Get().(*lineGen)
+	s := &g.s
 	s.setup(g.arcs, b, rack, sink)
 	root := g.root
 	for d := board.Across; d <= board.Down; d++ {
@@ -103,7 +114,6 @@ func (g *Dawg) Generate(b *board.Board, rack *alphabet.Rack, sink Sink) {
 	}
 	s.sink = nil
 	s.b = nil
-	g.pool.Put(s)
 }
 
 // step follows symbol l from a state; ok is false when there is no edge.

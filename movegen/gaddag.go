@@ -2,7 +2,7 @@ package movegen
 
 import (
 	"math/bits"
-	"sync"
+	"sync/atomic"
 
 	"atril/alphabet"
 	"atril/board"
@@ -23,17 +23,30 @@ import (
 // earlier anchor of the line. Scores are built up tile by tile (letter
 // sum, cross-word sums, word multiplier). It reads the board's
 // cross-sets and cross scores and allocates nothing per move.
+//
+// A Gaddag holds the scratch state of its searches, so it serves one
+// goroutine at a time; Fork makes another over the same GADDAG.
 type Gaddag struct {
+	*gaddagTables
+	s    lineGen
+	best bestState
+	one  [1]Scored
+	busy atomic.Bool
+}
+
+// gaddagTables is what the generators made by Fork share: read only.
+type gaddagTables struct {
 	a    *automaton.Automaton
 	arcs []automaton.Arc
 	root automaton.Arc
-	pool sync.Pool
 }
 
 // NewGaddag returns Gordon's generator for a lexicon, loading its GADDAG
 // from the cache directory or building (and caching) it.
 func NewGaddag(lex *lexicon.Lexicon) *Gaddag {
-	return NewGaddagFrom(automaton.CachedGADDAG(lex))
+	a := automaton.CachedGADDAG(lex)
+	lex.AttachCrossSets(automaton.NewCrossSets(a))
+	return NewGaddagFrom(a)
 }
 
 // NewGaddagFrom returns Gordon's generator over a GADDAG already at hand.
@@ -41,10 +54,26 @@ func NewGaddagFrom(a *automaton.Automaton) *Gaddag {
 	if a.Kind != automaton.GADDAG {
 		panic("movegen: NewGaddagFrom needs a GADDAG, got a " + a.Kind.String())
 	}
-	g := &Gaddag{a: a}
-	g.arcs, g.root = a.Arcs()
-	g.pool.New = func() any { return &lineGen{} }
-	return g
+	t := &gaddagTables{a: a}
+	t.arcs, t.root = a.Arcs()
+	return &Gaddag{gaddagTables: t}
+}
+
+// anagrams returns the GADDAG's anagram filter for racks of rackSize.
+func (g *Gaddag) anagrams(rackSize int) *anagramFilter {
+	return anagramFilterFor(g.a, g.arcs, g.root, rackSize+1)
+}
+
+// Fork implements Generator: a generator over the same GADDAG with
+// scratch state of its own, for another goroutine.
+func (g *Gaddag) Fork() Generator { return &Gaddag{gaddagTables: g.gaddagTables} }
+
+// enter marks the generator busy, and panics when another goroutine is
+// already using it (a missing Fork).
+func (g *Gaddag) enter() {
+	if !g.busy.CompareAndSwap(false, true) {
+		panic("movegen: a Gaddag used by two goroutines at once; give each its own Fork")
+	}
 }
 
 // Automaton returns the GADDAG the generator walks.
@@ -55,7 +84,9 @@ func (g *Gaddag) Name() string { return "gaddag" }
 
 // Generate implements Generator.
 func (g *Gaddag) Generate(b *board.Board, rack *alphabet.Rack, sink Sink) {
-	s := g.pool.Get().(*lineGen)
+	g.enter()
+	defer g.busy.Store(false)
+	s := &g.s
 	s.setup(g.arcs, b, rack, sink)
 	for d := board.Across; d <= board.Down; d++ {
 		for r := 0; r < b.N; r++ {
@@ -94,7 +125,6 @@ func (g *Gaddag) Generate(b *board.Board, rack *alphabet.Rack, sink Sink) {
 	}
 	s.sink = nil
 	s.b = nil
-	g.pool.Put(s)
 }
 
 // lineGen is the state of a generation, shared by the DAWG and GADDAG
@@ -135,6 +165,10 @@ type lineGen struct {
 	wordMul  int32
 	crossSum int32
 	placed   int
+
+	// best, when set, keeps the best moves by equity instead of calling
+	// sink.
+	best *bestState
 
 	buf [32]alphabet.Tile // tiles by column; move.PlayThrough for board tiles
 	pre [32]alphabet.Tile // the DAWG generator's left part from the rack
@@ -346,5 +380,12 @@ func (s *lineGen) record(lo, hi int) {
 		total += int32(s.bingo)
 	}
 	m.Score = int(total)
+	if t := s.best; t != nil {
+		if float64(total)+t.bestLeave[s.placed] < t.threshold() {
+			return
+		}
+		t.offer(m, float64(total)+t.leaveValue(&s.rack))
+		return
+	}
 	s.sink(m)
 }

@@ -431,6 +431,10 @@ func (s *iwmState) init(T *IWMTables) {
 // Name implements Generator.
 func (g *IWM) Name() string { return "iwm" }
 
+// Fork implements Generator: a generator over the same tables with the
+// same number of workers.
+func (g *IWM) Fork() Generator { return NewIWMFrom(g.T, g.Workers) }
+
 // Stats returns the counters of the last Generate call.
 func (g *IWM) Stats() Stats { return g.stats }
 

@@ -20,11 +20,20 @@ import (
 type Sink func(m *move.Move)
 
 // Generator lists every legal placement of rack on b.
+//
+// Goroutines: the tables a generator walks (word set, DAWG, GADDAG,
+// interval tables) are built once and only read, but a generator value
+// holds the scratch state of its searches, so it serves one goroutine at
+// a time. Fork returns a new generator over the same tables, cheaply:
+// every goroutine that generates moves works with its own Fork.
 type Generator interface {
 	// Name is the generator's name as given to --algo.
 	Name() string
 	// Generate calls sink once for each legal placement.
 	Generate(b *board.Board, rack *alphabet.Rack, sink Sink)
+	// Fork returns a generator over the same tables with scratch state
+	// of its own, for use by another goroutine.
+	Fork() Generator
 }
 
 // Clone copies a move so it outlives the sink call.
@@ -52,7 +61,7 @@ func SortMoves(ms []move.Move) {
 		if a.Score != b.Score {
 			return a.Score > b.Score
 		}
-		return less(a, b)
+		return Less(a, b)
 	})
 }
 
@@ -64,12 +73,17 @@ func tilesBytes(ts []alphabet.Tile) []byte {
 	return b
 }
 
-// Best returns the highest-scoring move, and false if there is none.
+// Best returns the highest-scoring move, and false if there is none: by
+// a best-by-equity search when g is a Searcher, else from all moves.
 func Best(g Generator, b *board.Board, rack *alphabet.Rack) (move.Move, bool) {
+	if s, ok := g.(Searcher); ok {
+		sc, ok := s.Best(b, rack, nil)
+		return sc.Move, ok
+	}
 	var best move.Move
 	found := false
 	g.Generate(b, rack, func(m *move.Move) {
-		if !found || m.Score > best.Score || (m.Score == best.Score && less(m, &best)) {
+		if !found || m.Score > best.Score || (m.Score == best.Score && Less(m, &best)) {
 			best = Clone(m)
 			found = true
 		}
@@ -77,8 +91,9 @@ func Best(g Generator, b *board.Board, rack *alphabet.Rack) (move.Move, bool) {
 	return best, found
 }
 
-// less is the tie-break order of SortMoves.
-func less(a, b *move.Move) bool {
+// Less is the fixed tie-break between placements of equal value: position,
+// direction, then tiles. SortMoves and the searches use it.
+func Less(a, b *move.Move) bool {
 	if a.Row != b.Row {
 		return a.Row < b.Row
 	}

@@ -1,7 +1,8 @@
 // Package multiset represents multisets of letters two ways: Counts, a
 // plain count vector, and PER, the Parity-Exceedance Representation of
-// seed 000 chapter 3, which packs any feasible multiset of a lexicon (one
-// contained in the letters of some word) into 64 bits and supports
+// Sánchez Bello 2025 chapter 3 (see doc/REFERENCES.md), which packs any
+// feasible multiset of a lexicon (one contained in the letters of some
+// word) into 64 bits and supports
 // multisum and the subset test in constant time.
 //
 // # Parity and exceedance
@@ -9,8 +10,8 @@
 // For a multiset M with multiplicity f, its parity p(x) = f(x) mod 2 and
 // its exceedance e(x) = ⌊f(x)/2⌋ determine it: f = 2e + p (Theorem 1).
 // The parity is a bit mask, one bit per letter. The exceedances of the
-// feasible multisets of a lexicon are few (thousands: seed 000 Table 3.4)
-// and closed under taking sub-multisets, so each gets an id. A PER is
+// feasible multisets of a lexicon are few (thousands: Sánchez Bello 2025,
+// Table 3.4) and closed under taking sub-multisets, so each gets an id. A PER is
 //
 //	bits 0 .. L-1   parity mask (letter l in bit l-1; L letters)
 //	bits L .. 63    exceedance id (0 is the empty exceedance)
@@ -24,7 +25,7 @@
 // multiset without repeated letters is its bare letter mask; the error
 // code is Invalid.
 //
-// # Multisum (seed 000 3.5)
+// # Multisum (Sánchez Bello 2025 3.5)
 //
 // For A ⊎ B: f = 2eA + 2eB + pA + pB, so the parity is pA ⊕ pB
 // (Corollary 4) and the exceedance is eA ⊎ eB ⊎ r where the carry
@@ -33,7 +34,7 @@
 // into the id of the result by the feasible-triad table. Both lookups
 // fail exactly when the sum is not feasible (Lemma 2).
 //
-// # Subset test ("a similar computation", seed 000 3.5.4)
+// # Subset test ("a similar computation", Sánchez Bello 2025 3.5.4)
 //
 // B ⊆ A iff for every letter x: 2eB(x) + pB(x) ≤ 2eA(x) + pA(x). Going
 // through the four cases of (pB(x), pA(x)):

@@ -151,7 +151,7 @@ func TestPERAgreesWithCounts(t *testing.T) {
 	}
 }
 
-// The worked examples of seed 000 Tables 3.2, 3.3 and 3.10 (Spanish).
+// The worked examples of Sánchez Bello 2025 Tables 3.2, 3.3 and 3.10 (Spanish).
 func TestThesisExamples(t *testing.T) {
 	v := variant.MustLoad("spanish")
 	a := v.Alphabet

@@ -256,11 +256,11 @@ func repeatFree(c []alphabet.Tile) bool {
 	return true
 }
 
-// Exceedances is the number of feasible exceedances (seed 000 Table 3.4).
+// Exceedances is the number of feasible exceedances (Sánchez Bello 2025 Table 3.4).
 func (t *Table) Exceedances() int { return len(t.exc) }
 
 // Triads is the number of feasible triads (a, b, c) with c repeat-free,
-// the ones the multisum looks up (seed 000 Table 3.9).
+// the ones the multisum looks up (Sánchez Bello 2025 Table 3.9).
 func (t *Table) Triads() int { return t.triad.Len() }
 
 // CarryMasks is the number of entries of the carry-mask table.

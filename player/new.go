@@ -151,14 +151,25 @@ func (g *Greedy) Name() string { return "professional" }
 // MovesFound implements Counter.
 func (g *Greedy) MovesFound() int { return g.found }
 
-// Choose implements Player.
+// Choose implements Player. With a generator that searches by equity
+// (movegen.Searcher) it asks for the best move only, and MovesFound is
+// then 1 (or 0 when it has none); otherwise it lists every move.
 func (g *Greedy) Choose(v *View) move.Move {
+	if s, ok := g.Gen.(movegen.Searcher); ok {
+		best, ok := s.Best(v.Board, &v.Rack, nil)
+		if !ok {
+			g.found = 0
+			return move.Move{Kind: move.Pass}
+		}
+		g.found = 1
+		return best.Move
+	}
 	var best move.Move
 	ok := false
 	g.found = 0
 	g.Gen.Generate(v.Board, &v.Rack, func(m *move.Move) {
 		g.found++
-		if !ok || m.Score > best.Score || (m.Score == best.Score && before(m, &best)) {
+		if !ok || m.Score > best.Score || (m.Score == best.Score && movegen.Less(m, &best)) {
 			best = movegen.Clone(m)
 			ok = true
 		}

@@ -34,6 +34,8 @@ type Simulation struct {
 	// Stats of the last choice.
 	Simulated  int // candidate-iterations played
 	Considered int // candidates simulated
+	// forks are the generators of the simulating goroutines.
+	forks []movegen.Generator
 }
 
 func newSimulation(o Options) (Player, error) {
@@ -111,6 +113,9 @@ func (s *Simulation) simulate(v *View, cands []candidate) int {
 	for i := range boards {
 		boards[i] = v.Board.Clone()
 	}
+	for len(s.forks) < threads {
+		s.forks = append(s.forks, s.gen.Fork())
+	}
 	const round = 10
 	s.Simulated, s.Considered = 0, len(cands)
 	done := 0
@@ -125,12 +130,12 @@ func (s *Simulation) simulate(v *View, cands []candidate) int {
 		var wg sync.WaitGroup
 		for w := 0; w < threads; w++ {
 			wg.Add(1)
-			go func(b *board.Board) {
+			go func(b *board.Board, gen movegen.Generator) {
 				defer wg.Done()
 				for j := range jobs {
-					res[j.c][j.it-done] = s.play(b, v, &cands[j.c], &racks[j.it])
+					res[j.c][j.it-done] = s.play(b, gen, &cands[j.c], &racks[j.it])
 				}
-			}(boards[w])
+			}(boards[w], s.forks[w])
 		}
 		for _, c := range alive {
 			for it := done; it < hi; it++ {
@@ -161,21 +166,20 @@ func (s *Simulation) simulate(v *View, cands []candidate) int {
 }
 
 // play simulates one candidate against one opponent rack on board b
-// (restored afterwards).
-func (s *Simulation) play(b *board.Board, v *View, c *candidate, opp *alphabet.Rack) float64 {
+// (restored afterwards), with the goroutine's own generator.
+func (s *Simulation) play(b *board.Board, gen movegen.Generator, c *candidate, opp *alphabet.Rack) float64 {
 	val := c.value
 	if c.m.Kind != move.Place {
-		if r, ok := movegen.Best(s.gen, b, opp); ok {
+		if r, ok := movegen.Best(gen, b, opp); ok {
 			val -= float64(r.Score)
 		}
 		return val
 	}
-	squares, tiles := c.m.Placed()
-	b.Place(squares, tiles, 1000)
-	if r, ok := movegen.Best(s.gen, b, opp); ok {
+	b.PlaceLine(c.m.Dir, c.m.Row, c.m.Col, c.m.Tiles, 1000)
+	if r, ok := movegen.Best(gen, b, opp); ok {
 		val -= float64(r.Score)
 	}
-	b.Remove(squares)
+	b.Undo()
 	return val
 }
 

@@ -32,7 +32,7 @@ func (s *Static) Choose(v *View) move.Move {
 			return
 		}
 		s.found++
-		if !ok || m.Score > best.Score || (m.Score == best.Score && before(m, &best)) {
+		if !ok || m.Score > best.Score || (m.Score == best.Score && movegen.Less(m, &best)) {
 			best = movegen.Clone(m)
 			ok = true
 		}
@@ -41,28 +41,6 @@ func (s *Static) Choose(v *View) move.Move {
 		return best
 	}
 	return move.Move{Kind: move.Pass}
-}
-
-// before is a fixed tie-break between placements of equal value:
-// position, direction, then tiles, so choices never depend on the order
-// a generator lists moves in.
-func before(a, b *move.Move) bool {
-	if a.Row != b.Row {
-		return a.Row < b.Row
-	}
-	if a.Col != b.Col {
-		return a.Col < b.Col
-	}
-	if a.Dir != b.Dir {
-		return a.Dir < b.Dir
-	}
-	n := min(len(a.Tiles), len(b.Tiles))
-	for i := 0; i < n; i++ {
-		if a.Tiles[i] != b.Tiles[i] {
-			return a.Tiles[i] < b.Tiles[i]
-		}
-	}
-	return len(a.Tiles) < len(b.Tiles)
 }
 
 // pruner simulates a smaller vocabulary the way the adept of seed 004

@@ -84,20 +84,38 @@ type candidate struct {
 	leave alphabet.Rack
 }
 
-// staticValue is score plus leave; with the bag empty the leave is
-// worth minus its tiles, and going out earns the unseen tiles twice.
-func staticValue(v *View, t leave.Evaluator, m *move.Move, kept *alphabet.Rack) float64 {
-	s := float64(m.Score)
-	if v.BagLen == 0 {
-		if kept.Len() == 0 && m.Kind == move.Place {
-			return s + 2*float64(rackScore(v, &v.Unseen))
+// staticLeave is the value of the tiles kept after a placement, as
+// inhuman counts it: the leave table's value while the bag has tiles;
+// with the bag empty, minus the tiles kept, and going out earns the
+// unseen tiles twice. It is the leave of best-by-equity generation, so
+// a placement's static value is its score plus staticLeave.
+type staticLeave struct {
+	v      *View
+	t      leave.Evaluator // nil: no leave term
+	unseen float64         // twice the score of the unseen tiles
+}
+
+func newStaticLeave(v *View, t leave.Evaluator) *staticLeave {
+	return &staticLeave{v: v, t: t, unseen: 2 * float64(rackScore(v, &v.Unseen))}
+}
+
+// Eval implements movegen.Leave.
+func (s *staticLeave) Eval(kept *alphabet.Rack) float64 {
+	if s.v.BagLen == 0 {
+		if kept.Len() == 0 {
+			return s.unseen
 		}
-		return s - float64(rackScore(v, kept))
+		return -float64(rackScore(s.v, kept))
 	}
-	if t == nil {
-		return s
+	if s.t == nil {
+		return 0
 	}
-	return s + t.Eval(kept)
+	return s.t.Eval(kept)
+}
+
+// staticValue is a placement's score plus its staticLeave.
+func staticValue(v *View, t leave.Evaluator, m *move.Move, kept *alphabet.Rack) float64 {
+	return float64(m.Score) + newStaticLeave(v, t).Eval(kept)
 }
 
 func rackScore(v *View, r *alphabet.Rack) int {
@@ -111,24 +129,27 @@ func rackScore(v *View, r *alphabet.Rack) int {
 	return n
 }
 
-// rank values every placement and, when the bag allows, every exchange,
-// and returns the best keep of them (all when keep ≤ 0 or more than
-// there are), best first, with the number of placements found.
+// rank values the best placements by best-by-equity generation and, when
+// the bag allows, every exchange, and returns the best keep of them (all
+// when keep ≤ 0), best first, with the number of placements the
+// generator ranked.
 func rank(gen movegen.Generator, v *View, t leave.Evaluator, keep int) ([]candidate, int) {
 	var out []candidate
-	n := 0
-	gen.Generate(v.Board, &v.Rack, func(m *move.Move) {
-		n++
-		kept := leaveOf(&v.Rack, m)
-		val := staticValue(v, t, m, &kept)
-		if keep > 0 && len(out) >= keep && !better(val, m, &out[len(out)-1]) {
-			return
-		}
-		out = insert(out, candidate{movegen.Clone(m), val, kept}, keep)
-	})
+	sl := newStaticLeave(v, t)
+	placements := movegen.Search(gen, v.Board, &v.Rack, sl, keep)
+	for i := range placements {
+		p := &placements[i]
+		out = append(out, candidate{m: p.Move, value: p.Equity, leave: leaveOf(&v.Rack, &p.Move)})
+	}
+	n := len(placements)
 	if v.BagLen >= v.Board.V.ExchangeMinBag && v.BagLen > 0 && t != nil {
 		forSubracks(&v.Rack, func(kept *alphabet.Rack) {
 			if kept.Len() == v.Rack.Len() {
+				return
+			}
+			val := t.Eval(kept)
+			m := move.Move{Kind: move.Exchange}
+			if keep > 0 && len(out) >= keep && !better(val, &m, &out[len(out)-1]) {
 				return
 			}
 			var ex []alphabet.Tile
@@ -137,11 +158,7 @@ func rank(gen movegen.Generator, v *View, t leave.Evaluator, keep int) ([]candid
 					ex = append(ex, alphabet.Tile(i))
 				}
 			}
-			m := move.Move{Kind: move.Exchange, Exchanged: ex}
-			val := t.Eval(kept)
-			if keep > 0 && len(out) >= keep && !better(val, &m, &out[len(out)-1]) {
-				return
-			}
+			m.Exchanged = ex
 			out = insert(out, candidate{m, val, *kept}, keep)
 		})
 	}
@@ -161,7 +178,7 @@ func better(val float64, m *move.Move, c *candidate) bool {
 		return len(m.Exchanged) < len(c.m.Exchanged) ||
 			(len(m.Exchanged) == len(c.m.Exchanged) && string(tileBytes(m.Exchanged)) < string(tileBytes(c.m.Exchanged)))
 	}
-	return before(m, &c.m)
+	return movegen.Less(m, &c.m)
 }
 
 func tileBytes(ts []alphabet.Tile) []byte {

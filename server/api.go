@@ -46,6 +46,15 @@ func writeJSON(w http.ResponseWriter, code int, v any) {
 	enc.Encode(v)
 }
 
+// writeRawJSON answers with data, which is already JSON.
+func writeRawJSON(w http.ResponseWriter, code int, data []byte) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(code)
+	w.Write(data)
+	w.Write([]byte("\n"))
+}
+
 func (s *Server) fail(w http.ResponseWriter, err error) {
 	var ae *apiError
 	if errors.As(err, &ae) {
@@ -396,7 +405,10 @@ type State struct {
 	Moves     int          `json:"moves"`
 	Expected  int          `json:"expected_clients"`
 	Connected int          `json:"connected_clients"`
-	You       *You         `json:"you,omitempty"`
+	// Seq is the number of the game's latest notification: reading the
+	// notifications after it continues from this state.
+	Seq int  `json:"seq"`
+	You *You `json:"you,omitempty"`
 }
 
 // LetterInfo is one tile kind of the variant.
@@ -447,7 +459,7 @@ func (l *live) state(me int) *State {
 	st := &State{ID: l.hdr.ID, Variant: v.Name, Lexicon: l.hdr.Lexicon, Size: v.Size, RackSize: v.RackSize,
 		Start: [2]int{v.StartRow, v.StartCol}, Started: l.started(), Over: g.Over(), Turn: g.Current(),
 		Bag: g.BagLen(), Board: []Tile{}, History: []HistEntry{}, Moves: g.MovesPlayed(),
-		Expected: len(l.seat), Connected: l.connected()}
+		Expected: len(l.seat), Connected: l.connected(), Seq: l.log.latest}
 	for r := 0; r < v.Size; r++ {
 		var row strings.Builder
 		for c := 0; c < v.Size; c++ {
@@ -686,7 +698,7 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		var ae *apiError
 		if errors.As(err, &ae) {
-			l.seat[me].q.push(Notification{Type: "rejected", Seat: intp(me), Reason: ae.msg})
+			l.log.reject(me, ae.msg)
 			l.touch()
 		}
 		s.fail(w, err)
@@ -710,38 +722,75 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 // maxWait bounds a long poll.
 const maxWait = 60 * time.Second
 
+// parseWait reads the wait parameter: seconds, at most maxWait.
+func parseWait(ws string) (time.Duration, error) {
+	if ws == "" {
+		return 0, nil
+	}
+	sec, err := strconv.ParseFloat(ws, 64)
+	if err != nil || sec < 0 || sec != sec {
+		return 0, &apiError{400, "wait: want a number of seconds from 0 to 60"}
+	}
+	if sec >= maxWait.Seconds() {
+		return maxWait, nil
+	}
+	return time.Duration(sec * float64(time.Second)), nil
+}
+
+// parseAfter reads a notification cursor (after=SEQ); ok is false when
+// there is none.
+func parseAfter(r *http.Request) (after int, ok bool, err error) {
+	q := r.URL.Query()
+	if !q.Has("after") {
+		return 0, false, nil
+	}
+	a, err := strconv.Atoi(q.Get("after"))
+	if err != nil || a < 0 {
+		return 0, false, &apiError{400, "after: want the seq of the last notification read (an integer, 0 or more)"}
+	}
+	return a, true, nil
+}
+
+// handleNotifications answers the seat's notifications after the cursor
+// given as after=SEQ, or, without one, those not yet taken from the
+// seat's queue (Consultar in Guberman et al., section 3). With wait=s it waits up to s seconds
+// for one when there are none.
 func (s *Server) handleNotifications(w http.ResponseWriter, r *http.Request) {
 	l, me, err := s.authed(r)
 	if err != nil {
 		s.fail(w, err)
 		return
 	}
-	var wait time.Duration
-	if ws := r.URL.Query().Get("wait"); ws != "" {
-		sec, err := strconv.ParseFloat(ws, 64)
-		if err != nil || sec < 0 || sec != sec {
-			s.fail(w, &apiError{400, "wait: want a number of seconds"})
-			return
-		}
-		wait = min(time.Duration(sec*float64(time.Second)), maxWait)
+	wait, err := parseWait(r.URL.Query().Get("wait"))
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	after, cursor, err := parseAfter(r)
+	if err != nil {
+		s.fail(w, err)
+		return
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), wait)
 	defer cancel()
 	for {
 		l.mu.Lock()
-		q := l.seat[me].q
-		if len(q.items) > 0 || wait == 0 {
-			out := q.drain()
-			l.mu.Unlock()
-			writeJSON(w, 200, out)
+		var out [][]byte
+		if cursor {
+			out, _ = l.log.since(me, after)
+		} else {
+			out = l.log.drain(me)
+		}
+		wake := l.log.wake
+		l.mu.Unlock()
+		if len(out) > 0 || wait == 0 {
+			writeRawJSON(w, 200, jsonArray(out))
 			return
 		}
-		wake := q.wake
-		l.mu.Unlock()
 		select {
 		case <-wake:
 		case <-ctx.Done():
-			writeJSON(w, 200, []Notification{})
+			writeRawJSON(w, 200, []byte("[]"))
 			return
 		}
 	}

@@ -27,11 +27,10 @@ type seat struct {
 	level string // "" for a person
 	taken bool
 	hash  [sha256.Size]byte // SHA-256 of the seat's token (people only)
-	q     *queue
 }
 
-// live is a game in memory: the engine's game, the seats and their
-// queues, all guarded by mu.
+// live is a game in memory: the engine's game, the seats and the
+// notification log, all guarded by mu.
 type live struct {
 	mu   sync.Mutex
 	srv  *Server
@@ -41,6 +40,7 @@ type live struct {
 	lr   *lexRes
 	g    *game.Game
 	seat []*seat
+	log  *notifLog
 	// seq is the number of events in the game's log.
 	seq int
 	// thinking is set while a computer seat is choosing a move.
@@ -50,17 +50,21 @@ type live struct {
 	changed chan struct{}
 }
 
-// moveEvent is a move as logged: enough to replay it exactly.
+// moveEvent is a move as logged: enough to replay it exactly. Tiles and
+// Exchanged hold one text per tile, as the variant writes the letter
+// ("CH"; lowercase for a blank standing for it, "?" for an undesignated
+// blank, "." for a square played through), so a log does not depend on
+// the order in which the variant file lists its tiles.
 type moveEvent struct {
-	Seat      int    `json:"seat"`
-	Kind      string `json:"kind"`
-	Row       int    `json:"row,omitempty"`
-	Col       int    `json:"col,omitempty"`
-	Down      bool   `json:"down,omitempty"`
-	Tiles     []int  `json:"tiles,omitempty"`
-	Exchanged []int  `json:"exchanged,omitempty"`
-	Score     int    `json:"score"`
-	Notation  string `json:"notation"`
+	Seat      int      `json:"seat"`
+	Kind      string   `json:"kind"`
+	Row       int      `json:"row,omitempty"`
+	Col       int      `json:"col,omitempty"`
+	Down      bool     `json:"down,omitempty"`
+	Tiles     []string `json:"tiles,omitempty"`
+	Exchanged []string `json:"exchanged,omitempty"`
+	Score     int      `json:"score"`
+	Notation  string   `json:"notation"`
 }
 
 // joinEvent is a seat taken by a person, as logged.
@@ -72,41 +76,60 @@ type joinEvent struct {
 
 var kindNames = map[move.Kind]string{move.Place: "place", move.Exchange: "exchange", move.Pass: "pass"}
 
-func encodeMove(seatNo int, m *move.Move, notation string) moveEvent {
+// playedThrough is the text of move.PlayThrough in a logged move.
+const playedThrough = "."
+
+func encodeMove(a *alphabet.Alphabet, seatNo int, m *move.Move, notation string) moveEvent {
 	e := moveEvent{Seat: seatNo, Kind: kindNames[m.Kind], Score: m.Score, Notation: notation}
 	if m.Kind == move.Place {
 		e.Row, e.Col, e.Down = m.Row, m.Col, m.Dir == board.Down
 		for _, t := range m.Tiles {
-			e.Tiles = append(e.Tiles, int(t))
+			if t == move.PlayThrough {
+				e.Tiles = append(e.Tiles, playedThrough)
+			} else {
+				e.Tiles = append(e.Tiles, a.String(t))
+			}
 		}
 	}
 	for _, t := range m.Exchanged {
-		e.Exchanged = append(e.Exchanged, int(t))
+		e.Exchanged = append(e.Exchanged, a.String(t))
 	}
 	return e
 }
 
-func (e *moveEvent) decode() (move.Move, error) {
+func (e *moveEvent) decode(a *alphabet.Alphabet) (move.Move, error) {
 	var m move.Move
+	tile := func(s string) (alphabet.Tile, error) {
+		t, err := a.Letter(s, alphabet.WithBlanks)
+		if err != nil {
+			return 0, fmt.Errorf("tile %q: %w", s, err)
+		}
+		return t, nil
+	}
 	switch e.Kind {
 	case "place":
 		m.Kind, m.Row, m.Col = move.Place, e.Row, e.Col
 		if e.Down {
 			m.Dir = board.Down
 		}
-		for _, t := range e.Tiles {
-			if t < 0 || t > 255 {
-				return m, fmt.Errorf("tile code %d out of range", t)
+		for _, s := range e.Tiles {
+			t := move.PlayThrough
+			if s != playedThrough {
+				var err error
+				if t, err = tile(s); err != nil {
+					return m, err
+				}
 			}
-			m.Tiles = append(m.Tiles, alphabet.Tile(t))
+			m.Tiles = append(m.Tiles, t)
 		}
 	case "exchange":
 		m.Kind = move.Exchange
-		for _, t := range e.Exchanged {
-			if t < 0 || t > 255 {
-				return m, fmt.Errorf("tile code %d out of range", t)
+		for _, s := range e.Exchanged {
+			t, err := tile(s)
+			if err != nil {
+				return m, err
 			}
-			m.Exchanged = append(m.Exchanged, alphabet.Tile(t))
+			m.Exchanged = append(m.Exchanged, t)
 		}
 	case "pass":
 		m.Kind = move.Pass
@@ -133,7 +156,7 @@ func (l *live) seatOf(tok string) int {
 	return found
 }
 
-// started reports whether every seat is taken (seed 003 Empezó).
+// started reports whether every seat is taken (Empezó in Guberman et al., section 3).
 func (l *live) started() bool {
 	for _, s := range l.seat {
 		if !s.taken {
@@ -143,7 +166,8 @@ func (l *live) started() bool {
 	return true
 }
 
-// connected counts the seats taken (seed 003 ClientesConectados).
+// connected counts the seats taken (ClientesConectados in Guberman et al.,
+// section 3).
 func (l *live) connected() int {
 	n := 0
 	for _, s := range l.seat {
@@ -159,11 +183,11 @@ func (l *live) touch() {
 	l.changed = make(chan struct{})
 }
 
-func (l *live) broadcast(n Notification) {
-	for _, s := range l.seat {
-		s.q.push(n)
-	}
-}
+func (l *live) broadcast(n Notification) { l.log.push(-1, n) }
+
+// atEvent sets the log position of event seq: the notifications that
+// follow are that event's.
+func (l *live) atEvent(seq int) { l.log.at(seq + 2) }
 
 // rackTiles renders a rack for the API.
 func (l *live) rackTiles(r *alphabet.Rack) []Tile {
@@ -188,8 +212,8 @@ func (l *live) tile(t alphabet.Tile) Tile {
 // announceStart queues the start of the game to every seat. Caller holds mu.
 func (l *live) announceStart() {
 	l.broadcast(Notification{Type: "started", Size: l.v.Size})
-	for i, s := range l.seat {
-		s.q.push(Notification{Type: "tiles", Seat: intp(i), Tiles: l.rackTiles(&l.g.Players[i].Rack)})
+	for i := range l.seat {
+		l.log.push(i, Notification{Type: "tiles", Seat: intp(i), Tiles: l.rackTiles(&l.g.Players[i].Rack)})
 	}
 	l.broadcast(Notification{Type: "turn", Seat: intp(l.g.Current())})
 }
@@ -234,7 +258,7 @@ func (l *live) applyJoin(ev joinEvent, h [sha256.Size]byte) {
 	s := l.seat[ev.Seat]
 	s.taken, s.hash, s.name = true, h, ev.Name
 	l.g.Players[ev.Seat].Name = ev.Name
-	s.q.push(Notification{Type: "seat", Seat: intp(ev.Seat)})
+	l.log.push(ev.Seat, Notification{Type: "seat", Seat: intp(ev.Seat)})
 	if l.started() {
 		l.announceStart()
 	}
@@ -250,6 +274,7 @@ func (l *live) append(ctx context.Context, kind string, v any) error {
 	if err := l.srv.store.Append(ctx, l.hdr.ID, store.Event{Seq: l.seq, Kind: kind, Data: string(data), Time: time.Now().UTC()}); err != nil {
 		return fmt.Errorf("game %s: %w", l.hdr.ID, err)
 	}
+	l.atEvent(l.seq)
 	l.seq++
 	return nil
 }
@@ -258,7 +283,7 @@ func (l *live) append(ctx context.Context, kind string, v any) error {
 // move changes nothing and is reported to seat i alone. Caller holds mu.
 func (l *live) play(ctx context.Context, i int, m move.Move) (*move.Move, error) {
 	reject := func(code int, reason string) error {
-		l.seat[i].q.push(Notification{Type: "rejected", Seat: intp(i), Reason: reason})
+		l.log.reject(i, reason)
 		l.touch()
 		return &apiError{code, reason}
 	}
@@ -274,7 +299,7 @@ func (l *live) play(ctx context.Context, i int, m move.Move) (*move.Move, error)
 		return nil, reject(422, err.Error())
 	}
 	notation := m.String(l.g.Board)
-	ev := encodeMove(i, &m, notation)
+	ev := encodeMove(l.v.Alphabet, i, &m, notation)
 	if err := l.append(ctx, "move", ev); err != nil {
 		return nil, err
 	}
@@ -323,7 +348,7 @@ func (l *live) apply(i int, m move.Move) error {
 		for k, tl := range t.Drawn {
 			drawn[k] = l.tile(tl)
 		}
-		l.seat[i].q.push(Notification{Type: "tiles", Seat: intp(i), Tiles: drawn})
+		l.log.push(i, Notification{Type: "tiles", Seat: intp(i), Tiles: drawn})
 	}
 	if l.g.Over() {
 		n := Notification{Type: "over", Winners: l.g.Winners()}

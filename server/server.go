@@ -1,8 +1,8 @@
-// Package server is the game server of seed 003 over the network: many
-// games at once in one process, each with K seats (2 to 4) taken by people
-// or by computer players; a JSON API over HTTP; per-seat notification
-// queues pushed over a WebSocket or drained with a plain HTTP call; every
-// accepted move written to a store.Store before it is announced, and every
+// Package server is the server module of Guberman et al. (section 3; see
+// doc/REFERENCES.md) over the network: many games at once in one process,
+// each with K seats (2 to 4) taken by people or by computer players; a
+// JSON API over HTTP; a numbered log of notifications per game, followed
+// over a WebSocket or with plain HTTP calls; every accepted move written to a store.Store before it is announced, and every
 // unfinished game rebuilt from its log at start-up.
 //
 // See api/openapi.yaml for the API.
@@ -69,6 +69,10 @@ type Config struct {
 	AllowSeed bool
 	// MaxGames bounds the games held in memory (default 100000).
 	MaxGames int
+	// LogBytes bounds the notifications each game keeps for its readers
+	// (default DefaultLogBytes); a reader that falls further behind gets
+	// a "lost" notification and reads the state again.
+	LogBytes int
 }
 
 // Server holds the live games.
@@ -93,14 +97,24 @@ type lexRes struct {
 	err    error
 	gens   chan movegen.Generator
 	newGen func(*lexicon.Lexicon) movegen.Generator
+	base   movegen.Generator // made once; the others are its Forks
+	baseMu sync.Mutex
 }
 
+// getGen returns a generator for one goroutine: an idle one, or a new
+// Fork of the lexicon's first generator (which shares its tables).
 func (r *lexRes) getGen() movegen.Generator {
 	select {
 	case g := <-r.gens:
 		return g
 	default:
-		return r.newGen(r.lex)
+		r.baseMu.Lock()
+		defer r.baseMu.Unlock()
+		if r.base == nil {
+			r.base = r.newGen(r.lex)
+			return r.base
+		}
+		return r.base.Fork()
 	}
 }
 
@@ -150,6 +164,9 @@ func New(cfg Config) (*Server, error) {
 		sem: make(chan struct{}, cfg.Thinkers)}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.routes()
+	if err := migrateLog(s.ctx, s.store, s.logf); err != nil {
+		return nil, fmt.Errorf("server: %w", err)
+	}
 	ids, err := s.store.Unfinished(s.ctx)
 	if err != nil {
 		return nil, fmt.Errorf("server: %w", err)
@@ -248,9 +265,10 @@ func (s *Server) newLive(hdr *store.Game) (*live, error) {
 	if err != nil {
 		return nil, err
 	}
-	l := &live{srv: s, hdr: *hdr, v: v, lex: lr.lex, lr: lr, g: g, changed: make(chan struct{})}
+	l := &live{srv: s, hdr: *hdr, v: v, lex: lr.lex, lr: lr, g: g, changed: make(chan struct{}),
+		log: newNotifLog(len(hdr.Seats), s.cfg.LogBytes)}
 	for _, st := range hdr.Seats {
-		l.seat = append(l.seat, &seat{name: st.Name, level: st.Level, taken: st.Level != "", q: newQueue()})
+		l.seat = append(l.seat, &seat{name: st.Name, level: st.Level, taken: st.Level != ""})
 	}
 	return l, nil
 }
@@ -269,6 +287,7 @@ func (s *Server) rebuild(ctx context.Context, id string) (*live, error) {
 		l.announceStart()
 	}
 	for _, e := range evs {
+		l.atEvent(e.Seq)
 		if err := l.replay(e); err != nil {
 			return nil, fmt.Errorf("event %d (%s): %w", e.Seq, e.Kind, err)
 		}
@@ -300,7 +319,7 @@ func (l *live) replay(e store.Event) error {
 		if ev.Seat != l.g.Current() {
 			return fmt.Errorf("move by seat %d, but seat %d is on turn", ev.Seat, l.g.Current())
 		}
-		m, err := ev.decode()
+		m, err := ev.decode(l.v.Alphabet)
 		if err != nil {
 			return err
 		}

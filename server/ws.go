@@ -2,19 +2,26 @@ package server
 
 import (
 	"context"
-	"encoding/json"
 	"net/http"
 	"time"
 
 	"github.com/coder/websocket"
 )
 
-// handleWS pushes a seat's notifications over a WebSocket as they are
-// queued, each as one JSON text message; what it sends is drained from
-// the queue. The client sends nothing (moves go through the HTTP API);
-// the server pings to keep the connection alive.
+// handleWS pushes a seat's notifications over a WebSocket, each as one
+// JSON text message: those after the cursor after=SEQ, or, without one,
+// those not yet taken from the seat's queue (and what it sends counts as
+// taken). Each connection follows the game on its own, so every
+// connection of a seat gets every notification. The client sends nothing
+// (moves go through the HTTP API); the server pings to keep the
+// connection alive.
 func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	l, me, err := s.authed(r)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	after, cursor, err := parseAfter(r)
 	if err != nil {
 		s.fail(w, err)
 		return
@@ -40,29 +47,31 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}()
+	if !cursor {
+		l.mu.Lock()
+		after = l.log.drained[me]
+		l.mu.Unlock()
+	}
 	ping := time.NewTicker(30 * time.Second)
 	defer ping.Stop()
 	for {
 		l.mu.Lock()
-		q := l.seat[me].q
-		out := q.drain()
-		wake := q.wake
+		out, last := l.log.since(me, after)
+		wake := l.log.wake
 		l.mu.Unlock()
-		for _, n := range out {
-			data, err := json.Marshal(n)
-			if err != nil {
-				return
-			}
+		for _, data := range out {
 			wctx, wcancel := context.WithTimeout(ctx, 10*time.Second)
 			err = c.Write(wctx, websocket.MessageText, data)
 			wcancel()
 			if err != nil {
-				// Not delivered: put the rest back for the next reader.
-				l.mu.Lock()
-				l.seat[me].q.items = append(append([]Notification(nil), out[indexOf(out, n):]...), l.seat[me].q.items...)
-				l.mu.Unlock()
 				return
 			}
+		}
+		after = last
+		if !cursor && len(out) > 0 {
+			l.mu.Lock()
+			l.log.drained[me] = max(l.log.drained[me], last)
+			l.mu.Unlock()
 		}
 		select {
 		case <-wake:
@@ -81,13 +90,4 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-}
-
-func indexOf(ns []Notification, n Notification) int {
-	for i := range ns {
-		if ns[i].Seq == n.Seq {
-			return i
-		}
-	}
-	return 0
 }

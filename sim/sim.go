@@ -27,8 +27,8 @@ import (
 type Config struct {
 	Variant *variant.Variant
 	Lexicon *lexicon.Lexicon
-	// Generator is shared by every game; it must be safe for concurrent
-	// use (the generators of package movegen are).
+	// Generator is forked once per thread (see movegen.Generator), so
+	// every game's players search with a generator of their own.
 	Generator movegen.Generator
 	// Players are the two levels; Options their settings (Variant,
 	// Lexicon, Generator and Seed are filled in per game).
@@ -108,7 +108,7 @@ func Run(cfg Config) (*Report, error) {
 		return nil, fmt.Errorf("sim: variant, lexicon and generator are required")
 	}
 	for k, name := range cfg.Players {
-		if _, err := player.New(name, withGame(cfg, k, 0)); err != nil {
+		if _, err := player.New(name, withGame(cfg, cfg.Generator, k, 0)); err != nil {
 			return nil, fmt.Errorf("sim: player %d: %w", k+1, err)
 		}
 	}
@@ -126,10 +126,11 @@ func Run(cfg Config) (*Report, error) {
 	done := 0
 	for w := 0; w < threads; w++ {
 		wg.Add(1)
+		gen := cfg.Generator.Fork()
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				rec, smp, err := playGame(cfg, i)
+				rec, smp, err := playGame(cfg, gen, i)
 				rep.Games[i], samples[i], errs[i] = rec, smp, err
 				mu.Lock()
 				done++
@@ -158,16 +159,16 @@ func Run(cfg Config) (*Report, error) {
 }
 
 // withGame fills in the per-game fields of player k's options.
-func withGame(cfg Config, k int, seed uint64) player.Options {
+func withGame(cfg Config, gen movegen.Generator, k int, seed uint64) player.Options {
 	o := cfg.Options[k]
-	o.Variant, o.Lexicon, o.Generator = cfg.Variant, cfg.Lexicon, cfg.Generator
+	o.Variant, o.Lexicon, o.Generator = cfg.Variant, cfg.Lexicon, gen
 	o.Seed = mix(seed ^ uint64(k+1)*0x51ed2701)
 	return o
 }
 
-// playGame plays game i: player 0 starts the even games, player 1 the
-// odd ones.
-func playGame(cfg Config, i int) (Game, []leave.Sample, error) {
+// playGame plays game i with the thread's generator: player 0 starts the
+// even games, player 1 the odd ones.
+func playGame(cfg Config, gen movegen.Generator, i int) (Game, []leave.Sample, error) {
 	seed := GameSeed(cfg.Seed, i)
 	if cfg.Paired {
 		seed = GameSeed(cfg.Seed, i/2)
@@ -177,7 +178,7 @@ func playGame(cfg Config, i int) (Game, []leave.Sample, error) {
 	var ps [2]player.Player
 	names := make([]string, 2)
 	for s, k := range seats {
-		p, err := player.New(cfg.Players[k], withGame(cfg, k, seed))
+		p, err := player.New(cfg.Players[k], withGame(cfg, gen, k, seed))
 		if err != nil {
 			return rec, nil, err
 		}

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -36,6 +35,10 @@ CREATE TABLE IF NOT EXISTS atril_events (
 	PRIMARY KEY (game, seq)
 );
 CREATE INDEX IF NOT EXISTS atril_games_unfinished ON atril_games(finished, created);
+CREATE TABLE IF NOT EXISTS atril_meta (
+	name  TEXT PRIMARY KEY,
+	value BIGINT NOT NULL
+);
 `
 
 // OpenPostgres connects to the database named by dsn (a PostgreSQL
@@ -146,9 +149,8 @@ func (s *Postgres) Load(ctx context.Context, id string) (*Game, []Event, error) 
 	if err != nil {
 		return nil, nil, fmt.Errorf("store: load game %s: %w", id, err)
 	}
-	g.Seed, g.Created = uint64(seed), time.Unix(0, created).UTC()
-	if err := json.Unmarshal([]byte(seats), &g.Seats); err != nil {
-		return nil, nil, fmt.Errorf("store: load game %s: seats: %w", id, err)
+	if err := decodeHeader(g, seed, created, seats); err != nil {
+		return nil, nil, err
 	}
 	rows, err := s.pool.Query(ctx, `SELECT seq, kind, data, time FROM atril_events WHERE game = $1 ORDER BY seq`, id)
 	if err != nil {
@@ -174,6 +176,94 @@ func (s *Postgres) Unfinished(ctx context.Context) ([]string, error) {
 		return nil, fmt.Errorf("store: list unfinished games: %w", err)
 	}
 	return ids, nil
+}
+
+// Migrate implements Store. The data version is the row data_version of
+// the table atril_meta; a transaction-scoped advisory lock keeps two
+// servers from migrating at once.
+func (s *Postgres) Migrate(ctx context.Context, version int, fn MigrateFunc) (int, error) {
+	fail := func(err error) (int, error) {
+		return 0, fmt.Errorf("store: postgres: migrate to data version %d: %w", version, err)
+	}
+	tx, err := s.pool.Begin(ctx)
+	if err != nil {
+		return fail(err)
+	}
+	defer tx.Rollback(ctx)
+	if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(7270002)`); err != nil {
+		return fail(err)
+	}
+	var have int64
+	err = tx.QueryRow(ctx, `SELECT value FROM atril_meta WHERE name = 'data_version'`).Scan(&have)
+	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
+		return fail(err)
+	}
+	if have >= int64(version) {
+		return 0, nil
+	}
+	var games []*Game
+	rows, err := tx.Query(ctx, `SELECT id, variant, lexicon, seed, seats, created, finished FROM atril_games ORDER BY id`)
+	if err != nil {
+		return fail(err)
+	}
+	for rows.Next() {
+		g := &Game{}
+		var seed, created int64
+		var seats string
+		if err := rows.Scan(&g.ID, &g.Variant, &g.Lexicon, &seed, &seats, &created, &g.Finished); err != nil {
+			rows.Close()
+			return fail(err)
+		}
+		if err := decodeHeader(g, seed, created, seats); err != nil {
+			rows.Close()
+			return fail(err)
+		}
+		games = append(games, g)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return fail(err)
+	}
+	n := 0
+	for _, g := range games {
+		rows, err := tx.Query(ctx, `SELECT seq, kind, data, time FROM atril_events WHERE game = $1 ORDER BY seq`, g.ID)
+		if err != nil {
+			return fail(err)
+		}
+		evs, err := scanEvents(rows)
+		rows.Close()
+		if err != nil {
+			return fail(err)
+		}
+		changed, err := migrateGame(g, evs, fn)
+		if err != nil {
+			return fail(err)
+		}
+		for _, e := range changed {
+			if _, err := tx.Exec(ctx, `UPDATE atril_events SET data = $1 WHERE game = $2 AND seq = $3`, e.Data, g.ID, e.Seq); err != nil {
+				return fail(err)
+			}
+		}
+		n += len(changed)
+	}
+	if _, err := tx.Exec(ctx, `INSERT INTO atril_meta(name, value) VALUES ('data_version', $1)
+		ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value`, int64(version)); err != nil {
+		return fail(err)
+	}
+	if err := tx.Commit(ctx); err != nil {
+		return fail(err)
+	}
+	return n, nil
+}
+
+// DataVersion implements Store.
+func (s *Postgres) DataVersion(ctx context.Context) (int, error) {
+	var v int64
+	err := s.pool.QueryRow(ctx, `SELECT value FROM atril_meta WHERE name = 'data_version'`).Scan(&v)
+	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
+		return 0, fmt.Errorf("store: postgres: data version: %w", err)
+	}
+	return int(v), nil
 }
 
 // Close implements Store.

@@ -9,7 +9,6 @@ import (
 	"net/url"
 	"strings"
 	"sync"
-	"time"
 
 	_ "modernc.org/sqlite" // the pure-Go SQLite driver, registered as "sqlite"
 )
@@ -234,9 +233,9 @@ func (s *SQLite) Load(ctx context.Context, id string) (*Game, []Event, error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("store: load game %s: %w", id, err)
 	}
-	g.Seed, g.Created, g.Finished = uint64(seed), time.Unix(0, created).UTC(), finished != 0
-	if err := json.Unmarshal([]byte(seats), &g.Seats); err != nil {
-		return nil, nil, fmt.Errorf("store: load game %s: seats: %w", id, err)
+	g.Finished = finished != 0
+	if err := decodeHeader(g, seed, created, seats); err != nil {
+		return nil, nil, err
 	}
 	rows, err := s.db.QueryContext(ctx, `SELECT seq, kind, data, time FROM events WHERE game = ? ORDER BY seq`, id)
 	if err != nil {
@@ -262,6 +261,87 @@ func (s *SQLite) Unfinished(ctx context.Context) ([]string, error) {
 		return nil, fmt.Errorf("store: list unfinished games: %w", err)
 	}
 	return ids, nil
+}
+
+// Migrate implements Store. The data version is SQLite's user_version.
+func (s *SQLite) Migrate(ctx context.Context, version int, fn MigrateFunc) (int, error) {
+	fail := func(err error) (int, error) {
+		return 0, fmt.Errorf("store: migrate %s to data version %d: %w", s.path, version, err)
+	}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fail(err)
+	}
+	defer tx.Rollback()
+	var have int
+	if err := tx.QueryRowContext(ctx, `PRAGMA user_version`).Scan(&have); err != nil {
+		return fail(err)
+	}
+	if have >= version {
+		return 0, nil
+	}
+	var games []*Game
+	rows, err := tx.QueryContext(ctx, `SELECT id, variant, lexicon, seed, seats, created, finished FROM games ORDER BY id`)
+	if err != nil {
+		return fail(err)
+	}
+	for rows.Next() {
+		g := &Game{}
+		var seed, created, finished int64
+		var seats string
+		if err := rows.Scan(&g.ID, &g.Variant, &g.Lexicon, &seed, &seats, &created, &finished); err != nil {
+			rows.Close()
+			return fail(err)
+		}
+		g.Finished = finished != 0
+		if err := decodeHeader(g, seed, created, seats); err != nil {
+			rows.Close()
+			return fail(err)
+		}
+		games = append(games, g)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return fail(err)
+	}
+	n := 0
+	for _, g := range games {
+		rows, err := tx.QueryContext(ctx, `SELECT seq, kind, data, time FROM events WHERE game = ? ORDER BY seq`, g.ID)
+		if err != nil {
+			return fail(err)
+		}
+		evs, err := scanEvents(rows)
+		rows.Close()
+		if err != nil {
+			return fail(err)
+		}
+		changed, err := migrateGame(g, evs, fn)
+		if err != nil {
+			return fail(err)
+		}
+		for _, e := range changed {
+			if _, err := tx.ExecContext(ctx, `UPDATE events SET data = ? WHERE game = ? AND seq = ?`, e.Data, g.ID, e.Seq); err != nil {
+				return fail(err)
+			}
+		}
+		n += len(changed)
+	}
+	if _, err := tx.ExecContext(ctx, fmt.Sprintf(`PRAGMA user_version = %d`, version)); err != nil {
+		return fail(err)
+	}
+	if err := tx.Commit(); err != nil {
+		return fail(err)
+	}
+	return n, nil
+}
+
+// DataVersion implements Store.
+func (s *SQLite) DataVersion(ctx context.Context) (int, error) {
+	var v int
+	if err := s.db.QueryRowContext(ctx, `PRAGMA user_version`).Scan(&v); err != nil {
+		return 0, fmt.Errorf("store: data version of %s: %w", s.path, err)
+	}
+	return v, nil
 }
 
 // Close implements Store.

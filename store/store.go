@@ -10,7 +10,9 @@ package store
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"time"
 )
 
@@ -66,8 +68,48 @@ type Store interface {
 	Load(ctx context.Context, id string) (*Game, []Event, error)
 	// Unfinished lists the ids of games not yet over, oldest first.
 	Unfinished(ctx context.Context) ([]string, error)
+	// Migrate brings the data of logged events up to a format version:
+	// if the store's data version is below version, fn is called with
+	// every event of every game, in order of game id and sequence, and
+	// returns the data to keep; then the store's data version becomes
+	// version. It runs in one transaction, so a failed migration changes
+	// nothing, and at most one migration runs at a time. It returns how
+	// many events changed (none when the store was already at version).
+	Migrate(ctx context.Context, version int, fn MigrateFunc) (int, error)
+	// DataVersion returns the store's data version: the last version
+	// Migrate brought it to, 0 for a store never migrated.
+	DataVersion(ctx context.Context) (int, error)
 	// Close releases the store.
 	Close() error
+}
+
+// MigrateFunc returns the new data of event e of game g, for Migrate.
+type MigrateFunc func(g *Game, e Event) (string, error)
+
+// migrateGame applies fn to the events of one game and returns the
+// events whose data changed.
+func migrateGame(g *Game, evs []Event, fn MigrateFunc) ([]Event, error) {
+	var changed []Event
+	for _, e := range evs {
+		data, err := fn(g, e)
+		if err != nil {
+			return nil, fmt.Errorf("game %s event %d (%s): %w", g.ID, e.Seq, e.Kind, err)
+		}
+		if data != e.Data {
+			e.Data = data
+			changed = append(changed, e)
+		}
+	}
+	return changed, nil
+}
+
+// decodeHeader fills the fields of a game header read as columns.
+func decodeHeader(g *Game, seed, created int64, seats string) error {
+	g.Seed, g.Created = uint64(seed), time.Unix(0, created).UTC()
+	if err := json.Unmarshal([]byte(seats), &g.Seats); err != nil {
+		return fmt.Errorf("store: game %s: seats: %w", g.ID, err)
+	}
+	return nil
 }
 
 // rowScanner is what both database/sql and pgx rows offer.

@@ -18,9 +18,9 @@ import (
 
 // benchCommands are the subcommands of "atril bench".
 var benchCommands = map[string]command{
-	"movegen":   {"greedy self-play timed per turn for every generator (seed 001 Table 2, seed 000 ch. 6)", benchMovegen},
-	"blanks":    {"one word on the board and racks with 2, 1, 0 blanks (seed 001 Table 3)", benchBlanks},
-	"threshold": {"IWM index-table entries and speed for decision thresholds 1..30 (seed 000 Fig. 5.6)", benchThreshold},
+	"movegen":   {"greedy self-play timed per turn for every generator (Anagram 2018 Table 2, Sánchez Bello 2025 ch. 6)", benchMovegen},
+	"blanks":    {"one word on the board and racks with 2, 1, 0 blanks (Anagram 2018 Table 3)", benchBlanks},
+	"threshold": {"IWM index-table entries and speed for decision thresholds 1..30 (Sánchez Bello 2025 Fig. 5.6)", benchThreshold},
 	"memory":    {"memory held by each lexicon structure and table", benchMemory},
 }
 
@@ -287,7 +287,7 @@ func benchThreshold(args []string) error {
 	list := fs.String("thresholds", "", "thresholds to try, comma-separated (instead of --from..--to)")
 	together := fs.Int("together", 1, "build this many tables at once (up to 8) and time them interleaved position by position (memory: that many IWM tables)")
 	reps := fs.Int("reps", 3, "timed generations per position (the median is kept)")
-	plotPath := fs.String("plot", "", "save the index-entries plot (seed 000 Fig. 5.6) to this file, and the times next to it")
+	plotPath := fs.String("plot", "", "save the index-entries plot (Sánchez Bello 2025 Fig. 5.6) to this file, and the times next to it")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}

@@ -18,13 +18,13 @@ import (
 
 func init() {
 	lexiconCommands["stats"] = command{
-		"multiset and inner-word statistics of a word list (seed 000 Tables 3.4, 3.9, 5.1-5.5) and the anagram/IWM table sizes",
+		"multiset and inner-word statistics of a word list (Sánchez Bello 2025 Tables 3.4, 3.9, 5.1-5.5) and the anagram/IWM table sizes",
 		lexiconStats,
 	}
 }
 
-// lexiconStats prints the figures of seed 000 for a word list and builds
-// the anagram and IWM tables to report their sizes and build times.
+// lexiconStats prints the figures of Sánchez Bello 2025 for a word list and
+// builds the anagram and IWM tables to report their sizes and build times.
 func lexiconStats(args []string) error {
 	fs := flag.NewFlagSet("lexicon stats", flag.ContinueOnError)
 	variantName, lexName := envFlags(fs)
@@ -55,7 +55,7 @@ func writeLexStats(out io.Writer, lex *lexicon.Lexicon, bag []int, threshold int
 	w := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(w, "word list\t%s: %d words, alphabet of %d letters\n", lex.Name, lex.Len(), L)
 
-	// Multisets: seed 000 Tables 3.4 and 3.9.
+	// Multisets: Sánchez Bello 2025 Tables 3.4 and 3.9.
 	t0 := time.Now()
 	per, err := multiset.Build(L, lex)
 	if err != nil {

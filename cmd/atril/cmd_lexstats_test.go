@@ -9,8 +9,8 @@ import (
 	"atril/variant"
 )
 
-// The inner words of seed 000 section 5.1.1: CORAZON has 12 (C, COR,
-// CORA, O, ORA, R, RA, RAZON, A, Z, O, N); with COR (3), CORA (7), ORA
+// The inner words of Sánchez Bello 2025, section 5.1.1: CORAZON has 12 (C,
+// COR, CORA, O, ORA, R, RA, RAZON, A, Z, O, N); with COR (3), CORA (7), ORA
 // (4), RA (2) and RAZON (6) the list holds 34 occurrences, 24 of them
 // single letters; R is in all six words.
 func TestLexStatsCorazon(t *testing.T) {

@@ -117,7 +117,8 @@ func runLoadtest(args []string) error {
 	if err != nil {
 		return err
 	}
-	gen := movegen.NewGaddag(lex)
+	base := movegen.NewGaddag(lex)
+	gens := sync.Pool{New: func() any { return base.Fork() }}
 	fmt.Fprintf(os.Stderr, "loadtest: %s word list and GADDAG ready in %v\n", v.DefaultLexicon, time.Since(t0).Round(time.Millisecond))
 	c := &loadClient{base: "http://" + *addr, http: &http.Client{
 		Timeout:   60 * time.Second,
@@ -147,7 +148,7 @@ func runLoadtest(args []string) error {
 			if s != 0 {
 				s += uint64(i)
 			}
-			err := loadGame(c, v, lex, gen, s, *maxMoves, choose, &moveLat, &stateLat, &moves)
+			err := loadGame(c, v, lex, &gens, s, *maxMoves, choose, &moveLat, &stateLat, &moves)
 			if err != nil {
 				errCount.Add(1)
 				errOnce.Do(func() { firstErr = err })
@@ -172,7 +173,7 @@ func runLoadtest(args []string) error {
 // loadGame plays one game between two bots, each taking a seat as a
 // person would: read the state with its token, choose the best move,
 // send it.
-func loadGame(c *loadClient, v *variant.Variant, lex *lexicon.Lexicon, gen movegen.Generator, seed uint64, maxMoves int,
+func loadGame(c *loadClient, v *variant.Variant, lex *lexicon.Lexicon, gens *sync.Pool, seed uint64, maxMoves int,
 	choose chan struct{}, moveLat, stateLat *latencies, moves *atomic.Int64) error {
 	var cr server.CreateResponse
 	body := map[string]any{"variant": v.Name,
@@ -206,7 +207,9 @@ func loadGame(c *loadClient, v *variant.Variant, lex *lexicon.Lexicon, gen moveg
 			return fmt.Errorf("game %s: seat %d on turn, expected %d", cr.ID, st.Turn, turn)
 		}
 		choose <- struct{}{}
+		gen := gens.Get().(movegen.Generator)
 		req, err := loadMove(v, lex, gen, &st)
+		gens.Put(gen)
 		<-choose
 		if err != nil {
 			return fmt.Errorf("game %s: %w", cr.ID, err)

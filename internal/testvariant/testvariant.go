@@ -2,7 +2,11 @@
 package testvariant
 
 import (
+	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -64,4 +68,41 @@ func Sample(t testing.TB, v *variant.Variant, list string, k int) *lexicon.Lexic
 		words = append(words, full.Word(i))
 	}
 	return lexicon.FromTiles(v.Alphabet, words)
+}
+
+// Reordered returns the embedded variant name with its tiles listed in the
+// reverse order, so that every letter has another tile code, both as JSON
+// (to write to a file) and parsed.
+func Reordered(t testing.TB, name string) ([]byte, *variant.Variant) {
+	t.Helper()
+	_, here, _, _ := runtime.Caller(0)
+	data, err := os.ReadFile(filepath.Join(filepath.Dir(here), "..", "..", "variant", name+".json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f map[string]json.RawMessage
+	if err := json.Unmarshal(data, &f); err != nil {
+		t.Fatal(err)
+	}
+	var tiles []json.RawMessage
+	if err := json.Unmarshal(f["tiles"], &tiles); err != nil {
+		t.Fatal(err)
+	}
+	for i, j := 0, len(tiles)-1; i < j; i, j = i+1, j-1 {
+		tiles[i], tiles[j] = tiles[j], tiles[i]
+	}
+	if f["tiles"], err = json.Marshal(tiles); err != nil {
+		t.Fatal(err)
+	}
+	if data, err = json.Marshal(f); err != nil {
+		t.Fatal(err)
+	}
+	v, err := variant.Parse(data, name+" (reordered)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if orig := variant.MustLoad(name); v.Alphabet.String(1) == orig.Alphabet.String(1) {
+		t.Fatalf("reordered %s still has %s first", name, v.Alphabet.String(1))
+	}
+	return data, v
 }

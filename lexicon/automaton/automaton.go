@@ -2,7 +2,7 @@
 // minimal acyclic automata in flat arrays: the DAWG of a word list
 // (Appel and Jacobson) and its GADDAG (Gordon), the DAWG of the language
 // REV(x)◇y for every split of every word into x (not empty) and y, with
-// the separator ◇ left out when y is empty (seed 004, 3.1.5).
+// the separator ◇ left out when y is empty (Pícek 2008, 3.1.5).
 //
 // Both are built directly in minimal form from sorted input, one string
 // at a time, with a register of finished states (the incremental

@@ -176,4 +176,91 @@ func Run(t *testing.T, open func(t *testing.T) store.Store, prefix string) {
 			}
 		}
 	})
+	t.Run("Migrate", func(t *testing.T) {
+		s := open(t)
+		ids := []string{prefix + "mg1", prefix + "mg2"}
+		for i, id := range ids {
+			g := newGame(id[len(prefix):])
+			if err := s.CreateGame(ctx, g); err != nil {
+				t.Fatal(err)
+			}
+			for j := 0; j <= i+1; j++ {
+				e := store.Event{Seq: j, Kind: "move", Data: fmt.Sprintf(`{"old":%d}`, j), Time: time.Unix(200, 0)}
+				if err := s.Append(ctx, id, e); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		v0, err := s.DataVersion(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		calls := 0
+		// Rewrites this test's events, all but the first of each game.
+		rewrite := func(g *store.Game, e store.Event) (string, error) {
+			if !strings.HasPrefix(g.ID, prefix+"mg") {
+				return e.Data, nil
+			}
+			calls++
+			if g.Variant != "english" || len(g.Seats) != 2 {
+				t.Errorf("migration sees header %+v", g)
+			}
+			if e.Seq == 0 {
+				return e.Data, nil
+			}
+			return strings.Replace(e.Data, "old", "new", 1), nil
+		}
+		n, err := s.Migrate(ctx, v0+1, rewrite)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n != 3 || calls != 5 {
+			t.Errorf("migration changed %d events in %d calls, want 3 in 5", n, calls)
+		}
+		if v, err := s.DataVersion(ctx); err != nil || v != v0+1 {
+			t.Errorf("data version %d (%v), want %d", v, err, v0+1)
+		}
+		check := func(when string) {
+			t.Helper()
+			for i, id := range ids {
+				_, evs, err := s.Load(ctx, id)
+				if err != nil || len(evs) != i+2 {
+					t.Fatalf("%s: game %s: %d events, %v", when, id, len(evs), err)
+				}
+				for j, e := range evs {
+					want := fmt.Sprintf(`{"new":%d}`, j)
+					if j == 0 {
+						want = `{"old":0}`
+					}
+					if e.Seq != j || e.Kind != "move" || e.Data != want || !e.Time.Equal(time.Unix(200, 0)) {
+						t.Errorf("%s: game %s event %d: %+v, want data %s", when, id, j, e, want)
+					}
+				}
+			}
+		}
+		check("after migration")
+		// The same version again does nothing.
+		calls = 0
+		if n, err := s.Migrate(ctx, v0+1, rewrite); n != 0 || err != nil || calls != 0 {
+			t.Errorf("second migration: %d events, %d calls, %v", n, calls, err)
+		}
+		// A failing migration changes nothing, not even the version.
+		failing := func(g *store.Game, e store.Event) (string, error) {
+			if strings.HasPrefix(g.ID, prefix+"mg") && e.Seq == 1 {
+				return "", errors.New("bad event")
+			}
+			return "{}", nil
+		}
+		if _, err := s.Migrate(ctx, v0+2, failing); err == nil || !strings.Contains(err.Error(), "bad event") {
+			t.Errorf("failing migration: %v", err)
+		}
+		if v, err := s.DataVersion(ctx); err != nil || v != v0+1 {
+			t.Errorf("data version after a failed migration %d (%v), want %d", v, err, v0+1)
+		}
+		check("after a failed migration")
+		// Appends go on after a migration.
+		if err := s.Append(ctx, ids[0], store.Event{Seq: 2, Kind: "move", Data: "{}"}); err != nil {
+			t.Error(err)
+		}
+	})
 }

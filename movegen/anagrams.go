@@ -1,0 +1,173 @@
+package movegen
+
+import (
+	"math/bits"
+	"sync"
+
+	"atril/alphabet"
+	"atril/lexicon/automaton"
+)
+
+// anagramFilter answers "could these letters, plus b blanks, be
+// rearranged into a word?": for every word with 0 or 1 blank, and for
+// words of up to shortLen letters (rack size + 1) with 2 blanks. It is a
+// blocked Bloom filter over additive multiset hashes:
+// it never says no to letters that make a word, and says yes to letters
+// that do not about 1% of the time, which only loosens a bound. The
+// shadow bounds use it to drop long extents the rack cannot fill and
+// bingos it cannot make.
+type anagramFilter struct {
+	blocks   [][8]uint64 // 512-bit blocks
+	shortLen int         // longest word length tabulated with 2 blanks
+	weights  [alphabet.MaxLetters + 1]uint64
+}
+
+// salts separate the keys of 0, 1 and 2 blanks.
+var anagramSalt = [3]uint64{0, 0x6a09e667f3bcc909, 0xbb67ae8584caa73b}
+
+// letterWeight is the random 64-bit weight of a letter in the additive
+// multiset hash (SplitMix64 of the letter code).
+func letterWeight(l int) uint64 {
+	z := uint64(l)*0x9e3779b97f4a7c15 + 0x632be59bd9b4e019
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
+}
+
+// buildAnagramFilter lists the words of a GADDAG (the paths that never
+// take the separator spell reversed words) and files each word's letters
+// with 0 and 1 of them taken out, and 2 for words of up to shortLen
+// letters.
+func buildAnagramFilter(arcs []automaton.Arc, root automaton.Arc, shortLen int) *anagramFilter {
+	f := &anagramFilter{shortLen: shortLen}
+	for l := range f.weights {
+		f.weights[l] = letterWeight(l)
+	}
+	var keys []uint64
+	var word [32]int
+	var walk func(nd automaton.Arc, depth int)
+	walk = func(nd automaton.Arc, depth int) {
+		if nd.IsFinal() && depth > 0 {
+			keys = f.wordKeys(word[:depth], keys)
+		}
+		if depth == len(word) {
+			return
+		}
+		mask := nd.Mask() &^ 1
+		idx := nd.First&^automaton.Final + uint32(nd.Mask()&1)
+		for ; mask != 0; mask &= mask - 1 {
+			word[depth] = bits.TrailingZeros64(mask)
+			walk(arcs[idx], depth+1)
+			idx++
+		}
+	}
+	walk(root, 0)
+	nb := max(1, len(keys)*10/512+1) // about 10 bits a key
+	f.blocks = make([][8]uint64, nb)
+	for _, k := range keys {
+		f.add(k)
+	}
+	return f
+}
+
+// wordKeys appends the keys of a word: its letters, and its letters less
+// any one and any two of them (distinct multisets only).
+func (f *anagramFilter) wordKeys(w []int, keys []uint64) []uint64 {
+	h := uint64(0)
+	for _, l := range w {
+		h += f.weights[l]
+	}
+	keys = append(keys, h^anagramSalt[0])
+	for i, x := range w {
+		if dupBefore(w, i) {
+			continue
+		}
+		h1 := h - f.weights[x]
+		keys = append(keys, h1^anagramSalt[1])
+		if len(w) > f.shortLen {
+			continue
+		}
+		for j := i; j < len(w); j++ {
+			if j == i {
+				if count(w, x) < 2 {
+					continue
+				}
+			} else if dupBefore(w, j) || w[j] == x {
+				continue
+			}
+			keys = append(keys, (h1-f.weights[w[j]])^anagramSalt[2])
+		}
+	}
+	return keys
+}
+
+// dupBefore reports whether w[i] occurs earlier in w.
+func dupBefore(w []int, i int) bool {
+	for _, y := range w[:i] {
+		if y == w[i] {
+			return true
+		}
+	}
+	return false
+}
+
+func count(w []int, x int) int {
+	n := 0
+	for _, y := range w {
+		if y == x {
+			n++
+		}
+	}
+	return n
+}
+
+func (f *anagramFilter) probes(key uint64) (blk *[8]uint64, h uint64) {
+	key = (key ^ (key >> 33)) * 0xff51afd7ed558ccd
+	key ^= key >> 33
+	return &f.blocks[(key>>40)%uint64(len(f.blocks))], key * 0xc4ceb9fe1a85ec53
+}
+
+func (f *anagramFilter) add(key uint64) {
+	blk, h := f.probes(key)
+	for i := 0; i < 6; i++ {
+		b := h >> (i * 9) & 511
+		blk[b>>6] |= 1 << (b & 63)
+	}
+}
+
+// has reports whether the letters of hash h with b blanks, n tiles in
+// all, may make a word.
+func (f *anagramFilter) has(h uint64, b, n int) bool {
+	if b > 2 || b == 2 && n > f.shortLen {
+		return true
+	}
+	blk, x := f.probes(h ^ anagramSalt[b])
+	for i := 0; i < 6; i++ {
+		bt := x >> (i * 9) & 511
+		if blk[bt>>6]&(1<<(bt&63)) == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// anagramFilters caches one filter per GADDAG and length.
+var anagramFilters sync.Map // key anagramKey → *anagramOnce
+
+type anagramKey struct {
+	a        *automaton.Automaton
+	shortLen int
+}
+
+type anagramOnce struct {
+	once sync.Once
+	f    *anagramFilter
+}
+
+// anagramFilterFor returns the (shared, read-only) filter of a GADDAG.
+func anagramFilterFor(a *automaton.Automaton, arcs []automaton.Arc, root automaton.Arc, shortLen int) *anagramFilter {
+	v, _ := anagramFilters.LoadOrStore(anagramKey{a, shortLen}, &anagramOnce{})
+	o := v.(*anagramOnce)
+	o.once.Do(func() { o.f = buildAnagramFilter(arcs, root, shortLen) })
+	return o.f
+}

@@ -1,0 +1,620 @@
+package movegen
+
+import (
+	"math"
+	"math/bits"
+	"slices"
+
+	"atril/alphabet"
+	"atril/board"
+	"atril/lexicon/automaton"
+	"atril/move"
+)
+
+// Leave values the tiles a player keeps on its rack after a placement.
+// *leave.Table and the exhaustive leave tables satisfy it. Eval must not
+// keep kept, and must be safe to call from the goroutine that searches.
+type Leave interface {
+	Eval(kept *alphabet.Rack) float64
+}
+
+// Scored is a placement with its equity: its score plus the value of the
+// tiles it keeps.
+type Scored struct {
+	Move   move.Move
+	Equity float64
+}
+
+// Searcher finds the best placements by equity without listing them all.
+// Gaddag implements it with shadow bounds; Search gives any generator the
+// same answers by listing every move.
+type Searcher interface {
+	Generator
+	// Best returns the placement of highest equity (score plus
+	// leave.Eval of the tiles kept; leave nil means score alone), ties
+	// broken as SortMoves does, and false when there is none.
+	Best(b *board.Board, rack *alphabet.Rack, leave Leave) (Scored, bool)
+	// TopN appends to out[:0] the n placements of highest equity, best
+	// first. The moves' Tiles stay valid until the next call on the
+	// generator: copy them (Clone) to keep them longer.
+	TopN(b *board.Board, rack *alphabet.Rack, leave Leave, n int, out []Scored) []Scored
+}
+
+// Search returns the n best placements by equity for any generator: the
+// Searcher's own method when g has one, or else all moves ranked.
+func Search(g Generator, b *board.Board, rack *alphabet.Rack, leave Leave, n int) []Scored {
+	if s, ok := g.(Searcher); ok && n > 0 {
+		out := s.TopN(b, rack, leave, n, nil)
+		for i := range out {
+			out[i].Move = Clone(&out[i].Move)
+		}
+		return out
+	}
+	return searchAll(g, b, rack, leave, n)
+}
+
+// searchAll ranks every move a generator lists.
+func searchAll(g Generator, b *board.Board, rack *alphabet.Rack, leave Leave, n int) []Scored {
+	var out []Scored
+	g.Generate(b, rack, func(m *move.Move) {
+		e := float64(m.Score)
+		if leave != nil {
+			kept := *rack
+			for _, t := range m.Tiles {
+				if t != move.PlayThrough {
+					kept.Remove(t)
+				}
+			}
+			e += leave.Eval(&kept)
+		}
+		out = append(out, Scored{Clone(m), e})
+	})
+	slices.SortFunc(out, func(a, b Scored) int {
+		if better(a.Equity, &a.Move, b.Equity, &b.Move) {
+			return -1
+		}
+		if better(b.Equity, &b.Move, a.Equity, &a.Move) {
+			return 1
+		}
+		return 0
+	})
+	if n > 0 && len(out) > n {
+		out = out[:n]
+	}
+	return out
+}
+
+// better orders placements by equity, then by the fixed tie-break of
+// SortMoves.
+func better(ea float64, a *move.Move, eb float64, b *move.Move) bool {
+	if ea != eb {
+		return ea > eb
+	}
+	return Less(a, b)
+}
+
+// bestState is the best-by-equity mode of a generation: the kept list,
+// the leave values of every sub-rack, and the anchors ranked by bound.
+type bestState struct {
+	n   int
+	top []kept
+	out []Scored
+	// leaveOf[i] is the value of keeping sub-rack i (mixed-radix index
+	// over the rack's distinct tiles); bestLeave[k] the best value of
+	// keeping any sub-rack after playing k tiles.
+	leaveOf   [128]float64
+	bestLeave [alphabet.MaxLetters + 1]float64
+	letters   [8]uint8 // distinct tile codes of the rack
+	radix     [8]int   // place value of each in the index
+	nLetters  int      // −1: too many to tabulate
+	leave     Leave
+	anchors   []anchorBound
+	rs        [alphabet.MaxLetters + 1]int32 // rack tile scores, best first
+	nrs       int
+	// alone[k] is the best leave after playing k tiles that may form a
+	// word by themselves (−Inf: none can), for extents that cover no
+	// board tile; through[x] caches bingoThrough (1 yes, 2 no).
+	alone [alphabet.MaxLetters + 1]float64
+	// subs[k] lists the sub-racks of k tiles (k ≥ minChecked), best
+	// leave first; memo caches throughLeave.
+	subs   [alphabet.MaxLetters + 1][]subRack
+	memo   [64]memoEntry
+	af     *anagramFilter
+	hr     uint64 // additive hash of the rack's letters
+	blanks int
+	// fit[i]: the highest score of a rack tile that square i of the
+	// current line admits (shadow only).
+	fit [32]int32
+}
+
+// kept is an entry of the kept list, holding its own tiles.
+type kept struct {
+	m     move.Move // Tiles nil while kept; see tilesOf
+	eq    float64
+	tiles [32]alphabet.Tile
+	nt    int
+}
+
+// anchorBound is an anchor with the equity bound of every move whose
+// leftmost anchor it is.
+type anchorBound struct {
+	bound     float64
+	dir       board.Dir
+	row, col  int8
+	leftLimit int8
+}
+
+// threshold is the equity a move must reach to enter the kept list (ties
+// are settled by the tie-break), or −Inf while the list is not full.
+func (t *bestState) threshold() float64 {
+	if len(t.top) < t.n {
+		return math.Inf(-1)
+	}
+	return t.top[len(t.top)-1].eq
+}
+
+// prepare sets up the leave values of the rack's sub-racks, and which
+// of them could be played as a word by themselves (with af).
+func (t *bestState) prepare(rack *alphabet.Rack, leave Leave, n int, af *anagramFilter) {
+	t.n = n
+	t.top = t.top[:0]
+	t.leave = leave
+	t.af = af
+	total := rack.Len()
+	for k := range t.bestLeave {
+		t.bestLeave[k] = math.Inf(-1)
+		t.alone[k] = math.Inf(-1)
+	}
+	t.hr = 0
+	for l := 1; l < len(rack); l++ {
+		t.hr += uint64(rack[l]) * af.weights[l]
+	}
+	t.blanks = int(rack[0])
+	for k := range t.subs {
+		t.subs[k] = t.subs[k][:0]
+	}
+	t.memo = [64]memoEntry{}
+	t.nLetters = 0
+	size := 1
+	for l, c := range rack {
+		if c == 0 {
+			continue
+		}
+		if t.nLetters == len(t.letters) || size*(int(c)+1) > len(t.leaveOf) {
+			// More than 7 tiles: not tabulated, and no bound.
+			t.nLetters = -1
+			for k := range t.bestLeave {
+				t.bestLeave[k] = math.Inf(1)
+				t.alone[k] = math.Inf(1)
+			}
+			return
+		}
+		t.letters[t.nLetters] = uint8(l)
+		t.radix[t.nLetters] = size
+		size *= int(c) + 1
+		t.nLetters++
+	}
+	var kr alphabet.Rack
+	for i := 0; i < size; i++ {
+		n := 0
+		hp := t.hr // hash of the real letters played
+		for j := 0; j < t.nLetters; j++ {
+			l := t.letters[j]
+			c := uint8(i / t.radix[j] % (int(rack[l]) + 1))
+			kr[l] = c
+			n += int(c)
+			if l != 0 {
+				hp -= uint64(c) * af.weights[l]
+			}
+		}
+		v := 0.0
+		if leave != nil {
+			v = leave.Eval(&kr)
+		}
+		t.leaveOf[i] = v
+		k := total - n
+		if v > t.bestLeave[k] {
+			t.bestLeave[k] = v
+		}
+		// Played alone, the k tiles must make a word; short words are
+		// not worth a lookup.
+		bp := int(rack[0] - kr[0])
+		if v > t.alone[k] && (k <= 3 || af.has(hp, bp, k)) {
+			t.alone[k] = v
+		}
+		if k >= minChecked {
+			t.subs[k] = append(t.subs[k], subRack{h: hp, blanks: int8(bp), leave: v})
+		}
+	}
+	for k := minChecked; k < len(t.subs); k++ {
+		slices.SortFunc(t.subs[k], func(a, b subRack) int {
+			switch {
+			case a.leave > b.leave:
+				return -1
+			case a.leave < b.leave:
+				return 1
+			}
+			return 0
+		})
+	}
+}
+
+// minChecked is the fewest tiles played through board letters for which
+// the shadow asks the anagram filter whether a word can be made.
+const minChecked = 5
+
+// subRack is a sub-rack that may be played: the hash of its letters, its
+// blanks, and the value of the tiles it keeps.
+type subRack struct {
+	h      uint64
+	blanks int8
+	leave  float64
+}
+
+// throughLeave is the best leave after playing k tiles that, with board
+// letters of hash hb (nb of them), may make a word; −Inf when none can.
+func (t *bestState) throughLeave(k int, hb uint64, nb int) float64 {
+	key := hb*31 + uint64(k)
+	slot := &t.memo[key%uint64(len(t.memo))]
+	if slot.ok && slot.key == key {
+		return slot.v
+	}
+	v := math.Inf(-1)
+	for _, p := range t.subs[k] {
+		if t.af.has(p.h+hb, int(p.blanks), k+nb) {
+			v = p.leave
+			break
+		}
+	}
+	*slot = memoEntry{key: key, v: v, ok: true}
+	return v
+}
+
+type memoEntry struct {
+	key uint64
+	v   float64
+	ok  bool
+}
+
+// leaveValue is the value of keeping the tiles left in rack.
+func (t *bestState) leaveValue(rack *[alphabet.MaxLetters + 1]uint8) float64 {
+	if t.leave == nil {
+		return 0
+	}
+	if t.nLetters < 0 {
+		r := alphabet.Rack(*rack)
+		return t.leave.Eval(&r)
+	}
+	i := 0
+	for j := 0; j < t.nLetters; j++ {
+		i += int(rack[t.letters[j]]) * t.radix[j]
+	}
+	return t.leaveOf[i]
+}
+
+// beats reports whether (eq, m) ranks before kept entry k.
+func (t *bestState) beats(eq float64, m *move.Move, k *kept) bool {
+	if eq != k.eq {
+		return eq > k.eq
+	}
+	o := k.m
+	o.Tiles = k.tiles[:k.nt]
+	return Less(m, &o)
+}
+
+// offer considers a generated placement for the kept list.
+func (t *bestState) offer(m *move.Move, eq float64) {
+	if len(t.top) == t.n && !t.beats(eq, m, &t.top[t.n-1]) {
+		return
+	}
+	if len(t.top) < t.n {
+		t.top = append(t.top, kept{})
+	}
+	i := len(t.top) - 1
+	for i > 0 && t.beats(eq, m, &t.top[i-1]) {
+		t.top[i] = t.top[i-1]
+		i--
+	}
+	k := &t.top[i]
+	k.m, k.eq = *m, eq
+	k.m.Tiles = nil
+	k.nt = copy(k.tiles[:], m.Tiles)
+}
+
+// result appends the kept list to out, best first; the moves' Tiles
+// alias the kept entries.
+func (t *bestState) result(out []Scored) []Scored {
+	out = out[:0]
+	for i := range t.top {
+		k := &t.top[i]
+		m := k.m
+		m.Tiles = k.tiles[:k.nt:k.nt]
+		out = append(out, Scored{Move: m, Equity: k.eq})
+	}
+	return out
+}
+
+// Best implements Searcher.
+func (g *Gaddag) Best(b *board.Board, rack *alphabet.Rack, leave Leave) (Scored, bool) {
+	out := g.TopN(b, rack, leave, 1, g.one[:0])
+	if len(out) == 0 {
+		return Scored{}, false
+	}
+	sc := out[0]
+	sc.Move = Clone(&sc.Move)
+	return sc, true
+}
+
+// TopN implements Searcher. Anchors are searched best bound first, and
+// the search stops when no remaining anchor's bound can reach the kept
+// list: the bound of an anchor is the best equity any move whose leftmost
+// anchor it is could reach, from the squares it can cover, the rack's
+// highest-scoring tiles on the best multipliers, and the best leave for
+// the number of tiles played ("shadow playing").
+func (g *Gaddag) TopN(b *board.Board, rack *alphabet.Rack, leave Leave, n int, out []Scored) []Scored {
+	if n <= 0 {
+		return out[:0]
+	}
+	g.enter()
+	defer g.busy.Store(false)
+	s := &g.s
+	t := &g.best
+	s.setup(g.arcs, b, rack, nil)
+	t.prepare(rack, leave, n, g.anagrams(b.V.RackSize))
+	s.best = t
+	defer func() { s.best, s.b = nil, nil }()
+	if s.emptyB {
+		// The opening has one anchor per direction: search it whole.
+		for d := board.Across; d <= board.Down; d++ {
+			r, c := board.Orient(d, b.V.StartRow, b.V.StartCol)
+			s.setLine(b, d, r)
+			s.anchorCol = c
+			s.openingWords(g.root, 0, true)
+		}
+		return t.result(out)
+	}
+	t.sortRack(s)
+	t.anchors = t.anchors[:0]
+	for d := board.Across; d <= board.Down; d++ {
+		for r := 0; r < b.N; r++ {
+			s.setLine(b, d, r)
+			fitted := false
+			prev := -1
+			for c := 0; c < b.N; c++ {
+				if !s.anchor(c) {
+					continue
+				}
+				if !fitted {
+					t.fitLine(s)
+					fitted = true
+				}
+				if bd := s.shadow(c, prev+1); bd > math.Inf(-1) {
+					t.anchors = append(t.anchors, anchorBound{bound: bd, dir: d, row: int8(r), col: int8(c), leftLimit: int8(prev + 1)})
+				}
+				prev = c
+			}
+		}
+	}
+	// Take the anchors best bound first from a heap: usually only a
+	// few are searched, so sorting them all would be wasted.
+	h := t.anchors
+	for i := len(h)/2 - 1; i >= 0; i-- {
+		siftDown(h, i)
+	}
+	lastDir, lastRow := board.Dir(2), -1
+	for len(h) > 0 {
+		a := h[0]
+		if a.bound < t.threshold() {
+			break
+		}
+		h[0] = h[len(h)-1]
+		h = h[:len(h)-1]
+		siftDown(h, 0)
+		if a.dir != lastDir || int(a.row) != lastRow {
+			s.setLine(b, a.dir, int(a.row))
+			lastDir, lastRow = a.dir, int(a.row)
+		}
+		s.searchAnchor(int(a.col), int(a.leftLimit), g.root)
+	}
+	return t.result(out)
+}
+
+// siftDown restores the max-heap order of h below i.
+func siftDown(h []anchorBound, i int) {
+	for {
+		c := 2*i + 1
+		if c >= len(h) {
+			return
+		}
+		if c+1 < len(h) && h[c+1].bound > h[c].bound {
+			c++
+		}
+		if h[c].bound <= h[i].bound {
+			return
+		}
+		h[i], h[c] = h[c], h[i]
+		i = c
+	}
+}
+
+// searchAnchor runs Gordon's walk from one anchor of the current line.
+func (s *lineGen) searchAnchor(c, leftLimit int, root automaton.Arc) {
+	s.anchorCol = c
+	s.leftLimit = leftLimit
+	s.pivot = c
+	switch {
+	case c+1 < s.n && s.line[c+1] != board.Empty:
+		s.pivot = c + 1
+		for s.pivot+1 < s.n && s.line[s.pivot+1] != board.Empty {
+			s.pivot++
+		}
+	case c > 0 && s.line[c-1] != board.Empty:
+		s.pivot = c - 1
+	}
+	s.gaddagGen(s.pivot, root)
+}
+
+// sortRack lists the rack's tile scores, highest first.
+func (t *bestState) sortRack(s *lineGen) {
+	t.nrs = 0
+	for l, c := range s.rack {
+		for k := 0; k < int(c); k++ {
+			v := int32(0)
+			if l > 0 {
+				v = s.score[l]
+			}
+			t.rs[t.nrs] = v
+			t.nrs++
+		}
+	}
+	slices.SortFunc(t.rs[:t.nrs], func(a, b int32) int { return int(b - a) })
+}
+
+// shadow bounds the equity of every move of the current line whose
+// leftmost anchor is c: it extends the word left (not onto an earlier
+// anchor) and right over squares where some rack tile may go, and for
+// each extent that can be a word bounds its score by the board tiles it
+// covers, the cross words of the squares it fills, and the rack's best
+// tiles on its best multipliers (the rearrangement inequality), plus the
+// best leave for that many tiles played. It returns −Inf when no tile of
+// the rack fits the anchor.
+func (s *lineGen) shadow(c, leftLimit int) float64 {
+	t := s.best
+	allowed := s.rackMask
+	if s.rack[0] > 0 {
+		allowed = s.all
+	}
+	fits := func(i int) bool { return s.cross[i]&allowed != 0 }
+	if !fits(c) {
+		return math.Inf(-1)
+	}
+	ntiles := t.nrs
+	best := math.Inf(-1)
+	// The placed squares of the extent: left ones (going left from the
+	// anchor) and right ones.
+	var placed [16]int8
+	np := 0
+	placed[np] = int8(c)
+	np++
+	boardL := int32(0) // board tiles left of the anchor in the extent
+	nbL, hbL := 0, uint64(0)
+	lo := c
+	for {
+		// lo is the leftmost square so far (a placed square or a tile).
+		// Absorb board tiles to the left: the word must include them.
+		for lo > 0 && s.line[lo-1] != board.Empty {
+			lo--
+			boardL += s.faceOn(lo)
+			nbL++
+			hbL += t.af.weights[s.line[lo].Letter()]
+		}
+		// With lo fixed, extend right.
+		nl := np
+		boardR := int32(0)
+		nb, hb := nbL, hbL
+		hi := c
+		for {
+			for hi+1 < s.n && s.line[hi+1] != board.Empty {
+				hi++
+				boardR += s.faceOn(hi)
+				nb++
+				hb += t.af.weights[s.line[hi].Letter()]
+			}
+			if hi > lo {
+				if v := s.bound(placed[:np], boardL+boardR, nb, hb); v > best {
+					best = v
+				}
+			}
+			if np >= ntiles || hi+1 >= s.n || !fits(hi+1) {
+				break
+			}
+			hi++
+			placed[np] = int8(hi)
+			np++
+		}
+		np = nl
+		// Place one more tile to the left, if allowed.
+		if np >= ntiles || lo == 0 || lo-1 < leftLimit || !fits(lo-1) {
+			break
+		}
+		lo--
+		placed[np] = int8(lo)
+		np++
+	}
+	return best
+}
+
+// fitLine sets fit for the empty squares of the current line.
+func (t *bestState) fitLine(s *lineGen) {
+	for i := 0; i < s.n; i++ {
+		f := int32(0)
+		if s.line[i] == board.Empty {
+			for m := s.cross[i] & s.rackMask; m != 0; m &= m - 1 {
+				f = max(f, s.score[bits.TrailingZeros64(m)])
+			}
+		}
+		t.fit[i] = f
+	}
+}
+
+// faceOn is the face value of the board tile on square i of the line.
+func (s *lineGen) faceOn(i int) int32 {
+	t := s.line[i]
+	if t.IsBlanked() {
+		return 0
+	}
+	return s.score[t]
+}
+
+// bound is the equity bound of an extent: the squares where tiles go and
+// the face value of the board tiles in the word. The tiles' part is the
+// lesser of two bounds: the rack's best tiles on the best multipliers
+// (rearrangement inequality), and each square's multiplier times the best
+// rack tile its cross-set admits.
+func (s *lineGen) bound(sq []int8, boardSum int32, nb int, hb uint64) float64 {
+	t := s.best
+	k := len(sq)
+	lv := t.bestLeave[k]
+	switch {
+	case nb == 0:
+		// The word is the tiles played: some k of them must make one.
+		lv = t.alone[k]
+	case k >= minChecked && t.nLetters >= 0:
+		// Some k of them and the board letters must make one.
+		lv = t.throughLeave(k, hb, nb)
+	}
+	if lv == math.Inf(-1) {
+		return lv
+	}
+	wm := int32(1)
+	for _, i := range sq {
+		wm *= s.wmul[i]
+	}
+	var mult [16]int32
+	fixed := boardSum * wm
+	capped := int32(0)
+	for k, i := range sq {
+		m := s.lmul[i] * wm
+		if cs := s.cscore[i]; cs != board.NoCross {
+			m += s.lmul[i] * s.wmul[i]
+			fixed += int32(cs) * s.wmul[i]
+		}
+		capped += m * t.fit[i]
+		// insertion, highest first
+		j := k
+		for j > 0 && mult[j-1] < m {
+			mult[j] = mult[j-1]
+			j--
+		}
+		mult[j] = m
+	}
+	rearranged := int32(0)
+	for k := range sq {
+		rearranged += mult[k] * t.rs[k]
+	}
+	fixed += min(capped, rearranged)
+	if k == s.rackSize {
+		fixed += int32(s.bingo)
+	}
+	return float64(fixed) + lv
+}

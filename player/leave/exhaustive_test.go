@@ -313,3 +313,52 @@ func forSubracks(r *alphabet.Rack, f func(*alphabet.Rack)) {
 	}
 	rec(0)
 }
+
+func BenchmarkExhaustiveEval(b *testing.B) {
+	v := variant.MustLoad("english")
+	ix, _ := NewIndex(v)
+	tb := FromEvaluator("zero", "english", ix, nil)
+	r, _ := v.Alphabet.ParseRack("EIRST?")
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		tb.Eval(&r)
+	}
+}
+
+func BenchmarkExhaustiveBestBySize(b *testing.B) {
+	v := variant.MustLoad("english")
+	ix, _ := NewIndex(v)
+	tb := FromEvaluator("zero", "english", ix, nil)
+	r, _ := v.Alphabet.ParseRack("ADEINST")
+	var best [8]float64
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		tb.BestBySize(&r, best[:])
+	}
+}
+
+func BenchmarkReadExhaustive(b *testing.B) {
+	for _, name := range []string{"english", "czech"} {
+		b.Run(name, func(b *testing.B) {
+			v := variant.MustLoad(name)
+			ix, _ := NewIndex(v)
+			var raw, gz bytes.Buffer
+			tb := FromEvaluator("zero", name, ix, nil)
+			tb.WriteTo(&raw)
+			tb.WriteGzip(&gz)
+			b.Logf("%s: %d bytes raw, %d gzip-compressed", name, raw.Len(), gz.Len())
+			b.Run("raw", func(b *testing.B) {
+				for i := 0; i < b.N; i++ {
+					ReadExhaustive(raw.Bytes(), v)
+				}
+			})
+			b.Run("gzip", func(b *testing.B) {
+				for i := 0; i < b.N; i++ {
+					ReadExhaustive(gz.Bytes(), v)
+				}
+			})
+		})
+	}
+}

@@ -19,6 +19,7 @@ import (
 	"atril/lexicon"
 	"atril/move"
 	"atril/movegen"
+	"atril/movegen/interval"
 	"atril/multiset"
 )
 
@@ -31,16 +32,16 @@ type Algo struct {
 // Counter is implemented by the interval-based generators (anagram, iwm):
 // the instrumentation counters of their last Generate call.
 type Counter interface {
-	Stats() movegen.Stats
+	Stats() interval.Stats
 }
 
 // Stats returns the counters of a's last Generate call and whether a
 // keeps counters at all.
-func (a *Algo) Stats() (movegen.Stats, bool) {
+func (a *Algo) Stats() (interval.Stats, bool) {
 	if c, ok := a.Gen.(Counter); ok {
 		return c.Stats(), true
 	}
-	return movegen.Stats{}, false
+	return interval.Stats{}, false
 }
 
 // Options choose how generators are built.
@@ -55,8 +56,8 @@ type Options struct {
 type Tables struct {
 	Lex     *lexicon.Lexicon
 	PER     *multiset.Table
-	Anagram *movegen.AnagramTables
-	IWM     *movegen.IWMTables
+	Anagram *interval.AnagramTables
+	IWM     *interval.IWMTables
 	Times   map[string]time.Duration
 }
 
@@ -102,13 +103,13 @@ func (t *Tables) Build(names []string, opt Options) ([]Algo, error) {
 				return nil, err
 			}
 			if t.Anagram == nil {
-				at, err := movegen.BuildAnagram(t.Lex, per, movegen.AnagramOptions{})
+				at, err := interval.BuildAnagram(t.Lex, per, interval.AnagramOptions{})
 				if err != nil {
 					return nil, fmt.Errorf("anagram tables of %s: %w", t.Lex.Name, err)
 				}
 				t.Anagram = at
 			}
-			g = movegen.NewAnagramFrom(t.Anagram)
+			g = interval.NewAnagramFrom(t.Anagram)
 		case "iwm":
 			per, err := t.per()
 			if err != nil {
@@ -119,13 +120,13 @@ func (t *Tables) Build(names []string, opt Options) ([]Algo, error) {
 				th = 10
 			}
 			if t.IWM == nil || t.IWM.Threshold != th {
-				it, err := movegen.BuildIWM(t.Lex, per, movegen.IWMOptions{Threshold: th})
+				it, err := interval.BuildIWM(t.Lex, per, interval.IWMOptions{Threshold: th})
 				if err != nil {
 					return nil, fmt.Errorf("iwm tables of %s: %w", t.Lex.Name, err)
 				}
 				t.IWM = it
 			}
-			g = movegen.NewIWMFrom(t.IWM, 1)
+			g = interval.NewIWMFrom(t.IWM, 1)
 		default:
 			var err error
 			g, err = movegen.New(n, t.Lex)
@@ -156,7 +157,7 @@ func ParseAlgos(s string) []string {
 // Measure runs one generation of a on a position untimed (warming the
 // caches), returning the number of moves and the counters, then times
 // reps more generations and returns their median.
-func Measure(a *Algo, b *board.Board, rack *alphabet.Rack, reps int) (median time.Duration, moves int, st movegen.Stats) {
+func Measure(a *Algo, b *board.Board, rack *alphabet.Rack, reps int) (median time.Duration, moves int, st interval.Stats) {
 	var m [1]Measurement
 	MeasureAll([]Algo{*a}, b, rack, reps, m[:])
 	return m[0].Time, m[0].Moves, m[0].Stats
@@ -166,7 +167,7 @@ func Measure(a *Algo, b *board.Board, rack *alphabet.Rack, reps int) (median tim
 type Measurement struct {
 	Time  time.Duration // median of the timed generations
 	Moves int
-	Stats movegen.Stats
+	Stats interval.Stats
 }
 
 // maxReps bounds the timed generations per position.

@@ -9,7 +9,7 @@ import (
 
 	"atril/lexicon"
 	"atril/lexicon/automaton"
-	"atril/movegen"
+	"atril/movegen/interval"
 	"atril/multiset"
 	"atril/variant"
 )
@@ -74,7 +74,7 @@ func Memory(v *variant.Variant, lexName string, threshold int) ([]MemRow, error)
 		return nil, err
 	}
 	if err := step("anagram tables (0-2 blanks)", func() (any, int, error) {
-		at, err := movegen.BuildAnagram(lex, per, movegen.AnagramOptions{})
+		at, err := interval.BuildAnagram(lex, per, interval.AnagramOptions{})
 		if err != nil {
 			return nil, 0, err
 		}
@@ -86,7 +86,7 @@ func Memory(v *variant.Variant, lexName string, threshold int) ([]MemRow, error)
 		threshold = 10
 	}
 	if err := step(fmt.Sprintf("IWM tables (threshold %d)", threshold), func() (any, int, error) {
-		it, err := movegen.BuildIWM(lex, per, movegen.IWMOptions{Threshold: threshold})
+		it, err := interval.BuildIWM(lex, per, interval.IWMOptions{Threshold: threshold})
 		if err != nil {
 			return nil, 0, err
 		}

@@ -13,6 +13,7 @@ import (
 	"atril/lexicon"
 	"atril/move"
 	"atril/movegen"
+	"atril/movegen/interval"
 	"atril/variant"
 )
 
@@ -43,7 +44,7 @@ type PositionResult struct {
 	Turn int // 1-based turn number within the game
 	// Times, Stats and Counted are indexed like MovegenConfig.Algos.
 	Times   []time.Duration
-	Stats   []movegen.Stats
+	Stats   []interval.Stats
 	Counted []bool
 	Moves   int
 }
@@ -97,7 +98,7 @@ func RunMovegen(cfg MovegenConfig) (*MovegenResult, error) {
 		res.Counted = append(res.Counted, ok)
 	}
 	ms := make([]Measurement, na)
-	pr := &PositionResult{Times: make([]time.Duration, na), Stats: make([]movegen.Stats, na), Counted: res.Counted}
+	pr := &PositionResult{Times: make([]time.Duration, na), Stats: make([]interval.Stats, na), Counted: res.Counted}
 	for gi := 0; gi < cfg.Games; gi++ {
 		seed := cfg.Seed + uint64(gi)
 		g, err := game.New(cfg.V, cfg.Lex, []string{"a", "b"}, seed)

@@ -13,6 +13,7 @@ import (
 	"atril/lexicon"
 	"atril/move"
 	"atril/movegen"
+	"atril/movegen/interval"
 	"atril/multiset"
 	"atril/variant"
 )
@@ -108,13 +109,13 @@ func RunThreshold(v *variant.Variant, lex *lexicon.Lexicon, per *multiset.Table,
 		algos := make([]Algo, len(group))
 		for gi, th := range group {
 			t0 := time.Now()
-			T, err := movegen.BuildIWM(lex, per, movegen.IWMOptions{Threshold: th})
+			T, err := interval.BuildIWM(lex, per, interval.IWMOptions{Threshold: th})
 			if err != nil {
 				return nil, fmt.Errorf("threshold %d: %w", th, err)
 			}
 			rows[gi] = ThresholdRow{Threshold: th, Build: time.Since(t0), HighIndex: T.HighIndex(), LowIndex: T.LowIndex(),
 				HighEntries: T.HighEntries(), LowEntries: T.LowEntries(), Bytes: T.Bytes(), StageTime: make([]time.Duration, len(Stages))}
-			algos[gi] = Algo{Name: fmt.Sprintf("iwm-%d", th), Gen: movegen.NewIWMFrom(T, 1)}
+			algos[gi] = Algo{Name: fmt.Sprintf("iwm-%d", th), Gen: interval.NewIWMFrom(T, 1)}
 		}
 		ms := make([]Measurement, len(group))
 		for i := range ps {

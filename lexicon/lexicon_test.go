@@ -91,34 +91,6 @@ func TestEmbeddedLists(t *testing.T) {
 				t.Errorf("%s: %s: %v %v", tc.list, w, ok, err)
 			}
 		}
-		trie := NewTrie(lex)
-		for i := 0; i < lex.Len(); i += 97 {
-			if !trie.Contains(lex.Word(i)) {
-				t.Fatalf("trie lacks %s", v.Alphabet.Word(lex.Word(i)))
-			}
-		}
-	}
-}
-
-func TestTrie(t *testing.T) {
-	v := variant.MustLoad("english")
-	lex, err := FromWords(v.Alphabet, "CAT", "CATS", "CAR", "DOG", "DO")
-	if err != nil {
-		t.Fatal(err)
-	}
-	tr := NewTrie(lex)
-	// root, C, CA, CAR, CAT, CATS, D, DO, DOG
-	if tr.Nodes() != 9 {
-		t.Errorf("nodes %d, want 9", tr.Nodes())
-	}
-	for _, tc := range []struct {
-		w  string
-		ok bool
-	}{{"CAT", true}, {"CATS", true}, {"CA", false}, {"DO", true}, {"DOGS", false}, {"X", false}} {
-		w, _ := v.Alphabet.Parse(tc.w, alphabet.Plain)
-		if tr.Contains(w) != tc.ok || lex.Contains(w) != tc.ok {
-			t.Errorf("%s: trie %v set %v want %v", tc.w, tr.Contains(w), lex.Contains(w), tc.ok)
-		}
 	}
 }
 

@@ -1,9 +1,10 @@
-// Package multiset represents multisets of letters two ways: Counts, a
-// plain count vector, and PER, the Parity-Exceedance Representation of
-// Sánchez Bello 2025 chapter 3 (see doc/REFERENCES.md), which packs any
-// feasible multiset of a lexicon (one contained in the letters of some
-// word) into 64 bits and supports
-// multisum and the subset test in constant time.
+// Package multiset represents multisets of letters as PER, the
+// Parity-Exceedance Representation of Sánchez Bello 2025 chapter 3 (see
+// doc/REFERENCES.md), which packs any feasible multiset of a lexicon (one
+// contained in the letters of some word) into 64 bits and supports
+// multisum and the subset test in constant time. The plain count vector
+// is alphabet.Rack (FromCounts and Counts convert; the blank count is
+// ignored).
 //
 // # Parity and exceedance
 //
@@ -56,86 +57,3 @@
 // eB = 0 (B has no repeated letter and its letters are odd in A or were
 // already covered) gives the answer without any lookup.
 package multiset
-
-import (
-	"fmt"
-
-	"atril/alphabet"
-)
-
-// Counts is a multiset as a count per tile code (index 0: the blank).
-type Counts [alphabet.MaxLetters + 1]uint8
-
-// Of returns the multiset of tiles; designated blanks count as their
-// letters, undesignated blanks as the blank.
-func Of(ts []alphabet.Tile) Counts {
-	var c Counts
-	for _, t := range ts {
-		c[t.Letter()]++
-	}
-	return c
-}
-
-// Size is the number of elements.
-func (c *Counts) Size() int {
-	n := 0
-	for _, k := range c {
-		n += int(k)
-	}
-	return n
-}
-
-// Sum returns the multisum a ⊎ b.
-func Sum(a, b *Counts) Counts {
-	var s Counts
-	for i := range s {
-		s[i] = a[i] + b[i]
-	}
-	return s
-}
-
-// SubsetOf reports whether c ⊆ o.
-func (c *Counts) SubsetOf(o *Counts) bool {
-	for i := range c {
-		if c[i] > o[i] {
-			return false
-		}
-	}
-	return true
-}
-
-// Parity is the multiset of letters with odd multiplicity.
-func (c *Counts) Parity() Counts {
-	var p Counts
-	for i, k := range c {
-		p[i] = k & 1
-	}
-	return p
-}
-
-// Excess is the exceedance: ⌊multiplicity/2⌋ of every letter.
-func (c *Counts) Excess() Counts {
-	var e Counts
-	for i, k := range c {
-		e[i] = k / 2
-	}
-	return e
-}
-
-// String renders the multiset with its letters in code order.
-func (c *Counts) String(a *alphabet.Alphabet) string {
-	s := ""
-	for l := 1; l < len(c); l++ {
-		for i := 0; i < int(c[l]); i++ {
-			if a != nil && l <= a.Size() {
-				s += a.String(alphabet.Tile(l))
-			} else {
-				s += fmt.Sprintf("<%d>", l)
-			}
-		}
-	}
-	for i := 0; i < int(c[0]); i++ {
-		s += "?"
-	}
-	return s
-}

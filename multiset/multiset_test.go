@@ -30,9 +30,9 @@ func sample(t testing.TB, name, lex string, k int) (*variant.Variant, wordList) 
 
 // randomSub returns a random sub-multiset of a random word: a feasible
 // multiset.
-func randomSub(r *rand.Rand, ws wordList) Counts {
+func randomSub(r *rand.Rand, ws wordList) alphabet.Rack {
 	w := ws[r.IntN(len(ws))]
-	var c Counts
+	var c alphabet.Rack
 	for _, x := range w {
 		if r.IntN(3) != 0 {
 			c[x]++
@@ -42,13 +42,13 @@ func randomSub(r *rand.Rand, ws wordList) Counts {
 }
 
 // excesses returns the distinct non-empty exceedances of the words.
-func excesses(ws wordList) []Counts {
-	seen := map[Counts]bool{}
-	var out []Counts
+func excesses(ws wordList) []alphabet.Rack {
+	seen := map[alphabet.Rack]bool{}
+	var out []alphabet.Rack
 	for _, w := range ws {
-		c := Of(w)
-		x := c.Excess()
-		if x.Size() > 0 && !seen[x] {
+		c := countsOf(w)
+		x := excess(&c)
+		if x.Len() > 0 && !seen[x] {
 			seen[x] = true
 			out = append(out, x)
 		}
@@ -58,12 +58,12 @@ func excesses(ws wordList) []Counts {
 
 // feasibleExcess is the slow reference: is e a sub-multiset of the
 // exceedance of some word?
-func feasibleExcess(e *Counts, exs []Counts) bool {
-	if e.Size() == 0 {
+func feasibleExcess(e *alphabet.Rack, exs []alphabet.Rack) bool {
+	if e.Len() == 0 {
 		return true
 	}
 	for i := range exs {
-		if e.SubsetOf(&exs[i]) {
+		if subsetOf(e, &exs[i]) {
 			return true
 		}
 	}
@@ -92,25 +92,25 @@ func TestPERAgreesWithCounts(t *testing.T) {
 				a, b := randomSub(r, ws), randomSub(r, ws)
 				pa, pb := tab.FromCounts(&a), tab.FromCounts(&b)
 				if pa == Invalid || pb == Invalid {
-					t.Fatalf("feasible multiset %s has no PER", a.String(v.Alphabet))
+					t.Fatalf("feasible multiset %s has no PER", v.Alphabet.RackString(&a))
 				}
 				if got := tab.Counts(pa); got != a {
-					t.Fatalf("decode %s = %s", a.String(v.Alphabet), got.String(v.Alphabet))
+					t.Fatalf("decode %s = %s", v.Alphabet.RackString(&a), v.Alphabet.RackString(&got))
 				}
-				if tab.Size(pa) != a.Size() {
-					t.Fatalf("size of %s: %d", a.String(v.Alphabet), tab.Size(pa))
+				if tab.Size(pa) != a.Len() {
+					t.Fatalf("size of %s: %d", v.Alphabet.RackString(&a), tab.Size(pa))
 				}
-				s := Sum(&a, &b)
-				ex := s.Excess()
+				s := sum(&a, &b)
+				ex := excess(&s)
 				want := feasibleExcess(&ex, exs)
 				got := tab.Sum(pa, pb)
 				if want != (got != Invalid) {
-					t.Fatalf("%s ⊎ %s: PER sum valid=%v, reference %v", a.String(v.Alphabet), b.String(v.Alphabet), got != Invalid, want)
+					t.Fatalf("%s ⊎ %s: PER sum valid=%v, reference %v", v.Alphabet.RackString(&a), v.Alphabet.RackString(&b), got != Invalid, want)
 				}
 				if got != Invalid {
 					sums++
 					if dec := tab.Counts(got); dec != s {
-						t.Fatalf("%s ⊎ %s = %s, PER gives %s", a.String(v.Alphabet), b.String(v.Alphabet), s.String(v.Alphabet), dec.String(v.Alphabet))
+						t.Fatalf("%s ⊎ %s = %s, PER gives %s", v.Alphabet.RackString(&a), v.Alphabet.RackString(&b), v.Alphabet.RackString(&s), v.Alphabet.RackString(&dec))
 					}
 					if got != tab.FromCounts(&s) {
 						t.Fatal("sum differs from the PER built letter by letter")
@@ -118,16 +118,16 @@ func TestPERAgreesWithCounts(t *testing.T) {
 					// a and b are subsets of their sum; the sum is a subset
 					// of neither unless the other is empty.
 					if !tab.Subset(pa, got) || !tab.Subset(pb, got) {
-						t.Fatalf("summand not a subset of %s", s.String(v.Alphabet))
+						t.Fatalf("summand not a subset of %s", v.Alphabet.RackString(&s))
 					}
 				} else {
 					infeasible++
 				}
-				if tab.Subset(pb, pa) != b.SubsetOf(&a) {
-					t.Fatalf("Subset(%s, %s) = %v", b.String(v.Alphabet), a.String(v.Alphabet), tab.Subset(pb, pa))
+				if tab.Subset(pb, pa) != subsetOf(&b, &a) {
+					t.Fatalf("Subset(%s, %s) = %v", v.Alphabet.RackString(&b), v.Alphabet.RackString(&a), tab.Subset(pb, pa))
 				}
 				// A sub-multiset of a: must test as a subset.
-				var c Counts
+				var c alphabet.Rack
 				for l, k := range a {
 					if k > 0 {
 						c[l] = uint8(r.IntN(int(k) + 1))
@@ -135,10 +135,10 @@ func TestPERAgreesWithCounts(t *testing.T) {
 				}
 				pc := tab.FromCounts(&c)
 				if !tab.Subset(pc, pa) {
-					t.Fatalf("%s ⊆ %s not seen", c.String(v.Alphabet), a.String(v.Alphabet))
+					t.Fatalf("%s ⊆ %s not seen", v.Alphabet.RackString(&c), v.Alphabet.RackString(&a))
 				}
 				if tab.Subset(pa, pc) != (a == c) {
-					t.Fatalf("%s ⊆ %s wrong", a.String(v.Alphabet), c.String(v.Alphabet))
+					t.Fatalf("%s ⊆ %s wrong", v.Alphabet.RackString(&a), v.Alphabet.RackString(&c))
 				}
 				if c != a {
 					subsets++
@@ -185,18 +185,18 @@ func TestThesisExamples(t *testing.T) {
 			continue
 		}
 		c := tab.Counts(p)
-		par, exc := c.Parity(), c.Excess()
+		par, exc := parity(&c), excess(&c)
 		wp, _ := a.Parse(tc.parity, alphabet.Plain)
 		we, _ := a.Parse(tc.excess, alphabet.Plain)
-		if par != Of(wp) || exc != Of(we) {
-			t.Errorf("%s: parity %s excess %s, want %s %s", tc.m, par.String(a), exc.String(a), tc.parity, tc.excess)
+		if par != countsOf(wp) || exc != countsOf(we) {
+			t.Errorf("%s: parity %s excess %s, want %s %s", tc.m, a.RackString(&par), a.RackString(&exc), tc.parity, tc.excess)
 		}
 	}
 	// Table 3.10: AACS ⊎ ABBCELRS = AAABBCCCELRSS with carry CS.
 	s := tab.Sum(per("AACS"), per("ABBCELRS"))
 	if s != per("AAABBCCELRSS") {
 		got := tab.Counts(s)
-		t.Errorf("AACS ⊎ ABBCELRS = %s", got.String(a))
+		t.Errorf("AACS ⊎ ABBCELRS = %s", a.RackString(&got))
 	}
 	if tab.Sum(per("PALANGANA"), per("PALANGANA")) != Invalid {
 		t.Error("PALANGANA twice should not be feasible")
@@ -211,7 +211,7 @@ func BenchmarkPER(b *testing.B) {
 	}
 	r := rand.New(rand.NewPCG(1, 2))
 	var ps [1024]PER
-	var cs [1024]Counts
+	var cs [1024]alphabet.Rack
 	for i := range ps {
 		cs[i] = randomSub(r, ws)
 		ps[i] = tab.FromCounts(&cs[i])
@@ -242,7 +242,7 @@ func BenchmarkPER(b *testing.B) {
 	})
 	b.Run("CountsSubset", func(b *testing.B) {
 		for i := 0; i < b.N; i++ {
-			cs[i&1023].SubsetOf(&cs[(i*7)&1023])
+			subsetOf(&cs[i&1023], &cs[(i*7)&1023])
 		}
 	})
 }
@@ -312,11 +312,11 @@ func TestWide(t *testing.T) {
 			if pa == InvalidWide || pb == InvalidWide {
 				t.Fatalf("feasible multiset %v has no wide PER", a)
 			}
-			if tab.CountsWide(pa) != a || tab.SizeWide(pa) != a.Size() {
+			if tab.CountsWide(pa) != a || tab.SizeWide(pa) != a.Len() {
 				t.Fatalf("decode %v: %v", a, tab.CountsWide(pa))
 			}
-			s := Sum(&a, &b)
-			ex := s.Excess()
+			s := sum(&a, &b)
+			ex := excess(&s)
 			got := tab.SumWide(pa, pb)
 			if feasibleExcess(&ex, exs) != (got != InvalidWide) {
 				t.Fatalf("%v ⊎ %v: wide sum valid=%v", a, b, got != InvalidWide)
@@ -332,10 +332,10 @@ func TestWide(t *testing.T) {
 			} else {
 				infeasible++
 			}
-			if tab.SubsetWide(pb, pa) != b.SubsetOf(&a) {
+			if tab.SubsetWide(pb, pa) != subsetOf(&b, &a) {
 				t.Fatalf("SubsetWide(%v, %v) = %v", b, a, tab.SubsetWide(pb, pa))
 			}
-			var c Counts
+			var c alphabet.Rack
 			for l, k := range a {
 				if k > 0 {
 					c[l] = uint8(r.IntN(int(k) + 1))
@@ -351,4 +351,44 @@ func TestWide(t *testing.T) {
 			t.Errorf("weak test: %d feasible sums, %d infeasible, %d proper subsets", sums, infeasible, subsets)
 		}
 	})
+}
+
+// countsOf is the multiset of tiles as a count vector; designated blanks
+// count as their letters.
+func countsOf(ts []alphabet.Tile) alphabet.Rack {
+	var c alphabet.Rack
+	for _, t := range ts {
+		c[t.Letter()]++
+	}
+	return c
+}
+
+// sum is the multisum a ⊎ b of count vectors.
+func sum(a, b *alphabet.Rack) alphabet.Rack {
+	var s alphabet.Rack
+	for i := range s {
+		s[i] = a[i] + b[i]
+	}
+	return s
+}
+
+// subsetOf reports whether a ⊆ b.
+func subsetOf(a, b *alphabet.Rack) bool { return b.Contains(a) }
+
+// parity is the multiset of the letters of odd multiplicity.
+func parity(c *alphabet.Rack) alphabet.Rack {
+	var p alphabet.Rack
+	for i, k := range c {
+		p[i] = k & 1
+	}
+	return p
+}
+
+// excess is the exceedance: ⌊multiplicity/2⌋ of every letter.
+func excess(c *alphabet.Rack) alphabet.Rack {
+	var e alphabet.Rack
+	for i, k := range c {
+		e[i] = k / 2
+	}
+	return e
 }

@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"atril/alphabet"
+	"atril/internal/hashtab"
 )
 
 // PER is the Parity-Exceedance Representation of a feasible multiset
@@ -39,11 +40,11 @@ type Table struct {
 	// succ[id*(L+1)+l]: id of exc[id] ⊎ {l}, or NoID if not feasible.
 	succ []uint32
 	// carry: repeat-free exceedance as a parity-style mask → id.
-	carry *U64Map
+	carry *hashtab.U64Map
 	// triad: (a, b, c) → id of a ⊎ b ⊎ c, c repeat-free (a carry).
-	triad *U64Map
+	triad *hashtab.U64Map
 	// diff: (sum, a, c) present iff some feasible b has a ⊎ b ⊎ c = sum.
-	diff *U64Map
+	diff *hashtab.U64Map
 	// AllTriads counts every ordered triad of feasible exceedances whose
 	// multisum is feasible (c not restricted to carries).
 	AllTriads int
@@ -85,7 +86,7 @@ func Build(letters int, ws Words) (*Table, error) {
 	// sub-multisets of these (closed downward).
 	seen := map[uint64]bool{}
 	var buf [64]alphabet.Tile
-	var cnt Counts
+	var cnt alphabet.Rack
 	for i := 0; i < ws.Len(); i++ {
 		w := ws.Word(i)
 		if len(w) > 20 {
@@ -149,7 +150,7 @@ func Build(letters int, ws Words) (*Table, error) {
 		t.succ[i*(letters+1)] = NoID
 	}
 	// 3. Carry masks: repeat-free exceedances.
-	t.carry = NewU64Map(n)
+	t.carry = hashtab.NewU64Map(n)
 	for i, k := range keys {
 		e := unpack(k, buf[:0])
 		var m uint64
@@ -166,8 +167,8 @@ func Build(letters int, ws Words) (*Table, error) {
 		}
 	}
 	// 4. Triads: split every feasible exceedance s into a ⊎ b ⊎ c.
-	t.triad = NewU64Map(16 * n)
-	t.diff = NewU64Map(16 * n)
+	t.triad = hashtab.NewU64Map(16 * n)
+	t.diff = hashtab.NewU64Map(16 * n)
 	var sb, cb [32]alphabet.Tile
 	for si, k := range keys {
 		s := unpack(k, sb[:0])
@@ -325,10 +326,10 @@ func (t *Table) Of(ts []alphabet.Tile) PER {
 
 // FromCounts returns the PER of a count vector (the blank count is
 // ignored), or Invalid.
-func (t *Table) FromCounts(c *Counts) PER { return t.narrow(t.WideFromCounts(c)) }
+func (t *Table) FromCounts(c *alphabet.Rack) PER { return t.narrow(t.WideFromCounts(c)) }
 
 // Counts decodes p into a count vector: f = 2e + p.
-func (t *Table) Counts(p PER) Counts { return t.CountsWide(t.Widen(p)) }
+func (t *Table) Counts(p PER) alphabet.Rack { return t.CountsWide(t.Widen(p)) }
 
 // narrow packs a wide PER into 64 bits (the table must fit them).
 func (t *Table) narrow(w Wide) PER {

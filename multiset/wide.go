@@ -51,7 +51,7 @@ func (t *Table) AddWide(p Wide, l alphabet.Tile) Wide {
 
 // WideFromCounts returns the wide PER of a count vector (the blank count
 // is ignored), or InvalidWide.
-func (t *Table) WideFromCounts(c *Counts) Wide {
+func (t *Table) WideFromCounts(c *alphabet.Rack) Wide {
 	var p Wide
 	for l := 1; l <= t.Letters; l++ {
 		for k := 0; k < int(c[l]); k++ {
@@ -62,8 +62,8 @@ func (t *Table) WideFromCounts(c *Counts) Wide {
 }
 
 // CountsWide decodes p into a count vector.
-func (t *Table) CountsWide(p Wide) Counts {
-	var c Counts
+func (t *Table) CountsWide(p Wide) alphabet.Rack {
+	var c alphabet.Rack
 	for l := 1; l <= t.Letters; l++ {
 		if p.Parity&(1<<(l-1)) != 0 {
 			c[l]++

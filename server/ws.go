@@ -35,17 +35,13 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithCancel(r.Context())
 	defer cancel()
 	go func() {
-		// Reading is needed to see pings, pongs and the close; anything
-		// else the client sends ends the connection.
-		for {
-			if _, _, err := c.Read(ctx); err != nil {
-				cancel()
-				return
-			}
+		// Reading is needed to see pings, pongs and the close (Read
+		// answers those itself); a message from the client ends the
+		// connection.
+		if _, _, err := c.Read(ctx); err == nil {
 			c.Close(websocket.StatusPolicyViolation, "the WebSocket only sends; use the HTTP API to act")
-			cancel()
-			return
 		}
+		cancel()
 	}()
 	if !cursor {
 		l.mu.Lock()

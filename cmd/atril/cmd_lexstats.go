@@ -12,7 +12,7 @@ import (
 
 	"atril/alphabet"
 	"atril/lexicon"
-	"atril/movegen"
+	"atril/movegen/interval"
 	"atril/multiset"
 )
 
@@ -204,11 +204,11 @@ func writeLexStats(out io.Writer, lex *lexicon.Lexicon, bag []int, threshold int
 	}
 
 	// Table sizes.
-	at, err := movegen.BuildAnagram(lex, per, movegen.AnagramOptions{})
+	at, err := interval.BuildAnagram(lex, per, interval.AnagramOptions{})
 	if err != nil {
 		return err
 	}
-	atx, err := movegen.BuildAnagram(lex, per, movegen.AnagramOptions{ExcessRule: true, BagCounts: bag})
+	atx, err := interval.BuildAnagram(lex, per, interval.AnagramOptions{ExcessRule: true, BagCounts: bag})
 	if err != nil {
 		return err
 	}
@@ -218,7 +218,7 @@ func writeLexStats(out io.Writer, lex *lexicon.Lexicon, bag []int, threshold int
 	}
 	fmt.Fprintf(w, "memory, build time\t%s, %v\n", mib(at.Bytes()), at.BuildTime.Round(time.Millisecond))
 
-	it, err := movegen.BuildIWM(lex, per, movegen.IWMOptions{Threshold: threshold})
+	it, err := interval.BuildIWM(lex, per, interval.IWMOptions{Threshold: threshold})
 	if err != nil {
 		return err
 	}

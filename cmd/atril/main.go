@@ -11,6 +11,10 @@ import (
 	"fmt"
 	"os"
 	"sort"
+
+	// The interval generators (anagram, iwm, iwm-parallel, iwm-adaptive,
+	// iwm-fast) register themselves for --algo.
+	_ "atril/movegen/interval"
 )
 
 // command is one subcommand. Each lives in a file of its own and adds

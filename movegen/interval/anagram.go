@@ -1,4 +1,4 @@
-package movegen
+package interval
 
 import (
 	"fmt"
@@ -6,11 +6,13 @@ import (
 
 	"atril/alphabet"
 	"atril/board"
+	"atril/internal/hashtab"
 	"atril/lexicon"
+	"atril/movegen"
 	"atril/multiset"
 )
 
-// The Anagram Method (seed 001 section 3, Algorithm 1): for every
+// The Anagram Method (Anagram 2018 section 3, Algorithm 1): for every
 // interval with v empty squares and every sub-rack of v tiles, look up
 // the words whose letters are exactly the sub-rack ⊎ the interval's
 // letters, and keep those that fit the interval's tiles and cross-sets.
@@ -40,7 +42,7 @@ import (
 type AnagramOptions struct {
 	// MaxBlanks is the most blanks a rack may use (default 2).
 	MaxBlanks int
-	// ExcessRule drops keys that need more blanks than exist (seed 001
+	// ExcessRule drops keys that need more blanks than exist (Anagram 2018
 	// e(u)); BagCounts gives the tiles of each letter in the bag.
 	ExcessRule bool
 	BagCounts  []int
@@ -51,9 +53,9 @@ type AnagramTables struct {
 	Lex       *lexicon.Lexicon
 	PER       *multiset.Table
 	MaxBlanks int
-	keys      []*multiset.U64Map // per j: key → start of its run in words
-	words     [][]uint32         // word ids; the last of a run has lastBit
-	filters   []*multiset.Filter // per j: asked before keys[j]
+	keys      []*hashtab.U64Map // per j: key → start of its run in words
+	words     [][]uint32        // word ids; the last of a run has lastBit
+	filters   []*hashtab.Filter // per j: asked before keys[j]
 	ws        wordStore
 	BuildTime time.Duration
 }
@@ -80,16 +82,16 @@ func BuildAnagram(lex *lexicon.Lexicon, perTab *multiset.Table, opt AnagramOptio
 	}
 	at := &AnagramTables{Lex: lex, PER: perTab, MaxBlanks: opt.MaxBlanks, ws: newWordStore(lex)}
 	nj := opt.MaxBlanks + 1
-	at.keys = make([]*multiset.U64Map, nj)
+	at.keys = make([]*hashtab.U64Map, nj)
 	at.words = make([][]uint32, nj)
 	var counts [][]uint32 = make([][]uint32, nj)
 	for j := range at.keys {
-		at.keys[j] = multiset.NewU64Map(lex.Len() * (1 + 4*j))
+		at.keys[j] = hashtab.NewU64Map(lex.Len() * (1 + 4*j))
 	}
 	// visit calls f(j, key) for every key word w is listed under.
-	var cnt multiset.Counts
+	var cnt alphabet.Rack
 	var distinct [64]alphabet.Tile
-	excess := func(c *multiset.Counts) int {
+	excess := func(c *alphabet.Rack) int {
 		e := 0
 		for l := 1; l <= L && l < len(opt.BagCounts); l++ {
 			if d := int(c[l]) - opt.BagCounts[l]; d > 0 {
@@ -99,7 +101,7 @@ func BuildAnagram(lex *lexicon.Lexicon, perTab *multiset.Table, opt AnagramOptio
 		return e
 	}
 	visit := func(w []alphabet.Tile, f func(j int, key multiset.PER)) {
-		cnt = multiset.Counts{}
+		cnt = alphabet.Rack{}
 		nd := 0
 		for _, x := range w {
 			if cnt[x] == 0 {
@@ -183,7 +185,7 @@ func BuildAnagram(lex *lexicon.Lexicon, perTab *multiset.Table, opt AnagramOptio
 		})
 	}
 	for j := range at.keys {
-		m := multiset.NewU64Map(at.keys[j].Len())
+		m := hashtab.NewU64Map(at.keys[j].Len())
 		at.keys[j].Range(func(k uint64, g uint32) { m.Put(k, starts[j][g]) })
 		m.Compact()
 		at.keys[j] = m
@@ -191,7 +193,7 @@ func BuildAnagram(lex *lexicon.Lexicon, perTab *multiset.Table, opt AnagramOptio
 		if j == 0 {
 			bpk = 16
 		}
-		f := multiset.NewFilter(m.Len(), bpk)
+		f := hashtab.NewFilter(m.Len(), bpk)
 		m.Range(func(k uint64, _ uint32) { f.Add(k) })
 		at.filters = append(at.filters, f)
 	}
@@ -321,7 +323,7 @@ func (g *Anagram) leafPend(key multiset.PER, j int) {
 func (g *Anagram) Name() string { return "anagram" }
 
 // Fork implements Generator: a generator over the same tables.
-func (g *Anagram) Fork() Generator {
+func (g *Anagram) Fork() movegen.Generator {
 	f := NewAnagramFrom(g.T)
 	f.NoShare = g.NoShare
 	return f
@@ -331,7 +333,7 @@ func (g *Anagram) Fork() Generator {
 func (g *Anagram) Stats() Stats { return g.stats }
 
 // Generate implements Generator.
-func (g *Anagram) Generate(b *board.Board, rack *alphabet.Rack, sink Sink) {
+func (g *Anagram) Generate(b *board.Board, rack *alphabet.Rack, sink movegen.Sink) {
 	g.stats = Stats{}
 	st := &g.st
 	st.setup(b, rack, g.T.PER, sink, &g.stats)

@@ -1,4 +1,4 @@
-package movegen_test
+package interval_test
 
 import (
 	"testing"
@@ -7,6 +7,7 @@ import (
 	"atril/lexicon"
 	"atril/move"
 	"atril/movegen"
+	"atril/movegen/interval"
 	"atril/multiset"
 )
 
@@ -18,17 +19,17 @@ func intervalBench(b *testing.B, lex *lexicon.Lexicon) []movegen.Generator {
 	if err != nil {
 		b.Fatal(err)
 	}
-	at, err := movegen.BuildAnagram(lex, per, movegen.AnagramOptions{})
+	at, err := interval.BuildAnagram(lex, per, interval.AnagramOptions{})
 	if err != nil {
 		b.Fatal(err)
 	}
-	gens := []movegen.Generator{movegen.NewAnagramFrom(at)}
+	gens := []movegen.Generator{interval.NewAnagramFrom(at)}
 	for _, th := range []int{10} {
-		it, err := movegen.BuildIWM(lex, per, movegen.IWMOptions{Threshold: th})
+		it, err := interval.BuildIWM(lex, per, interval.IWMOptions{Threshold: th})
 		if err != nil {
 			b.Fatal(err)
 		}
-		gens = append(gens, movegen.NewIWMFrom(it, 1))
+		gens = append(gens, interval.NewIWMFrom(it, 1))
 	}
 	return gens
 }
@@ -37,9 +38,9 @@ func intervalBench(b *testing.B, lex *lexicon.Lexicon) []movegen.Generator {
 // at threshold 10) over the same fixed positions as BenchmarkGenerate:
 // one op generates every move of every position of the file. It reports
 // ns per position, moves per second, allocations, and the counters of
-// seed 000 chapter 6 per position.
+// Sánchez Bello 2025 chapter 6 per position.
 //
-//	go test ./movegen -run '^$' -bench IntervalGenerate -benchtime 3x
+//	go test ./movegen/interval -run '^$' -bench IntervalGenerate -benchtime 3x
 func BenchmarkIntervalGenerate(b *testing.B) {
 	for _, l := range languages {
 		// Tables are built inside the language's sub-benchmark, so a
@@ -48,10 +49,10 @@ func BenchmarkIntervalGenerate(b *testing.B) {
 			_, lex := fullLexicon(b, l)
 			ps := loadPositions(b, l, lex)
 			for _, gen := range intervalBench(b, lex) {
-				c, _ := gen.(interface{ Stats() movegen.Stats })
+				c, _ := gen.(interface{ Stats() interval.Stats })
 				b.Run(gen.Name(), func(b *testing.B) {
 					moves, runs := 0, 0
-					var st movegen.Stats
+					var st interval.Stats
 					sink := func(*move.Move) { moves++ }
 					b.ReportAllocs()
 					t0 := time.Now()

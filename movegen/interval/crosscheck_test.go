@@ -1,4 +1,4 @@
-package movegen_test
+package interval_test
 
 import (
 	"fmt"
@@ -15,6 +15,7 @@ import (
 	"atril/lexicon"
 	"atril/move"
 	"atril/movegen"
+	"atril/movegen/interval"
 	"atril/variant"
 )
 
@@ -25,14 +26,14 @@ var intervalGenerators = []struct {
 	make func(t testing.TB, lex *lexicon.Lexicon) movegen.Generator
 }{
 	{"anagram", func(t testing.TB, lex *lexicon.Lexicon) movegen.Generator {
-		g, err := movegen.NewAnagram(lex)
+		g, err := interval.NewAnagram(lex)
 		if err != nil {
 			t.Fatal(err)
 		}
 		return g
 	}},
 	{"anagram-noshare", func(t testing.TB, lex *lexicon.Lexicon) movegen.Generator {
-		g, err := movegen.NewAnagram(lex)
+		g, err := interval.NewAnagram(lex)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -40,7 +41,7 @@ var intervalGenerators = []struct {
 		return g
 	}},
 	{"iwm-t10", func(t testing.TB, lex *lexicon.Lexicon) movegen.Generator {
-		g, err := movegen.NewIWM(lex, movegen.IWMOptions{})
+		g, err := interval.NewIWM(lex, interval.IWMOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -55,7 +56,7 @@ func init() {
 			name string
 			make func(t testing.TB, lex *lexicon.Lexicon) movegen.Generator
 		}{fmt.Sprintf("iwm-t%d", thr), func(t testing.TB, lex *lexicon.Lexicon) movegen.Generator {
-			g, err := movegen.NewIWM(lex, movegen.IWMOptions{Threshold: thr, NoBlankLists: thr == 30})
+			g, err := interval.NewIWM(lex, interval.IWMOptions{Threshold: thr, NoBlankLists: thr == 30})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -66,7 +67,7 @@ func init() {
 		name string
 		make func(t testing.TB, lex *lexicon.Lexicon) movegen.Generator
 	}{"iwm-t10-parallel-adaptive-share", func(t testing.TB, lex *lexicon.Lexicon) movegen.Generator {
-		g, err := movegen.NewIWM(lex, movegen.IWMOptions{Workers: 2, Adaptive: true, Share: true})
+		g, err := interval.NewIWM(lex, interval.IWMOptions{Workers: 2, Adaptive: true, Share: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -81,7 +82,7 @@ var ivLanguages = []struct{ variant, lexicon string }{
 }
 
 // ivLexicon loads a full word list once per test binary (shared with
-// the cross-check of crosscheck_test.go).
+// the other tests of this package).
 func ivLexicon(t testing.TB, vname, lname string) (*variant.Variant, *lexicon.Lexicon) {
 	t.Helper()
 	return fullLexicon(t, language{vname, lname})
@@ -234,7 +235,7 @@ func ivRacks(rng *rand.Rand, v *variant.Variant, r alphabet.Rack) [3]alphabet.Ra
 // restricts the run to one variant. The long check:
 //
 //	ATRIL_IV_POSITIONS=10000 ATRIL_IV_STEP=1 ATRIL_IV_ORACLE_EVERY=50 \
-//	  go test ./movegen -run IntervalCrossCheck -v -timeout 10h
+//	  go test ./movegen/interval -run IntervalCrossCheck -v -timeout 10h
 func TestIntervalCrossCheck(t *testing.T) {
 	positions := ivEnv("ATRIL_IV_POSITIONS", 4)
 	step := ivEnv("ATRIL_IV_STEP", 40)
@@ -310,26 +311,4 @@ func TestIntervalCrossCheck(t *testing.T) {
 				l.variant, lex.Len(), nPos, nOracle, nMoves, len(gens))
 		})
 	}
-}
-
-// The interval generators also join the shared cross-check of
-// crosscheck_test.go (anagram and iwm at its default threshold; the other
-// thresholds and the parallel mode are checked by TestIntervalCrossCheck).
-func init() {
-	Generators = append(Generators,
-		func(lex *lexicon.Lexicon) movegen.Generator {
-			g, err := movegen.NewAnagram(lex)
-			if err != nil {
-				panic(err)
-			}
-			return g
-		},
-		func(lex *lexicon.Lexicon) movegen.Generator {
-			g, err := movegen.NewIWM(lex, movegen.IWMOptions{})
-			if err != nil {
-				panic(err)
-			}
-			return g
-		},
-	)
 }

@@ -1,4 +1,4 @@
-package movegen
+package interval
 
 import (
 	"fmt"
@@ -7,11 +7,13 @@ import (
 
 	"atril/alphabet"
 	"atril/board"
+	"atril/internal/hashtab"
 	"atril/lexicon"
+	"atril/movegen"
 	"atril/multiset"
 )
 
-// The Intern Words Method (seed 000 chapter 5).
+// The Intern Words Method (Sánchez Bello 2025 chapter 5).
 //
 // Every interval is a Hand-Interval instance. An instance is pruned when
 // an empty square of the interval has an empty cross-set, or when its
@@ -102,19 +104,19 @@ type IWMTables struct {
 	// 1..L, words occurring inside others L+1.., other words after).
 	innerID    []uint32
 	innerWords int // words that occur as inner words
-	piw        *multiset.U64Map
+	piw        *hashtab.U64Map
 	freq       []uint32 // by placed inner word index
 	emptyPIW   [MaxBoard + 1]uint32
 	hiStart    []uint32 // by placed inner word index (len+1)
 	hiWords    []uint32
-	lo         *multiset.PairMap // Multiset-Interval key → start of its run
-	loWords    []uint32          // word ids; the last of a run has lastBit
+	lo         *hashtab.PairMap // Multiset-Interval key → start of its run
+	loWords    []uint32         // word ids; the last of a run has lastBit
 	wordPER    []multiset.PER
 	words      wordStore
 	// Filters asked before the low-level table: word multisets (small,
 	// stays in cache) and Multiset-Interval keys.
-	anaFilter, loFilter *multiset.Filter
-	// Occurrences of placed inner words (seed 000 Table 5.5).
+	anaFilter, loFilter *hashtab.Filter
+	// Occurrences of placed inner words (Sánchez Bello 2025 Table 5.5).
 	Occurrences int
 	// ThesisHigh is the number of high-level entries the thesis keeps
 	// (lists of rare inner words only); BlankHigh the extra entries kept
@@ -203,7 +205,7 @@ func BuildIWM(lex *lexicon.Lexicon, perTab *multiset.Table, opt IWMOptions) (*IW
 	}
 	// Pass 2: placed inner words and their frequencies; then the empty
 	// inner word of every length.
-	T.piw = multiset.NewU64Map(len(occ) / 4)
+	T.piw = hashtab.NewU64Map(len(occ) / 4)
 	for i := 0; i < nw; i++ {
 		n := len(lex.Word(i))
 		for _, o := range occ[occStart[i]:occStart[i+1]] {
@@ -271,7 +273,7 @@ func BuildIWM(lex *lexicon.Lexicon, perTab *multiset.Table, opt IWMOptions) (*IW
 	cursor := append([]uint32(nil), T.hiStart[:nPIW]...)
 	// Pass 4 (with 3): low-level keys of the common placed inner words
 	// and of the empty inner word.
-	T.lo = multiset.NewPairMap(len(occ) / 2)
+	T.lo = hashtab.NewPairMap(len(occ) / 2)
 	var loCount []uint32
 	forLow := func(f func(key multiset.PER, ix uint32, wi int)) {
 		for i := 0; i < nw; i++ {
@@ -324,16 +326,16 @@ func BuildIWM(lex *lexicon.Lexicon, perTab *multiset.Table, opt IWMOptions) (*IW
 		T.loWords[loStart[g]+(loStart[g+1]-loStart[g]-1-loCount[g])] = x
 	})
 	order = nil
-	lo := multiset.NewPairMap(T.lo.Len())
+	lo := hashtab.NewPairMap(T.lo.Len())
 	T.lo.Range(func(k uint64, k2, g uint32) { lo.Put(k, k2, loStart[g]) })
 	lo.Compact()
 	T.lo = lo
-	T.anaFilter = multiset.NewFilter(nw, 16)
+	T.anaFilter = hashtab.NewFilter(nw, 16)
 	for _, p := range T.wordPER {
 		T.anaFilter.Add(uint64(p))
 	}
-	T.loFilter = multiset.NewFilter(lo.Len(), 10)
-	lo.Range(func(k uint64, k2, _ uint32) { T.loFilter.Add(multiset.PairKey(k, k2)) })
+	T.loFilter = hashtab.NewFilter(lo.Len(), 10)
+	lo.Range(func(k uint64, k2, _ uint32) { T.loFilter.Add(hashtab.PairKey(k, k2)) })
 	T.BuildTime = time.Since(t0)
 	return T, nil
 }
@@ -433,13 +435,13 @@ func (g *IWM) Name() string { return "iwm" }
 
 // Fork implements Generator: a generator over the same tables with the
 // same number of workers.
-func (g *IWM) Fork() Generator { return NewIWMFrom(g.T, g.Workers) }
+func (g *IWM) Fork() movegen.Generator { return NewIWMFrom(g.T, g.Workers) }
 
 // Stats returns the counters of the last Generate call.
 func (g *IWM) Stats() Stats { return g.stats }
 
 // Generate implements Generator.
-func (g *IWM) Generate(b *board.Board, rack *alphabet.Rack, sink Sink) {
+func (g *IWM) Generate(b *board.Board, rack *alphabet.Rack, sink movegen.Sink) {
 	g.stats = Stats{}
 	if g.Workers > 1 {
 		g.generateParallel(b, rack, sink)
@@ -454,7 +456,7 @@ func (g *IWM) Generate(b *board.Board, rack *alphabet.Rack, sink Sink) {
 }
 
 // prepare sets up the per-call state.
-func (s *iwmState) prepare(b *board.Board, rack *alphabet.Rack, sink Sink, stats *Stats) {
+func (s *iwmState) prepare(b *board.Board, rack *alphabet.Rack, sink movegen.Sink, stats *Stats) {
 	s.setup(b, rack, s.T.PER, sink, stats)
 	var p multiset.PER
 	for i := 0; i < s.nrl; i++ {
@@ -691,7 +693,7 @@ func (s *iwmState) blankLetters(key multiset.PER, j int, from int) {
 func (s *iwmState) lookupLow(key multiset.PER, j int) {
 	T := s.T
 	s.stats.Lookups++
-	if !T.anaFilter.Has(uint64(key)) || !T.loFilter.Has(multiset.PairKey(uint64(key), s.piw)) {
+	if !T.anaFilter.Has(uint64(key)) || !T.loFilter.Has(hashtab.PairKey(uint64(key), s.piw)) {
 		return
 	}
 	start, ok := T.lo.Get(uint64(key), s.piw)

@@ -1,4 +1,11 @@
-package movegen
+// Package interval holds the move generators that work on intervals of
+// the board rather than walking an automaton: the Anagram Method
+// (Anagram 2018) and the Intern Words Method (Sánchez Bello 2025), their
+// precomputed tables and their instrumentation counters. They implement
+// movegen.Generator and register themselves with movegen.Register as
+// "anagram", "iwm", "iwm-parallel", "iwm-adaptive" and "iwm-fast", so a
+// program that imports this package can select them with --algo.
+package interval
 
 import (
 	"fmt"
@@ -7,6 +14,7 @@ import (
 	"atril/board"
 	"atril/lexicon"
 	"atril/move"
+	"atril/movegen"
 	"atril/multiset"
 	"atril/variant"
 )
@@ -17,7 +25,7 @@ import (
 // (cross-sets, blank designations, scoring exactly like move.Score), and
 // the instrumentation counters.
 //
-// Definitions (seed 000 ch. 4, seed 001 2.3). The halo is the set of
+// Definitions (Sánchez Bello 2025 ch. 4, Anagram 2018 section 2.3). The halo is the set of
 // empty squares next to a tile, or the start square on an empty board.
 // An interval is a run of at least two consecutive squares of one line
 // (row for across, column for down), bounded on both sides by an empty
@@ -206,7 +214,7 @@ type placer struct {
 	v     *variant.Variant
 	li    *lineInfo
 	iv    *Interval
-	sink  Sink
+	sink  movegen.Sink
 	stats *Stats
 	m     move.Move
 	tiles [MaxBoard]alphabet.Tile
@@ -224,7 +232,7 @@ type placer struct {
 	word      []alphabet.Tile
 }
 
-func (p *placer) init(v *variant.Variant, sink Sink, stats *Stats) {
+func (p *placer) init(v *variant.Variant, sink movegen.Sink, stats *Stats) {
 	p.v, p.sink, p.stats = v, sink, stats
 	p.m.Kind = move.Place
 }
@@ -467,7 +475,7 @@ func (st *ivState) shared(iv *Interval, base multiset.PER, ws *wordStore, fill f
 	return true
 }
 
-func (st *ivState) setup(b *board.Board, rack *alphabet.Rack, tab *multiset.Table, sink Sink, stats *Stats) {
+func (st *ivState) setup(b *board.Board, rack *alphabet.Rack, tab *multiset.Table, sink movegen.Sink, stats *Stats) {
 	if b.N > MaxBoard {
 		panic(fmt.Sprintf("interval generators: board side %d, at most %d", b.N, MaxBoard))
 	}

@@ -1,4 +1,4 @@
-package multiset
+package hashtab
 
 import "math/bits"
 

@@ -1,4 +1,4 @@
-package movegen
+package interval
 
 import (
 	"sync"
@@ -7,9 +7,10 @@ import (
 	"atril/alphabet"
 	"atril/board"
 	"atril/move"
+	"atril/movegen"
 )
 
-// Parallel IWM: the Hand-Interval instances are independent (seed 000,
+// Parallel IWM: the Hand-Interval instances are independent (Sánchez Bello 2025,
 // Recommendations), so the lines of the board (both directions) are
 // handed out to the workers through an atomic counter. Each worker keeps
 // its own state and buffers its moves in flat slices reused from call to
@@ -35,7 +36,7 @@ type iwmWorker struct {
 	stats Stats
 	buf   []alphabet.Tile
 	moves []pmove
-	sink  Sink
+	sink  movegen.Sink
 }
 
 func newIWMWorker(T *IWMTables) *iwmWorker {
@@ -62,7 +63,7 @@ func (w *iwmWorker) run(b *board.Board, rack *alphabet.Rack, next *atomic.Int32)
 	}
 }
 
-func (g *IWM) generateParallel(b *board.Board, rack *alphabet.Rack, sink Sink) {
+func (g *IWM) generateParallel(b *board.Board, rack *alphabet.Rack, sink movegen.Sink) {
 	if g.par == nil || len(g.par.workers) != g.Workers {
 		g.par = &iwmParallel{m: move.Move{Kind: move.Place}}
 		for i := 0; i < g.Workers; i++ {

@@ -1,4 +1,7 @@
-package multiset
+// Package hashtab holds the open-addressing hash tables and the blocked
+// Bloom filter that the multiset and interval tables are built on: filled
+// once, then only read.
+package hashtab
 
 import "math/bits"
 

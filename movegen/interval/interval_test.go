@@ -1,4 +1,4 @@
-package movegen_test
+package interval_test
 
 import (
 	"os"
@@ -12,6 +12,7 @@ import (
 	"atril/lexicon"
 	"atril/move"
 	"atril/movegen"
+	"atril/movegen/interval"
 	"atril/multiset"
 )
 
@@ -49,11 +50,11 @@ func ivPositions(t testing.TB, lexName, vname string, lex *lexicon.Lexicon, gen 
 func TestIntervalNoAllocs(t *testing.T) {
 	_, full := ivLexicon(t, "english", "en-sowpods")
 	lex := ivSample(full, 20)
-	an, err := movegen.NewAnagram(lex)
+	an, err := interval.NewAnagram(lex)
 	if err != nil {
 		t.Fatal(err)
 	}
-	iw, err := movegen.NewIWM(lex, movegen.IWMOptions{})
+	iw, err := interval.NewIWM(lex, interval.IWMOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,11 +96,11 @@ func TestIntervalTablesFull(t *testing.T) {
 			t.Fatal(err)
 		}
 		tPER := time.Since(t0)
-		at, err := movegen.BuildAnagram(lex, per, movegen.AnagramOptions{})
+		at, err := interval.BuildAnagram(lex, per, interval.AnagramOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		iw, err := movegen.BuildIWM(lex, per, movegen.IWMOptions{})
+		iw, err := interval.BuildIWM(lex, per, interval.IWMOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -133,18 +134,18 @@ func TestIntervalSpeed(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		at, err := movegen.BuildAnagram(lex, per, movegen.AnagramOptions{})
+		at, err := interval.BuildAnagram(lex, per, interval.AnagramOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		it, err := movegen.BuildIWM(lex, per, movegen.IWMOptions{})
+		it, err := interval.BuildIWM(lex, per, interval.IWMOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		gad := movegen.NewGaddag(lex)
 		fast := *it
 		fast.Adaptive, fast.Share = true, true
-		gens := []movegen.Generator{gad, movegen.NewAnagramFrom(at), movegen.NewIWMFrom(it, 1), movegen.NewIWMFrom(it, 2), movegen.NewIWMFrom(&fast, 1)}
+		gens := []movegen.Generator{gad, interval.NewAnagramFrom(at), interval.NewIWMFrom(it, 1), interval.NewIWMFrom(it, 2), interval.NewIWMFrom(&fast, 1)}
 		names := []string{"gaddag", "anagram", "iwm", "iwm-2workers", "iwm-fast"}
 		bs, rs, _ := ivPositions(t, l.lexicon, l.variant, lex, gad, games, 1<<30)
 		count := 0

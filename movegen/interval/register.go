@@ -1,0 +1,25 @@
+package interval
+
+import (
+	"atril/lexicon"
+	"atril/movegen"
+)
+
+// The interval generators join the --algo registry: "anagram", "iwm"
+// (threshold 10, sequential), "iwm-parallel" (threshold 10, two
+// workers), "iwm-adaptive" (threshold 10, high level also for common
+// inner words when its list is short) and "iwm-fast" (adaptive, with the
+// low-level lookups of racks without blanks shared between intervals).
+func init() {
+	movegen.Register("anagram", func(l *lexicon.Lexicon) (movegen.Generator, error) { return NewAnagram(l) })
+	movegen.Register("iwm", func(l *lexicon.Lexicon) (movegen.Generator, error) { return NewIWM(l, IWMOptions{}) })
+	movegen.Register("iwm-parallel", func(l *lexicon.Lexicon) (movegen.Generator, error) {
+		return NewIWM(l, IWMOptions{Workers: 2})
+	})
+	movegen.Register("iwm-adaptive", func(l *lexicon.Lexicon) (movegen.Generator, error) {
+		return NewIWM(l, IWMOptions{Adaptive: true})
+	})
+	movegen.Register("iwm-fast", func(l *lexicon.Lexicon) (movegen.Generator, error) {
+		return NewIWM(l, IWMOptions{Adaptive: true, Share: true})
+	})
+}

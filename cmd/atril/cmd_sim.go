@@ -90,7 +90,8 @@ func runSim(args []string) error {
 	if err != nil {
 		return err
 	}
-	fmt.Printf("%s, lexicon %s, generator %s, seed %d\n\n", e.V.Name, e.Lex.Name, gen.Name(), *seed)
+	fmt.Printf("%s, lexicon %s, generator %s, seed %d\n", e.V.Name, e.Lex.Name, gen.Name(), *seed)
+	fmt.Printf("leave tables: player 1 %s, player 2 %s\n\n", leaveLabel(cfg.Options[0], e), leaveLabel(cfg.Options[1], e))
 	if err := rep.WriteTable(os.Stdout); err != nil {
 		return err
 	}
@@ -131,6 +132,26 @@ func setLeave(o *player.Options, name string, e *env) error {
 	}
 	o.LeaveTable = t
 	return nil
+}
+
+// leaveLabel names the leave table a player's options resolve to.
+func leaveLabel(o player.Options, e *env) string {
+	t := o.LeaveTable
+	if t == nil {
+		var err error
+		if t, err = leave.Load(e.V, o.Leave, o.Balance); err != nil {
+			return err.Error()
+		}
+	}
+	switch x := t.(type) {
+	case *leave.Exhaustive:
+		return x.Name + " (exhaustive)"
+	case *leave.Table:
+		return x.Name + " (per letter)"
+	case nil:
+		return "none"
+	}
+	return "?"
 }
 
 // printLeaveComparison sets the learnt values beside the hand table.

@@ -80,8 +80,8 @@ func NewTables(lex *lexicon.Lexicon) *Tables {
 	return &Tables{Lex: lex, Times: map[string]time.Duration{}}
 }
 
-// Build returns the named generators over lex. anagram and iwm share
-// the PER tables; dawg and gaddag come from the automaton cache.
+// Build returns the named generators over lex. iwm builds the PER
+// tables; anagram, dawg and gaddag come from their disk caches.
 func (t *Tables) Build(names []string, opt Options) ([]Algo, error) {
 	var out []Algo
 	seen := map[string]bool{}
@@ -98,14 +98,10 @@ func (t *Tables) Build(names []string, opt Options) ([]Algo, error) {
 		var g movegen.Generator
 		switch n {
 		case "anagram":
-			per, err := t.per()
-			if err != nil {
-				return nil, err
-			}
 			if t.Anagram == nil {
-				at, err := interval.BuildAnagram(t.Lex, per, interval.AnagramOptions{})
-				if err != nil {
-					return nil, fmt.Errorf("anagram tables of %s: %w", t.Lex.Name, err)
+				at, res := interval.CachedAnagram(t.Lex)
+				if at == nil {
+					return nil, fmt.Errorf("anagram tables of %s: %w", t.Lex.Name, res.CacheErr)
 				}
 				t.Anagram = at
 			}

@@ -27,7 +27,7 @@ type MemRow struct {
 // Memory opens the variant's word list and builds every structure the
 // generators use, measuring each one's size. The DAWG and GADDAG come
 // from the automaton cache when it holds them (their build time is then
-// the load time).
+// the load time), and so do the anagram tables.
 func Memory(v *variant.Variant, lexName string, threshold int) ([]MemRow, error) {
 	var rows []MemRow
 	var keep []any
@@ -57,8 +57,11 @@ func Memory(v *variant.Variant, lexName string, threshold int) ([]MemRow, error)
 	}
 	for _, k := range []automaton.Kind{automaton.DAWG, automaton.GADDAG} {
 		if err := step(k.String(), func() (any, int, error) {
-			a := automaton.Cached(lex, k).A
-			return a, a.Bytes(), nil
+			r, err := automaton.Load(lex, k)
+			if err != nil {
+				return nil, 0, err
+			}
+			return r.A, r.A.Bytes(), nil
 		}); err != nil {
 			return nil, err
 		}
@@ -73,14 +76,23 @@ func Memory(v *variant.Variant, lexName string, threshold int) ([]MemRow, error)
 	}); err != nil {
 		return nil, err
 	}
+	// The anagram tables come from their disk cache when it holds them
+	// (the row says which); they carry their own add-only PER table.
+	var anaRes interval.CacheResult
 	if err := step("anagram tables (0-2 blanks)", func() (any, int, error) {
-		at, err := interval.BuildAnagram(lex, per, interval.AnagramOptions{})
-		if err != nil {
-			return nil, 0, err
+		at, res := interval.ReadOrBuildAnagram(lex)
+		if at == nil {
+			return nil, 0, res.CacheErr
 		}
-		return at, at.Bytes(), nil
+		anaRes = res
+		return at, at.Bytes() + at.PER.Bytes(), nil
 	}); err != nil {
 		return nil, err
+	}
+	if anaRes.Loaded {
+		rows[len(rows)-1].Name += ", loaded"
+	} else {
+		rows[len(rows)-1].Name += ", built"
 	}
 	if threshold <= 0 {
 		threshold = 10

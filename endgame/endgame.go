@@ -90,17 +90,22 @@ const deepExact = math.MaxInt16
 
 // solver holds the state of one search.
 type solver struct {
-	gen    movegen.Generator
-	b      *board.Board
-	racks  [2]alphabet.Rack
-	opt    Options
-	tt     []entry
-	mask   uint64
-	zsq    [][128]uint64 // per square, per letter (designated blanks from 64)
-	zrack  [2][64][8]uint64
-	zside  uint64
-	zpass  uint64
-	hash   uint64
+	gen   movegen.Generator
+	b     *board.Board
+	racks [2]alphabet.Rack
+	opt   Options
+	tt    []entry
+	mask  uint64
+	zsq   [][128]uint64 // per square, per letter (designated blanks from 64)
+	zrack [2][64][8]uint64
+	zside uint64
+	zpass uint64
+	hash  uint64
+	// bhash is the Zobrist hash of the board's tiles alone; ecache
+	// remembers the best score of a rack on a board (keyed by bhash and
+	// the rack), the two halves of a leaf's estimate.
+	bhash  uint64
+	ecache []estEntry
 	nodes  int64
 	stop   bool
 	start  time.Time
@@ -120,6 +125,15 @@ type plyBuf struct {
 }
 
 type stopSearch struct{}
+
+// estEntry is an entry of the estimate cache: the best score of a rack
+// on a board, plus one (0 marks an empty entry).
+type estEntry struct {
+	key   uint64
+	score int32
+}
+
+const estBits = 14
 
 // Solve searches the endgame with side 0 to move holding me and the
 // opponent holding opp on board b (b is not changed: the search works on
@@ -172,7 +186,7 @@ func newSolver(gen movegen.Generator, b *board.Board, me, opp alphabet.Rack, opt
 		bits = 18
 	}
 	s := &solver{gen: gen, b: b, racks: [2]alphabet.Rack{me, opp}, opt: opt,
-		tt: make([]entry, 1<<bits), mask: 1<<bits - 1, start: time.Now()}
+		tt: make([]entry, 1<<bits), mask: 1<<bits - 1, start: time.Now(), ecache: make([]estEntry, 1<<estBits)}
 	// Fixed Zobrist keys from a simple generator: the same every run.
 	x := uint64(0x243f6a8885a308d3)
 	next := func() uint64 {
@@ -200,7 +214,7 @@ func newSolver(gen movegen.Generator, b *board.Board, me, opp alphabet.Rack, opt
 	for r := 0; r < b.N; r++ {
 		for c := 0; c < b.N; c++ {
 			if t := b.At(r, c); t != board.Empty {
-				s.hash ^= s.zsq[r*b.N+c][sqTile(t)]
+				s.bhash ^= s.zsq[r*b.N+c][sqTile(t)]
 			}
 		}
 	}
@@ -211,6 +225,7 @@ func newSolver(gen movegen.Generator, b *board.Board, me, opp alphabet.Rack, opt
 			}
 		}
 	}
+	s.hash ^= s.bhash
 	s.scores = b.V.Scores
 	return s
 }
@@ -411,12 +426,14 @@ func (s *solver) play(side int, m *move.Move, ply, depth, alpha, beta, best int,
 		*r = old
 		return m.Score + 2*s.rackValue(&s.racks[opp]), true
 	}
-	h0 := s.hash
+	h0, b0 := s.hash, s.bhash
 	s.rehashRack(side, &old, r)
 	for i, t := range m.Tiles {
 		if t != move.PlayThrough {
 			row, col := m.Square(i)
-			s.hash ^= s.zsq[row*s.b.N+col][sqTile(t)]
+			z := s.zsq[row*s.b.N+col][sqTile(t)]
+			s.hash ^= z
+			s.bhash ^= z
 		}
 	}
 	s.hash ^= s.zside
@@ -426,7 +443,7 @@ func (s *solver) play(side int, m *move.Move, ply, depth, alpha, beta, best int,
 	s.b.PlaceLine(m.Dir, m.Row, m.Col, m.Tiles, 1000)
 	c, exact := s.negamax(opp, ply+1, depth-1, -beta+m.Score, -max(alpha, best)+m.Score, false)
 	s.b.Undo()
-	s.hash = h0
+	s.hash, s.bhash = h0, b0
 	*r = old
 	return m.Score - c, exact
 }
@@ -447,14 +464,32 @@ func (s *solver) rehashRack(side int, old, now *alphabet.Rack) {
 // estimate values a position the search stops in: the best score the
 // side to move can make now minus the best the opponent could make now.
 func (s *solver) estimate(side int) int {
-	a, b := 0, 0
-	if m, ok := movegen.Best(s.gen, s.b, &s.racks[side]); ok {
-		a = m.Score
+	return s.bestScore(&s.racks[side]) - s.bestScore(&s.racks[1-side])
+}
+
+// bestScore is the highest score of rack on the board (0 when it has no
+// placement), from the estimate cache when the same rack met the same
+// board before: sibling leaves share the rack of the side that did not
+// move, transpositions share both, and the next iteration of the
+// deepening meets the previous one's leaves again.
+func (s *solver) bestScore(rack *alphabet.Rack) int {
+	key := s.bhash
+	for t, c := range rack {
+		if c > 0 {
+			key ^= s.zrack[0][t][min(int(c), 7)]
+		}
 	}
-	if m, ok := movegen.Best(s.gen, s.b, &s.racks[1-side]); ok {
-		b = m.Score
+	key |= 1
+	e := &s.ecache[key&(1<<estBits-1)]
+	if e.key == key {
+		return int(e.score)
 	}
-	return a - b
+	sc := 0
+	if m, ok := movegen.Best(s.gen, s.b, rack); ok {
+		sc = m.Score
+	}
+	*e = estEntry{key: key, score: int32(sc)}
+	return sc
 }
 
 // pv follows the table's best moves from the root.

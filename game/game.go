@@ -71,6 +71,10 @@ type Game struct {
 	over              bool
 	// moves counts Played turns (the turn number stamped on tiles).
 	moves int
+	// resigned is the player who resigned (-1: nobody); aborted is set
+	// when the game was called off before its first move.
+	resigned int
+	aborted  bool
 }
 
 // ErrGameOver is returned for a move after the end of the game.
@@ -82,7 +86,7 @@ func New(v *variant.Variant, lex *lexicon.Lexicon, names []string, seed uint64) 
 	if len(names) < 2 || len(names) > 4 {
 		return nil, fmt.Errorf("game: %d players; 2 to 4 can play", len(names))
 	}
-	g := &Game{V: v, Lex: lex, Board: board.New(v, lex), Seed: seed,
+	g := &Game{V: v, Lex: lex, Board: board.New(v, lex), Seed: seed, resigned: -1,
 		rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))}
 	// The bag is filled in an order that depends on the letters alone, not
 	// on their tile codes, so a variant file that lists its tiles in
@@ -242,20 +246,61 @@ func (g *Game) finish(out int) {
 	}
 }
 
-// Winners returns the indexes of the players with the highest score.
+// Winners returns the indexes of the players with the highest score. A
+// player who resigned does not win, whatever the score, and a game
+// called off before its first move has no winner.
 func (g *Game) Winners() []int {
-	best := g.Players[0].Score
-	for _, p := range g.Players {
-		best = max(best, p.Score)
+	if g.aborted {
+		return nil
+	}
+	best, any := 0, false
+	for i, p := range g.Players {
+		if i != g.resigned && (!any || p.Score > best) {
+			best, any = p.Score, true
+		}
 	}
 	var w []int
 	for i, p := range g.Players {
-		if p.Score == best {
+		if i != g.resigned && p.Score == best {
 			w = append(w, i)
 		}
 	}
 	return w
 }
+
+// Resign ends the game by player i's resignation: the scores stay as
+// they are, no rack is counted, and the highest score among the other
+// players wins (in a game of two, the opponent). Any player may resign
+// at any time before the end, on turn or not.
+func (g *Game) Resign(i int) error {
+	if g.over {
+		return ErrGameOver
+	}
+	if i < 0 || i >= len(g.Players) {
+		return fmt.Errorf("game: player %d resigns, but the game has players 0 to %d", i, len(g.Players)-1)
+	}
+	g.over, g.resigned = true, i
+	return nil
+}
+
+// Resigned is the player who resigned, or -1.
+func (g *Game) Resigned() int { return g.resigned }
+
+// Abort calls the game off before its first move: it ends with no
+// winner. Once a move has been made, a player can only resign.
+func (g *Game) Abort() error {
+	if g.over {
+		return ErrGameOver
+	}
+	if g.moves > 0 {
+		return fmt.Errorf("game: %d moves made; a game can be called off only before the first", g.moves)
+	}
+	g.over, g.aborted = true, true
+	return nil
+}
+
+// Aborted reports whether the game was called off before its first move.
+func (g *Game) Aborted() bool { return g.aborted }
 
 // SetRack replaces the rack of player i with the given tiles, returning
 // the old tiles to the bag and taking the new ones from it. It is used to

@@ -1,6 +1,7 @@
 package game_test
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 	"testing"
@@ -250,5 +251,86 @@ func TestReorderedVariantDeals(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
+	}
+}
+
+func TestResignAndAbort(t *testing.T) {
+	v := variant.MustLoad("english")
+	lex := testvariant.Sample(t, v, "en-sowpods", 30)
+	gen := movegen.NewBrute(lex)
+	type step struct {
+		do   string // "play", "resign N", "abort"
+		fail bool
+	}
+	tests := []struct {
+		name     string
+		players  int
+		steps    []step
+		winners  []int
+		resigned int
+		aborted  bool
+	}{
+		{"resign on turn", 2, []step{{"play", false}, {"resign 1", false}}, []int{0}, 1, false},
+		{"resign off turn, leader loses", 2, []step{{"play", false}, {"resign 0", false}}, []int{1}, 0, false},
+		{"three players: best of the others", 3, []step{{"play", false}, {"play", false}, {"resign 0", false}}, nil, 0, false},
+		{"abort before the first move", 2, []step{{"abort", false}}, nil, -1, true},
+		{"no abort after a move", 2, []step{{"play", false}, {"abort", true}}, nil, -1, false},
+		{"nothing after a resignation", 2, []step{{"resign 0", false}, {"resign 1", true}, {"abort", true}, {"play", true}}, []int{1}, 0, false},
+		{"no such player", 2, []step{{"resign 2", true}}, nil, -1, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			g, err := game.New(v, lex, []string{"a", "b", "c"}[:tc.players], 42)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, s := range tc.steps {
+				var err error
+				switch {
+				case s.do == "play":
+					m, ok := movegen.Best(gen, g.Board, &g.Players[g.Current()].Rack)
+					if !ok {
+						m = move.Move{Kind: move.Pass}
+					}
+					err = g.Play(m)
+				case s.do == "abort":
+					err = g.Abort()
+				default:
+					var i int
+					fmt.Sscanf(s.do, "resign %d", &i)
+					err = g.Resign(i)
+				}
+				if (err != nil) != s.fail {
+					t.Fatalf("%s: error %v, want failure %v", s.do, err, s.fail)
+				}
+			}
+			if g.Resigned() != tc.resigned || g.Aborted() != tc.aborted {
+				t.Errorf("resigned %d aborted %v, want %d %v", g.Resigned(), g.Aborted(), tc.resigned, tc.aborted)
+			}
+			if tc.resigned < 0 && !tc.aborted {
+				return
+			}
+			if !g.Over() {
+				t.Fatal("not over")
+			}
+			want := tc.winners
+			if want == nil && !tc.aborted {
+				// The highest score among the players who did not resign.
+				best := -1 << 30
+				for i, p := range g.Players {
+					if i != tc.resigned && p.Score > best {
+						best = p.Score
+					}
+				}
+				for i, p := range g.Players {
+					if i != tc.resigned && p.Score == best {
+						want = append(want, i)
+					}
+				}
+			}
+			if fmt.Sprint(g.Winners()) != fmt.Sprint(want) {
+				t.Errorf("winners %v, want %v (scores %d %d)", g.Winners(), want, g.Players[0].Score, g.Players[1].Score)
+			}
+		})
 	}
 }

@@ -24,7 +24,10 @@
 // a multi-letter tile ("[CH]"). "-ABC" is an exchange, "-" a pass. At the
 // end, the player who went out gains each other rack's value, "(RACK) +X",
 // and each player left with tiles loses their value, "(RACK) -X".
-// "#rack1 RACK" pragmas give the racks of an unfinished game.
+// "#rack1 RACK" pragmas give the racks of an unfinished game, and of a
+// game ended by a resignation, which "#resigned NICK" records (the racks
+// are not counted then); "#aborted" records a game called off before
+// its first move.
 package gcg
 
 import (
@@ -54,9 +57,14 @@ type Header struct {
 	Title       string
 	Description string
 	ID          string
-	// Racks holds the #rackN pragmas (the racks of an unfinished game),
-	// by player index; "" where none was given.
+	// Racks holds the #rackN pragmas (the racks of an unfinished or
+	// resigned game), by player index; "" where none was given.
 	Racks []string
+	// Resigned is the nickname of the #resigned pragma: the player who
+	// resigned ("" if nobody did).
+	Resigned string
+	// Aborted is set by the #aborted pragma.
+	Aborted bool
 	// Extra keeps other pragmas, without the "#", in the order read.
 	Extra []string
 }
@@ -122,7 +130,13 @@ func WriteHeader(w io.Writer, g *game.Game, h *Header) error {
 			fmt.Fprintf(bw, ">%s: (%s) -%d %d\n", nick, rackText(a, &t.Rack), -t.Points, t.Total)
 		}
 	}
-	if !g.Over() {
+	if r := g.Resigned(); r >= 0 {
+		fmt.Fprintf(bw, "#resigned %s\n", players[r].Nick)
+	}
+	if g.Aborted() {
+		fmt.Fprintln(bw, "#aborted")
+	}
+	if !g.Over() || g.Resigned() >= 0 {
 		for i := range g.Players {
 			if g.Players[i].Rack.Len() > 0 {
 				fmt.Fprintf(bw, "#rack%d %s\n", i+1, rackText(a, &g.Players[i].Rack))

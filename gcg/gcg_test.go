@@ -443,3 +443,64 @@ func FuzzReadGCG(f *testing.F) {
 		}
 	})
 }
+
+// TestResignedAndAborted writes games ended by a resignation or called
+// off, reads them back and writes them again: the end is kept, with the
+// racks of the resigned game.
+func TestResignedAndAborted(t *testing.T) {
+	v, lex := testgame.Sample(t, "english")
+	cases := []struct {
+		name  string
+		moves int
+		end   func(g *game.Game) error
+		want  string
+	}{
+		{"resigned", 6, func(g *game.Game) error { return g.Resign(1) }, "#resigned Bo\n"},
+		{"resigned before moving", 0, func(g *game.Game) error { return g.Resign(0) }, "#resigned Ana\n"},
+		{"aborted", 0, func(g *game.Game) error { return g.Abort() }, "#aborted\n"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			g := testgame.PlayGame(t, v, lex, []string{"Ana", "Bo"}, 9, c.moves, nil)
+			if err := c.end(g); err != nil {
+				t.Fatal(err)
+			}
+			var first bytes.Buffer
+			if err := Write(&first, g); err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(first.String(), c.want) {
+				t.Fatalf("no %q in\n%s", c.want, first.String())
+			}
+			g2, h, err := ReadHeader(bytes.NewReader(first.Bytes()), v, lex)
+			if err != nil {
+				t.Fatalf("%v\n%s", err, first.String())
+			}
+			if !g2.Over() || g2.Resigned() != g.Resigned() || g2.Aborted() != g.Aborted() {
+				t.Errorf("read back: over %v resigned %d aborted %v; written: resigned %d aborted %v",
+					g2.Over(), g2.Resigned(), g2.Aborted(), g.Resigned(), g.Aborted())
+			}
+			if fmt.Sprint(g2.Winners()) != fmt.Sprint(g.Winners()) {
+				t.Errorf("winners %v, want %v", g2.Winners(), g.Winners())
+			}
+			for i := range g.Players {
+				if g.Resigned() >= 0 && g2.Players[i].Rack != g.Players[i].Rack {
+					t.Errorf("player %d: rack not kept", i+1)
+				}
+			}
+			var second bytes.Buffer
+			if err := WriteHeader(&second, g2, h); err != nil {
+				t.Fatal(err)
+			}
+			if first.String() != second.String() {
+				t.Errorf("export→import→export differs:\n--- first\n%s--- second\n%s", first.String(), second.String())
+			}
+		})
+	}
+	for _, bad := range []string{"#resigned\n", "#resigned Cy\n", "#resigned Ana\n#aborted\n"} {
+		text := "#player1 Ana Ana\n#player2 Bo Bo\n" + bad
+		if _, err := Read(strings.NewReader(text), v, lex); err == nil {
+			t.Errorf("%q read without error", bad)
+		}
+	}
+}

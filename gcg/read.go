@@ -219,6 +219,13 @@ func (f *File) pragma(text string, players map[int]Player, racks map[int]string,
 		f.Description = value
 	case name == "id":
 		f.ID = strings.Join(strings.Fields(value), " ")
+	case name == "resigned":
+		if value == "" || strings.ContainsAny(value, " \t") {
+			return fail("#resigned %q: give the nickname of the player who resigned", value)
+		}
+		f.Resigned = value
+	case name == "aborted":
+		f.Aborted = true
 	case name == "":
 		return fail("empty pragma name after #")
 	default:
@@ -549,6 +556,23 @@ func (f *File) Replay(v *variant.Variant, lex *lexicon.Lexicon, seed uint64) (*g
 			if j >= len(finalRacks) || !finalRacks[j].ok {
 				_ = g.SetRack(j, held[j]) // best effort: left empty if the tiles are gone
 			}
+		}
+	}
+	if f.Resigned != "" && f.Aborted {
+		return nil, fmt.Errorf("gcg: #resigned and #aborted: a game ends one way")
+	}
+	if f.Resigned != "" {
+		p, ok := seat[f.Resigned]
+		if !ok {
+			return nil, fmt.Errorf("gcg: #resigned %s: unknown player (not in the #player pragmas)", f.Resigned)
+		}
+		if err := g.Resign(p); err != nil {
+			return nil, fmt.Errorf("gcg: #resigned %s: %w", f.Resigned, err)
+		}
+	}
+	if f.Aborted {
+		if err := g.Abort(); err != nil {
+			return nil, fmt.Errorf("gcg: #aborted: %w", err)
 		}
 	}
 	return g, nil

@@ -98,7 +98,6 @@ func better(ea float64, a *move.Move, eb float64, b *move.Move) bool {
 type bestState struct {
 	n   int
 	top []kept
-	out []Scored
 	// leaveOf[i] is the value of keeping sub-rack i (mixed-radix index
 	// over the rack's distinct tiles); bestLeave[k] the best value of
 	// keeping any sub-rack after playing k tiles.
@@ -114,7 +113,10 @@ type bestState struct {
 	// alone[k] is the best leave after playing k tiles that may form a
 	// word by themselves (−Inf: none can), for extents that cover no
 	// board tile; through[x] caches bingoThrough (1 yes, 2 no).
-	alone [alphabet.MaxLetters + 1]float64
+	alone     [alphabet.MaxLetters + 1]float64
+	aloneDone uint64 // bit k: alone[k] worked out
+	// refine makes bound ask the anagram filter (see TopN).
+	refine bool
 	// subs[k] lists the sub-racks of k tiles (k ≥ minChecked), best
 	// leave first; memo caches throughLeave.
 	subs   [alphabet.MaxLetters + 1][]subRack
@@ -142,6 +144,7 @@ type anchorBound struct {
 	dir       board.Dir
 	row, col  int8
 	leftLimit int8
+	refined   bool
 }
 
 // threshold is the equity a move must reach to enter the kept list (ties
@@ -163,8 +166,8 @@ func (t *bestState) prepare(rack *alphabet.Rack, leave Leave, n int, af *anagram
 	total := rack.Len()
 	for k := range t.bestLeave {
 		t.bestLeave[k] = math.Inf(-1)
-		t.alone[k] = math.Inf(-1)
 	}
+	t.aloneDone = 0
 	t.hr = 0
 	for l := 1; l < len(rack); l++ {
 		t.hr += uint64(rack[l]) * af.weights[l]
@@ -185,7 +188,6 @@ func (t *bestState) prepare(rack *alphabet.Rack, leave Leave, n int, af *anagram
 			t.nLetters = -1
 			for k := range t.bestLeave {
 				t.bestLeave[k] = math.Inf(1)
-				t.alone[k] = math.Inf(1)
 			}
 			return
 		}
@@ -216,12 +218,7 @@ func (t *bestState) prepare(rack *alphabet.Rack, leave Leave, n int, af *anagram
 		if v > t.bestLeave[k] {
 			t.bestLeave[k] = v
 		}
-		// Played alone, the k tiles must make a word; short words are
-		// not worth a lookup.
 		bp := int(rack[0] - kr[0])
-		if v > t.alone[k] && (k <= 3 || af.has(hp, bp, k)) {
-			t.alone[k] = v
-		}
 		if k >= minChecked {
 			t.subs[k] = append(t.subs[k], subRack{h: hp, blanks: int8(bp), leave: v})
 		}
@@ -238,6 +235,29 @@ func (t *bestState) prepare(rack *alphabet.Rack, leave Leave, n int, af *anagram
 		})
 	}
 }
+
+// aloneLeave is the best leave after playing k tiles that may form a word
+// by themselves (−Inf: none can). Worked out on first use, since it asks
+// the anagram filter.
+func (t *bestState) aloneLeave(k int) float64 {
+	if k < minChecked || t.nLetters < 0 {
+		return t.bestLeave[k]
+	}
+	if t.aloneDone&(1<<k) == 0 {
+		t.aloneDone |= 1 << k
+		t.alone[k] = math.Inf(-1)
+		for _, p := range t.subs[k] {
+			if t.af.has(p.h, int(p.blanks), k) {
+				t.alone[k] = p.leave
+				break
+			}
+		}
+	}
+	return t.alone[k]
+}
+
+// noShadowTiles is the largest rack searched without shadow bounds.
+var noShadowTiles = 3
 
 // minChecked is the fewest tiles played through board letters for which
 // the shadow asks the anagram filter whether a word can be made.
@@ -373,8 +393,26 @@ func (g *Gaddag) TopN(b *board.Board, rack *alphabet.Rack, leave Leave, n int, o
 		}
 		return t.result(out)
 	}
+	if s.tiles <= noShadowTiles {
+		// With few tiles each anchor's search is short, and bounding
+		// every anchor would cost more than it saves: walk them all.
+		for d := board.Across; d <= board.Down; d++ {
+			for r := 0; r < b.N; r++ {
+				s.setLine(b, d, r)
+				prev := -1
+				for c := 0; c < b.N; c++ {
+					if s.anchor(c) {
+						s.searchAnchor(c, prev+1, g.root)
+						prev = c
+					}
+				}
+			}
+		}
+		return t.result(out)
+	}
 	t.sortRack(s)
 	t.anchors = t.anchors[:0]
+	t.refine = false
 	for d := board.Across; d <= board.Down; d++ {
 		for r := 0; r < b.N; r++ {
 			s.setLine(b, d, r)
@@ -401,6 +439,11 @@ func (g *Gaddag) TopN(b *board.Board, rack *alphabet.Rack, leave Leave, n int, o
 	for i := len(h)/2 - 1; i >= 0; i-- {
 		siftDown(h, i)
 	}
+	// An anchor's first bound takes the rack's tiles as able to make a
+	// word of any length; when it comes up, the bound is worked out again
+	// asking the anagram filter which lengths the rack (with the board
+	// letters it would play through) can really make, and the anchor goes
+	// back into the heap if it no longer leads.
 	lastDir, lastRow := board.Dir(2), -1
 	for len(h) > 0 {
 		a := h[0]
@@ -412,11 +455,38 @@ func (g *Gaddag) TopN(b *board.Board, rack *alphabet.Rack, leave Leave, n int, o
 		siftDown(h, 0)
 		if a.dir != lastDir || int(a.row) != lastRow {
 			s.setLine(b, a.dir, int(a.row))
+			t.fitLine(s)
 			lastDir, lastRow = a.dir, int(a.row)
+		}
+		if !a.refined {
+			t.refine = true
+			a.bound = s.shadow(int(a.col), int(a.leftLimit))
+			t.refine = false
+			a.refined = true
+			if a.bound < t.threshold() {
+				continue
+			}
+			if len(h) > 0 && a.bound < h[0].bound {
+				h = append(h, a)
+				siftUp(h, len(h)-1)
+				continue
+			}
 		}
 		s.searchAnchor(int(a.col), int(a.leftLimit), g.root)
 	}
 	return t.result(out)
+}
+
+// siftUp restores the max-heap order of h above i.
+func siftUp(h []anchorBound, i int) {
+	for i > 0 {
+		p := (i - 1) / 2
+		if h[p].bound >= h[i].bound {
+			return
+		}
+		h[i], h[p] = h[p], h[i]
+		i = p
+	}
 }
 
 // siftDown restores the max-heap order of h below i.
@@ -576,9 +646,10 @@ func (s *lineGen) bound(sq []int8, boardSum int32, nb int, hb uint64) float64 {
 	k := len(sq)
 	lv := t.bestLeave[k]
 	switch {
+	case !t.refine:
 	case nb == 0:
 		// The word is the tiles played: some k of them must make one.
-		lv = t.alone[k]
+		lv = t.aloneLeave(k)
 	case k >= minChecked && t.nLetters >= 0:
 		// Some k of them and the board letters must make one.
 		lv = t.throughLeave(k, hb, nb)

@@ -392,3 +392,52 @@ func excess(c *alphabet.Rack) alphabet.Rack {
 	}
 	return e
 }
+
+// TestBuildAdd checks that the add-only tables (BuildAdd, and
+// FromExceedances of its Packed exceedances) give every sub-multiset of
+// the sample's words the PER the full table gives, and that bad
+// exceedance lists are refused.
+func TestBuildAdd(t *testing.T) {
+	v, ws := sample(t, "english", "en-sowpods", 97)
+	L := v.Alphabet.Size()
+	full, err := Build(L, ws)
+	if err != nil {
+		t.Fatal(err)
+	}
+	add, err := BuildAdd(L, ws)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := FromExceedances(L, append([]uint64(nil), add.Packed()...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if add.Triads() != 0 || add.Bytes() >= full.Bytes() {
+		t.Errorf("add-only table: %d triads, %d bytes (full %d)", add.Triads(), add.Bytes(), full.Bytes())
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	for i := 0; i < 5000; i++ {
+		c := randomSub(r, ws)
+		want := full.FromCounts(&c)
+		for _, tab := range []*Table{add, again} {
+			if got := tab.FromCounts(&c); got != want {
+				t.Fatalf("%s: add-only PER %x, full %x", v.Alphabet.RackString(&c), got, want)
+			}
+		}
+		if got := add.Counts(want); got != c {
+			t.Fatalf("%s decodes to %s", v.Alphabet.RackString(&c), v.Alphabet.RackString(&got))
+		}
+	}
+	for _, tc := range []struct {
+		name string
+		exc  []uint64
+	}{
+		{"empty list", nil},
+		{"first not empty", []uint64{1, 0}},
+		{"letter out of the alphabet", []uint64{0, 63}},
+	} {
+		if _, err := FromExceedances(L, tc.exc); err == nil {
+			t.Errorf("%s: accepted", tc.name)
+		}
+	}
+}

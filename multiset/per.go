@@ -79,6 +79,19 @@ func unpack(k uint64, dst []alphabet.Tile) []alphabet.Tile {
 // Build computes the tables for the words of ws over an alphabet of
 // letters letters. Words may hold at most 20 letters.
 func Build(letters int, ws Words) (*Table, error) {
+	t, err := BuildAdd(letters, ws)
+	if err != nil {
+		return nil, err
+	}
+	t.arith()
+	return t, nil
+}
+
+// BuildAdd computes only the feasible exceedances and the successor
+// table: the result supports Add, Of, FromCounts, Counts and Size (what
+// a table keyed by PER needs to make its keys) but not Sum or Subset,
+// which panic. It is a small fraction of Build's time and memory.
+func BuildAdd(letters int, ws Words) (*Table, error) {
 	if letters < 1 || letters > alphabet.MaxLetters {
 		return nil, fmt.Errorf("multiset: alphabet of %d letters not supported", letters)
 	}
@@ -122,23 +135,50 @@ func Build(letters int, ws Words) (*Table, error) {
 		}
 		return keys[i] < keys[j]
 	})
-	n := len(keys)
+	return FromExceedances(letters, keys)
+}
+
+// Packed returns the feasible exceedances in id order, each as its
+// letters sorted ascending, 6 bits a letter, the first in the low bits
+// (shares the table's slice; do not modify). FromExceedances rebuilds
+// an add-only table with the same ids from it, so PERs stored with it
+// (in a file) keep their meaning.
+func (t *Table) Packed() []uint64 { return t.exc }
+
+// FromExceedances returns the add-only table (see BuildAdd) of the
+// exceedances exc, given in id order as Packed returns them. The first
+// must be the empty one and the set must be closed under taking
+// sub-multisets.
+func FromExceedances(letters int, exc []uint64) (*Table, error) {
+	if letters < 1 || letters > alphabet.MaxLetters {
+		return nil, fmt.Errorf("multiset: alphabet of %d letters not supported", letters)
+	}
+	n := len(exc)
+	if n == 0 || exc[0] != 0 {
+		return nil, fmt.Errorf("multiset: the first exceedance must be the empty one")
+	}
 	need := bits.Len(uint(n))
 	if n >= 1<<idBits {
 		return nil, fmt.Errorf("multiset: %d feasible exceedances, at most %d supported", n, 1<<idBits-1)
 	}
-	t := &Table{Letters: letters, shift: uint(letters), pmask: 1<<uint(letters) - 1, exc: keys}
+	t := &Table{Letters: letters, shift: uint(letters), pmask: 1<<uint(letters) - 1, exc: exc}
 	if letters+need > 64 {
 		t.wide = true // Wide only (see Fits64)
 	}
 	id := make(map[uint64]uint32, n)
-	for i, k := range keys {
+	for i, k := range exc {
 		id[k] = uint32(i)
 	}
+	var buf [64]alphabet.Tile
 	// 2. Successors.
 	t.succ = make([]uint32, n*(letters+1))
-	for i, k := range keys {
+	for i, k := range exc {
 		e := unpack(k, buf[:0])
+		for _, l := range e {
+			if l < 1 || int(l) > letters {
+				return nil, fmt.Errorf("multiset: exceedance %d holds letter %d of an alphabet of %d", i, l, letters)
+			}
+		}
 		for l := 1; l <= letters; l++ {
 			s := insertSorted(e, alphabet.Tile(l))
 			if j, ok := id[packLetters(s)]; ok {
@@ -149,6 +189,18 @@ func Build(letters int, ws Words) (*Table, error) {
 		}
 		t.succ[i*(letters+1)] = NoID
 	}
+	return t, nil
+}
+
+// arith adds the carry-mask, triad and difference tables that Sum and
+// Subset read.
+func (t *Table) arith() {
+	keys, n := t.exc, len(t.exc)
+	id := make(map[uint64]uint32, n)
+	for i, k := range keys {
+		id[k] = uint32(i)
+	}
+	var buf [64]alphabet.Tile
 	// 3. Carry masks: repeat-free exceedances.
 	t.carry = hashtab.NewU64Map(n)
 	for i, k := range keys {
@@ -191,7 +243,6 @@ func Build(letters int, ws Words) (*Table, error) {
 	t.carry.Compact()
 	t.triad.Compact()
 	t.diff.Compact()
-	return t, nil
 }
 
 // subMultisets calls f with every distinct sub-multiset of the sorted
@@ -262,14 +313,28 @@ func (t *Table) Exceedances() int { return len(t.exc) }
 
 // Triads is the number of feasible triads (a, b, c) with c repeat-free,
 // the ones the multisum looks up (Sánchez Bello 2025 Table 3.9).
-func (t *Table) Triads() int { return t.triad.Len() }
+func (t *Table) Triads() int {
+	if t.triad == nil {
+		return 0
+	}
+	return t.triad.Len()
+}
 
 // CarryMasks is the number of entries of the carry-mask table.
-func (t *Table) CarryMasks() int { return t.carry.Len() }
+func (t *Table) CarryMasks() int {
+	if t.carry == nil {
+		return 0
+	}
+	return t.carry.Len()
+}
 
 // Bytes is the memory held by the tables.
 func (t *Table) Bytes() int {
-	return 8*len(t.exc) + 4*len(t.succ) + t.carry.Bytes() + t.triad.Bytes() + t.diff.Bytes()
+	n := 8*len(t.exc) + 4*len(t.succ)
+	if t.carry != nil {
+		n += t.carry.Bytes() + t.triad.Bytes() + t.diff.Bytes()
+	}
+	return n
 }
 
 // IDBits is the number of bits the PER keeps for exceedance ids (32 in

@@ -49,16 +49,29 @@ type Options struct {
 	EndgameTime  time.Duration
 	EndgameNodes int64
 
-	// Simulation player: Candidates moves kept by static value (0: 40),
-	// Iterations opponent racks sampled for each (0: 100), Threads
+	// Simulation player: Candidates moves kept by static value (0: 40,
+	// and the best exchange), Iterations the most iterations each plays
+	// (0: 400), Plies the moves simulated after the candidate (0: 2: the
+	// opponent's reply and our next move), Confidence the chance that the
+	// best-arm elimination keeps the best candidate (0: 0.95), Threads
 	// goroutines (0: 1), Budget a wall-clock limit per move (0: none;
-	// results then depend on the machine), and NoEarlyStop disables
-	// dropping candidates that are clearly behind.
+	// results then depend on the machine), and NoEarlyStop disables the
+	// elimination (every candidate plays every iteration).
 	Candidates  int
 	Iterations  int
+	Plies       int
+	Confidence  float64
 	Threads     int
 	Budget      time.Duration
 	NoEarlyStop bool
+
+	// Pre-endgame (one tile in the bag) of godlike and simulation:
+	// PreEndgameCandidates placements by static value are each solved
+	// against every tile the bag may hold (0: 8; −1: no pre-endgame
+	// search), and PreEndgameWins picks by the chance of winning
+	// instead of the expected spread.
+	PreEndgameCandidates int
+	PreEndgameWins       bool
 }
 
 // level describes one registered player.
@@ -99,10 +112,10 @@ var constructors = map[string]level{
 	"inhuman": {"score plus rack-leave value, exchanges considered", func(o Options) (Player, error) {
 		return newValued("inhuman", o, false)
 	}},
-	"godlike": {"inhuman plus endgame search once the bag is empty", func(o Options) (Player, error) {
+	"godlike": {"inhuman plus exact endgame search once the bag is empty and a pre-endgame search with one tile in it", func(o Options) (Player, error) {
 		return newValued("godlike", o, true)
 	}},
-	"simulation": {"Monte Carlo: top candidates simulated against sampled opponent racks, endgame search", func(o Options) (Player, error) {
+	"simulation": {"Monte Carlo: the top candidates played two plies ahead over sampled racks and draws, best-arm stopping; pre-endgame and endgame search", func(o Options) (Player, error) {
 		return newSimulation(o)
 	}},
 }

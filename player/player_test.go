@@ -1,13 +1,14 @@
 package player
 
 import (
-	"atril/board"
+	"math"
 	"reflect"
 	"sort"
 	"sync"
 	"testing"
 
 	"atril/alphabet"
+	"atril/board"
 	"atril/game"
 	"atril/lexicon"
 	"atril/lexicon/automaton"
@@ -324,4 +325,152 @@ func TestGodlikeSolvesEndgame(t *testing.T) {
 			t.Errorf("%s played %s, want %s", level, s, want)
 		}
 	}
+}
+
+// TestSimulationEliminatesAndAgrees runs the multi-ply simulation long
+// enough for the elimination to act, with 1 and 3 threads: same
+// candidates, same estimates, same choice; the chosen candidate is
+// alive and has the best mean among the live ones.
+func TestSimulationEliminatesAndAgrees(t *testing.T) {
+	v, lex := small(t)
+	g, _ := game.New(v, lex, []string{"a", "b"}, 11)
+	pro := newPlayer(t, "professional", quick(v, lex, 1))
+	for i := 0; i < 6; i++ {
+		if err := g.Play(pro.Choose(ViewOf(g, g.Current()))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	view := ViewOf(g, g.Current())
+	var runs [2]*Simulation
+	var moves [2]move.Move
+	for k, threads := range []int{1, 3} {
+		o := quick(v, lex, 5)
+		o.Candidates, o.Iterations, o.Threads = 12, 96, threads
+		runs[k] = newPlayer(t, "simulation", o).(*Simulation)
+		moves[k] = runs[k].Choose(view)
+	}
+	if moves[0].Key() != moves[1].Key() {
+		t.Fatalf("1 thread chose %s, 3 threads %s", moves[0].String(view.Board), moves[1].String(view.Board))
+	}
+	if !reflect.DeepEqual(runs[0].Estimates, runs[1].Estimates) {
+		t.Errorf("estimates differ between 1 and 3 threads")
+	}
+	es := runs[0].Estimates
+	if len(es) < 2 {
+		t.Fatalf("%d candidates simulated", len(es))
+	}
+	dropped := 0
+	var chosen *Estimate
+	for i := range es {
+		if !es[i].Alive {
+			dropped++
+			if es[i].Iterations >= 96 {
+				t.Errorf("%s eliminated after all %d iterations", es[i].Move.String(view.Board), es[i].Iterations)
+			}
+		}
+		if es[i].Move.Key() == moves[0].Key() {
+			chosen = &es[i]
+		}
+	}
+	if dropped == 0 {
+		t.Errorf("no candidate of %d eliminated in 96 iterations", len(es))
+	}
+	if chosen == nil || !chosen.Alive {
+		t.Fatalf("the chosen move is not a live candidate")
+	}
+	for i := range es {
+		if es[i].Alive && es[i].Mean > chosen.Mean {
+			t.Errorf("%s has mean %.2f above the chosen %.2f", es[i].Move.String(view.Board), es[i].Mean, chosen.Mean)
+		}
+		if es[i].Win < 0 || es[i].Win > 1 {
+			t.Errorf("win chance %.3f out of [0,1]", es[i].Win)
+		}
+	}
+	if err := g.Check(&moves[0]); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestEliminate(t *testing.T) {
+	// Three candidates over 40 paired iterations: candidate 1 is the
+	// leader, 0 is 5 points behind with noise 1 (dropped), 2 is 0.1
+	// behind with noise 10 (kept).
+	n := 40
+	vals := make([][]float64, 3)
+	for i := 0; i < n; i++ {
+		noise := float64(i%5) - 2
+		vals[0] = append(vals[0], 10-5+noise*0.5)
+		vals[1] = append(vals[1], 10)
+		vals[2] = append(vals[2], 10-0.1+noise*10)
+	}
+	tests := []struct {
+		z    float64
+		want []int
+	}{
+		{3, []int{1, 2}},
+		{1e6, []int{0, 1, 2}},
+	}
+	for _, tc := range tests {
+		if got := eliminate(vals, []int{0, 1, 2}, n, tc.z); !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("z %g: kept %v, want %v", tc.z, got, tc.want)
+		}
+	}
+}
+
+func TestNormalQuantile(t *testing.T) {
+	for _, tc := range []struct{ p, want float64 }{{0.5, 0}, {0.975, 1.959964}, {0.05, -1.644854}, {1 - 1e-5, 4.264891}} {
+		if got := normalQuantile(tc.p); math.Abs(got-tc.want) > 1e-4 {
+			t.Errorf("normalQuantile(%g) = %.6f, want %.6f", tc.p, got, tc.want)
+		}
+	}
+}
+
+// TestPreEndgame plays a game to one tile in the bag and checks that
+// godlike's pre-endgame search values its candidates (win shares within
+// [0, 1], spreads bounded by the points on the racks and board moves)
+// and plays a legal move among them.
+func TestPreEndgame(t *testing.T) {
+	v, lex := small(t)
+	pro := newPlayer(t, "professional", quick(v, lex, 1))
+	for seed := uint64(1); seed < 20; seed++ {
+		g, _ := game.New(v, lex, []string{"a", "b"}, seed)
+		for !g.Over() && g.BagLen() > 1 {
+			if err := g.Play(pro.Choose(ViewOf(g, g.Current()))); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if g.Over() || g.BagLen() != 1 {
+			continue
+		}
+		view := ViewOf(g, g.Current())
+		o := quick(v, lex, 1)
+		o.EndgameNodes = 20000
+		o.PreEndgameCandidates = 2
+		p := newPlayer(t, "godlike", o).(*Valued)
+		res := p.PreEndgameSearch(view, 2)
+		if len(res) == 0 {
+			continue
+		}
+		for _, r := range res {
+			if r.Wins < 0 || r.Wins > 1 {
+				t.Errorf("%s: win share %.3f", r.Move.String(view.Board), r.Wins)
+			}
+			if math.Abs(r.Spread) > 400 {
+				t.Errorf("%s: expected spread %.1f", r.Move.String(view.Board), r.Spread)
+			}
+		}
+		m := p.Choose(view)
+		found := false
+		for _, r := range res {
+			found = found || r.Move.Key() == m.Key()
+		}
+		if !found {
+			t.Errorf("godlike played %s, not one of its pre-endgame candidates", m.String(view.Board))
+		}
+		if err := g.Check(&m); err != nil {
+			t.Error(err)
+		}
+		return
+	}
+	t.Fatal("no game reached one tile in the bag")
 }

@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"atril/alphabet"
@@ -15,27 +16,79 @@ import (
 // endgameDefaultTime bounds an endgame search when no budget is given.
 const endgameDefaultTime = 2 * time.Second
 
-// Simulation is the Monte Carlo player of seed 001 (Heuri) and seed 004
-// 6.1.4. It ranks every move by score plus leave (as inhuman does),
-// keeps the best Candidates, and plays each against Iterations opponent
-// racks drawn from the unseen tiles: the opponent answers with its
-// highest-scoring reply, and the candidate is worth
-// score + leave − reply, averaged. Every candidate meets the same sampled
-// racks (common random numbers), so differences between candidates are
-// measured with less noise. Iterations run in rounds; after each round a
-// candidate whose mean difference to the leader is more than three
-// standard errors below zero is dropped, and the search stops when one
-// candidate is left, the iterations are spent, or the time budget runs
-// out. Work is spread over Threads goroutines, each with its own board,
-// and results do not depend on the number of threads. With the bag empty
-// it solves the endgame as godlike does.
+// Defaults of the simulation player.
+const (
+	defaultCandidates = 40
+	defaultIterations = 400
+	defaultPlies      = 2
+	defaultConfidence = 0.95
+	// simRound is the number of iterations every live candidate plays
+	// between two elimination checks.
+	simRound = 16
+	// minEliminate is the number of iterations a candidate plays before
+	// it can be eliminated (the normal approximation needs a few).
+	minEliminate = 32
+)
+
+// Simulation is the Monte Carlo player (seed 001's Heuri and seed 004
+// 6.1.4, extended to several plies as championship engines simulate).
+//
+// It ranks the placements by static equity (score plus leave, as
+// inhuman), keeps the best Candidates and the best exchange, and plays
+// each forward in many iterations. In iteration i the unseen tiles are
+// shuffled once: the opponent's rack is the first tiles of the shuffle
+// and the bag's order the rest, so every candidate meets the same racks
+// and the same draws (common random numbers). After the candidate, the
+// players move in turn for Plies plies (the opponent first), each playing
+// its best placement by equity (score plus leave; with the bag empty,
+// minus the tiles kept, and going out earns the other rack twice) and
+// drawing from the bag. A candidate's value in an iteration is the spread
+// change (its score, plus ours, minus the opponent's) plus the leave
+// value of our last leave at the horizon, or the end adjustment when
+// someone goes out inside the horizon.
+//
+// Stopping is a best-arm identification by successive elimination: the
+// candidates play rounds of iterations; after each round, a candidate
+// whose paired difference to the leader has an upper confidence bound
+// below zero is dropped. The bound is the normal one, at a level that
+// splits δ = 1 − Confidence over the K candidates and over the checks
+// (check r gets δ/(K·r(r+1)), a union bound valid for any number of
+// checks, so for any budget), so the best candidate survives every check
+// with probability at least Confidence when the normal approximation
+// holds. The search stops
+// when one candidate is left, the iterations are spent, or the time
+// budget runs out, and plays the live candidate of highest mean.
+//
+// Every (candidate, iteration) result depends only on the seed and the
+// position, and the checks run between rounds, so the choice is the same
+// with any number of threads (without a time budget). With the bag empty
+// it solves the endgame as godlike does, and with one tile in the bag it
+// solves the pre-endgame.
 type Simulation struct {
 	*Valued
 	// Stats of the last choice.
 	Simulated  int // candidate-iterations played
 	Considered int // candidates simulated
+	// Estimates of the last choice, in candidate order (static rank).
+	Estimates []Estimate
 	// forks are the generators of the simulating goroutines.
 	forks []movegen.Generator
+}
+
+// Estimate is what a simulation learnt about one candidate.
+type Estimate struct {
+	Move move.Move
+	// Static is the candidate's score plus leave.
+	Static float64
+	// Mean is the mean value over the iterations it played (spread
+	// change to the horizon plus the leave there); Half is the half-width
+	// of its 95% confidence interval.
+	Mean, Half float64
+	// Win is the estimated chance of winning (see winChance).
+	Win float64
+	// Iterations it played; Alive is false once eliminated.
+	Iterations int
+	Alive      bool
 }
 
 func newSimulation(o Options) (Player, error) {
@@ -56,16 +109,20 @@ func (s *Simulation) Choose(v *View) move.Move {
 			s.table = nil
 		}
 	}
+	s.Estimates = nil
 	if v.BagLen == 0 && len(v.Scores) == 2 && v.Unseen.Len() > 0 {
 		m, res, n := solveEndgame(s.gen, v, s.opt)
 		s.found, s.Last = n, res
 		return m
 	}
+	if m, ok := s.preEndgame(v); ok {
+		return m
+	}
 	k := s.opt.Candidates
 	if k <= 0 {
-		k = 40
+		k = defaultCandidates
 	}
-	cands, n := rank(s.gen, v, s.table, k)
+	cands, n := s.candidates(v, k)
 	s.found = n
 	if len(cands) == 0 {
 		return move.Move{Kind: move.Pass}
@@ -76,84 +133,141 @@ func (s *Simulation) Choose(v *View) move.Move {
 	return cands[s.simulate(v, cands)].m
 }
 
-// simulate returns the index of the candidate with the best mean.
-func (s *Simulation) simulate(v *View, cands []candidate) int {
-	iters := s.opt.Iterations
-	if iters <= 0 {
-		iters = 100
+// candidates are the best k moves by static equity, and the best
+// exchange when none of them is one and the bag allows it.
+func (s *Simulation) candidates(v *View, k int) ([]candidate, int) {
+	cands, n := rank(s.gen, v, s.table, k)
+	if v.BagLen < v.Board.V.ExchangeMinBag || v.BagLen == 0 || s.table == nil {
+		return cands, n
 	}
-	threads := max(s.opt.Threads, 1)
+	for i := range cands {
+		if cands[i].m.Kind == move.Exchange {
+			return cands, n
+		}
+	}
+	var best *candidate
+	forSubracks(&v.Rack, func(kept *alphabet.Rack) {
+		if kept.Len() == v.Rack.Len() {
+			return
+		}
+		val := s.table.Eval(kept)
+		if best != nil && val <= best.value {
+			return
+		}
+		var ex []alphabet.Tile
+		for i, c := range v.Rack {
+			for j := int(kept[i]); j < int(c); j++ {
+				ex = append(ex, alphabet.Tile(i))
+			}
+		}
+		best = &candidate{m: move.Move{Kind: move.Exchange, Exchanged: ex}, value: val, leave: *kept}
+	})
+	if best != nil {
+		cands = append(cands, *best)
+	}
+	return cands, n
+}
+
+// simParams are the settings of one simulation, defaults filled in.
+type simParams struct {
+	iters, plies, threads int
+	confidence            float64
+	budget                time.Duration
+	noStop                bool
+}
+
+func (s *Simulation) params() simParams {
+	p := simParams{iters: s.opt.Iterations, plies: s.opt.Plies, threads: max(s.opt.Threads, 1),
+		confidence: s.opt.Confidence, budget: s.opt.Budget, noStop: s.opt.NoEarlyStop}
+	if p.iters <= 0 {
+		p.iters = defaultIterations
+	}
+	if p.plies <= 0 {
+		p.plies = defaultPlies
+	}
+	if p.confidence <= 0 || p.confidence >= 1 {
+		p.confidence = defaultConfidence
+	}
+	return p
+}
+
+// simulate plays the candidates and returns the index of the chosen one;
+// s.Estimates holds what it learnt.
+func (s *Simulation) simulate(v *View, cands []candidate) int {
+	p := s.params()
 	start := time.Now()
-	// The opponent racks, drawn once for all candidates from a stream
-	// seeded by the player's seed and the position.
+	// The iterations' shuffles come from a stream seeded by the player's
+	// seed and the position.
 	salt := uint64(v.Board.Tiles())<<32 ^ uint64(v.BagLen)<<16 ^ uint64(v.Rack.Len())
 	for i, c := range v.Rack {
 		salt = mix(salt ^ uint64(i)<<8 ^ uint64(c))
 	}
-	rng := rand.New(rand.NewPCG(s.opt.Seed, salt))
-	pool := v.Unseen.Tiles()
-	size := min(v.Board.V.RackSize, len(pool))
-	racks := make([]alphabet.Rack, iters)
-	for i := range racks {
-		for j := 0; j < size; j++ {
-			k := j + rng.IntN(len(pool)-j)
-			pool[j], pool[k] = pool[k], pool[j]
-			racks[i].Add(pool[j])
-		}
+	for i, c := range v.Unseen {
+		salt = mix(salt ^ uint64(i)<<16 ^ uint64(c)<<3)
 	}
+	seed := mix(s.opt.Seed ^ salt)
+	unseen := v.Unseen.Tiles()
+	shuffles := make([][]alphabet.Tile, 0, min(p.iters, 1024))
+
 	vals := make([][]float64, len(cands))
-	for i := range vals {
-		vals[i] = make([]float64, 0, iters)
-	}
+	wins := make([][]float64, len(cands))
 	alive := make([]int, len(cands))
 	for i := range alive {
 		alive[i] = i
 	}
-	boards := make([]*board.Board, threads)
-	for i := range boards {
-		boards[i] = v.Board.Clone()
-	}
-	for len(s.forks) < threads {
+	for len(s.forks) < p.threads {
 		s.forks = append(s.forks, s.gen.Fork())
 	}
-	const round = 10
+	workers := make([]*simWorker, p.threads)
+	for w := range workers {
+		workers[w] = newSimWorker(v, s.forks[w], s.table, p.plies)
+	}
+	delta := (1 - p.confidence) / float64(len(cands))
+	checks := 0
 	s.Simulated, s.Considered = 0, len(cands)
 	done := 0
-	for done < iters && len(alive) > 1 {
-		hi := min(done+round, iters)
-		type job struct{ c, it int }
-		jobs := make(chan job)
-		res := make([][]float64, len(cands))
-		for _, c := range alive {
-			res[c] = make([]float64, hi-done)
+	for done < p.iters && len(alive) > 1 {
+		hi := min(done+simRound, p.iters)
+		for it := done; it < hi; it++ {
+			sh := append([]alphabet.Tile(nil), unseen...)
+			rng := rand.New(rand.NewPCG(seed, uint64(it)))
+			rng.Shuffle(len(sh), func(a, b int) { sh[a], sh[b] = sh[b], sh[a] })
+			shuffles = append(shuffles, sh)
 		}
+		n := hi - done
+		for _, c := range alive {
+			vals[c] = append(vals[c], make([]float64, n)...)
+			wins[c] = append(wins[c], make([]float64, n)...)
+		}
+		var next atomic.Int64
+		total := int64(len(alive) * n)
 		var wg sync.WaitGroup
-		for w := 0; w < threads; w++ {
+		for _, w := range workers {
 			wg.Add(1)
-			go func(b *board.Board, gen movegen.Generator) {
+			go func(w *simWorker) {
 				defer wg.Done()
-				for j := range jobs {
-					res[j.c][j.it-done] = s.play(b, gen, &cands[j.c], &racks[j.it])
+				for {
+					j := next.Add(1) - 1
+					if j >= total {
+						return
+					}
+					c, it := alive[j/int64(n)], done+int(j%int64(n))
+					vals[c][it], wins[c][it] = w.play(&cands[c], shuffles[it], seed^uint64(it))
 				}
-			}(boards[w], s.forks[w])
+			}(w)
 		}
-		for _, c := range alive {
-			for it := done; it < hi; it++ {
-				jobs <- job{c, it}
-			}
-		}
-		close(jobs)
 		wg.Wait()
-		for _, c := range alive {
-			vals[c] = append(vals[c], res[c]...)
-		}
-		s.Simulated += len(alive) * (hi - done)
+		s.Simulated += len(alive) * n
 		done = hi
-		if s.opt.Budget > 0 && time.Since(start) > s.opt.Budget {
+		if p.budget > 0 && time.Since(start) > p.budget {
 			break
 		}
-		if !s.opt.NoEarlyStop && done >= 2*round {
-			alive = prune(vals, alive)
+		if !p.noStop && done >= minEliminate && done < p.iters {
+			// Check r spends δ/(K·r(r+1)) of the error, which sums to
+			// δ/K over any number of checks.
+			checks++
+			z := normalQuantile(1 - delta/float64(checks*(checks+1)))
+			alive = eliminate(vals, alive, done, z)
 		}
 	}
 	best := alive[0]
@@ -162,33 +276,26 @@ func (s *Simulation) simulate(v *View, cands []candidate) int {
 			best = c
 		}
 	}
+	s.Estimates = make([]Estimate, len(cands))
+	isAlive := make([]bool, len(cands))
+	for _, c := range alive {
+		isAlive[c] = true
+	}
+	for i := range cands {
+		m, half := meanHalf(vals[i])
+		s.Estimates[i] = Estimate{Move: cands[i].m, Static: cands[i].value, Mean: m, Half: half,
+			Win: mean(wins[i]), Iterations: len(vals[i]), Alive: isAlive[i]}
+	}
 	return best
 }
 
-// play simulates one candidate against one opponent rack on board b
-// (restored afterwards), with the goroutine's own generator.
-func (s *Simulation) play(b *board.Board, gen movegen.Generator, c *candidate, opp *alphabet.Rack) float64 {
-	val := c.value
-	if c.m.Kind != move.Place {
-		if r, ok := movegen.Best(gen, b, opp); ok {
-			val -= float64(r.Score)
-		}
-		return val
-	}
-	b.PlaceLine(c.m.Dir, c.m.Row, c.m.Col, c.m.Tiles, 1000)
-	if r, ok := movegen.Best(gen, b, opp); ok {
-		val -= float64(r.Score)
-	}
-	b.Undo()
-	return val
-}
-
-// prune drops candidates clearly behind the leader: those whose paired
-// difference to it has a mean more than three standard errors below 0.
-func prune(vals [][]float64, alive []int) []int {
+// eliminate drops the candidates whose paired difference to the leader
+// (over the first n iterations, which every live candidate has played)
+// has an upper bound mean + z·(standard error) below zero.
+func eliminate(vals [][]float64, alive []int, n int, z float64) []int {
 	lead := alive[0]
 	for _, c := range alive[1:] {
-		if mean(vals[c]) > mean(vals[lead]) {
+		if mean(vals[c][:n]) > mean(vals[lead][:n]) {
 			lead = c
 		}
 	}
@@ -198,7 +305,6 @@ func prune(vals [][]float64, alive []int) []int {
 			out = append(out, c)
 			continue
 		}
-		n := len(vals[c])
 		var sum, sq float64
 		for i := 0; i < n; i++ {
 			d := vals[c][i] - vals[lead][i]
@@ -207,11 +313,215 @@ func prune(vals [][]float64, alive []int) []int {
 		}
 		m := sum / float64(n)
 		sd := math.Sqrt(math.Max(sq/float64(n)-m*m, 0) * float64(n) / float64(n-1))
-		if m+3*sd/math.Sqrt(float64(n)) >= 0 {
+		if m+z*sd/math.Sqrt(float64(n)) >= 0 {
 			out = append(out, c)
 		}
 	}
 	return out
+}
+
+// simWorker is one simulating goroutine's state: its own board and
+// generator, and buffers reused from iteration to iteration.
+type simWorker struct {
+	v     *View
+	b     *board.Board
+	gen   movegen.Generator
+	table movegen.Leave
+	plies int
+	out   []movegen.Scored
+	bag   []alphabet.Tile
+	scr   []int
+}
+
+func newSimWorker(v *View, gen movegen.Generator, table movegen.Leave, plies int) *simWorker {
+	return &simWorker{v: v, b: v.Board.Clone(), gen: gen, table: table, plies: plies, scr: v.Board.V.Scores}
+}
+
+// plyLeave is the leave of a player's choice inside a simulation: the
+// table while the bag has tiles; with the bag empty, minus the tiles
+// kept, and going out earns the other rack twice.
+type plyLeave struct {
+	t        movegen.Leave
+	bagEmpty bool
+	other    float64
+	scores   []int
+}
+
+// Eval implements movegen.Leave.
+func (l *plyLeave) Eval(kept *alphabet.Rack) float64 {
+	if l.bagEmpty {
+		if kept.Len() == 0 {
+			return 2 * l.other
+		}
+		return -float64(tileSum(l.scores, kept))
+	}
+	if l.t == nil {
+		return 0
+	}
+	return l.t.Eval(kept)
+}
+
+func tileSum(scores []int, r *alphabet.Rack) int {
+	n := 0
+	for i, c := range r {
+		if c > 0 && i < len(scores) {
+			n += int(c) * scores[i]
+		}
+	}
+	return n
+}
+
+// best returns the best placement of rack by equity under l, or false.
+func (w *simWorker) best(rack *alphabet.Rack, l movegen.Leave) (*move.Move, bool) {
+	if sr, ok := w.gen.(movegen.Searcher); ok {
+		w.out = sr.TopN(w.b, rack, l, 1, w.out[:0])
+	} else {
+		w.out = append(w.out[:0], movegen.Search(w.gen, w.b, rack, l, 1)...)
+	}
+	if len(w.out) == 0 {
+		return nil, false
+	}
+	return &w.out[0].Move, true
+}
+
+// play plays candidate c in the iteration whose shuffle of the unseen
+// tiles is sh, and returns its value and our chance of winning from the
+// horizon. The board is restored afterwards.
+func (w *simWorker) play(c *candidate, sh []alphabet.Tile, exSeed uint64) (float64, float64) {
+	v := w.v
+	size := v.Board.V.RackSize
+	var racks [2]alphabet.Rack // 0: us, 1: the opponent
+	racks[0] = v.Rack
+	nOpp := min(size, len(sh))
+	for _, t := range sh[:nOpp] {
+		racks[1].Add(t)
+	}
+	w.bag = append(w.bag[:0], sh[nOpp:]...)
+	bag := w.bag
+	draw := func(r *alphabet.Rack) {
+		for r.Len() < size && len(bag) > 0 {
+			r.Add(bag[0])
+			bag = bag[1:]
+		}
+	}
+	placed := 0
+	spread := 0.0
+	var myLeave float64
+	ended := false
+	l := plyLeave{t: w.table, scores: w.scr}
+	switch c.m.Kind {
+	case move.Place:
+		spread += float64(c.m.Score)
+		for _, t := range c.m.Tiles {
+			if t != move.PlayThrough {
+				racks[0].Remove(t)
+			}
+		}
+		w.b.PlaceLine(c.m.Dir, c.m.Row, c.m.Col, c.m.Tiles, 1000)
+		placed++
+	case move.Exchange:
+		for _, t := range c.m.Exchanged {
+			racks[0].Remove(t)
+		}
+	}
+	l.bagEmpty, l.other = len(bag) == 0, float64(tileSum(w.scr, &racks[1]))
+	myLeave = l.Eval(&racks[0])
+	if c.m.Kind == move.Place && racks[0].Len() == 0 && len(bag) == 0 {
+		spread += 2 * l.other
+		ended = true
+	}
+	draw(&racks[0])
+	if c.m.Kind == move.Exchange {
+		// The exchanged tiles go back into the bag at random places.
+		bag = append(bag, c.m.Exchanged...)
+		rng := rand.New(rand.NewPCG(exSeed, 0xe8c4))
+		rng.Shuffle(len(bag), func(a, b int) { bag[a], bag[b] = bag[b], bag[a] })
+	}
+	side := 1
+	for ply := 0; ply < w.plies && !ended; ply++ {
+		r := &racks[side]
+		l.bagEmpty, l.other = len(bag) == 0, float64(tileSum(w.scr, &racks[1-side]))
+		sign := 1.0
+		if side == 1 {
+			sign = -1
+		}
+		if m, ok := w.best(r, &l); ok {
+			spread += sign * float64(m.Score)
+			for _, t := range m.Tiles {
+				if t != move.PlayThrough {
+					r.Remove(t)
+				}
+			}
+			w.b.PlaceLine(m.Dir, m.Row, m.Col, m.Tiles, 1000)
+			placed++
+			if r.Len() == 0 && len(bag) == 0 {
+				spread += sign * 2 * l.other
+				ended = true
+				break
+			}
+		}
+		if side == 0 {
+			myLeave = l.Eval(r)
+		}
+		draw(r)
+		side = 1 - side
+	}
+	for ; placed > 0; placed-- {
+		w.b.Undo()
+	}
+	val := spread
+	if !ended {
+		val += myLeave
+	}
+	lead := float64(v.Scores[v.Me]-maxOther(v)) + val
+	if ended {
+		switch {
+		case lead > 0:
+			return val, 1
+		case lead < 0:
+			return val, 0
+		}
+		return val, 0.5
+	}
+	return val, winChance(lead, len(bag)+racks[0].Len()+racks[1].Len())
+}
+
+// maxOther is the highest score among the other players.
+func maxOther(v *View) int {
+	best := math.MinInt
+	for i, s := range v.Scores {
+		if i != v.Me && s > best {
+			best = s
+		}
+	}
+	if best == math.MinInt {
+		return 0
+	}
+	return best
+}
+
+// winChance is a rough chance of winning from a lead with tiles tiles
+// left to play (bag and both racks): the final spread taken as normal
+// around the lead with a standard deviation of 9 points per square root
+// of a tile (about 90 points at the start of a game).
+func winChance(lead float64, tiles int) float64 {
+	sd := 9 * math.Sqrt(float64(max(tiles, 1)))
+	return 0.5 * math.Erfc(-lead/(sd*math.Sqrt2))
+}
+
+// normalQuantile is the standard normal quantile of p (0 < p < 1), by
+// bisection on the complementary error function.
+func normalQuantile(p float64) float64 {
+	lo, hi := -40.0, 40.0
+	for i := 0; i < 200; i++ {
+		mid := (lo + hi) / 2
+		if 0.5*math.Erfc(-mid/math.Sqrt2) < p {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return (lo + hi) / 2
 }
 
 func mean(xs []float64) float64 {
@@ -223,4 +533,19 @@ func mean(xs []float64) float64 {
 		s += x
 	}
 	return s / float64(len(xs))
+}
+
+// meanHalf is the mean of xs and the half-width of its normal 95%
+// confidence interval.
+func meanHalf(xs []float64) (float64, float64) {
+	n := float64(len(xs))
+	if n < 2 {
+		return mean(xs), math.Inf(1)
+	}
+	m := mean(xs)
+	sq := 0.0
+	for _, x := range xs {
+		sq += (x - m) * (x - m)
+	}
+	return m, 1.959963984540054 * math.Sqrt(sq/(n-1)/n)
 }

@@ -69,6 +69,9 @@ func (p *Valued) Choose(v *View) move.Move {
 		p.found, p.Last = n, res
 		return m
 	}
+	if m, ok := p.preEndgame(v); ok {
+		return m
+	}
 	ranked, n := rank(p.gen, v, p.table, 1)
 	p.found = n
 	if len(ranked) == 0 {
@@ -111,11 +114,6 @@ func (s *staticLeave) Eval(kept *alphabet.Rack) float64 {
 		return 0
 	}
 	return s.t.Eval(kept)
-}
-
-// staticValue is a placement's score plus its staticLeave.
-func staticValue(v *View, t leave.Evaluator, m *move.Move, kept *alphabet.Rack) float64 {
-	return float64(m.Score) + newStaticLeave(v, t).Eval(kept)
 }
 
 func rackScore(v *View, r *alphabet.Rack) int {

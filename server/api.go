@@ -32,6 +32,22 @@ type apiError struct {
 
 func (e *apiError) Error() string { return e.msg }
 
+// short cuts s to at most n characters, marking the cut: an answer
+// quotes only a short prefix of what a client sent.
+func short(s string, n int) string {
+	k := 0
+	for i := range s {
+		if k == n {
+			return s[:i] + "…"
+		}
+		k++
+	}
+	return s
+}
+
+// maxMessage bounds the text of an error answer or a refusal.
+const maxMessage = 300
+
 // errorBody is the JSON of every error answer.
 type errorBody struct {
 	Error string `json:"error"`
@@ -56,9 +72,15 @@ func writeRawJSON(w http.ResponseWriter, code int, data []byte) {
 }
 
 func (s *Server) fail(w http.ResponseWriter, err error) {
+	var tm *tooManyError
+	if errors.As(err, &tm) {
+		w.Header().Set("Retry-After", strconv.Itoa(tm.retry))
+		writeJSON(w, 429, errorBody{tm.msg})
+		return
+	}
 	var ae *apiError
 	if errors.As(err, &ae) {
-		writeJSON(w, ae.code, errorBody{ae.msg})
+		writeJSON(w, ae.code, errorBody{short(ae.msg, maxMessage)})
 		return
 	}
 	s.logf("server: %v", err)
@@ -77,7 +99,7 @@ func decodeJSON(data []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		return &apiError{400, "bad JSON body: " + err.Error()}
+		return &apiError{400, "bad JSON body: " + short(err.Error(), 120)}
 	}
 	if dec.More() {
 		return &apiError{400, "bad JSON body: more than one value"}
@@ -95,7 +117,7 @@ func readBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
 		if errors.As(err, &mbe) {
 			return nil, &apiError{413, fmt.Sprintf("request body over %d bytes", maxBody)}
 		}
-		return nil, &apiError{400, "cannot read request body: " + err.Error()}
+		return nil, &apiError{400, "cannot read request body: " + short(err.Error(), 120)}
 	}
 	return data, nil
 }
@@ -116,21 +138,6 @@ type createRequest struct {
 	Seed    *uint64       `json:"seed,omitempty"`
 }
 
-const maxName = 40
-
-func checkName(n string) (string, error) {
-	n = strings.TrimSpace(n)
-	if utf8.RuneCountInString(n) > maxName {
-		return "", &apiError{400, fmt.Sprintf("name longer than %d characters", maxName)}
-	}
-	for _, r := range n {
-		if r < ' ' || r == 0x7f {
-			return "", &apiError{400, "name holds a control character"}
-		}
-	}
-	return n, nil
-}
-
 // decodeCreate reads and checks a create request.
 func (s *Server) decodeCreate(data []byte) (*createRequest, error) {
 	var req createRequest
@@ -141,17 +148,17 @@ func (s *Server) decodeCreate(data []byte) (*createRequest, error) {
 		req.Variant = "english"
 	}
 	if !s.variantAllowed(req.Variant) {
-		return nil, &apiError{400, fmt.Sprintf("unknown variant %q (have %s)", req.Variant, strings.Join(s.cfg.Variants, ", "))}
+		return nil, &apiError{400, fmt.Sprintf("unknown variant %q (have %s)", short(req.Variant, 40), strings.Join(s.cfg.Variants, ", "))}
 	}
 	v, err := variant.Load(req.Variant)
 	if err != nil {
-		return nil, &apiError{400, err.Error()}
+		return nil, &apiError{400, short(err.Error(), 120)}
 	}
 	if req.Lexicon == "" {
 		req.Lexicon = v.DefaultLexicon
 	}
 	if !s.lexiconAllowed(v, req.Lexicon) {
-		return nil, &apiError{400, fmt.Sprintf("word list %q is not offered for %s", req.Lexicon, req.Variant)}
+		return nil, &apiError{400, fmt.Sprintf("word list %q is not offered for %s", short(req.Lexicon, 40), req.Variant)}
 	}
 	if req.Seed != nil && !s.cfg.AllowSeed {
 		return nil, &apiError{400, "this server does not take chosen seeds: the seed decides the whole bag (start it with --allow-seed for tests)"}
@@ -162,8 +169,8 @@ func (s *Server) decodeCreate(data []byte) (*createRequest, error) {
 	levels := player.Levels()
 	for i := range req.Seats {
 		st := &req.Seats[i]
-		if st.Name, err = checkName(st.Name); err != nil {
-			return nil, err
+		if st.Name, err = checkName(st.Name, st.Kind != "computer"); err != nil {
+			return nil, &apiError{400, fmt.Sprintf("seat %d: %v", i, err)}
 		}
 		switch st.Kind {
 		case "human", "":
@@ -180,10 +187,10 @@ func (s *Server) decodeCreate(data []byte) (*createRequest, error) {
 				ok = ok || l == st.Level
 			}
 			if !ok {
-				return nil, &apiError{400, fmt.Sprintf("seat %d: unknown level %q (have %s)", i, st.Level, strings.Join(levels, ", "))}
+				return nil, &apiError{400, fmt.Sprintf("seat %d: unknown level %q (have %s)", i, short(st.Level, 40), strings.Join(levels, ", "))}
 			}
 		default:
-			return nil, &apiError{400, fmt.Sprintf("seat %d: kind %q: want \"human\" or \"computer\"", i, st.Kind)}
+			return nil, &apiError{400, fmt.Sprintf("seat %d: kind %q: want \"human\" or \"computer\"", i, short(st.Kind, 40))}
 		}
 	}
 	return &req, nil
@@ -204,7 +211,7 @@ func decodeJoin(data []byte) (*joinRequest, error) {
 		return nil, err
 	}
 	var err error
-	if req.Name, err = checkName(req.Name); err != nil {
+	if req.Name, err = checkName(req.Name, true); err != nil {
 		return nil, err
 	}
 	if req.Seat != nil && (*req.Seat < 0 || *req.Seat > 3) {
@@ -250,7 +257,7 @@ func decodeMove(data []byte, b *board.Board) (*move.Move, error) {
 		}
 		m, err := move.Parse(b, req.Notation)
 		if err != nil {
-			return nil, bad("%v", err)
+			return nil, bad("%s", short(err.Error(), 120))
 		}
 		return m, nil
 	}
@@ -275,7 +282,7 @@ func decodeMove(data []byte, b *board.Board) (*move.Move, error) {
 			}
 			t, err := a.Letter(s, alphabet.Plain)
 			if err != nil || s != a.String(t) {
-				return nil, bad("exchange: %q is not a tile of %s (write letters in capitals, a blank as ?)", s, b.V.Name)
+				return nil, bad("exchange: %q is not a tile of %s (write letters in capitals, a blank as ?)", short(s, 10), b.V.Name)
 			}
 			m.Exchanged = append(m.Exchanged, t)
 		}
@@ -288,7 +295,7 @@ func decodeMove(data []byte, b *board.Board) (*move.Move, error) {
 	case "":
 		return nil, bad("give \"kind\" (place, exchange, pass) or \"notation\"")
 	}
-	return nil, bad("unknown kind %q: want place, exchange or pass", req.Kind)
+	return nil, bad("unknown kind %q: want place, exchange or pass", short(req.Kind, 40))
 }
 
 // placement turns tiles put on squares into a move: the squares must lie
@@ -311,7 +318,7 @@ func placement(b *board.Board, ps []PlacedTile) (*move.Move, error) {
 		sq := variant.SquareName(p.Row, p.Col)
 		t, err := a.Letter(p.Letter, alphabet.Plain)
 		if err != nil || p.Letter != a.String(t) {
-			return nil, &apiError{400, fmt.Sprintf("%s: %q is not a letter of %s (write it in capitals)", sq, p.Letter, b.V.Name)}
+			return nil, &apiError{400, fmt.Sprintf("%s: %q is not a letter of %s (write it in capitals)", sq, short(p.Letter, 10), b.V.Name)}
 		}
 		if p.Blank {
 			t |= alphabet.BlankBit
@@ -386,25 +393,33 @@ func placement(b *board.Board, ps []PlacedTile) (*move.Move, error) {
 // State is the answer of GET /api/games/{id}: what anyone may see, and,
 // for the holder of a seat's token, that seat's rack and unseen tiles.
 type State struct {
-	ID        string       `json:"id"`
-	Variant   string       `json:"variant"`
-	Lexicon   string       `json:"lexicon"`
-	Size      int          `json:"size"`
-	RackSize  int          `json:"rack_size"`
-	Start     [2]int       `json:"start"`
-	Premiums  []string     `json:"premiums"`
-	Letters   []LetterInfo `json:"letters"`
-	Seats     []SeatInfo   `json:"seats"`
-	Started   bool         `json:"started"`
-	Over      bool         `json:"over"`
-	Turn      int          `json:"turn"`
-	Bag       int          `json:"bag"`
-	Board     []Tile       `json:"board"`
-	History   []HistEntry  `json:"history"`
-	Winners   []int        `json:"winners,omitempty"`
-	Moves     int          `json:"moves"`
-	Expected  int          `json:"expected_clients"`
-	Connected int          `json:"connected_clients"`
+	ID       string       `json:"id"`
+	Variant  string       `json:"variant"`
+	Lexicon  string       `json:"lexicon"`
+	Size     int          `json:"size"`
+	RackSize int          `json:"rack_size"`
+	Start    [2]int       `json:"start"`
+	Premiums []string     `json:"premiums"`
+	Letters  []LetterInfo `json:"letters"`
+	Seats    []SeatInfo   `json:"seats"`
+	Started  bool         `json:"started"`
+	Over     bool         `json:"over"`
+	Turn     int          `json:"turn"`
+	Bag      int          `json:"bag"`
+	Board    []Tile       `json:"board"`
+	History  []HistEntry  `json:"history"`
+	Winners  []int        `json:"winners,omitempty"`
+	// Abandoned is set for a game ended because nobody played it.
+	Abandoned bool `json:"abandoned,omitempty"`
+	// Resigned is the seat that resigned; Aborted is set for a game
+	// called off before its first move; Listed for a game offered in the
+	// lobby.
+	Resigned  *int `json:"resigned,omitempty"`
+	Aborted   bool `json:"aborted,omitempty"`
+	Listed    bool `json:"listed,omitempty"`
+	Moves     int  `json:"moves"`
+	Expected  int  `json:"expected_clients"`
+	Connected int  `json:"connected_clients"`
 	// Seq is the number of the game's latest notification: reading the
 	// notifications after it continues from this state.
 	Seq int  `json:"seq"`
@@ -457,7 +472,7 @@ var premiumCode = map[variant.Premium]string{
 func (l *live) state(me int) *State {
 	v, g := l.v, l.g
 	st := &State{ID: l.hdr.ID, Variant: v.Name, Lexicon: l.hdr.Lexicon, Size: v.Size, RackSize: v.RackSize,
-		Start: [2]int{v.StartRow, v.StartCol}, Started: l.started(), Over: g.Over(), Turn: g.Current(),
+		Start: [2]int{v.StartRow, v.StartCol}, Started: l.started(), Over: l.over(), Turn: g.Current(),
 		Bag: g.BagLen(), Board: []Tile{}, History: []HistEntry{}, Moves: g.MovesPlayed(),
 		Expected: len(l.seat), Connected: l.connected(), Seq: l.log.latest}
 	for r := 0; r < v.Size; r++ {
@@ -473,7 +488,7 @@ func (l *live) state(me int) *State {
 		for c := 0; c < v.Size; c++ {
 			if t := g.Board.At(r, c); t != board.Empty {
 				tl := l.tile(t)
-				tl.Row, tl.Col = intp(r), intp(c)
+				tl.Row, tl.Col, tl.Move = intp(r), intp(c), intp(g.Board.TurnAt(r, c))
 				st.Board = append(st.Board, tl)
 			}
 		}
@@ -511,6 +526,11 @@ func (l *live) state(me int) *State {
 	if g.Over() {
 		st.Winners = g.Winners()
 	}
+	st.Abandoned = l.abandoned
+	if rs := g.Resigned(); rs >= 0 {
+		st.Resigned = intp(rs)
+	}
+	st.Aborted, st.Listed = g.Aborted(), l.listed
 	if me >= 0 {
 		you := &You{Seat: me, Rack: l.rackTiles(&g.Players[me].Rack), Unseen: []LetterInfo{}}
 		un := g.Unseen(me)
@@ -529,12 +549,23 @@ func (l *live) state(me int) *State {
 }
 
 // token reads a seat token from the Authorization header ("Bearer ...")
-// or, for WebSockets and links, the token query parameter.
+// or, for the WebSocket only (a browser cannot set its headers), the
+// token query parameter. A token in the address of any other request is
+// refused before it gets here (see ServeHTTP): addresses end up in logs
+// and histories.
 func token(r *http.Request) string {
 	if h := r.Header.Get("Authorization"); strings.HasPrefix(h, "Bearer ") {
 		return strings.TrimSpace(h[len("Bearer "):])
 	}
-	return r.URL.Query().Get("token")
+	if isWS(r) {
+		return r.URL.Query().Get("token")
+	}
+	return ""
+}
+
+// isWS reports whether r asks for the notification WebSocket.
+func isWS(r *http.Request) bool {
+	return strings.HasPrefix(r.URL.Path, "/api/games/") && strings.HasSuffix(r.URL.Path, "/ws")
 }
 
 func (s *Server) routes() {
@@ -547,6 +578,13 @@ func (s *Server) routes() {
 	mux.HandleFunc("GET /api/games/{id}/notifications", s.handleNotifications)
 	mux.HandleFunc("GET /api/games/{id}/ws", s.handleWS)
 	mux.HandleFunc("GET /api/games/{id}/gcg", s.handleGCG)
+	mux.HandleFunc("POST /api/games/{id}/preview", s.handlePreview)
+	mux.HandleFunc("POST /api/games/{id}/resign", s.handleResign)
+	mux.HandleFunc("POST /api/games/{id}/abort", s.handleAbort)
+	mux.HandleFunc("POST /api/games/{id}/list", s.handleList)
+	mux.HandleFunc("GET /api/lobby", s.handleLobby)
+	mux.HandleFunc("GET /api/games/{id}/review", s.handleReview)
+	mux.HandleFunc("GET /api/games/{id}/analysis", s.handleAnalysis)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, 404, errorBody{"no such API endpoint: " + r.Method + " " + r.URL.Path})
 	})
@@ -559,15 +597,44 @@ func (s *Server) routes() {
 		mux.HandleFunc("GET /{$}", page)
 		mux.HandleFunc("GET /g/{id}", page)
 		mux.Handle("GET /static/", http.StripPrefix("/static/", files))
+		mux.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, r *http.Request) { http.ServeFileFS(w, r, s.cfg.Static, "favicon.ico") })
 	}
 	s.mux = mux
 }
 
-// ServeHTTP implements http.Handler.
+// answerTimeout bounds the writing of an answer (a long poll adds its
+// wait; the WebSocket lifts it).
+const answerTimeout = 30 * time.Second
+
+// ServeHTTP implements http.Handler. Before an API request reaches its
+// handler it checks the client's allowance of refused requests, refuses
+// a state-changing request sent by a browser from another site, and
+// refuses a seat token in the address (except for the WebSocket).
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	w.Header().Set("Referrer-Policy", "no-referrer")
-	s.mux.ServeHTTP(w, r)
+	if !strings.HasPrefix(r.URL.Path, "/api/") {
+		s.mux.ServeHTTP(w, r)
+		return
+	}
+	http.NewResponseController(w).SetWriteDeadline(time.Now().Add(answerTimeout))
+	key := s.clientKey(r)
+	if out, retry := s.badLim.empty(key, time.Now()); out {
+		s.fail(w, tooMany("refused requests", retry))
+		return
+	}
+	sw := &statusWriter{ResponseWriter: w}
+	switch {
+	case s.cop.Check(r) != nil:
+		s.fail(sw, &apiError{403, "cross-site request refused: this server takes state-changing requests only from its own pages (or a trusted origin)"})
+	case r.URL.Query().Has("token") && !isWS(r):
+		s.fail(sw, &apiError{400, "a seat token goes in the Authorization header (Bearer TOKEN), not in the address"})
+	default:
+		s.mux.ServeHTTP(sw, r)
+	}
+	if sw.code >= 400 && sw.code < 500 && sw.code != 429 {
+		s.badLim.take(key, time.Now())
+	}
 }
 
 // CreateResponse is the answer of POST /api/games.
@@ -577,6 +644,10 @@ type CreateResponse struct {
 }
 
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
+	if ok, retry := s.createLim.take(s.clientKey(r), time.Now()); !ok {
+		s.fail(w, tooMany("new games", retry))
+		return
+	}
 	data, err := readBody(w, r)
 	if err != nil {
 		s.fail(w, err)
@@ -603,6 +674,10 @@ type JoinResponse struct {
 }
 
 func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
+	if ok, retry := s.joinLim.take(s.clientKey(r), time.Now()); !ok {
+		s.fail(w, tooMany("seats taken", retry))
+		return
+	}
 	data, err := readBody(w, r)
 	if err != nil {
 		s.fail(w, err)
@@ -694,12 +769,15 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	if err := l.mayMove(me); err != nil {
+		s.fail(w, err)
+		return
+	}
 	m, err := decodeMove(data, l.g.Board)
 	if err != nil {
 		var ae *apiError
 		if errors.As(err, &ae) {
-			l.log.reject(me, ae.msg)
-			l.touch()
+			l.reject(me, ae)
 		}
 		s.fail(w, err)
 		return
@@ -716,7 +794,7 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 	if m.Kind != move.Place {
 		notation = kindNames[m.Kind]
 	}
-	writeJSON(w, 200, MoveResponse{Move: notation, Score: played.Score, Over: l.g.Over()})
+	writeJSON(w, 200, MoveResponse{Move: notation, Score: played.Score, Over: l.over()})
 }
 
 // maxWait bounds a long poll.
@@ -770,6 +848,16 @@ func (s *Server) handleNotifications(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		s.fail(w, err)
 		return
+	}
+	if r.ContentLength != 0 {
+		s.fail(w, &apiError{400, "this request takes no body"})
+		return
+	}
+	if wait > 0 {
+		// The request is read: lift the read deadline for the wait.
+		rc := http.NewResponseController(w)
+		rc.SetReadDeadline(time.Now().Add(wait + answerTimeout))
+		rc.SetWriteDeadline(time.Now().Add(wait + answerTimeout))
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), wait)
 	defer cancel()

@@ -1,28 +1,43 @@
 package server
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
+	"encoding/json"
 	"fmt"
+	"io"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sort"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"atril/alphabet"
 	"atril/board"
+	"atril/game"
 	"atril/lexicon"
+	"atril/move"
+	"atril/movegen"
 	"atril/store"
+	"atril/variant"
 	"atril/web"
 )
 
 // ScreenshotsEnv names the environment variable of the directory where
-// the browser test saves its screenshots (default: a temporary one).
+// the browser tests save their screenshots (default: a temporary one;
+// the committed ones in web/screenshots are made with
+// ATRIL_SCREENSHOTS=../web/screenshots).
 const ScreenshotsEnv = "ATRIL_SCREENSHOTS"
 
 // findChromium returns the path of a Chromium or Chrome binary, or "".
@@ -38,10 +53,52 @@ func findChromium() string {
 	return ""
 }
 
-// browserEnv starts a server with the page and a headless Chromium on a
-// fresh profile, or skips the test when there is no Chromium. It returns
-// the server, a browser tab and the screenshot directory.
-func browserEnv(t *testing.T) (*testEnv, context.Context, string) {
+var (
+	spanishOnce sync.Once
+	spanishLex  *lexicon.Lexicon
+	spanishErr  error
+)
+
+// shortSpanish is the Spanish list cut to words of at most four tiles
+// (LLAMA is LL·A·M·A): quick games that still use CH, LL, RR and Ñ.
+func shortSpanish(v *variant.Variant) (*lexicon.Lexicon, error) {
+	spanishOnce.Do(func() {
+		full, err := lexicon.Open("es-fise", v.Alphabet, lexicon.Options{MaxLen: v.Size})
+		if err != nil {
+			spanishErr = err
+			return
+		}
+		var ws [][]alphabet.Tile
+		for i := 0; i < full.Len(); i++ {
+			if w := full.Word(i); len(w) <= 4 {
+				ws = append(ws, append([]alphabet.Tile(nil), w...))
+			}
+		}
+		spanishLex = lexicon.FromTiles(v.Alphabet, ws)
+	})
+	return spanishLex, spanishErr
+}
+
+// browserLex is the word list the browser tests' server uses for a variant.
+func browserLex(v *variant.Variant) (*lexicon.Lexicon, error) {
+	if v.Name == "spanish" {
+		return shortSpanish(v)
+	}
+	return shortWords(v)
+}
+
+// rig is a server with the page and a headless Chromium on a fresh
+// profile.
+type rig struct {
+	t     *testing.T
+	e     *testEnv
+	ctx   context.Context // the first tab
+	shots string
+}
+
+// newRig starts the server and the browser, or skips the test when there
+// is no Chromium. Computer seats move at once.
+func newRig(t *testing.T) *rig {
 	chrome := findChromium()
 	if chrome == "" {
 		t.Skip("browser test NOT run: no Chromium found (install Debian's chromium, see .ci/install-chromium.sh, or set ATRIL_CHROMIUM)")
@@ -62,8 +119,11 @@ func browserEnv(t *testing.T) (*testEnv, context.Context, string) {
 	}
 	t.Cleanup(func() { st.Close() })
 	cfg := testConfig(st)
+	cfg.Variants = []string{"english", "spanish"}
+	cfg.Lexicons = []string{"en-sowpods", "es-fise"}
+	cfg.LoadLexicon = func(v *variant.Variant, name string) (*lexicon.Lexicon, error) { return browserLex(v) }
 	cfg.Static = web.FS()
-	cfg.ThinkTime = 100 * time.Millisecond
+	cfg.ThinkTime = 0
 	srv, err := New(cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -94,7 +154,8 @@ func browserEnv(t *testing.T) (*testEnv, context.Context, string) {
 		chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck, chromedp.UserDataDir(profile),
 		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true), chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.WindowSize(1280, 900),
+		chromedp.Flag("lang", "en-US"), chromedp.Flag("hide-scrollbars", true),
+		chromedp.WindowSize(1280, 800),
 	}
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	t.Cleanup(cancelA)
@@ -106,266 +167,957 @@ func browserEnv(t *testing.T) (*testEnv, context.Context, string) {
 		}
 	}))
 	t.Cleanup(cancelC)
-	ctx, cancelT := context.WithTimeout(ctx, 2*time.Minute)
+	ctx, cancelT := context.WithTimeout(ctx, 4*time.Minute)
 	t.Cleanup(cancelT)
-	return e, ctx, shots
+	r := &rig{t: t, e: e, ctx: ctx, shots: shots}
+	r.watch(ctx)
+	r.run(ctx, "start the browser", chromedp.EmulateViewport(1280, 800))
+	return r
 }
 
-// TestBrowserGame drives the page in headless Chromium: it creates a game
-// against the computer, sees an invalid word refused, plays legal moves by
-// clicking (and one tile by dragging), and plays to the end of the game.
-func TestBrowserGame(t *testing.T) {
-	e, ctx, shots := browserEnv(t)
-	run := func(what string, acts ...chromedp.Action) {
-		t.Helper()
-		if err := chromedp.Run(ctx, acts...); err != nil {
-			t.Fatalf("%s: %v", what, err)
+// watch fails the test on any error the page's JavaScript throws.
+func (r *rig) watch(ctx context.Context) {
+	chromedp.ListenTarget(ctx, func(ev any) {
+		if e, ok := ev.(*runtime.EventExceptionThrown); ok {
+			d := e.ExceptionDetails
+			msg := d.Text
+			if d.Exception != nil {
+				msg += " " + d.Exception.Description
+			}
+			r.t.Errorf("JavaScript error in the page: %s (line %d)", msg, d.LineNumber)
+		}
+	})
+}
+
+// newDevice opens a tab in a separate browser profile: another device,
+// with its own storage.
+func (r *rig) newDevice() context.Context {
+	ctx, cancel := chromedp.NewContext(r.ctx, chromedp.WithNewBrowserContext())
+	r.t.Cleanup(cancel)
+	r.watch(ctx)
+	r.run(ctx, "open a device", chromedp.EmulateViewport(1280, 800))
+	return ctx
+}
+
+// newTab opens another tab of the same browser profile.
+func (r *rig) newTab() context.Context {
+	ctx, cancel := chromedp.NewContext(r.ctx)
+	r.t.Cleanup(cancel)
+	r.watch(ctx)
+	r.run(ctx, "open a tab", chromedp.EmulateViewport(1280, 800))
+	return ctx
+}
+
+func (r *rig) run(ctx context.Context, what string, acts ...chromedp.Action) {
+	r.t.Helper()
+	if err := chromedp.Run(ctx, acts...); err != nil {
+		var msg string
+		chromedp.Run(ctx, chromedp.Evaluate(`["#message", "#preview", "#analysis"].map((s) => (document.querySelector(s) || {}).textContent || "").filter((x) => x).join(" | ")`, &msg))
+		r.t.Fatalf("%s: %v (page says %q)", what, err, msg)
+	}
+}
+
+func (r *rig) eval(ctx context.Context, expr string, out any) {
+	r.t.Helper()
+	r.run(ctx, "evaluate "+expr, chromedp.Evaluate(expr, out))
+}
+
+// poll waits until expr is true in the page.
+func (r *rig) poll(ctx context.Context, what, expr string, timeout time.Duration) {
+	r.t.Helper()
+	var ok bool
+	r.run(ctx, what, chromedp.Poll(expr, &ok, chromedp.WithPollingTimeout(timeout)))
+}
+
+// shot saves full-page screenshots of the page at 1280×800 and at
+// 390×844 (a phone), as NAME-1280.png and NAME-390.png.
+func (r *rig) shot(ctx context.Context, name string) {
+	r.t.Helper()
+	for _, size := range [][2]int64{{390, 844}, {1280, 800}} {
+		var buf []byte
+		r.run(ctx, "screenshot "+name, chromedp.EmulateViewport(size[0], size[1]), chromedp.Sleep(150*time.Millisecond),
+			chromedp.FullScreenshot(&buf, 100))
+		p := filepath.Join(r.shots, fmt.Sprintf("%s-%d.png", name, size[0]))
+		if err := os.WriteFile(p, buf, 0o644); err != nil {
+			r.t.Fatal(err)
 		}
 	}
-	shot := func(name string) {
-		t.Helper()
-		var buf []byte
-		run("screenshot "+name, chromedp.FullScreenshot(&buf, 100))
-		p := filepath.Join(shots, name)
-		if err := os.WriteFile(p, buf, 0o644); err != nil {
+}
+
+// key presses a named key (kb.Enter, kb.ArrowLeft, ...) or a character.
+func (r *rig) key(ctx context.Context, k string) {
+	r.t.Helper()
+	r.run(ctx, "press "+k, chromedp.KeyEvent(k))
+}
+
+// typeRune presses the key of one letter, with Shift when shift is set,
+// as a keyboard of the language does (keydown with that key).
+func (r *rig) typeRune(ctx context.Context, ch rune, shift bool) {
+	r.t.Helper()
+	var mods input.Modifier
+	if shift {
+		mods = input.ModifierShift
+	}
+	s := string(ch)
+	r.run(ctx, "type "+s,
+		input.DispatchKeyEvent(input.KeyDown).WithKey(s).WithText(s).WithModifiers(mods),
+		input.DispatchKeyEvent(input.KeyUp).WithKey(s).WithModifiers(mods))
+}
+
+// tabTo presses Tab until the focus is on an element matching sel.
+func (r *rig) tabTo(ctx context.Context, sel string) {
+	r.t.Helper()
+	for i := 0; i < 150; i++ {
+		var ok bool
+		r.eval(ctx, fmt.Sprintf(`!!(document.activeElement && document.activeElement.matches(%q))`, sel), &ok)
+		if ok {
+			return
+		}
+		r.key(ctx, kb.Tab)
+	}
+	r.t.Fatalf("Tab never reached %s", sel)
+}
+
+// clickAt clicks the middle of the element sel by mouse position, as a
+// person does (the page redraws its elements on every update, so a click
+// on a remembered DOM node could miss).
+func (r *rig) clickAt(ctx context.Context, sel string) {
+	r.t.Helper()
+	var at []float64
+	r.eval(ctx, fmt.Sprintf(`(() => { const e = document.querySelector(%q); e.scrollIntoView({block: "nearest"}); const b = e.getBoundingClientRect(); return [b.x + b.width/2, b.y + b.height/2]; })()`, sel), &at)
+	r.run(ctx, "click "+sel, chromedp.MouseClickXY(at[0], at[1]))
+}
+
+// stateJSON reads a game's state as the server gives it, as raw JSON.
+func (r *rig) stateJSON(id, tok string) map[string]any {
+	r.t.Helper()
+	var m map[string]any
+	if code := r.e.do("GET", "/api/games/"+id, tok, nil, &m); code != 200 {
+		r.t.Fatalf("state: %d", code)
+	}
+	return m
+}
+
+// axe runs axe-core (server/testdata/axe, never shipped with the page)
+// on the page and returns a score: the share of the rules that apply to
+// the page which it passes, in percent. It logs every violation.
+func (r *rig) axe(ctx context.Context, what string) float64 {
+	r.t.Helper()
+	f, err := os.Open("testdata/axe/axe.min.js.gz")
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	src, err := io.ReadAll(zr)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	var loaded bool
+	r.run(ctx, "load axe", chromedp.Evaluate(string(src)+";\ntrue", &loaded))
+	var res struct {
+		Violations []struct {
+			ID     string `json:"id"`
+			Impact string `json:"impact"`
+			Help   string `json:"help"`
+			Nodes  []struct {
+				Target []any  `json:"target"`
+				HTML   string `json:"html"`
+			} `json:"nodes"`
+		} `json:"violations"`
+		Passes []struct {
+			ID string `json:"id"`
+		} `json:"passes"`
+	}
+	r.run(ctx, "run axe", chromedp.Evaluate(`axe.run(document, {runOnly: {type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]}}).then((r) => ({violations: r.violations, passes: r.passes}))`,
+		&res, func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }))
+	for _, v := range res.Violations {
+		var where []string
+		for _, n := range v.Nodes {
+			where = append(where, fmt.Sprint(n.Target...))
+			if len(where) == 3 {
+				break
+			}
+		}
+		html := v.Nodes[0].HTML
+		if len(html) > 300 {
+			html = html[:300] + "…"
+		}
+		r.t.Logf("axe, %s: %s (%s): %s; %d elements, e.g. %s; the first: %s", what, v.ID, v.Impact, v.Help, len(v.Nodes), strings.Join(where, " "), html)
+	}
+	score := 100 * float64(len(res.Passes)) / float64(len(res.Passes)+len(res.Violations))
+	r.t.Logf("axe, %s: %d rules pass, %d fail: score %.0f", what, len(res.Passes), len(res.Violations), score)
+	return score
+}
+
+// boardFor rebuilds a board from a state with the tests' word list.
+func boardFor(t *testing.T, st *State) *board.Board {
+	t.Helper()
+	v := variant.MustLoad(st.Variant)
+	lex, err := browserLex(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := board.New(v, lex)
+	for _, tl := range st.Board {
+		c, err := v.Alphabet.Letter(tl.Letter, alphabet.Plain)
+		if err != nil {
 			t.Fatal(err)
 		}
-		t.Logf("screenshot %s", p)
-	}
-
-	// Create a game against the computer.
-	var ready bool
-	run("open the home page", chromedp.EmulateViewport(1280, 900), chromedp.Navigate(e.url+"/"),
-		chromedp.WaitVisible(`#create`),
-		chromedp.Poll(`document.querySelector('#opponent option[value="computer:professional"]') !== null`, &ready,
-			chromedp.WithPollingTimeout(20*time.Second)))
-	run("create", chromedp.SendKeys("#name", "Tester"), chromedp.Evaluate(`document.querySelector("#opponent").value = "computer:professional"`, nil))
-	shot("01-home.png")
-	run("start", chromedp.Click("#create"), chromedp.WaitVisible(`#board .sq[data-r="7"][data-c="7"]`), chromedp.WaitVisible(`#rack .tile`))
-	var path, tok string
-	run("read the game", chromedp.Evaluate(`location.pathname`, &path))
-	id := strings.TrimPrefix(path, "/g/")
-	run("read the token", chromedp.Evaluate(`localStorage.getItem("atril:token:`+id+`")`, &tok))
-	if tok == "" {
-		t.Fatal("no token saved by the page")
-	}
-	run("no confirm dialogs", chromedp.Evaluate(`window.confirm = () => true`, nil))
-
-	// waitTurn waits until the page shows our turn (or the end) at move
-	// count >= moves, and returns the server's state.
-	waitTurn := func(moves int) *State {
-		t.Helper()
-		var ok bool
-		run("wait for our turn", chromedp.Poll(fmt.Sprintf(
-			`G.st && G.st.moves >= %d && (G.st.over || G.st.turn === 0) && document.querySelectorAll("#rack .tile").length === (G.st.over ? 0 : G.st.you.rack.length) || (G.st && G.st.over)`, moves),
-			&ok, chromedp.WithPollingTimeout(60*time.Second)))
-		return e.state(id, tok)
-	}
-	// clickAt clicks the middle of the element sel by mouse position, as
-	// a person does (the page redraws its elements on every update, so a
-	// click on a remembered DOM node could miss).
-	clickAt := func(sel string) {
-		t.Helper()
-		var at []float64
-		run("locate "+sel, chromedp.Evaluate(fmt.Sprintf(
-			`(() => { const b = document.querySelector(%q).getBoundingClientRect(); return [b.x + b.width/2, b.y + b.height/2]; })()`, sel), &at))
-		run("click "+sel, chromedp.MouseClickXY(at[0], at[1]))
-	}
-	// put places rack tile with letter (or a blank) on a square, by clicks
-	// or by dragging.
-	put := func(letter string, blank bool, r, c int, drag bool) {
-		t.Helper()
-		var i int
-		run("find "+letter, chromedp.Evaluate(fmt.Sprintf(
-			`G.rack.findIndex((x, i) => (%v ? x.blank : (!x.blank && x.letter === %q)) && !G.pending.some((p) => p.i === i))`, blank, letter), &i))
-		if i < 0 {
-			t.Fatalf("tile %s (blank %v) not on the page's rack", letter, blank)
+		if tl.Blank {
+			c |= alphabet.BlankBit
 		}
-		rackSel := fmt.Sprintf(`#rack .tile[data-i="%d"]`, i)
-		sqSel := fmt.Sprintf(`#board .sq[data-r="%d"][data-c="%d"]`, r, c)
-		if drag {
-			var from, to []float64
-			center := `(s) => { const b = document.querySelector(s).getBoundingClientRect(); return [b.x + b.width/2, b.y + b.height/2]; }`
-			run("locate", chromedp.Evaluate(`(`+center+`)(`+fmt.Sprintf("%q", rackSel)+`)`, &from),
-				chromedp.Evaluate(`(`+center+`)(`+fmt.Sprintf("%q", sqSel)+`)`, &to))
-			acts := []chromedp.Action{chromedp.MouseEvent(input.MousePressed, from[0], from[1], chromedp.ButtonLeft)}
-			for k := 1; k <= 8; k++ {
-				f := float64(k) / 8
-				acts = append(acts, chromedp.MouseEvent(input.MouseMoved, from[0]+(to[0]-from[0])*f, from[1]+(to[1]-from[1])*f, chromedp.ButtonLeft))
-			}
-			acts = append(acts, chromedp.MouseEvent(input.MouseReleased, to[0], to[1], chromedp.ButtonLeft))
-			run("drag "+letter, acts...)
+		b.SetTile(*tl.Row, *tl.Col, c, 0)
+	}
+	b.Recompute()
+	return b
+}
+
+// bestTiles is the best placement of the seat's rack in a state, as the
+// tiles it puts down in reading order, or nil when there is none.
+func bestTiles(t *testing.T, st *State) ([]PlacedTile, *move.Move) {
+	t.Helper()
+	b := boardFor(t, st)
+	a := b.V.Alphabet
+	var rack alphabet.Rack
+	for _, tl := range st.You.Rack {
+		if tl.Blank {
+			rack.Add(alphabet.Blank)
+			continue
+		}
+		c, err := a.Letter(tl.Letter, alphabet.Plain)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rack.Add(c)
+	}
+	m, ok := movegen.Best(movegen.NewBrute(b.Words().(*lexicon.Lexicon)), b, &rack)
+	if !ok {
+		return nil, nil
+	}
+	var tiles []PlacedTile
+	sq, ts := m.Placed()
+	for i, tl := range ts {
+		tiles = append(tiles, PlacedTile{Row: sq[i][0], Col: sq[i][1], Letter: a.String(tl.Letter()), Blank: tl.IsBlanked()})
+	}
+	return tiles, &m
+}
+
+// pageGame reads the id and token of the game the page shows.
+func (r *rig) pageGame(ctx context.Context) (id, tok string) {
+	r.t.Helper()
+	r.eval(ctx, `G.id`, &id)
+	r.eval(ctx, `G.token`, &tok)
+	if id == "" || tok == "" {
+		r.t.Fatal("the page holds no game and seat")
+	}
+	return id, tok
+}
+
+// waitTurn waits until the page shows seat me on turn with its rack (or
+// the end of the game) at a move count of at least moves.
+func (r *rig) waitTurn(ctx context.Context, me, moves int) {
+	r.t.Helper()
+	r.poll(ctx, "wait for our turn", fmt.Sprintf(
+		`!!G.st && G.st.moves >= %d && (G.st.over || (G.st.turn === %d && document.querySelectorAll("#rack .tile").length === G.st.you.rack.length && !$("#submit").disabled))`, moves, me),
+		60*time.Second)
+}
+
+// waitPreview waits for the page's preview of the tiles it holds and
+// returns its score (-1 with the reason when the preview refuses them).
+func (r *rig) waitPreview(ctx context.Context) (int, string) {
+	r.t.Helper()
+	r.poll(ctx, "wait for the preview", `G.pending.length > 0 && $("#preview").dataset.key === pendingKey()`, 10*time.Second)
+	var score, text string
+	r.eval(ctx, `$("#preview").dataset.score`, &score)
+	r.eval(ctx, `$("#preview").textContent`, &text)
+	if score == "" {
+		return -1, text
+	}
+	var n int
+	fmt.Sscan(score, &n)
+	return n, text
+}
+
+// playMove plays one move for the page's seat: the best placement, by
+// keyboard or by mouse, checking the page's score preview against the
+// score the server gives the move; or a pass. It returns the state after.
+func (r *rig) playMove(ctx context.Context, id, tok string, me int, byKeyboard, drag bool) (*State, bool) {
+	r.t.Helper()
+	st := r.e.state(id, tok)
+	tiles, _ := bestTiles(r.t, st)
+	if tiles == nil {
+		if byKeyboard {
+			r.tabTo(ctx, "#pass")
+			r.key(ctx, kb.Enter)
+			r.poll(ctx, "the pass dialog", `!!document.querySelector("#ask-dialog[open]")`, 5*time.Second)
+			r.tabTo(ctx, "#ask-ok")
+			r.key(ctx, kb.Enter)
 		} else {
-			clickAt(rackSel)
-			clickAt(sqSel)
+			r.clickAt(ctx, "#pass")
+			r.poll(ctx, "the pass dialog", `!!document.querySelector("#ask-dialog[open]")`, 5*time.Second)
+			r.clickAt(ctx, "#ask-ok")
 		}
-		if blank {
-			run("choose the blank's letter", chromedp.WaitVisible(`#blank-dialog[open]`),
-				chromedp.Evaluate(fmt.Sprintf(`[...document.querySelectorAll("#blank-letters button")].find((b) => b.textContent === %q).click()`, letter), nil))
-		}
-		var placed bool
-		run("check placement", chromedp.Evaluate(fmt.Sprintf(`G.pending.some((p) => p.row === %d && p.col === %d)`, r, c), &placed))
-		if !placed {
-			shot("failed.png")
-			t.Fatalf("tile %s not placed on %d,%d (drag %v)", letter, r, c, drag)
+		r.waitMoves(id, st.Moves)
+		return r.e.state(id, tok), false
+	}
+	if byKeyboard {
+		r.typeMove(ctx, st, tiles)
+	} else {
+		for k, p := range tiles {
+			r.putByMouse(ctx, p, drag && k == 0)
 		}
 	}
+	want, text := r.waitPreview(ctx)
+	if want < 0 {
+		r.t.Fatalf("the preview refuses the best move %+v: %s", tiles, text)
+	}
+	if byKeyboard {
+		r.key(ctx, kb.Enter)
+	} else {
+		r.clickAt(ctx, "#submit")
+	}
+	r.waitMoves(id, st.Moves)
+	after := r.e.state(id, tok)
+	var got HistEntry
+	for _, h := range after.History {
+		if h.Kind == "place" && h.Seat == me {
+			got = h
+		}
+	}
+	if got.Points != want {
+		r.t.Errorf("move %s: the preview said %d, the server scored %d", got.Move, want, got.Points)
+	}
+	return after, true
+}
 
-	// An invalid word first: two rack tiles on the start square that do
-	// not make a word.
-	s0 := waitTurn(0)
-	if s0.Turn != 0 {
-		t.Fatalf("the computer moved first? turn %d", s0.Turn)
+// waitMoves waits until the server has more than moves moves.
+func (r *rig) waitMoves(id string, moves int) {
+	r.t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for r.e.state(id, "").Moves == moves && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
 	}
-	v := boardOf(t, s0).V
-	lex := boardOf(t, s0).Words().(*lexicon.Lexicon)
-	var bad [2]Tile
-	found := false
-	for i := 0; i < len(s0.You.Rack) && !found; i++ {
-		for j := 0; j < len(s0.You.Rack) && !found; j++ {
-			x, y := s0.You.Rack[i], s0.You.Rack[j]
+	if r.e.state(id, "").Moves == moves {
+		var msg string
+		chromedp.Run(r.ctx, chromedp.Evaluate(`$("#message").textContent`, &msg))
+		r.t.Fatalf("the move was not accepted (page says %q)", msg)
+	}
+}
+
+// typeMove places tiles with the keyboard only: arrow keys to the first
+// square, Space to turn the cursor if needed, then the letters (Shift for
+// a blank; a multi-letter tile as its letters).
+func (r *rig) typeMove(ctx context.Context, st *State, tiles []PlacedTile) {
+	r.t.Helper()
+	r.aim(ctx, tiles)
+	for _, p := range tiles {
+		r.typeTile(ctx, p)
+	}
+	var pending []PlacedTile
+	r.eval(ctx, `G.pending.map((p) => ({row: p.row, col: p.col, letter: p.letter, blank: p.blank}))`, &pending)
+	if fmt.Sprint(sortTiles(pending)) != fmt.Sprint(sortTiles(tiles)) {
+		r.t.Fatalf("typed %+v, the page holds %+v", tiles, pending)
+	}
+}
+
+// aim moves the board's cursor by keyboard to the first square of tiles,
+// pointing their way.
+func (r *rig) aim(ctx context.Context, tiles []PlacedTile) {
+	r.t.Helper()
+	r.tabTo(ctx, "#board .sq")
+	down := len(tiles) > 1 && tiles[0].Col == tiles[1].Col
+	var cur struct {
+		R, C int
+		Down bool
+	}
+	r.eval(ctx, `G.cursor ? {R: G.cursor.r, C: G.cursor.c, Down: G.cursor.down} : {R: -1, C: -1, Down: false}`, &cur)
+	if cur.R < 0 {
+		r.t.Fatal("no cursor on the board")
+	}
+	for ; cur.R < tiles[0].Row; cur.R++ {
+		r.key(ctx, kb.ArrowDown)
+	}
+	for ; cur.R > tiles[0].Row; cur.R-- {
+		r.key(ctx, kb.ArrowUp)
+	}
+	for ; cur.C < tiles[0].Col; cur.C++ {
+		r.key(ctx, kb.ArrowRight)
+	}
+	for ; cur.C > tiles[0].Col; cur.C-- {
+		r.key(ctx, kb.ArrowLeft)
+	}
+	if cur.Down != down && len(tiles) > 1 {
+		r.key(ctx, " ")
+	}
+}
+
+// typeTile types the letters of one tile (Shift for a blank).
+func (r *rig) typeTile(ctx context.Context, p PlacedTile) {
+	r.t.Helper()
+	for _, ch := range strings.ToLower(p.Letter) {
+		r.typeRune(ctx, ch, p.Blank)
+	}
+}
+
+func sortTiles(ts []PlacedTile) []PlacedTile {
+	out := append([]PlacedTile(nil), ts...)
+	sort.Slice(out, func(i, j int) bool { return out[i].Row*100+out[i].Col < out[j].Row*100+out[j].Col })
+	return out
+}
+
+// putByMouse places a rack tile on a square by clicks or by dragging.
+func (r *rig) putByMouse(ctx context.Context, p PlacedTile, drag bool) {
+	r.t.Helper()
+	var i int
+	r.eval(ctx, fmt.Sprintf(
+		`G.rack.findIndex((x, i) => (%v ? x.blank : (!x.blank && x.letter === %q)) && !G.pending.some((p) => p.i === i))`, p.Blank, p.Letter), &i)
+	if i < 0 {
+		r.t.Fatalf("tile %s (blank %v) not on the page's rack", p.Letter, p.Blank)
+	}
+	rackSel := fmt.Sprintf(`#rack .tile[data-i="%d"]`, i)
+	sqSel := fmt.Sprintf(`#board .sq[data-r="%d"][data-c="%d"]`, p.Row, p.Col)
+	if drag {
+		var from, to []float64
+		center := `(s) => { const b = document.querySelector(s).getBoundingClientRect(); return [b.x + b.width/2, b.y + b.height/2]; }`
+		r.eval(ctx, `(`+center+`)(`+fmt.Sprintf("%q", rackSel)+`)`, &from)
+		r.eval(ctx, `(`+center+`)(`+fmt.Sprintf("%q", sqSel)+`)`, &to)
+		acts := []chromedp.Action{chromedp.MouseEvent(input.MousePressed, from[0], from[1], chromedp.ButtonLeft)}
+		for k := 1; k <= 8; k++ {
+			f := float64(k) / 8
+			acts = append(acts, chromedp.MouseEvent(input.MouseMoved, from[0]+(to[0]-from[0])*f, from[1]+(to[1]-from[1])*f, chromedp.ButtonLeft))
+		}
+		acts = append(acts, chromedp.MouseEvent(input.MouseReleased, to[0], to[1], chromedp.ButtonLeft))
+		r.run(ctx, "drag "+p.Letter, acts...)
+	} else {
+		r.clickAt(ctx, rackSel)
+		r.clickAt(ctx, sqSel)
+	}
+	if p.Blank {
+		r.poll(ctx, "the blank chooser", `!!document.querySelector("#blank-dialog[open]")`, 5*time.Second)
+		r.clickAt(ctx, fmt.Sprintf(`#blank-letters button:nth-child(%d)`, r.blankIndex(ctx, p.Letter)))
+	}
+	var placed bool
+	r.eval(ctx, fmt.Sprintf(`G.pending.some((p) => p.row === %d && p.col === %d)`, p.Row, p.Col), &placed)
+	if !placed {
+		r.shot(ctx, "failed")
+		r.t.Fatalf("tile %s not placed on %d,%d (drag %v)", p.Letter, p.Row, p.Col, drag)
+	}
+}
+
+func (r *rig) blankIndex(ctx context.Context, letter string) int {
+	var i int
+	r.eval(ctx, fmt.Sprintf(`[...document.querySelectorAll("#blank-letters button")].findIndex((b) => b.textContent === %q) + 1`, letter), &i)
+	if i < 1 {
+		r.t.Fatalf("no %s in the blank chooser", letter)
+	}
+	return i
+}
+
+// playOutPage plays the page's seat to the end of the game; it returns
+// the number of placements made.
+func (r *rig) playOutPage(ctx context.Context, id, tok string, me int, byKeyboard bool, shots func(n int)) int {
+	r.t.Helper()
+	placements, next := 0, 0
+	for turn := 0; turn < 200; turn++ {
+		r.waitTurn(ctx, me, next)
+		st := r.e.state(id, tok)
+		if st.Over {
+			break
+		}
+		after, placed := r.playMove(ctx, id, tok, me, byKeyboard, !byKeyboard && placements == 0)
+		if placed {
+			placements++
+			if shots != nil {
+				shots(placements)
+			}
+		}
+		next = after.Moves
+		if !after.Over && after.Turn != me {
+			next++
+		}
+	}
+	if !r.e.state(id, "").Over {
+		r.t.Fatal("the game did not end")
+	}
+	return placements
+}
+
+// TestBrowserLobby checks the lobby: English preselected for an English
+// browser, variants, word lists and levels by name with a line about each
+// level, the language switch, the last choice remembered, and a game
+// offered to anyone listed for another person, who sees who invites them.
+func TestBrowserLobby(t *testing.T) {
+	r := newRig(t)
+	ctx := r.ctx
+	r.run(ctx, "open the lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#create`))
+	r.poll(ctx, "the form", `document.querySelectorAll("#opponent option").length > 3`, 20*time.Second)
+	var form struct {
+		Variant, VariantText, Lexicon, Opponent, Desc string
+		Variants                                      []string
+	}
+	r.eval(ctx, `({Variant: $("#variant").value, VariantText: $("#variant").selectedOptions[0].textContent, Lexicon: $("#lexicon").selectedOptions[0].textContent,
+		Opponent: $("#opponent").value, Desc: $("#level-desc").textContent, Variants: [...$("#variant").options].map((o) => o.textContent)})`, &form)
+	if form.Variant != "english" || form.VariantText != "English" || !strings.Contains(form.Lexicon, "SOWPODS") ||
+		form.Opponent != "computer:professional" || form.Desc == "" || strings.Join(form.Variants, ",") != "English,Spanish" {
+		t.Errorf("lobby form: %+v", form)
+	}
+	if s := r.axe(ctx, "the lobby"); s < 90 {
+		t.Errorf("the lobby scores %.0f in the accessibility checks, want at least 90", s)
+	}
+	r.shot(ctx, "01-lobby")
+	// The header's language switch.
+	r.run(ctx, "switch to Czech", chromedp.SetValue("#lang-select", "cs"),
+		chromedp.Evaluate(`$("#lang-select").dispatchEvent(new Event("change"))`, nil))
+	var title, variant string
+	r.eval(ctx, `document.querySelector("#new-card h1").textContent`, &title)
+	r.eval(ctx, `$("#variant").selectedOptions[0].textContent`, &variant)
+	if title != "Nová hra" || variant != "Angličtina" {
+		t.Errorf("in Czech the lobby says %q, %q", title, variant)
+	}
+	r.shot(ctx, "02-lobby-czech")
+	r.run(ctx, "back to English", chromedp.SetValue("#lang-select", "en"),
+		chromedp.Evaluate(`$("#lang-select").dispatchEvent(new Event("change"))`, nil))
+
+	// A Spanish game offered to anyone: the choice is remembered.
+	r.run(ctx, "create a game for anyone", chromedp.SendKeys("#name", "Ana"),
+		chromedp.SetValue("#variant", "spanish"), chromedp.Evaluate(`$("#variant").dispatchEvent(new Event("change"))`, nil),
+		chromedp.SetValue("#opponent", "anyone"), chromedp.Evaluate(`$("#opponent").dispatchEvent(new Event("change"))`, nil))
+	r.clickAt(ctx, "#create")
+	r.run(ctx, "wait for the game", chromedp.WaitVisible(`#share`))
+	id, _ := r.pageGame(ctx)
+	r.run(ctx, "back to the lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#create`))
+	r.poll(ctx, "the form", `document.querySelectorAll("#opponent option").length > 3 && document.querySelectorAll("#my-current li").length > 0`, 20*time.Second)
+	r.eval(ctx, `$("#variant").value + "," + $("#opponent").value`, &variant)
+	if variant != "spanish,anyone" {
+		t.Errorf("the lobby does not remember the last choice: %s", variant)
+	}
+	var mine string
+	r.eval(ctx, `$("#my-current").textContent`, &mine)
+	if !strings.Contains(mine, "Spanish") {
+		t.Errorf("my games: %q", mine)
+	}
+	r.shot(ctx, "03-lobby-my-games")
+
+	// Another person sees the game in the lobby and who waits.
+	other := r.newDevice()
+	r.run(other, "open the lobby", chromedp.Navigate(r.e.url+"/"))
+	r.poll(other, "the open game", fmt.Sprintf(`!!document.querySelector('#open-games a[href="/g/%s"]')`, id), 20*time.Second)
+	var open string
+	r.eval(other, `$("#open-games").textContent`, &open)
+	if !strings.Contains(open, "Ana waits") {
+		t.Errorf("open games: %q", open)
+	}
+	r.shot(other, "04-lobby-open-game")
+	r.clickAt(other, fmt.Sprintf(`#open-games a[href="/g/%s"]`, id))
+	r.run(other, "the join page", chromedp.WaitVisible(`#join-button`))
+	var invite string
+	r.eval(other, `$("#join-title").textContent + " " + $("#join-what").textContent`, &invite)
+	// The page speaks the game's language to a browser that chose none.
+	if !strings.Contains(invite, "Ana te invita") || !strings.Contains(invite, "Español") {
+		t.Errorf("join page: %q", invite)
+	}
+	if s := r.axe(other, "the join page"); s < 90 {
+		t.Errorf("the join page scores %.0f in the accessibility checks, want at least 90", s)
+	}
+	r.shot(other, "05-join")
+}
+
+// TestBrowserKeyboardGame plays a whole game against the computer with the
+// keyboard only, checking the score preview against the server's score
+// for every move.
+func TestBrowserKeyboardGame(t *testing.T) {
+	r := newRig(t)
+	ctx := r.ctx
+	r.run(ctx, "open the lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#create`))
+	r.poll(ctx, "the form", `document.querySelectorAll("#opponent option").length > 3`, 20*time.Second)
+	// The name field and Enter start a game with the preselected choices.
+	r.tabTo(ctx, "#name")
+	for _, ch := range "Kim" {
+		r.typeRune(ctx, ch, false)
+	}
+	r.key(ctx, kb.Enter)
+	r.run(ctx, "the game", chromedp.WaitVisible(`#rack .tile`))
+	id, tok := r.pageGame(ctx)
+	r.waitTurn(ctx, 0, 0)
+	var title string
+	r.eval(ctx, `document.title`, &title)
+	if title != "(Your turn) atril" {
+		t.Errorf("title on our turn: %q", title)
+	}
+	// Tab to the board: the cursor is on the start square.
+	r.tabTo(ctx, "#board .sq")
+	placements := r.playOutPage(ctx, id, tok, 0, true, func(n int) {
+		if n == 1 {
+			r.shot(ctx, "06-keyboard-first-move")
+		}
+	})
+	final := r.e.state(id, "")
+	r.run(ctx, "see the result", chromedp.WaitVisible(`#result #gcg-link`))
+	r.shot(ctx, "07-keyboard-game-over")
+	t.Logf("keyboard game %s: %d placements, %d moves; final %d–%d", id, placements, final.Moves, final.Seats[0].Score, final.Seats[1].Score)
+	if placements < 3 {
+		t.Errorf("only %d placements typed", placements)
+	}
+}
+
+// TestBrowserMouseGame plays a whole game against the computer with the
+// mouse (one tile dragged), checking the preview for every move, then
+// reviews it move by move with the analysis of each position.
+func TestBrowserMouseGame(t *testing.T) {
+	r := newRig(t)
+	ctx := r.ctx
+	r.run(ctx, "open the lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#create`))
+	r.poll(ctx, "the form", `document.querySelectorAll("#opponent option").length > 3`, 20*time.Second)
+	r.run(ctx, "name", chromedp.SendKeys("#name", "Lou"))
+	r.clickAt(ctx, "#create")
+	r.run(ctx, "the game", chromedp.WaitVisible(`#rack .tile`))
+	id, tok := r.pageGame(ctx)
+	r.waitTurn(ctx, 0, 0)
+
+	// A refused move first: two rack tiles that make no word.
+	st := r.e.state(id, tok)
+	v := variant.MustLoad("english")
+	lex, _ := browserLex(v)
+	var bad []PlacedTile
+	for i := 0; i < len(st.You.Rack) && bad == nil; i++ {
+		for j := 0; j < len(st.You.Rack) && bad == nil; j++ {
+			x, y := st.You.Rack[i], st.You.Rack[j]
 			if i == j || x.Blank || y.Blank {
 				continue
 			}
 			w, err := v.Alphabet.Parse(x.Letter+y.Letter, alphabet.Plain)
 			if err == nil && !lex.Contains(w) {
-				bad, found = [2]Tile{x, y}, true
+				bad = []PlacedTile{{Row: 7, Col: 7, Letter: x.Letter}, {Row: 7, Col: 8, Letter: y.Letter}}
 			}
 		}
 	}
-	if found {
-		put(bad[0].Letter, false, 7, 7, false)
-		put(bad[1].Letter, false, 7, 8, false)
-		run("submit a non-word", chromedp.Click("#submit"),
-			chromedp.WaitVisible(`#message.error`))
+	if bad != nil {
+		for _, p := range bad {
+			r.putByMouse(ctx, p, false)
+		}
+		if n, text := r.waitPreview(ctx); n >= 0 || !strings.Contains(text, "not a word") {
+			t.Errorf("preview of a non-word: %d %q", n, text)
+		}
+		r.clickAt(ctx, "#submit")
+		r.run(ctx, "the refusal", chromedp.WaitVisible(`#message.error`))
 		var msg string
-		run("read the refusal", chromedp.Text("#message", &msg))
+		r.eval(ctx, `$("#message").textContent`, &msg)
 		if !strings.Contains(msg, "not a word") {
 			t.Errorf("refusal message %q does not say why", msg)
 		}
-		shot("02-rejected.png")
-		run("recall", chromedp.Click("#recall"))
-	} else {
-		t.Log("every pair of rack tiles makes a word; no invalid move tried")
+		r.shot(ctx, "08-mouse-refused")
+		r.clickAt(ctx, "#recall")
 	}
-	if after := e.state(id, ""); after.Moves != 0 {
+	if after := r.e.state(id, ""); after.Moves != 0 {
 		t.Fatalf("the refused move changed the game: %d moves", after.Moves)
 	}
-
-	// Play to the end: our best move each turn, placed by clicking.
-	placements, passes := 0, 0
-	next := 0 // the least move count at which it can be our turn again
-	for turn := 0; turn < 200; turn++ {
-		s := waitTurn(next)
-		if s.Over {
-			break
+	placements := r.playOutPage(ctx, id, tok, 0, false, func(n int) {
+		if n == 2 {
+			r.shot(ctx, "09-mouse-game")
 		}
-		req, m := bestRequest(t, s)
-		if m == nil {
-			run("pass", chromedp.Click("#pass"))
-			passes++
-		} else {
-			tiles := req["tiles"].([]PlacedTile)
-			for k, p := range tiles {
-				put(p.Letter, p.Blank, p.Row, p.Col, placements == 0 && k == 0)
-			}
-			if placements == 1 {
-				shot("03-placing.png")
-			}
-			run("submit", chromedp.Click("#submit"))
-			placements++
-		}
-		// Wait until the server has the move.
-		deadline := time.Now().Add(20 * time.Second)
-		for e.state(id, "").Moves == s.Moves && time.Now().Before(deadline) {
-			time.Sleep(20 * time.Millisecond)
-		}
-		if e.state(id, "").Moves == s.Moves {
-			var msg string
-			chromedp.Run(ctx, chromedp.Text("#message", &msg))
-			t.Fatalf("turn %d: the move was not accepted (page says %q)", turn, msg)
-		}
-		next = s.Moves + 2
-		if placements == 4 && m != nil {
-			run("phone width", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)))
-			waitTurn(next)
-			shot("04-phone.png")
-			run("desktop width", chromedp.EmulateViewport(1280, 900))
-		}
-	}
-	final := e.state(id, "")
-	if !final.Over {
-		t.Fatal("the game did not end")
-	}
-	run("see the result", chromedp.WaitVisible(`#result #gcg-link`))
+	})
+	r.run(ctx, "see the result", chromedp.WaitVisible(`#result #gcg-link`))
 	var result string
-	run("read the result", chromedp.Text("#result", &result))
+	r.eval(ctx, `$("#result").textContent`, &result)
 	if !strings.Contains(result, "Game over") {
 		t.Errorf("result box says %q", result)
 	}
-	shot("05-game-over.png")
-	t.Logf("game %s: %d placements and %d passes by clicking, %d moves in all; final %d–%d",
-		id, placements, passes, final.Moves, final.Seats[0].Score, final.Seats[1].Score)
-	if placements < 2 {
-		t.Errorf("only %d placements were played through the page", placements)
+	r.shot(ctx, "10-mouse-game-over")
+	if placements < 3 {
+		t.Errorf("only %d placements by mouse", placements)
 	}
-	_ = board.Empty
-}
+	// The GCG download.
+	resp, err := http.Get(r.e.url + "/api/games/" + id + "/gcg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	gcgText, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || !bytes.Contains(gcgText, []byte("#player1 Lou")) {
+		t.Errorf("GCG %d:\n%s", resp.StatusCode, gcgText)
+	}
 
-// TestBrowserTwoPeople has one person create a game for two people and
-// send the link; a second person (another browser profile) opens it,
-// joins, and sees the first person's move arrive.
-func TestBrowserTwoPeople(t *testing.T) {
-	e, ctxA, shots := browserEnv(t)
-	run := func(ctx context.Context, what string, acts ...chromedp.Action) {
-		t.Helper()
-		if err := chromedp.Run(ctx, acts...); err != nil {
-			t.Fatalf("%s: %v", what, err)
+	// Review: every position, with the board as it was and the analysis.
+	var rv Review
+	if code := r.e.do("GET", "/api/games/"+id+"/review", "", nil, &rv); code != 200 {
+		t.Fatalf("review: %d", code)
+	}
+	var moves []ReviewTurn
+	for _, tu := range rv.Turns {
+		if tu.Kind == "place" || tu.Kind == "exchange" || tu.Kind == "pass" {
+			moves = append(moves, tu)
 		}
 	}
-	var ready bool
-	run(ctxA, "open the home page", chromedp.Navigate(e.url+"/"), chromedp.WaitVisible(`#create`),
-		chromedp.Poll(`document.querySelector('#opponent option[value="human"]') !== null`, &ready, chromedp.WithPollingTimeout(20*time.Second)))
-	run(ctxA, "create a game for two people", chromedp.SendKeys("#name", "Ana"),
-		chromedp.Evaluate(`document.querySelector("#opponent").value = "human"`, nil),
-		chromedp.Click("#create"), chromedp.WaitVisible(`#share`))
-	var link string
-	run(ctxA, "read the link", chromedp.Value("#share-url", &link))
-	if !strings.HasPrefix(link, e.url+"/g/") {
-		t.Fatalf("share link %q", link)
+	r.clickAt(ctx, "#review-button")
+	r.run(ctx, "the review", chromedp.WaitVisible(`#review`))
+	tilesBefore := 0
+	for k := 0; k <= len(moves); k++ {
+		r.poll(ctx, "review position", fmt.Sprintf(`G.review && G.review.k === %d`, k), 5*time.Second)
+		var onBoard int
+		r.eval(ctx, `document.querySelectorAll("#board .tile:not(.shown)").length`, &onBoard)
+		if onBoard != tilesBefore {
+			t.Errorf("review position %d: %d tiles on the board, want %d", k, onBoard, tilesBefore)
+		}
+		if k < len(moves) {
+			r.poll(ctx, fmt.Sprintf("the analysis of position %d", k), `document.querySelectorAll("#analysis tbody tr").length > 0`, 20*time.Second)
+			var rack int
+			r.eval(ctx, `document.querySelectorAll("#review-rack .tile").length`, &rack)
+			if rack != len(moves[k].Rack) {
+				t.Errorf("review position %d: a rack of %d tiles, want %d", k, rack, len(moves[k].Rack))
+			}
+			if k == 2 {
+				r.shot(ctx, "11-review")
+			}
+			tilesBefore += len(moves[k].Tiles)
+			r.clickAt(ctx, "#rv-next")
+		}
 	}
-	var buf []byte
-	run(ctxA, "screenshot", chromedp.FullScreenshot(&buf, 100))
-	if err := os.WriteFile(filepath.Join(shots, "06-share-link.png"), buf, 0o644); err != nil {
+	var pos string
+	r.eval(ctx, `$("#review-pos").textContent`, &pos)
+	if pos != "The end of the game" {
+		t.Errorf("after the last move the review says %q", pos)
+	}
+	r.key(ctx, kb.Home)
+	r.poll(ctx, "Home goes to the first position", `G.review.k === 0`, 5*time.Second)
+	if s := r.axe(ctx, "the review"); s < 90 {
+		t.Errorf("the review scores %.0f in the accessibility checks, want at least 90", s)
+	}
+}
+
+// TestBrowserTwoTabs opens one seat in two tabs and on a second device
+// (through the personal link) and plays from each: every one of them
+// follows every move. Then the seat resigns.
+func TestBrowserTwoTabs(t *testing.T) {
+	r := newRig(t)
+	id := r.e.create(SeatRequest{Kind: "human", Name: "Ana"}, SeatRequest{Kind: "computer", Level: "professional"})
+	a := r.e.join(id)
+	if _, ok := r.stateJSON(id, a.Token)["seq"]; !ok {
+		t.Fatal("the state has no notification seq to follow from")
+	}
+	link := r.e.url + "/g/" + id + "#seat=" + a.Token
+	tabA := r.ctx
+	r.run(tabA, "open the personal link", chromedp.Navigate(link), chromedp.WaitVisible(`#rack .tile`))
+	var addr string
+	r.eval(tabA, `location.href`, &addr)
+	if strings.Contains(addr, a.Token) {
+		t.Errorf("the token stays in the address bar: %s", addr)
+	}
+	tabB := r.newTab()
+	r.run(tabB, "the same game in a second tab", chromedp.Navigate(r.e.url+"/g/"+id), chromedp.WaitVisible(`#rack .tile`))
+	devC := r.newDevice()
+	r.run(devC, "the personal link on another device", chromedp.Navigate(link), chromedp.WaitVisible(`#rack .tile`))
+	views := []context.Context{tabA, tabB, devC}
+	for k := 0; k < 3; k++ {
+		from := views[k]
+		r.waitTurn(from, 0, 2*k)
+		st := r.e.state(id, "")
+		if st.Over {
+			break
+		}
+		r.playMove(from, id, a.Token, 0, false, false)
+		want := r.e.state(id, "").Moves
+		for j, v := range views {
+			r.poll(v, fmt.Sprintf("view %d follows move %d", j, k), fmt.Sprintf(`G.st.moves >= %d`, want), 20*time.Second)
+		}
+	}
+	r.shot(tabB, "12-second-tab")
+	// Resign from the other device: every view shows the end.
+	r.clickAt(devC, "#resign")
+	r.poll(devC, "the resign dialog", `!!document.querySelector("#ask-dialog[open]")`, 5*time.Second)
+	r.clickAt(devC, "#ask-ok")
+	for j, v := range views {
+		r.poll(v, fmt.Sprintf("view %d sees the end", j), `G.st.over && !$("#result").hidden`, 20*time.Second)
+	}
+	var result string
+	r.eval(tabA, `$("#result").textContent`, &result)
+	if !strings.Contains(result, "You lost") || !strings.Contains(result, "Ana resigned") {
+		t.Errorf("after resigning: %q", result)
+	}
+	r.shot(tabA, "13-resigned")
+}
+
+// TestBrowserResignAndAbort resigns a game and calls another off, by
+// mouse, and checks the GCG records the resignation.
+func TestBrowserResignAndAbort(t *testing.T) {
+	r := newRig(t)
+	ctx := r.ctx
+	id := r.e.create(SeatRequest{Kind: "human"}, SeatRequest{Kind: "computer", Level: "professional"})
+	a := r.e.join(id)
+	r.run(ctx, "open the personal link", chromedp.Navigate(r.e.url+"/g/"+id+"#seat="+a.Token), chromedp.WaitVisible(`#rack .tile`))
+	r.waitTurn(ctx, 0, 0)
+	r.playMove(ctx, id, a.Token, 0, false, false)
+	r.waitTurn(ctx, 0, 2)
+	var abortShown bool
+	r.eval(ctx, `!$("#abort").hidden`, &abortShown)
+	if abortShown {
+		t.Error("the page offers to call the game off after moves were made")
+	}
+	r.clickAt(ctx, "#resign")
+	r.poll(ctx, "the resign dialog", `!!document.querySelector("#ask-dialog[open]")`, 5*time.Second)
+	r.shot(ctx, "14-resign-dialog")
+	r.clickAt(ctx, "#ask-ok")
+	r.poll(ctx, "the end", `G.st.over && !$("#result").hidden`, 20*time.Second)
+	var result string
+	r.eval(ctx, `$("#result").textContent`, &result)
+	if !strings.Contains(result, "You lost") || !strings.Contains(result, "Ana resigned") {
+		t.Errorf("after resigning: %q", result)
+	}
+	resp, err := http.Get(r.e.url + "/api/games/" + id + "/gcg")
+	if err != nil {
 		t.Fatal(err)
 	}
-	// The second person: a separate browser profile, so no token.
-	ctxB, cancel := chromedp.NewContext(ctxA, chromedp.WithNewBrowserContext())
-	defer cancel()
-	run(ctxB, "open the link", chromedp.Navigate(link), chromedp.WaitVisible(`#join-button`),
-		chromedp.SendKeys("#join-name", "Bea"), chromedp.Click("#join-button"), chromedp.WaitVisible(`#rack .tile`))
-	id := strings.TrimPrefix(link, e.url+"/g/")
-	var tokA string
-	run(ctxA, "token", chromedp.Evaluate(`localStorage.getItem("atril:token:`+id+`")`, &tokA))
-	// Ana's page sees the game start; she plays by the API (the clicking
-	// is covered by TestBrowserGame) and Bea's page shows the move.
-	run(ctxA, "game started", chromedp.WaitNotVisible(`#share`), chromedp.WaitEnabled(`#submit`))
-	st := e.state(id, tokA)
-	req, m := bestRequest(t, st)
-	if m == nil {
-		t.Fatal("no first move")
+	text, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if !bytes.Contains(text, []byte("#resigned Ana")) {
+		t.Errorf("the GCG does not record the resignation:\n%s", text)
 	}
-	if code := e.do("POST", "/api/games/"+id+"/move", tokA, req, nil); code != 200 {
-		t.Fatalf("move: %d", code)
+	// Call a new game off before the first move.
+	id2 := r.e.create(SeatRequest{Kind: "human"}, SeatRequest{Kind: "computer", Level: "professional"})
+	a2 := r.e.join(id2)
+	r.run(ctx, "open the second game", chromedp.Navigate(r.e.url+"/g/"+id2+"#seat="+a2.Token), chromedp.WaitVisible(`#abort`))
+	r.clickAt(ctx, "#abort")
+	r.poll(ctx, "the abort dialog", `!!document.querySelector("#ask-dialog[open]")`, 5*time.Second)
+	r.clickAt(ctx, "#ask-ok")
+	r.poll(ctx, "the end", `G.st.over && G.st.aborted && !$("#result").hidden`, 20*time.Second)
+	r.shot(ctx, "15-called-off")
+	if st := r.e.state(id2, ""); !st.Over || !st.Aborted || len(st.Winners) != 0 {
+		t.Errorf("after calling off: over %v aborted %v winners %v", st.Over, st.Aborted, st.Winners)
 	}
-	var moves int
-	run(ctxB, "see the move", chromedp.Poll(`G.st && G.st.moves`, &moves, chromedp.WithPollingTimeout(10*time.Second)))
-	var turn string
-	run(ctxB, "turn", chromedp.Text("#turn", &turn), chromedp.FullScreenshot(&buf, 100))
-	if turn != "Your turn." {
-		t.Errorf("Bea's page says %q after Ana's move", turn)
-	}
-	if err := os.WriteFile(filepath.Join(shots, "07-second-player.png"), buf, 0o644); err != nil {
+}
+
+// spanishSeed finds a bag seed whose first rack's best move (on the
+// tests' Spanish list) uses a multi-letter tile.
+func spanishSeed(t *testing.T) (uint64, string) {
+	v := variant.MustLoad("spanish")
+	lex, err := shortSpanish(v)
+	if err != nil {
 		t.Fatal(err)
 	}
+	gen := movegen.NewBrute(lex)
+	for seed := uint64(1); seed < 3000; seed++ {
+		g, err := game.New(v, lex, []string{"a", "b"}, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, ok := movegen.Best(gen, g.Board, &g.Players[0].Rack)
+		if !ok {
+			continue
+		}
+		_, ts := m.Placed()
+		for _, tl := range ts {
+			if l := v.Alphabet.String(tl.Letter()); len([]rune(l)) > 1 && !tl.IsBlanked() {
+				return seed, l
+			}
+		}
+	}
+	t.Fatal("no seed gives a first move with CH, LL or RR")
+	return 0, ""
+}
+
+// TestBrowserSpanish plays a Spanish game in Spanish: the first move types
+// a multi-letter tile (CH, LL or RR) letter by letter, the digraph chooser
+// shows, and the move list and messages show the tile as one unit, with
+// no brackets.
+func TestBrowserSpanish(t *testing.T) {
+	r := newRig(t)
+	ctx := r.ctx
+	seed, digraph := spanishSeed(t)
+	var cr CreateResponse
+	if code := r.e.do("POST", "/api/games", "", map[string]any{"variant": "spanish", "seed": seed,
+		"seats": []SeatRequest{{Kind: "human", Name: "Rocío"}, {Kind: "computer", Level: "professional"}}}, &cr); code != 201 {
+		t.Fatalf("create: %d", code)
+	}
+	a := r.e.join(cr.ID)
+	r.run(ctx, "open the personal link", chromedp.Navigate(r.e.url+"/g/"+cr.ID+"#seat="+a.Token), chromedp.WaitVisible(`#rack .tile`))
+	r.waitTurn(ctx, 0, 0)
+	var labels struct{ Submit, Premium, Title string }
+	r.eval(ctx, `({Submit: $("#submit").textContent, Premium: document.querySelector("#board .sq.tw .prem").textContent, Title: document.title})`, &labels)
+	if labels.Submit != "Jugar" || labels.Premium != "TP" || labels.Title != "(Te toca) atril" {
+		t.Errorf("a Spanish game is not in Spanish: %+v", labels)
+	}
+	if s := r.axe(ctx, "a game"); s < 90 {
+		t.Errorf("the game page scores %.0f in the accessibility checks, want at least 90", s)
+	}
+	// The first move by keyboard, stopping after the first letter of the
+	// multi-letter tile to see the chooser.
+	st := r.e.state(cr.ID, a.Token)
+	tiles, _ := bestTiles(t, st)
+	var k int
+	for k = range tiles {
+		if tiles[k].Letter == digraph {
+			break
+		}
+	}
+	r.aim(ctx, tiles)
+	for _, p := range tiles[:k] {
+		r.typeTile(ctx, p)
+	}
+	first := []rune(strings.ToLower(digraph))
+	r.typeRune(ctx, first[0], false)
+	r.poll(ctx, "the digraph chooser", `!$("#digraph").hidden`, 5*time.Second)
+	var choose string
+	r.eval(ctx, `$("#digraph").textContent`, &choose)
+	if !strings.Contains(choose, digraph) {
+		t.Errorf("the chooser offers %q, not %s", choose, digraph)
+	}
+	r.shot(ctx, "16-spanish-digraph")
+	r.typeRune(ctx, first[1], false)
+	for _, p := range tiles[k+1:] {
+		r.typeTile(ctx, p)
+	}
+	var pending []PlacedTile
+	r.eval(ctx, `G.pending.map((p) => ({row: p.row, col: p.col, letter: p.letter, blank: p.blank}))`, &pending)
+	if fmt.Sprint(sortTiles(pending)) != fmt.Sprint(sortTiles(tiles)) {
+		t.Fatalf("typed %+v, the page holds %+v", tiles, pending)
+	}
+	want, text := r.waitPreview(ctx)
+	if want < 0 || !strings.Contains(text, "puntos") {
+		t.Fatalf("preview: %d %q", want, text)
+	}
+	var unit int
+	r.eval(ctx, fmt.Sprintf(`[...document.querySelectorAll("#preview .mt")].filter((e) => e.textContent === %q).length`, digraph), &unit)
+	if unit == 0 {
+		t.Errorf("the preview does not show %s as one tile", digraph)
+	}
+	r.shot(ctx, "17-spanish-preview")
+	r.key(ctx, kb.Enter)
+	r.waitMoves(cr.ID, 0)
+	after := r.e.state(cr.ID, a.Token)
+	if after.History[0].Points != want {
+		t.Errorf("preview %d, the server scored %d", want, after.History[0].Points)
+	}
+	// Two more moves, by mouse.
+	next := after.Moves
+	if after.Turn != 0 {
+		next++
+	}
+	for i := 0; i < 2; i++ {
+		r.waitTurn(ctx, 0, next)
+		if r.e.state(cr.ID, "").Over {
+			break
+		}
+		after, _ = r.playMove(ctx, cr.ID, a.Token, 0, false, false)
+		next = after.Moves
+		if after.Turn != 0 {
+			next++
+		}
+	}
+	r.poll(ctx, "the move list", fmt.Sprintf(`G.st.moves >= %d`, after.Moves), 10*time.Second)
+	var list, page string
+	r.eval(ctx, `[...document.querySelectorAll("#moves .mt")].map((e) => e.textContent).join(",")`, &list)
+	r.eval(ctx, `document.querySelector("#side").innerText`, &page)
+	if !strings.Contains(list, digraph) {
+		t.Errorf("the move list shows no %s unit: %q", digraph, list)
+	}
+	if strings.ContainsAny(page, "[]") {
+		t.Errorf("brackets on the page:\n%s", page)
+	}
+	r.shot(ctx, "18-spanish-game")
+	var raw bytes.Buffer
+	json.NewEncoder(&raw).Encode(after.History)
+	t.Logf("Spanish game %s (seed %d): %s", cr.ID, seed, raw.String())
 }

@@ -18,13 +18,16 @@ func (s *Server) handleGCG(w http.ResponseWriter, r *http.Request) {
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if !l.g.Over() {
+	if !l.over() {
 		s.fail(w, &apiError{409, "the game is not over: its record shows racks, so it is given only at the end"})
 		return
 	}
 	var buf bytes.Buffer
 	h := &gcg.Header{Lexicon: l.hdr.Lexicon, ID: "atril " + l.hdr.ID,
 		Description: fmt.Sprintf("variant %s, seed %d", l.v.Name, l.hdr.Seed)}
+	if l.abandoned {
+		h.Extra = append(h.Extra, "note abandoned: "+l.abandonReason)
+	}
 	if err := gcg.WriteHeader(&buf, l.g, h); err != nil {
 		s.fail(w, fmt.Errorf("game %s: write GCG: %w", l.hdr.ID, err))
 		return

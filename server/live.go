@@ -45,6 +45,16 @@ type live struct {
 	seq int
 	// thinking is set while a computer seat is choosing a move.
 	thinking bool
+	// listed is set when the game is offered in the lobby to anyone.
+	listed bool
+	// active is when the game was created or last changed (the time of
+	// its last event); abandoned is set once it expired.
+	active        time.Time
+	abandoned     bool
+	abandonReason string
+	// counted is set while the server counts the game as unfinished
+	// (guarded by the server's mu, not this one's).
+	counted bool
 	// changed is closed (and replaced) on every change of state, for
 	// long polls of the state.
 	changed chan struct{}
@@ -276,27 +286,18 @@ func (l *live) append(ctx context.Context, kind string, v any) error {
 	}
 	l.atEvent(l.seq)
 	l.seq++
+	l.active = time.Now()
 	return nil
 }
 
 // play checks, logs, applies and announces a move by seat i. A refused
 // move changes nothing and is reported to seat i alone. Caller holds mu.
 func (l *live) play(ctx context.Context, i int, m move.Move) (*move.Move, error) {
-	reject := func(code int, reason string) error {
-		l.log.reject(i, reason)
-		l.touch()
-		return &apiError{code, reason}
-	}
-	switch {
-	case !l.started():
-		return nil, reject(409, "the game has not started: seats are still free")
-	case l.g.Over():
-		return nil, reject(409, "the game is over")
-	case l.g.Current() != i:
-		return nil, reject(409, fmt.Sprintf("it is seat %d's turn, not yours", l.g.Current()))
+	if err := l.mayMove(i); err != nil {
+		return nil, err
 	}
 	if err := l.g.Check(&m); err != nil {
-		return nil, reject(422, err.Error())
+		return nil, l.reject(i, &apiError{422, err.Error()})
 	}
 	notation := m.String(l.g.Board)
 	ev := encodeMove(l.v.Alphabet, i, &m, notation)
@@ -311,6 +312,32 @@ func (l *live) play(ctx context.Context, i int, m move.Move) (*move.Move, error)
 	l.afterChange()
 	return &l.g.History[l.lastPlayed()].Move, nil
 }
+
+// reject reports a refused request of seat i to that seat's readers and
+// returns err. Caller holds mu.
+func (l *live) reject(i int, err *apiError) error {
+	l.log.reject(i, short(err.msg, maxMessage))
+	l.touch()
+	return err
+}
+
+// mayMove refuses a move by seat i when the game has not started, is
+// over, or another seat is on turn (before the move is even read, so the
+// answer is 409 whatever the move). Caller holds mu.
+func (l *live) mayMove(i int) error {
+	switch {
+	case !l.started():
+		return l.reject(i, &apiError{409, "the game has not started: seats are still free"})
+	case l.over():
+		return l.reject(i, &apiError{409, "the game is over"})
+	case l.g.Current() != i:
+		return l.reject(i, &apiError{409, fmt.Sprintf("it is seat %d's turn, not yours", l.g.Current())})
+	}
+	return nil
+}
+
+// over reports whether the game has ended: by the rules, or abandoned.
+func (l *live) over() bool { return l.g.Over() || l.abandoned }
 
 func (l *live) lastPlayed() int {
 	for k := len(l.g.History) - 1; k >= 0; k-- {
@@ -370,7 +397,8 @@ func (l *live) apply(i int, m move.Move) error {
 // afterChange marks a finished game in the store and wakes the computer
 // if it is on turn. Caller holds mu.
 func (l *live) afterChange() {
-	if l.g.Over() {
+	if l.over() {
+		l.srv.untrack(l)
 		if !l.hdr.Finished {
 			if err := l.srv.store.Finish(context.Background(), l.hdr.ID); err != nil {
 				l.srv.logf("game %s: mark finished: %v", l.hdr.ID, err)
@@ -387,7 +415,7 @@ func (l *live) afterChange() {
 // schedule starts the computer's turn if a computer seat is on turn.
 // Caller holds mu.
 func (l *live) schedule() {
-	if l.thinking || !l.started() || l.g.Over() || l.srv.closing() {
+	if l.thinking || !l.started() || l.over() || l.srv.closing() {
 		return
 	}
 	cur := l.g.Current()
@@ -421,7 +449,7 @@ func (l *live) think(i, moves int) {
 		return
 	}
 	l.mu.Lock()
-	if l.g.Over() || l.g.MovesPlayed() != moves || l.g.Current() != i {
+	if l.over() || l.g.MovesPlayed() != moves || l.g.Current() != i {
 		l.mu.Unlock()
 		<-l.srv.sem
 		done()
@@ -450,7 +478,7 @@ func (l *live) think(i, moves int) {
 	l.lr.putGen(gen)
 	<-l.srv.sem
 	l.mu.Lock()
-	if !l.g.Over() && l.g.MovesPlayed() == moves && !l.srv.closing() {
+	if !l.over() && l.g.MovesPlayed() == moves && !l.srv.closing() {
 		if _, err := l.play(context.Background(), i, m); err != nil {
 			var ae *apiError
 			if errors.As(err, &ae) {

@@ -60,6 +60,9 @@ type Tile struct {
 	Letter string `json:"letter"`
 	Blank  bool   `json:"blank,omitempty"`
 	Score  int    `json:"score"`
+	// Move is, for a tile on the board in a state, the 0-based number of
+	// the move that put it there.
+	Move *int `json:"move,omitempty"`
 }
 
 func intp(i int) *int { return &i }

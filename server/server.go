@@ -67,13 +67,44 @@ type Config struct {
 	// decides the whole bag, so a player who chose it knows every tile
 	// to come: allow it only for tests, load tests and replays.
 	AllowSeed bool
-	// MaxGames bounds the games held in memory (default 100000).
+	// MaxGames bounds the unfinished games held in memory (default
+	// 100000); past it, creating a game is refused with 503. Finished
+	// games kept for a while (KeepFinished) do not count.
 	MaxGames int
 	// LogBytes bounds the notifications each game keeps for its readers
 	// (default DefaultLogBytes); a reader that falls further behind gets
 	// a "lost" notification and reads the state again.
 	LogBytes int
+	// CreatePerMinute, JoinPerMinute and BadPerMinute bound what one
+	// client (an IP address; an IPv6 /64 network) may do: games created,
+	// seats taken, and requests refused with a 4xx status (past that
+	// last allowance, every API request of the client is refused until
+	// it refills). Each allows a minute's worth at once; a refusal is
+	// 429 with Retry-After. 0 takes the default (DefaultCreatePerMinute,
+	// DefaultJoinPerMinute, DefaultBadPerMinute); a negative value lifts
+	// the limit.
+	CreatePerMinute, JoinPerMinute, BadPerMinute float64
+	// RealIPHeader names the header in which a reverse proxy in front of
+	// the server gives the client's address ("X-Forwarded-For": the last
+	// address counts). Empty: the address of the connection.
+	RealIPHeader string
+	// TrustedOrigins lists origins ("https://example.org") other than
+	// the server's own from which a browser may send state-changing
+	// requests; every other cross-site POST is refused.
+	TrustedOrigins []string
+	// ExpireUnstarted ends a game whose seats are not all taken this
+	// long after its creation (default 1 hour); ExpireIdle ends a
+	// started game with no move for this long (default 24 hours). Such a
+	// game is recorded as abandoned and can still be read and
+	// downloaded. A negative value never ends games.
+	ExpireUnstarted, ExpireIdle time.Duration
 }
+
+// Default expiry of games.
+const (
+	DefaultExpireUnstarted = time.Hour
+	DefaultExpireIdle      = 24 * time.Hour
+)
 
 // Server holds the live games.
 type Server struct {
@@ -85,9 +116,14 @@ type Server struct {
 	wg     sync.WaitGroup
 	sem    chan struct{}
 
+	createLim, joinLim, badLim *limiter
+	cop                        *http.CrossOriginProtection
+
 	mu    sync.Mutex
 	games map[string]*live
 	lexes map[string]*lexRes
+	// nlive counts the unfinished games in games (those with counted set).
+	nlive int
 }
 
 // lexRes is a loaded word list and a pool of generators over it.
@@ -160,8 +196,23 @@ func New(cfg Config) (*Server, error) {
 	if cfg.MaxGames <= 0 {
 		cfg.MaxGames = 100000
 	}
+	if cfg.ExpireUnstarted == 0 {
+		cfg.ExpireUnstarted = DefaultExpireUnstarted
+	}
+	if cfg.ExpireIdle == 0 {
+		cfg.ExpireIdle = DefaultExpireIdle
+	}
 	s := &Server{cfg: cfg, store: cfg.Store, games: map[string]*live{}, lexes: map[string]*lexRes{},
-		sem: make(chan struct{}, cfg.Thinkers)}
+		sem:       make(chan struct{}, cfg.Thinkers),
+		createLim: newLimiter(cfg.CreatePerMinute, DefaultCreatePerMinute),
+		joinLim:   newLimiter(cfg.JoinPerMinute, DefaultJoinPerMinute),
+		badLim:    newLimiter(cfg.BadPerMinute, DefaultBadPerMinute),
+		cop:       http.NewCrossOriginProtection()}
+	for _, o := range cfg.TrustedOrigins {
+		if err := s.cop.AddTrustedOrigin(o); err != nil {
+			return nil, fmt.Errorf("server: trusted origin: %w", err)
+		}
+	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.routes()
 	if err := migrateLog(s.ctx, s.store, s.logf); err != nil {
@@ -179,12 +230,40 @@ func New(cfg Config) (*Server, error) {
 		}
 		s.games[id] = l
 	}
+	now := time.Now()
 	for _, l := range s.games {
 		l.mu.Lock()
+		s.expire(l, now)
+		if !l.over() {
+			s.track(l)
+		}
 		l.afterChange()
 		l.mu.Unlock()
 	}
+	s.wg.Add(1)
+	go s.sweeper()
 	return s, nil
+}
+
+// track counts l among the unfinished games in memory. Caller holds
+// l.mu, not s.mu.
+func (s *Server) track(l *live) {
+	s.mu.Lock()
+	if !l.counted {
+		l.counted = true
+		s.nlive++
+	}
+	s.mu.Unlock()
+}
+
+// untrack stops counting l. Caller holds l.mu, not s.mu.
+func (s *Server) untrack(l *live) {
+	s.mu.Lock()
+	if l.counted {
+		l.counted = false
+		s.nlive--
+	}
+	s.mu.Unlock()
 }
 
 // DefaultGenerator is the move generator computer seats use by default.
@@ -206,6 +285,14 @@ func (s *Server) Games() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return len(s.games)
+}
+
+// LiveGames is the number of unfinished games in memory (what MaxGames
+// bounds).
+func (s *Server) LiveGames() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.nlive
 }
 
 // lexiconFor loads (once) the word list name for variant v.
@@ -266,7 +353,7 @@ func (s *Server) newLive(hdr *store.Game) (*live, error) {
 		return nil, err
 	}
 	l := &live{srv: s, hdr: *hdr, v: v, lex: lr.lex, lr: lr, g: g, changed: make(chan struct{}),
-		log: newNotifLog(len(hdr.Seats), s.cfg.LogBytes)}
+		log: newNotifLog(len(hdr.Seats), s.cfg.LogBytes), active: hdr.Created}
 	for _, st := range hdr.Seats {
 		l.seat = append(l.seat, &seat{name: st.Name, level: st.Level, taken: st.Level != ""})
 	}
@@ -292,6 +379,7 @@ func (s *Server) rebuild(ctx context.Context, id string) (*live, error) {
 			return nil, fmt.Errorf("event %d (%s): %w", e.Seq, e.Kind, err)
 		}
 		l.seq++
+		l.active = e.Time
 	}
 	return l, nil
 }
@@ -311,6 +399,12 @@ func (l *live) replay(e store.Event) error {
 		var hh [32]byte
 		copy(hh[:], h)
 		l.applyJoin(ev, hh)
+	case "abandon":
+		var ev abandonEvent
+		if err := json.Unmarshal([]byte(e.Data), &ev); err != nil {
+			return err
+		}
+		l.applyAbandon(ev)
 	case "move":
 		var ev moveEvent
 		if err := json.Unmarshal([]byte(e.Data), &ev); err != nil {
@@ -330,7 +424,7 @@ func (l *live) replay(e store.Event) error {
 			return fmt.Errorf("move %s scores %d on replay, %d when played", ev.Notation, got.Points, ev.Score)
 		}
 	default:
-		return fmt.Errorf("unknown event kind %q", e.Kind)
+		return l.replayExtra(e)
 	}
 	return nil
 }
@@ -355,14 +449,22 @@ func (s *Server) game(ctx context.Context, id string) (*live, error) {
 	}
 	s.mu.Lock()
 	if old, ok := s.games[id]; ok {
-		l = old
-	} else {
-		s.games[id] = l
-		if l.g.Over() {
-			s.forget(id)
-		}
+		s.mu.Unlock()
+		return old, nil
 	}
+	s.games[id] = l
 	s.mu.Unlock()
+	l.mu.Lock()
+	if l.over() {
+		s.forget(id)
+	} else {
+		s.expire(l, time.Now())
+		if !l.over() {
+			s.track(l)
+		}
+		l.afterChange()
+	}
+	l.mu.Unlock()
 	return l, nil
 }
 
@@ -404,7 +506,7 @@ func (s *Server) create(ctx context.Context, req *createRequest) (*live, error) 
 		return nil, err
 	}
 	s.mu.Lock()
-	n := len(s.games)
+	n := s.nlive
 	s.mu.Unlock()
 	if n >= s.cfg.MaxGames {
 		return nil, &apiError{503, "the server holds as many games as it may; try later"}
@@ -437,11 +539,12 @@ func (s *Server) create(ctx context.Context, req *createRequest) (*live, error) 
 	if l.started() {
 		l.announceStart()
 	}
-	l.afterChange()
-	l.mu.Unlock()
 	s.mu.Lock()
 	s.games[hdr.ID] = l
 	s.mu.Unlock()
+	s.track(l)
+	l.afterChange()
+	l.mu.Unlock()
 	return l, nil
 }
 
@@ -508,7 +611,9 @@ func (s *Server) Warm(variants ...string) {
 func (s *Server) forget(id string) {
 	time.AfterFunc(s.cfg.KeepFinished, func() {
 		s.mu.Lock()
-		delete(s.games, id)
+		if l := s.games[id]; l != nil && !l.counted {
+			delete(s.games, id)
+		}
 		s.mu.Unlock()
 	})
 }

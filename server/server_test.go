@@ -72,6 +72,8 @@ func testConfig(st store.Store) Config {
 		Logf:         func(string, ...any) {},
 		MoveBudget:   100 * time.Millisecond,
 		AllowSeed:    true,
+		// The tests make many games and bad requests from one address.
+		CreatePerMinute: -1, JoinPerMinute: -1, BadPerMinute: -1,
 	}
 }
 
@@ -566,7 +568,8 @@ func TestBadRequests(t *testing.T) {
 		{"join: unknown game", "POST", "/api/games/0123456789abcdef/join", "", `{}`, 404},
 		{"join: bad id", "POST", "/api/games/not-a-game/join", "", `{}`, 404},
 		{"join: bad seat", "POST", "/api/games/" + id + "/join", "", `{"seat":9}`, 400},
-		{"join: control char", "POST", "/api/games/" + id + "/join", "", `{"name":"a\u0007"}`, 400},
+		{"join: computer's name", "POST", "/api/games/" + id + "/join", "", `{"name":"Computer (godlike)"}`, 400},
+		{"join: name too long", "POST", "/api/games/" + id + "/join", "", `{"name":"` + strings.Repeat("é", maxName+1) + `"}`, 400},
 		{"move: no token", "POST", "/api/games/" + id + "/move", "", `{"kind":"pass"}`, 401},
 		{"move: wrong token", "POST", "/api/games/" + id + "/move", "nope", `{"kind":"pass"}`, 403},
 		{"move: no kind", "POST", "/api/games/" + id + "/move", a.Token, `{}`, 400},

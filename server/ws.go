@@ -26,6 +26,11 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
+	// The connection outlives the request: lift the server's deadlines
+	// (the pings find a peer that has gone).
+	rc := http.NewResponseController(w)
+	rc.SetReadDeadline(time.Time{})
+	rc.SetWriteDeadline(time.Time{})
 	c, err := websocket.Accept(w, r, nil)
 	if err != nil {
 		return // Accept has answered the client

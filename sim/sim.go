@@ -13,7 +13,6 @@ import (
 	"sync"
 	"time"
 
-	"atril/alphabet"
 	"atril/game"
 	"atril/lexicon"
 	"atril/move"
@@ -384,6 +383,3 @@ func (r *Report) Spread() (mean, half float64) {
 	}
 	return mean, half
 }
-
-// rackString renders a leave for reports.
-func rackString(a *alphabet.Alphabet, r *alphabet.Rack) string { return a.RackString(r) }

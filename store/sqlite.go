@@ -64,11 +64,36 @@ CREATE INDEX IF NOT EXISTS games_unfinished ON games(finished, created);
 // OpenSQLite opens (creating if needed) the SQLite store in the file at
 // path. Writes are synchronous (journal in WAL mode, synchronous=FULL), so
 // an acknowledged write survives a crash of the process or the machine.
+// An existing file is checked first (PRAGMA quick_check): a damaged one
+// is refused with an error wrapping ErrCorrupt, and RepairSQLite copies
+// its intact games into a new file.
 func OpenSQLite(path string) (*SQLite, error) {
+	db, err := openSQLiteDB(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := quickCheck(db, path); err != nil {
+		db.Close()
+		return nil, err
+	}
+	if _, err := db.Exec(sqliteSchema); err != nil {
+		db.Close()
+		return nil, corruptOr(path, fmt.Errorf("store: create sqlite schema in %s: %w", path, err))
+	}
+	s := &SQLite{db: db, path: path, reqs: make(chan *appendReq), quit: make(chan struct{}), done: make(chan struct{})}
+	go s.writer()
+	return s, nil
+}
+
+func openSQLiteDB(path string) (*sql.DB, error) {
 	q := url.Values{}
 	for _, p := range []string{"journal_mode(WAL)", "synchronous(FULL)", "busy_timeout(10000)", "foreign_keys(1)"} {
 		q.Add("_pragma", p)
 	}
+	// Transactions begin with BEGIN IMMEDIATE: a write takes the file's
+	// write lock first, waiting for it up to the busy timeout, instead of
+	// starting as a read and failing when it cannot be upgraded.
+	q.Set("_txlock", "immediate")
 	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
 	if err != nil {
 		return nil, fmt.Errorf("store: open sqlite %s: %w", path, err)
@@ -76,13 +101,52 @@ func OpenSQLite(path string) (*SQLite, error) {
 	// One connection: SQLite has a single writer anyway, and this keeps
 	// every write strictly ordered without busy retries.
 	db.SetMaxOpenConns(1)
-	if _, err := db.Exec(sqliteSchema); err != nil {
+	if err := db.Ping(); err != nil {
 		db.Close()
-		return nil, fmt.Errorf("store: create sqlite schema in %s: %w", path, err)
+		return nil, corruptOr(path, fmt.Errorf("store: open sqlite %s: %w", path, err))
 	}
-	s := &SQLite{db: db, path: path, reqs: make(chan *appendReq), quit: make(chan struct{}), done: make(chan struct{})}
-	go s.writer()
-	return s, nil
+	return db, nil
+}
+
+// ErrCorrupt is returned when a database file is damaged.
+var ErrCorrupt = errors.New("store: the database file is damaged")
+
+// corruptOr turns SQLite's "malformed" and "not a database" errors into
+// a clear refusal that wraps ErrCorrupt; other errors pass unchanged.
+func corruptOr(path string, err error) error {
+	msg := err.Error()
+	if strings.Contains(msg, "malformed") || strings.Contains(msg, "SQLITE_CORRUPT") ||
+		strings.Contains(msg, "not a database") || strings.Contains(msg, "SQLITE_NOTADB") {
+		return fmt.Errorf("%w: %s (%v); repair it (atril serve --repair) to copy every intact game into a new file and keep the damaged one aside", ErrCorrupt, path, err)
+	}
+	return err
+}
+
+// quickCheck runs PRAGMA quick_check and refuses a damaged file.
+func quickCheck(db *sql.DB, path string) error {
+	rows, err := db.Query("PRAGMA quick_check(5)")
+	if err != nil {
+		return corruptOr(path, fmt.Errorf("store: check sqlite %s: %w", path, err))
+	}
+	defer rows.Close()
+	var problems []string
+	for rows.Next() {
+		var line string
+		if err := rows.Scan(&line); err != nil {
+			return corruptOr(path, fmt.Errorf("store: check sqlite %s: %w", path, err))
+		}
+		if line != "ok" {
+			problems = append(problems, line)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return corruptOr(path, fmt.Errorf("store: check sqlite %s: %w", path, err))
+	}
+	if len(problems) > 0 {
+		return fmt.Errorf("%w: %s fails its integrity check (%s); repair it (atril serve --repair) to copy every intact game into a new file and keep the damaged one aside",
+			ErrCorrupt, path, strings.Join(problems, "; "))
+	}
+	return nil
 }
 
 // writer commits appends in groups until the store is closed.

@@ -7,7 +7,6 @@ import (
 	"os"
 	"time"
 
-	"atril/cgp"
 	"atril/movegen"
 )
 
@@ -28,7 +27,7 @@ func runGen(args []string) error {
 	fs := flag.NewFlagSet("gen", flag.ContinueOnError)
 	vn, ln := envFlags(fs)
 	pos := fs.String("cgp", "", "the position, as a CGP line (required)")
-	algo := fs.String("algo", "brute", "move generator: "+fmt.Sprint(movegen.Names()))
+	algo := fs.String("algo", "gaddag", "move generator: "+fmt.Sprint(movegen.Names())+" (brute is the slow reference)")
 	top := fs.Int("top", 0, "show only the best N moves (0: all)")
 	count := fs.Bool("count", false, "print only the number of placements")
 	asJSON := fs.Bool("json", false, "print the moves as JSON")
@@ -40,11 +39,7 @@ func runGen(args []string) error {
 		fs.Usage()
 		return fmt.Errorf("--cgp is required")
 	}
-	e, err := loadEnv(*vn, *ln)
-	if err != nil {
-		return err
-	}
-	p, err := cgp.Parse(*pos, e.V)
+	e, p, err := positionEnv(fs, *vn, *ln, *pos)
 	if err != nil {
 		return err
 	}

@@ -109,7 +109,7 @@ func lexiconBuild(args []string) error {
 			t0 = time.Now()
 			b, err := automaton.ReadFile(path)
 			if err != nil {
-				return fmt.Errorf("reading back %s: %w", path, err)
+				return fmt.Errorf("reading back: %w", err)
 			}
 			load = time.Since(t0).Round(10 * time.Microsecond).String()
 			if len(b.Nodes) != len(a.Nodes) || len(b.Targets) != len(a.Targets) {

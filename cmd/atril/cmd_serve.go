@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"log"
 	"net"
-	"net/http"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -56,6 +55,18 @@ func runServe(args []string) error {
 	thinkers := fs.Int("thinkers", 0, "computer seats choosing at once (default: the number of CPUs)")
 	keep := fs.Duration("keep-finished", 10*time.Minute, "how long a finished game stays in memory (the database keeps it for good)")
 	allowSeed := fs.Bool("allow-seed", false, "let create requests choose the seed (it decides the whole bag: for tests and load tests only)")
+	maxGames := fs.Int("max-games", 100000, "unfinished games held at once; past it, new games are refused")
+	maxConns := fs.Int("max-conns", server.DefaultMaxConns, "connections open at once; one more is answered 503")
+	createRate := fs.Float64("create-per-min", server.DefaultCreatePerMinute, "games one client (IP address, IPv6 /64) may create a minute, a minute's worth at once; 0: no limit")
+	joinRate := fs.Float64("join-per-min", server.DefaultJoinPerMinute, "seats one client may take a minute; 0: no limit")
+	badRate := fs.Float64("bad-per-min", server.DefaultBadPerMinute, "refused (4xx) requests one client may send a minute before all its requests are refused for a while; 0: no limit")
+	realIP := fs.String("real-ip-header", "", "header in which a reverse proxy in front gives the client's address (X-Forwarded-For: the last address counts)")
+	var origins stringList
+	fs.Var(&origins, "trusted-origin", "comma-separated origins (https://host) besides the server's own whose pages may create games, join and move")
+	expireUnstarted := fs.Duration("expire-unstarted", server.DefaultExpireUnstarted, "a game whose seats are not all taken this long after its creation is ended as abandoned (0: never)")
+	expireIdle := fs.Duration("expire-idle", server.DefaultExpireIdle, "a started game with no move for this long is ended as abandoned (0: never)")
+	readTimeout := fs.Duration("read-timeout", 30*time.Second, "time to read a whole request (headers within 10 s)")
+	repair := fs.Bool("repair", false, "before serving, copy every intact game of a damaged SQLite file into a new one, keeping the damaged file aside")
 	var warm stringList = []string{"english"}
 	fs.Var(&warm, "warm", "comma-separated variants whose word list and generator are loaded at start")
 	if err := fs.Parse(args); err != nil {
@@ -67,12 +78,33 @@ func runServe(args []string) error {
 	if fs.NArg() > 0 {
 		return fmt.Errorf("unexpected arguments %q", fs.Args())
 	}
+	if *repair {
+		if err := repairStore(*db, *pg); err != nil {
+			return err
+		}
+	}
 	st, where, err := openStore(*db, *pg)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	srv, err := server.New(server.Config{Store: st, ThinkTime: *think, MoveBudget: *budget, AllowSeed: *allowSeed, KeepFinished: *keep, Thinkers: *thinkers, Static: web.FS()})
+	off := func(v float64) float64 { // the flag's 0 is the server's "no limit"
+		if v == 0 {
+			return -1
+		}
+		return v
+	}
+	never := func(d time.Duration) time.Duration {
+		if d == 0 {
+			return -1
+		}
+		return d
+	}
+	srv, err := server.New(server.Config{Store: st, ThinkTime: *think, MoveBudget: *budget, AllowSeed: *allowSeed,
+		KeepFinished: *keep, Thinkers: *thinkers, Static: web.FS(), MaxGames: *maxGames,
+		CreatePerMinute: off(*createRate), JoinPerMinute: off(*joinRate), BadPerMinute: off(*badRate),
+		RealIPHeader: *realIP, TrustedOrigins: origins,
+		ExpireUnstarted: never(*expireUnstarted), ExpireIdle: never(*expireIdle)})
 	if err != nil {
 		return err
 	}
@@ -82,7 +114,10 @@ func runServe(args []string) error {
 	if err != nil {
 		return fmt.Errorf("listen on %s: %w", *addr, err)
 	}
-	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
+	if *maxConns > 0 {
+		ln = server.LimitListener(ln, *maxConns)
+	}
+	hs := server.NewHTTPServer(srv, server.HTTPOptions{ReadTimeout: *readTimeout})
 	log.Printf("atril: serving on http://%s/ (games in %s; %d unfinished games restored)", ln.Addr(), where, srv.Games())
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -109,18 +144,50 @@ func openStore(db, dsn string) (store.Store, string, error) {
 		st, err := store.OpenPostgres(context.Background(), dsn)
 		return st, "PostgreSQL", err
 	}
-	if db == "" {
-		dir, err := dataDir()
-		if err != nil {
-			return nil, "", fmt.Errorf("find the data directory (give --db): %w", err)
-		}
-		if err := os.MkdirAll(dir, 0o700); err != nil {
-			return nil, "", fmt.Errorf("create data directory: %w", err)
-		}
-		db = filepath.Join(dir, "atril.db")
+	db, err := sqlitePath(db)
+	if err != nil {
+		return nil, "", err
 	}
 	st, err := store.OpenSQLite(db)
 	return st, db, err
+}
+
+// sqlitePath is the SQLite file: db, or atril.db in the data directory.
+func sqlitePath(db string) (string, error) {
+	if db != "" {
+		return db, nil
+	}
+	dir, err := dataDir()
+	if err != nil {
+		return "", fmt.Errorf("find the data directory (give --db): %w", err)
+	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return "", fmt.Errorf("create data directory: %w", err)
+	}
+	return filepath.Join(dir, "atril.db"), nil
+}
+
+// repairStore salvages a damaged SQLite file (see store.RepairSQLite).
+func repairStore(db, dsn string) error {
+	if dsn != "" {
+		return errors.New("--repair is for the SQLite file; PostgreSQL checks and repairs its own")
+	}
+	db, err := sqlitePath(db)
+	if err != nil {
+		return err
+	}
+	if _, err := os.Stat(db); errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("--repair: no database at %s", db)
+	}
+	rep, err := store.RepairSQLite(db)
+	if err != nil {
+		return err
+	}
+	log.Printf("atril: repaired %s: %d games kept whole; %d damaged (left in %s)", db, len(rep.Kept), len(rep.Damaged), rep.Aside)
+	for _, id := range rep.Damaged {
+		log.Printf("atril: damaged game %s not kept", id)
+	}
+	return nil
 }
 
 // stringList is a comma-separated flag value.

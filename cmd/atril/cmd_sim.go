@@ -42,7 +42,11 @@ func runSim(args []string) error {
 	egTime := fs.Duration("endgame-time", 0, "time budget of one endgame search (0: none; results then depend on the machine)")
 	egWidth := fs.Int("endgame-width", 0, "moves kept per endgame node (0: all, exact; 10: seed 004's minimax)")
 	cands := fs.Int("candidates", 40, "simulation: candidates kept by static value")
-	iters := fs.Int("iterations", 100, "simulation: opponent racks sampled per candidate")
+	iters := fs.Int("iterations", 400, "simulation: most iterations (sampled racks and draws) per candidate")
+	plies := fs.Int("plies", 2, "simulation: moves simulated after the candidate")
+	confidence := fs.Float64("confidence", 0.95, "simulation: confidence of the best-arm elimination")
+	simBudget := fs.Duration("sim-time", 0, "simulation: time budget per move (0: none; results then depend on the machine)")
+	preCands := fs.Int("preendgame", 0, "godlike and simulation: placements solved with one tile in the bag (0: 8, -1: off)")
 	simThreads := fs.Int("sim-threads", 1, "simulation: goroutines per move (games already run in parallel)")
 	learn := fs.String("learn", "", "learn leave values from the games' leaves and write the table to this file")
 	quiet := fs.Bool("quiet", false, "no progress bar")
@@ -60,7 +64,8 @@ func runSim(args []string) error {
 	}
 	fmt.Fprintf(os.Stderr, "generator %s ready in %.1f s\n", gen.Name(), time.Since(t0).Seconds())
 	base := player.Options{Balance: *balance, EndgameNodes: *egNodes, EndgameTime: *egTime, EndgameWidth: *egWidth,
-		Candidates: *cands, Iterations: *iters, Threads: *simThreads}
+		Candidates: *cands, Iterations: *iters, Threads: *simThreads, Plies: *plies, Confidence: *confidence,
+		Budget: *simBudget, PreEndgameCandidates: *preCands}
 	if *egTime > 0 && *egNodes == 20000 {
 		base.EndgameNodes = 0
 	}

@@ -4,7 +4,9 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"strings"
 
+	"atril/cgp"
 	"atril/lexicon"
 	"atril/variant"
 )
@@ -52,3 +54,65 @@ func loadEnv(variantName, lexName string) (*env, error) {
 
 // loadVariant loads a variant by name or JSON file.
 func loadVariant(name string) (*variant.Variant, error) { return variant.Load(name) }
+
+// flagSet reports whether the named flag was given on the command line.
+func flagSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}
+
+// resolveLexicon maps the argument of a CGP lex opcode to a word list:
+// an embedded list by its name or by its name without the language
+// prefix ("sowpods" for en-sowpods), in any case, or a readable file. It
+// is an error for anything else, rather than a silent default.
+func resolveLexicon(name string) (string, error) {
+	for _, e := range lexicon.Embedded() {
+		short := e
+		if i := strings.IndexByte(e, '-'); i >= 0 {
+			short = e[i+1:]
+		}
+		if strings.EqualFold(name, e) || strings.EqualFold(name, short) {
+			return e, nil
+		}
+	}
+	if st, err := os.Stat(name); err == nil && !st.IsDir() {
+		return name, nil
+	}
+	return "", fmt.Errorf("unknown lexicon %q in the CGP lex opcode (embedded: %s; or give --lexicon)",
+		name, strings.Join(lexicon.Embedded(), ", "))
+}
+
+// positionEnv reads a CGP line and loads what it needs: the word list of
+// its lex opcode unless --lexicon is given, and, unless --variant is
+// given, the embedded variant whose default list that is.
+func positionEnv(fs *flag.FlagSet, variantName, lexName, line string) (*env, *cgp.Position, error) {
+	text, err := cgp.ParseText(line)
+	if err != nil {
+		return nil, nil, err
+	}
+	if lx := text.Lexicon(); lx != "" && !flagSet(fs, "lexicon") {
+		name, err := resolveLexicon(lx)
+		if err != nil {
+			return nil, nil, err
+		}
+		lexName = name
+		if !flagSet(fs, "variant") {
+			for _, vn := range variant.Names() {
+				if v, err := variant.Load(vn); err == nil && v.DefaultLexicon == name {
+					variantName = vn
+					break
+				}
+			}
+		}
+	}
+	e, err := loadEnv(variantName, lexName)
+	if err != nil {
+		return nil, nil, err
+	}
+	p, err := cgp.Parse(line, e.V)
+	if err != nil {
+		return nil, nil, err
+	}
+	return e, p, nil
+}

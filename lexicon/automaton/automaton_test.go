@@ -9,8 +9,10 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"atril/alphabet"
 	"atril/lexicon"
@@ -334,8 +336,15 @@ func FuzzUnmarshal(f *testing.F) {
 	})
 }
 
+// forget empties the automata made in this process, as a restart would.
+func forget() {
+	memoMu.Lock()
+	clear(memo)
+	memoMu.Unlock()
+}
+
 // TestCache checks that the cache builds, writes, reloads, and rebuilds
-// a damaged or foreign file instead of trusting it.
+// a damaged or foreign file instead of trusting it, saying so.
 func TestCache(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv(CacheEnv, dir)
@@ -345,24 +354,19 @@ func TestCache(t *testing.T) {
 		t.Fatal(err)
 	}
 	lex.Name = "test"
-	forget := func() {
-		memoMu.Lock()
-		clear(memo)
-		memoMu.Unlock()
-	}
 	for _, kind := range []Kind{DAWG, GADDAG} {
 		forget()
-		r := Cached(lex, kind)
-		if r.Loaded || r.CacheErr != nil || r.Path == "" {
-			t.Fatalf("%s first call: loaded=%v err=%v path=%q", kind, r.Loaded, r.CacheErr, r.Path)
+		r, err := Load(lex, kind)
+		if r.Loaded || err != nil || r.Path == "" {
+			t.Fatalf("%s first call: loaded=%v err=%v path=%q", kind, r.Loaded, err, r.Path)
 		}
-		if r2 := Cached(lex, kind); !r2.Shared || r2.A != r.A {
-			t.Fatalf("%s second call in the same process: not shared", kind)
+		if r2, err := Load(lex, kind); !r2.Shared || r2.A != r.A || err != nil {
+			t.Fatalf("%s second call in the same process: not shared (%v)", kind, err)
 		}
 		forget()
-		r3 := Cached(lex, kind)
-		if !r3.Loaded || r3.CacheErr != nil {
-			t.Fatalf("%s after restart: loaded=%v err=%v", kind, r3.Loaded, r3.CacheErr)
+		r3, err := Load(lex, kind)
+		if !r3.Loaded || err != nil {
+			t.Fatalf("%s after restart: loaded=%v err=%v", kind, r3.Loaded, err)
 		}
 		if !slices.Equal(r3.A.Nodes, r.A.Nodes) || !slices.Equal(r3.A.Targets, r.A.Targets) {
 			t.Fatalf("%s: cache file holds a different automaton", kind)
@@ -377,9 +381,10 @@ func TestCache(t *testing.T) {
 			t.Fatal(err)
 		}
 		forget()
-		r4 := Cached(lex, kind)
-		if r4.Loaded || r4.CacheErr == nil || !errors.Is(r4.CacheErr, ErrFormat) {
-			t.Fatalf("%s damaged file: loaded=%v err=%v", kind, r4.Loaded, r4.CacheErr)
+		r4, err := Load(lex, kind)
+		var ce *CacheError
+		if r4.Loaded || !errors.As(err, &ce) || ce.Path != r.Path || !errors.Is(err, ErrFormat) {
+			t.Fatalf("%s damaged file: loaded=%v err=%v", kind, r4.Loaded, err)
 		}
 		if !slices.Equal(r4.A.Nodes, r.A.Nodes) {
 			t.Fatalf("%s: rebuilt automaton differs", kind)
@@ -396,8 +401,8 @@ func TestCache(t *testing.T) {
 			t.Fatal(err)
 		}
 		forget()
-		if r5 := Cached(lex, kind); r5.Loaded || r5.CacheErr == nil || !slices.Equal(r5.A.Nodes, r.A.Nodes) {
-			t.Fatalf("%s foreign file: loaded=%v err=%v", kind, r5.Loaded, r5.CacheErr)
+		if r5, err := Load(lex, kind); r5.Loaded || err == nil || !strings.Contains(err.Error(), "another word list") || !slices.Equal(r5.A.Nodes, r.A.Nodes) {
+			t.Fatalf("%s foreign file: loaded=%v err=%v", kind, r5.Loaded, err)
 		}
 	}
 	_, ents, err := ListCache()
@@ -414,9 +419,110 @@ func TestCache(t *testing.T) {
 	}
 	t.Setenv(CacheEnv, "off")
 	forget()
-	if r := Cached(lex, DAWG); r.Path != "" || r.Loaded {
-		t.Errorf("cache off: path %q loaded %v", r.Path, r.Loaded)
+	if r, err := Load(lex, DAWG); r.Path != "" || r.Loaded || err != nil || r.A == nil {
+		t.Errorf("cache off: path %q loaded %v err %v", r.Path, r.Loaded, err)
 	}
+}
+
+// TestCacheWriteError checks that a cache directory that cannot be
+// written is reported, with a good automaton all the same.
+func TestCacheWriteError(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(file, []byte("not a directory"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv(CacheEnv, filepath.Join(file, "cache"))
+	v := variant.MustLoad("english")
+	lex, err := lexicon.FromWords(v.Alphabet, "CARE", "RACE")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lex.Name = "unwritable"
+	forget()
+	r, err := Load(lex, GADDAG)
+	var ce *CacheError
+	if !errors.As(err, &ce) || !strings.Contains(err.Error(), filepath.Join(file, "cache")) {
+		t.Fatalf("error %v, want a *CacheError naming the file", err)
+	}
+	if r.A == nil || !r.A.Contains(mustTiles(t, v, "RACE")) {
+		t.Fatal("no usable automaton with the cache error")
+	}
+}
+
+// TestLoadConcurrent checks that calls for the same automaton share one
+// build while a call for another automaton does not wait for it.
+func TestLoadConcurrent(t *testing.T) {
+	t.Setenv(CacheEnv, "off")
+	v := variant.MustLoad("english")
+	slow, err := lexicon.FromWords(v.Alphabet, "CARE", "RACE")
+	if err != nil {
+		t.Fatal(err)
+	}
+	quick, err := lexicon.FromWords(v.Alphabet, "ACRE")
+	if err != nil {
+		t.Fatal(err)
+	}
+	slowKey := Key(slow)
+	release := make(chan struct{})
+	var mu sync.Mutex
+	builds := map[[32]byte]int{}
+	build = func(lex *lexicon.Lexicon, kind Kind) *Automaton {
+		k := Key(lex)
+		mu.Lock()
+		builds[k]++
+		mu.Unlock()
+		if k == slowKey {
+			<-release
+		}
+		return Build(lex, kind)
+	}
+	defer func() { build = Build }()
+	forget()
+	results := make(chan Result, 3)
+	for i := 0; i < 3; i++ {
+		go func() {
+			r, _ := Load(slow, DAWG)
+			results <- r
+		}()
+	}
+	quickDone := make(chan Result)
+	go func() {
+		r, _ := Load(quick, DAWG)
+		quickDone <- r
+	}()
+	select {
+	case r := <-quickDone:
+		if r.A == nil || !r.A.Accepts(mustTiles(t, v, "ACRE")) {
+			t.Error("wrong automaton for the second list")
+		}
+	case <-time.After(time.Minute):
+		t.Fatal("the load of one list waited for the build of another")
+	}
+	close(release)
+	var first *Automaton
+	for i := 0; i < 3; i++ {
+		r := <-results
+		if first == nil {
+			first = r.A
+		}
+		if r.A == nil || r.A != first {
+			t.Fatal("calls for the same automaton got different ones")
+		}
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if builds[slowKey] != 1 {
+		t.Errorf("the shared list was built %d times, want once", builds[slowKey])
+	}
+}
+
+func mustTiles(t *testing.T, v *variant.Variant, s string) []alphabet.Tile {
+	t.Helper()
+	ts, err := v.Alphabet.Parse(s, alphabet.Plain)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ts
 }
 
 // BenchmarkBuild times building the DAWG and the GADDAG of each list.

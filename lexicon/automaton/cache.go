@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"log"
 	"os"
 	"path/filepath"
 	"strings"
@@ -60,19 +62,38 @@ type Result struct {
 	// Loaded is true when the automaton was read from Path, false when
 	// it was built (or found in memory, see Shared).
 	Loaded bool
-	// Shared is true when an earlier call in this process had it already.
+	// Shared is true when another call in this process made it.
 	Shared bool
-	// Took is the time spent loading or building.
+	// Took is the time spent loading or building (or waiting for the
+	// call that did).
 	Took time.Duration
-	// CacheErr is a problem with the cache (a damaged file that was
-	// rebuilt, a directory that cannot be written); the automaton is
-	// good regardless.
-	CacheErr error
 }
 
+// CacheError is a problem with the cache directory or a file in it: a
+// damaged or foreign file (never trusted: the automaton is rebuilt), or a
+// directory that cannot be read or written. The automaton that Load
+// returns with it is good.
+type CacheError struct {
+	Path string
+	Err  error
+}
+
+func (e *CacheError) Error() string {
+	if e.Path == "" {
+		return fmt.Sprintf("automaton cache: %v", e.Err)
+	}
+	return fmt.Sprintf("automaton cache %s: %v", e.Path, e.Err)
+}
+
+func (e *CacheError) Unwrap() error { return e.Err }
+
+// memo holds the automata made in this process, one entry per kind and
+// word list. memoMu guards the map only; an entry is made by the first
+// call that asks for it while later calls for it wait on done, so builds
+// of different automata run at once.
 var (
 	memoMu sync.Mutex
-	memo   = map[memoKey]*Automaton{}
+	memo   = map[memoKey]*memoEntry{}
 )
 
 type memoKey struct {
@@ -80,22 +101,70 @@ type memoKey struct {
 	key  [32]byte
 }
 
-// Cached returns the automaton of kind for the lexicon: one already made
-// in this process, or the cache file if it holds a valid automaton for
+type memoEntry struct {
+	done chan struct{}
+	a    *Automaton // nil if the call making it failed
+}
+
+// build is Build, replaced by tests that watch or hold builds.
+var build = Build
+
+// Load returns the automaton of kind for the lexicon: one already made in
+// this process, or the cache file if it holds a valid automaton for
 // exactly this word list and alphabet, or else a freshly built one, which
 // is then written to the cache. A damaged cache file is never trusted.
-func Cached(lex *lexicon.Lexicon, kind Kind) Result {
+//
+// The error, a *CacheError, reports a cache that could not be used: the
+// automaton in the Result is good regardless, so a caller may warn and go
+// on. Calls for the same automaton share one load or build; calls for
+// different automata do not wait for each other.
+func Load(lex *lexicon.Lexicon, kind Kind) (Result, error) {
 	t0 := time.Now()
 	key := Key(lex)
-	memoMu.Lock()
-	defer memoMu.Unlock()
-	if a := memo[memoKey{kind, key}]; a != nil {
-		return Result{A: a, Shared: true, Took: time.Since(t0)}
+	k := memoKey{kind, key}
+	for {
+		memoMu.Lock()
+		e := memo[k]
+		if e == nil {
+			e = &memoEntry{done: make(chan struct{})}
+			memo[k] = e
+			memoMu.Unlock()
+			return e.make(k, func() (Result, error) { return loadOrBuild(lex, kind, key) }, t0)
+		}
+		memoMu.Unlock()
+		<-e.done
+		if e.a != nil {
+			return Result{A: e.a, Shared: true, Took: time.Since(t0)}, nil
+		}
+		// The call making it failed; try again.
 	}
+}
+
+// make runs f for the entry of k and publishes its automaton to the
+// calls waiting for it, or removes the entry if f fails.
+func (e *memoEntry) make(k memoKey, f func() (Result, error), t0 time.Time) (res Result, err error) {
+	defer func() {
+		if res.A == nil {
+			memoMu.Lock()
+			delete(memo, k)
+			memoMu.Unlock()
+		}
+		e.a = res.A
+		close(e.done)
+	}()
+	res, err = f()
+	res.Took = time.Since(t0)
+	return res, err
+}
+
+// loadOrBuild reads the cache file of the automaton or builds it and
+// writes the file.
+func loadOrBuild(lex *lexicon.Lexicon, kind Kind, key [32]byte) (Result, error) {
 	var res Result
+	var cacheErr error
 	dir, err := CacheDir()
 	if err != nil {
-		res.CacheErr = err
+		cacheErr = &CacheError{Err: errors.Unwrap(err)}
 	}
 	if dir != "" {
 		res.Path = filepath.Join(dir, FileName(kind, lex.Name, key))
@@ -103,24 +172,21 @@ func Cached(lex *lexicon.Lexicon, kind Kind) Result {
 		switch {
 		case err == nil && a.Kind == kind && a.Key == key:
 			res.A, res.Loaded = a, true
+			return res, nil
 		case err == nil:
-			res.CacheErr = fmt.Errorf("automaton cache %s: holds a %s for another word list; rebuilt", res.Path, a.Kind)
+			cacheErr = &CacheError{Path: res.Path, Err: fmt.Errorf("holds a %s for another word list; rebuilt", a.Kind)}
 		case errors.Is(err, os.ErrNotExist):
 		default:
-			res.CacheErr = fmt.Errorf("%w; rebuilt", err)
+			cacheErr = &CacheError{Path: res.Path, Err: fmt.Errorf("%w; rebuilt", errors.Unwrap(err))}
 		}
 	}
-	if res.A == nil {
-		res.A = Build(lex, kind)
-		if res.Path != "" {
-			if err := WriteFile(res.Path, res.A); err != nil && res.CacheErr == nil {
-				res.CacheErr = err
-			}
+	res.A = build(lex, kind)
+	if res.Path != "" {
+		if err := WriteFile(res.Path, res.A); err != nil && cacheErr == nil {
+			cacheErr = err
 		}
 	}
-	memo[memoKey{kind, key}] = res.A
-	res.Took = time.Since(t0)
-	return res
+	return res, cacheErr
 }
 
 // Build builds the automaton of kind for the lexicon.
@@ -131,39 +197,51 @@ func Build(lex *lexicon.Lexicon, kind Kind) *Automaton {
 	return BuildGADDAG(lex)
 }
 
-// CachedDAWG is Cached(lex, DAWG).A.
-func CachedDAWG(lex *lexicon.Lexicon) *Automaton { return Cached(lex, DAWG).A }
+// CachedDAWG is Load(lex, DAWG) for callers that cannot return an error:
+// a cache problem is logged with the standard logger.
+func CachedDAWG(lex *lexicon.Lexicon) *Automaton { return loadLogged(lex, DAWG) }
 
-// CachedGADDAG is Cached(lex, GADDAG).A.
-func CachedGADDAG(lex *lexicon.Lexicon) *Automaton { return Cached(lex, GADDAG).A }
+// CachedGADDAG is Load(lex, GADDAG) for callers that cannot return an
+// error: a cache problem is logged with the standard logger.
+func CachedGADDAG(lex *lexicon.Lexicon) *Automaton { return loadLogged(lex, GADDAG) }
 
-// ReadFile reads and checks an automaton file.
+func loadLogged(lex *lexicon.Lexicon, kind Kind) *Automaton {
+	r, err := Load(lex, kind)
+	if err != nil {
+		log.Printf("%s of %s: %v", kind, lex.Name, err)
+	}
+	return r.A
+}
+
+// ReadFile reads and checks an automaton file. Its errors are
+// *CacheError.
 func ReadFile(path string) (*Automaton, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("automaton cache: %w", err)
+		return nil, &CacheError{Path: path, Err: pathless(err)}
 	}
 	a := new(Automaton)
 	if err := a.UnmarshalBinary(data); err != nil {
-		return nil, fmt.Errorf("automaton file %s: %w", path, err)
+		return nil, &CacheError{Path: path, Err: err}
 	}
 	return a, nil
 }
 
 // WriteFile writes an automaton file atomically (a temporary file in
-// the same directory, then a rename), creating the directory.
+// the same directory, then a rename), creating the directory. Its errors
+// are *CacheError.
 func WriteFile(path string, a *Automaton) error {
 	data, err := a.MarshalBinary()
 	if err != nil {
-		return err
+		return &CacheError{Path: path, Err: err}
 	}
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("automaton cache: %w", err)
+		return &CacheError{Path: path, Err: err}
 	}
 	f, err := os.CreateTemp(dir, ".tmp-*"+fileExt)
 	if err != nil {
-		return fmt.Errorf("automaton cache: %w", err)
+		return &CacheError{Path: path, Err: err}
 	}
 	_, werr := f.Write(data)
 	cerr := f.Close()
@@ -175,9 +253,19 @@ func WriteFile(path string, a *Automaton) error {
 	}
 	if werr != nil {
 		os.Remove(f.Name())
-		return fmt.Errorf("automaton cache: writing %s: %w", path, werr)
+		return &CacheError{Path: path, Err: fmt.Errorf("writing: %w", werr)}
 	}
 	return nil
+}
+
+// pathless drops the file name from an error of package os about path,
+// which CacheError names already.
+func pathless(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return fmt.Errorf("%s: %w", pe.Op, pe.Err)
+	}
+	return err
 }
 
 // CacheEntry describes one file of the cache directory.

@@ -2,6 +2,9 @@ package interval
 
 import (
 	"fmt"
+	"math/bits"
+	"runtime"
+	"sync"
 	"time"
 
 	"atril/alphabet"
@@ -17,35 +20,40 @@ import (
 // the words whose letters are exactly the sub-rack ⊎ the interval's
 // letters, and keep those that fit the interval's tiles and cross-sets.
 //
-// Tables. Indices_n / Anagramas_n become, for j = 0, 1, 2 blanks, a hash
-// table from a key to a run of word ids: for every word w and every
-// sub-multiset X of j of its letters (the letters a blank could stand
-// for), the key of w − X lists w. The length n is implied by the key
-// (|w − X| + j), so one table per j serves every length.
+// Tables, one set per word length n (an interval of length n looks only
+// at its own, so its lookups stay in tables sized to that length):
 //
-// Key. The multiset w − X is keyed by its PER (package multiset) rather
-// than by Heuri's sorted string: the key is one 64-bit word, exact
-// (PER is injective on feasible multisets, so no verification is
-// needed), and it is built incrementally while the sub-racks are
-// enumerated — adding a letter is a bit flip or one successor-table
-// read — so each of the C(7,v) lookups costs O(1) instead of sorting and
-// hashing a string. A multiset whose exceedance is infeasible has no PER
-// and prunes the enumeration at once (no superset can be a word).
+//   - the words of length n, grouped by multiset, letter after letter
+//     (n bytes each, no pointer to follow: a candidate's letters are
+//     where its group starts plus n times its rank);
+//   - Indices (no blank): the PER of a group's multiset → where the
+//     group starts and how many words it holds;
+//   - one blank: the PER of a multiset M of n−1 letters → the mask of
+//     the letters x for which M ⊎ {x} is the multiset of a word;
+//   - two blanks: the PER of a multiset M of n−2 letters → the mask of
+//     the letters x for which M ⊎ {x} is a one-blank key.
 //
-// Excess rule. Seed 001 keeps a key with j blanks only if j + e(w−X) ≤ 2,
-// where e counts letters beyond the bag's supply. That is only sound for
-// positions reachable in a game; AnagramOptions.ExcessRule turns it on
-// (it saves little: see atril lexicon stats), and it is off by default so
-// that any position with at most MaxBlanks blanks on the rack is handled.
+// So no word is listed again under each way of turning its letters into
+// blanks (Anagram 2018 lists it under every such key, 34 times the
+// words in English). A sub-rack with j blanks is looked up in the j-blank
+// table; each letter of the mask that some empty square of the interval
+// accepts is added (one Table.Add) and the next table looked up, which
+// always holds the key. Every such path ends on a group of words; they
+// are placed with exactly the sub-rack's real tiles and the blanks as
+// the added letters, so no move is produced twice.
+//
+// Key. The multiset is keyed by its PER (package multiset): one 64-bit
+// word, exact (PER is injective on feasible multisets, so no
+// verification is needed), built incrementally while the sub-racks are
+// enumerated (adding a letter is a bit flip or one successor-table read).
+// A multiset whose exceedance is infeasible has no PER and prunes the
+// enumeration at once. Only the successor table is needed
+// (multiset.BuildAdd), a few hundred kilobytes.
 
 // AnagramOptions configure the anagram tables.
 type AnagramOptions struct {
 	// MaxBlanks is the most blanks a rack may use (default 2).
 	MaxBlanks int
-	// ExcessRule drops keys that need more blanks than exist (Anagram 2018
-	// e(u)); BagCounts gives the tiles of each letter in the bag.
-	ExcessRule bool
-	BagCounts  []int
 }
 
 // AnagramTables are the precomputed tables of the Anagram Method.
@@ -53,15 +61,23 @@ type AnagramTables struct {
 	Lex       *lexicon.Lexicon
 	PER       *multiset.Table
 	MaxBlanks int
-	keys      []*hashtab.U64Map // per j: key → start of its run in words
-	words     [][]uint32        // word ids; the last of a run has lastBit
-	filters   []*hashtab.Filter // per j: asked before keys[j]
-	ws        wordStore
+	lens      []anaLen // by word length
 	BuildTime time.Duration
 }
 
+// anaLen holds the tables of one word length n.
+type anaLen struct {
+	n       int
+	letters []alphabet.Tile // the words, grouped by multiset, n letters each
+	// keys[j]: j = 0: PER → start<<32 | count (in words); j = 1, 2: PER
+	// → letter mask (letter x in bit x).
+	keys [3]*kvTable
+	// filters[j] answer first whether a sub-rack's key is in keys[j].
+	filters [3]*hashtab.Filter
+}
+
 // BuildAnagram precomputes the anagram tables of lex. perTab may be nil
-// (it is then built).
+// (the add-only PER table is then built).
 func BuildAnagram(lex *lexicon.Lexicon, perTab *multiset.Table, opt AnagramOptions) (*AnagramTables, error) {
 	t0 := time.Now()
 	if opt.MaxBlanks == 0 {
@@ -73,172 +89,213 @@ func BuildAnagram(lex *lexicon.Lexicon, perTab *multiset.Table, opt AnagramOptio
 	L := lex.Alphabet.Size()
 	if perTab == nil {
 		var err error
-		if perTab, err = multiset.Build(L, lex); err != nil {
+		if perTab, err = multiset.BuildAdd(L, lex); err != nil {
 			return nil, fmt.Errorf("anagram tables: %w", err)
 		}
 	}
 	if !perTab.Fits64() {
 		return nil, fmt.Errorf("anagram tables: %d letters with %d feasible exceedances need the 96-bit wide PER; the tables are keyed by the 64-bit one", L, perTab.Exceedances())
 	}
-	at := &AnagramTables{Lex: lex, PER: perTab, MaxBlanks: opt.MaxBlanks, ws: newWordStore(lex)}
-	nj := opt.MaxBlanks + 1
-	at.keys = make([]*hashtab.U64Map, nj)
-	at.words = make([][]uint32, nj)
-	var counts [][]uint32 = make([][]uint32, nj)
-	for j := range at.keys {
-		at.keys[j] = hashtab.NewU64Map(lex.Len() * (1 + 4*j))
+	if lex.MaxLen() > MaxBoard {
+		return nil, fmt.Errorf("anagram tables: words of %d letters, at most %d", lex.MaxLen(), MaxBoard)
 	}
-	// visit calls f(j, key) for every key word w is listed under.
+	at := &AnagramTables{Lex: lex, PER: perTab, MaxBlanks: opt.MaxBlanks, lens: make([]anaLen, lex.MaxLen()+1)}
+	// Words by length, with their PERs.
+	byLen := make([][]uint32, lex.MaxLen()+1)
+	pers := make([]uint64, lex.Len())
+	for i := 0; i < lex.Len(); i++ {
+		w := lex.Word(i)
+		if len(w) < 2 {
+			continue
+		}
+		byLen[len(w)] = append(byLen[len(w)], uint32(i))
+		pers[i] = uint64(perTab.Of(w))
+	}
+	// The lengths are independent: build them on the available cores,
+	// longest first (they take longest).
+	for n := range at.lens {
+		at.lens[n].n = n
+	}
+	next := make(chan int, len(at.lens))
+	for n := len(at.lens) - 1; n >= 2; n-- {
+		next <- n
+	}
+	close(next)
+	var wg sync.WaitGroup
+	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for n := range next {
+				at.buildLen(&at.lens[n], byLen[n], pers)
+			}
+		}()
+	}
+	wg.Wait()
+	at.BuildTime = time.Since(t0)
+	return at, nil
+}
+
+// buildLen fills the tables of one length from its words (lexicon
+// indices) and the words' PERs.
+func (at *AnagramTables) buildLen(tl *anaLen, ids []uint32, pers []uint64) {
+	n := tl.n
+	lex := at.Lex
+	// Group the words by multiset: sort by PER, then by index (the
+	// lexicon's order within a group).
+	sortByKey(ids, pers)
+	tl.letters = make([]alphabet.Tile, 0, n*len(ids))
+	tl.keys[0] = newKV(int(float64(len(ids))/kvLoad) + 1)
+	for j := 1; j <= at.MaxBlanks; j++ {
+		// About the keys English has per word of the length.
+		tl.keys[j] = newKV(int(float64(len(ids)*(j*n/2+1))/kvLoad) + 16)
+	}
 	var cnt alphabet.Rack
-	var distinct [64]alphabet.Tile
-	excess := func(c *alphabet.Rack) int {
-		e := 0
-		for l := 1; l <= L && l < len(opt.BagCounts); l++ {
-			if d := int(c[l]) - opt.BagCounts[l]; d > 0 {
-				e += d
-			}
+	var distinct [MaxBoard]alphabet.Tile
+	for g := 0; g < len(ids); {
+		key := pers[ids[g]]
+		e := g
+		for e < len(ids) && pers[ids[e]] == key {
+			tl.letters = append(tl.letters, lex.Word(int(ids[e]))...)
+			e++
 		}
-		return e
-	}
-	visit := func(w []alphabet.Tile, f func(j int, key multiset.PER)) {
-		cnt = alphabet.Rack{}
-		nd := 0
-		for _, x := range w {
-			if cnt[x] == 0 {
-				distinct[nd] = x
-				nd++
+		tl.keys[0].put(key, uint64(g)<<32|uint64(e-g))
+		if at.MaxBlanks > 0 {
+			cnt = alphabet.Rack{}
+			nd := 0
+			for _, x := range lex.Word(int(ids[g])) {
+				if cnt[x] == 0 {
+					distinct[nd] = x
+					nd++
+				}
+				cnt[x]++
 			}
-			cnt[x]++
-		}
-		try := func(j int) {
-			if opt.ExcessRule && j+excess(&cnt) > opt.MaxBlanks {
-				return
+			// The PER of the counts, adding the distinct letters only.
+			perOf := func() uint64 {
+				var p multiset.PER
+				for _, d := range distinct[:nd] {
+					for k := uint8(0); k < cnt[d]; k++ {
+						p = at.PER.Add(p, d)
+					}
+				}
+				return uint64(p)
 			}
-			f(j, perTab.FromCounts(&cnt))
-		}
-		try(0)
-		if opt.MaxBlanks >= 1 {
 			for a := 0; a < nd; a++ {
 				x := distinct[a]
 				cnt[x]--
-				try(1)
-				if opt.MaxBlanks >= 2 {
+				tl.keys[1].or(perOf(), 1<<x)
+				if at.MaxBlanks >= 2 {
 					for b := a; b < nd; b++ {
 						y := distinct[b]
 						if cnt[y] == 0 {
 							continue
 						}
 						cnt[y]--
-						try(2)
+						tl.keys[2].or(perOf(), 1<<x|1<<y)
 						cnt[y]++
 					}
 				}
 				cnt[x]++
 			}
 		}
+		g = e
 	}
-	// Pass 1: group ids (recorded in visiting order for pass 2).
-	var order []uint32
-	for i := 0; i < lex.Len(); i++ {
-		w := lex.Word(i)
-		if len(w) < 2 {
-			continue
-		}
-		visit(w, func(j int, key multiset.PER) {
-			g, ok := at.keys[j].Get(uint64(key))
-			if !ok {
-				g = uint32(len(counts[j]))
-				at.keys[j].Put(uint64(key), g)
-				counts[j] = append(counts[j], 0)
-			}
-			counts[j][g]++
-			order = append(order, g)
-		})
+	for j := 0; j <= at.MaxBlanks; j++ {
+		tl.keys[j].compact()
 	}
-	// Group starts; the map's value becomes the start itself and the last
-	// word of a group carries lastBit.
-	starts := make([][]uint32, nj)
-	for j := range counts {
-		st := make([]uint32, len(counts[j])+1)
-		for g, c := range counts[j] {
-			st[g+1] = st[g] + c
-		}
-		starts[j] = st
-		at.words[j] = make([]uint32, st[len(counts[j])])
-	}
-	o := 0
-	for i := 0; i < lex.Len(); i++ {
-		w := lex.Word(i)
-		if len(w) < 2 {
-			continue
-		}
-		visit(w, func(j int, key multiset.PER) {
-			g := order[o]
-			o++
-			c := counts[j][g] - 1
-			counts[j][g] = c
-			x := uint32(i)
-			if starts[j][g]+c == starts[j][g+1]-1 {
-				x |= lastBit
-			}
-			at.words[j][starts[j][g]+c] = x
-		})
-	}
-	for j := range at.keys {
-		m := hashtab.NewU64Map(at.keys[j].Len())
-		at.keys[j].Range(func(k uint64, g uint32) { m.Put(k, starts[j][g]) })
-		m.Compact()
-		at.keys[j] = m
-		bpk := 8
-		if j == 0 {
-			bpk = 16
-		}
-		f := hashtab.NewFilter(m.Len(), bpk)
-		m.Range(func(k uint64, _ uint32) { f.Add(k) })
-		at.filters = append(at.filters, f)
-	}
-	at.BuildTime = time.Since(t0)
-	return at, nil
+	tl.makeFilters(at.MaxBlanks)
 }
 
-// Keys is the number of keys (Indices entries) with j blanks.
-func (at *AnagramTables) Keys(j int) int { return at.keys[j].Len() }
+// makeFilters builds the filters of the keys.
+func (tl *anaLen) makeFilters(maxBlanks int) {
+	for j := 0; j <= maxBlanks; j++ {
+		f := hashtab.NewFilter(tl.keys[j].n, 12)
+		for _, s := range tl.keys[j].slots {
+			if s.key != emptyKey {
+				f.Add(s.key)
+			}
+		}
+		tl.filters[j] = f
+	}
+}
 
-// Entries is the number of anagram entries (Anagramas rows) with j blanks.
-func (at *AnagramTables) Entries(j int) int { return len(at.words[j]) }
+// sortByKey sorts ids by (key of the id, id): a radix sort on the key
+// (stable, so ids stay in order within a key).
+func sortByKey(ids []uint32, keys []uint64) {
+	buf := make([]uint32, len(ids))
+	src, dst := ids, buf
+	for shift := 0; shift < 64; shift += 16 {
+		var count [1<<16 + 1]int
+		for _, id := range src {
+			count[(keys[id]>>shift)&0xffff+1]++
+		}
+		if count[1] == len(src) {
+			continue // every key has this digit 0
+		}
+		for i := 1; i < len(count); i++ {
+			count[i] += count[i-1]
+		}
+		for _, id := range src {
+			d := (keys[id] >> shift) & 0xffff
+			dst[count[d]] = id
+			count[d]++
+		}
+		src, dst = dst, src
+	}
+	if len(ids) > 0 && &src[0] != &ids[0] {
+		copy(ids, src)
+	}
+}
 
-// Bytes is the memory held by the anagram tables (not the PER tables).
-func (at *AnagramTables) Bytes() int {
-	n := len(at.ws.data)
-	for j := range at.keys {
-		n += at.keys[j].Bytes() + 4*len(at.words[j]) + at.filters[j].Bytes()
+// Keys is the number of keys with j blanks (for j = 0, the distinct
+// multisets of words; for j = 1, 2, the multisets a word's letters less
+// j of them make).
+func (at *AnagramTables) Keys(j int) int {
+	n := 0
+	for i := range at.lens {
+		if t := at.lens[i].keys[j]; t != nil {
+			n += t.n
+		}
 	}
 	return n
 }
 
-// lastBit marks the last word id of a run in a candidate list.
-const lastBit = 1 << 31
-
-// run returns the run of word ids starting at list[start].
-func run(list []uint32, start uint32) []uint32 {
-	e := start
-	for list[e]&lastBit == 0 {
-		e++
+// Entries is the number of entries with j blanks: words (j = 0), or
+// (key, letter) pairs of the masks (j = 1, 2).
+func (at *AnagramTables) Entries(j int) int {
+	n := 0
+	for i := range at.lens {
+		tl := &at.lens[i]
+		if j == 0 {
+			n += len(tl.letters) / max(tl.n, 1)
+			continue
+		}
+		if t := tl.keys[j]; t != nil {
+			for _, s := range t.slots {
+				if s.key != emptyKey {
+					n += bits.OnesCount64(s.val)
+				}
+			}
+		}
 	}
-	return list[start : e+1]
+	return n
 }
 
-// lookup returns the words listed under key with j blanks (ids may carry
-// lastBit).
-func (at *AnagramTables) lookup(j int, key multiset.PER) []uint32 {
-	if !at.filters[j].Has(uint64(key)) {
-		return nil
+// Bytes is the memory held by the anagram tables (not the PER table,
+// which may be shared; the add-only one they need is PER.Bytes(), under
+// a megabyte).
+func (at *AnagramTables) Bytes() int {
+	n := 0
+	for i := range at.lens {
+		tl := &at.lens[i]
+		n += len(tl.letters)
+		for j := range tl.keys {
+			if tl.keys[j] != nil {
+				n += tl.keys[j].bytes() + tl.filters[j].Bytes()
+			}
+		}
 	}
-	s, ok := at.keys[j].Get(uint64(key))
-	if !ok {
-		return nil
-	}
-	return run(at.words[j], s)
+	return n
 }
 
 // Anagram is the Anagram Method generator (--algo anagram).
@@ -251,20 +308,24 @@ type Anagram struct {
 	stats   Stats
 	fill    func()
 	pend    []pendingLookup
+	tl      *anaLen // tables of the current interval's length
+	xmask   uint64  // letters a blank may stand for in the current interval
+	lastX   uint    // the letter the first of two blanks stands for
 }
 
 // pendingLookup is a sub-rack whose lookup waits for its batch: the key,
 // the blanks that complete it and its real letters (packed as in
-// emptyCand), and, once looked up, where its run starts.
+// emptyCand), and, once looked up, the value found.
 type pendingLookup struct {
 	key   multiset.PER
 	r     uint32
 	j     uint8
 	found bool
-	start uint32
+	val   uint64
 }
 
-// NewAnagram builds the anagram tables of lex and returns the generator.
+// NewAnagram builds the anagram tables of lex in memory and returns the
+// generator (CachedAnagram keeps them on disk).
 func NewAnagram(lex *lexicon.Lexicon) (*Anagram, error) {
 	at, err := BuildAnagram(lex, nil, AnagramOptions{})
 	if err != nil {
@@ -285,27 +346,74 @@ func NewAnagramFrom(at *AnagramTables) *Anagram {
 // fillBatch fills a memo entry in three passes: list the sub-racks, look
 // them all up, then record their candidates. The lookups of one batch do
 // not depend on each other, so the processor overlaps their cache misses
-// in the large tables instead of waiting for each in turn, as a lookup
-// made inside the enumeration would.
+// in the tables instead of waiting for each in turn, as a lookup made
+// inside the enumeration would.
 func (g *Anagram) fillBatch() {
 	st := &g.st
 	g.pend = g.pend[:0]
 	st.dfs(0, st.base0, 0, g.leafPend)
-	at := g.T
+	tl := g.tl
 	for i := range g.pend {
 		p := &g.pend[i]
-		if at.filters[p.j].Has(uint64(p.key)) {
-			p.start, p.found = at.keys[p.j].Get(uint64(p.key))
+		if tl.filters[p.j].Has(uint64(p.key)) {
+			p.val, p.found = tl.keys[p.j].get(uint64(p.key))
 		}
 	}
 	for i := range g.pend {
 		p := &g.pend[i]
-		if !p.found {
-			continue
+		if p.found {
+			g.expand(p.key, p.val, int(p.j), int(p.j), p.r)
 		}
-		for _, wi := range run(at.words[p.j], p.start) {
-			st.memoFlat = append(st.memoFlat, emptyCand{wi: wi &^ lastBit, r: p.r, j: p.j})
+	}
+}
+
+// expand follows the value v found under key with k blanks still to
+// fill (j in all): a group of words when k = 0, else a mask of letters
+// to add. In the memo (st.collect) it records the candidates; otherwise
+// it places them.
+func (g *Anagram) expand(key multiset.PER, v uint64, k, j int, r uint32) {
+	st := &g.st
+	if k == 0 {
+		start, cnt := uint32(v>>32), uint32(v)
+		if st.collect {
+			for wi := start; wi < start+cnt; wi++ {
+				st.memoFlat = append(st.memoFlat, emptyCand{wi: wi, r: r, j: uint8(j)})
+			}
+			return
 		}
+		n := g.tl.n
+		for wi := start; wi < start+cnt; wi++ {
+			w := g.tl.letters[int(wi)*n : int(wi)*n+n]
+			st.stats.Candidates++
+			if !st.p.fits(w) {
+				continue
+			}
+			if j == 0 {
+				st.p.emitPlain(w)
+			} else {
+				st.exactBlanks(w, j)
+			}
+		}
+		return
+	}
+	m := v & g.xmask
+	if k < j {
+		// The second blank takes letters from the first one's on, so
+		// each pair of letters is tried once.
+		m &= ^uint64(0) << g.lastX
+	}
+	for ; m != 0; m &= m - 1 {
+		x := bits.TrailingZeros64(m)
+		k2 := st.tab.Add(key, alphabet.Tile(x))
+		st.stats.Lookups++
+		v2, ok := g.tl.keys[k-1].get(uint64(k2))
+		if !ok {
+			continue // cannot happen: the mask lists keys of the next table
+		}
+		saved := g.lastX
+		g.lastX = uint(x)
+		g.expand(k2, v2, k-1, j, r)
+		g.lastX = saved
 	}
 }
 
@@ -351,7 +459,7 @@ func (g *Anagram) Generate(b *board.Board, rack *alphabet.Rack, sink movegen.Sin
 func (g *Anagram) interval(iv *Interval) {
 	st := &g.st
 	st.stats.Intervals++
-	if !st.p.begin(&st.li, iv) {
+	if iv.Len >= len(g.T.lens) || !st.p.begin(&st.li, iv) {
 		return
 	}
 	st.stats.Instances++
@@ -360,41 +468,53 @@ func (g *Anagram) interval(iv *Interval) {
 		return
 	}
 	st.v = iv.Empty
-	if g.NoShare {
-		st.dfs(0, base, 0, g.leaf)
-		return
+	g.tl = &g.T.lens[iv.Len]
+	g.lastX = 0
+	if !g.NoShare {
+		// The memo entry serves every interval with these letters and
+		// empty squares, whatever their cross-sets: a blank may be any
+		// letter, and fits checks the squares.
+		g.xmask = ^uint64(0)
+		st.base0 = base
+		if st.shared(iv, base, g.tl.letters, iv.Len, g.fill) {
+			return
+		}
 	}
-	st.base0 = base
-	if !st.shared(iv, base, &g.T.ws, g.fill) {
-		st.dfs(0, base, 0, g.leaf)
+	g.xmask = 0
+	if st.nBlank > 0 {
+		for k := 0; k < st.p.nEmpty; k++ {
+			g.xmask |= st.li.cross[iv.Start+int(st.p.emptyPos[k])]
+		}
 	}
+	st.dfs(0, base, 0, g.leaf)
 }
 
-// leaf looks up the current sub-rack (real letters in st.cur, j blanks).
+// leaf looks up the current sub-rack (real letters in st.cur, j blanks)
+// and places its candidates.
 func (g *Anagram) leaf(key multiset.PER, j int) {
 	st := &g.st
 	if j > g.T.MaxBlanks {
 		return
 	}
 	st.stats.Lookups++
-	ws := g.T.lookup(j, key)
-	n := st.p.iv.Len
-	if st.collect {
-		for _, wi := range ws {
-			st.collectCand(wi&^lastBit, j)
-		}
+	if !g.tl.filters[j].Has(uint64(key)) {
 		return
 	}
-	for _, wi := range ws {
-		w := g.T.ws.word(wi&^lastBit, n)
-		st.stats.Candidates++
-		if !st.p.fits(w) {
-			continue
-		}
-		if j == 0 {
-			st.p.emitPlain(w)
-			continue
-		}
-		st.exactBlanks(w, j)
+	v, ok := g.tl.keys[j].get(uint64(key))
+	if !ok {
+		return
 	}
+	g.expand(key, v, j, j, 0)
+}
+
+// lastBit marks the last word id of a run in a candidate list.
+const lastBit = 1 << 31
+
+// run returns the run of word ids starting at list[start].
+func run(list []uint32, start uint32) []uint32 {
+	e := start
+	for list[e]&lastBit == 0 {
+		e++
+	}
+	return list[start : e+1]
 }

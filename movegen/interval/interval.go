@@ -222,7 +222,6 @@ type placer struct {
 	// Per interval.
 	fixedScore int
 	rackSize   int
-	skipSingle bool // one-tile play listed in the other direction
 	emptyPos   [MaxBoard]int8
 	nEmpty     int
 	// Blank assignment budgets.
@@ -428,8 +427,10 @@ func (st *ivState) collectCand(wi uint32, j int) {
 // shared solves iv from the memo entry of (base, v), filling it on first
 // use with fill (which runs the generator's lookups with st.collect
 // set, so they record candidates instead of placing them). It reports
-// false when the memo is full (the caller then solves iv itself).
-func (st *ivState) shared(iv *Interval, base multiset.PER, ws *wordStore, fill func()) bool {
+// false when the memo is full (the caller then solves iv itself). The
+// candidates' letters are read from words: candidate wi at
+// words[wi*stride:].
+func (st *ivState) shared(iv *Interval, base multiset.PER, words []alphabet.Tile, stride int, fill func()) bool {
 	v := uint8(iv.Empty)
 	h := (uint64(base)*0x9E3779B97F4A7C15 ^ uint64(v)*0xBF58476D1CE4E5B9) >> 52
 	var slot *memoSlot
@@ -456,7 +457,8 @@ func (st *ivState) shared(iv *Interval, base multiset.PER, ws *wordStore, fill f
 	n := iv.Len
 	for _, c := range st.memoFlat[slot.start:slot.end] {
 		st.stats.Candidates++
-		w := ws.word(c.wi, n)
+		o := int(c.wi) * stride
+		w := words[o : o+n]
 		if !st.p.fits(w) {
 			continue
 		}

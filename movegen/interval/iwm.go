@@ -393,7 +393,6 @@ type IWM struct {
 type iwmState struct {
 	ivState
 	T         *IWMTables
-	combined  multiset.PER
 	counts    [alphabet.MaxLetters + 1]int8 // combined real letters, count path
 	piw       uint32
 	xmask     uint64 // letters a blank may stand for in this interval
@@ -586,7 +585,7 @@ func (s *iwmState) interval(iv *Interval) {
 		s.base0 = base
 		saved := s.piw
 		s.piw = e
-		ok := s.shared(iv, base, &T.words, s.fillEmpty)
+		ok := s.shared(iv, base, T.words.data, T.words.stride, s.fillEmpty)
 		s.piw = saved
 		if ok {
 			return

@@ -11,7 +11,13 @@ import (
 // inner words when its list is short) and "iwm-fast" (adaptive, with the
 // low-level lookups of racks without blanks shared between intervals).
 func init() {
-	movegen.Register("anagram", func(l *lexicon.Lexicon) (movegen.Generator, error) { return NewAnagram(l) })
+	movegen.Register("anagram", func(l *lexicon.Lexicon) (movegen.Generator, error) {
+		at, res := CachedAnagram(l)
+		if at == nil {
+			return nil, res.CacheErr
+		}
+		return NewAnagramFrom(at), nil
+	})
 	movegen.Register("iwm", func(l *lexicon.Lexicon) (movegen.Generator, error) { return NewIWM(l, IWMOptions{}) })
 	movegen.Register("iwm-parallel", func(l *lexicon.Lexicon) (movegen.Generator, error) {
 		return NewIWM(l, IWMOptions{Workers: 2})

@@ -1,37 +1,51 @@
-// The atril page: plain JavaScript, no library. Every text shown to the
-// player comes from STRINGS, keyed by language, so adding a language is
-// adding one table.
+// The atril page: plain JavaScript, no library, no build step. The words
+// it shows come from i18n.js (STRINGS, one table per language).
 "use strict";
 
-const STRINGS = {
-  en: {
-    subtitle: "word game against people and the computer",
-    newGame: "New game", yourName: "Your name", variant: "Game", opponent: "Opponent", start: "Start",
-    homeHint: "Play against the computer at the level you choose, or against a friend: you will get a link to send.",
-    person: "a person (share a link)", computer: "computer: {0}",
-    joinTitle: "Join this game", join: "Join",
-    shareLink: "Send this link to your opponent:", copy: "Copy", copied: "Link copied.",
-    waiting: "Waiting for players to join…",
-    submit: "Submit", recall: "Recall", shuffle: "Shuffle", exchange: "Exchange", pass: "Pass", cancel: "Cancel",
-    exchangeHint: "Tap the tiles to exchange, then:", exchangeGo: "Exchange these", exchangeNone: "Choose the tiles to exchange first.",
-    confirmPass: "Pass your turn?", placeFirst: "Place tiles on the board first.",
-    moves: "Moves", unseen: "Unseen tiles", bag: "Tiles in the bag: {0}",
-    yourTurn: "Your turn.", theirTurn: "{0} to play.", thinking: "{0} is thinking…", spectator: "You are watching this game.",
-    blankPrompt: "Which letter is the blank?",
-    you: "you", played: "{0}", exchanged: "exchanged {0}", passed: "passed", outBonus: "out: + {0}", rackPenalty: "left on rack: {0}",
-    over: "Game over.", won: "You won!", lost: "You lost.", tie: "A tie.", winner: "{0} won.",
-    finalScores: "Final scores: {0}", download: "Download the game (GCG)", newGameLink: "Play again",
-    accepted: "{0} for {1} points.", rejected: "Not accepted: {0}",
-    notFound: "This game does not exist.", error: "Something went wrong: {0}", connLost: "Connection lost; retrying…",
-    seatsFull: "Every seat of this game is taken; you can watch it.",
-  },
-};
-const LANG = (navigator.language || "en").slice(0, 2) in STRINGS ? (navigator.language || "en").slice(0, 2) : "en";
+// ---------- language ----------
 
-function t(key, ...args) {
-  const s = (STRINGS[LANG] && STRINGS[LANG][key]) || STRINGS.en[key] || key;
-  return s.replace(/\{(\d)\}/g, (_, i) => String(args[+i]));
+let LANG = "en";
+
+function browserLang() {
+  for (const l of navigator.languages || [navigator.language || "en"]) {
+    const s = String(l).slice(0, 2).toLowerCase();
+    if (STRINGS[s]) return s;
+  }
+  return "en";
 }
+
+// pickLang chooses the page's language: the one chosen in the header if
+// any, else the game's, else the browser's.
+function pickLang(gameLang) {
+  const saved = localStorage.getItem("atril:lang");
+  if (saved && STRINGS[saved]) return saved;
+  if (gameLang && STRINGS[gameLang]) return gameLang;
+  return browserLang();
+}
+
+function fmt(s, args) { return s.replace(/\{(\d)\}/g, (_, i) => String(args[+i])); }
+function t(key, ...args) {
+  const s = STRINGS[LANG][key] ?? STRINGS.en[key] ?? key;
+  return fmt(s, args);
+}
+// gameT is a word in the game's language (premium squares, the blank).
+function gameT(key) {
+  const l = STRINGS[G.gameLang] ? G.gameLang : LANG;
+  return STRINGS[l][key] ?? STRINGS.en[key];
+}
+function variantName(v) { return (STRINGS[LANG].variants || {})[v] || v.charAt(0).toUpperCase() + v.slice(1); }
+function lexiconName(l) { return (STRINGS[LANG].lexicons || {})[l] || l; }
+function levelName(l) { return ((STRINGS[LANG].levels || {})[l] || [l])[0]; }
+function levelDesc(l) { return ((STRINGS[LANG].levels || {})[l] || ["", ""])[1]; }
+
+function translatePage() {
+  document.querySelectorAll("[data-t]").forEach((e) => { e.textContent = t(e.dataset.t); });
+  document.querySelectorAll("[data-t-label]").forEach((e) => { e.setAttribute("aria-label", t(e.dataset.tLabel)); });
+  document.documentElement.lang = LANG;
+  $("#lang-select").value = LANG;
+}
+
+// ---------- helpers ----------
 
 const $ = (sel) => document.querySelector(sel);
 const el = (tag, cls, text) => {
@@ -52,258 +66,710 @@ async function api(method, path, body, token) {
   return data;
 }
 
-function translatePage() {
-  document.querySelectorAll("[data-t]").forEach((e) => { e.textContent = t(e.dataset.t); });
-  document.documentElement.lang = LANG;
+// units splits a word as the server writes it into tiles: a multi-letter
+// tile is in brackets ("[LL]aGAN" is LL, a, G, A, N).
+function units(word) {
+  const out = [];
+  for (let i = 0; i < word.length;) {
+    if (word[i] === "[") {
+      const j = word.indexOf("]", i);
+      if (j < 0) { out.push(word.slice(i + 1)); break; }
+      out.push(word.slice(i + 1, j));
+      i = j + 1;
+    } else {
+      const ch = String.fromCodePoint(word.codePointAt(i));
+      out.push(ch);
+      i += ch.length;
+    }
+  }
+  return out;
+}
+// plainMove is a move as plain text, without brackets.
+function plainMove(n) { return (n || "").replace(/[[\]]/g, ""); }
+// wordNode shows tiles as text; a multi-letter tile is one marked unit.
+function wordNode(tiles) {
+  const s = el("span", "word");
+  for (const u of tiles) {
+    if ([...u].length > 1) s.append(el("span", "mt", u));
+    else s.append(document.createTextNode(u));
+  }
+  return s;
+}
+// moveNode shows a move in notation ("8H WORD", "-ABC", "-") with its
+// multi-letter tiles as single units and no brackets.
+function moveNode(notation) {
+  const s = el("span", "mv");
+  s.setAttribute("aria-label", plainMove(notation));
+  if (!notation || notation === "-") { s.textContent = "–"; return s; }
+  if (notation[0] === "-") { s.append("−", wordNode(units(notation.slice(1)))); return s; }
+  const sp = notation.indexOf(" ");
+  s.append(el("span", "pos", notation.slice(0, sp)), " ", wordNode(units(notation.slice(sp + 1))));
+  return s;
+}
+// sayNodes sets the message line from text with {n} holes filled by nodes.
+function msgNodes(template, ...parts) {
+  const out = [];
+  template.split(/(\{\d\})/).forEach((piece) => {
+    const m = piece.match(/^\{(\d)\}$/);
+    if (m) { const p = parts[+m[1]]; out.push(p instanceof Node ? p : document.createTextNode(String(p))); }
+    else if (piece) out.push(document.createTextNode(piece));
+  });
+  return out;
+}
+function say(content, kind) {
+  const m = $("#game").hidden ? $("#lobby-msg") : $("#message");
+  m.textContent = "";
+  if (Array.isArray(content)) m.append(...content); else m.textContent = content;
+  m.className = kind || "";
+}
+// REASONS recognise the server's reasons for refusing a move, so that the
+// page can say them in its language (i18n.js, "reasons").
+const REASONS = [
+  [/^(\S+) \(formed at (\w+)\) is not a word$/, "formedNotWord"],
+  [/^(\S+) is not a word$/, "notWord"],
+  [/^the first move must cover the start square (\w+)$/, "coverStart"],
+  [/^the first move must form a word of at least two letters$/, "twoLetters"],
+  [/^not connected to the tiles on the board$/, "notConnected"],
+  [/^the tiles must lie in one row or one column$/, "oneLine"],
+  [/^the tiles must form one word without gaps$/, "gaps"],
+  [/^forms no word of two or more letters$/, "noWord"],
+  [/^it is seat \d+'s turn, not yours$/, "notYourTurn"],
+];
+function localReason(text) {
+  const table = STRINGS[LANG].reasons || {};
+  const m = /^(\d+[A-Z]|[A-Z]\d+): (.*)$/.exec(text);
+  const body = m ? m[2] : text;
+  for (const [re, key] of REASONS) {
+    const x = re.exec(body);
+    if (x && table[key]) return (m ? m[1] + ": " : "") + fmt(table[key], x.slice(1));
+  }
+  return text;
 }
 
-// ---------- home ----------
+function colName(c) { return String.fromCharCode(65 + c); }
+function sqName(r, c) { return colName(c) + (r + 1); }
 
-async function showHome() {
-  $("#home").hidden = false;
+// ask shows a question in a dialog of the page and resolves to true for OK.
+function ask(text, okLabel) {
+  const d = $("#ask-dialog");
+  $("#ask-text").textContent = text;
+  $("#ask-ok").textContent = okLabel || t("ok");
+  $("#ask-cancel").textContent = t("cancel");
+  return new Promise((resolve) => {
+    d.addEventListener("close", () => resolve(d.returnValue === "ok"), { once: true });
+    d.returnValue = "";
+    d.showModal();
+    $("#ask-cancel").focus();
+  });
+}
+
+// ---------- the seats this browser holds ----------
+
+function tokenFor(id) { return localStorage.getItem("atril:token:" + id) || ""; }
+function myGames() {
+  let list = [];
+  try { list = JSON.parse(localStorage.getItem("atril:mine") || "[]"); } catch (e) { list = []; }
+  const ids = new Set(list.map((x) => x.id));
+  for (let i = 0; i < localStorage.length; i++) {
+    const k = localStorage.key(i);
+    if (k && k.startsWith("atril:token:") && !ids.has(k.slice(12))) list.push({ id: k.slice(12), at: 0 });
+  }
+  return list.filter((x) => tokenFor(x.id));
+}
+function rememberSeat(id, token) {
+  localStorage.setItem("atril:token:" + id, token);
+  const list = myGames().filter((x) => x.id !== id);
+  list.unshift({ id, at: Date.now() });
+  localStorage.setItem("atril:mine", JSON.stringify(list.slice(0, 200)));
+}
+function forgetSeat(id) {
+  localStorage.removeItem("atril:token:" + id);
+  localStorage.setItem("atril:mine", JSON.stringify(myGames().filter((x) => x.id !== id)));
+}
+function resumeURL(id, token) { return location.origin + "/g/" + id + "#seat=" + token; }
+
+// computerSeatName localises the server's "Computer (level)".
+function displayName(s) {
+  const m = s.kind === "computer" && /^Computer \((\w+)\)$/.exec(s.name);
+  return m ? t("computerName", levelName(m[1])) : s.name;
+}
+
+async function copyText(text, input) {
+  try { await navigator.clipboard.writeText(text); return true; }
+  catch (e) { if (input) { input.focus(); input.select(); } return false; }
+}
+
+// ---------- lobby ----------
+
+let INFO = null;
+
+async function showLobby() {
+  LANG = pickLang(null);
+  translatePage();
+  document.title = "atril";
+  $("#lobby").hidden = false;
   $("#name").value = localStorage.getItem("atril:name") || "";
-  const info = await api("GET", "/api/info");
+  INFO = await api("GET", "/api/info");
+  fillCreateForm();
+  $("#variant").addEventListener("change", () => { fillLexicons(); });
+  $("#opponent").addEventListener("change", describeOpponent);
+  $("#create-form").addEventListener("submit", createGame);
+  loadOpen();
+  loadMine();
+  setInterval(() => { if (!document.hidden) loadOpen(); }, 10000);
+}
+
+function fillCreateForm() {
   const vs = $("#variant");
-  for (const v of info.variants) {
-    const o = el("option", "", v.name.charAt(0).toUpperCase() + v.name.slice(1) + " (" + v.default_lexicon + ")");
+  const keep = vs.value;
+  vs.textContent = "";
+  const names = INFO.variants.map((v) => v.name);
+  for (const v of INFO.variants) {
+    const o = el("option", "", variantName(v.name));
     o.value = v.name;
     vs.append(o);
   }
+  const byLang = { en: "english", es: "spanish", cs: "czech" }[browserLang()];
+  const saved = localStorage.getItem("atril:variant");
+  vs.value = [keep, saved, byLang, "english", names[0]].find((n) => n && names.includes(n));
+  fillLexicons();
   const os = $("#opponent");
-  const order = ["amateur", "adept", "experienced", "professional", "inhuman", "godlike"];
-  const levels = info.levels.slice().sort((a, b) => (order.indexOf(a) + 1 || 99) - (order.indexOf(b) + 1 || 99) || a.localeCompare(b));
+  const keepOpp = os.value;
+  os.textContent = "";
+  const order = ["amateur", "adept", "experienced", "professional", "inhuman", "godlike", "simulation"];
+  const levels = INFO.levels.slice().sort((a, b) => (order.indexOf(a) + 1 || 99) - (order.indexOf(b) + 1 || 99) || a.localeCompare(b));
   for (const l of levels) {
-    const o = el("option", "", t("computer", l));
+    const o = el("option", "", t("computerOpt", levelName(l)));
     o.value = "computer:" + l;
-    if (l === "professional") o.selected = true;
     os.append(o);
   }
-  const p = el("option", "", t("person"));
-  p.value = "human";
-  os.append(p);
-  $("#create-form").addEventListener("submit", async (ev) => {
-    ev.preventDefault();
-    $("#create").disabled = true;
-    try {
-      const name = $("#name").value.trim();
-      localStorage.setItem("atril:name", name);
-      const opp = $("#opponent").value;
-      const seats = [{ kind: "human", name }];
-      seats.push(opp === "human" ? { kind: "human" } : { kind: "computer", level: opp.slice("computer:".length) });
-      const g = await api("POST", "/api/games", { variant: $("#variant").value, seats });
-      const j = await api("POST", "/api/games/" + g.id + "/join", { name, seat: 0 });
-      localStorage.setItem("atril:token:" + g.id, j.token);
-      location.href = "/g/" + g.id;
-    } catch (e) {
-      alert(t("error", e.message));
-      $("#create").disabled = false;
-    }
+  for (const k of ["friend", "anyone"]) {
+    const o = el("option", "", t(k));
+    o.value = k;
+    os.append(o);
+  }
+  const values = [...os.options].map((o) => o.value);
+  os.value = [keepOpp, localStorage.getItem("atril:opponent"), "computer:professional", values[0]].find((v) => v && values.includes(v));
+  describeOpponent();
+}
+
+function fillLexicons() {
+  const v = INFO.variants.find((x) => x.name === $("#variant").value) || INFO.variants[0];
+  const ls = $("#lexicon");
+  ls.textContent = "";
+  for (const l of v.lexicons || [v.default_lexicon]) {
+    const o = el("option", "", lexiconName(l));
+    o.value = l;
+    ls.append(o);
+  }
+  const saved = localStorage.getItem("atril:lexicon:" + v.name);
+  ls.value = [...ls.options].some((o) => o.value === saved) ? saved : v.default_lexicon;
+}
+
+function describeOpponent() {
+  const v = $("#opponent").value;
+  $("#level-desc").textContent = v.startsWith("computer:") ? levelDesc(v.slice(9)) : t(v + "Desc");
+}
+
+async function createGame(ev) {
+  ev.preventDefault();
+  $("#create").disabled = true;
+  try {
+    const name = $("#name").value.trim();
+    const variant = $("#variant").value, lexicon = $("#lexicon").value, opp = $("#opponent").value;
+    localStorage.setItem("atril:name", name);
+    localStorage.setItem("atril:variant", variant);
+    localStorage.setItem("atril:lexicon:" + variant, lexicon);
+    localStorage.setItem("atril:opponent", opp);
+    const seats = [{ kind: "human", name }];
+    seats.push(opp.startsWith("computer:") ? { kind: "computer", level: opp.slice(9) } : { kind: "human" });
+    const g = await api("POST", "/api/games", { variant, lexicon, seats });
+    const j = await api("POST", "/api/games/" + g.id + "/join", { name, seat: 0 });
+    rememberSeat(g.id, j.token);
+    if (opp === "anyone") await api("POST", "/api/games/" + g.id + "/list", undefined, j.token);
+    location.href = "/g/" + g.id;
+  } catch (e) {
+    say(t("error", e.message), "error");
+    $("#create").disabled = false;
+  }
+}
+
+function ago(iso) {
+  const s = Math.max(0, (Date.now() - Date.parse(iso)) / 1000);
+  const rtf = new Intl.RelativeTimeFormat(LANG, { numeric: "auto" });
+  if (s < 60) return rtf.format(-Math.round(s), "second");
+  if (s < 3600) return rtf.format(-Math.round(s / 60), "minute");
+  return rtf.format(-Math.round(s / 3600), "hour");
+}
+
+async function loadOpen() {
+  let lb;
+  try { lb = await api("GET", "/api/lobby"); } catch (e) { return; }
+  const ul = $("#open-games");
+  ul.textContent = "";
+  const mine = new Set(myGames().map((x) => x.id));
+  const open = lb.open.filter((g) => !mine.has(g.id));
+  for (const g of open) {
+    const li = el("li");
+    const host = g.seats.find((s) => s.taken) || g.seats[0];
+    const what = variantName(g.variant) + " · " + lexiconName(g.lexicon);
+    li.append(el("span", "", t("waitsFor", host.name, what)), " ", el("span", "hint", ago(g.created)), " ");
+    const a = el("a", "button", t("joinOpen"));
+    a.href = "/g/" + g.id;
+    li.append(a);
+    ul.append(li);
+  }
+  $("#open-empty").hidden = open.length > 0;
+}
+
+async function loadMine() {
+  const list = myGames().slice(0, 30);
+  const cur = $("#my-current"), fin = $("#my-finished");
+  cur.textContent = ""; fin.textContent = "";
+  const states = await Promise.all(list.map(async (x) => {
+    try { return await api("GET", "/api/games/" + x.id, undefined, tokenFor(x.id)); }
+    catch (e) { if (e.status === 404 || e.status === 403) forgetSeat(x.id); return null; }
+  }));
+  let n = 0;
+  states.forEach((st) => {
+    if (!st || !st.you) return;
+    n++;
+    const me = st.you.seat;
+    const li = el("li");
+    const a = el("a", "", st.seats.map((s, i) => (i === me ? t("you") : displayName(s))).join(" – "));
+    a.href = "/g/" + st.id;
+    li.append(a, " ", el("span", "hint", variantName(st.variant) + " · " + st.seats.map((s) => s.score).join(":")), " ");
+    let status;
+    if (st.aborted) status = t("abortedLine");
+    else if (st.abandoned) status = t("abandonedLine");
+    else if (st.over && !(st.winners || []).length) status = t("over");
+    else if (st.over) status = st.winners.length > 1 ? t("tie") : st.winners[0] === me ? t("won") : t("lost");
+    else if (!st.started) status = t("waiting");
+    else status = st.turn === me ? t("yourTurn") : t("theirTurn", displayName(st.seats[st.turn]));
+    li.append(el("strong", st.started && !st.over && st.turn === me ? "turn-mark" : "", status), " ");
+    const copy = el("button", "small", t("copyResume"));
+    copy.type = "button";
+    copy.addEventListener("click", async () => { if (await copyText(resumeURL(st.id, tokenFor(st.id)))) copy.textContent = t("copied"); });
+    li.append(copy);
+    (st.over ? fin : cur).append(li);
   });
+  $("#mine-empty").hidden = n > 0;
+  cur.previousElementSibling.hidden = !cur.children.length;
+  fin.previousElementSibling.hidden = !fin.children.length;
 }
 
 // ---------- game ----------
 
 const G = {
-  id: "", token: "", st: null,
+  id: "", token: "", st: null, seq: -1, gameLang: "en",
   rack: [],        // local order: {letter, score, blank}
   pending: [],     // {i (rack index), row, col, letter (chosen), blank}
   selected: -1,    // rack index chosen by a click
   exchanging: false, marked: new Set(),
-  lastMove: [],    // squares of the last placement
-  ws: null,
+  cursor: null,    // {r, c, down}
+  typed: [],       // rack indexes placed by typing since the cursor was set
+  lastMoves: -1,   // move count last rendered
+  myLast: -1,      // move count after our last accepted move
+  ws: null, wsFails: 0, spectatorTimer: null,
+  preview: null,   // {key, data}
+  previewTimer: null,
+  review: null,    // {data, moves: [turn indexes], k, cache: {}}
 };
-
-function keyOfRack(rack) { return rack.map((x) => x.letter).sort().join(","); }
 
 async function showGame(id) {
   G.id = id;
-  G.token = localStorage.getItem("atril:token:" + id) || "";
+  // A personal link carries the seat's token after "#seat=": keep it
+  // and take it out of the address bar.
+  const hm = location.hash.match(/^#seat=([0-9a-f]+)$/);
+  if (hm) {
+    rememberSeat(id, hm[1]);
+    history.replaceState(null, "", location.pathname);
+  }
+  G.token = tokenFor(id);
   let st;
   try {
     st = await api("GET", "/api/games/" + id, undefined, G.token);
   } catch (e) {
-    if (e.status === 403) { localStorage.removeItem("atril:token:" + id); G.token = ""; return showGame(id); }
-    document.body.querySelector("main").textContent = e.status === 404 ? t("notFound") : t("error", e.message);
+    if (e.status === 403 && G.token) { forgetSeat(id); G.token = ""; return showGame(id); }
+    LANG = pickLang(null);
+    translatePage();
+    $("#main").textContent = e.status === 404 ? t("notFound") : t("error", e.message);
     return;
   }
-  if (!G.token && st.seats.some((s) => s.kind === "human" && !s.taken)) {
-    $("#join").hidden = false;
-    $("#join-name").value = localStorage.getItem("atril:name") || "";
-    $("#join-form").addEventListener("submit", async (ev) => {
-      ev.preventDefault();
-      try {
-        const name = $("#join-name").value.trim();
-        localStorage.setItem("atril:name", name);
-        const j = await api("POST", "/api/games/" + id + "/join", { name });
-        localStorage.setItem("atril:token:" + id, j.token);
-        $("#join").hidden = true;
-        showGame(id);
-      } catch (e) { alert(t("error", e.message)); }
-    });
-    return;
-  }
+  G.gameLang = VARIANT_LANG[st.variant] || "en";
+  LANG = pickLang(G.gameLang);
+  translatePage();
+  if (!G.token && !st.over && st.seats.some((s) => s.kind === "human" && !s.taken)) return showJoin(st);
   $("#game").hidden = false;
   buildBoard(st);
-  wireButtons();
+  wireGame();
   render(st);
   listen();
+  if (st.over && /^#review/.test(location.hash)) startReview(parseInt(location.hash.slice(8), 10) || 0);
 }
+
+function showJoin(st) {
+  $("#join").hidden = false;
+  const host = st.seats.find((s) => s.taken) || st.seats[0];
+  $("#join-title").textContent = t("joinTitle", host.name);
+  $("#join-what").textContent = t("joinWhat", variantName(st.variant), lexiconName(st.lexicon));
+  document.title = t("joinTitle", host.name) + " – atril";
+  $("#join-name").value = localStorage.getItem("atril:name") || "";
+  $("#watch-link").addEventListener("click", (ev) => {
+    ev.preventDefault();
+    $("#join").hidden = true;
+    $("#game").hidden = false;
+    buildBoard(st); wireGame(); render(st); listen();
+  });
+  $("#join-form").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    $("#join-button").disabled = true;
+    try {
+      const name = $("#join-name").value.trim();
+      localStorage.setItem("atril:name", name);
+      const j = await api("POST", "/api/games/" + st.id + "/join", { name });
+      rememberSeat(st.id, j.token);
+      location.reload();
+    } catch (e) { say(t("error", e.message), "error"); $("#join-button").disabled = false; }
+  });
+}
+
+// ---------- the board ----------
 
 function buildBoard(st) {
   const b = $("#board");
-  b.style.gridTemplateColumns = `repeat(${st.size}, 1fr)`;
   b.textContent = "";
-  for (let r = 0; r < st.size; r++) {
-    const row = st.premiums[r];
-    for (let c = 0; c < st.size; c++) {
-      const code = row.slice(2 * c, 2 * c + 2);
-      const sq = el("div", "sq" + (code !== ".." ? " " + code : ""));
-      sq.dataset.r = r; sq.dataset.c = c;
-      sq.setAttribute("role", "gridcell");
-      if (r === st.start[0] && c === st.start[1]) sq.classList.add("start");
-      else if (code !== "..") sq.textContent = code.toUpperCase();
-      sq.addEventListener("click", () => clickSquare(r, c));
-      b.append(sq);
-    }
+  b.style.setProperty("--n", st.size);
+  b.setAttribute("aria-label", t("board"));
+  const head = el("div", "brow");
+  head.setAttribute("role", "row");
+  const corner = el("div", "coord corner");
+  corner.setAttribute("role", "columnheader");
+  corner.append(el("span", "sr-only", t("board")));
+  head.append(corner);
+  for (let c = 0; c < st.size; c++) {
+    const h = el("div", "coord", colName(c));
+    h.setAttribute("role", "columnheader");
+    head.append(h);
   }
+  b.append(head);
+  const sq = gameT("squares");
+  for (let r = 0; r < st.size; r++) {
+    const row = el("div", "brow");
+    row.setAttribute("role", "row");
+    const rh = el("div", "coord", String(r + 1));
+    rh.setAttribute("role", "rowheader");
+    row.append(rh);
+    for (let c = 0; c < st.size; c++) {
+      const code = st.premiums[r].slice(2 * c, 2 * c + 2);
+      const cell = el("div", "sq" + (code !== ".." ? " " + code : ""));
+      cell.dataset.r = r; cell.dataset.c = c;
+      cell.setAttribute("role", "gridcell");
+      cell.tabIndex = -1;
+      // The square's name for screen readers is this hidden text; what
+      // shows (premium, tile) is hidden from them.
+      cell.append(el("span", "sr-only"));
+      let label = sqName(r, c);
+      if (r === st.start[0] && c === st.start[1]) {
+        cell.classList.add("start");
+        label += ", " + sq.start;
+      }
+      if (code !== "..") {
+        const pr = el("span", "prem", sq[code][0]);
+        pr.setAttribute("aria-hidden", "true");
+        cell.append(pr);
+        label += ", " + sq[code][0] + " (" + sq[code][1] + ")";
+      }
+      cell.dataset.label = label;
+      cell.addEventListener("click", () => clickSquare(r, c));
+      cell.addEventListener("focus", () => {
+        if (G.review || (G.cursor && G.cursor.r === r && G.cursor.c === c)) return;
+        setCursor(r, c, G.cursor ? G.cursor.down : false, false);
+        G.justFocused = true;
+      });
+      row.append(cell);
+    }
+    b.append(row);
+  }
+  const s0 = square(st.start[0], st.start[1]);
+  if (s0) s0.tabIndex = 0;
 }
 
 function square(r, c) { return $(`#board .sq[data-r="${r}"][data-c="${c}"]`); }
+function inBoard(r, c) { return G.st && r >= 0 && c >= 0 && r < G.st.size && c < G.st.size; }
+function boardTileAt(r, c) { return G.st.board.find((x) => x.row === r && x.col === c); }
+function pendingAt(r, c) { return G.pending.find((p) => p.row === r && p.col === c); }
+function occupied(r, c) { return !!(boardTileAt(r, c) || pendingAt(r, c)); }
 
-function tileEl(letter, score, blank) {
-  const d = el("div", "tile" + (blank ? " blank" : ""), letter === "?" ? "" : letter);
-  if (!blank && score) d.append(el("span", "pts", String(score)));
+// tileEl draws a tile. Only a rack tile (a button, tag) is seen by
+// screen readers, through the name given to it (label).
+function tileEl(letter, score, blank, tag, label) {
+  const d = el(tag || "div", "tile" + (blank ? " blank" : "") + ([...letter].length > 1 ? " multi" : ""));
+  const face = [el("span", "l", letter === "?" ? "" : letter)];
+  if (!blank && score) face.push(el("span", "pts", String(score)));
+  if (tag) {
+    d.append(el("span", "sr-only", label || letter));
+    face.forEach((x) => x.setAttribute("aria-hidden", "true"));
+  } else {
+    d.setAttribute("aria-hidden", "true");
+  }
+  d.append(...face);
   return d;
 }
 
 function seatName(i) {
   const s = G.st.seats[i];
-  return G.st.you && G.st.you.seat === i ? s.name + " (" + t("you") + ")" : s.name;
+  return G.st.you && G.st.you.seat === i ? displayName(s) + " (" + t("you") + ")" : displayName(s);
 }
+
+function keyOfRack(rack) { return rack.map((x) => x.letter).sort().join(","); }
+
+// ---------- rendering ----------
 
 function render(st) {
   const prev = G.st;
   G.st = st;
+  if (typeof st.seq === "number") G.seq = Math.max(G.seq, st.seq);
   const me = st.you ? st.you.seat : -1;
-  // Keep the local rack order and pending tiles while the rack is the same.
-  if (st.you) {
-    if (keyOfRack(st.you.rack) !== keyOfRack(G.rack)) {
-      G.rack = st.you.rack.slice();
-      G.pending = []; G.selected = -1; G.marked.clear();
+  if (st.you && keyOfRack(st.you.rack) !== keyOfRack(G.rack)) {
+    G.rack = st.you.rack.slice();
+    G.pending = []; G.selected = -1; G.marked.clear(); G.typed = [];
+  }
+  G.pending = G.pending.filter((p) => !boardTileAt(p.row, p.col));
+  if (st.over) { G.pending = []; G.exchanging = false; }
+  announce(prev, st, me);
+  if (!G.review) renderBoard();
+  renderRack();
+  renderSide(st, me);
+  schedulePreview();
+}
+
+// announce says what the others did since the last render, replacing our
+// own last message.
+function announce(prev, st, me) {
+  if (G.lastMoves >= 0 && st.history.length > 0 && st.moves > G.lastMoves) {
+    const played = st.history.filter((h) => h.kind === "place" || h.kind === "exchange" || h.kind === "pass");
+    const h = played[played.length - 1];
+    if (h && h.seat !== me) {
+      const who = displayName(st.seats[h.seat]);
+      if (h.kind === "place") say(msgNodes(t("theyPlayed", "{0}", "{1}", "{2}"), who, moveNode(h.move), h.points));
+      else if (h.kind === "exchange") say(t("theyExchanged", who, h.count));
+      else say(t("theyPassed", who));
     }
   }
-  const occupied = new Set(st.board.map((x) => x.row + "," + x.col));
-  G.pending = G.pending.filter((p) => !occupied.has(p.row + "," + p.col));
-  if (!prev || prev.moves !== st.moves) {
-    const before = new Set(prev ? prev.board.map((x) => x.row + "," + x.col) : []);
-    G.lastMove = prev ? st.board.filter((x) => !before.has(x.row + "," + x.col)).map((x) => x.row + "," + x.col) : [];
-  }
-  // Board.
-  document.querySelectorAll("#board .tile").forEach((x) => x.remove());
+  G.lastMoves = st.moves;
+}
+
+function lastPlacementMove() {
+  let best = -1;
+  for (const x of G.st.board) if (typeof x.move === "number" && x.move > best) best = x.move;
+  return best;
+}
+
+function renderBoard() {
+  const st = G.st;
+  $("#board").setAttribute("aria-label", t("board"));
+  document.querySelectorAll("#board .tile, #board .bubble").forEach((x) => x.remove());
+  document.querySelectorAll("#board .sq.cursor").forEach((x) => { x.classList.remove("cursor", "down"); });
+  const last = lastPlacementMove();
   for (const x of st.board) {
     const d = tileEl(x.letter, x.score, x.blank);
-    if (G.lastMove.includes(x.row + "," + x.col)) d.classList.add("last");
+    if (last >= 0 && x.move === last) d.classList.add("last");
     square(x.row, x.col).append(d);
   }
   for (const p of G.pending) {
     const rt = G.rack[p.i];
     const d = tileEl(p.letter, rt.score, p.blank);
     d.classList.add("pending");
-    d.dataset.i = p.i;
     d.addEventListener("pointerdown", (ev) => startDrag(ev, p.i));
     square(p.row, p.col).append(d);
   }
-  // Rack.
+  labelSquares((r, c) => boardTileAt(r, c), (r, c) => pendingAt(r, c), true);
+  if (G.cursor) {
+    const cell = square(G.cursor.r, G.cursor.c);
+    cell.classList.add("cursor");
+    if (G.cursor.down) cell.classList.add("down");
+  }
+  // The preview's score beside the last tile placed.
+  if (G.preview && G.preview.data && G.preview.key === pendingKey() && G.pending.length) {
+    const p = G.pending[G.pending.length - 1];
+    const b = el("span", "bubble" + (G.preview.data.ok ? "" : " bad"), G.preview.data.ok ? String(G.preview.data.score) : "?");
+    b.setAttribute("aria-hidden", "true");
+    square(p.row, p.col).append(b);
+  }
+}
+
+// labelSquares names every square for screen readers: its name and
+// premium, or the tile on it (placed, or just put down), and the cursor.
+function labelSquares(tileAt, pendingTileAt, cursor) {
+  document.querySelectorAll("#board .sq").forEach((cell) => {
+    const r = +cell.dataset.r, c = +cell.dataset.c;
+    const bt = tileAt(r, c), p = pendingTileAt(r, c);
+    let label = cell.dataset.label;
+    if (bt) label = t("sqTile", sqName(r, c), bt.blank ? t("blankAs", bt.letter.toUpperCase()) : bt.letter);
+    else if (p) label = t("sqPending", sqName(r, c), p.blank ? t("blankAs", p.letter) : p.letter);
+    const isCur = cursor && G.cursor && G.cursor.r === r && G.cursor.c === c;
+    if (isCur) label += ", " + t(G.cursor.down ? "cursorDown" : "cursorAcross");
+    if (cell.firstChild.textContent !== label) cell.firstChild.textContent = label;
+    cell.setAttribute("aria-selected", isCur ? "true" : "false");
+  });
+}
+
+function renderRack() {
+  const st = G.st;
   const rack = $("#rack");
   rack.textContent = "";
-  $("#rack-area").hidden = !st.you || st.over;
+  rack.setAttribute("aria-label", t("rack"));
+  rack.style.setProperty("--rack", st.rack_size);
   G.rack.forEach((x, i) => {
-    const d = tileEl(x.letter, x.score, x.blank);
+    const d = tileEl(x.letter, x.score, x.blank, "button", x.blank ? t("rackBlank") : t("rackTile", x.letter, x.score));
+    d.type = "button";
     d.dataset.i = i;
-    if (G.pending.some((p) => p.i === i)) d.classList.add("used");
+    const used = G.pending.some((p) => p.i === i);
+    if (used) { d.classList.add("used"); d.tabIndex = -1; d.setAttribute("aria-hidden", "true"); }
     if (i === G.selected) d.classList.add("selected");
+    if (G.exchanging || G.selected >= 0) d.setAttribute("aria-pressed", String(i === G.selected || G.marked.has(i)));
     if (G.marked.has(i)) d.classList.add("marked");
     d.addEventListener("pointerdown", (ev) => startDrag(ev, i));
+    d.addEventListener("click", (ev) => { if (ev.detail === 0) clickRack(i); }); // keyboard
     rack.append(d);
   });
-  // Scores and turn.
+  renderDigraph();
+}
+
+function renderSide(st, me) {
+  const myTurn = st.started && !st.over && st.turn === me;
+  document.title = myTurn ? t("titleTurn") + " atril" : "atril";
+  $("#game-title").textContent = t("gameTitle", variantName(st.variant));
+  // Scores.
   const sc = $("#scores");
   sc.textContent = "";
+  const scores = G.review ? reviewScores() : st.seats.map((s) => s.score);
   st.seats.forEach((s, i) => {
-    const d = el("div", "score" + (st.started && !st.over && st.turn === i ? " on-turn" : ""));
-    d.append(el("span", "", seatName(i)), el("span", "", String(s.score)));
+    const onTurn = G.review ? reviewSeat() === i : st.started && !st.over && st.turn === i;
+    const d = el("div", "score" + (onTurn ? " on-turn" : ""));
+    d.append(el("span", "", seatName(i)), el("span", "n", String(scores[i])));
     sc.append(d);
   });
-  const myTurn = st.started && !st.over && st.turn === me;
   let turn = "";
-  if (!st.started) turn = t("waiting");
+  if (st.aborted) turn = t("abortedLine");
+  else if (st.abandoned) turn = t("abandonedLine");
+  else if (!st.started) turn = t("waiting");
   else if (st.over) turn = t("over");
   else if (myTurn) turn = t("yourTurn");
-  else if (st.seats[st.turn].kind === "computer") turn = t("thinking", st.seats[st.turn].name);
-  else turn = t("theirTurn", st.seats[st.turn].name);
-  if (me < 0 && !st.over) turn += " " + t("spectator");
+  else if (st.seats[st.turn].kind === "computer") turn = t("thinking", displayName(st.seats[st.turn]));
+  else turn = t("theirTurn", displayName(st.seats[st.turn]));
+  if (me < 0 && !st.over) turn += " " + t("spectator") + " " + t("spectatorMine");
   $("#turn").textContent = turn;
-  const waitingForPerson = !st.started && me >= 0;
+  $("#turn").classList.toggle("mine", myTurn);
+  const waitingForPerson = !st.started && me >= 0 && !st.over;
   $("#share").hidden = !waitingForPerson;
   if (waitingForPerson) $("#share-url").value = location.origin + "/g/" + st.id;
+  $("#rack-area").hidden = !st.you || st.over;
   for (const b of ["#submit", "#recall", "#shuffle", "#exchange", "#pass", "#exchange-go"]) $(b).disabled = !st.started || st.over;
   for (const b of ["#submit", "#exchange", "#pass", "#exchange-go"]) if (!myTurn) $(b).disabled = true;
   $("#exchange").disabled = $("#exchange").disabled || st.bag < 7;
   $("#exchange-bar").hidden = !G.exchanging;
-  // Moves.
-  const ml = $("#moves");
-  ml.textContent = "";
-  for (const h of st.history) {
-    let what;
-    switch (h.kind) {
-      case "place": what = t("played", h.move); break;
-      case "exchange": what = t("exchanged", h.count); break;
-      case "pass": what = t("passed"); break;
-      case "out_bonus": what = t("outBonus", h.rack); break;
-      default: what = t("rackPenalty", h.rack);
-    }
-    const li = el("li");
-    const row = el("div", "row");
-    row.append(el("span", "", seatName(h.seat) + ": " + what), el("span", "pts", (h.points >= 0 ? "+" : "") + h.points + " = " + h.total));
-    li.append(row);
-    ml.append(li);
-  }
-  ml.scrollTop = ml.scrollHeight;
+  $("#buttons").hidden = G.exchanging;
+  $("#resign").hidden = !(me >= 0 && st.started && !st.over);
+  $("#abort").hidden = !(me >= 0 && !st.over && st.moves === 0);
+  $("#resume-box").hidden = me < 0;
+  if (me >= 0) $("#resume-url").value = resumeURL(st.id, G.token);
+  renderMoves(st);
   // Bag and unseen tiles.
   $("#bag").textContent = t("bag", st.bag);
   const un = $("#unseen");
   un.textContent = "";
   let n = 0;
   if (st.you) {
-    for (const u of st.you.unseen) { un.append(el("span", "", u.letter.repeat(1) + (u.count > 1 ? "×" + u.count : ""))); n += u.count; }
+    for (const u of st.you.unseen) {
+      const chip = el("span", "chip");
+      chip.setAttribute("role", "img");
+      chip.setAttribute("aria-label", (u.letter === "?" ? t("rackBlank") : u.letter) + " × " + u.count);
+      const d = tileEl(u.letter, u.score, u.letter === "?");
+      d.classList.add("mini");
+      chip.append(d, el("span", "cnt", u.count > 1 ? "×" + u.count : ""));
+      un.append(chip);
+      n += u.count;
+    }
   }
-  $("#unseen-count").textContent = String(n);
-  $("#unseen-box").hidden = !st.you;
-  // Result.
-  const res = $("#result");
-  res.hidden = !st.over;
-  if (st.over) {
-    res.textContent = "";
-    let line;
-    if (st.winners.length > 1) line = t("tie");
-    else if (me >= 0) line = st.winners[0] === me ? t("won") : t("lost");
-    else line = t("winner", st.seats[st.winners[0]].name);
-    res.append(el("strong", "", t("over") + " " + line));
-    res.append(el("p", "", t("finalScores", st.seats.map((s, i) => seatName(i) + " " + s.score).join(", "))));
-    const a = el("a", "", t("download"));
-    a.href = "/api/games/" + st.id + "/gcg";
-    a.id = "gcg-link";
-    const again = el("a", "", t("newGameLink"));
-    again.href = "/";
-    res.append(a, document.createTextNode(" · "), again);
-  }
+  $("#unseen-count").textContent = st.you ? "(" + n + ")" : "";
+  un.previousElementSibling.hidden = !st.you || st.over;
+  un.hidden = st.over;
+  $("#bag").hidden = st.over;
+  $("#keys-box").hidden = !st.you || st.over;
+  renderResult(st, me);
 }
 
-function say(text, kind) {
-  const m = $("#message");
-  m.textContent = text;
-  m.className = kind || "";
+function renderMoves(st) {
+  const ml = $("#moves");
+  ml.textContent = "";
+  let moveNo = 0;
+  for (const h of st.history) {
+    const li = el("li");
+    const row = el("div", "row");
+    const who = el("span", "", seatName(h.seat) + ": ");
+    switch (h.kind) {
+      case "place": who.append(moveNode(h.move)); break;
+      case "exchange": who.append(t("exchanged", h.count)); break;
+      case "pass": who.append(t("passed")); break;
+      case "out_bonus": who.append(t("outBonus", h.rack)); break;
+      default: who.append(t("rackPenalty", h.rack));
+    }
+    row.append(who, el("span", "pts", (h.points >= 0 ? "+" : "") + h.points + " = " + h.total));
+    li.append(row);
+    if (h.kind === "place" || h.kind === "exchange" || h.kind === "pass") {
+      const k = moveNo++;
+      li.dataset.k = k;
+      if (st.over) {
+        li.classList.add("link");
+        li.tabIndex = 0;
+        li.addEventListener("click", () => startReview(k));
+        li.addEventListener("keydown", (e) => { if (e.key === "Enter") startReview(k); });
+      }
+      if (G.review && G.review.k === k) li.classList.add("current");
+    }
+    ml.append(li);
+  }
+  if (typeof st.resigned === "number") ml.append(el("li", "end", t("resignedLine", displayName(st.seats[st.resigned]))));
+  if (!st.history.length && !st.over) ml.append(el("li", "hint none", t("noMoves")));
+  const cur = ml.querySelector("li.current");
+  ml.scrollTop = cur ? cur.offsetTop - ml.offsetTop - ml.clientHeight / 2 : ml.scrollHeight;
 }
+
+function renderResult(st, me) {
+  const res = $("#result");
+  res.hidden = !st.over || !!G.review;
+  if (!st.over) return;
+  res.textContent = "";
+  let line;
+  if (st.aborted) line = t("abortedLine");
+  else if (st.abandoned) line = t("abandonedLine");
+  else if (!st.winners || !st.winners.length) line = "";
+  else if (st.winners.length > 1) line = t("tie");
+  else if (me >= 0) line = st.winners[0] === me ? t("won") : t("lost");
+  else line = t("winner", displayName(st.seats[st.winners[0]]));
+  res.append(el("strong", "", t("over") + " " + line));
+  if (typeof st.resigned === "number") res.append(el("p", "", t("resignedLine", displayName(st.seats[st.resigned]))));
+  res.append(el("p", "", t("finalScores", st.seats.map((s, i) => seatName(i) + " " + s.score).join(", "))));
+  const links = el("p", "links");
+  if (st.moves > 0) {
+    const rv = el("button", "primary", t("review"));
+    rv.type = "button";
+    rv.id = "review-button";
+    rv.addEventListener("click", () => startReview(0));
+    links.append(rv, " ");
+  }
+  const a = el("a", "", t("download"));
+  a.href = "/api/games/" + st.id + "/gcg";
+  a.id = "gcg-link";
+  const again = el("a", "", t("newGameLink"));
+  again.href = "/";
+  links.append(a, " · ", again);
+  res.append(links);
+}
+
+// ---------- following the game ----------
 
 async function refresh() {
   try {
@@ -312,42 +778,70 @@ async function refresh() {
   } catch (e) { say(t("error", e.message), "error"); }
 }
 
-// listen follows the game: notifications over a WebSocket for a seat
-// (any notification means "look again"), polling for a spectator.
+let refreshTimer = null;
+function refreshSoon() {
+  clearTimeout(refreshTimer);
+  refreshTimer = setTimeout(refresh, 30);
+}
+
+// listen follows the game: a seat's notifications over a WebSocket, from
+// the last one this page has seen (?after=SEQ), so every tab and device
+// of the seat sees each one; any notification means "look again".
+// Spectators poll.
 function listen() {
   if (!G.token) {
-    setInterval(refresh, 3000);
+    if (!G.spectatorTimer) G.spectatorTimer = setInterval(() => { if (!document.hidden && !G.st.over) refresh(); }, 3000);
     return;
   }
+  if (G.st.over) return;
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
-  const ws = new WebSocket(`${proto}//${location.host}/api/games/${G.id}/ws?token=${encodeURIComponent(G.token)}`);
+  let url = `${proto}//${location.host}/api/games/${G.id}/ws?token=${encodeURIComponent(G.token)}`;
+  if (G.seq >= 0) url += "&after=" + G.seq;
+  const ws = new WebSocket(url);
   G.ws = ws;
-  let timer = null;
   ws.onmessage = (ev) => {
-    const n = JSON.parse(ev.data);
-    if (n.type === "rejected") say(t("rejected", n.reason), "error");
-    clearTimeout(timer);
-    timer = setTimeout(refresh, 30);
+    let n;
+    try { n = JSON.parse(ev.data); } catch (e) { return; }
+    if (typeof n.seq === "number") G.seq = Math.max(G.seq, n.seq);
+    if (n.type === "rejected") say(t("rejected", localReason(n.reason)), "error");
+    refreshSoon();
+  };
+  ws.onopen = () => {
+    if (G.wsFails > 0 && $("#message").textContent === t("connLost")) say("");
+    G.wsFails = 0;
+    refreshSoon();
   };
   ws.onclose = () => {
-    say(t("connLost"), "error");
-    setTimeout(() => { refresh(); listen(); }, 2000);
+    if (G.ws !== ws) return;
+    G.ws = null;
+    if (G.st && G.st.over) return;
+    G.wsFails++;
+    if (G.wsFails > 1) say(t("connLost"), "error");
+    setTimeout(() => { refresh(); listen(); }, Math.min(10000, 500 * 2 ** G.wsFails));
   };
-  ws.onopen = () => { if ($("#message").textContent === t("connLost")) say(""); refresh(); };
 }
+
+document.addEventListener("visibilitychange", () => { if (!document.hidden && G.st && !G.st.over) refreshSoon(); });
 
 // ---------- placing tiles ----------
 
+function playable() {
+  const st = G.st;
+  return st && st.you && st.started && !st.over && !G.exchanging && !G.review;
+}
+
 function placeAt(i, r, c) {
   if (!G.st.you || G.st.over || G.exchanging) return;
-  if (G.st.board.some((x) => x.row === r && x.col === c)) return;
-  if (G.pending.some((p) => p.row === r && p.col === c && p.i !== i)) return;
+  if (boardTileAt(r, c)) return;
+  const other = pendingAt(r, c);
+  if (other && other.i !== i) return;
   const rt = G.rack[i];
   const put = (letter) => {
     G.pending = G.pending.filter((p) => p.i !== i);
     G.pending.push({ i, row: r, col: c, letter, blank: rt.blank });
     G.selected = -1;
-    render(G.st);
+    G.typed = [];
+    changed();
   };
   if (rt.blank) {
     const old = G.pending.find((p) => p.i === i);
@@ -357,13 +851,40 @@ function placeAt(i, r, c) {
 
 function unplace(i) {
   G.pending = G.pending.filter((p) => p.i !== i);
-  render(G.st);
+  G.typed = G.typed.filter((x) => x !== i);
+  changed();
+}
+
+// changed redraws after the pending tiles changed and asks for a preview.
+function changed() {
+  renderBoard();
+  renderRack();
+  schedulePreview();
+}
+
+function setCursor(r, c, down, focus) {
+  G.cursor = { r, c, down: !!down };
+  G.typed = [];
+  G.justFocused = false;
+  document.querySelectorAll("#board .sq").forEach((x) => { x.tabIndex = -1; });
+  const cell = square(r, c);
+  cell.tabIndex = 0;
+  renderBoard();
+  if (focus !== false && document.activeElement !== cell) cell.focus({ preventScroll: true });
 }
 
 function clickSquare(r, c) {
-  const p = G.pending.find((x) => x.row === r && x.col === c);
-  if (p) { unplace(p.i); return; }
-  if (G.selected >= 0) placeAt(G.selected, r, c);
+  if (G.review) return;
+  const p = pendingAt(r, c);
+  if (p) { unplace(p.i); setCursor(r, c, G.cursor && G.cursor.down); return; }
+  if (G.selected >= 0) { placeAt(G.selected, r, c); setCursor(r, c, G.cursor && G.cursor.down, false); return; }
+  if (boardTileAt(r, c)) return;
+  // A click on the cursor turns its arrow; a click elsewhere (which first
+  // focuses the square and so moves the cursor there) only moves it.
+  const same = G.cursor && G.cursor.r === r && G.cursor.c === c;
+  if (same && !G.justFocused) setCursor(r, c, !G.cursor.down);
+  else if (!same) setCursor(r, c, G.cursor ? G.cursor.down : false);
+  G.justFocused = false;
 }
 
 function clickRack(i) {
@@ -374,13 +895,142 @@ function clickRack(i) {
   } else {
     G.selected = G.selected === i ? -1 : i;
   }
-  render(G.st);
+  renderRack();
+  const b = $(`#rack .tile[data-i="${i}"]`);
+  if (b) b.focus();
+}
+
+function letters() { return new Set(G.st.letters.map((x) => x.letter).filter((l) => l !== "?")); }
+
+// freeRack finds a rack tile not yet placed: the letter's tile, or (with
+// letter null) a blank.
+function freeRack(letter) {
+  return G.rack.findIndex((x, i) => (letter === null ? x.blank : !x.blank && x.letter === letter) && !G.pending.some((p) => p.i === i));
+}
+
+function step(r, c, down, k) { return down ? [r + k, c] : [r, c + k]; }
+
+// typeLetter places a tile for a typed letter at the cursor and moves the
+// cursor on. The tile is the letter's own, else a multi-letter tile that
+// starts with it (C of CH, when the rack has CH but no C), else the
+// blank; Shift takes the blank. Typed right after a tile whose letter it
+// completes into a multi-letter tile (C then H is CH), it turns that tile
+// into the multi-letter one, or finishes the one already chosen.
+function typeLetter(L, forceBlank) {
+  if (!G.cursor) { say(t("cursorHint"), "error"); return; }
+  const alpha = letters();
+  const lastI = G.typed.length ? G.typed[G.typed.length - 1] : -1;
+  const prev = lastI >= 0 ? G.pending.find((p) => p.i === lastI) : null;
+  if (prev && prev.partial) {
+    const partial = prev.partial + L;
+    if (prev.letter.startsWith(partial)) {
+      prev.partial = partial === prev.letter ? "" : partial;
+      changed();
+      return;
+    }
+    // Not the multi-letter tile after all: the blank stands for what was
+    // typed, if there is one.
+    const b = freeRack(null);
+    if (b >= 0 && alpha.has(prev.partial)) {
+      G.typed[G.typed.length - 1] = b;
+      Object.assign(prev, { i: b, letter: prev.partial, blank: true, partial: "" });
+    }
+    prev.partial = "";
+  } else if (prev && alpha.has(prev.letter + L)) {
+    const combo = prev.letter + L;
+    if (prev.blank) { prev.letter = combo; changed(); return; }
+    const j = forceBlank ? -1 : freeRack(combo);
+    if (j >= 0) { prev.i = j; prev.letter = combo; G.typed[G.typed.length - 1] = j; changed(); return; }
+  }
+  if (!alpha.has(L)) { say(t("notALetter", L), "error"); return; }
+  let { r, c } = G.cursor;
+  const down = G.cursor.down;
+  while (inBoard(r, c) && occupied(r, c)) [r, c] = step(r, c, down, 1);
+  if (!inBoard(r, c)) { say(t("noRoom"), "error"); return; }
+  let j = forceBlank ? -1 : freeRack(L), letter = L, blank = false, partial = "";
+  if (j < 0 && !forceBlank) {
+    const multi = [...alpha].find((x) => x.length > L.length && x.startsWith(L) && freeRack(x) >= 0);
+    if (multi) { j = freeRack(multi); letter = multi; partial = L; }
+  }
+  if (j < 0) { j = freeRack(null); blank = true; }
+  if (j < 0) { say(t("notOnRack", L), "error"); return; }
+  G.pending.push({ i: j, row: r, col: c, letter, blank, partial });
+  G.typed.push(j);
+  G.selected = -1;
+  let [nr, nc] = step(r, c, down, 1);
+  while (inBoard(nr, nc) && occupied(nr, nc)) [nr, nc] = step(nr, nc, down, 1);
+  const typed = G.typed;
+  if (inBoard(nr, nc)) setCursor(nr, nc, down); else setCursor(r, c, down);
+  G.typed = typed;
+  if ($("#message").classList.contains("error")) say("");
+  changed();
+}
+
+function backspace() {
+  let p = null;
+  if (G.typed.length) {
+    const i = G.typed.pop();
+    p = G.pending.find((x) => x.i === i);
+  } else if (G.pending.length) {
+    p = G.pending[G.pending.length - 1];
+  }
+  if (!p) return;
+  const typed = G.typed;
+  G.pending = G.pending.filter((x) => x !== p);
+  setCursor(p.row, p.col, G.cursor ? G.cursor.down : false);
+  G.typed = typed;
+  changed();
+}
+
+function recall() {
+  G.pending = []; G.selected = -1; G.typed = [];
+  changed();
+}
+
+function moveCursor(dr, dc) {
+  const cur = G.cursor || { r: G.st.start[0], c: G.st.start[1], down: false };
+  const r = Math.min(G.st.size - 1, Math.max(0, cur.r + dr)), c = Math.min(G.st.size - 1, Math.max(0, cur.c + dc));
+  setCursor(r, c, cur.down);
+}
+
+// The digraph bar: after a tile whose letter starts a multi-letter tile
+// (C of CH, L of LL, R of RR), buttons choose between them.
+function renderDigraph() {
+  const bar = $("#digraph");
+  bar.textContent = "";
+  bar.hidden = true;
+  if (!G.st || !G.pending.length || !playable()) return;
+  const p = G.pending[G.pending.length - 1];
+  const base = [...p.letter].length > 1 ? p.letter.slice(0, 1) : p.letter;
+  const options = [...letters()].filter((l) => l.startsWith(base)).sort((a, b) => a.length - b.length);
+  if (options.length < 2) return;
+  bar.hidden = false;
+  bar.setAttribute("aria-label", t("digraphChoose", sqName(p.row, p.col)));
+  bar.append(el("span", "", t("digraphChoose", sqName(p.row, p.col)) + " "));
+  for (const o of options) {
+    const j = p.blank ? p.i : o === p.letter ? p.i : freeRack(o);
+    const b = el("button", "small" + (o === p.letter ? " on" : ""), o);
+    b.type = "button";
+    b.setAttribute("aria-pressed", String(o === p.letter));
+    b.disabled = j < 0;
+    b.addEventListener("click", () => {
+      if (!p.blank) { G.typed = G.typed.map((x) => (x === p.i ? j : x)); p.i = j; }
+      p.letter = o;
+      p.partial = "";
+      changed();
+    });
+    bar.append(b);
+  }
 }
 
 function chooseBlank(done) {
   const d = $("#blank-dialog");
   const box = $("#blank-letters");
   box.textContent = "";
+  box.lang = G.gameLang;
+  $("#blank-prompt").textContent = gameT("blankPrompt");
+  $("#blank-prompt").lang = G.gameLang;
+  $("#blank-cancel").textContent = t("cancel");
   for (const l of G.st.letters) {
     if (l.letter === "?") continue;
     const b = el("button", "", l.letter);
@@ -394,7 +1044,7 @@ function chooseBlank(done) {
 // Dragging with pointer events works for mouse, pen and touch alike. A
 // press that hardly moves is a click.
 function startDrag(ev, i) {
-  if (!G.st.you || G.st.over) return;
+  if (!G.st.you || G.st.over || ev.button > 0) return;
   ev.preventDefault();
   const x0 = ev.clientX, y0 = ev.clientY;
   let ghost = null, over = null;
@@ -438,33 +1088,95 @@ function startDrag(ev, i) {
   window.addEventListener("pointercancel", up);
 }
 
-async function sendMove(body, what) {
+// ---------- score preview ----------
+
+function pendingKey() { return G.pending.map((p) => `${p.row},${p.col},${p.letter},${p.blank ? 1 : 0}`).sort().join(";"); }
+
+function schedulePreview() {
+  clearTimeout(G.previewTimer);
+  const box = $("#preview");
+  if (!G.pending.length || !G.st || !G.st.you || G.st.over) {
+    G.preview = null;
+    box.textContent = "";
+    return;
+  }
+  const key = pendingKey();
+  if (G.preview && G.preview.key === key && G.preview.data) { showPreview(); return; }
+  G.previewTimer = setTimeout(async () => {
+    const tiles = G.pending.map((p) => ({ row: p.row, col: p.col, letter: p.letter, blank: p.blank }));
+    try {
+      const data = await api("POST", "/api/games/" + G.id + "/preview", { tiles }, G.token);
+      if (key !== pendingKey()) return;
+      G.preview = { key, data };
+      showPreview();
+      renderBoard();
+    } catch (e) {
+      if (key === pendingKey()) { G.preview = null; box.textContent = ""; }
+    }
+  }, 80);
+}
+
+function showPreview() {
+  const box = $("#preview");
+  const d = G.preview.data;
+  box.textContent = "";
+  box.className = d.ok ? "ok" : "bad";
+  box.dataset.key = G.preview.key;
+  const words = el("span", "words");
+  d.words.forEach((w, k) => { if (k) words.append(", "); words.append(wordNode(w)); });
+  if (d.ok) {
+    box.append(el("strong", "pts", t("previewOk", d.score)), " ");
+    if (d.bingo) box.append(el("span", "bingo", t("previewBingo")), " ");
+    box.append(words);
+  } else {
+    box.append(el("span", "reason", t("previewNo", localReason(d.reason))));
+  }
+  box.dataset.score = d.ok ? String(d.score) : "";
+}
+
+// ---------- moves ----------
+
+async function sendMove(body) {
   try {
     const r = await api("POST", "/api/games/" + G.id + "/move", body, G.token);
-    if (body.kind === "place") say(t("accepted", r.move, r.score), "ok"); else say("");
-    G.pending = []; G.exchanging = false; G.marked.clear();
+    if (body.kind === "place") say(msgNodes(t("accepted", "{0}", "{1}"), moveNode(r.move), r.score), "ok"); else say("");
+    G.pending = []; G.exchanging = false; G.marked.clear(); G.typed = [];
+    G.lastMoves = G.st.moves + 1;
     await refresh();
   } catch (e) {
-    say(t("rejected", e.message), "error");
+    say(t("rejected", localReason(e.message)), "error");
   }
 }
 
-function wireButtons() {
-  $("#submit").addEventListener("click", () => {
-    if (!G.pending.length) { say(t("placeFirst"), "error"); return; }
-    sendMove({ kind: "place", tiles: G.pending.map((p) => ({ row: p.row, col: p.col, letter: p.letter, blank: p.blank })) });
-  });
-  $("#recall").addEventListener("click", () => { G.pending = []; G.selected = -1; render(G.st); });
+async function submit() {
+  if (!G.pending.length) { say(t("placeFirst"), "error"); return; }
+  await sendMove({ kind: "place", tiles: G.pending.map((p) => ({ row: p.row, col: p.col, letter: p.letter, blank: p.blank })) });
+}
+
+async function endGame(kind) {
+  if (!(await ask(t(kind === "resign" ? "confirmResign" : "confirmAbort"), t(kind)))) return;
+  try {
+    const st = await api("POST", "/api/games/" + G.id + "/" + kind, undefined, G.token);
+    render(st);
+  } catch (e) { say(t("error", e.message), "error"); }
+}
+
+let wired = false;
+function wireGame() {
+  if (wired) return;
+  wired = true;
+  $("#submit").addEventListener("click", submit);
+  $("#recall").addEventListener("click", recall);
   $("#shuffle").addEventListener("click", () => {
-    G.pending = []; G.selected = -1; G.marked.clear();
+    G.pending = []; G.selected = -1; G.marked.clear(); G.typed = [];
     for (let i = G.rack.length - 1; i > 0; i--) {
       const j = Math.floor(Math.random() * (i + 1));
       [G.rack[i], G.rack[j]] = [G.rack[j], G.rack[i]];
     }
-    render(G.st);
+    changed();
   });
   $("#exchange").addEventListener("click", () => {
-    G.exchanging = !G.exchanging; G.pending = []; G.selected = -1; G.marked.clear();
+    G.exchanging = !G.exchanging; G.pending = []; G.selected = -1; G.marked.clear(); G.typed = [];
     render(G.st);
   });
   $("#exchange-cancel").addEventListener("click", () => { G.exchanging = false; G.marked.clear(); render(G.st); });
@@ -472,15 +1184,224 @@ function wireButtons() {
     if (!G.marked.size) { say(t("exchangeNone"), "error"); return; }
     sendMove({ kind: "exchange", exchange: [...G.marked].map((i) => G.rack[i].letter) });
   });
-  $("#pass").addEventListener("click", () => { if (confirm(t("confirmPass"))) sendMove({ kind: "pass" }); });
-  $("#copy").addEventListener("click", async () => {
-    try { await navigator.clipboard.writeText($("#share-url").value); say(t("copied"), "ok"); }
-    catch (e) { $("#share-url").select(); }
-  });
+  $("#pass").addEventListener("click", async () => { if (await ask(t("confirmPass"), t("pass"))) sendMove({ kind: "pass" }); });
+  $("#resign").addEventListener("click", () => endGame("resign"));
+  $("#abort").addEventListener("click", () => endGame("abort"));
+  $("#copy").addEventListener("click", async () => { if (await copyText($("#share-url").value, $("#share-url"))) say(t("copied"), "ok"); });
+  $("#resume-copy").addEventListener("click", async () => { if (await copyText($("#resume-url").value, $("#resume-url"))) say(t("copied"), "ok"); });
+  $("#rv-first").addEventListener("click", () => reviewTo(0));
+  $("#rv-prev").addEventListener("click", () => reviewTo(G.review.k - 1));
+  $("#rv-next").addEventListener("click", () => reviewTo(G.review.k + 1));
+  $("#rv-last").addEventListener("click", () => reviewTo(G.review.moves.length));
+  $("#review-close").addEventListener("click", stopReview);
+  document.addEventListener("keydown", onKey);
+}
+
+function onKey(e) {
+  if (!G.st || $("#game").hidden || document.querySelector("dialog[open]")) return;
+  if (e.ctrlKey || e.metaKey || e.altKey) return;
+  const tgt = e.target;
+  if (tgt.closest && tgt.closest("input, select, textarea, summary")) return;
+  const onBoard = !!(tgt.closest && tgt.closest("#board"));
+  const onButton = !onBoard && tgt.closest && tgt.closest("button, a, [tabindex]:not(main)");
+  if (G.review) {
+    const moves = { ArrowLeft: -1, ArrowRight: 1 };
+    if (e.key in moves) { e.preventDefault(); reviewTo(G.review.k + moves[e.key]); }
+    else if (e.key === "Home") { e.preventDefault(); reviewTo(0); }
+    else if (e.key === "End") { e.preventDefault(); reviewTo(G.review.moves.length); }
+    return;
+  }
+  if (!playable()) return;
+  const arrows = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+  if (e.key in arrows) {
+    if (!onBoard && onButton) return;
+    e.preventDefault();
+    moveCursor(...arrows[e.key]);
+    return;
+  }
+  if (onButton && (e.key === "Enter" || e.key === " ")) return; // the button's own action
+  switch (e.key) {
+    case "Enter":
+      e.preventDefault();
+      if (onBoard && G.selected >= 0 && G.cursor) { placeAt(G.selected, G.cursor.r, G.cursor.c); return; }
+      submit();
+      return;
+    case " ":
+      if (!onBoard) return;
+      e.preventDefault();
+      if (G.cursor) setCursor(G.cursor.r, G.cursor.c, !G.cursor.down);
+      return;
+    case "Backspace": e.preventDefault(); backspace(); return;
+    case "Escape": e.preventDefault(); recall(); return;
+  }
+  if ([...e.key].length === 1 && /\p{L}/u.test(e.key)) {
+    e.preventDefault();
+    typeLetter(e.key.toLocaleUpperCase(G.gameLang), e.shiftKey);
+  }
+}
+
+// ---------- review ----------
+
+async function startReview(k) {
+  if (!G.st || !G.st.over) return;
+  if (!G.review) {
+    let data;
+    try { data = await api("GET", "/api/games/" + G.id + "/review"); } catch (e) { say(t("error", e.message), "error"); return; }
+    const moves = [];
+    data.turns.forEach((tu, i) => { if (tu.kind === "place" || tu.kind === "exchange" || tu.kind === "pass") moves.push(i); });
+    G.review = { data, moves, k: 0, cache: {}, show: null };
+  }
+  $("#review").hidden = false;
+  $("#result").hidden = true;
+  say("");
+  $("#review-title").textContent = t("rvTitle");
+  reviewTo(k);
+  $("#rv-next").focus();
+}
+
+function stopReview() {
+  G.review = null;
+  $("#review").hidden = true;
+  history.replaceState(null, "", location.pathname);
+  render(G.st);
+}
+
+function reviewSeat() {
+  const R = G.review;
+  return R.k < R.moves.length ? R.data.turns[R.moves[R.k]].seat : -1;
+}
+
+function reviewScores() {
+  const R = G.review;
+  const upto = R.k < R.moves.length ? R.moves[R.k] : R.data.turns.length;
+  const sc = G.st.seats.map(() => 0);
+  for (let i = 0; i < upto; i++) sc[R.data.turns[i].seat] = R.data.turns[i].total;
+  return sc;
+}
+
+function reviewTo(k) {
+  const R = G.review;
+  R.k = Math.max(0, Math.min(R.moves.length, k));
+  R.show = null;
+  history.replaceState(null, "", "#review-" + R.k);
+  $("#analysis").textContent = "";
+  renderReview();
+  renderSide(G.st, G.st.you ? G.st.you.seat : -1);
+  loadAnalysis(R.k);
+}
+
+function renderReview() {
+  const R = G.review;
+  const n = R.moves.length;
+  renderReviewBoard();
+  $("#rv-first").disabled = $("#rv-prev").disabled = R.k === 0;
+  $("#rv-next").disabled = $("#rv-last").disabled = R.k === n;
+  $("#review-pos").textContent = R.k === n ? t("rvEnd") : t("rvPos", R.k + 1, n);
+  const rackBox = $("#review-rack");
+  rackBox.textContent = "";
+  const played = $("#review-played");
+  played.textContent = "";
+  if (R.k < n) {
+    const tu = R.data.turns[R.moves[R.k]];
+    rackBox.append(el("span", "", t("rvToPlay", seatName(tu.seat)) + " "));
+    const rk = el("span", "rack-mini");
+    rk.setAttribute("role", "img");
+    rk.setAttribute("aria-label", tu.rack.map((x) => (x.blank ? "?" : x.letter)).join(" "));
+    for (const x of tu.rack) { const d = tileEl(x.letter, x.score, x.blank); d.classList.add("mini"); rk.append(d); }
+    rackBox.append(rk);
+    played.append(...msgNodes(t("rvPlayed", "{0}"), reviewMoveNode(tu.kind, tu.move)), " (" + (tu.points >= 0 ? "+" : "") + tu.points + ")");
+  }
+}
+
+// renderReviewBoard draws the board before move k, with the move played
+// there (or the analysed move pointed at) shown faintly.
+function renderReviewBoard() {
+  const R = G.review;
+  const n = R.moves.length;
+  document.querySelectorAll("#board .tile, #board .bubble").forEach((x) => x.remove());
+  document.querySelectorAll("#board .sq.cursor").forEach((x) => x.classList.remove("cursor", "down"));
+  for (let j = 0; j < R.k; j++) {
+    for (const x of R.data.turns[R.moves[j]].tiles || []) {
+      const d = tileEl(x.letter, x.score, x.blank);
+      if (j === R.k - 1) d.classList.add("last");
+      square(x.row, x.col).append(d);
+    }
+  }
+  const shown = R.show || (R.k < n ? R.data.turns[R.moves[R.k]] : null);
+  for (const x of (shown && shown.tiles) || []) {
+    const d = tileEl(x.letter, x.score, x.blank);
+    d.classList.add("shown");
+    square(x.row, x.col).append(d);
+  }
+  const at = new Map(), next = new Map();
+  for (let j = 0; j < R.k; j++) for (const x of R.data.turns[R.moves[j]].tiles || []) at.set(x.row * 100 + x.col, x);
+  for (const x of (shown && shown.tiles) || []) next.set(x.row * 100 + x.col, x);
+  labelSquares((r, c) => at.get(r * 100 + c), (r, c) => next.get(r * 100 + c), false);
+}
+
+function reviewMoveNode(kind, mv) {
+  if (kind === "pass") return document.createTextNode(t("rvPass"));
+  if (kind === "exchange") return document.createTextNode(t("rvExchange", plainMove((mv || "").slice(1))));
+  return moveNode(mv);
+}
+
+async function loadAnalysis(k) {
+  const R = G.review;
+  const box = $("#analysis");
+  if (k >= R.moves.length) return;
+  if (!R.cache[k]) {
+    box.textContent = t("rvLoading");
+    try { R.cache[k] = await api("GET", `/api/games/${G.id}/analysis?move=${k}&n=8`); }
+    catch (e) { if (R.k === k) box.textContent = t("error", e.message); return; }
+  }
+  if (!G.review || G.review.k !== k) return;
+  const an = R.cache[k];
+  box.textContent = "";
+  const table = el("table", "analysis");
+  table.append(el("caption", "", t("rvBest")));
+  const head = el("tr");
+  for (const h of ["rvMove", "rvScore", "rvLeave", "rvEquity"]) { const th = el("th", "", t(h)); th.scope = "col"; head.append(th); }
+  const thead = el("thead");
+  thead.append(head);
+  table.append(thead);
+  const body = el("tbody");
+  const key = (c) => c.kind + " " + c.move;
+  const playedKey = an.played ? key(an.played) : "";
+  const row = (c, extra) => {
+    const tr = el("tr", key(c) === playedKey ? "played" : "");
+    const td = el("td");
+    td.append(reviewMoveNode(c.kind, c.move));
+    if (extra) td.append(" ", el("span", "hint", extra));
+    tr.append(td, el("td", "n", String(c.score)), el("td", "", c.leave || "–"), el("td", "n", c.equity.toFixed(1)));
+    if (c.tiles) {
+      tr.tabIndex = 0;
+      const show = () => { R.show = c; renderReviewBoard(); };
+      const hide = () => { R.show = null; renderReviewBoard(); };
+      tr.addEventListener("mouseenter", show); tr.addEventListener("mouseleave", hide);
+      tr.addEventListener("focus", show); tr.addEventListener("blur", hide);
+    }
+    body.append(tr);
+  };
+  an.best.forEach((c) => row(c));
+  if (an.played && !an.best.some((c) => key(c) === playedKey)) row(an.played, an.rank ? t("rvRank", an.rank, an.moves) : t("rvNotRanked"));
+  table.append(body);
+  box.append(table);
+  if (an.played && an.rank) box.append(el("p", "hint", t("rvPlayed", plainMove(an.played.move)) + " · " + t("rvRank", an.rank, an.moves)));
 }
 
 // ---------- start ----------
 
+$("#lang-select").addEventListener("change", () => {
+  localStorage.setItem("atril:lang", $("#lang-select").value);
+  LANG = $("#lang-select").value;
+  translatePage();
+  if (G.st) {
+    render(G.st);
+    if (G.review) { renderReview(); loadAnalysis(G.review.k); }
+  } else if (INFO) { fillCreateForm(); loadOpen(); loadMine(); }
+});
+
+LANG = pickLang(null);
 translatePage();
 const m = location.pathname.match(/^\/g\/([0-9a-f]{16})$/);
-if (m) showGame(m[1]); else showHome().catch((e) => say(t("error", e.message), "error"));
+if (m) showGame(m[1]); else showLobby().catch((e) => say(t("error", e.message), "error"));

@@ -1,0 +1,108 @@
+package player
+
+import (
+	"fmt"
+	"sort"
+	"time"
+
+	"atril/endgame"
+	"atril/move"
+)
+
+// Analysis is what Analyze found about a position.
+type Analysis struct {
+	// Phase is "static" (candidates by score plus leave), "simulation",
+	// "preendgame" (one tile in the bag) or "endgame" (bag empty).
+	Phase string
+	// Candidates of the static and simulation phases, best first: the
+	// live candidates by mean, then the eliminated ones by mean (by
+	// static value in the static phase).
+	Candidates []Estimate
+	// PreEndgame holds the pre-endgame candidates, best expected spread
+	// first.
+	PreEndgame []PreEndgame
+	// Endgame is the solved endgame, with its line of play.
+	Endgame *endgame.Result
+	// Iterations is the number of candidate-iterations simulated.
+	Iterations int
+	Elapsed    time.Duration
+}
+
+// Analyze ranks the moves of the player on turn in v: with the bag empty
+// (two players) by solving the endgame, with one tile in it by the
+// pre-endgame search, otherwise by static value or, with simulate set,
+// by the simulation player's search. o configures the search as it does
+// the players (Budget bounds the simulation; EndgameTime or EndgameNodes
+// the endgame searches); top limits the static list (0: Candidates).
+func Analyze(v *View, o Options, simulate bool, top int) (*Analysis, error) {
+	if o.Generator == nil {
+		return nil, fmt.Errorf("analyze: no move generator")
+	}
+	if o.Variant == nil {
+		o.Variant = v.Board.V
+	}
+	p, err := newValued("godlike", o, true)
+	if err != nil {
+		return nil, fmt.Errorf("analyze: %w", err)
+	}
+	start := time.Now()
+	a := &Analysis{}
+	two := len(v.Scores) == 2
+	switch {
+	case v.BagLen == 0 && two && v.Unseen.Len() > 0:
+		a.Phase = "endgame"
+		_, res, _ := solveEndgame(p.gen, v, p.opt)
+		a.Endgame = res
+	case v.BagLen == 1 && two && v.Unseen.Len() > 1:
+		a.Phase = "preendgame"
+		k := o.PreEndgameCandidates
+		if k <= 0 {
+			k = defaultPreEndgameCandidates
+		}
+		a.PreEndgame = p.PreEndgameSearch(v, k)
+		sort.SliceStable(a.PreEndgame, func(i, j int) bool { return a.PreEndgame[i].Spread > a.PreEndgame[j].Spread })
+	default:
+		k := o.Candidates
+		if k <= 0 {
+			k = defaultCandidates
+		}
+		if !simulate && top > 0 {
+			k = top
+		}
+		s := &Simulation{Valued: p}
+		cands, _ := s.candidates(v, k)
+		if !simulate || len(cands) < 2 || v.Unseen.Len() == 0 {
+			a.Phase = "static"
+			for _, c := range cands {
+				a.Candidates = append(a.Candidates, Estimate{Move: c.m, Static: c.value, Mean: c.value, Alive: true})
+			}
+			break
+		}
+		a.Phase = "simulation"
+		s.simulate(v, cands)
+		a.Candidates = s.Estimates
+		a.Iterations = s.Simulated
+		sort.SliceStable(a.Candidates, func(i, j int) bool {
+			x, y := &a.Candidates[i], &a.Candidates[j]
+			if x.Alive != y.Alive {
+				return x.Alive
+			}
+			return x.Mean > y.Mean
+		})
+	}
+	a.Elapsed = time.Since(start)
+	return a, nil
+}
+
+// Best is the move the analysis recommends (a pass when it has none).
+func (a *Analysis) Best() move.Move {
+	switch {
+	case a.Endgame != nil:
+		return a.Endgame.Move
+	case len(a.PreEndgame) > 0:
+		return a.PreEndgame[0].Move
+	case len(a.Candidates) > 0:
+		return a.Candidates[0].Move
+	}
+	return move.Move{Kind: move.Pass}
+}

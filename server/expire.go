@@ -1,0 +1,91 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"time"
+)
+
+// abandonEvent is a game ended because nobody played it, as logged.
+type abandonEvent struct {
+	Reason string `json:"reason"`
+}
+
+// applyAbandon ends the game as abandoned and announces it. Caller holds mu.
+func (l *live) applyAbandon(ev abandonEvent) {
+	l.abandoned, l.abandonReason = true, ev.Reason
+	l.broadcast(Notification{Type: "abandoned", Reason: ev.Reason})
+	n := Notification{Type: "over"}
+	for _, p := range l.g.Players {
+		n.Scores = append(n.Scores, p.Score)
+	}
+	l.broadcast(n)
+	l.touch()
+}
+
+// expire ends l as abandoned if it has waited too long: for its seats to
+// be taken, or for a move. Caller holds l.mu.
+func (s *Server) expire(l *live, now time.Time) {
+	if l.over() {
+		return
+	}
+	var reason string
+	switch {
+	case !l.started() && s.cfg.ExpireUnstarted > 0 && now.Sub(l.hdr.Created) >= s.cfg.ExpireUnstarted:
+		reason = fmt.Sprintf("its seats were not all taken within %v", s.cfg.ExpireUnstarted)
+	case l.started() && s.cfg.ExpireIdle > 0 && now.Sub(l.active) >= s.cfg.ExpireIdle:
+		reason = fmt.Sprintf("no move for %v", s.cfg.ExpireIdle)
+	default:
+		return
+	}
+	ev := abandonEvent{Reason: reason}
+	if err := l.append(context.Background(), "abandon", ev); err != nil {
+		s.logf("game %s: record as abandoned: %v", l.hdr.ID, err)
+		return
+	}
+	l.applyAbandon(ev)
+	l.afterChange()
+}
+
+// sweepEvery is how often the sweeper looks for games to expire and
+// clients to forget: a quarter of the shorter expiry, within [10 ms, 1 min].
+func (s *Server) sweepEvery() time.Duration {
+	d := time.Minute
+	for _, e := range []time.Duration{s.cfg.ExpireUnstarted, s.cfg.ExpireIdle} {
+		if e > 0 {
+			d = min(d, e/4)
+		}
+	}
+	return max(d, 10*time.Millisecond)
+}
+
+// sweeper expires games and forgets idle clients of the limits until the
+// server closes.
+func (s *Server) sweeper() {
+	defer s.wg.Done()
+	t := time.NewTicker(s.sweepEvery())
+	defer t.Stop()
+	for {
+		select {
+		case <-s.ctx.Done():
+			return
+		case now := <-t.C:
+			s.mu.Lock()
+			ls := make([]*live, 0, s.nlive)
+			for _, l := range s.games {
+				if l.counted {
+					ls = append(ls, l)
+				}
+			}
+			s.mu.Unlock()
+			for _, l := range ls {
+				l.mu.Lock()
+				s.expire(l, now)
+				l.mu.Unlock()
+			}
+			for _, lim := range []*limiter{s.createLim, s.joinLim, s.badLim} {
+				lim.sweep(now)
+			}
+		}
+	}
+}

@@ -1,0 +1,104 @@
+package server
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+
+	"atril/store"
+)
+
+// endEvent is a resignation or a game called off, as logged.
+type endEvent struct {
+	Seat int `json:"seat"`
+}
+
+// handleResign ends the game by the resignation of the token's seat: the
+// opponent wins (with more seats, the best score among the others).
+func (s *Server) handleResign(w http.ResponseWriter, r *http.Request) { s.handleEnd(w, r, "resign") }
+
+// handleAbort calls the game off before its first move; it ends with no
+// winner.
+func (s *Server) handleAbort(w http.ResponseWriter, r *http.Request) { s.handleEnd(w, r, "abort") }
+
+func (s *Server) handleEnd(w http.ResponseWriter, r *http.Request, kind string) {
+	if _, err := readBody(w, r); err != nil {
+		s.fail(w, err)
+		return
+	}
+	l, me, err := s.authed(r)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	switch {
+	case l.over():
+		s.fail(w, &apiError{409, "the game is over"})
+		return
+	case kind == "resign" && !l.started():
+		s.fail(w, &apiError{409, "the game has not started: call it off instead of resigning"})
+		return
+	case kind == "abort" && l.g.MovesPlayed() > 0:
+		s.fail(w, &apiError{409, fmt.Sprintf("%d moves have been made: a game can be called off only before the first; resign instead", l.g.MovesPlayed())})
+		return
+	}
+	ev := endEvent{Seat: me}
+	if err := l.append(r.Context(), kind, ev); err != nil {
+		s.fail(w, err)
+		return
+	}
+	if err := l.applyEnd(kind, ev); err != nil {
+		s.fail(w, fmt.Errorf("game %s: logged %s failed to apply: %w", l.hdr.ID, kind, err))
+		return
+	}
+	l.afterChange()
+	writeJSON(w, 200, l.state(me))
+}
+
+// applyEnd ends the game by a resignation or by calling it off, and
+// announces it. Caller holds mu.
+func (l *live) applyEnd(kind string, ev endEvent) error {
+	if ev.Seat < 0 || ev.Seat >= len(l.seat) {
+		return fmt.Errorf("%s by seat %d of %d", kind, ev.Seat, len(l.seat))
+	}
+	var err error
+	if kind == "resign" {
+		err = l.g.Resign(ev.Seat)
+	} else {
+		err = l.g.Abort()
+	}
+	if err != nil {
+		return err
+	}
+	typ := "resigned"
+	if kind == "abort" {
+		typ = "aborted"
+	}
+	l.broadcast(Notification{Type: typ, Seat: intp(ev.Seat)})
+	n := Notification{Type: "over", Winners: l.g.Winners()}
+	for _, p := range l.g.Players {
+		n.Scores = append(n.Scores, p.Score)
+	}
+	l.broadcast(n)
+	l.touch()
+	return nil
+}
+
+// replayExtra applies a logged event of the kinds this file and the
+// lobby add: "resign", "abort" and "list".
+func (l *live) replayExtra(e store.Event) error {
+	switch e.Kind {
+	case "resign", "abort":
+		var ev endEvent
+		if err := json.Unmarshal([]byte(e.Data), &ev); err != nil {
+			return err
+		}
+		return l.applyEnd(e.Kind, ev)
+	case "list":
+		l.listed = true
+		return nil
+	}
+	return fmt.Errorf("unknown event kind %q", e.Kind)
+}

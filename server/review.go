@@ -1,0 +1,343 @@
+package server
+
+import (
+	"fmt"
+	"math"
+	"net/http"
+	"sort"
+	"strconv"
+
+	"atril/alphabet"
+	"atril/game"
+	"atril/move"
+	"atril/player"
+	"atril/player/leave"
+)
+
+// ReviewTurn is one entry of a finished game's record: a move with the
+// rack it was played from, or an end-of-game adjustment.
+type ReviewTurn struct {
+	Seat int    `json:"seat"`
+	Kind string `json:"kind"` // place, exchange, pass, out_bonus, rack_penalty
+	// Rack is the player's rack before the move (for an adjustment: the
+	// rack counted).
+	Rack []Tile `json:"rack"`
+	// Move is the notation of a placement, or "-TILES" for an exchange.
+	Move string `json:"move,omitempty"`
+	// Tiles are the tiles a placement put on the board, with squares.
+	Tiles []Tile `json:"tiles,omitempty"`
+	// Exchanged are the tiles an exchange returned to the bag.
+	Exchanged []Tile `json:"exchanged,omitempty"`
+	Points    int    `json:"points"`
+	Total     int    `json:"total"`
+}
+
+// Review is the answer of GET /api/games/{id}/review: the whole record of
+// a finished game, racks included.
+type Review struct {
+	ID       string       `json:"id"`
+	Turns    []ReviewTurn `json:"turns"`
+	Resigned *int         `json:"resigned,omitempty"`
+	Aborted  bool         `json:"aborted,omitempty"`
+	// Abandoned is set for a game ended because nobody played it.
+	Abandoned bool  `json:"abandoned,omitempty"`
+	Winners   []int `json:"winners"`
+}
+
+// handleReview gives a finished game's record. An unfinished game is
+// refused: the record shows every rack.
+func (s *Server) handleReview(w http.ResponseWriter, r *http.Request) {
+	l, err := s.game(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if !l.over() {
+		s.fail(w, &apiError{409, "the game is not over: its record shows racks, so it is given only at the end"})
+		return
+	}
+	a := l.v.Alphabet
+	rv := Review{ID: l.hdr.ID, Turns: []ReviewTurn{}, Aborted: l.g.Aborted(), Abandoned: l.abandoned, Winners: l.g.Winners()}
+	if rs := l.g.Resigned(); rs >= 0 {
+		rv.Resigned = intp(rs)
+	}
+	for _, h := range l.g.History {
+		t := ReviewTurn{Seat: h.Player, Rack: l.rackTiles(&h.Rack), Points: h.Points, Total: h.Total}
+		switch h.Kind {
+		case game.Played:
+			t.Kind = kindNames[h.Move.Kind]
+			switch h.Move.Kind {
+			case move.Place:
+				t.Move = h.Notation
+				sq, ts := h.Move.Placed()
+				for k, tl := range ts {
+					x := l.tile(tl)
+					x.Row, x.Col = intp(sq[k][0]), intp(sq[k][1])
+					t.Tiles = append(t.Tiles, x)
+				}
+			case move.Exchange:
+				t.Move = "-" + a.Bracketed(h.Move.Exchanged)
+				for _, tl := range h.Move.Exchanged {
+					t.Exchanged = append(t.Exchanged, l.tile(tl))
+				}
+			}
+		case game.OutBonus:
+			t.Kind = "out_bonus"
+		case game.RackPenalty:
+			t.Kind = "rack_penalty"
+		}
+		rv.Turns = append(rv.Turns, t)
+	}
+	writeJSON(w, 200, rv)
+}
+
+// Candidate is a move of an analysed position with its static equity:
+// its score plus the value of the tiles it keeps, by the leave table the
+// computer players use (with the bag empty: minus the tiles kept, or
+// twice the opponents' tiles for going out).
+type Candidate struct {
+	Move   string  `json:"move"`
+	Kind   string  `json:"kind"`
+	Score  int     `json:"score"`
+	Leave  string  `json:"leave"`
+	Equity float64 `json:"equity"`
+	Tiles  []Tile  `json:"tiles,omitempty"`
+}
+
+// Analysis is the answer of GET /api/games/{id}/analysis?move=K: the
+// best moves by static equity for the player on turn before the K-th
+// move (0-based) of a finished game, and the move that was played.
+type Analysis struct {
+	Move   int         `json:"move"`
+	Seat   int         `json:"seat"`
+	Rack   []Tile      `json:"rack"`
+	Bag    int         `json:"bag"`
+	Best   []Candidate `json:"best"`
+	Played *Candidate  `json:"played"`
+	// Rank is the played move's place among all moves by equity (1 is
+	// the best), 0 when it was not found among them.
+	Rank int `json:"rank"`
+	// Moves is the number of legal placements and exchanges valued.
+	Moves int `json:"moves"`
+}
+
+// maxAnalysis bounds the number of best moves an analysis lists.
+const maxAnalysis = 20
+
+func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
+	l, err := s.game(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	q := r.URL.Query()
+	k, err := strconv.Atoi(q.Get("move"))
+	if err != nil || k < 0 {
+		s.fail(w, &apiError{400, "move: want the 0-based number of a move of the game"})
+		return
+	}
+	n := 10
+	if ns := q.Get("n"); ns != "" {
+		if n, err = strconv.Atoi(ns); err != nil || n < 1 || n > maxAnalysis {
+			s.fail(w, &apiError{400, fmt.Sprintf("n: want 1 to %d moves", maxAnalysis)})
+			return
+		}
+	}
+	// Rebuild the position before move k from the game's record, in a
+	// game of its own: the live one is not held while moves are valued.
+	l.mu.Lock()
+	if !l.over() {
+		l.mu.Unlock()
+		s.fail(w, &apiError{409, "the game is not over: analysis shows racks, so it is given only at the end"})
+		return
+	}
+	var moves []move.Move
+	for _, h := range l.g.History {
+		if h.Kind == game.Played {
+			moves = append(moves, h.Move)
+		}
+	}
+	names := make([]string, len(l.g.Players))
+	for i, p := range l.g.Players {
+		names[i] = p.Name
+	}
+	l.mu.Unlock()
+	if k >= len(moves) {
+		s.fail(w, &apiError{400, fmt.Sprintf("move %d: the game has moves 0 to %d", k, len(moves)-1)})
+		return
+	}
+	g, err := game.New(l.v, l.lex, names, l.hdr.Seed)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	for j := 0; j < k; j++ {
+		if err := g.Play(moves[j]); err != nil {
+			s.fail(w, fmt.Errorf("game %s: replay move %d for analysis: %w", l.hdr.ID, j, err))
+			return
+		}
+	}
+	select {
+	case s.sem <- struct{}{}:
+	case <-r.Context().Done():
+		return
+	}
+	an, err := analyse(l, g, moves[k], n)
+	<-s.sem
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	an.Move = k
+	writeJSON(w, 200, an)
+}
+
+// analyse values every placement and exchange of the player on turn in g
+// and returns the best n, and the played move's value and rank.
+func analyse(l *live, g *game.Game, played move.Move, n int) (*Analysis, error) {
+	v := l.v
+	a := v.Alphabet
+	table, err := leave.ForVariant(v, "", 0)
+	if err != nil {
+		table = nil // no leave table for this variant: equity is the score
+	}
+	view := player.ViewOf(g, g.Current())
+	if err := move.Validate(view.Board, &view.Rack, &played, view.BagLen); err != nil {
+		return nil, fmt.Errorf("game %s: played move does not validate in analysis: %w", l.hdr.ID, err)
+	}
+	rackValue := func(r *alphabet.Rack) float64 {
+		s := 0
+		for t, c := range r {
+			if c > 0 && t < len(v.Scores) {
+				s += int(c) * v.Scores[t]
+			}
+		}
+		return float64(s)
+	}
+	equity := func(m *move.Move, kept *alphabet.Rack) float64 {
+		e := float64(m.Score)
+		switch {
+		case view.BagLen == 0 && m.Kind == move.Place && kept.Len() == 0:
+			e += 2 * rackValue(&view.Unseen)
+		case view.BagLen == 0:
+			e -= rackValue(kept)
+		case table != nil:
+			e += table.Eval(kept)
+		}
+		return e
+	}
+	type cand struct {
+		m   move.Move
+		e   float64
+		key string
+		kpt alphabet.Rack
+	}
+	var all []cand
+	add := func(m move.Move) {
+		kept := view.Rack
+		if m.Kind == move.Place {
+			_, ts := m.Placed()
+			for _, t := range ts {
+				kept.Remove(t)
+			}
+		}
+		for _, t := range m.Exchanged {
+			kept.Remove(t)
+		}
+		all = append(all, cand{m, equity(&m, &kept), m.Key(), kept})
+	}
+	gen := l.lr.getGen()
+	gen.Generate(view.Board, &view.Rack, func(m *move.Move) {
+		c := *m
+		c.Tiles = append([]alphabet.Tile(nil), m.Tiles...)
+		add(c)
+	})
+	l.lr.putGen(gen)
+	if view.BagLen >= v.ExchangeMinBag {
+		subracks(&view.Rack, func(keep *alphabet.Rack) {
+			var out []alphabet.Tile
+			for t, c := range view.Rack {
+				for j := int(keep[t]); j < int(c); j++ {
+					out = append(out, alphabet.Tile(t))
+				}
+			}
+			if len(out) > 0 {
+				add(move.Move{Kind: move.Exchange, Exchanged: out})
+			}
+		})
+	}
+	add(move.Move{Kind: move.Pass})
+	sort.SliceStable(all, func(i, j int) bool {
+		if all[i].e != all[j].e {
+			return all[i].e > all[j].e
+		}
+		return all[i].m.Score > all[j].m.Score
+	})
+	render := func(c *cand) Candidate {
+		out := Candidate{Kind: kindNames[c.m.Kind], Score: c.m.Score, Equity: math.Round(c.e*100) / 100,
+			Leave: a.RackString(&c.kpt)}
+		switch c.m.Kind {
+		case move.Place:
+			out.Move = c.m.String(view.Board)
+			sq, ts := c.m.Placed()
+			for k, tl := range ts {
+				x := l.tile(tl)
+				x.Row, x.Col = intp(sq[k][0]), intp(sq[k][1])
+				out.Tiles = append(out.Tiles, x)
+			}
+		case move.Exchange:
+			out.Move = "-" + a.Bracketed(c.m.Exchanged)
+		default:
+			out.Move = "-"
+		}
+		return out
+	}
+	an := &Analysis{Seat: g.Current(), Rack: l.rackTiles(&view.Rack), Bag: view.BagLen, Best: []Candidate{}, Moves: len(all)}
+	pk := played.Key()
+	for i := range all {
+		if i < n {
+			an.Best = append(an.Best, render(&all[i]))
+		}
+		if an.Rank == 0 && all[i].key == pk {
+			an.Rank = i + 1
+			p := render(&all[i])
+			an.Played = &p
+		}
+	}
+	if an.Played == nil {
+		kept := view.Rack
+		c := cand{m: played, key: pk, kpt: kept}
+		c.e = equity(&played, &kept)
+		p := render(&c)
+		an.Played = &p
+	}
+	return an, nil
+}
+
+// subracks calls f with every sub-multiset of r (the tiles kept by an
+// exchange).
+func subracks(r *alphabet.Rack, f func(*alphabet.Rack)) {
+	var idx []int
+	for i, c := range r {
+		if c > 0 {
+			idx = append(idx, i)
+		}
+	}
+	var cur alphabet.Rack
+	var rec func(k int)
+	rec = func(k int) {
+		if k == len(idx) {
+			f(&cur)
+			return
+		}
+		t := idx[k]
+		for c := 0; c <= int(r[t]); c++ {
+			cur[t] = uint8(c)
+			rec(k + 1)
+		}
+		cur[t] = 0
+	}
+	rec(0)
+}

@@ -1,0 +1,223 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"os"
+	"slices"
+	"time"
+)
+
+// RepairReport says what RepairSQLite kept.
+type RepairReport struct {
+	// Kept lists the games copied whole: header and every event.
+	Kept []string
+	// Damaged lists the games found in part only (a missing header, or a
+	// gap in the log); they stay in the damaged file.
+	Damaged []string
+	// Aside is where the damaged file was moved.
+	Aside string
+}
+
+// RepairSQLite salvages a damaged SQLite store: it reads every game header
+// and event that can still be read, row by row, copies each game whose
+// header and log (events 0 to n−1 with no gap) are all there into a new
+// file, moves the damaged file aside (to path.damaged-TIME, with its
+// -wal and -shm files) and puts the new file in its place.
+func RepairSQLite(path string) (*RepairReport, error) {
+	if _, err := os.Stat(path); err != nil {
+		return nil, fmt.Errorf("store: repair %s: %w", path, err)
+	}
+	old, err := sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(10000)")
+	if err != nil {
+		return nil, fmt.Errorf("store: repair %s: %w", path, err)
+	}
+	old.SetMaxOpenConns(1)
+	defer old.Close()
+	// The data version says how the events are written: the new file
+	// keeps it, or the server would migrate them again.
+	var version int
+	if err := old.QueryRow("PRAGMA user_version").Scan(&version); err != nil {
+		return nil, fmt.Errorf("store: repair %s: read the data version: %w", path, err)
+	}
+	games := map[string]*Game{}
+	var order []string
+	salvage(old, "games", "id, variant, lexicon, seed, seats, created, finished", func(rows *sql.Rows) error {
+		g := &Game{}
+		var seed, created, finished int64
+		var seats string
+		if err := rows.Scan(&g.ID, &g.Variant, &g.Lexicon, &seed, &seats, &created, &finished); err != nil {
+			return err
+		}
+		if err := decodeHeader(g, seed, created, seats); err != nil {
+			return err
+		}
+		g.Finished = finished != 0
+		if _, dup := games[g.ID]; !dup {
+			order = append(order, g.ID)
+		}
+		games[g.ID] = g
+		return nil
+	})
+	events := map[string]map[int]Event{}
+	complete := salvage(old, "events", "game, seq, kind, data, time", func(rows *sql.Rows) error {
+		var id string
+		var e Event
+		var t int64
+		if err := rows.Scan(&id, &e.Seq, &e.Kind, &e.Data, &t); err != nil {
+			return err
+		}
+		e.Time = time.Unix(0, t).UTC()
+		if events[id] == nil {
+			events[id] = map[int]Event{}
+		}
+		events[id][e.Seq] = e
+		return nil
+	})
+
+	rep := &RepairReport{}
+	tmp := path + ".repairing"
+	for _, suffix := range []string{"", "-wal", "-shm"} {
+		os.Remove(tmp + suffix)
+	}
+	nw, err := OpenSQLite(tmp)
+	if err != nil {
+		return nil, fmt.Errorf("store: repair %s: %w", path, err)
+	}
+	ctx := context.Background()
+	for id := range events {
+		if games[id] == nil {
+			rep.Damaged = append(rep.Damaged, id)
+		}
+	}
+	for _, id := range order {
+		g := games[id]
+		var evs []Event
+		for _, e := range events[id] {
+			evs = append(evs, e)
+		}
+		slices.SortFunc(evs, func(a, b Event) int { return a.Seq - b.Seq })
+		intact := true
+		for i, e := range evs {
+			intact = intact && e.Seq == i
+		}
+		if intact && !complete {
+			// Some events could not be read: the game is whole only if
+			// the primary key's index lists no event beyond those read.
+			var n int
+			err := old.QueryRow("SELECT COUNT(*) FROM events INDEXED BY sqlite_autoindex_events_1 WHERE game = ?", id).Scan(&n)
+			intact = err == nil && n == len(evs)
+		}
+		if !intact {
+			rep.Damaged = append(rep.Damaged, id)
+			continue
+		}
+		if err := nw.CreateGame(ctx, g); err != nil {
+			nw.Close()
+			return nil, fmt.Errorf("store: repair %s: copy game %s: %w", path, id, err)
+		}
+		for _, e := range evs {
+			if err := nw.Append(ctx, id, e); err != nil {
+				nw.Close()
+				return nil, fmt.Errorf("store: repair %s: copy game %s: %w", path, id, err)
+			}
+		}
+		rep.Kept = append(rep.Kept, id)
+	}
+	slices.Sort(rep.Damaged)
+	if _, err := nw.db.Exec(fmt.Sprintf("PRAGMA user_version = %d", version)); err != nil {
+		nw.Close()
+		return nil, fmt.Errorf("store: repair %s: set the data version: %w", path, err)
+	}
+	if err := nw.Close(); err != nil {
+		return nil, fmt.Errorf("store: repair %s: %w", path, err)
+	}
+	rep.Aside = fmt.Sprintf("%s.damaged-%s", path, time.Now().UTC().Format("20060102T150405Z"))
+	for _, suffix := range []string{"", "-wal", "-shm"} {
+		if err := os.Rename(path+suffix, rep.Aside+suffix); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return nil, fmt.Errorf("store: repair %s: move the damaged file aside: %w", path, err)
+		}
+	}
+	for _, suffix := range []string{"-wal", "-shm"} {
+		os.Remove(tmp + suffix)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		return nil, fmt.Errorf("store: repair %s: put the new file in place: %w", path, err)
+	}
+	return rep, nil
+}
+
+// salvage reads every readable row of table in rowid order, stepping over
+// rows it cannot read: it reads ranges of rows, and where a range fails
+// it reads the rows of that range one by one. It reports whether every
+// row from the first to the last was read (the tables are append-only,
+// so their rowids have no gaps of their own).
+func salvage(db *sql.DB, table, cols string, scan func(*sql.Rows) error) (complete bool) {
+	var maxID int64
+	complete = true
+	if err := db.QueryRow("SELECT COALESCE(MAX(rowid), 0) FROM " + table).Scan(&maxID); err != nil {
+		// The b-tree's right edge is unreadable: probe far enough.
+		maxID, complete = 1<<22, false
+	}
+	seen := int64(0)
+	const step = 256
+	read := func(lo, hi int64) error {
+		rows, err := db.Query("SELECT "+cols+" FROM "+table+" WHERE rowid BETWEEN ? AND ? ORDER BY rowid", lo, hi)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			if err := scan(rows); err != nil {
+				return err
+			}
+		}
+		return rows.Err()
+	}
+	count := func(lo, hi int64) int64 {
+		var n int64
+		db.QueryRow("SELECT COUNT(*) FROM "+table+" WHERE rowid BETWEEN ? AND ?", lo, hi).Scan(&n)
+		return n
+	}
+	for lo := int64(1); lo <= maxID; lo += step {
+		hi := lo + step - 1
+		// A failure half-way through a range reads some rows twice;
+		// the callers keep one copy of each.
+		if rangeReadable(db, table, lo, hi) && read(lo, hi) == nil {
+			seen += count(lo, hi)
+			continue
+		}
+		for id := lo; id <= hi; id++ {
+			if read(id, id) == nil {
+				seen += count(id, id)
+			}
+		}
+	}
+	return complete && seen == maxID
+}
+
+// rangeReadable reports whether every row of a rowid range can be read.
+func rangeReadable(db *sql.DB, table string, lo, hi int64) bool {
+	rows, err := db.Query("SELECT * FROM "+table+" WHERE rowid BETWEEN ? AND ?", lo, hi)
+	if err != nil {
+		return false
+	}
+	defer rows.Close()
+	cols, err := rows.Columns()
+	if err != nil {
+		return false
+	}
+	vals := make([]any, len(cols))
+	ptrs := make([]any, len(cols))
+	for i := range vals {
+		ptrs[i] = &vals[i]
+	}
+	for rows.Next() {
+		if rows.Scan(ptrs...) != nil {
+			return false
+		}
+	}
+	return rows.Err() == nil
+}

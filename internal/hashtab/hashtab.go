@@ -55,6 +55,12 @@ func (m *U64Map) Put(k uint64, v uint32) {
 	if 2*uint64(m.n+1) > m.size {
 		m.rebuild(2 * m.size)
 	}
+	m.insert(k, v)
+}
+
+// insert is Put without growing (rebuild must not grow the table it is
+// filling, or Compact would end at half its load).
+func (m *U64Map) insert(k uint64, v uint32) {
 	for h := m.index(k); ; h++ {
 		if h == m.size {
 			h = 0
@@ -79,7 +85,7 @@ func (m *U64Map) rebuild(size uint64) {
 	m.n = 0
 	for _, s := range old {
 		if s.val != 0 {
-			m.Put(s.key, s.val-1)
+			m.insert(s.key, s.val-1)
 		}
 	}
 }
@@ -149,6 +155,11 @@ func (m *PairMap) Put(k uint64, k2, v uint32) {
 	if 2*uint64(m.n+1) > m.size {
 		m.rebuild(2 * m.size)
 	}
+	m.insert(k, k2, v)
+}
+
+// insert is Put without growing.
+func (m *PairMap) insert(k uint64, k2, v uint32) {
 	for h := m.index(k, k2); ; h++ {
 		if h == m.size {
 			h = 0
@@ -173,7 +184,7 @@ func (m *PairMap) rebuild(size uint64) {
 	m.n = 0
 	for _, s := range old {
 		if s.val != 0 {
-			m.Put(s.key, s.key2, s.val-1)
+			m.insert(s.key, s.key2, s.val-1)
 		}
 	}
 }

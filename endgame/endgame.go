@@ -1,5 +1,5 @@
 // Package endgame solves the end of a two-player game once the bag is
-// empty and both racks are known (seed 004 5.2, 6.2 and 7.3.3.3).
+// empty and both racks are known (Pícek 2008, 5.2, 6.2 and 7.3.3.3).
 //
 // Solve is a negamax search with alpha-beta pruning over placements and
 // passes. Its value is the spread the side to move gains from here to the
@@ -37,7 +37,7 @@ import (
 // Options bound the search.
 type Options struct {
 	// Width, when positive, keeps only the Width best-scoring placements
-	// at each node (seed 004: 10).
+	// at each node (Pícek 2008: 10).
 	Width int
 	// MaxDepth caps the plies searched (0: until the game ends).
 	MaxDepth int

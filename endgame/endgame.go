@@ -14,7 +14,7 @@
 // the last finished depth when the time or node budget runs out.
 //
 // Options.Width restricts every node to its Width best moves by score:
-// Width 10 is the seed's limited minimax (alpha-beta finds the same value
+// Width 10 is the limited minimax of Pícek 2008 (alpha-beta finds the same value
 // as minimax over the same restricted tree, only faster). Width 0 is the
 // exact solver.
 //

@@ -58,6 +58,11 @@ type live struct {
 	// counted is set while the server counts the game as unfinished
 	// (guarded by the server's mu, not this one's).
 	counted bool
+	// With a shared store: botMine is set when this process is to make
+	// the computer seat's move (it wrote the event that put the computer
+	// on turn, or took the move over); evicted when this copy was dropped
+	// from memory (its readers should come back for the new one).
+	botMine, evicted bool
 	// changed is closed (and replaced) on every change of state, for
 	// long polls of the state.
 	changed chan struct{}
@@ -285,9 +290,18 @@ func (l *live) append(ctx context.Context, kind string, v any) error {
 		return fmt.Errorf("game %s: encode %s event: %w", l.hdr.ID, kind, err)
 	}
 	t0 := time.Now()
-	err = l.srv.store.Append(ctx, l.hdr.ID, store.Event{Seq: l.seq, Kind: kind, Data: string(data), Time: t0.UTC()})
+	e := store.Event{Seq: l.seq, Kind: kind, Data: string(data), Time: t0.UTC()}
+	if l.srv.shared != nil {
+		err = l.appendShared(ctx, kind, v, e)
+	} else {
+		err = l.srv.store.Append(ctx, l.hdr.ID, e)
+	}
 	l.srv.count.appendNanos.Add(int64(time.Since(t0)))
 	l.srv.count.appends.Add(1)
+	var ae *apiError
+	if errors.As(err, &ae) {
+		return err
+	}
 	if err != nil {
 		return fmt.Errorf("game %s: %w", l.hdr.ID, err)
 	}
@@ -427,7 +441,7 @@ func (l *live) afterChange() {
 // schedule starts the computer's turn if a computer seat is on turn.
 // Caller holds mu.
 func (l *live) schedule() {
-	if l.thinking || !l.started() || l.over() || l.srv.closing() {
+	if l.thinking || !l.started() || l.over() || l.srv.closing() || l.srv.shared != nil && !l.botMine {
 		return
 	}
 	cur := l.g.Current()
@@ -501,7 +515,7 @@ func (l *live) think(i, moves int) {
 	if !l.over() && l.g.MovesPlayed() == moves && !l.srv.closing() {
 		if _, err := l.play(context.Background(), i, m); err != nil {
 			var ae *apiError
-			if errors.As(err, &ae) {
+			if errors.As(err, &ae) && ae.code == 422 {
 				l.srv.logf("game %s seat %d: computer move refused (%v); passing", l.hdr.ID, i, err)
 				if _, err := l.play(context.Background(), i, move.Move{Kind: move.Pass}); err != nil {
 					l.srv.logf("game %s seat %d: pass: %v", l.hdr.ID, i, err)

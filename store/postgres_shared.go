@@ -162,4 +162,3 @@ func (s *Postgres) Stale(ctx context.Context, before time.Time, after string, n 
 	}
 	return ids, nil
 }
-

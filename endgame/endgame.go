@@ -440,6 +440,27 @@ func (s *solver) play(side int, m *move.Move, ply, depth, alpha, beta, best int,
 	if lastPass {
 		s.hash ^= s.zpass
 	}
+	if depth == 1 {
+		// The child is a leaf: its value from the table when it was
+		// searched exactly, or else estimated on this board, before m
+		// is made: the opponent's best score minus ours with the tiles
+		// m leaves. Siblings share the opponent's half, and moves that
+		// keep the same tiles share ours (estimate cache), so a leaf
+		// costs no move generation most of the time.
+		s.tick()
+		var v int
+		exact := false
+		e := &s.tt[s.hash&s.mask]
+		if e.key == s.hash && e.flag == flagExact {
+			v, exact = int(e.value), e.depth == deepExact
+		} else {
+			s.bhash = b0 // this board's
+			v = s.bestScore(&s.racks[opp]) - s.bestScore(r)
+		}
+		s.hash, s.bhash = h0, b0
+		*r = old
+		return m.Score - v, exact
+	}
 	s.b.PlaceLine(m.Dir, m.Row, m.Col, m.Tiles, 1000)
 	c, exact := s.negamax(opp, ply+1, depth-1, -beta+m.Score, -max(alpha, best)+m.Score, false)
 	s.b.Undo()

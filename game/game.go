@@ -16,8 +16,9 @@ import (
 	"atril/variant"
 )
 
-// Player is a seat in the game.
-type Player struct {
+// Seat is a place at the game: the name of whoever sits there (a person
+// or a computer level, see package player), the rack and the score.
+type Seat struct {
 	Name  string
 	Rack  alphabet.Rack
 	Score int
@@ -56,10 +57,11 @@ type Turn struct {
 
 // Game is the state of a game.
 type Game struct {
-	V       *variant.Variant
-	Lex     *lexicon.Lexicon
-	Board   *board.Board
-	Players []Player
+	V     *variant.Variant
+	Lex   *lexicon.Lexicon
+	Board *board.Board
+	// Players holds the seats in turn order.
+	Players []Seat
 	History []Turn
 	Seed    uint64
 
@@ -101,7 +103,7 @@ func New(v *variant.Variant, lex *lexicon.Lexicon, names []string, seed uint64) 
 	}
 	g.rng.Shuffle(len(g.bag), func(i, j int) { g.bag[i], g.bag[j] = g.bag[j], g.bag[i] })
 	for _, n := range names {
-		g.Players = append(g.Players, Player{Name: n})
+		g.Players = append(g.Players, Seat{Name: n})
 	}
 	for i := range g.Players {
 		g.draw(i)

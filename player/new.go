@@ -22,11 +22,13 @@ type Options struct {
 	Seed uint64
 
 	// Leave names the rack-leave table of inhuman, godlike and
-	// simulation: "" or "default" (English v2, the Czech table, the
-	// derived Spanish table), "v1", "v2", "none". LeaveTable, when set,
-	// is used instead (e.g. a learnt table).
+	// simulation (see leave.Load): "" or "default" (the variant's
+	// exhaustive table learnt by self-play, or its per-letter table when
+	// none is embedded), "learnt", "v1", "v2", "czech", "spanish", "none".
+	// LeaveTable, when set, is used instead (e.g. a table read from a
+	// file).
 	Leave      string
-	LeaveTable *leave.Table
+	LeaveTable leave.Evaluator
 	// Balance weighs the vowel/consonant term of the leave (0: off).
 	Balance float64
 

@@ -18,7 +18,7 @@ type Valued struct {
 	name    string
 	gen     movegen.Generator
 	opt     Options
-	table   *leave.Table
+	table   leave.Evaluator
 	bound   *variant.Variant
 	endgame bool
 	found   int
@@ -43,7 +43,7 @@ func (p *Valued) bind(v *variant.Variant) error {
 		p.table = p.opt.LeaveTable
 		return nil
 	}
-	t, err := leave.ForVariant(v, p.opt.Leave, p.opt.Balance)
+	t, err := leave.Load(v, p.opt.Leave, p.opt.Balance)
 	if err != nil {
 		return fmt.Errorf("player %s: %w", p.name, err)
 	}
@@ -94,11 +94,11 @@ type candidate struct {
 // a placement's static value is its score plus staticLeave.
 type staticLeave struct {
 	v      *View
-	t      *leave.Table
-	unseen float64 // twice the score of the unseen tiles
+	t      leave.Evaluator // nil: no leave term
+	unseen float64         // twice the score of the unseen tiles
 }
 
-func newStaticLeave(v *View, t *leave.Table) *staticLeave {
+func newStaticLeave(v *View, t leave.Evaluator) *staticLeave {
 	return &staticLeave{v: v, t: t, unseen: 2 * float64(rackScore(v, &v.Unseen))}
 }
 
@@ -109,6 +109,9 @@ func (s *staticLeave) Eval(kept *alphabet.Rack) float64 {
 			return s.unseen
 		}
 		return -float64(rackScore(s.v, kept))
+	}
+	if s.t == nil {
+		return 0
 	}
 	return s.t.Eval(kept)
 }
@@ -128,7 +131,7 @@ func rackScore(v *View, r *alphabet.Rack) int {
 // the bag allows, every exchange, and returns the best keep of them (all
 // when keep ≤ 0), best first, with the number of placements the
 // generator ranked.
-func rank(gen movegen.Generator, v *View, t *leave.Table, keep int) ([]candidate, int) {
+func rank(gen movegen.Generator, v *View, t leave.Evaluator, keep int) ([]candidate, int) {
 	var out []candidate
 	sl := newStaticLeave(v, t)
 	placements := movegen.Search(gen, v.Board, &v.Rack, sl, keep)

@@ -353,6 +353,43 @@ func (r *rig) axe(ctx context.Context, what string) float64 {
 	return score
 }
 
+// checkLayout checks the game page at a phone's width: no sideways
+// scrolling, the rack and the buttons each on one line with no label cut,
+// and every square of the board as tall as wide, all alike.
+func (r *rig) checkLayout(ctx context.Context, width int64, what string) {
+	r.t.Helper()
+	var got struct {
+		Overflow        bool
+		RackRows        int
+		ButtonRows      int
+		Clipped         []string
+		MinW, MaxW      float64
+		MinH, MaxH      float64
+		TileOverlapsPts bool
+	}
+	r.run(ctx, "phone width", chromedp.EmulateViewport(width, 760), chromedp.Sleep(150*time.Millisecond))
+	r.eval(ctx, `(() => {
+		const rows = (sel) => new Set([...document.querySelectorAll(sel)].filter((x) => x.offsetParent).map((x) => Math.round(x.getBoundingClientRect().top))).size;
+		const sq = [...document.querySelectorAll("#board .sq")].map((x) => x.getBoundingClientRect());
+		const ws = sq.map((b) => b.width), hs = sq.map((b) => b.height);
+		// A multi-letter tile's points must not cover its letters.
+		const over = [...document.querySelectorAll("#rack .tile.multi")].some((t) => {
+			const l = t.querySelector(".l").getBoundingClientRect(), p = t.querySelector(".pts");
+			if (!p) return false;
+			const q = p.getBoundingClientRect();
+			return q.left < l.right - 1 && q.top < l.bottom - 1;
+		});
+		return {Overflow: document.documentElement.scrollWidth > innerWidth, RackRows: rows("#rack .tile"), ButtonRows: rows("#buttons button"),
+			Clipped: [...document.querySelectorAll("#buttons button")].filter((b) => b.scrollWidth > b.clientWidth).map((b) => b.textContent),
+			MinW: Math.min(...ws), MaxW: Math.max(...ws), MinH: Math.min(...hs), MaxH: Math.max(...hs), TileOverlapsPts: over};
+	})()`, &got)
+	if got.Overflow || got.RackRows != 1 || got.ButtonRows != 1 || len(got.Clipped) > 0 || got.MaxW-got.MinW > 1.01 ||
+		got.MaxH-got.MinH > 1.01 || got.MaxW-got.MinH > 1.01 || got.MinW-got.MaxH > 1.01 || got.TileOverlapsPts {
+		r.t.Errorf("%s at %d px: %+v", what, width, got)
+	}
+	r.run(ctx, "desktop width", chromedp.EmulateViewport(1280, 800))
+}
+
 // boardFor rebuilds a board from a state with the tests' word list.
 func boardFor(t *testing.T, st *State) *board.Board {
 	t.Helper()
@@ -748,6 +785,7 @@ func TestBrowserKeyboardGame(t *testing.T) {
 	if title != "(Your turn) atril" {
 		t.Errorf("title on our turn: %q", title)
 	}
+	r.checkLayout(ctx, 360, "the English game")
 	// Tab to the board: the cursor is on the start square.
 	r.tabTo(ctx, "#board .sq")
 	placements := r.playOutPage(ctx, id, tok, 0, true, func(n int) {
@@ -1039,6 +1077,7 @@ func TestBrowserSpanish(t *testing.T) {
 	if labels.Submit != "Jugar" || labels.Premium != "TP" || labels.Title != "(Te toca) atril" {
 		t.Errorf("a Spanish game is not in Spanish: %+v", labels)
 	}
+	r.checkLayout(ctx, 360, "the Spanish game")
 	if s := r.axe(ctx, "a game"); s < 90 {
 		t.Errorf("the game page scores %.0f in the accessibility checks, want at least 90", s)
 	}
@@ -1117,6 +1156,15 @@ func TestBrowserSpanish(t *testing.T) {
 		t.Errorf("brackets on the page:\n%s", page)
 	}
 	r.shot(ctx, "18-spanish-game")
+	// The same game in Czech, chosen in the header.
+	r.run(ctx, "switch to Czech", chromedp.SetValue("#lang-select", "cs"),
+		chromedp.Evaluate(`$("#lang-select").dispatchEvent(new Event("change"))`, nil))
+	var submit string
+	r.eval(ctx, `$("#submit").textContent`, &submit)
+	if submit != "Zahrát" {
+		t.Errorf("in Czech the Play button says %q", submit)
+	}
+	r.checkLayout(ctx, 360, "the game in Czech")
 	var raw bytes.Buffer
 	json.NewEncoder(&raw).Encode(after.History)
 	t.Logf("Spanish game %s (seed %d): %s", cr.ID, seed, raw.String())

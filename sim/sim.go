@@ -41,6 +41,14 @@ type Config struct {
 	Progress func(done, total int)
 	// Leaves collects the rack-leave samples for learning.
 	Leaves bool
+	// Paired plays the games in pairs on the same bag with the seats
+	// swapped: games 2k and 2k+1 share their seed, and player 0 moves
+	// first in the even one, player 1 in the odd one. Luck of the draw
+	// then largely cancels within a pair (see PairedWinRate).
+	Paired bool
+	// Observe, when set, is called with each finished game (from the
+	// goroutine that played it; i is the game's index).
+	Observe func(i int, g *game.Game)
 }
 
 // Game is the record of one game. Per-player arrays are indexed by the
@@ -161,6 +169,9 @@ func withGame(cfg Config, gen movegen.Generator, k int, seed uint64) player.Opti
 // even games, player 1 the odd ones.
 func playGame(cfg Config, gen movegen.Generator, i int) (Game, []leave.Sample, error) {
 	seed := GameSeed(cfg.Seed, i)
+	if cfg.Paired {
+		seed = GameSeed(cfg.Seed, i/2)
+	}
 	rec := Game{Index: i, Seed: seed, First: i % 2}
 	seats := [2]int{rec.First, 1 - rec.First} // seats[s] = player index in seat s
 	var ps [2]player.Player
@@ -200,6 +211,9 @@ func playGame(cfg Config, gen movegen.Generator, i int) (Game, []leave.Sample, e
 	}
 	for s, k := range seats {
 		rec.Score[k] = g.Players[s].Score
+	}
+	if cfg.Observe != nil {
+		cfg.Observe(i, g)
 	}
 	var smp []leave.Sample
 	if cfg.Leaves {
@@ -316,6 +330,40 @@ func Wilson(w, n float64) (p, lo, hi float64) {
 	c := (p + z*z/(2*n)) / den
 	h := z * math.Sqrt(p*(1-p)/n+z*z/(4*n*n)) / den
 	return p, math.Max(0, c-h), math.Min(1, c+h)
+}
+
+// PairedWinRate is player 0's score over pairs of games played on the
+// same bag with the seats swapped (Config.Paired): each pair counts as
+// one observation, the mean of its two results (win 1, tie ½, loss 0),
+// so the interval reflects the pairing (a normal interval on the pair
+// means; with unpaired games it is wider than Wilson's, never
+// narrower). An odd last game is left out. pairs is the number used.
+func (r *Report) PairedWinRate() (rate, lo, hi float64, pairs int) {
+	pairs = len(r.Games) / 2
+	if pairs < 2 {
+		p, l, h := r.WinRate()
+		return p, l, h, pairs
+	}
+	score := func(g *Game) float64 {
+		switch g.Winner() {
+		case 0:
+			return 1
+		case -1:
+			return 0.5
+		}
+		return 0
+	}
+	var s, sq float64
+	for k := 0; k < pairs; k++ {
+		x := (score(&r.Games[2*k]) + score(&r.Games[2*k+1])) / 2
+		s += x
+		sq += x * x
+	}
+	n := float64(pairs)
+	rate = s / n
+	sd := math.Sqrt(math.Max(sq/n-rate*rate, 0) * n / (n - 1))
+	half := 1.959963984540054 * sd / math.Sqrt(n)
+	return rate, math.Max(0, rate-half), math.Min(1, rate+half), pairs
 }
 
 // Spread is the mean of player 0's score minus player 1's, and the

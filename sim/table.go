@@ -41,6 +41,10 @@ func (r *Report) WriteTable(w io.Writer) error {
 	fmt.Fprintf(&b, "\ngames %d (ties %d), %s moved first in the even games and %s in the odd ones\n", len(r.Games), s[0].Ties, n1, n2)
 	fmt.Fprintf(&b, "spread (%s − %s) per game: %+.1f ± %.1f (95%%)\n", n1, n2, mean, half)
 	fmt.Fprintf(&b, "%s win rate (ties count half): %.1f%%, 95%% CI [%.1f%%, %.1f%%] (Wilson)\n", n1, 100*rate, 100*lo, 100*hi)
+	if r.Config.Paired {
+		pr, plo, phi, pairs := r.PairedWinRate()
+		fmt.Fprintf(&b, "paired (same bag, seats swapped): %d pairs, %s scores %.1f%%, 95%% CI [%.1f%%, %.1f%%] over pairs\n", pairs, n1, 100*pr, 100*plo, 100*phi)
+	}
 	fmt.Fprintf(&b, "time %.1f s\n", r.Elapsed.Seconds())
 	_, err := io.WriteString(w, b.String())
 	return err

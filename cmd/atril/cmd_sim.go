@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -30,8 +31,10 @@ func runSim(args []string) error {
 	threads := fs.Int("threads", 0, "games played at once (0: one per CPU)")
 	csvPath := fs.String("csv", "", "write one line per game to this CSV file")
 	plotPath := fs.String("plot", "", "draw the score distributions to this file (.png, .svg or .pdf)")
-	leave1 := fs.String("leave1", "", "player 1's leave table: v1, v2, none, or a file written by --learn")
-	leave2 := fs.String("leave2", "", "player 2's leave table")
+	leaveBoth := fs.String("leave", "default", "both players' leave table: default (the learnt exhaustive table), v1, v2, czech, spanish, none, or a file (from leaves learn or --learn)")
+	leave1 := fs.String("leave1", "", "player 1's leave table (default: --leave)")
+	leave2 := fs.String("leave2", "", "player 2's leave table (default: --leave)")
+	paired := fs.Bool("paired", false, "play the games in pairs on the same bag with the seats swapped")
 	balance := fs.Float64("balance", 0, "weight of the vowel/consonant balance term in both players' leaves (0: off)")
 	balance1 := fs.Float64("balance1", -1, "player 1's balance weight (default: --balance)")
 	balance2 := fs.Float64("balance2", -1, "player 2's balance weight (default: --balance)")
@@ -67,8 +70,11 @@ func runSim(args []string) error {
 		base.EndgameNodes = 0
 	}
 	cfg := sim.Config{Variant: e.V, Lexicon: e.Lex, Generator: gen, Players: [2]string{*p1, *p2},
-		Games: *games, Seed: *seed, Threads: *threads, Leaves: *learn != ""}
+		Games: *games, Seed: *seed, Threads: *threads, Leaves: *learn != "", Paired: *paired}
 	for k, name := range []string{*leave1, *leave2} {
+		if name == "" {
+			name = *leaveBoth
+		}
 		o := base
 		if bw := []float64{*balance1, *balance2}[k]; bw >= 0 {
 			o.Balance = bw
@@ -89,7 +95,8 @@ func runSim(args []string) error {
 	if err != nil {
 		return err
 	}
-	fmt.Printf("%s, lexicon %s, generator %s, seed %d\n\n", e.V.Name, e.Lex.Name, gen.Name(), *seed)
+	fmt.Printf("%s, lexicon %s, generator %s, seed %d\n", e.V.Name, e.Lex.Name, gen.Name(), *seed)
+	fmt.Printf("leave tables: player 1 %s, player 2 %s\n\n", leaveLabel(cfg.Options[0], e), leaveLabel(cfg.Options[1], e))
 	if err := rep.WriteTable(os.Stdout); err != nil {
 		return err
 	}
@@ -117,29 +124,39 @@ func runSim(args []string) error {
 	return nil
 }
 
-// setLeave resolves a leave flag: a built-in name or a table file.
+// setLeave resolves a leave flag: a built-in name (bound per game to the
+// variant) or a table file read once.
 func setLeave(o *player.Options, name string, e *env) error {
-	switch name {
-	case "", "default", "v1", "v2", "none":
+	if name == "" || slices.Contains(leave.LoadNames(), name) {
 		o.Leave = name
 		return nil
 	}
-	f, err := os.Open(name)
-	if err != nil {
-		return fmt.Errorf("leave table: %w", err)
-	}
-	defer f.Close()
-	spec, err := leave.Read(f, name)
-	if err != nil {
-		return err
-	}
-	spec.Balance = o.Balance
-	t, err := leave.Bind(spec, e.V.Alphabet)
+	t, err := leave.Load(e.V, name, o.Balance)
 	if err != nil {
 		return err
 	}
 	o.LeaveTable = t
 	return nil
+}
+
+// leaveLabel names the leave table a player's options resolve to.
+func leaveLabel(o player.Options, e *env) string {
+	t := o.LeaveTable
+	if t == nil {
+		var err error
+		if t, err = leave.Load(e.V, o.Leave, o.Balance); err != nil {
+			return err.Error()
+		}
+	}
+	switch x := t.(type) {
+	case *leave.Exhaustive:
+		return x.Name + " (exhaustive)"
+	case *leave.Table:
+		return x.Name + " (per letter)"
+	case nil:
+		return "none"
+	}
+	return "?"
 }
 
 // printLeaveComparison sets the learnt values beside the hand table.

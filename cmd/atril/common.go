@@ -52,6 +52,9 @@ func loadEnv(variantName, lexName string) (*env, error) {
 	return &env{V: v, Lex: lex}, nil
 }
 
+// loadVariant loads a variant by name or JSON file.
+func loadVariant(name string) (*variant.Variant, error) { return variant.Load(name) }
+
 // flagSet reports whether the named flag was given on the command line.
 func flagSet(fs *flag.FlagSet, name string) bool {
 	set := false

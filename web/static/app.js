@@ -1255,6 +1255,7 @@ async function startReview(k) {
   $("#result").hidden = true;
   say("");
   $("#review-title").textContent = t("rvTitle");
+  $("#review-gcg").href = "/api/games/" + G.id + "/gcg";
   reviewTo(k);
   $("#rv-next").focus();
 }
@@ -1372,7 +1373,9 @@ async function loadAnalysis(k) {
     const td = el("td");
     td.append(reviewMoveNode(c.kind, c.move));
     if (extra) td.append(" ", el("span", "hint", extra));
-    tr.append(td, el("td", "n", String(c.score)), el("td", "", c.leave || "–"), el("td", "n", c.equity.toFixed(1)));
+    const kept = el("td");
+    kept.append(c.leave ? wordNode(units(c.leave)) : "–");
+    tr.append(td, el("td", "n", String(c.score)), kept, el("td", "n", c.equity.toFixed(1)));
     if (c.tiles) {
       tr.tabIndex = 0;
       const show = () => { R.show = c; renderReviewBoard(); };

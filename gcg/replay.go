@@ -1,0 +1,353 @@
+package gcg
+
+import (
+	"fmt"
+
+	"atril/alphabet"
+	"atril/game"
+	"atril/lexicon"
+	"atril/move"
+	"atril/variant"
+)
+
+// Replay plays the file's turns in a new game of the variant and lexicon
+// (seed shuffles what is left in the bag). Before each move the racks are
+// set to the ones recorded, so the game's own draws do not matter; every
+// move is checked by the rules and its score and the player's total must
+// match the file. The end-of-game lines must match the game's final
+// adjustment.
+func (f *File) Replay(v *variant.Variant, lex *lexicon.Lexicon, seed uint64) (*game.Game, error) {
+	r, err := f.newReplay(v, lex, seed)
+	if err != nil {
+		return nil, err
+	}
+	for i := range f.Lines {
+		l := &f.Lines[i]
+		fail := func(format string, args ...any) error {
+			return fmt.Errorf("gcg: line %d: %q: "+format, append([]any{l.Num, l.Text}, args...)...)
+		}
+		if l.Kind == EndRack {
+			err = r.endRack(i, fail)
+		} else {
+			err = r.move(i, fail)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	if err := r.unfinishedRacks(); err != nil {
+		return nil, err
+	}
+	if err := r.ending(); err != nil {
+		return nil, err
+	}
+	return r.g, nil
+}
+
+// rackAt is a rack as read, with the line it comes from (0 for a #rack
+// pragma); ok is false where no rack is known.
+type rackAt struct {
+	rack alphabet.Rack
+	line int
+	ok   bool
+}
+
+// replay is the state of a replay of a file.
+type replay struct {
+	f    *File
+	v    *variant.Variant
+	g    *game.Game
+	seat map[string]int // nickname → player
+	// racks[i] is the rack of line i; final[j] the #rack pragma of
+	// player j.
+	racks, final []rackAt
+	// kept[j] is what player j kept from their last move (the tiles not
+	// played or exchanged), which their next rack must hold.
+	kept []rackAt
+	// lastMove is the index in g.History of the last move played.
+	lastMove int
+	// matched marks the end-of-game adjustments the file has matched.
+	matched map[int]bool
+	// started is set once the first move has chosen who starts.
+	started bool
+}
+
+// newReplay starts the game and reads every rack of the file.
+func (f *File) newReplay(v *variant.Variant, lex *lexicon.Lexicon, seed uint64) (*replay, error) {
+	names := make([]string, len(f.Players))
+	r := &replay{f: f, v: v, seat: map[string]int{}, racks: make([]rackAt, len(f.Lines)),
+		kept: make([]rackAt, len(f.Players)), lastMove: -1, matched: map[int]bool{}}
+	for i, p := range f.Players {
+		names[i] = p.Name
+		r.seat[p.Nick] = i
+	}
+	g, err := game.New(v, lex, names, seed)
+	if err != nil {
+		return nil, fmt.Errorf("gcg: %w", err)
+	}
+	r.g = g
+	for i := range f.Lines {
+		l := &f.Lines[i]
+		rack, err := r.readRack(l.Rack, fmt.Sprintf("line %d: %q", l.Num, l.Text))
+		if err != nil {
+			return nil, err
+		}
+		r.racks[i] = rackAt{rack, l.Num, true}
+	}
+	for i, text := range f.Racks {
+		if text == "" {
+			r.final = append(r.final, rackAt{})
+			continue
+		}
+		rack, err := r.readRack(text, fmt.Sprintf("#rack%d", i+1))
+		if err != nil {
+			return nil, err
+		}
+		r.final = append(r.final, rackAt{rack, 0, true})
+	}
+	return r, nil
+}
+
+// readRack reads rack text found in place (a line or pragma).
+func (r *replay) readRack(text, place string) (alphabet.Rack, error) {
+	a := r.v.Alphabet
+	ts, err := a.Parse(text, alphabet.WithBlanks)
+	if err != nil {
+		return alphabet.Rack{}, fmt.Errorf("gcg: %s: rack %q: %w", place, text, err)
+	}
+	for _, t := range ts {
+		if t.IsBlanked() {
+			return alphabet.Rack{}, fmt.Errorf("gcg: %s: rack %q: write a blank as ?, not %q", place, text, a.String(t))
+		}
+	}
+	if len(ts) > r.v.RackSize {
+		return alphabet.Rack{}, fmt.Errorf("gcg: %s: rack %q holds %d tiles; the rack size is %d", place, text, len(ts), r.v.RackSize)
+	}
+	return alphabet.RackOf(ts), nil
+}
+
+// known returns the rack player j holds while line i is played: the
+// rack of j's next move, or j's end-of-game penalty rack, or j's #rack
+// pragma.
+func (r *replay) known(j, i int) rackAt {
+	for k := i + 1; k < len(r.f.Lines); k++ {
+		l := &r.f.Lines[k]
+		if r.seat[l.Nick] != j {
+			continue
+		}
+		if l.Kind != EndRack || !l.Bonus {
+			return r.racks[k]
+		}
+	}
+	if j < len(r.final) {
+		return r.final[j]
+	}
+	return rackAt{}
+}
+
+// endRack matches end-of-game line i with an adjustment of the game.
+func (r *replay) endRack(i int, fail func(string, ...any) error) error {
+	l, g := &r.f.Lines[i], r.g
+	p := r.seat[l.Nick]
+	if !g.Over() {
+		return fail("end-of-game rack, but the game is not over (the bag holds %d tiles)", g.BagLen())
+	}
+	want := game.RackPenalty
+	if l.Bonus {
+		want = game.OutBonus
+	}
+	found := -1
+	for k := r.lastMove + 1; k < len(g.History); k++ {
+		t := &g.History[k]
+		if !r.matched[k] && t.Kind == want && t.Player == p && t.Rack == r.racks[i].rack {
+			found = k
+			break
+		}
+	}
+	if found < 0 {
+		return fail("the game has no such end-of-game adjustment for %s; it has: %s", l.Nick, r.f.endSummary(g, r.lastMove+1))
+	}
+	r.matched[found] = true
+	t := &g.History[found]
+	if t.Points != l.Score {
+		return fail("recorded %+d, but the rack %s is worth %d", l.Score, l.Rack, abs(t.Points))
+	}
+	if t.Total != l.Total {
+		return fail("recorded total %d, but %s's total is %d", l.Total, l.Nick, t.Total)
+	}
+	return nil
+}
+
+// move plays turn line i: it deals the recorded racks, plays the move
+// under the rules and checks its score and the player's total.
+func (r *replay) move(i int, fail func(string, ...any) error) error {
+	l, g := &r.f.Lines[i], r.g
+	p := r.seat[l.Nick]
+	if g.Over() {
+		return fail("a move after the end of the game")
+	}
+	if !r.started {
+		g.SetCurrent(p)
+		r.started = true
+	} else if g.Current() != p {
+		return fail("%s moves, but it is %s's turn", l.Nick, r.f.Players[g.Current()].Nick)
+	}
+	rack := r.racks[i].rack
+	if k := r.kept[p]; k.ok && !rack.Contains(&k.rack) {
+		return fail("rack %s does not hold the tiles %s kept after line %d", l.Rack, rackText(r.v.Alphabet, &k.rack), k.line)
+	}
+	m, err := r.parseMove(l, fail)
+	if err != nil {
+		return err
+	}
+	// What the player keeps: the rack less the tiles played or exchanged
+	// (ok is false if they are not on the rack; the rules will say so).
+	keep, keepOK := rack, true
+	var gone []alphabet.Tile
+	switch m.Kind {
+	case move.Place:
+		_, gone = m.Placed()
+	case move.Exchange:
+		gone = m.Exchanged
+	}
+	for _, tl := range gone {
+		keepOK = keepOK && keep.Remove(tl)
+	}
+	if err := r.deal(i, p, rack, keep, keepOK, fail); err != nil {
+		return err
+	}
+	before := g.Players[p].Score
+	r.lastMove = len(g.History) // where Play records the move
+	if err := g.Play(*m); err != nil {
+		return fail("%v", err)
+	}
+	t := &g.History[r.lastMove]
+	if t.Points != l.Score {
+		return fail("recorded score %+d, but the move scores %d", l.Score, t.Points)
+	}
+	if before+t.Points != l.Total || t.Total != l.Total {
+		return fail("recorded total %d, but %d%+d = %d", l.Total, before, t.Points, t.Total)
+	}
+	r.kept[p] = rackAt{keep, l.Num, true}
+	return nil
+}
+
+// parseMove reads the move of a turn line.
+func (r *replay) parseMove(l *Line, fail func(string, ...any) error) (*move.Move, error) {
+	a := r.v.Alphabet
+	switch l.Kind {
+	case Pass:
+		return &move.Move{Kind: move.Pass}, nil
+	case Exchange:
+		ts, err := a.Parse(l.Word, alphabet.WithBlanks)
+		if err != nil {
+			return nil, fail("exchange: %v", err)
+		}
+		if len(ts) == 0 {
+			return nil, fail("exchange of no tiles")
+		}
+		for _, t := range ts {
+			if t.IsBlanked() {
+				return nil, fail("exchange: write a blank as ?, not %q", a.String(t))
+			}
+		}
+		return &move.Move{Kind: move.Exchange, Exchanged: ts}, nil
+	}
+	m, err := move.Parse(r.g.Board, l.Pos+" "+l.Word)
+	if err != nil {
+		return nil, fail("%v", err)
+	}
+	return m, nil
+}
+
+// deal sets the racks before player p plays line i with rack, keeping
+// keep. Every rack goes back to the bag. Then, if the player's next rack
+// is known, the tiles they will draw go on top of the bag, so the game
+// deals what the file records. Last, the known racks are taken out of the
+// bag.
+func (r *replay) deal(i, p int, rack, keep alphabet.Rack, keepOK bool, fail func(string, ...any) error) error {
+	g, a := r.g, r.v.Alphabet
+	for j := range g.Players {
+		if err := g.SetRack(j, alphabet.Rack{}); err != nil {
+			return fail("%v", err)
+		}
+	}
+	if next := r.known(p, i); next.ok && keepOK && next.rack.Contains(&keep) {
+		draw := next.rack
+		for t, c := range keep {
+			draw[t] -= c
+		}
+		if err := g.SetRack(p, draw); err != nil {
+			return fail("the tiles drawn after this move (%s, from %s) are not in the bag: %v", rackText(a, &draw), where(next.line, p), err)
+		}
+		if err := g.SetRack(p, alphabet.Rack{}); err != nil {
+			return fail("%v", err)
+		}
+	}
+	if err := g.SetRack(p, rack); err != nil {
+		return fail("rack %s: more of these tiles than the set holds, with the board and the other racks: %v", r.f.Lines[i].Rack, err)
+	}
+	for j := range g.Players {
+		if j == p {
+			continue
+		}
+		if k := r.known(j, i); k.ok {
+			if err := g.SetRack(j, k.rack); err != nil {
+				return fail("%s's rack %s (%s) does not fit with this rack and the board: %v", r.f.Players[j].Nick, rackText(a, &k.rack), where(k.line, j), err)
+			}
+		}
+	}
+	return nil
+}
+
+// unfinishedRacks gives each player of an unfinished game the rack of
+// their #rack pragma; the others keep what they hold if the tiles allow.
+func (r *replay) unfinishedRacks() error {
+	g := r.g
+	if g.Over() || len(r.final) == 0 {
+		return nil
+	}
+	held := make([]alphabet.Rack, len(g.Players))
+	for j := range g.Players {
+		held[j] = g.Players[j].Rack
+		if err := g.SetRack(j, alphabet.Rack{}); err != nil {
+			return fmt.Errorf("gcg: %w", err)
+		}
+	}
+	for j := range g.Players {
+		if j < len(r.final) && r.final[j].ok {
+			if err := g.SetRack(j, r.final[j].rack); err != nil {
+				return fmt.Errorf("gcg: #rack%d %s: %w", j+1, r.f.Racks[j], err)
+			}
+		}
+	}
+	for j := range g.Players {
+		if j >= len(r.final) || !r.final[j].ok {
+			_ = g.SetRack(j, held[j]) // best effort: left empty if the tiles are gone
+		}
+	}
+	return nil
+}
+
+// ending applies the #resigned and #aborted pragmas.
+func (r *replay) ending() error {
+	f, g := r.f, r.g
+	if f.Resigned != "" && f.Aborted {
+		return fmt.Errorf("gcg: #resigned and #aborted: a game ends one way")
+	}
+	if f.Resigned != "" {
+		p, ok := r.seat[f.Resigned]
+		if !ok {
+			return fmt.Errorf("gcg: #resigned %s: unknown player (not in the #player pragmas)", f.Resigned)
+		}
+		if err := g.Resign(p); err != nil {
+			return fmt.Errorf("gcg: #resigned %s: %w", f.Resigned, err)
+		}
+	}
+	if f.Aborted {
+		if err := g.Abort(); err != nil {
+			return fmt.Errorf("gcg: #aborted: %w", err)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,156 @@
+package leave
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"atril/alphabet"
+	"atril/variant"
+)
+
+// twoLetters is a tile set of A and B, three copies each, rack of 3:
+// leaves of up to 2 tiles.
+func twoLetters(t *testing.T) *Index {
+	t.Helper()
+	ix, err := newIndex([]string{"?", "A", "B"}, []int{0, 3, 3}, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ix
+}
+
+func rankOf(t *testing.T, ix *Index, a, b int) uint32 {
+	t.Helper()
+	var r alphabet.Rack
+	r[1], r[2] = uint8(a), uint8(b)
+	i, ok := ix.Rank(&r)
+	if !ok {
+		t.Fatalf("no rank for A×%d B×%d", a, b)
+	}
+	return uint32(i)
+}
+
+func repeat(o Obs, n int) []Obs {
+	out := make([]Obs, n)
+	for i := range out {
+		out[i] = o
+	}
+	return out
+}
+
+// TestFitByHand checks Fit on observations whose values can be worked
+// out by hand: with the regression switched off (a huge ridge term) and
+// no shrinkage, a seen leave is worth its mean next-turn points minus
+// the mean after keeping nothing, and an unseen leave the mean of its
+// sub-leaves one tile smaller; shrinkage k moves a leave seen n times
+// n/(n+k) of the way from its sub-leaves to its own mean; the next
+// leave's value is added to the points.
+func TestFitByHand(t *testing.T) {
+	ix := twoLetters(t)
+	empty, a, b := rankOf(t, ix, 0, 0), rankOf(t, ix, 1, 0), rankOf(t, ix, 0, 1)
+	base := repeat(Obs{Leave: empty, Next: NoNext, Points: 10}, 40)
+	obs := append(append(append([]Obs{}, base...),
+		repeat(Obs{Leave: a, Next: NoNext, Points: 15}, 100)...),
+		repeat(Obs{Leave: b, Next: NoNext, Points: 7}, 100)...)
+	off := FitOptions{Ridge: 1e12, Shrink: 1e-9}
+	boot := make([]float64, ix.Len())
+	boot[b] = 4
+	bootT, _ := NewExhaustive("boot", "two", ix, boot)
+	withNext := append(append([]Obs{}, base...), repeat(Obs{Leave: a, Next: b, Points: 15}, 100)...)
+	for _, tc := range []struct {
+		name string
+		obs  []Obs
+		boot *Exhaustive
+		opt  FitOptions
+		want map[[2]int]float64
+	}{
+		{"means and back-off", obs, nil, off, map[[2]int]float64{
+			{1, 0}: 5, {0, 1}: -3, {1, 1}: 1, {2, 0}: 5, {0, 2}: -3}},
+		{"shrinkage k=100, n=100", obs, nil, FitOptions{Ridge: 1e12, Shrink: 100}, map[[2]int]float64{
+			{1, 0}: 2.5, {0, 1}: -1.5, {1, 1}: 0.5}},
+		{"next leave's value added", withNext, bootT, off, map[[2]int]float64{
+			{1, 0}: 9, {2, 0}: 9, {0, 1}: 0}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tb, rep, err := Fit("hand", "two", ix, tc.obs, tc.boot, tc.opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rep.Baseline != 10 {
+				t.Errorf("baseline %v, want 10", rep.Baseline)
+			}
+			for k, want := range tc.want {
+				if got := tb.Value(int(rankOf(t, ix, k[0], k[1]))); math.Abs(got-want) > 0.05 {
+					t.Errorf("A×%d B×%d: %v, want %v", k[0], k[1], got, want)
+				}
+			}
+		})
+	}
+}
+
+// TestFitRegressionGeneralises checks the feature layer on English:
+// next-turn points follow an additive rule (the v2 value of each tile)
+// plus noise, observed on random leaves; leaves never observed must get
+// close to the rule's value through the regression.
+func TestFitRegressionGeneralises(t *testing.T) {
+	v := variant.MustLoad("english")
+	ix, _ := NewIndex(v)
+	spec := EnglishV2()
+	spec.Dup = 0
+	truth, err := Bind(spec, v.Alphabet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var bag []alphabet.Tile
+	for c, n := range v.Counts {
+		for i := 0; i < n; i++ {
+			bag = append(bag, alphabet.Tile(c))
+		}
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	seen := map[uint32]bool{}
+	var obs []Obs
+	for i := 0; i < 60000; i++ {
+		rng.Shuffle(len(bag), func(i, j int) { bag[i], bag[j] = bag[j], bag[i] })
+		r := alphabet.RackOf(bag[:rng.IntN(7)])
+		k, _ := ix.Rank(&r)
+		y := 30 + truth.Eval(&r) + rng.NormFloat64()*10
+		obs = append(obs, Obs{Leave: uint32(k), Next: NoNext, Points: int16(math.Round(y))})
+		seen[uint32(k)] = true
+	}
+	tb, _, err := Fit("additive", "english", ix, obs, nil, FitOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sum float64
+	n := 0
+	for i := 0; i < 2000; i++ {
+		rng.Shuffle(len(bag), func(i, j int) { bag[i], bag[j] = bag[j], bag[i] })
+		r := alphabet.RackOf(bag[:1+rng.IntN(6)])
+		k, _ := ix.Rank(&r)
+		if seen[uint32(k)] {
+			continue
+		}
+		sum += math.Abs(tb.Value(k) - truth.Eval(&r))
+		n++
+	}
+	if n < 500 {
+		t.Fatalf("only %d unseen leaves sampled", n)
+	}
+	mae := sum / float64(n)
+	t.Logf("%d unseen leaves: mean absolute error %.2f", n, mae)
+	if mae > 1.5 {
+		t.Errorf("unseen leaves: mean absolute error %.2f points against the rule, want at most 1.5", mae)
+	}
+}
+
+func TestFitRefusesBadInput(t *testing.T) {
+	ix := twoLetters(t)
+	if _, _, err := Fit("x", "two", ix, nil, nil, FitOptions{}); err == nil {
+		t.Error("no observations accepted")
+	}
+	if _, _, err := Fit("x", "two", ix, []Obs{{Leave: 999, Next: NoNext}}, nil, FitOptions{}); err == nil {
+		t.Error("rank outside the table accepted")
+	}
+}

@@ -1,0 +1,221 @@
+package server
+
+import (
+	"fmt"
+	"math"
+	"net/http"
+	"sync"
+	"time"
+
+	"atril/game"
+	"atril/move"
+	"atril/player"
+)
+
+// Limits of POST /api/analyze.
+const (
+	// analyzeCap is the longest an analysis may search.
+	analyzeCap = 5 * time.Second
+	// analyzeDefault is the search time when the request gives none.
+	analyzeDefault = 2 * time.Second
+	// analyzePerMinute is how many analyses a client may ask a minute.
+	analyzePerMinute = 6
+)
+
+// analyzeLimits holds each server's per-client limiter of analyses.
+var analyzeLimits sync.Map // *Server → *limiter
+
+// AnalyzeRequest asks for the analysis of a position of a game: of a
+// finished game before any of its turns, or of an unfinished one the
+// current position of the token's seat.
+type AnalyzeRequest struct {
+	Game string `json:"game"`
+	// Turn is the number of turns played before the position (finished
+	// games only; omitted: the final position of a finished game is
+	// not analysable, so it means the current one of the seat).
+	Turn *int `json:"turn,omitempty"`
+	// Sim asks for a simulation instead of the static ranking; Millis
+	// bounds the search (at most 5000, default 2000).
+	Sim    bool `json:"sim,omitempty"`
+	Millis int  `json:"ms,omitempty"`
+	Top    int  `json:"top,omitempty"`
+}
+
+// AnalyzeCandidate is one ranked move of an analysis.
+type AnalyzeCandidate struct {
+	Move       string   `json:"move"`
+	Static     float64  `json:"static"`
+	Mean       *float64 `json:"mean,omitempty"`
+	Low        *float64 `json:"low,omitempty"`
+	High       *float64 `json:"high,omitempty"`
+	Win        *float64 `json:"win,omitempty"`
+	Iterations int      `json:"iterations,omitempty"`
+	Eliminated bool     `json:"eliminated,omitempty"`
+}
+
+// AnalyzeResponse is the analysis of the position for the seat on turn.
+type AnalyzeResponse struct {
+	Turn       int                `json:"turn"`
+	Seat       int                `json:"seat"`
+	Phase      string             `json:"phase"`
+	Best       string             `json:"best"`
+	Candidates []AnalyzeCandidate `json:"candidates,omitempty"`
+	Spread     *int               `json:"spread,omitempty"`
+	Exact      *bool              `json:"exact,omitempty"`
+	Line       []string           `json:"line,omitempty"`
+	Millis     int64              `json:"ms"`
+}
+
+func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
+	data, err := readBody(w, r)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	var req AnalyzeRequest
+	if err := decodeJSON(data, &req); err != nil {
+		s.fail(w, err)
+		return
+	}
+	lim, _ := analyzeLimits.LoadOrStore(s, newLimiter(analyzePerMinute, analyzePerMinute))
+	if ok, retry := lim.(*limiter).take(s.clientKey(r), time.Now()); !ok {
+		s.fail(w, &tooManyError{msg: fmt.Sprintf("at most %d analyses a minute", analyzePerMinute), retry: int(math.Ceil(retry.Seconds()))})
+		return
+	}
+	budget := analyzeDefault
+	if req.Millis != 0 {
+		if req.Millis < 0 {
+			s.fail(w, &apiError{400, "ms must be positive"})
+			return
+		}
+		budget = min(time.Duration(req.Millis)*time.Millisecond, analyzeCap)
+	}
+	l, err := s.game(r.Context(), req.Game)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	view, turn, err := s.analysisView(l, req, token(r))
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	// Analyses share the computer seats' thinking slots.
+	select {
+	case s.sem <- struct{}{}:
+	case <-r.Context().Done():
+		return
+	}
+	defer func() { <-s.sem }()
+	gen := l.lr.getGen()
+	defer l.lr.putGen(gen)
+	o := player.Options{Variant: l.v, Lexicon: l.lex, Generator: gen, Seed: 1, Budget: budget,
+		EndgameTime: budget, Iterations: math.MaxInt32, Threads: 1}
+	a, err := player.Analyze(view, o, req.Sim, req.Top)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	writeJSON(w, 200, analyzeResponse(a, view, turn, req.Top))
+}
+
+// analysisView replays the game to the position asked for and returns
+// the view of the seat on turn there (for a finished game), or the
+// current view of the token's seat (for an unfinished one).
+func (s *Server) analysisView(l *live, req AnalyzeRequest, tok string) (*player.View, int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if !l.over() {
+		me := l.seatOf(tok)
+		if me < 0 {
+			return nil, 0, &apiError{403, "the game is not over: only a seat's own position can be analysed, with its token"}
+		}
+		played := l.playedTurns()
+		if req.Turn != nil && *req.Turn != played {
+			return nil, 0, &apiError{409, "the game is not over: only its current position can be analysed"}
+		}
+		return player.ViewOf(l.g, me), played, nil
+	}
+	names := make([]string, len(l.g.Players))
+	for i := range names {
+		names[i] = l.g.Players[i].Name
+	}
+	g, err := game.New(l.v, l.lex, names, l.hdr.Seed)
+	if err != nil {
+		return nil, 0, fmt.Errorf("game %s: replay: %w", l.hdr.ID, err)
+	}
+	played := l.playedTurns()
+	turn := played - 1
+	if req.Turn != nil {
+		turn = *req.Turn
+	}
+	if turn < 0 || turn >= played {
+		return nil, 0, &apiError{422, fmt.Sprintf("turn must be from 0 to %d (turns played before the position)", played-1)}
+	}
+	n := 0
+	for _, t := range l.g.History {
+		if t.Kind != game.Played {
+			continue
+		}
+		if n == turn {
+			break
+		}
+		if err := g.Play(t.Move); err != nil {
+			return nil, 0, fmt.Errorf("game %s: replay turn %d: %w", l.hdr.ID, n+1, err)
+		}
+		n++
+	}
+	return player.ViewOf(g, g.Current()), turn, nil
+}
+
+// playedTurns counts the moves of the game's history.
+func (l *live) playedTurns() int {
+	n := 0
+	for _, t := range l.g.History {
+		if t.Kind == game.Played {
+			n++
+		}
+	}
+	return n
+}
+
+func analyzeResponse(a *player.Analysis, v *player.View, turn, top int) AnalyzeResponse {
+	b := v.Board
+	best := a.Best()
+	out := AnalyzeResponse{Turn: turn, Seat: v.Me, Phase: a.Phase, Best: best.String(b), Millis: a.Elapsed.Milliseconds()}
+	if top <= 0 {
+		top = 10
+	}
+	f := func(x float64) *float64 { x = math.Round(100*x) / 100; return &x }
+	for i, c := range a.Candidates {
+		if i >= top {
+			break
+		}
+		ac := AnalyzeCandidate{Move: c.Move.String(b), Static: *f(c.Static)}
+		if a.Phase == "simulation" {
+			ac.Mean, ac.Low, ac.High, ac.Win = f(c.Mean), f(c.Mean-c.Half), f(c.Mean+c.Half), f(100*c.Win)
+			ac.Iterations, ac.Eliminated = c.Iterations, !c.Alive
+		}
+		out.Candidates = append(out.Candidates, ac)
+	}
+	for i, c := range a.PreEndgame {
+		if i >= top {
+			break
+		}
+		out.Candidates = append(out.Candidates, AnalyzeCandidate{Move: c.Move.String(b), Static: *f(c.Static),
+			Mean: f(c.Spread), Win: f(100 * c.Wins)})
+	}
+	if e := a.Endgame; e != nil {
+		v, ex := e.Value, e.Exact
+		out.Spread, out.Exact = &v, &ex
+		c := b.Clone()
+		for i := range e.PV {
+			m := &e.PV[i]
+			out.Line = append(out.Line, m.String(c))
+			if m.Kind == move.Place {
+				c.PlaceLine(m.Dir, m.Row, m.Col, m.Tiles, 1000)
+			}
+		}
+	}
+	return out
+}

@@ -908,6 +908,9 @@ func TestBrowserMouseGame(t *testing.T) {
 				t.Errorf("review position %d: a rack of %d tiles, want %d", k, rack, len(moves[k].Rack))
 			}
 			if k == 2 {
+				// The engine's simulation of this position.
+				r.clickAt(ctx, "#sim-button")
+				r.poll(ctx, "the simulation", `document.querySelectorAll("#simulation tbody tr").length > 0`, 30*time.Second)
 				r.shot(ctx, "11-review")
 			}
 			tilesBefore += len(moves[k].Tiles)

@@ -1390,6 +1390,65 @@ async function loadAnalysis(k) {
   table.append(body);
   box.append(table);
   if (an.played && an.rank) box.append(el("p", "hint", t("rvPlayed", plainMove(an.played.move)) + " · " + t("rvRank", an.rank, an.moves)));
+  const sim = el("button", "small", t("simButton"));
+  sim.type = "button";
+  sim.id = "sim-button";
+  sim.addEventListener("click", () => simulate(k, sim));
+  box.append(sim);
+  if (R.sims && R.sims[k]) showSimulation(R.sims[k]);
+}
+
+// simulate asks the server's analysis (POST /api/analyze) to play the
+// position's best moves out against likely racks, or to solve the
+// endgame once the bag is empty.
+async function simulate(k, button) {
+  const R = G.review;
+  button.disabled = true;
+  button.textContent = t("simRunning");
+  try {
+    const res = await api("POST", "/api/analyze", { game: G.id, turn: k, sim: true, ms: 2000, top: 8 });
+    R.sims = R.sims || {};
+    R.sims[k] = res;
+    if (G.review && G.review.k === k) showSimulation(res);
+  } catch (e) {
+    say(t("error", e.message), "error");
+  }
+  button.disabled = false;
+  button.textContent = t("simButton");
+}
+
+function showSimulation(res) {
+  const box = $("#analysis");
+  const old = $("#simulation");
+  if (old) old.remove();
+  const out = el("div");
+  out.id = "simulation";
+  if (res.line && res.line.length) {
+    const line = el("span");
+    res.line.forEach((m, i) => { if (i) line.append(", "); line.append(moveNode(m)); });
+    out.append(...msgNodes(t("simEndgame", res.spread, t(res.exact ? "simExact" : "simEstimate"), "{0}"), line));
+  }
+  if (res.candidates && res.candidates.length) {
+    const table = el("table", "analysis");
+    table.append(el("caption", "", t("simTitle")));
+    const head = el("tr");
+    for (const h of ["rvMove", "simStatic", "simMean", "simWin"]) { const th = el("th", "", t(h)); th.scope = "col"; head.append(th); }
+    const thead = el("thead");
+    thead.append(head);
+    table.append(thead);
+    const body = el("tbody");
+    for (const c of res.candidates) {
+      const tr = el("tr", c.eliminated ? "hint" : "");
+      const td = el("td");
+      td.append(moveNode(c.move));
+      const num = (x) => (typeof x === "number" ? x.toFixed(1) : "–");
+      tr.append(td, el("td", "n", num(c.static)), el("td", "n", num(c.mean)), el("td", "n", num(c.win)));
+      body.append(tr);
+    }
+    table.append(body);
+    out.append(table);
+  }
+  box.append(out);
 }
 
 // ---------- start ----------

@@ -483,6 +483,11 @@ func (r *rig) waitPreview(ctx context.Context) (int, string) {
 // keyboard or by mouse, checking the page's score preview against the
 // score the server gives the move; or a pass. It returns the state after.
 func (r *rig) playMove(ctx context.Context, id, tok string, me int, byKeyboard, drag bool) (*State, bool) {
+	return r.play(ctx, id, tok, me, byKeyboard, drag, false)
+}
+
+// play is playMove, placing the tiles by taps when taps is set.
+func (r *rig) play(ctx context.Context, id, tok string, me int, byKeyboard, drag, taps bool) (*State, bool) {
 	r.t.Helper()
 	st := r.e.state(id, tok)
 	tiles, _ := bestTiles(r.t, st)
@@ -501,9 +506,12 @@ func (r *rig) playMove(ctx context.Context, id, tok string, me int, byKeyboard, 
 		r.waitMoves(id, st.Moves)
 		return r.e.state(id, tok), false
 	}
-	if byKeyboard {
+	switch {
+	case byKeyboard:
 		r.typeMove(ctx, st, tiles)
-	} else {
+	case taps:
+		r.putByTaps(ctx, tiles)
+	default:
 		for k, p := range tiles {
 			r.putByMouse(ctx, p, drag && k == 0)
 		}
@@ -642,6 +650,39 @@ func (r *rig) putByMouse(ctx context.Context, p PlacedTile, drag bool) {
 	if !placed {
 		r.shot(ctx, "failed")
 		r.t.Fatalf("tile %s not placed on %d,%d (drag %v)", p.Letter, p.Row, p.Col, drag)
+	}
+}
+
+// putByTaps places tiles as on a touch screen: a tap on the first
+// square (a second one turns the arrow), then a tap on each tile in
+// order.
+func (r *rig) putByTaps(ctx context.Context, tiles []PlacedTile) {
+	r.t.Helper()
+	down := len(tiles) > 1 && tiles[0].Col == tiles[1].Col
+	sq := fmt.Sprintf(`#board .sq[data-r="%d"][data-c="%d"]`, tiles[0].Row, tiles[0].Col)
+	r.clickAt(ctx, sq)
+	var cur bool
+	r.eval(ctx, `G.cursor.down`, &cur)
+	if cur != down && len(tiles) > 1 {
+		r.clickAt(ctx, sq)
+	}
+	for _, p := range tiles {
+		var i int
+		r.eval(ctx, fmt.Sprintf(
+			`G.rack.findIndex((x, i) => (%v ? x.blank : (!x.blank && x.letter === %q)) && !G.pending.some((p) => p.i === i))`, p.Blank, p.Letter), &i)
+		if i < 0 {
+			r.t.Fatalf("tile %s (blank %v) not on the page's rack", p.Letter, p.Blank)
+		}
+		r.clickAt(ctx, fmt.Sprintf(`#rack .tile[data-i="%d"]`, i))
+		if p.Blank {
+			r.poll(ctx, "the blank chooser", `!!document.querySelector("#blank-dialog[open]")`, 5*time.Second)
+			r.clickAt(ctx, fmt.Sprintf(`#blank-letters button:nth-child(%d)`, r.blankIndex(ctx, p.Letter)))
+		}
+	}
+	var pending []PlacedTile
+	r.eval(ctx, `G.pending.map((p) => ({row: p.row, col: p.col, letter: p.letter, blank: p.blank}))`, &pending)
+	if fmt.Sprint(sortTiles(pending)) != fmt.Sprint(sortTiles(tiles)) {
+		r.t.Fatalf("tapped %+v, the page holds %+v", tiles, pending)
 	}
 }
 
@@ -1132,7 +1173,7 @@ func TestBrowserSpanish(t *testing.T) {
 	if after.History[0].Points != want {
 		t.Errorf("preview %d, the server scored %d", want, after.History[0].Points)
 	}
-	// Two more moves, by mouse.
+	// Two more moves, by taps: a square, then the tiles.
 	next := after.Moves
 	if after.Turn != 0 {
 		next++
@@ -1142,7 +1183,7 @@ func TestBrowserSpanish(t *testing.T) {
 		if r.e.state(cr.ID, "").Over {
 			break
 		}
-		after, _ = r.playMove(ctx, cr.ID, a.Token, 0, false, false)
+		after, _ = r.play(ctx, cr.ID, a.Token, 0, false, false, true)
 		next = after.Moves
 		if after.Turn != 0 {
 			next++

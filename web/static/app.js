@@ -877,7 +877,7 @@ function clickSquare(r, c) {
   if (G.review) return;
   const p = pendingAt(r, c);
   if (p) { unplace(p.i); setCursor(r, c, G.cursor && G.cursor.down); return; }
-  if (G.selected >= 0) { placeAt(G.selected, r, c); setCursor(r, c, G.cursor && G.cursor.down, false); return; }
+  if (G.selected >= 0) { G.cursor = null; placeAt(G.selected, r, c); return; }
   if (boardTileAt(r, c)) return;
   // A click on the cursor turns its arrow; a click elsewhere (which first
   // focuses the square and so moves the cursor there) only moves it.
@@ -887,10 +887,18 @@ function clickSquare(r, c) {
   G.justFocused = false;
 }
 
+// clickRack handles a click (or tap, or Enter) on a rack tile: with the
+// cursor's arrow on the board, the tile goes there and the arrow moves
+// on; otherwise the tile is chosen for the next square clicked.
 function clickRack(i) {
   if (G.exchanging) {
     if (G.marked.has(i)) G.marked.delete(i); else G.marked.add(i);
   } else if (G.pending.some((p) => p.i === i)) {
+    return;
+  } else if (G.cursor && playable() && !occupied(G.cursor.r, G.cursor.c)) {
+    const rt = G.rack[i];
+    if (rt.blank) chooseBlank((letter) => placeAtCursor(i, letter, true));
+    else placeAtCursor(i, rt.letter, false);
     return;
   } else {
     G.selected = G.selected === i ? -1 : i;
@@ -963,6 +971,20 @@ function typeLetter(L, forceBlank) {
   if (inBoard(nr, nc)) setCursor(nr, nc, down); else setCursor(r, c, down);
   G.typed = typed;
   if ($("#message").classList.contains("error")) say("");
+  changed();
+}
+
+// placeAtCursor puts rack tile i at the cursor and moves the cursor to
+// the next free square its way.
+function placeAtCursor(i, letter, blank) {
+  const { r, c, down } = G.cursor;
+  G.pending.push({ i, row: r, col: c, letter, blank, partial: "" });
+  const typed = G.typed.concat([i]);
+  let [nr, nc] = step(r, c, down, 1);
+  while (inBoard(nr, nc) && occupied(nr, nc)) [nr, nc] = step(nr, nc, down, 1);
+  if (inBoard(nr, nc)) setCursor(nr, nc, down, false); else G.cursor = null;
+  G.typed = typed;
+  G.selected = -1;
   changed();
 }
 

@@ -8,12 +8,12 @@ import (
 	"atril/move"
 )
 
-// Dawg is the Appel–Jacobson generator (seed 002; seed 004, 4.2.1). For
+// Dawg is the Appel–Jacobson generator (Waterloo; Pícek 2008, 4.2.1). For
 // each anchor it forms every left part (from the rack, on the empty
 // non-anchor squares to the anchor's left, or the tiles already there),
 // then extends it rightwards through the anchor over board tiles and
 // cross-sets, walking the DAWG. A word is recorded only once the anchor
-// square has been played (the corrected termination rule of seed 002),
+// square has been played (the corrected termination rule of Waterloo),
 // so every move has at least one point of contact; each is found from
 // the leftmost anchor it covers. Scores are built up as the word grows:
 // letter sum, cross-word sums and a word multiplier carried down.

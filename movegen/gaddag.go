@@ -11,7 +11,7 @@ import (
 	"atril/move"
 )
 
-// Gaddag is Gordon's generator (seed 004, 4.2.2): for each anchor it
+// Gaddag is Gordon's generator (Pícek 2008, 4.2.2): for each anchor it
 // walks the GADDAG leftwards from a starting square (the reversed
 // prefix), then, after the separator ◇, rightwards from the square after
 // it. The starting square is the anchor, or, when tiles lie next to the

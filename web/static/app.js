@@ -1163,6 +1163,8 @@ async function sendMove(body) {
     const r = await api("POST", "/api/games/" + G.id + "/move", body, G.token);
     if (body.kind === "place") say(msgNodes(t("accepted", "{0}", "{1}"), moveNode(r.move), r.score), "ok"); else say("");
     G.pending = []; G.exchanging = false; G.marked.clear(); G.typed = [];
+    // The arrow stays for the keyboard, not after taps and clicks.
+    if (!(document.activeElement && document.activeElement.closest("#board"))) G.cursor = null;
     G.lastMoves = G.st.moves + 1;
     await refresh();
   } catch (e) {

@@ -27,16 +27,7 @@ func TestIncrementalCrossSets(t *testing.T) {
 		copy(bag[:], toU8(v.Counts))
 		turns := 0
 		for turn := 0; turn < 12; turn++ {
-			var rack alphabet.Rack
-			// A fixed, varied rack per turn from the tile set.
-			for k, n := 0, 0; n < 7 && k < 400; k++ {
-				l := 1 + (turn*7+k*5)%v.Alphabet.Size()
-				if bag[l] > 0 {
-					bag[l]--
-					rack[l]++
-					n++
-				}
-			}
+			rack := drawRack(&bag, turn, 1, v.Alphabet.Size())
 			ms := movegen.All(gen, b, &rack)
 			if len(ms) == 0 {
 				continue
@@ -62,6 +53,21 @@ func TestIncrementalCrossSets(t *testing.T) {
 			t.Errorf("%s: only %d moves played", tc.variant, turns)
 		}
 	}
+}
+
+// drawRack takes a fixed, varied rack of up to 7 tiles for a turn from
+// bag: tile codes first+(turn·7+5k) mod n, for k = 0, 1, ….
+func drawRack(bag *alphabet.Rack, turn, first, n int) alphabet.Rack {
+	var rack alphabet.Rack
+	for k, got := 0, 0; got < 7 && k < 400; k++ {
+		l := first + (turn*7+k*5)%n
+		if bag[l] > 0 {
+			bag[l]--
+			rack[l]++
+			got++
+		}
+	}
+	return rack
 }
 
 func toU8(xs []int) []uint8 {
@@ -160,15 +166,7 @@ func TestMakeUnmake(t *testing.T) {
 		copy(bag[:], toU8(v.Counts))
 		checked := 0
 		for turn := 0; turn < 20; turn++ {
-			var rack alphabet.Rack
-			for k, n := 0, 0; n < 7 && k < 400; k++ {
-				l := (turn*7 + k*5) % (v.Alphabet.Size() + 1)
-				if bag[l] > 0 {
-					bag[l]--
-					rack[l]++
-					n++
-				}
-			}
+			rack := drawRack(&bag, turn, 0, v.Alphabet.Size()+1)
 			ms := movegen.All(gen, b, &rack)
 			if len(ms) == 0 {
 				continue
@@ -224,15 +222,7 @@ func BenchmarkMakeUnmake(b *testing.B) {
 	var bag alphabet.Rack
 	copy(bag[:], toU8(v.Counts))
 	for turn := 0; turn < 10; turn++ {
-		var rack alphabet.Rack
-		for k, n := 0, 0; n < 7 && k < 400; k++ {
-			l := 1 + (turn*7+k*5)%v.Alphabet.Size()
-			if bag[l] > 0 {
-				bag[l]--
-				rack[l]++
-				n++
-			}
-		}
+		rack := drawRack(&bag, turn, 1, v.Alphabet.Size())
 		ms := movegen.All(gen, bd, &rack)
 		if len(ms) == 0 {
 			continue

@@ -1,5 +1,5 @@
 // Package endgame solves the end of a two-player game once the bag is
-// empty and both racks are known (seed 004 5.2, 6.2 and 7.3.3.3).
+// empty and both racks are known (Pícek 2008, 5.2, 6.2 and 7.3.3.3).
 //
 // Solve is a negamax search with alpha-beta pruning over placements and
 // passes. Its value is the spread the side to move gains from here to the
@@ -14,7 +14,7 @@
 // the last finished depth when the time or node budget runs out.
 //
 // Options.Width restricts every node to its Width best moves by score:
-// Width 10 is the seed's limited minimax (alpha-beta finds the same value
+// Width 10 is the limited minimax of Pícek 2008 (alpha-beta finds the same value
 // as minimax over the same restricted tree, only faster). Width 0 is the
 // exact solver.
 //
@@ -37,7 +37,7 @@ import (
 // Options bound the search.
 type Options struct {
 	// Width, when positive, keeps only the Width best-scoring placements
-	// at each node (seed 004: 10).
+	// at each node (Pícek 2008: 10).
 	Width int
 	// MaxDepth caps the plies searched (0: until the game ends).
 	MaxDepth int

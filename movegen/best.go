@@ -113,10 +113,16 @@ type bestState struct {
 	// alone[k] is the best leave after playing k tiles that may form a
 	// word by themselves (−Inf: none can), for extents that cover no
 	// board tile; through[x] caches bingoThrough (1 yes, 2 no).
-	alone     [alphabet.MaxLetters + 1]float64
-	aloneDone uint64 // bit k: alone[k] worked out
+	// loBound[lo] bounds the moves of the anchor being searched whose
+	// word starts on square lo, and leftMax[c] those starting on c or
+	// left of it (from its refined shadow), so the walk can stop going
+	// left, or turning right, where nothing can reach the kept list.
+	loBound, leftMax [32]float64
+	alone            [alphabet.MaxLetters + 1]float64
+	aloneDone        uint64 // bit k: alone[k] worked out
 	// refine makes bound ask the anagram filter (see TopN).
-	refine bool
+	refine  bool
+	refined anchorBound // the anchor whose refined shadow loBound holds
 	// subs[k] lists the sub-racks of k tiles (k ≥ minChecked), best
 	// leave first; memo caches throughLeave.
 	subs   [alphabet.MaxLetters + 1][]subRack
@@ -463,6 +469,7 @@ func (g *Gaddag) TopN(b *board.Board, rack *alphabet.Rack, leave Leave, n int, o
 			a.bound = s.shadow(int(a.col), int(a.leftLimit))
 			t.refine = false
 			a.refined = true
+			t.refined = a
 			if a.bound < t.threshold() {
 				continue
 			}
@@ -472,7 +479,21 @@ func (g *Gaddag) TopN(b *board.Board, rack *alphabet.Rack, leave Leave, n int, o
 				continue
 			}
 		}
+		if t.refined != a {
+			// Its refined bound was worked out before another anchor's.
+			t.refine = true
+			s.shadow(int(a.col), int(a.leftLimit))
+			t.refine = false
+		}
+		t.refined = anchorBound{}
+		mx := math.Inf(-1)
+		for i := 0; i < s.n; i++ {
+			mx = max(mx, t.loBound[i])
+			t.leftMax[i] = mx
+		}
+		s.pruneLeft = true
 		s.searchAnchor(int(a.col), int(a.leftLimit), g.root)
+		s.pruneLeft = false
 	}
 	return t.result(out)
 }
@@ -560,6 +581,11 @@ func (s *lineGen) shadow(c, leftLimit int) float64 {
 	}
 	ntiles := t.nrs
 	best := math.Inf(-1)
+	if t.refine {
+		for i := range t.loBound[:s.n] {
+			t.loBound[i] = math.Inf(-1)
+		}
+	}
 	// The placed squares of the extent: left ones (going left from the
 	// anchor) and right ones.
 	var placed [16]int8
@@ -591,8 +617,12 @@ func (s *lineGen) shadow(c, leftLimit int) float64 {
 				hb += t.af.weights[s.line[hi].Letter()]
 			}
 			if hi > lo {
-				if v := s.bound(placed[:np], boardL+boardR, nb, hb); v > best {
+				v := s.bound(placed[:np], boardL+boardR, nb, hb)
+				if v > best {
 					best = v
+				}
+				if t.refine && v > t.loBound[lo] {
+					t.loBound[lo] = v
 				}
 			}
 			if np >= ntiles || hi+1 >= s.n || !fits(hi+1) {

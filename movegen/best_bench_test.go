@@ -24,7 +24,7 @@ var (
 
 // bestPositions plays 40 greedy English games on the full list and keeps
 // every position with the rack on turn.
-func bestPositions(b *testing.B) ([]benchPos, *movegen.Gaddag) {
+func bestPositions(b testing.TB) ([]benchPos, *movegen.Gaddag) {
 	bestPosOnce.Do(func() {
 		v, lex := fullLexicon(b, languages[0])
 		bestGen = movegen.NewGaddag(lex)

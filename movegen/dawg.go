@@ -1,8 +1,6 @@
 package movegen
 
 import (
-	"math/bits"
-
 	"atril/alphabet"
 	"atril/board"
 	"atril/lexicon"
@@ -10,12 +8,12 @@ import (
 	"atril/move"
 )
 
-// Dawg is the Appel–Jacobson generator (seed 002; seed 004, 4.2.1). For
+// Dawg is the Appel–Jacobson generator (Waterloo; Pícek 2008, 4.2.1). For
 // each anchor it forms every left part (from the rack, on the empty
 // non-anchor squares to the anchor's left, or the tiles already there),
 // then extends it rightwards through the anchor over board tiles and
 // cross-sets, walking the DAWG. A word is recorded only once the anchor
-// square has been played (the corrected termination rule of seed 002),
+// square has been played (the corrected termination rule of Waterloo),
 // so every move has at least one point of contact; each is found from
 // the leftmost anchor it covers. Scores are built up as the word grows:
 // letter sum, cross-word sums and a word multiplier carried down.
@@ -23,40 +21,23 @@ import (
 // A Dawg holds the scratch state of its searches, so it serves one
 // goroutine at a time; Fork makes another over the same DAWG.
 type Dawg struct {
-	*dawgTables
+	*walkTables
 	s lineGen
-}
-
-// dawgTables is what the generators made by Fork share: read only.
-type dawgTables struct {
-	a    *automaton.Automaton
-	arcs []automaton.Arc
-	root automaton.Arc
 }
 
 // NewDawg returns the Appel–Jacobson generator for a lexicon, loading its
 // DAWG from the cache directory or building (and caching) it.
 func NewDawg(lex *lexicon.Lexicon) *Dawg {
-	a := automaton.CachedDAWG(lex)
-	lex.AttachCrossSets(automaton.NewCrossSets(a))
-	return NewDawgFrom(a)
+	return NewDawgFrom(attached(lex, automaton.CachedDAWG(lex)))
 }
 
 // NewDawgFrom returns the Appel–Jacobson generator over a DAWG at hand.
 func NewDawgFrom(a *automaton.Automaton) *Dawg {
-	if a.Kind != automaton.DAWG {
-		panic("movegen: NewDawgFrom needs a DAWG, got a " + a.Kind.String())
-	}
-	t := &dawgTables{a: a}
-	t.arcs, t.root = a.Arcs()
-	return &Dawg{dawgTables: t}
+	return &Dawg{walkTables: newWalkTables(a, automaton.DAWG)}
 }
 
 // Fork implements Generator.
-func (g *Dawg) Fork() Generator { return &Dawg{dawgTables: g.dawgTables} }
-
-// Automaton returns the DAWG the generator walks.
-func (g *Dawg) Automaton() *automaton.Automaton { return g.a }
+func (g *Dawg) Fork() Generator { return &Dawg{walkTables: g.walkTables} }
 
 // Name implements Generator.
 func (g *Dawg) Name() string { return "dawg" }
@@ -149,32 +130,7 @@ func (s *lineGen) leftPart(nd automaton.Arc, limit, plen int) {
 		return
 	}
 	mask := nd.Mask()
-	allowed := s.rackMask
-	if s.rack[0] > 0 {
-		allowed = s.all
-	}
-	s.tiles--
-	for cand := mask & allowed; cand != 0; cand &= cand - 1 {
-		l := uint(bits.TrailingZeros64(cand))
-		next := s.child(nd, mask, l)
-		if s.rack[l] > 0 {
-			s.rack[l]--
-			if s.rack[l] == 0 {
-				s.rackMask &^= 1 << l
-			}
-			s.pre[plen] = alphabet.Tile(l)
-			s.leftPart(next, limit-1, plen+1)
-			s.rack[l]++
-			s.rackMask |= 1 << l
-		}
-		if s.rack[0] > 0 {
-			s.rack[0]--
-			s.pre[plen] = alphabet.Tile(l) | alphabet.BlankBit
-			s.leftPart(next, limit-1, plen+1)
-			s.rack[0]++
-		}
-	}
-	s.tiles++
+	s.prefix(nd, mask, mask&s.allowed(), plen, stepLeft, limit, false)
 }
 
 // extendRight is Appel and Jacobson's ExtendRight with the corrected
@@ -189,65 +145,12 @@ func (s *lineGen) extendRight(c int, nd automaton.Arc, start int) {
 		if c == s.n || s.tiles == 0 {
 			return
 		}
-		allowed := s.rackMask
-		if s.rack[0] > 0 {
-			allowed = s.all
+		if cand := mask & s.cross[c] & s.allowed(); cand != 0 {
+			s.place(c, nd, mask, cand, stepDawg, start)
 		}
-		cand := mask & s.cross[c] & allowed
-		if cand == 0 {
-			return
-		}
-		lm, wm := s.lmul[c], s.wmul[c]
-		cs := int32(s.cscore[c])
-		mainSum, wordMul, crossSum := s.mainSum, s.wordMul, s.crossSum
-		s.placed++
-		s.tiles--
-		s.wordMul = wordMul * wm
-		for ; cand != 0; cand &= cand - 1 {
-			l := uint(bits.TrailingZeros64(cand))
-			next := s.child(nd, mask, l)
-			if s.rack[l] > 0 {
-				s.rack[l]--
-				if s.rack[l] == 0 {
-					s.rackMask &^= 1 << l
-				}
-				ls := s.score[l] * lm
-				s.mainSum = mainSum + ls
-				if cs != board.NoCross {
-					s.crossSum = crossSum + (cs+ls)*wm
-				}
-				s.buf[c] = alphabet.Tile(l)
-				s.extendRight(c+1, next, start)
-				s.rack[l]++
-				s.rackMask |= 1 << l
-			}
-			if s.rack[0] > 0 {
-				s.rack[0]--
-				s.mainSum = mainSum
-				if cs != board.NoCross {
-					s.crossSum = crossSum + cs*wm
-				}
-				s.buf[c] = alphabet.Tile(l) | alphabet.BlankBit
-				s.extendRight(c+1, next, start)
-				s.rack[0]++
-			}
-		}
-		s.mainSum, s.wordMul, s.crossSum = mainSum, wordMul, crossSum
-		s.placed--
-		s.tiles++
 		return
 	}
-	t := s.line[c]
-	l := t.Letter()
-	if mask&(1<<l) == 0 {
-		return
+	if mask&(1<<s.line[c].Letter()) != 0 {
+		s.through(c, nd, mask, stepDawg, start)
 	}
-	sc := s.score[l]
-	if t.IsBlanked() {
-		sc = 0
-	}
-	s.buf[c] = move.PlayThrough
-	s.mainSum += sc
-	s.extendRight(c+1, s.child(nd, mask, uint(l)), start)
-	s.mainSum -= sc
 }

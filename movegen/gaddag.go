@@ -11,7 +11,7 @@ import (
 	"atril/move"
 )
 
-// Gaddag is Gordon's generator (seed 004, 4.2.2): for each anchor it
+// Gaddag is Gordon's generator (Pícek 2008, 4.2.2): for each anchor it
 // walks the GADDAG leftwards from a starting square (the reversed
 // prefix), then, after the separator ◇, rightwards from the square after
 // it. The starting square is the anchor, or, when tiles lie next to the
@@ -27,36 +27,49 @@ import (
 // A Gaddag holds the scratch state of its searches, so it serves one
 // goroutine at a time; Fork makes another over the same GADDAG.
 type Gaddag struct {
-	*gaddagTables
+	*walkTables
 	s    lineGen
 	best bestState
 	one  [1]Scored
 	busy atomic.Bool
 }
 
-// gaddagTables is what the generators made by Fork share: read only.
-type gaddagTables struct {
+// walkTables is what a generator and its Forks share, read only: the
+// automaton and its edge table.
+type walkTables struct {
 	a    *automaton.Automaton
 	arcs []automaton.Arc
 	root automaton.Arc
 }
 
+func newWalkTables(a *automaton.Automaton, kind automaton.Kind) *walkTables {
+	if a.Kind != kind {
+		panic("movegen: a " + kind.String() + " generator needs a " + kind.String() + ", got a " + a.Kind.String())
+	}
+	t := &walkTables{a: a}
+	t.arcs, t.root = a.Arcs()
+	return t
+}
+
+// Automaton returns the automaton the generator walks.
+func (t *walkTables) Automaton() *automaton.Automaton { return t.a }
+
+// attached makes a the lexicon's cross-set oracle (boards built on the
+// lexicon then derive cross-sets with one walk) and returns it.
+func attached(lex *lexicon.Lexicon, a *automaton.Automaton) *automaton.Automaton {
+	lex.AttachCrossSets(automaton.NewCrossSets(a))
+	return a
+}
+
 // NewGaddag returns Gordon's generator for a lexicon, loading its GADDAG
 // from the cache directory or building (and caching) it.
 func NewGaddag(lex *lexicon.Lexicon) *Gaddag {
-	a := automaton.CachedGADDAG(lex)
-	lex.AttachCrossSets(automaton.NewCrossSets(a))
-	return NewGaddagFrom(a)
+	return NewGaddagFrom(attached(lex, automaton.CachedGADDAG(lex)))
 }
 
 // NewGaddagFrom returns Gordon's generator over a GADDAG already at hand.
 func NewGaddagFrom(a *automaton.Automaton) *Gaddag {
-	if a.Kind != automaton.GADDAG {
-		panic("movegen: NewGaddagFrom needs a GADDAG, got a " + a.Kind.String())
-	}
-	t := &gaddagTables{a: a}
-	t.arcs, t.root = a.Arcs()
-	return &Gaddag{gaddagTables: t}
+	return &Gaddag{walkTables: newWalkTables(a, automaton.GADDAG)}
 }
 
 // anagrams returns the GADDAG's anagram filter for racks of rackSize.
@@ -66,7 +79,7 @@ func (g *Gaddag) anagrams(rackSize int) *anagramFilter {
 
 // Fork implements Generator: a generator over the same GADDAG with
 // scratch state of its own, for another goroutine.
-func (g *Gaddag) Fork() Generator { return &Gaddag{gaddagTables: g.gaddagTables} }
+func (g *Gaddag) Fork() Generator { return &Gaddag{walkTables: g.walkTables} }
 
 // enter marks the generator busy, and panics when another goroutine is
 // already using it (a missing Fork).
@@ -75,9 +88,6 @@ func (g *Gaddag) enter() {
 		panic("movegen: a Gaddag used by two goroutines at once; give each its own Fork")
 	}
 }
-
-// Automaton returns the GADDAG the generator walks.
-func (g *Gaddag) Automaton() *automaton.Automaton { return g.a }
 
 // Name implements Generator.
 func (g *Gaddag) Name() string { return "gaddag" }
@@ -169,6 +179,8 @@ type lineGen struct {
 	// best, when set, keeps the best moves by equity instead of calling
 	// sink.
 	best *bestState
+	// pruneLeft: best's loBound and leftMax bound the anchor searched.
+	pruneLeft bool
 
 	buf [32]alphabet.Tile // tiles by column; move.PlayThrough for board tiles
 	pre [32]alphabet.Tile // the DAWG generator's left part from the rack
@@ -238,69 +250,17 @@ func (s *lineGen) child(nd automaton.Arc, mask uint64, l uint) automaton.Arc {
 func (s *lineGen) gaddagGen(c int, nd automaton.Arc) {
 	mask := nd.Mask()
 	if t := s.line[c]; t != board.Empty {
-		l := uint(t.Letter())
-		if mask&(1<<l) == 0 {
-			return
+		if mask&(1<<t.Letter()) != 0 {
+			s.through(c, nd, mask, stepGaddag, 0)
 		}
-		s.buf[c] = move.PlayThrough
-		sc := s.score[l]
-		if t.IsBlanked() {
-			sc = 0
-		}
-		s.mainSum += sc
-		s.gaddagGoOn(c, s.child(nd, mask, l))
-		s.mainSum -= sc
 		return
 	}
 	if s.tiles == 0 {
 		return
 	}
-	allowed := s.rackMask
-	if s.rack[0] > 0 {
-		allowed = s.all
+	if cand := mask & s.cross[c] & s.allowed(); cand != 0 {
+		s.place(c, nd, mask, cand, stepGaddag, 0)
 	}
-	cand := mask & s.cross[c] & allowed
-	if cand == 0 {
-		return
-	}
-	lm, wm := s.lmul[c], s.wmul[c]
-	cs := int32(s.cscore[c])
-	mainSum, wordMul, crossSum := s.mainSum, s.wordMul, s.crossSum
-	s.placed++
-	s.tiles--
-	s.wordMul = wordMul * wm
-	for ; cand != 0; cand &= cand - 1 {
-		l := uint(bits.TrailingZeros64(cand))
-		next := s.child(nd, mask, l)
-		if s.rack[l] > 0 {
-			s.rack[l]--
-			if s.rack[l] == 0 {
-				s.rackMask &^= 1 << l
-			}
-			ls := s.score[l] * lm
-			s.mainSum = mainSum + ls
-			if cs != board.NoCross {
-				s.crossSum = crossSum + (cs+ls)*wm
-			}
-			s.buf[c] = alphabet.Tile(l)
-			s.gaddagGoOn(c, next)
-			s.rack[l]++
-			s.rackMask |= 1 << l
-		}
-		if s.rack[0] > 0 {
-			s.rack[0]--
-			s.mainSum = mainSum
-			if cs != board.NoCross {
-				s.crossSum = crossSum + cs*wm
-			}
-			s.buf[c] = alphabet.Tile(l) | alphabet.BlankBit
-			s.gaddagGoOn(c, next)
-			s.rack[0]++
-		}
-	}
-	s.mainSum, s.wordMul, s.crossSum = mainSum, wordMul, crossSum
-	s.placed--
-	s.tiles++
 }
 
 // gaddagGoOn is Gordon's GoOn after a letter was put (or found) on
@@ -319,10 +279,12 @@ func (s *lineGen) gaddagGoOn(c int, nd automaton.Arc) {
 		if mask == 0 {
 			return
 		}
-		if c > 0 && (s.line[c-1] != board.Empty || c-1 >= s.leftLimit) && s.worth(c-1, mask) {
+		if c > 0 && (s.line[c-1] != board.Empty || c-1 >= s.leftLimit) && s.worth(c-1, mask) &&
+			(!s.pruneLeft || c-1 >= s.anchorCol || s.best.leftMax[c-1] >= s.best.threshold()) {
 			s.gaddagGen(c-1, nd)
 		}
-		if mask&1 != 0 && freeLeft && covers && s.pivot+1 < s.n {
+		if mask&1 != 0 && freeLeft && covers && s.pivot+1 < s.n &&
+			(!s.pruneLeft || s.best.loBound[c] >= s.best.threshold()) {
 			next := s.child(nd, mask, automaton.Sep)
 			if s.worth(s.pivot+1, next.Mask()) {
 				start := s.start
@@ -348,14 +310,7 @@ func (s *lineGen) worth(c int, mask uint64) bool {
 	if t := s.line[c]; t != board.Empty {
 		return mask&(1<<t.Letter()) != 0
 	}
-	if s.tiles == 0 {
-		return false
-	}
-	allowed := s.rackMask
-	if s.rack[0] > 0 {
-		allowed = s.all
-	}
-	return mask&s.cross[c]&allowed != 0
+	return s.tiles > 0 && mask&s.cross[c]&s.allowed() != 0
 }
 
 // record hands the word on squares lo..hi of the line to the sink, if it

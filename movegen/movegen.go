@@ -5,6 +5,17 @@
 // Counting rule: a move is a distinct (squares, tiles, blank designations)
 // placement. A one-tile play is listed once, in the direction in which it
 // forms a word of two or more tiles (across if both).
+//
+// Players do not need every move: a Searcher (the GADDAG generator) finds
+// the best placements by equity, score plus the value of the tiles kept,
+// without listing the rest. It bounds, for each anchor, the equity of any
+// move through it (the squares it can cover, the rack's best tiles on
+// the best multipliers, the best leave for that many tiles, and whether
+// the rack can make a word of that length at all), searches the anchors
+// best bound first, and stops when no bound can beat what it has found.
+//
+// Generators walk read-only tables shared by all; a generator value
+// holds scratch state and serves one goroutine (see Generator.Fork).
 package movegen
 
 import (

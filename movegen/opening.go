@@ -1,9 +1,6 @@
 package movegen
 
 import (
-	"math/bits"
-
-	"atril/alphabet"
 	"atril/lexicon/automaton"
 )
 
@@ -27,40 +24,7 @@ func (s *lineGen) openingWords(nd automaton.Arc, depth int, gaddag bool) {
 		return
 	}
 	mask := nd.Mask()
-	allowed := s.rackMask
-	if s.rack[0] > 0 {
-		allowed = s.all
-	}
-	s.tiles--
-	for cand := mask & allowed; cand != 0; cand &= cand - 1 {
-		l := uint(bits.TrailingZeros64(cand))
-		next := s.child(nd, mask, l)
-		if gaddag {
-			// Past the first letter, go on after the separator.
-			m := next.Mask()
-			if m&1 == 0 {
-				continue
-			}
-			next = s.child(next, m, automaton.Sep)
-		}
-		if s.rack[l] > 0 {
-			s.rack[l]--
-			if s.rack[l] == 0 {
-				s.rackMask &^= 1 << l
-			}
-			s.pre[depth] = alphabet.Tile(l)
-			s.openingWords(next, depth+1, false)
-			s.rack[l]++
-			s.rackMask |= 1 << l
-		}
-		if s.rack[0] > 0 {
-			s.rack[0]--
-			s.pre[depth] = alphabet.Tile(l) | alphabet.BlankBit
-			s.openingWords(next, depth+1, false)
-			s.rack[0]++
-		}
-	}
-	s.tiles++
+	s.prefix(nd, mask, mask&s.allowed(), depth, stepOpening, 0, gaddag)
 }
 
 // openingPlace records the k-letter word in s.pre at every start square

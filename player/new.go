@@ -41,7 +41,7 @@ type Options struct {
 	Prune float64
 
 	// EndgameWidth limits the godlike endgame search to the best
-	// EndgameWidth moves per node (0: exact search; seed 004 used 10).
+	// EndgameWidth moves per node (0: exact search; Pícek 2008 used 10).
 	EndgameWidth int
 	// EndgameTime and EndgameNodes bound one endgame search (0: none;
 	// when both are 0 the search gets 2 s). A node budget keeps games
@@ -82,7 +82,7 @@ type level struct {
 
 // constructors maps level names to their constructors.
 var constructors = map[string]level{
-	"amateur": {"best move scoring at most 10 points (seed 004 7.4)", func(o Options) (Player, error) {
+	"amateur": {"best move scoring at most 10 points (Pícek 2008, 7.4)", func(o Options) (Player, error) {
 		cap := o.MaxScore
 		if cap == 0 {
 			cap = 10
@@ -152,7 +152,7 @@ type Counter interface {
 }
 
 // Greedy plays the highest-scoring placement, and passes when it has none
-// (seed 004: the professional level).
+// (Pícek 2008: the professional level).
 type Greedy struct {
 	Gen   movegen.Generator
 	found int

@@ -43,7 +43,7 @@ func (s *Static) Choose(v *View) move.Move {
 	return move.Move{Kind: move.Pass}
 }
 
-// pruner simulates a smaller vocabulary the way the adept of seed 004
+// pruner simulates a smaller vocabulary the way the adept of Pícek 2008 (7.4)
 // does it: a traversal of the lexicon tree that skips about a third of
 // the branches at every level. Instead of changing the generator, each
 // generated move's main word is walked letter by letter as a traversal

@@ -12,8 +12,8 @@ import (
 )
 
 // Valued plays the move of highest score plus rack-leave value, and
-// considers exchanges (seed 004's inhuman). With the endgame switched on
-// it solves the game once the bag is empty (seed 004's godlike).
+// considers exchanges (the inhuman of Pícek 2008, 7.4). With the endgame switched on
+// it solves the game once the bag is empty (its godlike).
 type Valued struct {
 	name    string
 	gen     movegen.Generator

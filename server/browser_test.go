@@ -353,6 +353,43 @@ func (r *rig) axe(ctx context.Context, what string) float64 {
 	return score
 }
 
+// checkLayout checks the game page at a phone's width: no sideways
+// scrolling, the rack and the buttons each on one line with no label cut,
+// and every square of the board as tall as wide, all alike.
+func (r *rig) checkLayout(ctx context.Context, width int64, what string) {
+	r.t.Helper()
+	var got struct {
+		Overflow        bool
+		RackRows        int
+		ButtonRows      int
+		Clipped         []string
+		MinW, MaxW      float64
+		MinH, MaxH      float64
+		TileOverlapsPts bool
+	}
+	r.run(ctx, "phone width", chromedp.EmulateViewport(width, 760), chromedp.Sleep(150*time.Millisecond))
+	r.eval(ctx, `(() => {
+		const rows = (sel) => new Set([...document.querySelectorAll(sel)].filter((x) => x.offsetParent).map((x) => Math.round(x.getBoundingClientRect().top))).size;
+		const sq = [...document.querySelectorAll("#board .sq")].map((x) => x.getBoundingClientRect());
+		const ws = sq.map((b) => b.width), hs = sq.map((b) => b.height);
+		// A multi-letter tile's points must not cover its letters.
+		const over = [...document.querySelectorAll("#rack .tile.multi")].some((t) => {
+			const l = t.querySelector(".l").getBoundingClientRect(), p = t.querySelector(".pts");
+			if (!p) return false;
+			const q = p.getBoundingClientRect();
+			return q.left < l.right - 1 && q.top < l.bottom - 1;
+		});
+		return {Overflow: document.documentElement.scrollWidth > innerWidth, RackRows: rows("#rack .tile"), ButtonRows: rows("#buttons button"),
+			Clipped: [...document.querySelectorAll("#buttons button")].filter((b) => b.scrollWidth > b.clientWidth).map((b) => b.textContent),
+			MinW: Math.min(...ws), MaxW: Math.max(...ws), MinH: Math.min(...hs), MaxH: Math.max(...hs), TileOverlapsPts: over};
+	})()`, &got)
+	if got.Overflow || got.RackRows != 1 || got.ButtonRows != 1 || len(got.Clipped) > 0 || got.MaxW-got.MinW > 1.01 ||
+		got.MaxH-got.MinH > 1.01 || got.MaxW-got.MinH > 1.01 || got.MinW-got.MaxH > 1.01 || got.TileOverlapsPts {
+		r.t.Errorf("%s at %d px: %+v", what, width, got)
+	}
+	r.run(ctx, "desktop width", chromedp.EmulateViewport(1280, 800))
+}
+
 // boardFor rebuilds a board from a state with the tests' word list.
 func boardFor(t *testing.T, st *State) *board.Board {
 	t.Helper()
@@ -446,6 +483,11 @@ func (r *rig) waitPreview(ctx context.Context) (int, string) {
 // keyboard or by mouse, checking the page's score preview against the
 // score the server gives the move; or a pass. It returns the state after.
 func (r *rig) playMove(ctx context.Context, id, tok string, me int, byKeyboard, drag bool) (*State, bool) {
+	return r.play(ctx, id, tok, me, byKeyboard, drag, false)
+}
+
+// play is playMove, placing the tiles by taps when taps is set.
+func (r *rig) play(ctx context.Context, id, tok string, me int, byKeyboard, drag, taps bool) (*State, bool) {
 	r.t.Helper()
 	st := r.e.state(id, tok)
 	tiles, _ := bestTiles(r.t, st)
@@ -464,9 +506,12 @@ func (r *rig) playMove(ctx context.Context, id, tok string, me int, byKeyboard, 
 		r.waitMoves(id, st.Moves)
 		return r.e.state(id, tok), false
 	}
-	if byKeyboard {
+	switch {
+	case byKeyboard:
 		r.typeMove(ctx, st, tiles)
-	} else {
+	case taps:
+		r.putByTaps(ctx, tiles)
+	default:
 		for k, p := range tiles {
 			r.putByMouse(ctx, p, drag && k == 0)
 		}
@@ -605,6 +650,39 @@ func (r *rig) putByMouse(ctx context.Context, p PlacedTile, drag bool) {
 	if !placed {
 		r.shot(ctx, "failed")
 		r.t.Fatalf("tile %s not placed on %d,%d (drag %v)", p.Letter, p.Row, p.Col, drag)
+	}
+}
+
+// putByTaps places tiles as on a touch screen: a tap on the first
+// square (a second one turns the arrow), then a tap on each tile in
+// order.
+func (r *rig) putByTaps(ctx context.Context, tiles []PlacedTile) {
+	r.t.Helper()
+	down := len(tiles) > 1 && tiles[0].Col == tiles[1].Col
+	sq := fmt.Sprintf(`#board .sq[data-r="%d"][data-c="%d"]`, tiles[0].Row, tiles[0].Col)
+	r.clickAt(ctx, sq)
+	var cur bool
+	r.eval(ctx, `G.cursor.down`, &cur)
+	if cur != down && len(tiles) > 1 {
+		r.clickAt(ctx, sq)
+	}
+	for _, p := range tiles {
+		var i int
+		r.eval(ctx, fmt.Sprintf(
+			`G.rack.findIndex((x, i) => (%v ? x.blank : (!x.blank && x.letter === %q)) && !G.pending.some((p) => p.i === i))`, p.Blank, p.Letter), &i)
+		if i < 0 {
+			r.t.Fatalf("tile %s (blank %v) not on the page's rack", p.Letter, p.Blank)
+		}
+		r.clickAt(ctx, fmt.Sprintf(`#rack .tile[data-i="%d"]`, i))
+		if p.Blank {
+			r.poll(ctx, "the blank chooser", `!!document.querySelector("#blank-dialog[open]")`, 5*time.Second)
+			r.clickAt(ctx, fmt.Sprintf(`#blank-letters button:nth-child(%d)`, r.blankIndex(ctx, p.Letter)))
+		}
+	}
+	var pending []PlacedTile
+	r.eval(ctx, `G.pending.map((p) => ({row: p.row, col: p.col, letter: p.letter, blank: p.blank}))`, &pending)
+	if fmt.Sprint(sortTiles(pending)) != fmt.Sprint(sortTiles(tiles)) {
+		r.t.Fatalf("tapped %+v, the page holds %+v", tiles, pending)
 	}
 }
 
@@ -748,6 +826,7 @@ func TestBrowserKeyboardGame(t *testing.T) {
 	if title != "(Your turn) atril" {
 		t.Errorf("title on our turn: %q", title)
 	}
+	r.checkLayout(ctx, 360, "the English game")
 	// Tab to the board: the cursor is on the start square.
 	r.tabTo(ctx, "#board .sq")
 	placements := r.playOutPage(ctx, id, tok, 0, true, func(n int) {
@@ -870,6 +949,9 @@ func TestBrowserMouseGame(t *testing.T) {
 				t.Errorf("review position %d: a rack of %d tiles, want %d", k, rack, len(moves[k].Rack))
 			}
 			if k == 2 {
+				// The engine's simulation of this position.
+				r.clickAt(ctx, "#sim-button")
+				r.poll(ctx, "the simulation", `document.querySelectorAll("#simulation tbody tr").length > 0`, 30*time.Second)
 				r.shot(ctx, "11-review")
 			}
 			tilesBefore += len(moves[k].Tiles)
@@ -1039,6 +1121,7 @@ func TestBrowserSpanish(t *testing.T) {
 	if labels.Submit != "Jugar" || labels.Premium != "TP" || labels.Title != "(Te toca) atril" {
 		t.Errorf("a Spanish game is not in Spanish: %+v", labels)
 	}
+	r.checkLayout(ctx, 360, "the Spanish game")
 	if s := r.axe(ctx, "a game"); s < 90 {
 		t.Errorf("the game page scores %.0f in the accessibility checks, want at least 90", s)
 	}
@@ -1090,7 +1173,7 @@ func TestBrowserSpanish(t *testing.T) {
 	if after.History[0].Points != want {
 		t.Errorf("preview %d, the server scored %d", want, after.History[0].Points)
 	}
-	// Two more moves, by mouse.
+	// Two more moves, by taps: a square, then the tiles.
 	next := after.Moves
 	if after.Turn != 0 {
 		next++
@@ -1100,7 +1183,7 @@ func TestBrowserSpanish(t *testing.T) {
 		if r.e.state(cr.ID, "").Over {
 			break
 		}
-		after, _ = r.playMove(ctx, cr.ID, a.Token, 0, false, false)
+		after, _ = r.play(ctx, cr.ID, a.Token, 0, false, false, true)
 		next = after.Moves
 		if after.Turn != 0 {
 			next++
@@ -1117,6 +1200,15 @@ func TestBrowserSpanish(t *testing.T) {
 		t.Errorf("brackets on the page:\n%s", page)
 	}
 	r.shot(ctx, "18-spanish-game")
+	// The same game in Czech, chosen in the header.
+	r.run(ctx, "switch to Czech", chromedp.SetValue("#lang-select", "cs"),
+		chromedp.Evaluate(`$("#lang-select").dispatchEvent(new Event("change"))`, nil))
+	var submit string
+	r.eval(ctx, `$("#submit").textContent`, &submit)
+	if submit != "Zahrát" {
+		t.Errorf("in Czech the Play button says %q", submit)
+	}
+	r.checkLayout(ctx, 360, "the game in Czech")
 	var raw bytes.Buffer
 	json.NewEncoder(&raw).Encode(after.History)
 	t.Logf("Spanish game %s (seed %d): %s", cr.ID, seed, raw.String())

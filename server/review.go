@@ -98,9 +98,11 @@ func (s *Server) handleReview(w http.ResponseWriter, r *http.Request) {
 // computer players use (with the bag empty: minus the tiles kept, or
 // twice the opponents' tiles for going out).
 type Candidate struct {
-	Move   string  `json:"move"`
-	Kind   string  `json:"kind"`
-	Score  int     `json:"score"`
+	Move  string `json:"move"`
+	Kind  string `json:"kind"`
+	Score int    `json:"score"`
+	// Leave is the tiles kept, blanks last, a multi-letter tile in
+	// brackets ("A[CH]E?").
 	Leave  string  `json:"leave"`
 	Equity float64 `json:"equity"`
 	Tiles  []Tile  `json:"tiles,omitempty"`
@@ -277,7 +279,7 @@ func analyse(l *live, g *game.Game, played move.Move, n int) (*Analysis, error) 
 	})
 	render := func(c *cand) Candidate {
 		out := Candidate{Kind: kindNames[c.m.Kind], Score: c.m.Score, Equity: math.Round(c.e*100) / 100,
-			Leave: a.RackString(&c.kpt)}
+			Leave: a.Bracketed(c.kpt.InWritingOrder())}
 		switch c.m.Kind {
 		case move.Place:
 			out.Move = c.m.String(view.Board)

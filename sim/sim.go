@@ -1,6 +1,6 @@
-// Package sim plays computer players against each other (seed 004,
+// Package sim plays computer players against each other (Pícek 2008,
 // chapter 8): many games in parallel, the first player alternating, and
-// the statistics table of the seed for both sides, with the spread and a
+// its statistics table for both sides, with the spread and a
 // confidence interval for the win rate. Every random choice comes from
 // the seed, so the same configuration gives the same games whatever the
 // number of threads (only the times differ).
@@ -254,7 +254,7 @@ func leaveSamples(g *game.Game) []leave.Sample {
 	return out
 }
 
-// Summary is one player's line of the seed 004 table.
+// Summary is one player's line of the statistics table of Pícek 2008, chapter 8.
 type Summary struct {
 	Name         string
 	Wins, Ties   int

@@ -8,7 +8,7 @@ import (
 	"strings"
 )
 
-// WriteTable prints the seed 004 table (Figures 20–26) for both players,
+// WriteTable prints the statistics table of Pícek 2008 (Figures 20–26) for both players,
 // then the spread and player 1's win rate with their 95% intervals.
 func (r *Report) WriteTable(w io.Writer) error {
 	s := r.Summaries()

@@ -17,7 +17,7 @@ import (
 )
 
 func init() {
-	register("sim", "play computer levels against each other and print the seed 004 table", runSim)
+	register("sim", "play computer levels against each other and print the statistics table of Pícek 2008", runSim)
 }
 
 func runSim(args []string) error {
@@ -40,7 +40,7 @@ func runSim(args []string) error {
 	balance2 := fs.Float64("balance2", -1, "player 2's balance weight (default: --balance)")
 	egNodes := fs.Int64("endgame-nodes", 20000, "node budget of one endgame search (reproducible)")
 	egTime := fs.Duration("endgame-time", 0, "time budget of one endgame search (0: none; results then depend on the machine)")
-	egWidth := fs.Int("endgame-width", 0, "moves kept per endgame node (0: all, exact; 10: seed 004's minimax)")
+	egWidth := fs.Int("endgame-width", 0, "moves kept per endgame node (0: all, exact; 10: the minimax of Pícek 2008)")
 	cands := fs.Int("candidates", 40, "simulation: candidates kept by static value")
 	iters := fs.Int("iterations", 400, "simulation: most iterations (sampled racks and draws) per candidate")
 	plies := fs.Int("plies", 2, "simulation: moves simulated after the candidate")

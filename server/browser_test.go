@@ -802,6 +802,30 @@ func TestBrowserLobby(t *testing.T) {
 		t.Errorf("the join page scores %.0f in the accessibility checks, want at least 90", s)
 	}
 	r.shot(other, "05-join")
+
+	// Bea joins; Ana's page sees the game start, Ana plays, Bea's page
+	// sees the move and her turn. A third browser only watches.
+	r.run(other, "join", chromedp.SendKeys("#join-name", "Bea"))
+	r.clickAt(other, "#join-button")
+	r.run(other, "Bea's game", chromedp.WaitVisible(`#rack .tile`))
+	r.run(ctx, "Ana's game", chromedp.Navigate(r.e.url+"/g/"+id), chromedp.WaitVisible(`#rack .tile`))
+	r.waitTurn(ctx, 0, 0)
+	_, tokA := r.pageGame(ctx)
+	r.playMove(ctx, id, tokA, 0, false, false)
+	r.waitTurn(other, 1, 1)
+	var turn string
+	r.eval(other, `$("#turn").textContent`, &turn)
+	if turn != "Te toca." {
+		t.Errorf("Bea's page says %q after Ana's move", turn)
+	}
+	watcher := r.newDevice()
+	r.run(watcher, "watch", chromedp.Navigate(r.e.url+"/g/"+id), chromedp.WaitVisible(`#board .sq`))
+	r.poll(watcher, "the spectator's view", `!!G.st && G.st.moves === 1 && $("#rack-area").hidden`, 10*time.Second)
+	r.eval(watcher, `$("#turn").textContent`, &turn)
+	if !strings.Contains(turn, "Estás mirando") {
+		t.Errorf("the spectator's page says %q", turn)
+	}
+	r.shot(watcher, "05b-spectator")
 }
 
 // TestBrowserKeyboardGame plays a whole game against the computer with the

@@ -659,8 +659,8 @@ function renderSide(st, me) {
   else if (myTurn) turn = t("yourTurn");
   else if (st.seats[st.turn].kind === "computer") turn = t("thinking", displayName(st.seats[st.turn]));
   else turn = t("theirTurn", displayName(st.seats[st.turn]));
-  if (me < 0 && !st.over) turn += " " + t("spectator") + " " + t("spectatorMine");
   $("#turn").textContent = turn;
+  if (me < 0 && !st.over) $("#turn").append(" ", el("span", "spectator", t("spectator") + " " + t("spectatorMine")));
   $("#turn").classList.toggle("mine", myTurn);
   const waitingForPerson = !st.started && me >= 0 && !st.over;
   $("#share").hidden = !waitingForPerson;

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -150,7 +151,7 @@ func (s *Server) decodeCreate(data []byte) (*createRequest, error) {
 	if !s.variantAllowed(req.Variant) {
 		return nil, &apiError{400, fmt.Sprintf("unknown variant %q (have %s)", short(req.Variant, 40), strings.Join(s.cfg.Variants, ", "))}
 	}
-	v, err := variant.Load(req.Variant)
+	v, err := s.loadVariant(req.Variant)
 	if err != nil {
 		return nil, &apiError{400, short(err.Error(), 120)}
 	}
@@ -468,13 +469,21 @@ var premiumCode = map[variant.Premium]string{
 	{LetterMul: 4, WordMul: 1}: "ql", {LetterMul: 1, WordMul: 4}: "qw",
 }
 
-// state renders the game for seat me (-1: a spectator). Caller holds mu.
-func (l *live) state(me int) *State {
-	v, g := l.v, l.g
-	st := &State{ID: l.hdr.ID, Variant: v.Name, Lexicon: l.hdr.Lexicon, Size: v.Size, RackSize: v.RackSize,
-		Start: [2]int{v.StartRow, v.StartCol}, Started: l.started(), Over: l.over(), Turn: g.Current(),
-		Bag: g.BagLen(), Board: []Tile{}, History: []HistEntry{}, Moves: g.MovesPlayed(),
-		Expected: len(l.seat), Connected: l.connected(), Seq: l.log.latest}
+// variantStatic is the part of a state that every game of a variant
+// shares, built once: as values, and as JSON for writeState.
+type variantStatic struct {
+	premiums                  []string
+	letters                   []LetterInfo
+	premiumsJSON, lettersJSON json.RawMessage
+}
+
+var statics sync.Map // variant name → *variantStatic
+
+func staticOf(v *variant.Variant) *variantStatic {
+	if vs, ok := statics.Load(v.Name); ok {
+		return vs.(*variantStatic)
+	}
+	vs := &variantStatic{}
 	for r := 0; r < v.Size; r++ {
 		var row strings.Builder
 		for c := 0; c < v.Size; c++ {
@@ -484,18 +493,64 @@ func (l *live) state(me int) *State {
 			}
 			row.WriteString(code)
 		}
-		st.Premiums = append(st.Premiums, row.String())
+		vs.premiums = append(vs.premiums, row.String())
+	}
+	vs.letters = append(vs.letters, LetterInfo{Letter: "?", Score: v.Scores[0], Count: v.Counts[0]})
+	for i, name := range v.Alphabet.Letters() {
+		vs.letters = append(vs.letters, LetterInfo{Letter: name, Score: v.Scores[i+1], Count: v.Counts[i+1]})
+	}
+	vs.premiumsJSON, _ = json.Marshal(vs.premiums)
+	vs.lettersJSON, _ = json.Marshal(vs.letters)
+	got, _ := statics.LoadOrStore(v.Name, vs)
+	return got.(*variantStatic)
+}
+
+// stateWire is a State as written: the variant's premiums and letters
+// go out as JSON made once (these fields hide the State's own).
+type stateWire struct {
+	*State
+	Premiums json.RawMessage `json:"premiums"`
+	Letters  json.RawMessage `json:"letters"`
+}
+
+// writeState answers a state.
+func writeState(w http.ResponseWriter, st *State) {
+	vs, ok := statics.Load(st.Variant)
+	if !ok {
+		writeJSON(w, 200, st)
+		return
+	}
+	writeJSON(w, 200, stateWire{State: st, Premiums: vs.(*variantStatic).premiumsJSON, Letters: vs.(*variantStatic).lettersJSON})
+}
+
+// state renders the game for seat me (-1: a spectator). Caller holds mu.
+func (l *live) state(me int) *State {
+	v, g := l.v, l.g
+	st := &State{ID: l.hdr.ID, Variant: v.Name, Lexicon: l.hdr.Lexicon, Size: v.Size, RackSize: v.RackSize,
+		Start: [2]int{v.StartRow, v.StartCol}, Started: l.started(), Over: l.over(), Turn: g.Current(),
+		Bag: g.BagLen(), History: []HistEntry{}, Moves: g.MovesPlayed(),
+		Expected: len(l.seat), Connected: l.connected(), Seq: l.log.latest}
+	vs := staticOf(v)
+	st.Premiums, st.Letters = vs.premiums, vs.letters
+	n := 0
+	for r := 0; r < v.Size; r++ {
 		for c := 0; c < v.Size; c++ {
-			if t := g.Board.At(r, c); t != board.Empty {
-				tl := l.tile(t)
-				tl.Row, tl.Col, tl.Move = intp(r), intp(c), intp(g.Board.TurnAt(r, c))
-				st.Board = append(st.Board, tl)
+			if g.Board.At(r, c) != board.Empty {
+				n++
 			}
 		}
 	}
-	st.Letters = append(st.Letters, LetterInfo{Letter: "?", Score: v.Scores[0], Count: v.Counts[0]})
-	for i, name := range v.Alphabet.Letters() {
-		st.Letters = append(st.Letters, LetterInfo{Letter: name, Score: v.Scores[i+1], Count: v.Counts[i+1]})
+	st.Board = make([]Tile, 0, n)
+	rc := make([]int, 0, 3*n) // the tiles' rows, columns and turns, one allocation
+	for r := 0; r < v.Size; r++ {
+		for c := 0; c < v.Size; c++ {
+			if t := g.Board.At(r, c); t != board.Empty {
+				tl := l.tile(t)
+				rc = append(rc, r, c, g.Board.TurnAt(r, c))
+				tl.Row, tl.Col, tl.Move = &rc[len(rc)-3], &rc[len(rc)-2], &rc[len(rc)-1]
+				st.Board = append(st.Board, tl)
+			}
+		}
 	}
 	for i, s := range l.seat {
 		si := SeatInfo{Name: s.name, Kind: "human", Level: s.level, Taken: s.taken, Score: g.Players[i].Score,
@@ -505,7 +560,8 @@ func (l *live) state(me int) *State {
 		}
 		st.Seats = append(st.Seats, si)
 	}
-	for _, h := range g.History {
+	// The history only grows: its entries are rendered once.
+	for _, h := range g.History[len(l.hist):] {
 		e := HistEntry{Seat: h.Player, Points: h.Points, Total: h.Total}
 		switch h.Kind {
 		case game.Played:
@@ -521,7 +577,11 @@ func (l *live) state(me int) *State {
 		case game.RackPenalty:
 			e.Kind, e.Rack = "rack_penalty", v.Alphabet.RackString(&h.Rack)
 		}
-		st.History = append(st.History, e)
+		l.hist = append(l.hist, e)
+	}
+	st.History = l.hist[:len(l.hist):len(l.hist)]
+	if st.History == nil {
+		st.History = []HistEntry{}
 	}
 	if g.Over() {
 		st.Winners = g.Winners()
@@ -571,6 +631,7 @@ func isWS(r *http.Request) bool {
 func (s *Server) routes() {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /api/info", func(w http.ResponseWriter, r *http.Request) { writeJSON(w, 200, s.info()) })
+	mux.HandleFunc("GET /metrics", s.handleMetrics)
 	mux.HandleFunc("POST /api/games", s.handleCreate)
 	mux.HandleFunc("GET /api/games/{id}", s.handleState)
 	mux.HandleFunc("POST /api/games/{id}/join", s.handleJoin)
@@ -619,8 +680,13 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	http.NewResponseController(w).SetWriteDeadline(time.Now().Add(answerTimeout))
-	key := s.clientKey(r)
+	key := ""
+	if s.badLim != nil {
+		key = s.clientKey(r)
+	}
 	if out, retry := s.badLim.empty(key, time.Now()); out {
+		s.count.requests.Add(1)
+		s.count.limited.Add(1)
 		s.fail(w, tooMany("refused requests", retry))
 		return
 	}
@@ -628,12 +694,17 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case s.cop.Check(r) != nil:
 		s.fail(sw, &apiError{403, "cross-site request refused: this server takes state-changing requests only from its own pages (or a trusted origin)"})
-	case r.URL.Query().Has("token") && !isWS(r):
+	case strings.Contains(r.URL.RawQuery, "token") && r.URL.Query().Has("token") && !isWS(r):
 		s.fail(sw, &apiError{400, "a seat token goes in the Authorization header (Bearer TOKEN), not in the address"})
 	default:
 		s.mux.ServeHTTP(sw, r)
 	}
-	if sw.code >= 400 && sw.code < 500 && sw.code != 429 {
+	s.count.requests.Add(1)
+	switch {
+	case sw.code == 429:
+		s.count.limited.Add(1)
+	case sw.code >= 400 && sw.code < 500:
+		s.count.refused.Add(1)
 		s.badLim.take(key, time.Now())
 	}
 }
@@ -728,7 +799,7 @@ func (s *Server) handleState(w http.ResponseWriter, r *http.Request) {
 	}
 	st := l.state(me)
 	l.mu.Unlock()
-	writeJSON(w, 200, st)
+	writeState(w, st)
 }
 
 // authed finds the game and the seat of the request's token.

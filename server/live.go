@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"runtime"
 	"sync"
 	"time"
 
@@ -41,6 +42,8 @@ type live struct {
 	g    *game.Game
 	seat []*seat
 	log  *notifLog
+	// hist is the history as the state shows it, rendered once per entry.
+	hist []HistEntry
 	// seq is the number of events in the game's log.
 	seq int
 	// thinking is set while a computer seat is choosing a move.
@@ -281,7 +284,11 @@ func (l *live) append(ctx context.Context, kind string, v any) error {
 	if err != nil {
 		return fmt.Errorf("game %s: encode %s event: %w", l.hdr.ID, kind, err)
 	}
-	if err := l.srv.store.Append(ctx, l.hdr.ID, store.Event{Seq: l.seq, Kind: kind, Data: string(data), Time: time.Now().UTC()}); err != nil {
+	t0 := time.Now()
+	err = l.srv.store.Append(ctx, l.hdr.ID, store.Event{Seq: l.seq, Kind: kind, Data: string(data), Time: t0.UTC()})
+	l.srv.count.appendNanos.Add(int64(time.Since(t0)))
+	l.srv.count.appends.Add(1)
+	if err != nil {
 		return fmt.Errorf("game %s: %w", l.hdr.ID, err)
 	}
 	l.atEvent(l.seq)
@@ -308,6 +315,11 @@ func (l *live) play(ctx context.Context, i int, m move.Move) (*move.Move, error)
 		// The move was checked just above: this cannot happen unless
 		// the engine disagrees with itself.
 		return nil, fmt.Errorf("game %s: logged move %s failed to apply: %w", l.hdr.ID, notation, err)
+	}
+	if l.seat[i].level != "" {
+		l.srv.count.movesComputer.Add(1)
+	} else {
+		l.srv.count.movesPerson.Add(1)
 	}
 	l.afterChange()
 	return &l.g.History[l.lastPlayed()].Move, nil
@@ -470,7 +482,15 @@ func (l *live) think(i, moves int) {
 		Budget: l.srv.cfg.MoveBudget, EndgameTime: l.srv.cfg.MoveBudget})
 	var m move.Move
 	if err == nil {
+		// The choosing thread's CPU time is counted apart, so the
+		// server's own cost per move can be told from the computer's.
+		runtime.LockOSThread()
+		t0, ok0 := threadCPU()
 		m = bot.Choose(view)
+		if t1, ok1 := threadCPU(); ok0 && ok1 {
+			l.srv.count.botNanos.Add(int64(t1 - t0))
+		}
+		runtime.UnlockOSThread()
 	} else {
 		l.srv.logf("game %s seat %d: %v; passing", l.hdr.ID, i, err)
 		m = move.Move{Kind: move.Pass}

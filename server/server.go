@@ -116,8 +116,11 @@ type Server struct {
 	wg     sync.WaitGroup
 	sem    chan struct{}
 
+	count                      counters
 	createLim, joinLim, badLim *limiter
 	cop                        *http.CrossOriginProtection
+
+	variants sync.Map // name → *variant.Variant
 
 	mu    sync.Mutex
 	games map[string]*live
@@ -314,6 +317,20 @@ func (s *Server) lexiconFor(v *variant.Variant, name string) (*lexRes, error) {
 	return r, r.err
 }
 
+// loadVariant loads a variant once and shares it (a variant is never
+// changed once loaded).
+func (s *Server) loadVariant(name string) (*variant.Variant, error) {
+	if v, ok := s.variants.Load(name); ok {
+		return v.(*variant.Variant), nil
+	}
+	v, err := variant.Load(name)
+	if err != nil {
+		return nil, err
+	}
+	got, _ := s.variants.LoadOrStore(name, v)
+	return got.(*variant.Variant), nil
+}
+
 // lexiconAllowed reports whether word list name is offered for variant v.
 func (s *Server) lexiconAllowed(v *variant.Variant, name string) bool {
 	lang := func(n string) string { return strings.SplitN(n, "-", 2)[0] }
@@ -336,7 +353,7 @@ func (s *Server) variantAllowed(name string) bool {
 
 // newLive builds a game in memory from its header, with no event applied.
 func (s *Server) newLive(hdr *store.Game) (*live, error) {
-	v, err := variant.Load(hdr.Variant)
+	v, err := s.loadVariant(hdr.Variant)
 	if err != nil {
 		return nil, err
 	}
@@ -498,7 +515,7 @@ func randomSeed() uint64 {
 
 // create makes a new game from a checked request.
 func (s *Server) create(ctx context.Context, req *createRequest) (*live, error) {
-	v, err := variant.Load(req.Variant)
+	v, err := s.loadVariant(req.Variant)
 	if err != nil {
 		return nil, &apiError{400, err.Error()}
 	}
@@ -565,7 +582,7 @@ type VariantInfo struct {
 func (s *Server) info() *Info {
 	in := &Info{Levels: player.Levels()}
 	for _, n := range s.cfg.Variants {
-		v, err := variant.Load(n)
+		v, err := s.loadVariant(n)
 		if err != nil {
 			continue
 		}

@@ -20,8 +20,9 @@ import (
 // the file once, then answers each caller. Each caller still returns only
 // after its own event is durable, but many games share one sync.
 type SQLite struct {
-	db   *sql.DB
-	path string
+	db          *sql.DB
+	path        string
+	insertEvent *sql.Stmt
 
 	reqs chan *appendReq
 	quit chan struct{}
@@ -80,7 +81,12 @@ func OpenSQLite(path string) (*SQLite, error) {
 		db.Close()
 		return nil, corruptOr(path, fmt.Errorf("store: create sqlite schema in %s: %w", path, err))
 	}
-	s := &SQLite{db: db, path: path, reqs: make(chan *appendReq), quit: make(chan struct{}), done: make(chan struct{})}
+	ins, err := db.Prepare(insertEventSQL)
+	if err != nil {
+		db.Close()
+		return nil, corruptOr(path, fmt.Errorf("store: prepare sqlite statements in %s: %w", path, err))
+	}
+	s := &SQLite{db: db, path: path, insertEvent: ins, reqs: make(chan *appendReq), quit: make(chan struct{}), done: make(chan struct{})}
 	go s.writer()
 	return s, nil
 }
@@ -195,12 +201,14 @@ func (s *SQLite) commitGroup(group []*appendReq) []error {
 		return fail(err)
 	}
 	defer tx.Rollback()
+	ins := tx.StmtContext(ctx, s.insertEvent)
+	defer ins.Close()
 	for i, r := range group {
 		if err := r.ctx.Err(); err != nil {
 			errs[i] = fmt.Errorf("store: append event %d to game %s: %w", r.e.Seq, r.id, err)
 			continue
 		}
-		errs[i] = appendTx(ctx, tx, r.id, r.e)
+		errs[i] = appendTx(ctx, tx, ins, r.id, r.e)
 		if errs[i] != nil && !errors.Is(errs[i], ErrConflict) && !errors.Is(errs[i], ErrNotFound) {
 			return fail(errs[i])
 		}
@@ -246,30 +254,40 @@ func (s *SQLite) Append(ctx context.Context, id string, e Event) error {
 	return <-r.err
 }
 
-// appendTx checks and inserts one event inside a transaction.
-func appendTx(ctx context.Context, tx *sql.Tx, id string, e Event) error {
-	var exists int
+// insertEventSQL inserts an event only if its seq is the next of its
+// game: one statement, prepared once. The foreign key refuses an unknown
+// game.
+const insertEventSQL = `INSERT INTO events(game, seq, kind, data, time)
+	SELECT ?1, ?2, ?3, ?4, ?5 WHERE ?2 = (SELECT COALESCE(MAX(seq)+1, 0) FROM events WHERE game = ?1)`
+
+// appendTx checks and inserts one event inside a transaction, with ins
+// (insertEventSQL prepared in it).
+func appendTx(ctx context.Context, tx *sql.Tx, ins *sql.Stmt, id string, e Event) error {
+	res, err := ins.ExecContext(ctx, id, e.Seq, e.Kind, e.Data, e.Time.UnixNano())
+	if err != nil {
+		switch {
+		case isUniqueViolation(err):
+			return fmt.Errorf("store: append event %d to game %s: %w", e.Seq, id, ErrConflict)
+		case strings.Contains(err.Error(), "FOREIGN KEY"):
+			return fmt.Errorf("store: append to game %s: %w", id, ErrNotFound)
+		}
+		return fmt.Errorf("store: append event %d to game %s: %w", e.Seq, id, err)
+	}
+	if n, err := res.RowsAffected(); err == nil && n == 1 {
+		return nil
+	}
+	// Not written: an unknown game or a seq that is not the next one.
+	var exists, next int
 	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM games WHERE id = ?`, id).Scan(&exists); err != nil {
 		return fmt.Errorf("store: append to game %s: %w", id, err)
 	}
 	if exists == 0 {
 		return fmt.Errorf("store: append to game %s: %w", id, ErrNotFound)
 	}
-	var next int
 	if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(seq)+1, 0) FROM events WHERE game = ?`, id).Scan(&next); err != nil {
 		return fmt.Errorf("store: append to game %s: %w", id, err)
 	}
-	if e.Seq != next {
-		return fmt.Errorf("store: append event %d to game %s (next is %d): %w", e.Seq, id, next, ErrConflict)
-	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO events(game, seq, kind, data, time) VALUES (?,?,?,?,?)`,
-		id, e.Seq, e.Kind, e.Data, e.Time.UnixNano()); err != nil {
-		if isUniqueViolation(err) {
-			return fmt.Errorf("store: append event %d to game %s: %w", e.Seq, id, ErrConflict)
-		}
-		return fmt.Errorf("store: append event %d to game %s: %w", e.Seq, id, err)
-	}
-	return nil
+	return fmt.Errorf("store: append event %d to game %s (next is %d): %w", e.Seq, id, next, ErrConflict)
 }
 
 // Finish implements Store.
@@ -412,6 +430,7 @@ func (s *SQLite) DataVersion(ctx context.Context) (int, error) {
 func (s *SQLite) Close() error {
 	s.once.Do(func() { close(s.quit) })
 	<-s.done
+	s.insertEvent.Close()
 	if err := s.db.Close(); err != nil {
 		return fmt.Errorf("store: close sqlite %s: %w", s.path, err)
 	}

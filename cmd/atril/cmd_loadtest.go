@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -11,6 +12,8 @@ import (
 	"os"
 	"runtime"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -92,6 +95,62 @@ func (l *latencies) summary() string {
 		q(0.99).Round(10*time.Microsecond), l.d[len(l.d)-1].Round(10*time.Microsecond), len(l.d))
 }
 
+// serverMetrics are the counters of the server's /metrics that the load
+// test reports.
+type serverMetrics struct {
+	cpu, botCPU float64 // seconds
+	moves       float64
+	ok          bool
+}
+
+// scrape reads the server's /metrics (Prometheus text format).
+func (c *loadClient) scrape() serverMetrics {
+	var m serverMetrics
+	resp, err := c.http.Get(c.base + "/metrics")
+	if err != nil {
+		return m
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != 200 {
+		return m
+	}
+	sc := bufio.NewScanner(resp.Body)
+	for sc.Scan() {
+		line := sc.Text()
+		if strings.HasPrefix(line, "#") {
+			continue
+		}
+		name, val, ok := strings.Cut(line, " ")
+		if !ok {
+			continue
+		}
+		x, err := strconv.ParseFloat(val, 64)
+		if err != nil {
+			continue
+		}
+		switch {
+		case name == "process_cpu_seconds_total":
+			m.cpu, m.ok = x, true
+		case name == "atril_bot_cpu_seconds_total":
+			m.botCPU = x
+		case strings.HasPrefix(name, "atril_moves_total"):
+			m.moves += x
+		}
+	}
+	return m
+}
+
+// cpuReport says what the server spent per move between two scrapes.
+func cpuReport(a, b serverMetrics) string {
+	if !a.ok || !b.ok || b.moves <= a.moves {
+		return "server CPU per move: unknown (the server has no /metrics with process_cpu_seconds_total)"
+	}
+	n := b.moves - a.moves
+	cpu, bot := b.cpu-a.cpu, b.botCPU-a.botCPU
+	return fmt.Sprintf("server CPU per move: %.3f ms (%.3f ms without computer seats' thinking; %.0f moves, %.2f s CPU, %.2f s thinking)",
+		cpu/n*1000, (cpu-bot)/n*1000, n, cpu, bot)
+}
+
 func runLoadtest(args []string) error {
 	fs := flag.NewFlagSet("loadtest", flag.ContinueOnError)
 	addr := fs.String("addr", "127.0.0.1:8080", "address of the running atril server")
@@ -99,6 +158,9 @@ func runLoadtest(args []string) error {
 	vname := fs.String("variant", "english", "variant of the games")
 	maxMoves := fs.Int("max-moves", 200, "stop a game after this many moves")
 	seed := fs.Uint64("seed", 0, "seed of the first game, game i using seed+i (0: the server chooses; other values need atril serve --allow-seed)")
+	rate := fs.Duration("rate", 0, "open loop: each game moves once every this long (a finished game is replaced by a new one); 0: closed loop, every game as fast as it can")
+	duration := fs.Duration("duration", time.Minute, "open loop: how long to measure, after the games have started")
+	maxConns := fs.Int("conns", 1000, "connections to the server at most")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
@@ -107,6 +169,9 @@ func runLoadtest(args []string) error {
 	}
 	if *games < 1 {
 		return fmt.Errorf("--games %d: want at least 1", *games)
+	}
+	if *rate < 0 || *duration <= 0 {
+		return fmt.Errorf("--rate %v, --duration %v: want a rate of 0 or more and a positive duration", *rate, *duration)
 	}
 	v, err := variant.Load(*vname)
 	if err != nil {
@@ -120,25 +185,28 @@ func runLoadtest(args []string) error {
 	base := movegen.NewGaddag(lex)
 	gens := sync.Pool{New: func() any { return base.Fork() }}
 	fmt.Fprintf(os.Stderr, "loadtest: %s word list and GADDAG ready in %v\n", v.DefaultLexicon, time.Since(t0).Round(time.Millisecond))
+	// At most conns connections: past them, requests wait for one (and
+	// the wait counts in their round trip), as they would in a browser.
+	conns := min(2**games, *maxConns)
 	c := &loadClient{base: "http://" + *addr, http: &http.Client{
-		Timeout:   60 * time.Second,
-		Transport: &http.Transport{MaxIdleConns: 2 * *games, MaxIdleConnsPerHost: 2 * *games, IdleConnTimeout: time.Minute},
+		Timeout: 60 * time.Second,
+		Transport: &http.Transport{MaxIdleConns: conns, MaxIdleConnsPerHost: conns, MaxConnsPerHost: conns,
+			IdleConnTimeout: time.Minute},
 	}}
 	var info server.Info
 	if err := c.do("GET", "/api/info", "", nil, &info); err != nil {
 		return fmt.Errorf("server at %s: %w", *addr, err)
 	}
+	lt := &loadRun{c: c, v: v, lex: lex, gens: &gens, maxMoves: *maxMoves,
+		choose: make(chan struct{}, runtime.GOMAXPROCS(0))}
+	if *rate > 0 {
+		return lt.openLoop(*games, *seed, *rate, *duration)
+	}
 	var (
-		moveLat, stateLat latencies
-		moves, finished   atomic.Int64
-		errCount          atomic.Int64
-		firstErr          error
-		errOnce           sync.Once
-		wg                sync.WaitGroup
+		finished atomic.Int64
+		wg       sync.WaitGroup
 	)
-	// Moves are chosen on this machine too; bounding the choosers keeps
-	// the bots from starving the server of CPU all at once.
-	choose := make(chan struct{}, runtime.GOMAXPROCS(0))
+	before := c.scrape()
 	start := time.Now()
 	for i := 0; i < *games; i++ {
 		wg.Add(1)
@@ -148,10 +216,16 @@ func runLoadtest(args []string) error {
 			if s != 0 {
 				s += uint64(i)
 			}
-			err := loadGame(c, v, lex, &gens, s, *maxMoves, choose, &moveLat, &stateLat, &moves)
+			g, err := lt.newGame(s)
+			for err == nil {
+				var over bool
+				over, err = lt.step(g, true)
+				if over || g.moves >= lt.maxMoves {
+					break
+				}
+			}
 			if err != nil {
-				errCount.Add(1)
-				errOnce.Do(func() { firstErr = err })
+				lt.fail(err)
 				return
 			}
 			finished.Add(1)
@@ -159,74 +233,176 @@ func runLoadtest(args []string) error {
 	}
 	wg.Wait()
 	el := time.Since(start)
+	after := c.scrape()
 	fmt.Printf("atril loadtest: %d concurrent bot-vs-bot games (%s) against http://%s, %d CPUs here\n", *games, v.Name, *addr, runtime.NumCPU())
-	fmt.Printf("games finished: %d/%d  errors: %d  moves: %d  elapsed: %v\n", finished.Load(), *games, errCount.Load(), moves.Load(), el.Round(time.Millisecond))
-	fmt.Printf("moves/s: %.1f\n", float64(moves.Load())/el.Seconds())
-	fmt.Printf("move round trip (POST move): %s\n", moveLat.summary())
-	fmt.Printf("state round trip (GET game with token): %s\n", stateLat.summary())
-	if firstErr != nil {
-		return fmt.Errorf("%d games failed; first: %w", errCount.Load(), firstErr)
+	fmt.Printf("games finished: %d/%d  errors: %d  moves: %d  elapsed: %v\n", finished.Load(), *games, lt.errCount.Load(), lt.moves.Load(), el.Round(time.Millisecond))
+	fmt.Printf("moves/s: %.1f\n", float64(lt.moves.Load())/el.Seconds())
+	fmt.Printf("move round trip (POST move): %s\n", lt.moveLat.summary())
+	fmt.Printf("state round trip (GET game with token): %s\n", lt.stateLat.summary())
+	fmt.Println(cpuReport(before, after))
+	return lt.err()
+}
+
+// loadRun is the shared state of a load test.
+type loadRun struct {
+	c        *loadClient
+	v        *variant.Variant
+	lex      *lexicon.Lexicon
+	gens     *sync.Pool
+	maxMoves int
+	// choose bounds the moves chosen here at once, so the bots do not
+	// starve the server of CPU all at once.
+	choose            chan struct{}
+	moveLat, stateLat latencies
+	moves, errCount   atomic.Int64
+	firstErr          error
+	errOnce           sync.Once
+}
+
+func (lt *loadRun) fail(err error) {
+	lt.errCount.Add(1)
+	lt.errOnce.Do(func() { lt.firstErr = err })
+}
+
+func (lt *loadRun) err() error {
+	if lt.firstErr != nil {
+		return fmt.Errorf("%d errors; first: %w", lt.errCount.Load(), lt.firstErr)
 	}
 	return nil
 }
 
-// loadGame plays one game between two bots, each taking a seat as a
-// person would: read the state with its token, choose the best move,
-// send it.
-func loadGame(c *loadClient, v *variant.Variant, lex *lexicon.Lexicon, gens *sync.Pool, seed uint64, maxMoves int,
-	choose chan struct{}, moveLat, stateLat *latencies, moves *atomic.Int64) error {
+// loadGame is one game of the load test, both seats held here.
+type loadGame struct {
+	id    string
+	toks  [2]string
+	turn  int
+	moves int
+}
+
+// newGame creates a game of two people and takes both seats, as two
+// people would.
+func (lt *loadRun) newGame(seed uint64) (*loadGame, error) {
 	var cr server.CreateResponse
-	body := map[string]any{"variant": v.Name,
+	body := map[string]any{"variant": lt.v.Name,
 		"seats": []server.SeatRequest{{Kind: "human", Name: "bot A"}, {Kind: "human", Name: "bot B"}}}
 	if seed != 0 {
 		body["seed"] = seed
 	}
-	if err := c.do("POST", "/api/games", "", body, &cr); err != nil {
-		return err
+	if err := lt.c.do("POST", "/api/games", "", body, &cr); err != nil {
+		return nil, err
 	}
-	var toks [2]string
-	for k := range toks {
+	g := &loadGame{id: cr.ID}
+	for k := range g.toks {
 		var jr server.JoinResponse
-		if err := c.do("POST", "/api/games/"+cr.ID+"/join", "", map[string]any{"seat": k}, &jr); err != nil {
-			return err
+		if err := lt.c.do("POST", "/api/games/"+cr.ID+"/join", "", map[string]any{"seat": k}, &jr); err != nil {
+			return nil, err
 		}
-		toks[k] = jr.Token
+		g.toks[k] = jr.Token
 	}
-	turn := 0
-	for n := 0; n < maxMoves; n++ {
-		var st server.State
-		t := time.Now()
-		if err := c.do("GET", "/api/games/"+cr.ID, toks[turn], nil, &st); err != nil {
-			return err
-		}
-		stateLat.add(time.Since(t))
-		if st.Over {
-			return nil
-		}
-		if st.Turn != turn {
-			return fmt.Errorf("game %s: seat %d on turn, expected %d", cr.ID, st.Turn, turn)
-		}
-		choose <- struct{}{}
-		gen := gens.Get().(movegen.Generator)
-		req, err := loadMove(v, lex, gen, &st)
-		gens.Put(gen)
-		<-choose
-		if err != nil {
-			return fmt.Errorf("game %s: %w", cr.ID, err)
-		}
-		var mr server.MoveResponse
-		t = time.Now()
-		if err := c.do("POST", "/api/games/"+cr.ID+"/move", toks[turn], req, &mr); err != nil {
-			return err
-		}
-		moveLat.add(time.Since(t))
-		moves.Add(1)
-		if mr.Over {
-			return nil
-		}
-		turn = 1 - turn
+	return g, nil
+}
+
+// step makes the move of the seat on turn: read the state with its
+// token, choose the best move, send it. It reports whether the game is
+// over, and adds the round trips to lt's latencies when count is set.
+func (lt *loadRun) step(g *loadGame, count bool) (bool, error) {
+	var st server.State
+	t := time.Now()
+	if err := lt.c.do("GET", "/api/games/"+g.id, g.toks[g.turn], nil, &st); err != nil {
+		return false, err
 	}
-	return nil
+	if count {
+		lt.stateLat.add(time.Since(t))
+	}
+	if st.Over {
+		return true, nil
+	}
+	if st.Turn != g.turn {
+		return false, fmt.Errorf("game %s: seat %d on turn, expected %d", g.id, st.Turn, g.turn)
+	}
+	lt.choose <- struct{}{}
+	gen := lt.gens.Get().(movegen.Generator)
+	req, err := loadMove(lt.v, lt.lex, gen, &st)
+	lt.gens.Put(gen)
+	<-lt.choose
+	if err != nil {
+		return false, fmt.Errorf("game %s: %w", g.id, err)
+	}
+	var mr server.MoveResponse
+	t = time.Now()
+	if err := lt.c.do("POST", "/api/games/"+g.id+"/move", g.toks[g.turn], req, &mr); err != nil {
+		return false, err
+	}
+	if count {
+		lt.moveLat.add(time.Since(t))
+		lt.moves.Add(1)
+	}
+	g.moves++
+	g.turn = 1 - g.turn
+	return mr.Over, nil
+}
+
+// openLoop runs n games, each moving once every period whatever the
+// server's answers take (a game whose answer comes late moves at once
+// and counts as late), for the given duration after they have all
+// started; a game that ends is replaced by a new one.
+func (lt *loadRun) openLoop(n int, seed uint64, period, duration time.Duration) error {
+	fmt.Fprintf(os.Stderr, "loadtest: starting %d games over %v\n", n, period)
+	begin := time.Now()
+	measureFrom := begin.Add(period + period/2)
+	stop := measureFrom.Add(duration)
+	var (
+		wg   sync.WaitGroup
+		late atomic.Int64
+	)
+	for i := 0; i < n; i++ {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			next := begin.Add(time.Duration(i) * period / time.Duration(n))
+			time.Sleep(time.Until(next))
+			s := seed
+			if s != 0 {
+				s += uint64(i)
+			}
+			g, err := lt.newGame(s)
+			for err == nil {
+				next = next.Add(period)
+				if next.After(stop) {
+					return
+				}
+				if d := time.Until(next); d > 0 {
+					time.Sleep(d)
+				} else if -d > period/10 {
+					late.Add(1)
+				}
+				var over bool
+				over, err = lt.step(g, time.Now().After(measureFrom))
+				if err == nil && (over || g.moves >= lt.maxMoves) {
+					if s != 0 {
+						s += uint64(n)
+					}
+					g, err = lt.newGame(s)
+				}
+			}
+			if err != nil {
+				lt.fail(err)
+			}
+		}(i)
+	}
+	time.Sleep(time.Until(measureFrom))
+	before := lt.c.scrape()
+	wg.Wait()
+	after := lt.c.scrape()
+	fmt.Printf("atril loadtest --rate %v: %d concurrent games (%s), each moving every %v, against %s, %d CPUs here\n",
+		period, n, lt.v.Name, period, lt.c.base, runtime.NumCPU())
+	target := float64(n) / period.Seconds()
+	fmt.Printf("measured %v: moves %d (%.1f/s, target %.1f/s)  late starts %d  errors %d\n",
+		duration, lt.moves.Load(), float64(lt.moves.Load())/duration.Seconds(), target, late.Load(), lt.errCount.Load())
+	fmt.Printf("move round trip (POST move): %s\n", lt.moveLat.summary())
+	fmt.Printf("state round trip (GET game with token): %s\n", lt.stateLat.summary())
+	fmt.Println(cpuReport(before, after))
+	return lt.err()
 }
 
 // loadMove rebuilds the board and rack from a state and picks the best

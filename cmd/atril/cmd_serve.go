@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"log"
 	"net"
+	"net/http"
+	"net/http/pprof"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -66,6 +68,7 @@ func runServe(args []string) error {
 	expireUnstarted := fs.Duration("expire-unstarted", server.DefaultExpireUnstarted, "a game whose seats are not all taken this long after its creation is ended as abandoned (0: never)")
 	expireIdle := fs.Duration("expire-idle", server.DefaultExpireIdle, "a started game with no move for this long is ended as abandoned (0: never)")
 	readTimeout := fs.Duration("read-timeout", 30*time.Second, "time to read a whole request (headers within 10 s)")
+	pprofAddr := fs.String("pprof", "", "serve Go's profiles (net/http/pprof) on this address, e.g. 127.0.0.1:6060 (never a public one)")
 	repair := fs.Bool("repair", false, "before serving, copy every intact game of a damaged SQLite file into a new one, keeping the damaged file aside")
 	var warm stringList = []string{"english"}
 	fs.Var(&warm, "warm", "comma-separated variants whose word list and generator are loaded at start")
@@ -116,6 +119,18 @@ func runServe(args []string) error {
 	}
 	if *maxConns > 0 {
 		ln = server.LimitListener(ln, *maxConns)
+	}
+	if *pprofAddr != "" {
+		mux := http.NewServeMux()
+		mux.HandleFunc("/debug/pprof/", pprof.Index)
+		mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+		mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
+		mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
+		go func() {
+			if err := http.ListenAndServe(*pprofAddr, mux); err != nil {
+				log.Printf("atril: pprof on %s: %v", *pprofAddr, err)
+			}
+		}()
 	}
 	hs := server.NewHTTPServer(srv, server.HTTPOptions{ReadTimeout: *readTimeout})
 	log.Printf("atril: serving on http://%s/ (games in %s; %d unfinished games restored)", ln.Addr(), where, srv.Games())

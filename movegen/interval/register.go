@@ -1,11 +1,14 @@
 package interval
 
 import (
+	"log"
+
 	"atril/lexicon"
 	"atril/movegen"
 )
 
-// The interval generators join the --algo registry: "anagram", "iwm"
+// The interval generators join the --algo registry: "anagram" (its
+// tables from the disk cache, CachedAnagram), "iwm"
 // (threshold 10, sequential), "iwm-parallel" (threshold 10, two
 // workers), "iwm-adaptive" (threshold 10, high level also for common
 // inner words when its list is short) and "iwm-fast" (adaptive, with the
@@ -15,6 +18,10 @@ func init() {
 		at, res := CachedAnagram(l)
 		if at == nil {
 			return nil, res.CacheErr
+		}
+		if res.CacheErr != nil {
+			// The tables are good; the cache file could not be used.
+			log.Printf("anagram tables of %s: %v", l.Name, res.CacheErr)
 		}
 		return NewAnagramFrom(at), nil
 	})

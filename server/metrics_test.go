@@ -1,0 +1,77 @@
+package server
+
+import (
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestMetrics checks that /metrics answers the Prometheus text format
+// with the counters the load test reads, and that they count.
+func TestMetrics(t *testing.T) {
+	e := newEnv(t, nil)
+	read := func() map[string]float64 {
+		resp, err := http.Get(e.url + "/metrics")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		if ct := resp.Header.Get("Content-Type"); !strings.HasPrefix(ct, "text/plain; version=0.0.4") {
+			t.Errorf("content type %q", ct)
+		}
+		data, _ := io.ReadAll(resp.Body)
+		m := map[string]float64{}
+		for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+			if strings.HasPrefix(line, "# HELP ") || strings.HasPrefix(line, "# TYPE ") {
+				continue
+			}
+			name, val, ok := strings.Cut(line, " ")
+			x, err := strconv.ParseFloat(val, 64)
+			if !ok || err != nil {
+				t.Fatalf("not a sample line: %q", line)
+			}
+			m[name] = x
+		}
+		return m
+	}
+	before := read()
+	id := e.create(SeatRequest{Kind: "human"}, SeatRequest{Kind: "human"})
+	a, b := e.join(id), e.join(id)
+	playOut(t, e, id, []string{a.Token, b.Token}, 3)
+	e.do("GET", "/api/games/"+id+"/notifications?wait=x", a.Token, nil, nil)
+	after := read()
+	for name, want := range map[string]float64{
+		`atril_moves_total{by="person"}`:              3,
+		`atril_moves_total{by="computer"}`:            0,
+		`atril_api_requests_total{outcome="refused"}`: 1,
+		`atril_store_append_seconds_count`:            5, // two joins, three moves
+		`atril_games{state="unfinished"}`:             1,
+	} {
+		if got := after[name] - before[name]; got != want {
+			t.Errorf("%s moved by %v, want %v", name, got, want)
+		}
+	}
+	if _, ok := after["process_cpu_seconds_total"]; !ok {
+		t.Error("no process_cpu_seconds_total")
+	}
+}
+
+// TestStateLists checks that a fresh game's lists are empty lists, not
+// null (the page iterates over them).
+func TestStateLists(t *testing.T) {
+	e := newEnv(t, nil)
+	id := e.create(SeatRequest{Kind: "human"}, SeatRequest{Kind: "human"})
+	resp, err := http.Get(e.url + "/api/games/" + id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	for _, want := range []string{`"board":[]`, `"history":[]`, `"premiums":["`, `"letters":[{`} {
+		if !strings.Contains(string(data), want) {
+			t.Errorf("state lacks %s: %s", want, data)
+		}
+	}
+}

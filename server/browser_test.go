@@ -1003,7 +1003,7 @@ func TestBrowserMouseGame(t *testing.T) {
 			if k == 2 {
 				// The engine's simulation of this position.
 				r.clickAt(ctx, "#sim-button")
-				r.poll(ctx, "the simulation", `document.querySelectorAll("#simulation tbody tr").length > 0`, 30*time.Second)
+				r.poll(ctx, "the simulation", `document.querySelectorAll("#simulation tbody tr").length > 0`, 90*time.Second)
 				r.shot(ctx, "11-review")
 			}
 			tilesBefore += len(moves[k].Tiles)

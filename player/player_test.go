@@ -474,3 +474,75 @@ func TestPreEndgame(t *testing.T) {
 	}
 	t.Fatal("no game reached one tile in the bag")
 }
+
+// TestSimulationPlayValues checks the value of one iteration by hand on
+// the endgame of TestGodlikeSolvesEndgame (CAT at 8H, bag empty): going
+// out earns the other rack twice and ends the horizon; after a pass the
+// opponent's best reply by equity (going out first) is subtracted, and
+// our rack is valued by the bag-empty rule (minus its tiles).
+func TestSimulationPlayValues(t *testing.T) {
+	v := variant.MustLoad("english")
+	lex, err := lexicon.FromWords(v.Alphabet, "AT", "TA", "ZA", "CAT", "AX", "XI", "TAX", "ET", "TE", "ZO", "ZOA", "IT", "TI")
+	if err != nil {
+		t.Fatal(err)
+	}
+	gen := movegen.NewBrute(lex)
+	b := board.New(v, lex)
+	m, _ := move.Parse(b, "8H CAT")
+	sq, tl := m.Placed()
+	b.Place(sq, tl, 0)
+	me, _ := v.Alphabet.ParseRack("AX")
+	opp, _ := v.Alphabet.ParseRack("AZ")
+	view := &View{Board: b, Rack: me, Unseen: opp, Scores: []int{100, 100}, BagLen: 0}
+	find := func(r alphabet.Rack, s string) move.Move {
+		for _, x := range movegen.All(gen, b, &r) {
+			if x.String(b) == s {
+				return x
+			}
+		}
+		t.Fatalf("no move %s", s)
+		return move.Move{}
+	}
+	tax := find(me, "J8 TAX")
+	// The opponent's best reply to a pass: going out with both tiles
+	// earns our rack (A 1 + X 8) twice; otherwise it loses what it keeps.
+	// If it goes out the horizon ends there (the end adjustment counts
+	// our tiles); otherwise our rack counts minus its tiles.
+	best, afterPass := math.Inf(-1), 0.0
+	for _, x := range movegen.All(gen, b, &opp) {
+		e, ours := float64(x.Score), -9.0
+		if x.NewTiles() == opp.Len() {
+			e, ours = e+2*9, 0
+		} else {
+			kept := leaveOf(&opp, &x)
+			e -= float64(tileSum(v.Scores, &kept))
+		}
+		if e > best {
+			best, afterPass = e, -e+ours
+		}
+	}
+	tests := []struct {
+		name  string
+		c     candidate
+		plies int
+		want  float64
+		win   float64
+	}{
+		{"go out", candidate{m: tax}, 2, float64(tax.Score) + 2*11, 1},
+		{"pass, then the reply", candidate{m: move.Move{Kind: move.Pass}}, 1, afterPass, -1},
+	}
+	sh := opp.Tiles()
+	for _, tc := range tests {
+		w := newSimWorker(view, gen, nil, tc.plies)
+		got, win := w.play(&tc.c, sh, 1)
+		if math.Abs(got-tc.want) > 1e-9 {
+			t.Errorf("%s: value %.1f, want %.1f", tc.name, got, tc.want)
+		}
+		if tc.win >= 0 && win != tc.win {
+			t.Errorf("%s: win %.2f, want %.2f", tc.name, win, tc.win)
+		}
+		if !w.b.Equal(b) {
+			t.Errorf("%s: board not restored", tc.name)
+		}
+	}
+}

@@ -79,10 +79,38 @@ func shortSpanish(v *variant.Variant) (*lexicon.Lexicon, error) {
 	return spanishLex, spanishErr
 }
 
+var (
+	czechOnce sync.Once
+	czechLex  *lexicon.Lexicon
+	czechErr  error
+)
+
+// shortCzech is the Czech list cut to words of at most four letters.
+func shortCzech(v *variant.Variant) (*lexicon.Lexicon, error) {
+	czechOnce.Do(func() {
+		full, err := lexicon.Open("cs-hunspell-2to9", v.Alphabet, lexicon.Options{MaxLen: v.Size})
+		if err != nil {
+			czechErr = err
+			return
+		}
+		var ws [][]alphabet.Tile
+		for i := 0; i < full.Len(); i++ {
+			if w := full.Word(i); len(w) <= 4 {
+				ws = append(ws, append([]alphabet.Tile(nil), w...))
+			}
+		}
+		czechLex = lexicon.FromTiles(v.Alphabet, ws)
+	})
+	return czechLex, czechErr
+}
+
 // browserLex is the word list the browser tests' server uses for a variant.
 func browserLex(v *variant.Variant) (*lexicon.Lexicon, error) {
-	if v.Name == "spanish" {
+	switch v.Name {
+	case "spanish":
 		return shortSpanish(v)
+	case "czech":
+		return shortCzech(v)
 	}
 	return shortWords(v)
 }
@@ -119,8 +147,8 @@ func newRig(t *testing.T) *rig {
 	}
 	t.Cleanup(func() { st.Close() })
 	cfg := testConfig(st)
-	cfg.Variants = []string{"english", "spanish"}
-	cfg.Lexicons = []string{"en-sowpods", "es-fise"}
+	cfg.Variants = []string{"english", "spanish", "czech"}
+	cfg.Lexicons = []string{"en-sowpods", "es-fise", "cs-hunspell-2to9"}
 	cfg.LoadLexicon = func(v *variant.Variant, name string) (*lexicon.Lexicon, error) { return browserLex(v) }
 	cfg.Static = web.FS()
 	cfg.ThinkTime = 0
@@ -483,6 +511,11 @@ func (r *rig) waitPreview(ctx context.Context) (int, string) {
 // keyboard or by mouse, checking the page's score preview against the
 // score the server gives the move; or a pass. It returns the state after.
 func (r *rig) playMove(ctx context.Context, id, tok string, me int, byKeyboard, drag bool) (*State, bool) {
+	return r.play(ctx, id, tok, me, byKeyboard, drag, false)
+}
+
+// play is playMove, placing the tiles by taps when taps is set.
+func (r *rig) play(ctx context.Context, id, tok string, me int, byKeyboard, drag, taps bool) (*State, bool) {
 	r.t.Helper()
 	st := r.e.state(id, tok)
 	tiles, _ := bestTiles(r.t, st)
@@ -501,9 +534,12 @@ func (r *rig) playMove(ctx context.Context, id, tok string, me int, byKeyboard, 
 		r.waitMoves(id, st.Moves)
 		return r.e.state(id, tok), false
 	}
-	if byKeyboard {
+	switch {
+	case byKeyboard:
 		r.typeMove(ctx, st, tiles)
-	} else {
+	case taps:
+		r.putByTaps(ctx, tiles)
+	default:
 		for k, p := range tiles {
 			r.putByMouse(ctx, p, drag && k == 0)
 		}
@@ -645,6 +681,39 @@ func (r *rig) putByMouse(ctx context.Context, p PlacedTile, drag bool) {
 	}
 }
 
+// putByTaps places tiles as on a touch screen: a tap on the first
+// square (a second one turns the arrow), then a tap on each tile in
+// order.
+func (r *rig) putByTaps(ctx context.Context, tiles []PlacedTile) {
+	r.t.Helper()
+	down := len(tiles) > 1 && tiles[0].Col == tiles[1].Col
+	sq := fmt.Sprintf(`#board .sq[data-r="%d"][data-c="%d"]`, tiles[0].Row, tiles[0].Col)
+	r.clickAt(ctx, sq)
+	var cur bool
+	r.eval(ctx, `G.cursor.down`, &cur)
+	if cur != down && len(tiles) > 1 {
+		r.clickAt(ctx, sq)
+	}
+	for _, p := range tiles {
+		var i int
+		r.eval(ctx, fmt.Sprintf(
+			`G.rack.findIndex((x, i) => (%v ? x.blank : (!x.blank && x.letter === %q)) && !G.pending.some((p) => p.i === i))`, p.Blank, p.Letter), &i)
+		if i < 0 {
+			r.t.Fatalf("tile %s (blank %v) not on the page's rack", p.Letter, p.Blank)
+		}
+		r.clickAt(ctx, fmt.Sprintf(`#rack .tile[data-i="%d"]`, i))
+		if p.Blank {
+			r.poll(ctx, "the blank chooser", `!!document.querySelector("#blank-dialog[open]")`, 5*time.Second)
+			r.clickAt(ctx, fmt.Sprintf(`#blank-letters button:nth-child(%d)`, r.blankIndex(ctx, p.Letter)))
+		}
+	}
+	var pending []PlacedTile
+	r.eval(ctx, `G.pending.map((p) => ({row: p.row, col: p.col, letter: p.letter, blank: p.blank}))`, &pending)
+	if fmt.Sprint(sortTiles(pending)) != fmt.Sprint(sortTiles(tiles)) {
+		r.t.Fatalf("tapped %+v, the page holds %+v", tiles, pending)
+	}
+}
+
 func (r *rig) blankIndex(ctx context.Context, letter string) int {
 	var i int
 	r.eval(ctx, fmt.Sprintf(`[...document.querySelectorAll("#blank-letters button")].findIndex((b) => b.textContent === %q) + 1`, letter), &i)
@@ -699,7 +768,7 @@ func TestBrowserLobby(t *testing.T) {
 	r.eval(ctx, `({Variant: $("#variant").value, VariantText: $("#variant").selectedOptions[0].textContent, Lexicon: $("#lexicon").selectedOptions[0].textContent,
 		Opponent: $("#opponent").value, Desc: $("#level-desc").textContent, Variants: [...$("#variant").options].map((o) => o.textContent)})`, &form)
 	if form.Variant != "english" || form.VariantText != "English" || !strings.Contains(form.Lexicon, "SOWPODS") ||
-		form.Opponent != "computer:professional" || form.Desc == "" || strings.Join(form.Variants, ",") != "English,Spanish" {
+		form.Opponent != "computer:professional" || form.Desc == "" || strings.Join(form.Variants, ",") != "English,Spanish,Czech" {
 		t.Errorf("lobby form: %+v", form)
 	}
 	if s := r.axe(ctx, "the lobby"); s < 90 {
@@ -761,6 +830,30 @@ func TestBrowserLobby(t *testing.T) {
 		t.Errorf("the join page scores %.0f in the accessibility checks, want at least 90", s)
 	}
 	r.shot(other, "05-join")
+
+	// Bea joins; Ana's page sees the game start, Ana plays, Bea's page
+	// sees the move and her turn. A third browser only watches.
+	r.run(other, "join", chromedp.SendKeys("#join-name", "Bea"))
+	r.clickAt(other, "#join-button")
+	r.run(other, "Bea's game", chromedp.WaitVisible(`#rack .tile`))
+	r.run(ctx, "Ana's game", chromedp.Navigate(r.e.url+"/g/"+id), chromedp.WaitVisible(`#rack .tile`))
+	r.waitTurn(ctx, 0, 0)
+	_, tokA := r.pageGame(ctx)
+	r.playMove(ctx, id, tokA, 0, false, false)
+	r.waitTurn(other, 1, 1)
+	var turn string
+	r.eval(other, `$("#turn").textContent`, &turn)
+	if turn != "Te toca." {
+		t.Errorf("Bea's page says %q after Ana's move", turn)
+	}
+	watcher := r.newDevice()
+	r.run(watcher, "watch", chromedp.Navigate(r.e.url+"/g/"+id), chromedp.WaitVisible(`#board .sq`))
+	r.poll(watcher, "the spectator's view", `!!G.st && G.st.moves === 1 && $("#rack-area").hidden`, 10*time.Second)
+	r.eval(watcher, `$("#turn").textContent`, &turn)
+	if !strings.Contains(turn, "Estás mirando") {
+		t.Errorf("the spectator's page says %q", turn)
+	}
+	r.shot(watcher, "05b-spectator")
 }
 
 // TestBrowserKeyboardGame plays a whole game against the computer with the
@@ -908,6 +1001,9 @@ func TestBrowserMouseGame(t *testing.T) {
 				t.Errorf("review position %d: a rack of %d tiles, want %d", k, rack, len(moves[k].Rack))
 			}
 			if k == 2 {
+				// The engine's simulation of this position.
+				r.clickAt(ctx, "#sim-button")
+				r.poll(ctx, "the simulation", `document.querySelectorAll("#simulation tbody tr").length > 0`, 90*time.Second)
 				r.shot(ctx, "11-review")
 			}
 			tilesBefore += len(moves[k].Tiles)
@@ -1129,7 +1225,7 @@ func TestBrowserSpanish(t *testing.T) {
 	if after.History[0].Points != want {
 		t.Errorf("preview %d, the server scored %d", want, after.History[0].Points)
 	}
-	// Two more moves, by mouse.
+	// Two more moves, by taps: a square, then the tiles.
 	next := after.Moves
 	if after.Turn != 0 {
 		next++
@@ -1139,7 +1235,7 @@ func TestBrowserSpanish(t *testing.T) {
 		if r.e.state(cr.ID, "").Over {
 			break
 		}
-		after, _ = r.playMove(ctx, cr.ID, a.Token, 0, false, false)
+		after, _ = r.play(ctx, cr.ID, a.Token, 0, false, false, true)
 		next = after.Moves
 		if after.Turn != 0 {
 			next++
@@ -1168,4 +1264,47 @@ func TestBrowserSpanish(t *testing.T) {
 	var raw bytes.Buffer
 	json.NewEncoder(&raw).Encode(after.History)
 	t.Logf("Spanish game %s (seed %d): %s", cr.ID, seed, raw.String())
+}
+
+// TestBrowserCzech plays the first move of a Czech game by keyboard,
+// typing letters with diacritics, in a page that speaks Czech.
+func TestBrowserCzech(t *testing.T) {
+	r := newRig(t)
+	ctx := r.ctx
+	v := variant.MustLoad("czech")
+	lex, err := shortCzech(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gen := movegen.NewBrute(lex)
+	seed := uint64(0)
+	for s := uint64(1); s < 3000 && seed == 0; s++ {
+		g, err := game.New(v, lex, []string{"a", "b"}, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m, ok := movegen.Best(gen, g.Board, &g.Players[0].Rack); ok && strings.ContainsAny(m.String(g.Board), "ÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ") {
+			seed = s
+		}
+	}
+	if seed == 0 {
+		t.Fatal("no seed gives a first move with a letter with a diacritic")
+	}
+	var cr CreateResponse
+	if code := r.e.do("POST", "/api/games", "", map[string]any{"variant": "czech", "seed": seed,
+		"seats": []SeatRequest{{Kind: "human", Name: "Jana"}, {Kind: "computer", Level: "professional"}}}, &cr); code != 201 {
+		t.Fatalf("create: %d", code)
+	}
+	a := r.e.join(cr.ID)
+	r.run(ctx, "open the personal link", chromedp.Navigate(r.e.url+"/g/"+cr.ID+"#seat="+a.Token), chromedp.WaitVisible(`#rack .tile`))
+	r.waitTurn(ctx, 0, 0)
+	var labels struct{ Submit, Premium, Title string }
+	r.eval(ctx, `({Submit: $("#submit").textContent, Premium: document.querySelector("#board .sq.tw .prem").textContent, Title: document.title})`, &labels)
+	if labels.Submit != "Zahrát" || labels.Premium != "3S" || labels.Title != "(Jste na tahu) atril" {
+		t.Errorf("a Czech game is not in Czech: %+v", labels)
+	}
+	after, _ := r.playMove(ctx, cr.ID, a.Token, 0, true, false)
+	r.poll(ctx, "the move list", fmt.Sprintf(`G.st.moves >= %d`, after.Moves), 10*time.Second)
+	r.shot(ctx, "19-czech-game")
+	t.Logf("Czech game %s (seed %d): first move %s %+d", cr.ID, seed, after.History[0].Move, after.History[0].Points)
 }

@@ -276,3 +276,25 @@ func TestReviewAndAnalysis(t *testing.T) {
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }
+
+// TestAnalysisLimit checks that a client asking for analyses faster than
+// analysesPerMinute is told to wait.
+func TestAnalysisLimit(t *testing.T) {
+	e := newEnv(t, nil)
+	id := e.create(SeatRequest{Kind: "human"}, SeatRequest{Kind: "human"})
+	for i := 0; i < analysesPerMinute; i++ {
+		// Refused for its query, but counted all the same.
+		if code := e.do("GET", "/api/games/"+id+"/analysis?move=x", "", nil, nil); code != 400 {
+			t.Fatalf("request %d: %d, want 400", i, code)
+		}
+	}
+	req, _ := http.NewRequest("GET", e.url+"/api/games/"+id+"/analysis?move=0", nil)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 429 || resp.Header.Get("Retry-After") == "" {
+		t.Errorf("analysis %d over the limit: %d, Retry-After %q", analysesPerMinute+1, resp.StatusCode, resp.Header.Get("Retry-After"))
+	}
+}

@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"sort"
 	"strconv"
+	"sync"
+	"time"
 
 	"atril/alphabet"
 	"atril/game"
@@ -128,7 +130,19 @@ type Analysis struct {
 // maxAnalysis bounds the number of best moves an analysis lists.
 const maxAnalysis = 20
 
+// analysesPerMinute bounds the analyses a client may ask a minute: enough
+// to step through a review quickly, not to keep the move generators busy.
+const analysesPerMinute = 240
+
+// analysisLimits holds each server's per-client limiter of analyses.
+var analysisLimits sync.Map // *Server → *limiter
+
 func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
+	lim, _ := analysisLimits.LoadOrStore(s, newLimiter(analysesPerMinute, analysesPerMinute))
+	if ok, retry := lim.(*limiter).take(s.clientKey(r), time.Now()); !ok {
+		s.fail(w, &tooManyError{msg: fmt.Sprintf("at most %d analyses a minute", analysesPerMinute), retry: int(math.Ceil(retry.Seconds()))})
+		return
+	}
 	l, err := s.game(r.Context(), r.PathValue("id"))
 	if err != nil {
 		s.fail(w, err)

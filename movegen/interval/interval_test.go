@@ -78,7 +78,9 @@ func TestIntervalNoAllocs(t *testing.T) {
 	}
 }
 
-// TestIntervalTablesFull builds the tables of the full word lists and
+// TestIntervalTablesFull builds the tables of the full word lists,
+// checks that every table holds entries and that the English ones stay
+// within their memory targets (anagram ≤ 160 MiB, IWM ≤ 200 MiB), and
 // reports sizes and build times (ATRIL_LONG=1).
 func TestIntervalTablesFull(t *testing.T) {
 	if os.Getenv("ATRIL_LONG") == "" {
@@ -106,6 +108,22 @@ func TestIntervalTablesFull(t *testing.T) {
 		}
 		runtime.GC()
 		runtime.ReadMemStats(&ms)
+		for j := 0; j < 3; j++ {
+			if at.Keys(j) == 0 || at.Entries(j) == 0 {
+				t.Errorf("%s: anagram table with %d blanks is empty", l.variant, j)
+			}
+		}
+		if iw.Occurrences == 0 || iw.LowEntries() == 0 {
+			t.Errorf("%s: IWM tables empty", l.variant)
+		}
+		if l.variant == "english" {
+			if mib := float64(at.Bytes()) / (1 << 20); mib > 160 {
+				t.Errorf("english anagram tables take %.1f MiB, target 160", mib)
+			}
+			if mib := float64(iw.Bytes()) / (1 << 20); mib > 200 {
+				t.Errorf("english IWM tables take %.1f MiB, target 200", mib)
+			}
+		}
 		t.Logf("%s (%d words): PER %v %.1f MB; anagram %v %.1f MB (keys %d/%d/%d, entries %d/%d/%d); iwm %v %.1f MB (occurrences %d, placed inner words %d, high %d+%d blank, low %d in %d keys); heap growth %.1f MB",
 			l.variant, lex.Len(), tPER, float64(per.Bytes())/1e6,
 			at.BuildTime, float64(at.Bytes())/1e6, at.Keys(0), at.Keys(1), at.Keys(2), at.Entries(0), at.Entries(1), at.Entries(2),
@@ -114,16 +132,13 @@ func TestIntervalTablesFull(t *testing.T) {
 	}
 }
 
-// TestIntervalSpeed times full move generation on the positions of greedy
-// games with the full word lists (ATRIL_LONG=1; ATRIL_SPEED_GAMES games
-// per language, default 4; ATRIL_SPEED_LANG one variant): gaddag,
-// anagram, iwm sequential and with 2 workers, iwm-fast, and brute on
-// every 10th position; it prints the mean times and the ratios, all from
-// one run.
-func TestIntervalSpeed(t *testing.T) {
-	if os.Getenv("ATRIL_LONG") == "" {
-		t.Skip("set ATRIL_LONG=1 to time the generators on the full lists")
-	}
+// BenchmarkIntervalSpeed times full move generation on the positions of
+// greedy games with the full word lists (run it with -benchtime 1x;
+// ATRIL_SPEED_GAMES games per language, default 4; ATRIL_SPEED_LANG one
+// variant): gaddag, anagram, iwm sequential and with 2 workers,
+// iwm-fast, and brute on every 10th position; it prints the mean times
+// and the ratios, all from one run.
+func BenchmarkIntervalSpeed(t *testing.B) {
 	games := ivEnv("ATRIL_SPEED_GAMES", 4)
 	for _, l := range ivLanguages {
 		if only := os.Getenv("ATRIL_SPEED_LANG"); only != "" && only != l.variant {

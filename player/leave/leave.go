@@ -1,7 +1,7 @@
 // Package leave values the tiles a player keeps on the rack after a move
-// (the rack leave, seed 004 6.1.2 and 7.3.3.2): a per-letter table, an
-// optional penalty for duplicated letters (heuristic v2 of seed 004), and
-// an optional vowel/consonant balance term (seed 004 6.1.2.1).
+// (the rack leave, Pícek 2008, 6.1.2 and 7.3.3.2): a per-letter table, an
+// optional penalty for duplicated letters (heuristic v2 of Pícek 2008), and
+// an optional vowel/consonant balance term (Pícek 2008, 6.1.2.1).
 //
 // The tables are keyed by letter text so they survive any tile coding;
 // Bind turns one into a Table for a variant's alphabet.
@@ -24,7 +24,7 @@ type Spec struct {
 	// Values by letter text ("A", "Č", "CH"); "?" is the blank.
 	Values map[string]float64
 	// Dup is the duplicate penalty: the k-th copy of a letter (k ≥ 2)
-	// is worth Dup·(k−1) less (seed 004 v2 uses 4.0: I,I,I,S,S is
+	// is worth Dup·(k−1) less (Pícek 2008 v2 uses 4.0: I,I,I,S,S is
 	// −0.5 + (−0.5−4) + (−0.5−4−4) + 7.5 + (7.5−4) = −2.5). Blanks are
 	// exempt: a second blank is as good as the first.
 	Dup float64
@@ -116,7 +116,7 @@ func (t *Table) Eval(r *alphabet.Rack) float64 {
 	return v
 }
 
-// EnglishV1 is heuristic v1 of seed 004 (Figure 13): no duplicate penalty.
+// EnglishV1 is heuristic v1 of Pícek 2008 (Figure 13): no duplicate penalty.
 func EnglishV1() *Spec {
 	return &Spec{Name: "en-v1", Values: map[string]float64{
 		"A": 0.5, "B": -3.5, "C": -0.5, "D": -1.0, "E": 4.0, "F": -3.0, "G": -3.5,
@@ -126,7 +126,7 @@ func EnglishV1() *Spec {
 	}}
 }
 
-// EnglishV2 is heuristic v2 of seed 004 (Figure 13) with its duplicate
+// EnglishV2 is heuristic v2 of Pícek 2008 (Figure 13) with its duplicate
 // penalty of 4 points per repeated copy.
 func EnglishV2() *Spec {
 	return &Spec{Name: "en-v2", Dup: 4, Values: map[string]float64{
@@ -137,7 +137,7 @@ func EnglishV2() *Spec {
 	}}
 }
 
-// Czech is the table of seed 004 (Figure 19), built from the share of
+// Czech is the table of Pícek 2008 (Figure 19), built from the share of
 // dictionary words that contain each letter (Figure 18); the same
 // duplicate penalty as English v2 is applied.
 func Czech() *Spec {
@@ -153,7 +153,7 @@ func Czech() *Spec {
 }
 
 // Spanish is the table derived from the es-fise word list by the method
-// of seed 004 7.3.3.2 (see Derive); TestSpanishDerived checks that the
+// of Pícek 2008, 7.3.3.2 (see Derive); TestSpanishDerived checks that the
 // derivation reproduces it. Generated with Derive and rounded to 0.5.
 func Spanish() *Spec {
 	return &Spec{Name: "es", Dup: 4, Values: spanishValues()}
@@ -166,7 +166,7 @@ type Frequency struct {
 	Share  float64 // Words / all words
 }
 
-// Derive applies the method of seed 004 7.3.3.2 to a word list: count
+// Derive applies the method of Pícek 2008, 7.3.3.2 to a word list: count
 // the words containing each letter (Figure 18), map the share of words
 // linearly from 0 (worth −4) to the most frequent letter's share (worth
 // +4), round to the nearest 0.5, and give the blank +24.5 as in English.

@@ -31,13 +31,13 @@ func TestEval(t *testing.T) {
 		want  float64
 		descr string
 	}{
-		{en, EnglishV1(), "IIISS", 10.5, "seed 004 worked example, v1"},
-		{en, EnglishV2(), "IIISS", -2.5, "seed 004 worked example, v2"},
+		{en, EnglishV1(), "IIISS", 10.5, "Pícek 2008 worked example, v1"},
+		{en, EnglishV2(), "IIISS", -2.5, "Pícek 2008 worked example, v2"},
 		{en, EnglishV2(), "??", 49, "blanks carry no duplicate penalty"},
 		{en, EnglishV2(), "", 0, "empty leave"},
 		{en, EnglishV1(), "Q", -11.5, "Q"},
-		{cs, Czech(), "ÓJ", -6, "seed 004 7.3.3.2: Ó, J"},
-		{cs, Czech(), "SANČE", 4.5, "seed 004 7.3.3.2: S, A, N, Č, E"},
+		{cs, Czech(), "ÓJ", -6, "Pícek 2008, 7.3.3.2: Ó, J"},
+		{cs, Czech(), "SANČE", 4.5, "Pícek 2008, 7.3.3.2: S, A, N, Č, E"},
 	}
 	for _, tc := range tests {
 		tb, err := Bind(tc.spec, tc.v.Alphabet)
@@ -87,7 +87,7 @@ func TestAllVariants(t *testing.T) {
 	}
 }
 
-// TestSpanishDerived re-runs the derivation of seed 004 7.3.3.2 on the
+// TestSpanishDerived re-runs the derivation of Pícek 2008, 7.3.3.2 on the
 // Spanish list and checks the stored table matches it.
 func TestSpanishDerived(t *testing.T) {
 	if testing.Short() {

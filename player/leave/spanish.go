@@ -11,7 +11,7 @@ package leave
 //	CH 5.8% −3.5   RR 5.0% −3.5   LL 4.6% −3.5   Q  3.7% −3.5
 //	H  3.5% −3.5   Ñ  2.5% −4.0   X  1.4% −4.0   Y  1.4% −4.0
 //
-// As in the Czech table of seed 004, S gets no plural bonus of its own
+// As in the Czech table of Pícek 2008, S gets no plural bonus of its own
 // beyond its frequency, and the blank keeps the English +24.5.
 func spanishValues() map[string]float64 {
 	return map[string]float64{

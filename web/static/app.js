@@ -659,8 +659,8 @@ function renderSide(st, me) {
   else if (myTurn) turn = t("yourTurn");
   else if (st.seats[st.turn].kind === "computer") turn = t("thinking", displayName(st.seats[st.turn]));
   else turn = t("theirTurn", displayName(st.seats[st.turn]));
-  if (me < 0 && !st.over) turn += " " + t("spectator") + " " + t("spectatorMine");
   $("#turn").textContent = turn;
+  if (me < 0 && !st.over) $("#turn").append(" ", el("span", "spectator", t("spectator") + " " + t("spectatorMine")));
   $("#turn").classList.toggle("mine", myTurn);
   const waitingForPerson = !st.started && me >= 0 && !st.over;
   $("#share").hidden = !waitingForPerson;
@@ -877,7 +877,7 @@ function clickSquare(r, c) {
   if (G.review) return;
   const p = pendingAt(r, c);
   if (p) { unplace(p.i); setCursor(r, c, G.cursor && G.cursor.down); return; }
-  if (G.selected >= 0) { placeAt(G.selected, r, c); setCursor(r, c, G.cursor && G.cursor.down, false); return; }
+  if (G.selected >= 0) { G.cursor = null; placeAt(G.selected, r, c); return; }
   if (boardTileAt(r, c)) return;
   // A click on the cursor turns its arrow; a click elsewhere (which first
   // focuses the square and so moves the cursor there) only moves it.
@@ -887,10 +887,18 @@ function clickSquare(r, c) {
   G.justFocused = false;
 }
 
+// clickRack handles a click (or tap, or Enter) on a rack tile: with the
+// cursor's arrow on the board, the tile goes there and the arrow moves
+// on; otherwise the tile is chosen for the next square clicked.
 function clickRack(i) {
   if (G.exchanging) {
     if (G.marked.has(i)) G.marked.delete(i); else G.marked.add(i);
   } else if (G.pending.some((p) => p.i === i)) {
+    return;
+  } else if (G.cursor && playable() && !occupied(G.cursor.r, G.cursor.c)) {
+    const rt = G.rack[i];
+    if (rt.blank) chooseBlank((letter) => placeAtCursor(i, letter, true));
+    else placeAtCursor(i, rt.letter, false);
     return;
   } else {
     G.selected = G.selected === i ? -1 : i;
@@ -963,6 +971,20 @@ function typeLetter(L, forceBlank) {
   if (inBoard(nr, nc)) setCursor(nr, nc, down); else setCursor(r, c, down);
   G.typed = typed;
   if ($("#message").classList.contains("error")) say("");
+  changed();
+}
+
+// placeAtCursor puts rack tile i at the cursor and moves the cursor to
+// the next free square its way.
+function placeAtCursor(i, letter, blank) {
+  const { r, c, down } = G.cursor;
+  G.pending.push({ i, row: r, col: c, letter, blank, partial: "" });
+  const typed = G.typed.concat([i]);
+  let [nr, nc] = step(r, c, down, 1);
+  while (inBoard(nr, nc) && occupied(nr, nc)) [nr, nc] = step(nr, nc, down, 1);
+  if (inBoard(nr, nc)) setCursor(nr, nc, down, false); else G.cursor = null;
+  G.typed = typed;
+  G.selected = -1;
   changed();
 }
 
@@ -1141,6 +1163,8 @@ async function sendMove(body) {
     const r = await api("POST", "/api/games/" + G.id + "/move", body, G.token);
     if (body.kind === "place") say(msgNodes(t("accepted", "{0}", "{1}"), moveNode(r.move), r.score), "ok"); else say("");
     G.pending = []; G.exchanging = false; G.marked.clear(); G.typed = [];
+    // The arrow stays for the keyboard, not after taps and clicks.
+    if (!(document.activeElement && document.activeElement.closest("#board"))) G.cursor = null;
     G.lastMoves = G.st.moves + 1;
     await refresh();
   } catch (e) {
@@ -1390,6 +1414,65 @@ async function loadAnalysis(k) {
   table.append(body);
   box.append(table);
   if (an.played && an.rank) box.append(el("p", "hint", t("rvPlayed", plainMove(an.played.move)) + " · " + t("rvRank", an.rank, an.moves)));
+  const sim = el("button", "small", t("simButton"));
+  sim.type = "button";
+  sim.id = "sim-button";
+  sim.addEventListener("click", () => simulate(k, sim));
+  box.append(sim);
+  if (R.sims && R.sims[k]) showSimulation(R.sims[k]);
+}
+
+// simulate asks the server's analysis (POST /api/analyze) to play the
+// position's best moves out against likely racks, or to solve the
+// endgame once the bag is empty.
+async function simulate(k, button) {
+  const R = G.review;
+  button.disabled = true;
+  button.textContent = t("simRunning");
+  try {
+    const res = await api("POST", "/api/analyze", { game: G.id, turn: k, sim: true, ms: 2000, top: 8 });
+    R.sims = R.sims || {};
+    R.sims[k] = res;
+    if (G.review && G.review.k === k) showSimulation(res);
+  } catch (e) {
+    say(t("error", e.message), "error");
+  }
+  button.disabled = false;
+  button.textContent = t("simButton");
+}
+
+function showSimulation(res) {
+  const box = $("#analysis");
+  const old = $("#simulation");
+  if (old) old.remove();
+  const out = el("div");
+  out.id = "simulation";
+  if (res.line && res.line.length) {
+    const line = el("span");
+    res.line.forEach((m, i) => { if (i) line.append(", "); line.append(moveNode(m)); });
+    out.append(...msgNodes(t("simEndgame", res.spread, t(res.exact ? "simExact" : "simEstimate"), "{0}"), line));
+  }
+  if (res.candidates && res.candidates.length) {
+    const table = el("table", "analysis");
+    table.append(el("caption", "", t("simTitle")));
+    const head = el("tr");
+    for (const h of ["rvMove", "simStatic", "simMean", "simWin"]) { const th = el("th", "", t(h)); th.scope = "col"; head.append(th); }
+    const thead = el("thead");
+    thead.append(head);
+    table.append(thead);
+    const body = el("tbody");
+    for (const c of res.candidates) {
+      const tr = el("tr", c.eliminated ? "hint" : "");
+      const td = el("td");
+      td.append(moveNode(c.move));
+      const num = (x) => (typeof x === "number" ? x.toFixed(1) : "–");
+      tr.append(td, el("td", "n", num(c.static)), el("td", "n", num(c.mean)), el("td", "n", num(c.win)));
+      body.append(tr);
+    }
+    table.append(body);
+    out.append(table);
+  }
+  box.append(out);
 }
 
 // ---------- start ----------

@@ -59,8 +59,8 @@ func (p *Valued) MovesFound() int { return p.found }
 
 // Choose implements Player.
 func (p *Valued) Choose(v *View) move.Move {
-	if p.bound != v.Board.V {
-		if err := p.bind(v.Board.V); err != nil {
+	if p.bound != v.Board.Variant {
+		if err := p.bind(v.Board.Variant); err != nil {
 			p.table = nil // unknown variant: play on score alone
 		}
 	}
@@ -117,7 +117,7 @@ func (s *staticLeave) Eval(kept *alphabet.Rack) float64 {
 }
 
 func rackScore(v *View, r *alphabet.Rack) int {
-	sc := v.Board.V.Scores
+	sc := v.Board.Variant.Scores
 	n := 0
 	for i, c := range r {
 		if c > 0 && i < len(sc) {
@@ -140,7 +140,7 @@ func rank(gen movegen.Generator, v *View, t leave.Evaluator, keep int) ([]candid
 		out = append(out, candidate{m: p.Move, value: p.Equity, leave: leaveOf(&v.Rack, &p.Move)})
 	}
 	n := len(placements)
-	if v.BagLen >= v.Board.V.ExchangeMinBag && v.BagLen > 0 && t != nil {
+	if v.BagLen >= v.Board.Variant.ExchangeMinBag && v.BagLen > 0 && t != nil {
 		forSubracks(&v.Rack, func(kept *alphabet.Rack) {
 			if kept.Len() == v.Rack.Len() {
 				return

@@ -247,7 +247,7 @@ func decodeMove(data []byte, b *board.Board) (*move.Move, error) {
 	if err := decodeJSON(data, &req); err != nil {
 		return nil, err
 	}
-	a := b.V.Alphabet
+	a := b.Variant.Alphabet
 	bad := func(format string, args ...any) error { return &apiError{400, fmt.Sprintf(format, args...)} }
 	if req.Notation != "" {
 		if req.Kind != "" || req.Tiles != nil || req.Exchange != nil {
@@ -272,8 +272,8 @@ func decodeMove(data []byte, b *board.Board) (*move.Move, error) {
 		if req.Tiles != nil {
 			return nil, bad("an exchange lists its tiles in \"exchange\"")
 		}
-		if len(req.Exchange) == 0 || len(req.Exchange) > b.V.RackSize {
-			return nil, bad("exchange %d tiles: give 1 to %d", len(req.Exchange), b.V.RackSize)
+		if len(req.Exchange) == 0 || len(req.Exchange) > b.Variant.RackSize {
+			return nil, bad("exchange %d tiles: give 1 to %d", len(req.Exchange), b.Variant.RackSize)
 		}
 		m := &move.Move{Kind: move.Exchange}
 		for _, s := range req.Exchange {
@@ -283,7 +283,7 @@ func decodeMove(data []byte, b *board.Board) (*move.Move, error) {
 			}
 			t, err := a.Letter(s, alphabet.Plain)
 			if err != nil || s != a.String(t) {
-				return nil, bad("exchange: %q is not a tile of %s (write letters in capitals, a blank as ?)", short(s, 10), b.V.Name)
+				return nil, bad("exchange: %q is not a tile of %s (write letters in capitals, a blank as ?)", short(s, 10), b.Variant.Name)
 			}
 			m.Exchanged = append(m.Exchanged, t)
 		}
@@ -303,23 +303,23 @@ func decodeMove(data []byte, b *board.Board) (*move.Move, error) {
 // in one line, and with the tiles already on the board form one unbroken
 // word; the main word is extended over neighbouring tiles.
 func placement(b *board.Board, ps []PlacedTile) (*move.Move, error) {
-	a := b.V.Alphabet
+	a := b.Variant.Alphabet
 	bad := func(format string, args ...any) error { return &apiError{422, fmt.Sprintf(format, args...)} }
 	if len(ps) == 0 {
 		return nil, &apiError{400, "a placement needs at least one tile"}
 	}
-	if len(ps) > b.V.RackSize {
-		return nil, &apiError{400, fmt.Sprintf("%d tiles: a rack holds %d", len(ps), b.V.RackSize)}
+	if len(ps) > b.Variant.RackSize {
+		return nil, &apiError{400, fmt.Sprintf("%d tiles: a rack holds %d", len(ps), b.Variant.RackSize)}
 	}
 	placed := map[[2]int]alphabet.Tile{}
 	for _, p := range ps {
 		if !b.In(p.Row, p.Col) {
-			return nil, &apiError{400, fmt.Sprintf("square row %d, column %d is off the %d×%d board", p.Row, p.Col, b.N, b.N)}
+			return nil, &apiError{400, fmt.Sprintf("square row %d, column %d is off the %d×%d board", p.Row, p.Col, b.Size, b.Size)}
 		}
 		sq := variant.SquareName(p.Row, p.Col)
 		t, err := a.Letter(p.Letter, alphabet.Plain)
 		if err != nil || p.Letter != a.String(t) {
-			return nil, &apiError{400, fmt.Sprintf("%s: %q is not a letter of %s (write it in capitals)", sq, short(p.Letter, 10), b.V.Name)}
+			return nil, &apiError{400, fmt.Sprintf("%s: %q is not a letter of %s (write it in capitals)", sq, short(p.Letter, 10), b.Variant.Name)}
 		}
 		if p.Blank {
 			t |= alphabet.BlankBit
@@ -553,8 +553,8 @@ func (l *live) state(me int) *State {
 		}
 	}
 	for i, s := range l.seat {
-		si := SeatInfo{Name: s.name, Kind: "human", Level: s.level, Taken: s.taken, Score: g.Players[i].Score,
-			Tiles: g.Players[i].Rack.Len()}
+		si := SeatInfo{Name: s.name, Kind: "human", Level: s.level, Taken: s.taken, Score: g.Seats[i].Score,
+			Tiles: g.Seats[i].Rack.Len()}
 		if s.level != "" {
 			si.Kind = "computer"
 		}
@@ -592,7 +592,7 @@ func (l *live) state(me int) *State {
 	}
 	st.Aborted, st.Listed = g.Aborted(), l.listed
 	if me >= 0 {
-		you := &You{Seat: me, Rack: l.rackTiles(&g.Players[me].Rack), Unseen: []LetterInfo{}}
+		you := &You{Seat: me, Rack: l.rackTiles(&g.Seats[me].Rack), Unseen: []LetterInfo{}}
 		un := g.Unseen(me)
 		for t := 0; t <= v.Alphabet.Size(); t++ {
 			if un[t] > 0 {

@@ -16,7 +16,7 @@ func (l *live) applyAbandon(ev abandonEvent) {
 	l.abandoned, l.abandonReason = true, ev.Reason
 	l.broadcast(Notification{Type: "abandoned", Reason: ev.Reason})
 	n := Notification{Type: "over"}
-	for _, p := range l.g.Players {
+	for _, p := range l.g.Seats {
 		n.Scores = append(n.Scores, p.Score)
 	}
 	l.broadcast(n)

@@ -231,7 +231,7 @@ func (l *live) tile(t alphabet.Tile) Tile {
 func (l *live) announceStart() {
 	l.broadcast(Notification{Type: "started", Size: l.v.Size})
 	for i := range l.seat {
-		l.log.push(i, Notification{Type: "tiles", Seat: intp(i), Tiles: l.rackTiles(&l.g.Players[i].Rack)})
+		l.log.push(i, Notification{Type: "tiles", Seat: intp(i), Tiles: l.rackTiles(&l.g.Seats[i].Rack)})
 	}
 	l.broadcast(Notification{Type: "turn", Seat: intp(l.g.Current())})
 }
@@ -275,7 +275,7 @@ func (l *live) join(ctx context.Context, i int, name, token string) (int, error)
 func (l *live) applyJoin(ev joinEvent, h [sha256.Size]byte) {
 	s := l.seat[ev.Seat]
 	s.taken, s.hash, s.name = true, h, ev.Name
-	l.g.Players[ev.Seat].Name = ev.Name
+	l.g.Seats[ev.Seat].Name = ev.Name
 	l.log.push(ev.Seat, Notification{Type: "seat", Seat: intp(ev.Seat)})
 	if l.started() {
 		l.announceStart()
@@ -409,7 +409,7 @@ func (l *live) apply(i int, m move.Move) error {
 			n.Adjustments = append(n.Adjustments, Adjustment{Seat: h.Player, Points: h.Points, Total: h.Total,
 				Rack: l.v.Alphabet.RackString(&h.Rack)})
 		}
-		for _, p := range l.g.Players {
+		for _, p := range l.g.Seats {
 			n.Scores = append(n.Scores, p.Score)
 		}
 		l.broadcast(n)
@@ -481,9 +481,9 @@ func (l *live) think(i, moves int) {
 		done()
 		return
 	}
-	view := &player.View{Board: l.g.Board.Clone(), Rack: l.g.Players[i].Rack, Me: i,
+	view := &player.View{Board: l.g.Board.Clone(), Rack: l.g.Seats[i].Rack, Me: i,
 		Unseen: l.g.Unseen(i), BagLen: l.g.BagLen(), ScorelessTurns: l.g.ScorelessTurns()}
-	for _, p := range l.g.Players {
+	for _, p := range l.g.Seats {
 		view.Scores = append(view.Scores, p.Score)
 	}
 	level := l.seat[i].level

@@ -175,8 +175,8 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
 			moves = append(moves, h.Move)
 		}
 	}
-	names := make([]string, len(l.g.Players))
-	for i, p := range l.g.Players {
+	names := make([]string, len(l.g.Seats))
+	for i, p := range l.g.Seats {
 		names[i] = p.Name
 	}
 	l.mu.Unlock()

@@ -224,7 +224,7 @@ func bestRequest(t *testing.T, st *State) (map[string]any, *move.Move) {
 	if !ok {
 		return map[string]any{"kind": "pass"}, nil
 	}
-	a := b.V.Alphabet
+	a := b.Variant.Alphabet
 	var tiles []PlacedTile
 	sq, ts := m.Placed()
 	for i, tl := range ts {
@@ -484,8 +484,8 @@ func TestComputerAndGameEnd(t *testing.T) {
 	if err != nil {
 		t.Fatalf("GCG does not read back: %v\n%s", err, gcg)
 	}
-	if back.Players[0].Score != st.Seats[0].Score || back.Players[1].Score != st.Seats[1].Score || !back.Over() {
-		t.Errorf("GCG replays to %d-%d, the game ended %d-%d", back.Players[0].Score, back.Players[1].Score, st.Seats[0].Score, st.Seats[1].Score)
+	if back.Seats[0].Score != st.Seats[0].Score || back.Seats[1].Score != st.Seats[1].Score || !back.Over() {
+		t.Errorf("GCG replays to %d-%d, the game ended %d-%d", back.Seats[0].Score, back.Seats[1].Score, st.Seats[0].Score, st.Seats[1].Score)
 	}
 	g, _, err := e.st.Load(context.Background(), id)
 	if err != nil || !g.Finished {

@@ -239,16 +239,6 @@ func sqTile(t alphabet.Tile) int {
 	return int(t)
 }
 
-func (s *solver) rackValue(r *alphabet.Rack) int {
-	v := 0
-	for t, c := range r {
-		if c > 0 {
-			v += int(c) * s.scores[t]
-		}
-	}
-	return v
-}
-
 func moveHash(m *move.Move) uint64 {
 	if m.Kind == move.Pass {
 		return 1
@@ -371,7 +361,7 @@ func (s *solver) negamax(side, ply, depth, alpha, beta int, lastPass bool) (int,
 		exact := true
 		if m.Kind == move.Pass {
 			if lastPass {
-				v = s.rackValue(&s.racks[opp]) - s.rackValue(&s.racks[side])
+				v = s.racks[opp].Value(s.scores) - s.racks[side].Value(s.scores)
 			} else {
 				s.hash ^= s.zside ^ s.zpass
 				c, ex := s.negamax(opp, ply+1, depth-1, -beta, -max(alpha, best), true)
@@ -424,7 +414,7 @@ func (s *solver) play(side int, m *move.Move, ply, depth, alpha, beta, best int,
 	}
 	if r.Len() == 0 {
 		*r = old
-		return m.Score + 2*s.rackValue(&s.racks[opp]), true
+		return m.Score + 2*s.racks[opp].Value(s.scores), true
 	}
 	h0, b0 := s.hash, s.bhash
 	s.rehashRack(side, &old, r)

@@ -221,11 +221,7 @@ func (g *Game) Play(m move.Move) error {
 
 // RackValue is the sum of the scores of the tiles on a rack.
 func (g *Game) RackValue(r *alphabet.Rack) int {
-	s := 0
-	for t, sc := range g.Variant.Scores {
-		s += int(r[t]) * sc
-	}
-	return s
+	return r.Value(g.Variant.Scores)
 }
 
 // finish ends the game: every player loses the value of their rack, and

@@ -7,7 +7,6 @@ import (
 
 	"atril/alphabet"
 	"atril/board"
-	"atril/lexicon/automaton"
 	"atril/move"
 )
 
@@ -526,23 +525,6 @@ func siftDown(h []anchorBound, i int) {
 		h[i], h[c] = h[c], h[i]
 		i = c
 	}
-}
-
-// searchAnchor runs Gordon's walk from one anchor of the current line.
-func (s *lineGen) searchAnchor(c, leftLimit int, root automaton.Arc) {
-	s.anchorCol = c
-	s.leftLimit = leftLimit
-	s.pivot = c
-	switch {
-	case c+1 < s.n && s.line[c+1] != board.Empty:
-		s.pivot = c + 1
-		for s.pivot+1 < s.n && s.line[s.pivot+1] != board.Empty {
-			s.pivot++
-		}
-	case c > 0 && s.line[c-1] != board.Empty:
-		s.pivot = c - 1
-	}
-	s.gaddagGen(s.pivot, root)
 }
 
 // sortRack lists the rack's tile scores, highest first.

@@ -109,24 +109,7 @@ func (g *Gaddag) Generate(b *board.Board, rack *alphabet.Rack, sink Sink) {
 					s.openingWords(g.root, 0, true)
 					continue
 				}
-				s.leftLimit = prev + 1
-				// Where tiles lie next to the anchor, start from them so
-				// the GADDAG reads them once, not once per letter tried
-				// on the anchor: from the last tile of the run to its
-				// right (which also prunes the letters tried on the
-				// anchor and left of it), or else from the tile to its
-				// left. Otherwise start from the anchor itself.
-				s.pivot = c
-				switch {
-				case c+1 < s.n && s.line[c+1] != board.Empty:
-					s.pivot = c + 1
-					for s.pivot+1 < s.n && s.line[s.pivot+1] != board.Empty {
-						s.pivot++
-					}
-				case c > 0 && s.line[c-1] != board.Empty:
-					s.pivot = c - 1
-				}
-				s.gaddagGen(s.pivot, g.root)
+				s.searchAnchor(c, prev+1, g.root)
 				prev = c
 			}
 		}

@@ -111,6 +111,29 @@ func (s *lineGen) anchor(c int) bool {
 		s.cscore[c] != board.NoCross
 }
 
+// searchAnchor runs Gordon's walk from the anchor at c of the current
+// line, with leftLimit the first square left of it a tile may go on.
+// Where tiles lie next to the anchor the walk starts from them, so the
+// GADDAG reads them once, not once per letter tried on the anchor: from
+// the last tile of the run to its right (which also prunes the letters
+// tried on the anchor and left of it), or else from the tile to its left.
+// Otherwise it starts from the anchor itself.
+func (s *lineGen) searchAnchor(c, leftLimit int, root automaton.Arc) {
+	s.anchorCol = c
+	s.leftLimit = leftLimit
+	s.pivot = c
+	switch {
+	case c+1 < s.n && s.line[c+1] != board.Empty:
+		s.pivot = c + 1
+		for s.pivot+1 < s.n && s.line[s.pivot+1] != board.Empty {
+			s.pivot++
+		}
+	case c > 0 && s.line[c-1] != board.Empty:
+		s.pivot = c - 1
+	}
+	s.gaddagGen(s.pivot, root)
+}
+
 // child is the header of the target of the edge on symbol l of a state
 // (with symbol set mask) known to have it.
 func (s *lineGen) child(nd automaton.Arc, mask uint64, l uint) automaton.Arc {

@@ -515,7 +515,7 @@ func TestSimulationPlayValues(t *testing.T) {
 			e, ours = e+2*9, 0
 		} else {
 			kept := leaveOf(&opp, &x)
-			e -= float64(tileSum(v.Scores, &kept))
+			e -= float64(kept.Value(v.Scores))
 		}
 		if e > best {
 			best, afterPass = e, -e+ours

@@ -146,7 +146,7 @@ func (s *Simulation) candidates(v *View, k int) ([]candidate, int) {
 		}
 	}
 	var best *candidate
-	forSubracks(&v.Rack, func(kept *alphabet.Rack) {
+	v.Rack.SubRacks(func(kept *alphabet.Rack) {
 		if kept.Len() == v.Rack.Len() {
 			return
 		}
@@ -353,22 +353,12 @@ func (l *plyLeave) Eval(kept *alphabet.Rack) float64 {
 		if kept.Len() == 0 {
 			return 2 * l.other
 		}
-		return -float64(tileSum(l.scores, kept))
+		return -float64(kept.Value(l.scores))
 	}
 	if l.t == nil {
 		return 0
 	}
 	return l.t.Eval(kept)
-}
-
-func tileSum(scores []int, r *alphabet.Rack) int {
-	n := 0
-	for i, c := range r {
-		if c > 0 && i < len(scores) {
-			n += int(c) * scores[i]
-		}
-	}
-	return n
 }
 
 // best returns the best placement of rack by equity under l, or false.
@@ -424,7 +414,7 @@ func (w *simWorker) play(c *candidate, sh []alphabet.Tile, exSeed uint64) (float
 			racks[0].Remove(t)
 		}
 	}
-	l.bagEmpty, l.other = len(bag) == 0, float64(tileSum(w.scr, &racks[1]))
+	l.bagEmpty, l.other = len(bag) == 0, float64(racks[1].Value(w.scr))
 	myLeave = l.Eval(&racks[0])
 	if c.m.Kind == move.Place && racks[0].Len() == 0 && len(bag) == 0 {
 		spread += 2 * l.other
@@ -440,7 +430,7 @@ func (w *simWorker) play(c *candidate, sh []alphabet.Tile, exSeed uint64) (float
 	side := 1
 	for ply := 0; ply < w.plies && !ended; ply++ {
 		r := &racks[side]
-		l.bagEmpty, l.other = len(bag) == 0, float64(tileSum(w.scr, &racks[1-side]))
+		l.bagEmpty, l.other = len(bag) == 0, float64(racks[1-side].Value(w.scr))
 		sign := 1.0
 		if side == 1 {
 			sign = -1

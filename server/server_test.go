@@ -579,7 +579,7 @@ func TestBadRequests(t *testing.T) {
 		{"move: lowercase", "POST", "/api/games/" + id + "/move", a.Token, `{"kind":"place","tiles":[{"row":7,"col":7,"letter":"a"}]}`, 400},
 		{"move: not in line", "POST", "/api/games/" + id + "/move", a.Token, `{"kind":"place","tiles":[{"row":7,"col":7,"letter":"A"},{"row":8,"col":8,"letter":"T"}]}`, 422},
 		{"move: gap", "POST", "/api/games/" + id + "/move", a.Token, `{"kind":"place","tiles":[{"row":7,"col":7,"letter":"A"},{"row":7,"col":9,"letter":"T"}]}`, 422},
-		{"move: same square", "POST", "/api/games/" + id + "/move", a.Token, `{"kind":"place","tiles":[{"row":7,"col":7,"letter":"A"},{"row":7,"col":7,"letter":"T"}]}`, 400},
+		{"move: same square (refused by the rules, 422)", "POST", "/api/games/" + id + "/move", a.Token, `{"kind":"place","tiles":[{"row":7,"col":7,"letter":"A"},{"row":7,"col":7,"letter":"T"}]}`, 422},
 		{"move: exchange nothing", "POST", "/api/games/" + id + "/move", a.Token, `{"kind":"exchange","exchange":[]}`, 400},
 		{"move: exchange unknown", "POST", "/api/games/" + id + "/move", a.Token, `{"kind":"exchange","exchange":["@"]}`, 400},
 		{"move: bad notation", "POST", "/api/games/" + id + "/move", a.Token, `{"notation":"99Z HELLO"}`, 400},

@@ -480,12 +480,7 @@ func (g *Anagram) interval(iv *Interval) {
 			return
 		}
 	}
-	g.xmask = 0
-	if st.nBlank > 0 {
-		for k := 0; k < st.p.nEmpty; k++ {
-			g.xmask |= st.li.cross[iv.Start+int(st.p.emptyPos[k])]
-		}
-	}
+	g.xmask = st.blankMask(iv)
 	st.dfs(0, base, 0, g.leaf)
 }
 

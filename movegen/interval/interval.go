@@ -395,6 +395,19 @@ type ivState struct {
 	memoFlat []emptyCand
 }
 
+// blankMask is the set of letters a blank may stand for in the current
+// interval: the union of the cross-sets of its empty squares (0 without
+// a blank on the rack).
+func (st *ivState) blankMask(iv *Interval) uint64 {
+	var m uint64
+	if st.nBlank > 0 {
+		for k := 0; k < st.p.nEmpty; k++ {
+			m |= st.li.cross[iv.Start+int(st.p.emptyPos[k])]
+		}
+	}
+	return m
+}
+
 const memoSlots = 4096
 
 type memoSlot struct {

@@ -550,10 +550,7 @@ func (s *iwmState) interval(iv *Interval) {
 	}
 	if !useHigh && s.nBlank > 0 && hiLen > 0 {
 		// Estimated lookups of the low level with blanks completed.
-		s.xmask = 0
-		for k := 0; k < s.p.nEmpty; k++ {
-			s.xmask |= s.li.cross[iv.Start+int(s.p.emptyPos[k])]
-		}
+		s.xmask = s.blankMask(iv)
 		nx := bits.OnesCount64(s.xmask)
 		low := 0
 		for j := 0; j <= s.nBlank && j <= s.v; j++ {
@@ -591,12 +588,7 @@ func (s *iwmState) interval(iv *Interval) {
 			return
 		}
 	}
-	s.xmask = 0
-	if s.nBlank > 0 {
-		for k := 0; k < s.p.nEmpty; k++ {
-			s.xmask |= s.li.cross[iv.Start+int(s.p.emptyPos[k])]
-		}
-	}
+	s.xmask = s.blankMask(iv)
 	s.dfs(0, base, 0, s.lowLeaf)
 }
 

@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"strings"
 	"sync"
+	"time"
 
 	_ "modernc.org/sqlite" // the pure-Go SQLite driver, registered as "sqlite"
 )
@@ -155,9 +156,16 @@ func quickCheck(db *sql.DB, path string) error {
 	return nil
 }
 
+// commitGap is the least time between the starts of two commits: under
+// load, appends that arrive within it share one commit (and one sync of
+// the file). An append that finds the writer idle for longer is
+// committed at once.
+const commitGap = 3 * time.Millisecond
+
 // writer commits appends in groups until the store is closed.
 func (s *SQLite) writer() {
 	defer close(s.done)
+	var last time.Time
 	for {
 		var group []*appendReq
 		select {
@@ -166,15 +174,31 @@ func (s *SQLite) writer() {
 		case <-s.quit:
 			return
 		}
+		// Gather what waits, and, when the last commit was recent, what
+		// comes until commitGap has passed since it.
+		var timeout <-chan time.Time
+		if wait := time.Until(last.Add(commitGap)); wait > 0 {
+			timeout = time.After(wait)
+		}
 	more:
 		for len(group) < maxGroup {
 			select {
 			case r := <-s.reqs:
 				group = append(group, r)
+				continue
 			default:
+			}
+			if timeout == nil {
+				break
+			}
+			select {
+			case r := <-s.reqs:
+				group = append(group, r)
+			case <-timeout:
 				break more
 			}
 		}
+		last = time.Now()
 		errs := s.commitGroup(group)
 		for i, r := range group {
 			r.err <- errs[i]

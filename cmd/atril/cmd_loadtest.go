@@ -203,6 +203,11 @@ func runLoadtest(args []string) error {
 	}
 	lt := &loadRun{c: c, v: v, lex: lex, gens: &gens, maxMoves: *maxMoves,
 		choose: make(chan struct{}, runtime.GOMAXPROCS(0)), replay: *replay, scripts: map[uint64]*script{}}
+	if *replay > 0 {
+		if err := lt.recordScripts(*seed); err != nil {
+			return err
+		}
+	}
 	if *rate > 0 {
 		return lt.openLoop(*games, *seed, *rate, *duration)
 	}
@@ -267,6 +272,44 @@ type loadRun struct {
 type script struct {
 	moves    []json.RawMessage
 	complete bool // recorded to the end; read-only from then on
+}
+
+// recordScripts plays the games to be replayed, all at once and as fast
+// as they go, before the test proper.
+func (lt *loadRun) recordScripts(seed uint64) error {
+	t0 := time.Now()
+	var wg sync.WaitGroup
+	for i := range lt.replay {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			g, err := lt.newGame(seed + uint64(i))
+			for err == nil && g.moves < lt.maxMoves {
+				var over bool
+				if over, err = lt.step(g, false); over {
+					break
+				}
+			}
+			if err != nil {
+				lt.fail(err)
+				return
+			}
+			if g.record == nil {
+				lt.fail(fmt.Errorf("game %s: seed %d recorded twice", g.id, seed+uint64(i)))
+				return
+			}
+			// A game cut at --max-moves is replayed as far, no further.
+			lt.scriptsMu.Lock()
+			g.record.complete = true
+			lt.scriptsMu.Unlock()
+		}()
+	}
+	wg.Wait()
+	if err := lt.err(); err != nil {
+		return fmt.Errorf("recording the games to replay: %w", err)
+	}
+	fmt.Fprintf(os.Stderr, "loadtest: %d games recorded in %v\n", lt.replay, time.Since(t0).Round(time.Millisecond))
+	return nil
 }
 
 // seedOf is the seed of game slot i (0: the server chooses).

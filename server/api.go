@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"strconv"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -43,22 +44,43 @@ type errorBody struct {
 	Error string `json:"error"`
 }
 
+// writeJSON answers v as JSON with the status code. The answer is
+// encoded whole first and sent with its length in one
+// write: a state is larger than the connection's buffer, and streaming
+// it would cost a chunked answer and a second write.
 func writeJSON(w http.ResponseWriter, code int, v any) {
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(code)
-	enc := json.NewEncoder(w)
+	buf := jsonBufs.Get().(*bytes.Buffer)
+	buf.Reset()
+	enc := json.NewEncoder(buf)
 	enc.SetEscapeHTML(false)
-	enc.Encode(v)
+	if err := enc.Encode(v); err != nil {
+		buf.Reset()
+		code = http.StatusInternalServerError
+		fmt.Fprintf(buf, "{\"error\":%q}\n", "encoding the answer: "+err.Error())
+	}
+	writeBody(w, code, buf.Bytes())
+	if buf.Cap() <= 64<<10 {
+		jsonBufs.Put(buf)
+	}
+}
+
+// jsonBufs holds the buffers of writeJSON.
+var jsonBufs = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// writeBody answers with body, JSON ending in a newline, in one write.
+func writeBody(w http.ResponseWriter, code int, body []byte) {
+	h := w.Header()
+	h.Set("Content-Type", "application/json; charset=utf-8")
+	h.Set("Cache-Control", "no-store")
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	w.WriteHeader(code)
+	w.Write(body)
 }
 
 // writeRawJSON answers with data, which is already JSON.
 func writeRawJSON(w http.ResponseWriter, code int, data []byte) {
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(code)
-	w.Write(data)
-	w.Write([]byte("\n"))
+	body := make([]byte, 0, len(data)+1)
+	writeBody(w, code, append(append(body, data...), '\n'))
 }
 
 func (s *Server) fail(w http.ResponseWriter, err error) {

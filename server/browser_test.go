@@ -317,6 +317,22 @@ func (r *rig) clickAt(ctx context.Context, sel string) {
 	r.run(ctx, "click "+sel, chromedp.MouseClickXY(at[0], at[1]))
 }
 
+// seedNextGame makes the game the page creates next use a given bag
+// seed (the tests' server accepts one), so that a whole game played
+// through the lobby is the same at every run: a random bag can close the
+// board of the tests' short word list after a few moves.
+func (r *rig) seedNextGame(ctx context.Context, seed uint64) {
+	r.t.Helper()
+	r.eval(ctx, fmt.Sprintf(`(() => {
+		const f = window.fetch;
+		window.fetch = (url, opt) => {
+			if (url === "/api/games" && opt && opt.method === "POST") opt = {...opt, body: JSON.stringify({...JSON.parse(opt.body), seed: %d})};
+			return f(url, opt);
+		};
+		return true;
+	})()`, seed), nil)
+}
+
 // stateJSON reads a game's state as the server gives it, as raw JSON.
 func (r *rig) stateJSON(id, tok string) map[string]any {
 	r.t.Helper()
@@ -447,28 +463,39 @@ func (r *rig) checkLayout(ctx context.Context, width int64, what string) {
 }
 
 // checkBubble checks, at a phone's width and at the desktop's, that the
-// preview's score on the board covers no letter of its tile and keeps
-// the page from scrolling sideways.
+// preview's score on the board covers no letter and no points of any
+// tile and keeps the page from scrolling sideways.
 func (r *rig) checkBubble(ctx context.Context, what string) {
 	r.t.Helper()
 	for _, width := range []int64{390, 1280} {
-		var got struct {
-			Found, Covers, Overflow bool
-			Text                    string
-		}
 		r.run(ctx, "set the width", chromedp.EmulateViewport(width, 800), chromedp.Sleep(150*time.Millisecond))
-		r.eval(ctx, `(() => {
-			const b = document.querySelector("#board .bubble");
-			if (!b) return {Found: false};
-			const l = b.parentElement.querySelector(".tile .l").getBoundingClientRect(), q = b.getBoundingClientRect();
-			const covers = Math.min(l.right, q.right) - Math.max(l.left, q.left) > 1 && Math.min(l.bottom, q.bottom) - Math.max(l.top, q.top) > 1;
-			return {Found: true, Covers: covers, Overflow: document.documentElement.scrollWidth > innerWidth, Text: b.textContent};
-		})()`, &got)
-		if !got.Found || got.Covers || got.Overflow {
-			r.t.Errorf("%s at %d px, the preview's score on the board: %+v", what, width, got)
-		}
+		r.bubbleClear(ctx, fmt.Sprintf("%s at %d px", what, width))
 	}
-	r.run(ctx, "desktop width", chromedp.EmulateViewport(1280, 800))
+}
+
+// bubbleClear checks at the page's width that the preview's score shows
+// on the board, covers no letter and no points of any tile, and keeps
+// the page from scrolling sideways.
+func (r *rig) bubbleClear(ctx context.Context, what string) {
+	r.t.Helper()
+	var got struct {
+		Found, Overflow bool
+		Covers          []string
+		Text            string
+	}
+	r.eval(ctx, `(() => {
+		const b = document.querySelector("#board .bubble");
+		if (!b) return {Found: false};
+		const q = b.getBoundingClientRect();
+		const covers = [...document.querySelectorAll("#board .tile .l, #board .tile .pts")].filter((x) => {
+			const l = x.getBoundingClientRect();
+			return Math.min(l.right, q.right) - Math.max(l.left, q.left) > 1 && Math.min(l.bottom, q.bottom) - Math.max(l.top, q.top) > 1;
+		}).map((x) => x.closest(".sq").dataset.label + " " + x.textContent);
+		return {Found: true, Covers: covers, Overflow: document.documentElement.scrollWidth > innerWidth, Text: b.textContent};
+	})()`, &got)
+	if !got.Found || len(got.Covers) > 0 || got.Overflow {
+		r.t.Errorf("%s, the preview's score on the board: %+v", what, got)
+	}
 }
 
 // englishLeft lists the English words of the page's strings (i18n.js)
@@ -692,6 +719,7 @@ func (r *rig) play(ctx context.Context, id, tok string, me int, byKeyboard, drag
 	if want < 0 {
 		r.t.Fatalf("the preview refuses the best move %+v: %s", tiles, text)
 	}
+	r.bubbleClear(ctx, "move "+fmt.Sprint(tiles))
 	if byKeyboard {
 		r.key(ctx, kb.Enter)
 	} else {
@@ -1039,6 +1067,7 @@ func TestBrowserKeyboardGame(t *testing.T) {
 	for _, ch := range "Kim" {
 		r.typeRune(ctx, ch, false)
 	}
+	r.seedNextGame(ctx, 1)
 	r.key(ctx, kb.Enter)
 	r.run(ctx, "the game", chromedp.WaitVisible(`#rack .tile`))
 	id, tok := r.pageGame(ctx)
@@ -1267,6 +1296,7 @@ func TestBrowserMouseGame(t *testing.T) {
 	r.run(ctx, "open the lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#create`))
 	r.poll(ctx, "the form", `document.querySelectorAll("#opponent option").length > 3`, 20*time.Second)
 	r.run(ctx, "name", chromedp.SendKeys("#name", "Lou"))
+	r.seedNextGame(ctx, 9)
 	r.clickAt(ctx, "#create")
 	r.run(ctx, "the game", chromedp.WaitVisible(`#rack .tile`))
 	id, tok := r.pageGame(ctx)

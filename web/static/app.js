@@ -596,19 +596,47 @@ function renderBoard() {
     cell.classList.add("cursor");
     if (G.cursor.down) cell.classList.add("down");
   }
-  // The preview's score on the corner of the last tile placed (the top
-  // right one, or the top left one on the last column, so that it stays
-  // on the board).
+  // The preview's score, on the edge between the word's last tile and
+  // the empty square after it.
   document.querySelectorAll("#board .sq.has-bubble").forEach((x) => x.classList.remove("has-bubble"));
   if (G.preview && G.preview.data && G.preview.key === pendingKey() && G.pending.length) {
-    const p = G.pending[G.pending.length - 1];
-    const b = el("span", "bubble" + (G.preview.data.ok ? "" : " bad") + (p.col === st.size - 1 ? " left" : ""),
-      G.preview.data.ok ? String(G.preview.data.score) : "?");
+    const at = bubbleSpot();
+    const b = el("span", "bubble " + at.side + (G.preview.data.ok ? "" : " bad"), G.preview.data.ok ? String(G.preview.data.score) : "?");
     b.setAttribute("aria-hidden", "true");
-    const cell = square(p.row, p.col);
+    const cell = square(at.r, at.c);
     cell.classList.add("has-bubble");
     cell.append(b);
   }
+}
+
+// bubbleSpot is where the preview's score goes: the tile that ends the
+// word the pending tiles make (side "right" across, "below" down), over
+// its edge with the empty square after it; when the word reaches the
+// board's edge, the tile that starts it ("left", "above"). Those squares
+// are empty, so the score covers no letter and no points.
+function bubbleSpot() {
+  const ps = G.pending;
+  let down = ps.length > 1 && ps.every((p) => p.col === ps[0].col);
+  if (ps.length === 1) {
+    const { row: r, col: c } = ps[0];
+    down = !occupied(r, c - 1) && !occupied(r, c + 1) && (occupied(r - 1, c) || occupied(r + 1, c));
+  }
+  const along = (p) => (down ? p.row : p.col);
+  const last = ps.reduce((a, b) => (along(b) > along(a) ? b : a)), first = ps.reduce((a, b) => (along(b) < along(a) ? b : a));
+  const walk = (p, k) => {
+    let [r, c] = [p.row, p.col];
+    for (;;) {
+      const [nr, nc] = step(r, c, down, k);
+      if (!inBoard(nr, nc)) return { r, c, edge: true };
+      if (!occupied(nr, nc)) return { r, c, edge: false };
+      [r, c] = [nr, nc];
+    }
+  };
+  const end = walk(last, 1);
+  if (!end.edge) return { r: end.r, c: end.c, side: down ? "below" : "right" };
+  const start = walk(first, -1);
+  if (!start.edge) return { r: start.r, c: start.c, side: down ? "above" : "left" };
+  return { r: end.r, c: end.c, side: "inside" };
 }
 
 // labelSquares names every square for screen readers: its name and
@@ -723,7 +751,7 @@ function renderMoves(st) {
     // The player's name gives way (cut short with an ellipsis on a
     // narrow screen) to the move, which stays on one line.
     const who = el("span", "who");
-    const name = el("span", "nm", seatName(h.seat));
+    const name = el("span", "nm", seatName(h.seat) + ":");
     name.title = seatName(h.seat);
     const what = el("span", "what" + (h.kind === "place" ? " one-line" : ""));
     switch (h.kind) {
@@ -733,7 +761,7 @@ function renderMoves(st) {
       case "out_bonus": what.append(t("outBonus", h.rack)); break;
       default: what.append(t("rackPenalty", h.rack));
     }
-    who.append(name, el("span", "colon", ":"), what);
+    who.append(name, what);
     row.append(who, el("span", "pts", (h.points >= 0 ? "+" : "") + h.points + " = " + h.total));
     li.append(row);
     if (h.kind === "place" || h.kind === "exchange" || h.kind === "pass") {

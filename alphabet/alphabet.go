@@ -205,26 +205,11 @@ func (a *Alphabet) Parse(text string, mode Mode) ([]Tile, error) {
 func (a *Alphabet) AppendParse(dst []Tile, text string, mode Mode) ([]Tile, error) {
 	i := 0
 	for i < len(text) {
-		if text[i] == '?' {
-			if mode != WithBlanks {
-				return dst, &Error{Text: text, Pos: i, Letter: "?", Reason: "a blank is not allowed here"}
-			}
-			dst = append(dst, Blank)
-			i++
-			continue
-		}
-		if text[i] == '[' {
-			end := strings.IndexByte(text[i:], ']')
-			if end < 0 {
-				return dst, &Error{Text: text, Pos: i, Letter: "[", Reason: "unclosed ["}
-			}
-			inner := text[i+1 : i+end]
-			t, ok := a.lookup(inner, mode)
-			if !ok {
-				return dst, &Error{Text: text, Pos: i, Letter: inner}
-			}
+		if t, n, err := a.marked(text, i, mode); err != nil {
+			return dst, err
+		} else if n > 0 {
 			dst = append(dst, t)
-			i += end + 1
+			i += n
 			continue
 		}
 		// Longest match first.
@@ -249,6 +234,31 @@ func (a *Alphabet) AppendParse(dst []Tile, text string, mode Mode) ([]Tile, erro
 		}
 	}
 	return dst, nil
+}
+
+// marked reads the tile at byte offset i of text when it is written with
+// a mark: "?" for a blank, or a letter in brackets. n is the bytes it
+// takes, 0 when text[i] starts no mark.
+func (a *Alphabet) marked(text string, i int, mode Mode) (t Tile, n int, err error) {
+	switch text[i] {
+	case '?':
+		if mode != WithBlanks {
+			return 0, 0, &Error{Text: text, Pos: i, Letter: "?", Reason: "a blank is not allowed here"}
+		}
+		return Blank, 1, nil
+	case '[':
+		end := strings.IndexByte(text[i:], ']')
+		if end < 0 {
+			return 0, 0, &Error{Text: text, Pos: i, Letter: "[", Reason: "unclosed ["}
+		}
+		inner := text[i+1 : i+end]
+		t, ok := a.lookup(inner, mode)
+		if !ok {
+			return 0, 0, &Error{Text: text, Pos: i, Letter: inner}
+		}
+		return t, end + 1, nil
+	}
+	return 0, 0, nil
 }
 
 // lookup finds a single letter spelled s (upper or lower case).
@@ -297,26 +307,11 @@ func (a *Alphabet) ParseBracketed(text string, mode Mode) ([]Tile, error) {
 	var dst []Tile
 	i := 0
 	for i < len(text) {
-		if text[i] == '?' {
-			if mode != WithBlanks {
-				return dst, &Error{Text: text, Pos: i, Letter: "?", Reason: "a blank is not allowed here"}
-			}
-			dst = append(dst, Blank)
-			i++
-			continue
-		}
-		if text[i] == '[' {
-			end := strings.IndexByte(text[i:], ']')
-			if end < 0 {
-				return dst, &Error{Text: text, Pos: i, Letter: "[", Reason: "unclosed ["}
-			}
-			inner := text[i+1 : i+end]
-			t, ok := a.lookup(inner, mode)
-			if !ok {
-				return dst, &Error{Text: text, Pos: i, Letter: inner}
-			}
+		if t, n, err := a.marked(text, i, mode); err != nil {
+			return dst, err
+		} else if n > 0 {
 			dst = append(dst, t)
-			i += end + 1
+			i += n
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(text[i:])

@@ -90,3 +90,45 @@ func (a *Alphabet) ParseRack(s string) (Rack, error) {
 	}
 	return RackOf(ts), nil
 }
+
+// SubRacks calls f with every sub-multiset of r, the empty one and r
+// itself included: each multiset once, in no particular order. f must not
+// keep the rack it is given; SubRacks reuses it.
+func (r *Rack) SubRacks(f func(*Rack)) {
+	var idx [MaxLetters + 1]int
+	n := 0
+	for i, c := range r {
+		if c > 0 {
+			idx[n] = i
+			n++
+		}
+	}
+	var cur Rack
+	var rec func(k int)
+	rec = func(k int) {
+		if k == n {
+			f(&cur)
+			return
+		}
+		t := idx[k]
+		for c := 0; c <= int(r[t]); c++ {
+			cur[t] = uint8(c)
+			rec(k + 1)
+		}
+		cur[t] = 0
+	}
+	rec(0)
+}
+
+// Value is the sum of the scores of the rack's tiles, with scores[t] the
+// score of tile code t (as a variant's Scores); codes past the end of
+// scores count 0. It is what a rack is worth at the end of a game.
+func (r *Rack) Value(scores []int) int {
+	n := 0
+	for t, c := range r {
+		if c > 0 && t < len(scores) {
+			n += int(c) * scores[t]
+		}
+	}
+	return n
+}

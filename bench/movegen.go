@@ -109,7 +109,7 @@ func RunMovegen(cfg MovegenConfig) (*MovegenResult, error) {
 		var gameMoves int64
 		for !g.Over() {
 			turn++
-			rack := g.Players[g.Current()].Rack
+			rack := g.Seats[g.Current()].Rack
 			pr.Game, pr.Seed, pr.Turn = gi, seed, turn
 			MeasureAll(cfg.Algos, g.Board, &rack, cfg.Reps, ms)
 			pr.Moves = ms[0].Moves

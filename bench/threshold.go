@@ -36,7 +36,7 @@ func GreedyPositions(v *variant.Variant, lex *lexicon.Lexicon, gen movegen.Gener
 			return nil, fmt.Errorf("greedy game %d: %w", gi, err)
 		}
 		for turn := 1; !g.Over(); turn++ {
-			rack := g.Players[g.Current()].Rack
+			rack := g.Seats[g.Current()].Rack
 			out = append(out, Position{Board: g.Board.Clone(), Rack: rack, Turn: turn, Game: gi})
 			m, ok := movegen.Best(gen, g.Board, &rack)
 			if !ok {

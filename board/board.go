@@ -70,11 +70,11 @@ const Through alphabet.Tile = 0x80
 // recomputing anything. A board is not safe for concurrent use: each
 // goroutine that searches works on its own Clone.
 type Board struct {
-	V     *variant.Variant
-	N     int
-	words WordSet
-	xs    CrossSetter // words as a CrossSetter, or nil
-	all   uint64      // bitmask of every letter
+	Variant *variant.Variant
+	Size    int
+	words   WordSet
+	xs      CrossSetter // words as a CrossSetter, or nil
+	all     uint64      // bitmask of every letter
 
 	grid [2][]alphabet.Tile // grid[d][r*N+c] in orientation d
 	turn []int16            // turn each tile was placed, row-major; -1 empty
@@ -111,7 +111,7 @@ type frame struct{ log, placed int32 }
 // New returns an empty board for the variant, checking words with ws.
 func New(v *variant.Variant, ws WordSet) *Board {
 	n := v.Size
-	b := &Board{V: v, N: n, words: ws, turn: make([]int16, n*n)}
+	b := &Board{Variant: v, Size: n, words: ws, turn: make([]int16, n*n)}
 	b.xs, _ = ws.(CrossSetter)
 	for l := 1; l <= v.Alphabet.Size(); l++ {
 		b.all |= 1 << l
@@ -167,13 +167,13 @@ func (b *Board) Tiles() int { return b.tiles }
 func (b *Board) IsEmpty() bool { return b.tiles == 0 }
 
 // At returns the tile at (row, col), or Empty.
-func (b *Board) At(row, col int) alphabet.Tile { return b.grid[Across][row*b.N+col] }
+func (b *Board) At(row, col int) alphabet.Tile { return b.grid[Across][row*b.Size+col] }
 
 // TurnAt returns the turn on which the tile at (row, col) was placed, or -1.
-func (b *Board) TurnAt(row, col int) int { return int(b.turn[row*b.N+col]) }
+func (b *Board) TurnAt(row, col int) int { return int(b.turn[row*b.Size+col]) }
 
 // In reports whether (row, col) is on the board.
-func (b *Board) In(row, col int) bool { return row >= 0 && col >= 0 && row < b.N && col < b.N }
+func (b *Board) In(row, col int) bool { return row >= 0 && col >= 0 && row < b.Size && col < b.Size }
 
 // Orient converts (row, col) to the coordinates of orientation d.
 func Orient(d Dir, row, col int) (int, int) {
@@ -185,26 +185,26 @@ func Orient(d Dir, row, col int) (int, int) {
 
 // Line returns line r of orientation d: the row r for Across, the column r
 // for Down. The slice aliases the board and must not be modified.
-func (b *Board) Line(d Dir, r int) []alphabet.Tile { return b.grid[d][r*b.N : (r+1)*b.N] }
+func (b *Board) Line(d Dir, r int) []alphabet.Tile { return b.grid[d][r*b.Size : (r+1)*b.Size] }
 
 // CrossSets returns the cross-sets of line r in orientation d.
-func (b *Board) CrossSets(d Dir, r int) []uint64 { return b.cross[d][r*b.N : (r+1)*b.N] }
+func (b *Board) CrossSets(d Dir, r int) []uint64 { return b.cross[d][r*b.Size : (r+1)*b.Size] }
 
 // CrossScores returns the cross scores of line r in orientation d
 // (NoCross where no perpendicular word is formed).
-func (b *Board) CrossScores(d Dir, r int) []int16 { return b.crossScore[d][r*b.N : (r+1)*b.N] }
+func (b *Board) CrossScores(d Dir, r int) []int16 { return b.crossScore[d][r*b.Size : (r+1)*b.Size] }
 
 // Premiums returns the premiums of line r in orientation d.
-func (b *Board) Premiums(d Dir, r int) []variant.Premium { return b.prem[d][r*b.N : (r+1)*b.N] }
+func (b *Board) Premiums(d Dir, r int) []variant.Premium { return b.prem[d][r*b.Size : (r+1)*b.Size] }
 
 // OAt returns the tile at oriented coordinates (r, c) of orientation d.
-func (b *Board) OAt(d Dir, r, c int) alphabet.Tile { return b.grid[d][r*b.N+c] }
+func (b *Board) OAt(d Dir, r, c int) alphabet.Tile { return b.grid[d][r*b.Size+c] }
 
 // Cross returns the cross-set of oriented square (r, c) for plays in d.
-func (b *Board) Cross(d Dir, r, c int) uint64 { return b.cross[d][r*b.N+c] }
+func (b *Board) Cross(d Dir, r, c int) uint64 { return b.cross[d][r*b.Size+c] }
 
 // CrossScore returns the cross score of oriented square (r, c) for plays in d.
-func (b *Board) CrossScore(d Dir, r, c int) int { return int(b.crossScore[d][r*b.N+c]) }
+func (b *Board) CrossScore(d Dir, r, c int) int { return int(b.crossScore[d][r*b.Size+c]) }
 
 // IsAnchor reports whether the empty square (row, col) is in the halo: it
 // touches a tile orthogonally, or the board is empty and it is the start
@@ -214,7 +214,7 @@ func (b *Board) IsAnchor(row, col int) bool {
 		return false
 	}
 	if b.tiles == 0 {
-		return row == b.V.StartRow && col == b.V.StartCol
+		return row == b.Variant.StartRow && col == b.Variant.StartCol
 	}
 	return b.occupied(row-1, col) || b.occupied(row+1, col) || b.occupied(row, col-1) || b.occupied(row, col+1)
 }
@@ -272,15 +272,15 @@ func (b *Board) put(r, c int, t alphabet.Tile, turn int) {
 	if b.At(r, c) != Empty {
 		panic(fmt.Sprintf("board: square %s is not empty", variant.SquareName(r, c)))
 	}
-	i := r*b.N + c
+	i := r*b.Size + c
 	b.grid[Across][i] = t
-	b.grid[Down][c*b.N+r] = t
+	b.grid[Down][c*b.Size+r] = t
 	b.turn[i] = int16(turn)
 	b.tiles++
 	b.placed = append(b.placed, int32(i))
 	// An occupied square admits nothing.
 	b.setCross(Across, i, 0, NoCross)
-	b.setCross(Down, c*b.N+r, 0, NoCross)
+	b.setCross(Down, c*b.Size+r, 0, NoCross)
 }
 
 // setCross changes a cross entry, logging its old value.
@@ -289,7 +289,7 @@ func (b *Board) setCross(d Dir, i int, set uint64, score int16) {
 		return
 	}
 	if len(b.frames) > 0 {
-		b.log = append(b.log, undoEntry{at: int32(int(d)*b.N*b.N + i), cross: b.cross[d][i], score: b.crossScore[d][i]})
+		b.log = append(b.log, undoEntry{at: int32(int(d)*b.Size*b.Size + i), cross: b.cross[d][i], score: b.crossScore[d][i]})
 	}
 	b.cross[d][i] = set
 	b.crossScore[d][i] = score
@@ -304,7 +304,7 @@ func (b *Board) Undo() bool {
 	}
 	f := b.frames[len(b.frames)-1]
 	b.frames = b.frames[:len(b.frames)-1]
-	nn := b.N * b.N
+	nn := b.Size * b.Size
 	for k := len(b.log) - 1; k >= int(f.log); k-- {
 		e := b.log[k]
 		d, i := int(e.at)/nn, int(e.at)%nn
@@ -312,9 +312,9 @@ func (b *Board) Undo() bool {
 	}
 	b.log = b.log[:f.log]
 	for _, i := range b.placed[f.placed:] {
-		r, c := int(i)/b.N, int(i)%b.N
+		r, c := int(i)/b.Size, int(i)%b.Size
 		b.grid[Across][i] = Empty
-		b.grid[Down][c*b.N+r] = Empty
+		b.grid[Down][c*b.Size+r] = Empty
 		b.turn[i] = -1
 		b.tiles--
 	}
@@ -333,7 +333,7 @@ func (b *Board) Remove(squares [][2]int) {
 		if len(last) == len(squares) {
 			same := true
 			for k, sq := range squares {
-				if int(last[k]) != sq[0]*b.N+sq[1] {
+				if int(last[k]) != sq[0]*b.Size+sq[1] {
 					same = false
 					break
 				}
@@ -347,9 +347,9 @@ func (b *Board) Remove(squares [][2]int) {
 	b.log, b.placed, b.frames = b.log[:0], b.placed[:0], b.frames[:0]
 	for _, sq := range squares {
 		r, c := sq[0], sq[1]
-		b.grid[Across][r*b.N+c] = Empty
-		b.grid[Down][c*b.N+r] = Empty
-		b.turn[r*b.N+c] = -1
+		b.grid[Across][r*b.Size+c] = Empty
+		b.grid[Down][c*b.Size+r] = Empty
+		b.turn[r*b.Size+c] = -1
 		b.tiles--
 	}
 	for _, sq := range squares {
@@ -369,17 +369,17 @@ func (b *Board) updateAround(row, col int) {
 		// In orientation d the perpendicular run is along the column.
 		r, c := Orient(d, row, col)
 		up := r - 1
-		for up >= 0 && b.grid[d][up*b.N+c] != Empty {
+		for up >= 0 && b.grid[d][up*b.Size+c] != Empty {
 			up--
 		}
 		if up >= 0 {
 			b.crossOnce(d, up, c)
 		}
 		down := r + 1
-		for down < b.N && b.grid[d][down*b.N+c] != Empty {
+		for down < b.Size && b.grid[d][down*b.Size+c] != Empty {
 			down++
 		}
-		if down < b.N {
+		if down < b.Size {
 			b.crossOnce(d, down, c)
 		}
 	}
@@ -388,7 +388,7 @@ func (b *Board) updateAround(row, col int) {
 // crossOnce recomputes a cross entry unless the current placement already
 // did.
 func (b *Board) crossOnce(d Dir, r, c int) {
-	at := int32(int(d)*b.N*b.N + r*b.N + c)
+	at := int32(int(d)*b.Size*b.Size + r*b.Size + c)
 	for _, x := range b.seen {
 		if x == at {
 			return
@@ -400,18 +400,18 @@ func (b *Board) crossOnce(d Dir, r, c int) {
 
 // computeCross sets the cross-set of oriented square (r, c) for plays in d.
 func (b *Board) computeCross(d Dir, r, c int) {
-	i := r*b.N + c
+	i := r*b.Size + c
 	g := b.grid[d]
 	if g[i] != Empty {
 		b.setCross(d, i, 0, NoCross)
 		return
 	}
 	top := r
-	for top > 0 && g[(top-1)*b.N+c] != Empty {
+	for top > 0 && g[(top-1)*b.Size+c] != Empty {
 		top--
 	}
 	bot := r
-	for bot < b.N-1 && g[(bot+1)*b.N+c] != Empty {
+	for bot < b.Size-1 && g[(bot+1)*b.Size+c] != Empty {
 		bot++
 	}
 	if top == r && bot == r {
@@ -421,13 +421,13 @@ func (b *Board) computeCross(d Dir, r, c int) {
 	score := int16(0)
 	pre := b.pre[:r-top]
 	for k := top; k < r; k++ {
-		t := g[k*b.N+c]
+		t := g[k*b.Size+c]
 		pre[k-top] = t
 		score += b.tileScore(t)
 	}
 	suf := b.suf[:bot-r]
 	for k := r + 1; k <= bot; k++ {
-		t := g[k*b.N+c]
+		t := g[k*b.Size+c]
 		suf[k-r-1] = t
 		score += b.tileScore(t)
 	}
@@ -450,7 +450,7 @@ func (b *Board) crossSet(pre, suf []alphabet.Tile) uint64 {
 	var buf [32]alphabet.Tile
 	w := append(append(append(buf[:0], pre...), 0), suf...)
 	var set uint64
-	for l := 1; l <= b.V.Alphabet.Size(); l++ {
+	for l := 1; l <= b.Variant.Alphabet.Size(); l++ {
 		w[len(pre)] = alphabet.Tile(l)
 		if b.words.Contains(w) {
 			set |= 1 << l
@@ -465,8 +465,8 @@ func (b *Board) crossSet(pre, suf []alphabet.Tile) uint64 {
 func (b *Board) Recompute() {
 	b.log, b.placed, b.frames = b.log[:0], b.placed[:0], b.frames[:0]
 	for d := Across; d <= Down; d++ {
-		for r := 0; r < b.N; r++ {
-			for c := 0; c < b.N; c++ {
+		for r := 0; r < b.Size; r++ {
+			for c := 0; c < b.Size; c++ {
 				b.computeCross(d, r, c)
 			}
 		}
@@ -476,7 +476,7 @@ func (b *Board) Recompute() {
 // SetTile puts a tile on a square (or clears it with Empty) without
 // updating cross-sets; call Recompute when done. For loading positions.
 func (b *Board) SetTile(row, col int, t alphabet.Tile, turn int) {
-	i := row*b.N + col
+	i := row*b.Size + col
 	old := b.grid[Across][i]
 	if old == Empty && t != Empty {
 		b.tiles++
@@ -484,7 +484,7 @@ func (b *Board) SetTile(row, col int, t alphabet.Tile, turn int) {
 		b.tiles--
 	}
 	b.grid[Across][i] = t
-	b.grid[Down][col*b.N+row] = t
+	b.grid[Down][col*b.Size+row] = t
 	if t == Empty {
 		b.turn[i] = -1
 	} else {
@@ -494,7 +494,7 @@ func (b *Board) SetTile(row, col int, t alphabet.Tile, turn int) {
 
 // Equal reports whether two boards hold the same tiles and cross-sets.
 func (b *Board) Equal(o *Board) bool {
-	if b.N != o.N || b.tiles != o.tiles {
+	if b.Size != o.Size || b.tiles != o.tiles {
 		return false
 	}
 	for d := 0; d < 2; d++ {
@@ -512,23 +512,23 @@ func (b *Board) Equal(o *Board) bool {
 func (b *Board) String() string {
 	var sb strings.Builder
 	sb.WriteString("    ")
-	for c := 0; c < b.N; c++ {
+	for c := 0; c < b.Size; c++ {
 		sb.WriteString(" " + variant.ColumnName(c))
 	}
 	sb.WriteString("\n")
-	a := b.V.Alphabet
-	for r := 0; r < b.N; r++ {
+	a := b.Variant.Alphabet
+	for r := 0; r < b.Size; r++ {
 		fmt.Fprintf(&sb, "%3d ", r+1)
-		for c := 0; c < b.N; c++ {
+		for c := 0; c < b.Size; c++ {
 			t := b.At(r, c)
 			if t != Empty {
 				s := a.String(t)
 				sb.WriteString(strings.Repeat(" ", 2-utf8.RuneCountInString(s)) + s)
 				continue
 			}
-			p := b.V.Premium(r, c)
+			p := b.Variant.Premium(r, c)
 			switch {
-			case r == b.V.StartRow && c == b.V.StartCol:
+			case r == b.Variant.StartRow && c == b.Variant.StartCol:
 				sb.WriteString(" *")
 			case p.WordMul == 3:
 				sb.WriteString(" =")

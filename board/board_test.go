@@ -129,7 +129,7 @@ func TestSmallBoards(t *testing.T) {
 		v := testvariant.Small(t, n, 3, 0, "A:30:1", "T:30:1")
 		lex := testvariant.Lexicon(t, v, "AT", "TA", "TAT")
 		b := board.New(v, lex)
-		if b.N != n || !b.IsAnchor(n/2, n/2) {
+		if b.Size != n || !b.IsAnchor(n/2, n/2) {
 			t.Errorf("size %d board wrong", n)
 		}
 		m, err := move.Parse(b, variant.SquareName(n/2, n/2)+" TAT")

@@ -384,7 +384,7 @@ func (p *Position) Board(ws board.WordSet) (*board.Board, error) {
 // scores starting with the player on turn, the count of consecutive
 // scoreless turns and the lexicon's name.
 func FromGame(g *game.Game) *Position {
-	v := g.V
+	v := g.Variant
 	n := v.Size
 	p := &Position{V: v, Squares: make([]alphabet.Tile, n*n), ZeroTurns: g.ScorelessTurns()}
 	for r := 0; r < n; r++ {
@@ -392,9 +392,9 @@ func FromGame(g *game.Game) *Position {
 			p.Squares[r*n+c] = g.Board.At(r, c)
 		}
 	}
-	k := len(g.Players)
+	k := len(g.Seats)
 	for i := 0; i < k; i++ {
-		pl := g.Players[(g.Current()+i)%k]
+		pl := g.Seats[(g.Current()+i)%k]
 		p.RackTiles = append(p.RackTiles, pl.Rack)
 		p.Scores = append(p.Scores, pl.Score)
 	}

@@ -320,9 +320,9 @@ func TestRoundTripGames(t *testing.T) {
 				if msg := boardDiff(b, g.Board); msg != "" {
 					t.Fatalf("%s: board read back from %q differs from the game's: %s", vn, s, msg)
 				}
-				k := len(g.Players)
+				k := len(g.Seats)
 				for i := 0; i < k; i++ {
-					pl := g.Players[(g.Current()+i)%k]
+					pl := g.Seats[(g.Current()+i)%k]
 					if p.RackTiles[i] != pl.Rack || p.Scores[i] != pl.Score {
 						t.Fatalf("%s: %q: rack/score %d differ from player %s", vn, s, i, pl.Name)
 					}
@@ -341,11 +341,11 @@ func TestRoundTripGames(t *testing.T) {
 // boardDiff describes the first difference between two boards in tiles,
 // or in the cross-sets and cross scores of empty squares ("" if none).
 func boardDiff(a, b *board.Board) string {
-	if a.N != b.N || a.Tiles() != b.Tiles() {
-		return fmt.Sprintf("size %d/%d, tiles %d/%d", a.N, b.N, a.Tiles(), b.Tiles())
+	if a.Size != b.Size || a.Tiles() != b.Tiles() {
+		return fmt.Sprintf("size %d/%d, tiles %d/%d", a.Size, b.Size, a.Tiles(), b.Tiles())
 	}
-	for r := 0; r < a.N; r++ {
-		for c := 0; c < a.N; c++ {
+	for r := 0; r < a.Size; r++ {
+		for c := 0; c < a.Size; c++ {
 			if a.At(r, c) != b.At(r, c) {
 				return fmt.Sprintf("square %s: tile %d/%d", variant.SquareName(r, c), a.At(r, c), b.At(r, c))
 			}

@@ -29,7 +29,7 @@ func BenchmarkNodes(b *testing.B) {
 			b.Fatal(err)
 		}
 		for !g.Over() && g.BagLen() > 0 {
-			p := &g.Players[g.Current()]
+			p := &g.Seats[g.Current()]
 			m, ok := movegen.Best(gen, g.Board, &p.Rack)
 			if !ok {
 				m = move.Move{Kind: move.Pass}
@@ -49,7 +49,7 @@ func BenchmarkNodes(b *testing.B) {
 		g := games[i%len(games)]
 		s := g.Current()
 		t0 := time.Now()
-		res := Solve(gen, g.Board, g.Players[s].Rack, g.Players[1-s].Rack, false, Options{NodeLimit: 20000})
+		res := Solve(gen, g.Board, g.Seats[s].Rack, g.Seats[1-s].Rack, false, Options{NodeLimit: 20000})
 		el += time.Since(t0)
 		nodes += res.Nodes
 	}

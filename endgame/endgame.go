@@ -196,7 +196,7 @@ func newSolver(gen movegen.Generator, b *board.Board, me, opp alphabet.Rack, opt
 		z = (z ^ (z >> 27)) * 0x94d049bb133111eb
 		return z ^ (z >> 31)
 	}
-	n := b.N * b.N
+	n := b.Size * b.Size
 	s.zsq = make([][128]uint64, n)
 	for i := range s.zsq {
 		for t := range s.zsq[i] {
@@ -211,10 +211,10 @@ func newSolver(gen movegen.Generator, b *board.Board, me, opp alphabet.Rack, opt
 		}
 	}
 	s.zside, s.zpass = next(), next()
-	for r := 0; r < b.N; r++ {
-		for c := 0; c < b.N; c++ {
+	for r := 0; r < b.Size; r++ {
+		for c := 0; c < b.Size; c++ {
 			if t := b.At(r, c); t != board.Empty {
-				s.bhash ^= s.zsq[r*b.N+c][sqTile(t)]
+				s.bhash ^= s.zsq[r*b.Size+c][sqTile(t)]
 			}
 		}
 	}
@@ -226,7 +226,7 @@ func newSolver(gen movegen.Generator, b *board.Board, me, opp alphabet.Rack, opt
 		}
 	}
 	s.hash ^= s.bhash
-	s.scores = b.V.Scores
+	s.scores = b.Variant.Scores
 	return s
 }
 
@@ -237,16 +237,6 @@ func sqTile(t alphabet.Tile) int {
 		return 64 + int(t.Letter())
 	}
 	return int(t)
-}
-
-func (s *solver) rackValue(r *alphabet.Rack) int {
-	v := 0
-	for t, c := range r {
-		if c > 0 {
-			v += int(c) * s.scores[t]
-		}
-	}
-	return v
 }
 
 func moveHash(m *move.Move) uint64 {
@@ -371,7 +361,7 @@ func (s *solver) negamax(side, ply, depth, alpha, beta int, lastPass bool) (int,
 		exact := true
 		if m.Kind == move.Pass {
 			if lastPass {
-				v = s.rackValue(&s.racks[opp]) - s.rackValue(&s.racks[side])
+				v = s.racks[opp].Value(s.scores) - s.racks[side].Value(s.scores)
 			} else {
 				s.hash ^= s.zside ^ s.zpass
 				c, ex := s.negamax(opp, ply+1, depth-1, -beta, -max(alpha, best), true)
@@ -424,14 +414,14 @@ func (s *solver) play(side int, m *move.Move, ply, depth, alpha, beta, best int,
 	}
 	if r.Len() == 0 {
 		*r = old
-		return m.Score + 2*s.rackValue(&s.racks[opp]), true
+		return m.Score + 2*s.racks[opp].Value(s.scores), true
 	}
 	h0, b0 := s.hash, s.bhash
 	s.rehashRack(side, &old, r)
 	for i, t := range m.Tiles {
 		if t != move.PlayThrough {
 			row, col := m.Square(i)
-			z := s.zsq[row*s.b.N+col][sqTile(t)]
+			z := s.zsq[row*s.b.Size+col][sqTile(t)]
 			s.hash ^= z
 			s.bhash ^= z
 		}
@@ -564,7 +554,7 @@ func (s *solver) pv(lastPass bool, depth int) []move.Move {
 			}
 			s.rehashRack(side, &u.rack, r)
 			for i, sq := range squares {
-				s.hash ^= s.zsq[sq[0]*s.b.N+sq[1]][sqTile(tiles[i])]
+				s.hash ^= s.zsq[sq[0]*s.b.Size+sq[1]][sqTile(tiles[i])]
 			}
 			s.hash ^= s.zside
 			if lastPass {

@@ -57,11 +57,11 @@ type Turn struct {
 
 // Game is the state of a game.
 type Game struct {
-	V     *variant.Variant
-	Lex   *lexicon.Lexicon
-	Board *board.Board
-	// Players holds the seats in turn order.
-	Players []Seat
+	Variant *variant.Variant
+	Lex     *lexicon.Lexicon
+	Board   *board.Board
+	// Seats holds the seats in turn order.
+	Seats   []Seat
 	History []Turn
 	Seed    uint64
 
@@ -88,7 +88,7 @@ func New(v *variant.Variant, lex *lexicon.Lexicon, names []string, seed uint64) 
 	if len(names) < 2 || len(names) > 4 {
 		return nil, fmt.Errorf("game: %d players; 2 to 4 can play", len(names))
 	}
-	g := &Game{V: v, Lex: lex, Board: board.New(v, lex), Seed: seed, resigned: -1,
+	g := &Game{Variant: v, Lex: lex, Board: board.New(v, lex), Seed: seed, resigned: -1,
 		rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))}
 	// The bag is filled in an order that depends on the letters alone, not
 	// on their tile codes, so a variant file that lists its tiles in
@@ -103,9 +103,9 @@ func New(v *variant.Variant, lex *lexicon.Lexicon, names []string, seed uint64) 
 	}
 	g.rng.Shuffle(len(g.bag), func(i, j int) { g.bag[i], g.bag[j] = g.bag[j], g.bag[i] })
 	for _, n := range names {
-		g.Players = append(g.Players, Seat{Name: n})
+		g.Seats = append(g.Seats, Seat{Name: n})
 	}
-	for i := range g.Players {
+	for i := range g.Seats {
 		g.draw(i)
 	}
 	return g, nil
@@ -114,8 +114,8 @@ func New(v *variant.Variant, lex *lexicon.Lexicon, names []string, seed uint64) 
 // draw fills player i's rack from the bag and returns the tiles drawn.
 func (g *Game) draw(i int) []alphabet.Tile {
 	var drawn []alphabet.Tile
-	p := &g.Players[i]
-	for p.Rack.Len() < g.V.RackSize && len(g.bag) > 0 {
+	p := &g.Seats[i]
+	for p.Rack.Len() < g.Variant.RackSize && len(g.bag) > 0 {
 		t := g.bag[len(g.bag)-1]
 		g.bag = g.bag[:len(g.bag)-1]
 		p.Rack.Add(t)
@@ -146,11 +146,11 @@ func (g *Game) Unseen(i int) alphabet.Rack {
 	for _, t := range g.bag {
 		u.Add(t)
 	}
-	for j := range g.Players {
+	for j := range g.Seats {
 		if j == i {
 			continue
 		}
-		for t, c := range g.Players[j].Rack {
+		for t, c := range g.Seats[j].Rack {
 			u[t] += c
 		}
 	}
@@ -163,7 +163,7 @@ func (g *Game) Check(m *move.Move) error {
 	if g.over {
 		return ErrGameOver
 	}
-	return move.Validate(g.Board, &g.Players[g.current].Rack, m, len(g.bag))
+	return move.Validate(g.Board, &g.Seats[g.current].Rack, m, len(g.bag))
 }
 
 // Play validates and plays a move for the player on turn.
@@ -174,7 +174,7 @@ func (g *Game) Play(m move.Move) error {
 	m.Tiles = append([]alphabet.Tile(nil), m.Tiles...)
 	m.Exchanged = append([]alphabet.Tile(nil), m.Exchanged...)
 	i := g.current
-	p := &g.Players[i]
+	p := &g.Seats[i]
 	t := Turn{Kind: Played, Player: i, Rack: p.Rack, Move: m, Notation: m.String(g.Board), Points: m.Score}
 	switch m.Kind {
 	case move.Place:
@@ -209,42 +209,38 @@ func (g *Game) Play(m move.Move) error {
 	switch {
 	case m.Kind == move.Place && p.Rack.Len() == 0 && len(g.bag) == 0:
 		g.finish(i)
-	case g.V.ScorelessTurns > 0 && g.scoreless >= g.V.ScorelessTurns:
+	case g.Variant.ScorelessTurns > 0 && g.scoreless >= g.Variant.ScorelessTurns:
 		g.finish(-1)
-	case g.V.PassingRounds > 0 && g.passes >= g.V.PassingRounds*len(g.Players):
+	case g.Variant.PassingRounds > 0 && g.passes >= g.Variant.PassingRounds*len(g.Seats):
 		g.finish(-1)
 	default:
-		g.current = (g.current + 1) % len(g.Players)
+		g.current = (g.current + 1) % len(g.Seats)
 	}
 	return nil
 }
 
 // RackValue is the sum of the scores of the tiles on a rack.
 func (g *Game) RackValue(r *alphabet.Rack) int {
-	s := 0
-	for t, sc := range g.V.Scores {
-		s += int(r[t]) * sc
-	}
-	return s
+	return r.Value(g.Variant.Scores)
 }
 
 // finish ends the game: every player loses the value of their rack, and
 // the player who went out (out ≥ 0) gains the value of every other rack.
 func (g *Game) finish(out int) {
 	g.over = true
-	for j := range g.Players {
+	for j := range g.Seats {
 		if j == out {
 			continue
 		}
-		val := g.RackValue(&g.Players[j].Rack)
+		val := g.RackValue(&g.Seats[j].Rack)
 		if out >= 0 {
-			g.Players[out].Score += val
-			g.History = append(g.History, Turn{Kind: OutBonus, Player: out, Rack: g.Players[j].Rack,
-				Points: val, Total: g.Players[out].Score})
+			g.Seats[out].Score += val
+			g.History = append(g.History, Turn{Kind: OutBonus, Player: out, Rack: g.Seats[j].Rack,
+				Points: val, Total: g.Seats[out].Score})
 		}
-		g.Players[j].Score -= val
-		g.History = append(g.History, Turn{Kind: RackPenalty, Player: j, Rack: g.Players[j].Rack,
-			Points: -val, Total: g.Players[j].Score})
+		g.Seats[j].Score -= val
+		g.History = append(g.History, Turn{Kind: RackPenalty, Player: j, Rack: g.Seats[j].Rack,
+			Points: -val, Total: g.Seats[j].Score})
 	}
 }
 
@@ -256,13 +252,13 @@ func (g *Game) Winners() []int {
 		return nil
 	}
 	best, any := 0, false
-	for i, p := range g.Players {
+	for i, p := range g.Seats {
 		if i != g.resigned && (!any || p.Score > best) {
 			best, any = p.Score, true
 		}
 	}
 	var w []int
-	for i, p := range g.Players {
+	for i, p := range g.Seats {
 		if i != g.resigned && p.Score == best {
 			w = append(w, i)
 		}
@@ -278,8 +274,8 @@ func (g *Game) Resign(i int) error {
 	if g.over {
 		return ErrGameOver
 	}
-	if i < 0 || i >= len(g.Players) {
-		return fmt.Errorf("game: player %d resigns, but the game has players 0 to %d", i, len(g.Players)-1)
+	if i < 0 || i >= len(g.Seats) {
+		return fmt.Errorf("game: player %d resigns, but the game has players 0 to %d", i, len(g.Seats)-1)
 	}
 	g.over, g.resigned = true, i
 	return nil
@@ -312,15 +308,15 @@ func (g *Game) SetRack(i int, r alphabet.Rack) error {
 	for _, t := range g.bag {
 		pool.Add(t)
 	}
-	for t, c := range g.Players[i].Rack {
+	for t, c := range g.Seats[i].Rack {
 		pool[t] += c
 	}
 	if !pool.Contains(&r) {
-		return fmt.Errorf("rack %s: not enough of these tiles left in the bag", g.V.Alphabet.RackString(&r))
+		return fmt.Errorf("rack %s: not enough of these tiles left in the bag", g.Variant.Alphabet.RackString(&r))
 	}
 	// Rebuild the bag as pool minus r, keeping the existing bag order
 	// where possible: return the old rack, then remove r's tiles.
-	g.bag = append(g.bag, g.Players[i].Rack.Tiles()...)
+	g.bag = append(g.bag, g.Seats[i].Rack.Tiles()...)
 	need := r
 	kept := g.bag[:0]
 	for _, t := range g.bag {
@@ -331,7 +327,7 @@ func (g *Game) SetRack(i int, r alphabet.Rack) error {
 		kept = append(kept, t)
 	}
 	g.bag = kept
-	g.Players[i].Rack = r
+	g.Seats[i].Rack = r
 	return nil
 }
 

@@ -21,7 +21,7 @@ func playOut(t *testing.T, g *game.Game, gen movegen.Generator) {
 		if i > 500 {
 			t.Fatal("game does not end")
 		}
-		m, ok := movegen.Best(gen, g.Board, &g.Players[g.Current()].Rack)
+		m, ok := movegen.Best(gen, g.Board, &g.Seats[g.Current()].Rack)
 		if !ok {
 			m = move.Move{Kind: move.Pass}
 		}
@@ -52,18 +52,18 @@ func TestEndOfGameAdjustment(t *testing.T) {
 				out = tu.Player
 			}
 		}
-		for i, p := range g.Players {
+		for i, p := range g.Seats {
 			if sums[i] != p.Score {
 				t.Errorf("seed %d: player %d history sums to %d, score %d", seed, i, sums[i], p.Score)
 			}
 		}
 		left := 0
-		for i := range g.Players {
-			left += g.RackValue(&g.Players[i].Rack)
+		for i := range g.Seats {
+			left += g.RackValue(&g.Seats[i].Rack)
 		}
 		if out >= 0 {
 			wentOut++
-			if g.Players[out].Rack.Len() != 0 || g.BagLen() != 0 {
+			if g.Seats[out].Rack.Len() != 0 || g.BagLen() != 0 {
 				t.Errorf("seed %d: player %d went out holding tiles", seed, out)
 			}
 			bonus, penalty := 0, 0
@@ -93,15 +93,15 @@ func TestReproducibleAndEndRules(t *testing.T) {
 	b, _ := game.New(v, lex, []string{"a", "b"}, 42)
 	c, _ := game.New(v, lex, []string{"a", "b"}, 43)
 	for i := 0; i < 4; i++ {
-		ma, _ := movegen.Best(gen, a.Board, &a.Players[a.Current()].Rack)
-		mb, _ := movegen.Best(gen, b.Board, &b.Players[b.Current()].Rack)
+		ma, _ := movegen.Best(gen, a.Board, &a.Seats[a.Current()].Rack)
+		mb, _ := movegen.Best(gen, b.Board, &b.Seats[b.Current()].Rack)
 		if ma.Key() != mb.Key() {
 			t.Fatal("same seed, different games")
 		}
 		a.Play(ma)
 		b.Play(mb)
 	}
-	if a.Players[0].Rack == c.Players[0].Rack && a.Players[1].Rack == c.Players[1].Rack {
+	if a.Seats[0].Rack == c.Seats[0].Rack && a.Seats[1].Rack == c.Seats[1].Rack {
 		t.Error("different seeds gave the same racks")
 	}
 	// Six scoreless turns end an English game.
@@ -140,20 +140,20 @@ func TestExchangeAndUnseen(t *testing.T) {
 	v := variant.MustLoad("english")
 	lex := testvariant.Lexicon(t, v, "AA")
 	g, _ := game.New(v, lex, []string{"a", "b"}, 1)
-	before := g.Players[0].Rack
+	before := g.Seats[0].Rack
 	ts := before.Tiles()[:3]
 	if err := g.Play(move.Move{Kind: move.Exchange, Exchanged: ts}); err != nil {
 		t.Fatal(err)
 	}
-	if g.BagLen() != 100-14 || g.Players[0].Rack.Len() != 7 {
-		t.Errorf("bag %d rack %d after exchange", g.BagLen(), g.Players[0].Rack.Len())
+	if g.BagLen() != 100-14 || g.Seats[0].Rack.Len() != 7 {
+		t.Errorf("bag %d rack %d after exchange", g.BagLen(), g.Seats[0].Rack.Len())
 	}
 	u := g.Unseen(1)
 	if u.Len() != 100-7 {
 		t.Errorf("unseen %d, want 93", u.Len())
 	}
 	// Unseen plus own rack is the whole set when the board is empty.
-	r := g.Players[1].Rack
+	r := g.Seats[1].Rack
 	for i, c := range v.Counts {
 		if int(u[i])+int(r[i]) != c {
 			t.Errorf("tile %s: unseen %d + rack %d != %d", v.Alphabet.String(alphabet.Tile(i)), u[i], r[i], c)
@@ -208,8 +208,8 @@ func TestReorderedVariantDeals(t *testing.T) {
 	}
 	rack := func(g *game.Game, i int) string {
 		var out []string
-		for _, tl := range g.Players[i].Rack.Tiles() {
-			out = append(out, g.V.Alphabet.String(tl))
+		for _, tl := range g.Seats[i].Rack.Tiles() {
+			out = append(out, g.Variant.Alphabet.String(tl))
 		}
 		sort.Strings(out)
 		return strings.Join(out, " ")
@@ -225,7 +225,7 @@ func TestReorderedVariantDeals(t *testing.T) {
 			t.Fatal(err)
 		}
 		for step := 0; step < 2; step++ {
-			for i := range a.Players {
+			for i := range a.Seats {
 				if rack(a, i) != rack(b, i) {
 					t.Errorf("%s step %d: rack %d is %s, reordered %s", name, step, i, rack(a, i), rack(b, i))
 				}
@@ -235,7 +235,7 @@ func TestReorderedVariantDeals(t *testing.T) {
 			}
 			// Exchange the same letters in both games: the bag is
 			// shuffled again.
-			ea := a.Players[a.Current()].Rack.Tiles()[:3]
+			ea := a.Seats[a.Current()].Rack.Tiles()[:3]
 			var eb []alphabet.Tile
 			for _, tl := range ea {
 				x, err := r.Alphabet.Letter(v.Alphabet.String(tl), alphabet.WithBlanks)
@@ -288,7 +288,7 @@ func TestResignAndAbort(t *testing.T) {
 				var err error
 				switch {
 				case s.do == "play":
-					m, ok := movegen.Best(gen, g.Board, &g.Players[g.Current()].Rack)
+					m, ok := movegen.Best(gen, g.Board, &g.Seats[g.Current()].Rack)
 					if !ok {
 						m = move.Move{Kind: move.Pass}
 					}
@@ -317,19 +317,19 @@ func TestResignAndAbort(t *testing.T) {
 			if want == nil && !tc.aborted {
 				// The highest score among the players who did not resign.
 				best := -1 << 30
-				for i, p := range g.Players {
+				for i, p := range g.Seats {
 					if i != tc.resigned && p.Score > best {
 						best = p.Score
 					}
 				}
-				for i, p := range g.Players {
+				for i, p := range g.Seats {
 					if i != tc.resigned && p.Score == best {
 						want = append(want, i)
 					}
 				}
 			}
 			if fmt.Sprint(g.Winners()) != fmt.Sprint(want) {
-				t.Errorf("winners %v, want %v (scores %d %d)", g.Winners(), want, g.Players[0].Score, g.Players[1].Score)
+				t.Errorf("winners %v, want %v (scores %d %d)", g.Winners(), want, g.Seats[0].Score, g.Seats[1].Score)
 			}
 		})
 	}

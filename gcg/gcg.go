@@ -81,10 +81,10 @@ func WriteHeader(w io.Writer, g *game.Game, h *Header) error {
 		h = &Header{}
 	}
 	players := h.Players
-	if len(players) != len(g.Players) {
+	if len(players) != len(g.Seats) {
 		players = Nicknames(g)
 	}
-	a := g.V.Alphabet
+	a := g.Variant.Alphabet
 	fmt.Fprintln(bw, "#character-encoding UTF-8")
 	for i, p := range players {
 		fmt.Fprintf(bw, "#player%d %s %s\n", i+1, p.Nick, oneLine(p.Name))
@@ -137,9 +137,9 @@ func WriteHeader(w io.Writer, g *game.Game, h *Header) error {
 		fmt.Fprintln(bw, "#aborted")
 	}
 	if !g.Over() || g.Resigned() >= 0 {
-		for i := range g.Players {
-			if g.Players[i].Rack.Len() > 0 {
-				fmt.Fprintf(bw, "#rack%d %s\n", i+1, rackText(a, &g.Players[i].Rack))
+		for i := range g.Seats {
+			if g.Seats[i].Rack.Len() > 0 {
+				fmt.Fprintf(bw, "#rack%d %s\n", i+1, rackText(a, &g.Seats[i].Rack))
 			}
 		}
 	}
@@ -157,7 +157,7 @@ func word(b *board.Board, m *move.Move) string {
 		}
 		ts[i] = t
 	}
-	return b.V.Alphabet.Spell(ts)
+	return b.Variant.Alphabet.Spell(ts)
 }
 
 // rackText writes a rack in a turn line, letters in alphabet order and
@@ -182,7 +182,7 @@ func oneLine(s string) string {
 func Nicknames(g *game.Game) []Player {
 	var out []Player
 	seen := map[string]bool{}
-	for i, p := range g.Players {
+	for i, p := range g.Seats {
 		nick := strings.Map(func(r rune) rune {
 			if unicode.IsSpace(r) || r == ':' || r == utf8.RuneError {
 				return '_'

@@ -113,8 +113,8 @@ func roundTrip(t *testing.T, text string, v *variant.Variant, lex *lexicon.Lexic
 func checkScores(t *testing.T, g *game.Game, want ...int) {
 	t.Helper()
 	for i, w := range want {
-		if g.Players[i].Score != w {
-			t.Errorf("player %d (%s) has %d, want %d", i+1, g.Players[i].Name, g.Players[i].Score, w)
+		if g.Seats[i].Score != w {
+			t.Errorf("player %d (%s) has %d, want %d", i+1, g.Seats[i].Name, g.Seats[i].Score, w)
 		}
 	}
 }
@@ -126,8 +126,8 @@ func TestHandWritten(t *testing.T) {
 		t.Error("the English game is not over after six scoreless turns")
 	}
 	checkScores(t, g, 58, -21)
-	if g.Players[0].Name != "Ana García" {
-		t.Errorf("player 1 name %q", g.Players[0].Name)
+	if g.Seats[0].Name != "Ana García" {
+		t.Errorf("player 1 name %q", g.Seats[0].Name)
 	}
 
 	tv, err := variant.Parse([]byte(tinyVariant), "tiny")
@@ -203,9 +203,9 @@ func TestWriteFromGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i := range g.Players {
-		if g2.Players[i].Rack != g.Players[i].Rack {
-			t.Errorf("player %d rack %s, want %s", i+1, en.Alphabet.RackString(&g2.Players[i].Rack), en.Alphabet.RackString(&g.Players[i].Rack))
+	for i := range g.Seats {
+		if g2.Seats[i].Rack != g.Seats[i].Rack {
+			t.Errorf("player %d rack %s, want %s", i+1, en.Alphabet.RackString(&g2.Seats[i].Rack), en.Alphabet.RackString(&g.Seats[i].Rack))
 		}
 	}
 }
@@ -251,11 +251,11 @@ func TestRoundTripGames(t *testing.T) {
 			if g2.Over() != g.Over() {
 				t.Errorf("replayed game over=%v, original %v", g2.Over(), g.Over())
 			}
-			for i := range g.Players {
-				if g2.Players[i].Score != g.Players[i].Score || g2.Players[i].Name != g.Players[i].Name {
-					t.Errorf("player %d: replayed %s %d, original %s %d", i+1, g2.Players[i].Name, g2.Players[i].Score, g.Players[i].Name, g.Players[i].Score)
+			for i := range g.Seats {
+				if g2.Seats[i].Score != g.Seats[i].Score || g2.Seats[i].Name != g.Seats[i].Name {
+					t.Errorf("player %d: replayed %s %d, original %s %d", i+1, g2.Seats[i].Name, g2.Seats[i].Score, g.Seats[i].Name, g.Seats[i].Score)
 				}
-				if !g.Over() && g2.Players[i].Rack != g.Players[i].Rack {
+				if !g.Over() && g2.Seats[i].Rack != g.Seats[i].Rack {
 					t.Errorf("player %d: rack differs after replay", i+1)
 				}
 			}
@@ -297,7 +297,7 @@ func TestRoundTripGames(t *testing.T) {
 
 func scores(g *game.Game) []int {
 	var s []int
-	for _, p := range g.Players {
+	for _, p := range g.Seats {
 		s = append(s, p.Score)
 	}
 	return s
@@ -483,8 +483,8 @@ func TestResignedAndAborted(t *testing.T) {
 			if fmt.Sprint(g2.Winners()) != fmt.Sprint(g.Winners()) {
 				t.Errorf("winners %v, want %v", g2.Winners(), g.Winners())
 			}
-			for i := range g.Players {
-				if g.Resigned() >= 0 && g2.Players[i].Rack != g.Players[i].Rack {
+			for i := range g.Seats {
+				if g.Resigned() >= 0 && g2.Seats[i].Rack != g.Seats[i].Rack {
 					t.Errorf("player %d: rack not kept", i+1)
 				}
 			}

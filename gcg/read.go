@@ -319,7 +319,7 @@ func (f *File) endSummary(g *game.Game, k int) string {
 	var parts []string
 	for ; k < len(g.History); k++ {
 		t := &g.History[k]
-		parts = append(parts, fmt.Sprintf("%s (%s) %+d", f.Players[t.Player].Nick, rackText(g.V.Alphabet, &t.Rack), t.Points))
+		parts = append(parts, fmt.Sprintf("%s (%s) %+d", f.Players[t.Player].Nick, rackText(g.Variant.Alphabet, &t.Rack), t.Points))
 	}
 	if len(parts) == 0 {
 		return "none"

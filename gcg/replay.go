@@ -216,7 +216,7 @@ func (r *replay) move(i int, fail func(string, ...any) error) error {
 	if err := r.deal(i, p, rack, keep, keepOK, fail); err != nil {
 		return err
 	}
-	before := g.Players[p].Score
+	before := g.Seats[p].Score
 	r.lastMove = len(g.History) // where Play records the move
 	if err := g.Play(*m); err != nil {
 		return fail("%v", err)
@@ -267,7 +267,7 @@ func (r *replay) parseMove(l *Line, fail func(string, ...any) error) (*move.Move
 // bag.
 func (r *replay) deal(i, p int, rack, keep alphabet.Rack, keepOK bool, fail func(string, ...any) error) error {
 	g, a := r.g, r.v.Alphabet
-	for j := range g.Players {
+	for j := range g.Seats {
 		if err := g.SetRack(j, alphabet.Rack{}); err != nil {
 			return fail("%v", err)
 		}
@@ -287,7 +287,7 @@ func (r *replay) deal(i, p int, rack, keep alphabet.Rack, keepOK bool, fail func
 	if err := g.SetRack(p, rack); err != nil {
 		return fail("rack %s: more of these tiles than the set holds, with the board and the other racks: %v", r.f.Lines[i].Rack, err)
 	}
-	for j := range g.Players {
+	for j := range g.Seats {
 		if j == p {
 			continue
 		}
@@ -307,21 +307,21 @@ func (r *replay) unfinishedRacks() error {
 	if g.Over() || len(r.final) == 0 {
 		return nil
 	}
-	held := make([]alphabet.Rack, len(g.Players))
-	for j := range g.Players {
-		held[j] = g.Players[j].Rack
+	held := make([]alphabet.Rack, len(g.Seats))
+	for j := range g.Seats {
+		held[j] = g.Seats[j].Rack
 		if err := g.SetRack(j, alphabet.Rack{}); err != nil {
 			return fmt.Errorf("gcg: %w", err)
 		}
 	}
-	for j := range g.Players {
+	for j := range g.Seats {
 		if j < len(r.final) && r.final[j].ok {
 			if err := g.SetRack(j, r.final[j].rack); err != nil {
 				return fmt.Errorf("gcg: #rack%d %s: %w", j+1, r.f.Racks[j], err)
 			}
 		}
 	}
-	for j := range g.Players {
+	for j := range g.Seats {
 		if j >= len(r.final) || !r.final[j].ok {
 			_ = g.SetRack(j, held[j]) // best effort: left empty if the tiles are gone
 		}

@@ -112,7 +112,7 @@ func (m *Move) Position() string {
 // With brackets set it is written so that Parse reads it back
 // (alphabet.Spell: "[CH]", and "[L]L" for two L tiles in Spanish).
 func (m *Move) Word(b *board.Board, brackets bool) string {
-	a := b.V.Alphabet
+	a := b.Variant.Alphabet
 	ts := make([]alphabet.Tile, len(m.Tiles))
 	for i, t := range m.Tiles {
 		if t == PlayThrough {
@@ -134,7 +134,7 @@ func (m *Move) String(b *board.Board) string {
 	case Pass:
 		return "-"
 	case Exchange:
-		return "-" + b.V.Alphabet.Spell(m.Exchanged)
+		return "-" + b.Variant.Alphabet.Spell(m.Exchanged)
 	}
 	return m.Position() + " " + m.Word(b, true)
 }
@@ -153,7 +153,7 @@ func (m *Move) appendThrough(b *board.Board, text string, t alphabet.Tile) error
 	}
 	if t != 0 && on.Letter() != t.Letter() {
 		return fmt.Errorf("move %q: square %s holds %s, not %s", text, variant.SquareName(r, c),
-			b.V.Alphabet.String(on), b.V.Alphabet.String(t))
+			b.Variant.Alphabet.String(on), b.Variant.Alphabet.String(t))
 	}
 	m.Tiles = append(m.Tiles, PlayThrough)
 	return nil
@@ -187,7 +187,7 @@ func ParsePosition(s string, size int) (row, col int, dir board.Dir, err error) 
 // Validate for the rules.
 func Parse(b *board.Board, s string) (*Move, error) {
 	s = strings.TrimSpace(s)
-	a := b.V.Alphabet
+	a := b.Variant.Alphabet
 	low := strings.ToLower(s)
 	switch {
 	case s == "-" || low == "pass":
@@ -212,7 +212,7 @@ func Parse(b *board.Board, s string) (*Move, error) {
 	if len(fields) != 2 {
 		return nil, fmt.Errorf("move %q: want a position and a word, such as \"8H WORD\" or \"H8 WORD\"", s)
 	}
-	row, col, dir, err := ParsePosition(fields[0], b.N)
+	row, col, dir, err := ParsePosition(fields[0], b.Size)
 	if err != nil {
 		return nil, fmt.Errorf("move %q: %w", s, err)
 	}

@@ -25,7 +25,7 @@ func (e *RuleError) Error() string {
 // board b, and for placements sets m.Score. bagSize is the number of
 // tiles in the bag (for the exchange rule).
 func Validate(b *board.Board, rack *alphabet.Rack, m *Move, bagSize int) error {
-	v := b.V
+	v := b.Variant
 	a := v.Alphabet
 	switch m.Kind {
 	case Pass:
@@ -65,7 +65,7 @@ func Validate(b *board.Board, rack *alphabet.Rack, m *Move, bagSize int) error {
 		return fail("starts off the board")
 	}
 	if er, ec := m.Square(n - 1); !b.In(er, ec) {
-		return fail("word of %d squares runs off the %d×%d board", n, b.N, b.N)
+		return fail("word of %d squares runs off the %d×%d board", n, b.Size, b.Size)
 	}
 	// Each square: played-through squares hold tiles, others are empty.
 	r := *rack
@@ -203,7 +203,7 @@ func crossWord(b *board.Board, d board.Dir, row, col int, t alphabet.Tile) []alp
 // whole rack earns the bingo bonus. The main word counts only if it has
 // two or more tiles.
 func Score(b *board.Board, m *Move) int {
-	v := b.V
+	v := b.Variant
 	main, wordMul, cross, placed := 0, 1, 0, 0
 	for i, t := range m.Tiles {
 		row, col := m.Square(i)

@@ -79,7 +79,7 @@ func TestValidateRejections(t *testing.T) {
 			if err != nil {
 				t.Fatalf("parse: %v", err)
 			}
-			err = Validate(b, rack(t, b.V.Alphabet, tc.rack), m, 80)
+			err = Validate(b, rack(t, b.Variant.Alphabet, tc.rack), m, 80)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("%s: got %v, want error containing %q", tc.play, err, tc.want)
 			}
@@ -89,7 +89,7 @@ func TestValidateRejections(t *testing.T) {
 
 func TestValidateOccupiedAndBlank(t *testing.T) {
 	b := setup(t, "english", enWords, "8H CAT")
-	r := rack(t, b.V.Alphabet, "AT?")
+	r := rack(t, b.Variant.Alphabet, "AT?")
 	// A square already holding a tile cannot take another.
 	m := &Move{Kind: Place, Row: 7, Col: 7, Dir: board.Down, Tiles: []alphabet.Tile{1, 1}}
 	if err := Validate(b, r, m, 80); err == nil || !strings.Contains(err.Error(), "H8 already holds C") {
@@ -150,7 +150,7 @@ func TestScore(t *testing.T) {
 			if err != nil {
 				t.Fatalf("parse %q: %v", tc.play, err)
 			}
-			if err := Validate(b, rack(t, b.V.Alphabet, tc.rack), m, 80); err != nil {
+			if err := Validate(b, rack(t, b.Variant.Alphabet, tc.rack), m, 80); err != nil {
 				t.Fatalf("%s: %v", tc.play, err)
 			}
 			if m.Score != tc.score {

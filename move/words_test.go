@@ -31,7 +31,7 @@ func TestWords(t *testing.T) {
 			}
 			var got []string
 			for _, w := range Words(b, m) {
-				got = append(got, b.V.Alphabet.Word(w))
+				got = append(got, b.Variant.Alphabet.Word(w))
 			}
 			if strings.Join(got, " ") != tc.want {
 				t.Errorf("words %q, want %q", got, tc.want)

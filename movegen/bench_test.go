@@ -65,7 +65,7 @@ func TestWritePositions(t *testing.T) {
 			}
 			for !g.Over() {
 				sb.WriteString(cgp.FromGame(g).String() + "\n")
-				m, ok := movegen.Best(gen, g.Board, &g.Players[g.Current()].Rack)
+				m, ok := movegen.Best(gen, g.Board, &g.Seats[g.Current()].Rack)
 				if !ok {
 					m = move.Move{Kind: move.Pass}
 				}

@@ -7,7 +7,6 @@ import (
 
 	"atril/alphabet"
 	"atril/board"
-	"atril/lexicon/automaton"
 	"atril/move"
 )
 
@@ -386,13 +385,13 @@ func (g *Gaddag) TopN(b *board.Board, rack *alphabet.Rack, leave Leave, n int, o
 	s := &g.s
 	t := &g.best
 	s.setup(g.arcs, b, rack, nil)
-	t.prepare(rack, leave, n, g.anagrams(b.V.RackSize))
+	t.prepare(rack, leave, n, g.anagrams(b.Variant.RackSize))
 	s.best = t
 	defer func() { s.best, s.b = nil, nil }()
 	if s.emptyB {
 		// The opening has one anchor per direction: search it whole.
 		for d := board.Across; d <= board.Down; d++ {
-			r, c := board.Orient(d, b.V.StartRow, b.V.StartCol)
+			r, c := board.Orient(d, b.Variant.StartRow, b.Variant.StartCol)
 			s.setLine(b, d, r)
 			s.anchorCol = c
 			s.openingWords(g.root, 0, true)
@@ -403,10 +402,10 @@ func (g *Gaddag) TopN(b *board.Board, rack *alphabet.Rack, leave Leave, n int, o
 		// With few tiles each anchor's search is short, and bounding
 		// every anchor would cost more than it saves: walk them all.
 		for d := board.Across; d <= board.Down; d++ {
-			for r := 0; r < b.N; r++ {
+			for r := 0; r < b.Size; r++ {
 				s.setLine(b, d, r)
 				prev := -1
-				for c := 0; c < b.N; c++ {
+				for c := 0; c < b.Size; c++ {
 					if s.anchor(c) {
 						s.searchAnchor(c, prev+1, g.root)
 						prev = c
@@ -420,11 +419,11 @@ func (g *Gaddag) TopN(b *board.Board, rack *alphabet.Rack, leave Leave, n int, o
 	t.anchors = t.anchors[:0]
 	t.refine = false
 	for d := board.Across; d <= board.Down; d++ {
-		for r := 0; r < b.N; r++ {
+		for r := 0; r < b.Size; r++ {
 			s.setLine(b, d, r)
 			fitted := false
 			prev := -1
-			for c := 0; c < b.N; c++ {
+			for c := 0; c < b.Size; c++ {
 				if !s.anchor(c) {
 					continue
 				}
@@ -526,23 +525,6 @@ func siftDown(h []anchorBound, i int) {
 		h[i], h[c] = h[c], h[i]
 		i = c
 	}
-}
-
-// searchAnchor runs Gordon's walk from one anchor of the current line.
-func (s *lineGen) searchAnchor(c, leftLimit int, root automaton.Arc) {
-	s.anchorCol = c
-	s.leftLimit = leftLimit
-	s.pivot = c
-	switch {
-	case c+1 < s.n && s.line[c+1] != board.Empty:
-		s.pivot = c + 1
-		for s.pivot+1 < s.n && s.line[s.pivot+1] != board.Empty {
-			s.pivot++
-		}
-	case c > 0 && s.line[c-1] != board.Empty:
-		s.pivot = c - 1
-	}
-	s.gaddagGen(s.pivot, root)
 }
 
 // sortRack lists the rack's tile scores, highest first.

@@ -34,7 +34,7 @@ func bestPositions(b testing.TB) ([]benchPos, *movegen.Gaddag) {
 				b.Fatal(err)
 			}
 			for !g.Over() {
-				p := &g.Players[g.Current()]
+				p := &g.Seats[g.Current()]
 				bestPos = append(bestPos, benchPos{g.Board.Clone(), p.Rack})
 				m, ok := movegen.Best(bestGen, g.Board, &p.Rack)
 				if !ok {

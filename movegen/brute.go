@@ -40,7 +40,7 @@ func (g *Brute) Fork() Generator { return g }
 
 // Generate implements Generator.
 func (g *Brute) Generate(b *board.Board, rack *alphabet.Rack, sink Sink) {
-	n := b.N
+	n := b.Size
 	rackLen := rack.Len()
 	for _, d := range []board.Dir{board.Across, board.Down} {
 		for line := 0; line < n; line++ {
@@ -54,11 +54,11 @@ func (g *Brute) Generate(b *board.Board, rack *alphabet.Rack, sink Sink) {
 					row, col := sq(d, line, e)
 					if b.At(row, col) == board.Empty {
 						empties++
-						if touchesTile(b, row, col) || (b.IsEmpty() && row == b.V.StartRow && col == b.V.StartCol) {
+						if touchesTile(b, row, col) || (b.IsEmpty() && row == b.Variant.StartRow && col == b.Variant.StartCol) {
 							touches = true
 						}
 					}
-					if empties > rackLen || empties > b.V.RackSize {
+					if empties > rackLen || empties > b.Variant.RackSize {
 						break
 					}
 					if e+1 < n && g.at(b, d, line, e+1) != board.Empty {
@@ -219,7 +219,7 @@ func crossTiles(b *board.Board, d board.Dir, row, col int, t alphabet.Tile) []al
 
 // score computes a placement's score from the board alone.
 func (g *Brute) score(b *board.Board, m *move.Move) int {
-	v := b.V
+	v := b.Variant
 	main, wm, total, placed := 0, 1, 0, 0
 	for i, t := range m.Tiles {
 		row, col := m.Square(i)

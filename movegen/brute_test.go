@@ -130,7 +130,7 @@ func TestBruteAgreesWithRules(t *testing.T) {
 		gen := NewBrute(lex)
 		checked := 0
 		for turn := 0; turn < 10 && !g.Over(); turn++ {
-			rack := g.Players[g.Current()].Rack
+			rack := g.Seats[g.Current()].Rack
 			if turn%3 == 2 && rack[alphabet.Blank] == 0 {
 				// Put a blank on the rack in place of its first tile.
 				for i := 1; i < len(rack); i++ {
@@ -141,7 +141,7 @@ func TestBruteAgreesWithRules(t *testing.T) {
 					}
 				}
 				if g.SetRack(g.Current(), rack) != nil {
-					rack = g.Players[g.Current()].Rack // no blank left to take
+					rack = g.Seats[g.Current()].Rack // no blank left to take
 				}
 			}
 			ms := All(gen, g.Board, &rack)

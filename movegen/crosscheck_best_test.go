@@ -132,7 +132,7 @@ func bestCrossCheck(t *testing.T, v *variant.Variant, lex *lexicon.Lexicon, s mo
 		}
 		for !g.Over() && n < positions {
 			b := g.Board
-			rack := g.Players[g.Current()].Rack
+			rack := g.Seats[g.Current()].Rack
 			for nb, r := range blankRacks(rng, v, rack) {
 				if err := checkBest(t, s, all, b, &r); err != nil {
 					t.Fatalf("%s game %d turn %d rack %s (%d blanks): %v\n%s", v.Name, gameNo, len(g.History), v.Alphabet.RackString(&r), nb, err, b)

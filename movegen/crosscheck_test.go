@@ -251,7 +251,7 @@ func crossCheck(t *testing.T, v *variant.Variant, lex *lexicon.Lexicon, position
 		}
 		for !g.Over() && nPos < positions {
 			b := g.Board
-			rack := g.Players[g.Current()].Rack
+			rack := g.Seats[g.Current()].Rack
 			useOracle := nPos%oracleEvery == 0
 			racks := blankRacks(rng, v, rack)
 			for nb, r := range racks {

@@ -48,9 +48,9 @@ func (g *Dawg) Generate(b *board.Board, rack *alphabet.Rack, sink Sink) {
 	s.setup(g.arcs, b, rack, sink)
 	root := g.root
 	for d := board.Across; d <= board.Down; d++ {
-		for r := 0; r < b.N; r++ {
+		for r := 0; r < b.Size; r++ {
 			s.setLine(b, d, r)
-			for c := 0; c < b.N; c++ {
+			for c := 0; c < b.Size; c++ {
 				if !s.anchor(c) {
 					continue
 				}

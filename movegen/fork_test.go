@@ -21,7 +21,7 @@ func playedGame(t *testing.T, v *variant.Variant, lex *lexicon.Lexicon, gen move
 	}
 	var out []benchPos
 	for !g.Over() {
-		p := &g.Players[g.Current()]
+		p := &g.Seats[g.Current()]
 		out = append(out, benchPos{g.Board.Clone(), p.Rack})
 		m, ok := movegen.Best(gen, g.Board, &p.Rack)
 		if !ok {

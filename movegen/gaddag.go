@@ -1,14 +1,12 @@
 package movegen
 
 import (
-	"math/bits"
 	"sync/atomic"
 
 	"atril/alphabet"
 	"atril/board"
 	"atril/lexicon"
 	"atril/lexicon/automaton"
-	"atril/move"
 )
 
 // Gaddag is Gordon's generator (Pícek 2008, 4.2.2): for each anchor it
@@ -99,10 +97,10 @@ func (g *Gaddag) Generate(b *board.Board, rack *alphabet.Rack, sink Sink) {
 	s := &g.s
 	s.setup(g.arcs, b, rack, sink)
 	for d := board.Across; d <= board.Down; d++ {
-		for r := 0; r < b.N; r++ {
+		for r := 0; r < b.Size; r++ {
 			s.setLine(b, d, r)
 			prev := -1 // the previous anchor of the line
-			for c := 0; c < b.N; c++ {
+			for c := 0; c < b.Size; c++ {
 				if !s.anchor(c) {
 					continue
 				}
@@ -111,138 +109,13 @@ func (g *Gaddag) Generate(b *board.Board, rack *alphabet.Rack, sink Sink) {
 					s.openingWords(g.root, 0, true)
 					continue
 				}
-				s.leftLimit = prev + 1
-				// Where tiles lie next to the anchor, start from them so
-				// the GADDAG reads them once, not once per letter tried
-				// on the anchor: from the last tile of the run to its
-				// right (which also prunes the letters tried on the
-				// anchor and left of it), or else from the tile to its
-				// left. Otherwise start from the anchor itself.
-				s.pivot = c
-				switch {
-				case c+1 < s.n && s.line[c+1] != board.Empty:
-					s.pivot = c + 1
-					for s.pivot+1 < s.n && s.line[s.pivot+1] != board.Empty {
-						s.pivot++
-					}
-				case c > 0 && s.line[c-1] != board.Empty:
-					s.pivot = c - 1
-				}
-				s.gaddagGen(s.pivot, g.root)
+				s.searchAnchor(c, prev+1, g.root)
 				prev = c
 			}
 		}
 	}
 	s.sink = nil
 	s.b = nil
-}
-
-// lineGen is the state of a generation, shared by the DAWG and GADDAG
-// generators: the rack, the line being searched, the tiles placed so far
-// and the running score.
-type lineGen struct {
-	arcs []automaton.Arc
-	b    *board.Board
-	sink Sink
-
-	// rack: count per letter (index 0: blanks) and the letters present.
-	rack     [alphabet.MaxLetters + 1]uint8
-	rackMask uint64
-	all      uint64
-	tiles    int // tiles left on the rack
-
-	score     [alphabet.MaxLetters + 1]int32 // face value of each letter code
-	rackSize  int
-	bingo     int
-	emptyB    bool
-	startR    int // start square in the current orientation
-	startC    int
-	n         int
-	dir       board.Dir
-	row       int
-	line      []alphabet.Tile
-	cross     []uint64
-	cscore    []int16
-	lmul      [32]int32
-	wmul      [32]int32
-	anchorCol int
-	pivot     int // the GADDAG walk starts here: the anchor or the tile left of it
-	leftLimit int
-	start     int // first square of the word in the right phase
-
-	// running score
-	mainSum  int32
-	wordMul  int32
-	crossSum int32
-	placed   int
-
-	// best, when set, keeps the best moves by equity instead of calling
-	// sink.
-	best *bestState
-	// pruneLeft: best's loBound and leftMax bound the anchor searched.
-	pruneLeft bool
-
-	buf [32]alphabet.Tile // tiles by column; move.PlayThrough for board tiles
-	pre [32]alphabet.Tile // the DAWG generator's left part from the rack
-	mv  move.Move
-}
-
-func (s *lineGen) setup(arcs []automaton.Arc, b *board.Board, rack *alphabet.Rack, sink Sink) {
-	s.arcs = arcs
-	s.b, s.sink = b, sink
-	s.rack = *rack
-	s.rackMask, s.tiles = 0, 0
-	for l := 1; l < len(s.rack); l++ {
-		if s.rack[l] > 0 {
-			s.rackMask |= 1 << l
-		}
-	}
-	for _, c := range s.rack {
-		s.tiles += int(c)
-	}
-	s.all = b.AllLetters()
-	v := b.V
-	for l := range s.score {
-		s.score[l] = 0
-	}
-	for l := 1; l < len(v.Scores) && l < len(s.score); l++ {
-		s.score[l] = int32(v.Scores[l])
-	}
-	s.rackSize, s.bingo = v.RackSize, v.BingoBonus
-	s.emptyB = b.IsEmpty()
-	s.n = b.N
-	s.mainSum, s.wordMul, s.crossSum, s.placed = 0, 1, 0, 0
-	s.mv = move.Move{Kind: move.Place}
-}
-
-func (s *lineGen) setLine(b *board.Board, d board.Dir, r int) {
-	s.dir, s.row = d, r
-	s.line = b.Line(d, r)
-	s.cross = b.CrossSets(d, r)
-	s.cscore = b.CrossScores(d, r)
-	for i, p := range b.Premiums(d, r) {
-		s.lmul[i], s.wmul[i] = int32(p.LetterMul), int32(p.WordMul)
-	}
-	s.startR, s.startC = board.Orient(d, b.V.StartRow, b.V.StartCol)
-}
-
-// anchor reports whether square c of the line is an anchor: empty and
-// touching a tile, or the start square of an empty board.
-func (s *lineGen) anchor(c int) bool {
-	if s.line[c] != board.Empty {
-		return false
-	}
-	if s.emptyB {
-		return s.row == s.startR && c == s.startC
-	}
-	return (c > 0 && s.line[c-1] != board.Empty) || (c+1 < s.n && s.line[c+1] != board.Empty) ||
-		s.cscore[c] != board.NoCross
-}
-
-// child is the header of the target of the edge on symbol l of a state
-// (with symbol set mask) known to have it.
-func (s *lineGen) child(nd automaton.Arc, mask uint64, l uint) automaton.Arc {
-	return s.arcs[nd.First&^automaton.Final+uint32(bits.OnesCount64(mask&(uint64(1)<<l-1)))]
 }
 
 // gaddagGen is Gordon's Gen at square c: play the board's letter, or
@@ -302,45 +175,4 @@ func (s *lineGen) gaddagGoOn(c int, nd automaton.Arc) {
 	if mask != 0 && c+1 < s.n && s.worth(c+1, mask) {
 		s.gaddagGen(c+1, nd)
 	}
-}
-
-// worth reports whether a state with symbol set mask can go on at square
-// c: with the letter on it, or with a tile the rack and cross-set allow.
-func (s *lineGen) worth(c int, mask uint64) bool {
-	if t := s.line[c]; t != board.Empty {
-		return mask&(1<<t.Letter()) != 0
-	}
-	return s.tiles > 0 && mask&s.cross[c]&s.allowed() != 0
-}
-
-// record hands the word on squares lo..hi of the line to the sink, if it
-// is a move under the counting rule.
-func (s *lineGen) record(lo, hi int) {
-	if hi == lo {
-		return // a one-letter main word is not listed in this direction
-	}
-	if s.placed == 1 && s.dir == board.Down && s.cscore[s.anchorCol] != board.NoCross {
-		return // a one-tile play forming words both ways is listed across
-	}
-	m := &s.mv
-	if s.dir == board.Across {
-		m.Row, m.Col = s.row, lo
-	} else {
-		m.Row, m.Col = lo, s.row
-	}
-	m.Dir = s.dir
-	m.Tiles = s.buf[lo : hi+1]
-	total := s.crossSum + s.mainSum*s.wordMul
-	if s.placed == s.rackSize {
-		total += int32(s.bingo)
-	}
-	m.Score = int(total)
-	if t := s.best; t != nil {
-		if float64(total)+t.bestLeave[s.placed] < t.threshold() {
-			return
-		}
-		t.offer(m, float64(total)+t.leaveValue(&s.rack))
-		return
-	}
-	s.sink(m)
 }

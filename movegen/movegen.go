@@ -67,13 +67,7 @@ func All(g Generator, b *board.Board, rack *alphabet.Rack) []move.Move {
 // SortMoves orders moves by score, best first, then by a fixed key so the
 // order is reproducible.
 func SortMoves(ms []move.Move) {
-	sort.Slice(ms, func(i, j int) bool {
-		a, b := &ms[i], &ms[j]
-		if a.Score != b.Score {
-			return a.Score > b.Score
-		}
-		return Less(a, b)
-	})
+	sort.Slice(ms, func(i, j int) bool { return Better(&ms[i], &ms[j]) })
 }
 
 func tilesBytes(ts []alphabet.Tile) []byte {
@@ -91,15 +85,38 @@ func Best(g Generator, b *board.Board, rack *alphabet.Rack) (move.Move, bool) {
 		sc, ok := s.Best(b, rack, nil)
 		return sc.Move, ok
 	}
+	m, n := BestWhere(g, b, rack, nil)
+	return m, n > 0
+}
+
+// BestWhere lists every move and returns the highest-scoring one that
+// keep accepts (nil: every move), ties broken by Less, with the number of
+// moves accepted; with none it returns a pass and 0.
+func BestWhere(g Generator, b *board.Board, rack *alphabet.Rack, keep func(*move.Move) bool) (move.Move, int) {
 	var best move.Move
-	found := false
+	n := 0
 	g.Generate(b, rack, func(m *move.Move) {
-		if !found || m.Score > best.Score || (m.Score == best.Score && Less(m, &best)) {
+		if keep != nil && !keep(m) {
+			return
+		}
+		n++
+		if n == 1 || Better(m, &best) {
 			best = Clone(m)
-			found = true
 		}
 	})
-	return best, found
+	if n == 0 {
+		return move.Move{Kind: move.Pass}, 0
+	}
+	return best, n
+}
+
+// Better reports whether a comes before b in the order of SortMoves: a
+// higher score, or the same score and Less.
+func Better(a, b *move.Move) bool {
+	if a.Score != b.Score {
+		return a.Score > b.Score
+	}
+	return Less(a, b)
 }
 
 // Less is the fixed tie-break between placements of equal value: position,

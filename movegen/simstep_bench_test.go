@@ -33,7 +33,7 @@ func BenchmarkSimStep(b *testing.B) {
 		}
 		for !g.Over() {
 			s := g.Current()
-			rack := g.Players[s].Rack
+			rack := g.Seats[s].Rack
 			m, ok := movegen.Best(gen, g.Board, &rack)
 			if !ok {
 				m = move.Move{Kind: move.Pass}

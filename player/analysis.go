@@ -39,7 +39,7 @@ func Analyze(v *View, o Options, simulate bool, top int) (*Analysis, error) {
 		return nil, fmt.Errorf("analyze: no move generator")
 	}
 	if o.Variant == nil {
-		o.Variant = v.Board.V
+		o.Variant = v.Board.Variant
 	}
 	p, err := newValued("godlike", o, true)
 	if err != nil {

@@ -177,18 +177,7 @@ func (g *Greedy) Choose(v *View) move.Move {
 		g.found = 1
 		return best.Move
 	}
-	var best move.Move
-	ok := false
-	g.found = 0
-	g.Gen.Generate(v.Board, &v.Rack, func(m *move.Move) {
-		g.found++
-		if !ok || m.Score > best.Score || (m.Score == best.Score && movegen.Less(m, &best)) {
-			best = movegen.Clone(m)
-			ok = true
-		}
-	})
-	if ok {
-		return best
-	}
-	return move.Move{Kind: move.Pass}
+	m, n := movegen.BestWhere(g.Gen, v.Board, &v.Rack, nil)
+	g.found = n
+	return m
 }

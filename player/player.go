@@ -44,13 +44,13 @@ type Player interface {
 func ViewOf(g *game.Game, seat int) *View {
 	v := &View{
 		Board:          g.Board.Clone(),
-		Rack:           g.Players[seat].Rack,
+		Rack:           g.Seats[seat].Rack,
 		Me:             seat,
 		Unseen:         g.Unseen(seat),
 		BagLen:         g.BagLen(),
 		ScorelessTurns: g.ScorelessTurns(),
 	}
-	for _, p := range g.Players {
+	for _, p := range g.Seats {
 		v.Scores = append(v.Scores, p.Score)
 	}
 	for i := len(g.History) - 1; i >= 0; i-- {

@@ -185,7 +185,7 @@ func TestPlayersIgnoreHiddenTiles(t *testing.T) {
 		// from what seat 0 cannot see (in the endgame there is nothing to
 		// swap with, so the bag order is what differs, i.e. nothing).
 		unseen := g2.Unseen(0)
-		opp := g2.Players[1].Rack
+		opp := g2.Seats[1].Rack
 		var other alphabet.Rack
 		n := opp.Len()
 		for t, c := range unseen {
@@ -204,7 +204,7 @@ func TestPlayersIgnoreHiddenTiles(t *testing.T) {
 			if err := g2.SetRack(1, other); err != nil {
 				t.Fatal(err)
 			}
-			if g2.Players[1].Rack == g1.Players[1].Rack {
+			if g2.Seats[1].Rack == g1.Seats[1].Rack {
 				t.Fatalf("%s: failed to change the hidden rack", stage)
 			}
 		}
@@ -515,7 +515,7 @@ func TestSimulationPlayValues(t *testing.T) {
 			e, ours = e+2*9, 0
 		} else {
 			kept := leaveOf(&opp, &x)
-			e -= float64(tileSum(v.Scores, &kept))
+			e -= float64(kept.Value(v.Scores))
 		}
 		if e > best {
 			best, afterPass = e, -e+ours

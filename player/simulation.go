@@ -30,7 +30,7 @@ const (
 	minEliminate = 32
 )
 
-// Simulation is the Monte Carlo player (seed 001's Heuri and seed 004
+// Simulation is the Monte Carlo player (Heuri's in Anagram 2018 and Pícek 2008,
 // 6.1.4, extended to several plies as championship engines simulate).
 //
 // It ranks the placements by static equity (score plus leave, as
@@ -104,8 +104,8 @@ func (s *Simulation) Name() string { return "simulation" }
 
 // Choose implements Player.
 func (s *Simulation) Choose(v *View) move.Move {
-	if s.bound != v.Board.V {
-		if err := s.bind(v.Board.V); err != nil {
+	if s.bound != v.Board.Variant {
+		if err := s.bind(v.Board.Variant); err != nil {
 			s.table = nil
 		}
 	}
@@ -137,7 +137,7 @@ func (s *Simulation) Choose(v *View) move.Move {
 // exchange when none of them is one and the bag allows it.
 func (s *Simulation) candidates(v *View, k int) ([]candidate, int) {
 	cands, n := rank(s.gen, v, s.table, k)
-	if v.BagLen < v.Board.V.ExchangeMinBag || v.BagLen == 0 || s.table == nil {
+	if v.BagLen < v.Board.Variant.ExchangeMinBag || v.BagLen == 0 || s.table == nil {
 		return cands, n
 	}
 	for i := range cands {
@@ -146,7 +146,7 @@ func (s *Simulation) candidates(v *View, k int) ([]candidate, int) {
 		}
 	}
 	var best *candidate
-	forSubracks(&v.Rack, func(kept *alphabet.Rack) {
+	v.Rack.SubRacks(func(kept *alphabet.Rack) {
 		if kept.Len() == v.Rack.Len() {
 			return
 		}
@@ -334,7 +334,7 @@ type simWorker struct {
 }
 
 func newSimWorker(v *View, gen movegen.Generator, table movegen.Leave, plies int) *simWorker {
-	return &simWorker{v: v, b: v.Board.Clone(), gen: gen, table: table, plies: plies, scr: v.Board.V.Scores}
+	return &simWorker{v: v, b: v.Board.Clone(), gen: gen, table: table, plies: plies, scr: v.Board.Variant.Scores}
 }
 
 // plyLeave is the leave of a player's choice inside a simulation: the
@@ -353,22 +353,12 @@ func (l *plyLeave) Eval(kept *alphabet.Rack) float64 {
 		if kept.Len() == 0 {
 			return 2 * l.other
 		}
-		return -float64(tileSum(l.scores, kept))
+		return -float64(kept.Value(l.scores))
 	}
 	if l.t == nil {
 		return 0
 	}
 	return l.t.Eval(kept)
-}
-
-func tileSum(scores []int, r *alphabet.Rack) int {
-	n := 0
-	for i, c := range r {
-		if c > 0 && i < len(scores) {
-			n += int(c) * scores[i]
-		}
-	}
-	return n
 }
 
 // best returns the best placement of rack by equity under l, or false.
@@ -389,7 +379,7 @@ func (w *simWorker) best(rack *alphabet.Rack, l movegen.Leave) (*move.Move, bool
 // horizon. The board is restored afterwards.
 func (w *simWorker) play(c *candidate, sh []alphabet.Tile, exSeed uint64) (float64, float64) {
 	v := w.v
-	size := v.Board.V.RackSize
+	size := v.Board.Variant.RackSize
 	var racks [2]alphabet.Rack // 0: us, 1: the opponent
 	racks[0] = v.Rack
 	nOpp := min(size, len(sh))
@@ -424,7 +414,7 @@ func (w *simWorker) play(c *candidate, sh []alphabet.Tile, exSeed uint64) (float
 			racks[0].Remove(t)
 		}
 	}
-	l.bagEmpty, l.other = len(bag) == 0, float64(tileSum(w.scr, &racks[1]))
+	l.bagEmpty, l.other = len(bag) == 0, float64(racks[1].Value(w.scr))
 	myLeave = l.Eval(&racks[0])
 	if c.m.Kind == move.Place && racks[0].Len() == 0 && len(bag) == 0 {
 		spread += 2 * l.other
@@ -440,7 +430,7 @@ func (w *simWorker) play(c *candidate, sh []alphabet.Tile, exSeed uint64) (float
 	side := 1
 	for ply := 0; ply < w.plies && !ended; ply++ {
 		r := &racks[side]
-		l.bagEmpty, l.other = len(bag) == 0, float64(tileSum(w.scr, &racks[1-side]))
+		l.bagEmpty, l.other = len(bag) == 0, float64(racks[1-side].Value(w.scr))
 		sign := 1.0
 		if side == 1 {
 			sign = -1

@@ -24,23 +24,9 @@ func (s *Static) MovesFound() int { return s.found }
 
 // Choose implements Player.
 func (s *Static) Choose(v *View) move.Move {
-	var best move.Move
-	ok := false
-	s.found = 0
-	s.gen.Generate(v.Board, &v.Rack, func(m *move.Move) {
-		if !s.filter(v, m) {
-			return
-		}
-		s.found++
-		if !ok || m.Score > best.Score || (m.Score == best.Score && movegen.Less(m, &best)) {
-			best = movegen.Clone(m)
-			ok = true
-		}
-	})
-	if ok {
-		return best
-	}
-	return move.Move{Kind: move.Pass}
+	m, n := movegen.BestWhere(s.gen, v.Board, &v.Rack, func(m *move.Move) bool { return s.filter(v, m) })
+	s.found = n
+	return m
 }
 
 // pruner simulates a smaller vocabulary the way the adept of Pícek 2008 (7.4)

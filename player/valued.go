@@ -59,8 +59,8 @@ func (p *Valued) MovesFound() int { return p.found }
 
 // Choose implements Player.
 func (p *Valued) Choose(v *View) move.Move {
-	if p.bound != v.Board.V {
-		if err := p.bind(v.Board.V); err != nil {
+	if p.bound != v.Board.Variant {
+		if err := p.bind(v.Board.Variant); err != nil {
 			p.table = nil // unknown variant: play on score alone
 		}
 	}
@@ -99,7 +99,7 @@ type staticLeave struct {
 }
 
 func newStaticLeave(v *View, t leave.Evaluator) *staticLeave {
-	return &staticLeave{v: v, t: t, unseen: 2 * float64(rackScore(v, &v.Unseen))}
+	return &staticLeave{v: v, t: t, unseen: 2 * float64(v.Unseen.Value(v.Board.Variant.Scores))}
 }
 
 // Eval implements movegen.Leave.
@@ -108,23 +108,12 @@ func (s *staticLeave) Eval(kept *alphabet.Rack) float64 {
 		if kept.Len() == 0 {
 			return s.unseen
 		}
-		return -float64(rackScore(s.v, kept))
+		return -float64(kept.Value(s.v.Board.Variant.Scores))
 	}
 	if s.t == nil {
 		return 0
 	}
 	return s.t.Eval(kept)
-}
-
-func rackScore(v *View, r *alphabet.Rack) int {
-	sc := v.Board.V.Scores
-	n := 0
-	for i, c := range r {
-		if c > 0 && i < len(sc) {
-			n += int(c) * sc[i]
-		}
-	}
-	return n
 }
 
 // rank values the best placements by best-by-equity generation and, when
@@ -140,8 +129,8 @@ func rank(gen movegen.Generator, v *View, t leave.Evaluator, keep int) ([]candid
 		out = append(out, candidate{m: p.Move, value: p.Equity, leave: leaveOf(&v.Rack, &p.Move)})
 	}
 	n := len(placements)
-	if v.BagLen >= v.Board.V.ExchangeMinBag && v.BagLen > 0 && t != nil {
-		forSubracks(&v.Rack, func(kept *alphabet.Rack) {
+	if v.BagLen >= v.Board.Variant.ExchangeMinBag && v.BagLen > 0 && t != nil {
+		v.Rack.SubRacks(func(kept *alphabet.Rack) {
 			if kept.Len() == v.Rack.Len() {
 				return
 			}
@@ -200,31 +189,6 @@ func insert(out []candidate, c candidate, keep int) []candidate {
 		out = out[:keep]
 	}
 	return out
-}
-
-// forSubracks calls f with every sub-multiset of r.
-func forSubracks(r *alphabet.Rack, f func(*alphabet.Rack)) {
-	var idx []int
-	for i, c := range r {
-		if c > 0 {
-			idx = append(idx, i)
-		}
-	}
-	var cur alphabet.Rack
-	var rec func(k int)
-	rec = func(k int) {
-		if k == len(idx) {
-			f(&cur)
-			return
-		}
-		t := idx[k]
-		for c := 0; c <= int(r[t]); c++ {
-			cur[t] = uint8(c)
-			rec(k + 1)
-		}
-		cur[t] = 0
-	}
-	rec(0)
 }
 
 // solveEndgame runs the endgame search; with the bag empty the unseen

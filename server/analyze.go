@@ -136,9 +136,9 @@ func (s *Server) analysisView(l *live, req AnalyzeRequest, tok string) (*player.
 		}
 		return player.ViewOf(l.g, me), played, nil
 	}
-	names := make([]string, len(l.g.Players))
+	names := make([]string, len(l.g.Seats))
 	for i := range names {
-		names[i] = l.g.Players[i].Name
+		names[i] = l.g.Seats[i].Name
 	}
 	g, err := game.New(l.v, l.lex, names, l.hdr.Seed)
 	if err != nil {

@@ -617,7 +617,7 @@ func boardFor(t *testing.T, st *State) *board.Board {
 func bestTiles(t *testing.T, st *State) ([]PlacedTile, *move.Move) {
 	t.Helper()
 	b := boardFor(t, st)
-	a := b.V.Alphabet
+	a := b.Variant.Alphabet
 	var rack alphabet.Rack
 	for _, tl := range st.You.Rack {
 		if tl.Blank {
@@ -1572,7 +1572,7 @@ func spanishSeed(t *testing.T) (uint64, string) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m, ok := movegen.Best(gen, g.Board, &g.Players[0].Rack)
+		m, ok := movegen.Best(gen, g.Board, &g.Seats[0].Rack)
 		if !ok {
 			continue
 		}
@@ -1740,7 +1740,7 @@ func TestBrowserCzech(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if m, ok := movegen.Best(gen, g.Board, &g.Players[0].Rack); ok && strings.ContainsAny(m.String(g.Board), "ÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ") {
+		if m, ok := movegen.Best(gen, g.Board, &g.Seats[0].Rack); ok && strings.ContainsAny(m.String(g.Board), "ÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ") {
 			seed = s
 		}
 	}

@@ -28,6 +28,10 @@ func TestMain(m *testing.M) {
 		crashChild(db)
 		return
 	}
+	if dsn := os.Getenv(sharedChildEnv); dsn != "" {
+		sharedChild(dsn)
+		return
+	}
 	os.Exit(m.Run())
 }
 

@@ -16,7 +16,7 @@ func (l *live) applyAbandon(ev abandonEvent) {
 	l.abandoned, l.abandonReason = true, ev.Reason
 	l.broadcast(Notification{Type: "abandoned", Reason: ev.Reason})
 	n := Notification{Type: "over"}
-	for _, p := range l.g.Players {
+	for _, p := range l.g.Seats {
 		n.Scores = append(n.Scores, p.Score)
 	}
 	l.broadcast(n)
@@ -65,11 +65,23 @@ func (s *Server) sweeper() {
 	defer s.wg.Done()
 	t := time.NewTicker(s.sweepEvery())
 	defer t.Stop()
+	// With a shared store, overdue computer moves are looked for often.
+	var rescue <-chan time.Time
+	if s.shared != nil {
+		r := time.NewTicker(min(max(s.cfg.BotGrace/4, 50*time.Millisecond), 5*time.Second))
+		defer r.Stop()
+		rescue = r.C
+	}
 	for {
 		select {
 		case <-s.ctx.Done():
 			return
+		case now := <-rescue:
+			s.rescue(now)
 		case now := <-t.C:
+			if s.shared != nil {
+				s.expireStale(now)
+			}
 			s.mu.Lock()
 			ls := make([]*live, 0, s.nlive)
 			for _, l := range s.games {

@@ -58,6 +58,11 @@ type live struct {
 	// counted is set while the server counts the game as unfinished
 	// (guarded by the server's mu, not this one's).
 	counted bool
+	// With a shared store: botMine is set when this process is to make
+	// the computer seat's move (it wrote the event that put the computer
+	// on turn, or took the move over); evicted when this copy was dropped
+	// from memory (its readers should come back for the new one).
+	botMine, evicted bool
 	// changed is closed (and replaced) on every change of state, for
 	// long polls of the state.
 	changed chan struct{}
@@ -226,7 +231,7 @@ func (l *live) tile(t alphabet.Tile) Tile {
 func (l *live) announceStart() {
 	l.broadcast(Notification{Type: "started", Size: l.v.Size})
 	for i := range l.seat {
-		l.log.push(i, Notification{Type: "tiles", Seat: intp(i), Tiles: l.rackTiles(&l.g.Players[i].Rack)})
+		l.log.push(i, Notification{Type: "tiles", Seat: intp(i), Tiles: l.rackTiles(&l.g.Seats[i].Rack)})
 	}
 	l.broadcast(Notification{Type: "turn", Seat: intp(l.g.Current())})
 }
@@ -270,7 +275,7 @@ func (l *live) join(ctx context.Context, i int, name, token string) (int, error)
 func (l *live) applyJoin(ev joinEvent, h [sha256.Size]byte) {
 	s := l.seat[ev.Seat]
 	s.taken, s.hash, s.name = true, h, ev.Name
-	l.g.Players[ev.Seat].Name = ev.Name
+	l.g.Seats[ev.Seat].Name = ev.Name
 	l.log.push(ev.Seat, Notification{Type: "seat", Seat: intp(ev.Seat)})
 	if l.started() {
 		l.announceStart()
@@ -285,9 +290,18 @@ func (l *live) append(ctx context.Context, kind string, v any) error {
 		return fmt.Errorf("game %s: encode %s event: %w", l.hdr.ID, kind, err)
 	}
 	t0 := time.Now()
-	err = l.srv.store.Append(ctx, l.hdr.ID, store.Event{Seq: l.seq, Kind: kind, Data: string(data), Time: t0.UTC()})
+	e := store.Event{Seq: l.seq, Kind: kind, Data: string(data), Time: t0.UTC()}
+	if l.srv.shared != nil {
+		err = l.appendShared(ctx, kind, v, e)
+	} else {
+		err = l.srv.store.Append(ctx, l.hdr.ID, e)
+	}
 	l.srv.count.appendNanos.Add(int64(time.Since(t0)))
 	l.srv.count.appends.Add(1)
+	var ae *apiError
+	if errors.As(err, &ae) {
+		return err
+	}
 	if err != nil {
 		return fmt.Errorf("game %s: %w", l.hdr.ID, err)
 	}
@@ -395,7 +409,7 @@ func (l *live) apply(i int, m move.Move) error {
 			n.Adjustments = append(n.Adjustments, Adjustment{Seat: h.Player, Points: h.Points, Total: h.Total,
 				Rack: l.v.Alphabet.RackString(&h.Rack)})
 		}
-		for _, p := range l.g.Players {
+		for _, p := range l.g.Seats {
 			n.Scores = append(n.Scores, p.Score)
 		}
 		l.broadcast(n)
@@ -427,7 +441,7 @@ func (l *live) afterChange() {
 // schedule starts the computer's turn if a computer seat is on turn.
 // Caller holds mu.
 func (l *live) schedule() {
-	if l.thinking || !l.started() || l.over() || l.srv.closing() {
+	if l.thinking || !l.started() || l.over() || l.srv.closing() || l.srv.shared != nil && !l.botMine {
 		return
 	}
 	cur := l.g.Current()
@@ -467,9 +481,9 @@ func (l *live) think(i, moves int) {
 		done()
 		return
 	}
-	view := &player.View{Board: l.g.Board.Clone(), Rack: l.g.Players[i].Rack, Me: i,
+	view := &player.View{Board: l.g.Board.Clone(), Rack: l.g.Seats[i].Rack, Me: i,
 		Unseen: l.g.Unseen(i), BagLen: l.g.BagLen(), ScorelessTurns: l.g.ScorelessTurns()}
-	for _, p := range l.g.Players {
+	for _, p := range l.g.Seats {
 		view.Scores = append(view.Scores, p.Score)
 	}
 	level := l.seat[i].level
@@ -501,7 +515,7 @@ func (l *live) think(i, moves int) {
 	if !l.over() && l.g.MovesPlayed() == moves && !l.srv.closing() {
 		if _, err := l.play(context.Background(), i, m); err != nil {
 			var ae *apiError
-			if errors.As(err, &ae) {
+			if errors.As(err, &ae) && ae.code == 422 {
 				l.srv.logf("game %s seat %d: computer move refused (%v); passing", l.hdr.ID, i, err)
 				if _, err := l.play(context.Background(), i, move.Move{Kind: move.Pass}); err != nil {
 					l.srv.logf("game %s seat %d: pass: %v", l.hdr.ID, i, err)

@@ -88,10 +88,10 @@ func fiveLetters(v *variant.Variant, name string) (*lexicon.Lexicon, error) {
 // codes: the board, each seat's score and rack, the bag in draw order,
 // whose turn it is, the number of turns and whether the game is over.
 func summary(g *game.Game) string {
-	a := g.V.Alphabet
+	a := g.Variant.Alphabet
 	var sb strings.Builder
-	for r := 0; r < g.V.Size; r++ {
-		for c := 0; c < g.V.Size; c++ {
+	for r := 0; r < g.Variant.Size; r++ {
+		for c := 0; c < g.Variant.Size; c++ {
 			if t := g.Board.At(r, c); t == board.Empty {
 				sb.WriteString(".")
 			} else {
@@ -100,7 +100,7 @@ func summary(g *game.Game) string {
 		}
 		sb.WriteString("\n")
 	}
-	for i, p := range g.Players {
+	for i, p := range g.Seats {
 		var ls []string
 		for _, t := range p.Rack.Tiles() {
 			ls = append(ls, a.String(t))

@@ -178,6 +178,12 @@ func (g *notifLog) add(to int, n Notification) {
 	g.wake = make(chan struct{})
 }
 
+// wakeAll wakes every reader waiting on the log.
+func (g *notifLog) wakeAll() {
+	close(g.wake)
+	g.wake = make(chan struct{})
+}
+
 // since returns the JSON of seat s's notifications numbered above after,
 // preceded by a "lost" notification if some of them were dropped, and
 // the number of the last one (after if none).

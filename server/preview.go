@@ -67,7 +67,7 @@ func (s *Server) handlePreview(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	out.Move = m.String(b)
-	a := b.V.Alphabet
+	a := b.Variant.Alphabet
 	for _, word := range move.Words(b, m) {
 		ls := make([]string, len(word))
 		for i, t := range word {
@@ -75,12 +75,12 @@ func (s *Server) handlePreview(w http.ResponseWriter, r *http.Request) {
 		}
 		out.Words = append(out.Words, ls)
 	}
-	rack := l.g.Players[me].Rack
+	rack := l.g.Seats[me].Rack
 	if err := move.Validate(b, &rack, m, l.g.BagLen()); err != nil {
 		out.Reason = err.Error()
 		writeJSON(w, 200, out)
 		return
 	}
-	out.OK, out.Score, out.Bingo = true, m.Score, m.NewTiles() == b.V.RackSize
+	out.OK, out.Score, out.Bingo = true, m.Score, m.NewTiles() == b.Variant.RackSize
 	writeJSON(w, 200, out)
 }

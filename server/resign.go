@@ -78,7 +78,7 @@ func (l *live) applyEnd(kind string, ev endEvent) error {
 	}
 	l.broadcast(Notification{Type: typ, Seat: intp(ev.Seat)})
 	n := Notification{Type: "over", Winners: l.g.Winners()}
-	for _, p := range l.g.Players {
+	for _, p := range l.g.Seats {
 		n.Scores = append(n.Scores, p.Score)
 	}
 	l.broadcast(n)

@@ -175,8 +175,8 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
 			moves = append(moves, h.Move)
 		}
 	}
-	names := make([]string, len(l.g.Players))
-	for i, p := range l.g.Players {
+	names := make([]string, len(l.g.Seats))
+	for i, p := range l.g.Seats {
 		names[i] = p.Name
 	}
 	l.mu.Unlock()
@@ -272,7 +272,7 @@ func analyse(l *live, g *game.Game, played move.Move, n int) (*Analysis, error) 
 	})
 	l.lr.putGen(gen)
 	if view.BagLen >= v.ExchangeMinBag {
-		subracks(&view.Rack, func(keep *alphabet.Rack) {
+		view.Rack.SubRacks(func(keep *alphabet.Rack) {
 			var out []alphabet.Tile
 			for t, c := range view.Rack {
 				for j := int(keep[t]); j < int(c); j++ {
@@ -330,30 +330,4 @@ func analyse(l *live, g *game.Game, played move.Move, n int) (*Analysis, error) 
 		an.Played = &p
 	}
 	return an, nil
-}
-
-// subracks calls f with every sub-multiset of r (the tiles kept by an
-// exchange).
-func subracks(r *alphabet.Rack, f func(*alphabet.Rack)) {
-	var idx []int
-	for i, c := range r {
-		if c > 0 {
-			idx = append(idx, i)
-		}
-	}
-	var cur alphabet.Rack
-	var rec func(k int)
-	rec = func(k int) {
-		if k == len(idx) {
-			f(&cur)
-			return
-		}
-		t := idx[k]
-		for c := 0; c <= int(r[t]); c++ {
-			cur[t] = uint8(c)
-			rec(k + 1)
-		}
-		cur[t] = 0
-	}
-	rec(0)
 }

@@ -98,6 +98,10 @@ type Config struct {
 	// game is recorded as abandoned and can still be read and
 	// downloaded. A negative value never ends games.
 	ExpireUnstarted, ExpireIdle time.Duration
+	// BotGrace is how long past its expected time (think time plus twice
+	// the move budget) a computer seat's move may be before another
+	// process sharing the store takes it over (default DefaultBotGrace).
+	BotGrace time.Duration
 }
 
 // Default expiry of games.
@@ -121,6 +125,13 @@ type Server struct {
 	cop                        *http.CrossOriginProtection
 
 	variants sync.Map // name → *variant.Variant
+
+	// shared is the store when several processes share it (nil: this
+	// process is the only one); refreshers bounds the games catching up
+	// at once; staleAfter is where the scan for stale games goes on.
+	shared     store.Shared
+	refreshers chan struct{}
+	staleAfter string
 
 	mu    sync.Mutex
 	games map[string]*live
@@ -205,6 +216,9 @@ func New(cfg Config) (*Server, error) {
 	if cfg.ExpireIdle == 0 {
 		cfg.ExpireIdle = DefaultExpireIdle
 	}
+	if cfg.BotGrace <= 0 {
+		cfg.BotGrace = DefaultBotGrace
+	}
 	s := &Server{cfg: cfg, store: cfg.Store, games: map[string]*live{}, lexes: map[string]*lexRes{},
 		sem:       make(chan struct{}, cfg.Thinkers),
 		createLim: newLimiter(cfg.CreatePerMinute, DefaultCreatePerMinute),
@@ -215,6 +229,9 @@ func New(cfg Config) (*Server, error) {
 		if err := s.cop.AddTrustedOrigin(o); err != nil {
 			return nil, fmt.Errorf("server: trusted origin: %w", err)
 		}
+	}
+	if sh, ok := cfg.Store.(store.Shared); ok {
+		s.shared, s.refreshers = sh, make(chan struct{}, 16)
 	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.routes()
@@ -245,6 +262,10 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.wg.Add(1)
 	go s.sweeper()
+	if s.shared != nil {
+		s.wg.Add(1)
+		go s.listen()
+	}
 	return s, nil
 }
 
@@ -452,6 +473,14 @@ func (s *Server) game(ctx context.Context, id string) (*live, error) {
 	l, ok := s.games[id]
 	s.mu.Unlock()
 	if ok {
+		if s.shared != nil {
+			l.mu.Lock()
+			err := l.refresh(ctx)
+			l.mu.Unlock()
+			if err != nil {
+				return nil, err
+			}
+		}
 		return l, nil
 	}
 	if !validID(id) {
@@ -555,6 +584,14 @@ func (s *Server) create(ctx context.Context, req *createRequest) (*live, error) 
 	l.mu.Lock()
 	if l.started() {
 		l.announceStart()
+		if s.shared != nil && l.seat[l.g.Current()].level != "" {
+			// Computers only: no event starts the game, so the move
+			// this process is to make is recorded here.
+			l.botMine = true
+			if err := s.shared.SetDue(ctx, hdr.ID, s.botDeadline(time.Now())); err != nil {
+				s.logf("server: %v", err)
+			}
+		}
 	}
 	s.mu.Lock()
 	s.games[hdr.ID] = l

@@ -224,7 +224,7 @@ func bestRequest(t *testing.T, st *State) (map[string]any, *move.Move) {
 	if !ok {
 		return map[string]any{"kind": "pass"}, nil
 	}
-	a := b.V.Alphabet
+	a := b.Variant.Alphabet
 	var tiles []PlacedTile
 	sq, ts := m.Placed()
 	for i, tl := range ts {
@@ -484,8 +484,8 @@ func TestComputerAndGameEnd(t *testing.T) {
 	if err != nil {
 		t.Fatalf("GCG does not read back: %v\n%s", err, gcg)
 	}
-	if back.Players[0].Score != st.Seats[0].Score || back.Players[1].Score != st.Seats[1].Score || !back.Over() {
-		t.Errorf("GCG replays to %d-%d, the game ended %d-%d", back.Players[0].Score, back.Players[1].Score, st.Seats[0].Score, st.Seats[1].Score)
+	if back.Seats[0].Score != st.Seats[0].Score || back.Seats[1].Score != st.Seats[1].Score || !back.Over() {
+		t.Errorf("GCG replays to %d-%d, the game ended %d-%d", back.Seats[0].Score, back.Seats[1].Score, st.Seats[0].Score, st.Seats[1].Score)
 	}
 	g, _, err := e.st.Load(context.Background(), id)
 	if err != nil || !g.Finished {
@@ -579,7 +579,7 @@ func TestBadRequests(t *testing.T) {
 		{"move: lowercase", "POST", "/api/games/" + id + "/move", a.Token, `{"kind":"place","tiles":[{"row":7,"col":7,"letter":"a"}]}`, 400},
 		{"move: not in line", "POST", "/api/games/" + id + "/move", a.Token, `{"kind":"place","tiles":[{"row":7,"col":7,"letter":"A"},{"row":8,"col":8,"letter":"T"}]}`, 422},
 		{"move: gap", "POST", "/api/games/" + id + "/move", a.Token, `{"kind":"place","tiles":[{"row":7,"col":7,"letter":"A"},{"row":7,"col":9,"letter":"T"}]}`, 422},
-		{"move: same square", "POST", "/api/games/" + id + "/move", a.Token, `{"kind":"place","tiles":[{"row":7,"col":7,"letter":"A"},{"row":7,"col":7,"letter":"T"}]}`, 400},
+		{"move: same square (refused by the rules, 422)", "POST", "/api/games/" + id + "/move", a.Token, `{"kind":"place","tiles":[{"row":7,"col":7,"letter":"A"},{"row":7,"col":7,"letter":"T"}]}`, 422},
 		{"move: exchange nothing", "POST", "/api/games/" + id + "/move", a.Token, `{"kind":"exchange","exchange":[]}`, 400},
 		{"move: exchange unknown", "POST", "/api/games/" + id + "/move", a.Token, `{"kind":"exchange","exchange":["@"]}`, 400},
 		{"move: bad notation", "POST", "/api/games/" + id + "/move", a.Token, `{"notation":"99Z HELLO"}`, 400},

@@ -58,7 +58,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	for {
 		l.mu.Lock()
 		out, last := l.log.since(me, after)
-		wake := l.log.wake
+		wake, evicted := l.log.wake, l.evicted
 		l.mu.Unlock()
 		for _, data := range out {
 			wctx, wcancel := context.WithTimeout(ctx, 10*time.Second)
@@ -69,6 +69,12 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 		after = last
+		if evicted {
+			// This copy of the game was dropped; a new connection
+			// follows the one loaded in its place.
+			c.Close(websocket.StatusTryAgainLater, "the game was reloaded; connect again")
+			return
+		}
 		if !cursor && len(out) > 0 {
 			l.mu.Lock()
 			l.log.drained[me] = max(l.log.drained[me], last)

@@ -11,10 +11,13 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
-// Postgres is the Store kept in a PostgreSQL database.
+// Postgres is the Store kept in a PostgreSQL database. It is a Shared
+// store: several server processes may use one database at once.
 type Postgres struct {
 	pool *pgxpool.Pool
 }
+
+var _ Shared = (*Postgres)(nil)
 
 const pgSchema = `
 CREATE TABLE IF NOT EXISTS atril_games (
@@ -39,6 +42,9 @@ CREATE TABLE IF NOT EXISTS atril_meta (
 	name  TEXT PRIMARY KEY,
 	value BIGINT NOT NULL
 );
+ALTER TABLE atril_games ADD COLUMN IF NOT EXISTS bot_due BIGINT;
+ALTER TABLE atril_games ADD COLUMN IF NOT EXISTS updated BIGINT NOT NULL DEFAULT 0;
+CREATE INDEX IF NOT EXISTS atril_games_bot_due ON atril_games(bot_due) WHERE bot_due IS NOT NULL AND NOT finished;
 `
 
 // OpenPostgres connects to the database named by dsn (a PostgreSQL
@@ -84,7 +90,7 @@ func (s *Postgres) CreateGame(ctx context.Context, g *Game) error {
 	if err != nil {
 		return fmt.Errorf("store: game %s: encode seats: %w", g.ID, err)
 	}
-	_, err = s.pool.Exec(ctx, `INSERT INTO atril_games(id, variant, lexicon, seed, seats, created, finished) VALUES ($1,$2,$3,$4,$5,$6,$7)`,
+	_, err = s.pool.Exec(ctx, `INSERT INTO atril_games(id, variant, lexicon, seed, seats, created, finished, updated) VALUES ($1,$2,$3,$4,$5,$6,$7,$6)`,
 		g.ID, g.Variant, g.Lexicon, int64(g.Seed), string(seats), g.Created.UnixNano(), g.Finished)
 	if err != nil {
 		if pgUnique(err) {
@@ -126,7 +132,7 @@ func (s *Postgres) Append(ctx context.Context, id string, e Event) error {
 
 // Finish implements Store.
 func (s *Postgres) Finish(ctx context.Context, id string) error {
-	tag, err := s.pool.Exec(ctx, `UPDATE atril_games SET finished = TRUE WHERE id = $1`, id)
+	tag, err := s.pool.Exec(ctx, `UPDATE atril_games SET finished = TRUE, bot_due = NULL WHERE id = $1`, id)
 	if err != nil {
 		return fmt.Errorf("store: finish game %s: %w", id, err)
 	}

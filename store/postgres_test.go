@@ -2,8 +2,10 @@ package store_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -32,4 +34,120 @@ func TestPostgres(t *testing.T) {
 		t.Cleanup(func() { s.Close() })
 		return s
 	}, prefix)
+}
+
+// TestPostgresShared checks what several server processes rely on: one
+// writer per event number, the announcements of appended events, and
+// claims of overdue computer moves that no two processes share.
+func TestPostgresShared(t *testing.T) {
+	dsn := os.Getenv(PostgresEnv)
+	if dsn == "" {
+		t.Skip("PostgreSQL shared store NOT tested: set " + PostgresEnv + " (source .ci/install-postgres.sh)")
+	}
+	ctx := context.Background()
+	open := func() *store.Postgres {
+		s, err := store.OpenPostgres(ctx, dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		return s
+	}
+	a, b := open(), open() // two processes
+	prefix := fmt.Sprintf("s%d-", time.Now().UnixNano())
+	ids := []string{prefix + "g0", prefix + "g1", prefix + "g2"}
+	for _, id := range ids {
+		if err := a.CreateGame(ctx, &store.Game{ID: id, Variant: "english", Lexicon: "en-sowpods", Seats: []store.Seat{{Name: "a"}, {Name: "b"}},
+			Created: time.Now()}); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { a.Finish(ctx, id) })
+	}
+	heard := make(chan string, 16)
+	lctx, stop := context.WithCancel(ctx)
+	defer stop()
+	go b.Listen(lctx, func(id string, seq int, kind string) {
+		if strings.HasPrefix(id, prefix) || id == "" {
+			heard <- fmt.Sprintf("%s %d %s", strings.TrimPrefix(id, prefix), seq, kind)
+		}
+	})
+	if got := <-heard; got != " -1 " {
+		t.Fatalf("first call of Listen: %q, want the (re)connection", got)
+	}
+	past := time.Now().Add(-time.Second)
+	if err := a.AppendShared(ctx, ids[0], store.Event{Seq: 0, Kind: "join", Data: "{}", Time: time.Now()}, past); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		seq  int
+		want error
+		id   string
+	}{{0, store.ErrConflict, ids[0]}, {2, store.ErrConflict, ids[0]}, {0, store.ErrNotFound, prefix + "none"}} {
+		if err := b.AppendShared(ctx, c.id, store.Event{Seq: c.seq, Kind: "move", Data: "{}", Time: time.Now()}, time.Time{}); !errors.Is(err, c.want) {
+			t.Errorf("append %d to %s: %v, want %v", c.seq, c.id, err, c.want)
+		}
+	}
+	if got := <-heard; got != "g0 0 join" {
+		t.Errorf("heard %q, want the join", got)
+	}
+	if evs, err := b.EventsFrom(ctx, ids[0], 0); err != nil || len(evs) != 1 || evs[0].Kind != "join" {
+		t.Errorf("events from 0: %v %v", evs, err)
+	}
+	if evs, err := b.EventsFrom(ctx, ids[0], 1); err != nil || len(evs) != 0 {
+		t.Errorf("events from 1: %v %v", evs, err)
+	}
+	// Overdue computer moves: g0 (from the append) and g1; g2 is not due.
+	if err := a.SetDue(ctx, ids[1], past); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.SetDue(ctx, ids[2], time.Now().Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	claims := make(chan []string, 2)
+	for _, s := range []*store.Postgres{a, b} {
+		go func() {
+			got, err := s.ClaimDue(ctx, time.Now(), time.Now().Add(time.Hour), 10)
+			if err != nil {
+				t.Error(err)
+			}
+			claims <- got
+		}()
+	}
+	all := map[string]int{}
+	for range 2 {
+		for _, id := range <-claims {
+			if strings.HasPrefix(id, prefix) {
+				all[strings.TrimPrefix(id, prefix)]++
+			}
+		}
+	}
+	if fmt.Sprint(all) != "map[g0:1 g1:1]" {
+		t.Errorf("claims: %v, want g0 and g1 once each", all)
+	}
+	if got, _ := a.ClaimDue(ctx, time.Now(), time.Now(), 10); len(got) != 0 {
+		for _, id := range got {
+			if strings.HasPrefix(id, prefix) {
+				t.Errorf("claimed again before the claim ran out: %s", id)
+			}
+		}
+	}
+	// Stale: games with no event since a time, page by page.
+	var pages []string
+	after := ""
+	for {
+		got, err := a.Stale(ctx, time.Now().Add(time.Minute), after, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) == 0 {
+			break
+		}
+		if strings.HasPrefix(got[0], prefix) {
+			pages = append(pages, strings.TrimPrefix(got[0], prefix))
+		}
+		after = got[0]
+	}
+	if fmt.Sprint(pages) != "[g0 g1 g2]" {
+		t.Errorf("stale games: %v", pages)
+	}
 }

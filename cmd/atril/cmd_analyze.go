@@ -96,8 +96,8 @@ func cgpView(p *cgp.Position, e *env) (*player.View, error) {
 		}
 		return nil
 	}
-	for r := 0; r < b.N; r++ {
-		for c := 0; c < b.N; c++ {
+	for r := 0; r < b.Size; r++ {
+		for c := 0; c < b.Size; c++ {
 			if t := b.At(r, c); t != board.Empty {
 				if err := take(t, "board"); err != nil {
 					return nil, err
@@ -196,7 +196,7 @@ func lineText(b *board.Board, pv []move.Move) []string {
 
 func writeAnalysis(w io.Writer, a *player.Analysis, v *player.View, top, threads int) error {
 	b := v.Board
-	fmt.Fprintf(w, "rack %s, bag %d, scores %v, unseen %d\n", b.V.Alphabet.Spell(v.Rack.InWritingOrder()), v.BagLen, v.Scores, v.Unseen.Len())
+	fmt.Fprintf(w, "rack %s, bag %d, scores %v, unseen %d\n", b.Variant.Alphabet.Spell(v.Rack.InWritingOrder()), v.BagLen, v.Scores, v.Unseen.Len())
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	switch a.Phase {
 	case "endgame":

@@ -199,7 +199,7 @@ func runLeavesShow(args []string) error {
 			n int
 		}
 		var subs []sub
-		forEachSub(&r, func(k *alphabet.Rack) {
+		r.SubRacks(func(k *alphabet.Rack) {
 			if n := k.Len(); n > 0 && n < r.Len() && n <= maxLeave {
 				subs = append(subs, sub{a.RackString(k), t.Eval(k), n})
 			}
@@ -242,29 +242,4 @@ func loadVariantOnly(variantName, _ string) (*env, error) {
 		return nil, err
 	}
 	return &env{V: v}, nil
-}
-
-// forEachSub calls f with every sub-multiset of r.
-func forEachSub(r *alphabet.Rack, f func(*alphabet.Rack)) {
-	var idx []int
-	for i, c := range r {
-		if c > 0 {
-			idx = append(idx, i)
-		}
-	}
-	var cur alphabet.Rack
-	var rec func(k int)
-	rec = func(k int) {
-		if k == len(idx) {
-			f(&cur)
-			return
-		}
-		t := idx[k]
-		for c := 0; c <= int(r[t]); c++ {
-			cur[t] = uint8(c)
-			rec(k + 1)
-		}
-		cur[t] = 0
-	}
-	rec(0)
 }

@@ -161,6 +161,7 @@ func runLoadtest(args []string) error {
 	rate := fs.Duration("rate", 0, "open loop: each game moves once every this long (a finished game is replaced by a new one); 0: closed loop, every game as fast as it can")
 	duration := fs.Duration("duration", time.Minute, "open loop: how long to measure, after the games have started")
 	maxConns := fs.Int("conns", 1000, "connections to the server at most")
+	replay := fs.Int("replay", 0, "play K distinct games (seeds seed to seed+K-1, which needs --seed and atril serve --allow-seed): each is played once with the best moves and recorded, then replayed by the other games with its seed, so that this machine's CPU goes to sending requests rather than choosing moves (the state is still read before every move)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
@@ -169,6 +170,9 @@ func runLoadtest(args []string) error {
 	}
 	if *games < 1 {
 		return fmt.Errorf("--games %d: want at least 1", *games)
+	}
+	if *replay < 0 || *replay > 0 && *seed == 0 {
+		return fmt.Errorf("--replay %d: want 0, or a count of games with --seed", *replay)
 	}
 	if *rate < 0 || *duration <= 0 {
 		return fmt.Errorf("--rate %v, --duration %v: want a rate of 0 or more and a positive duration", *rate, *duration)
@@ -198,7 +202,7 @@ func runLoadtest(args []string) error {
 		return fmt.Errorf("server at %s: %w", *addr, err)
 	}
 	lt := &loadRun{c: c, v: v, lex: lex, gens: &gens, maxMoves: *maxMoves,
-		choose: make(chan struct{}, runtime.GOMAXPROCS(0))}
+		choose: make(chan struct{}, runtime.GOMAXPROCS(0)), replay: *replay, scripts: map[uint64]*script{}}
 	if *rate > 0 {
 		return lt.openLoop(*games, *seed, *rate, *duration)
 	}
@@ -212,11 +216,7 @@ func runLoadtest(args []string) error {
 		wg.Add(1)
 		go func(i int) {
 			defer wg.Done()
-			s := *seed
-			if s != 0 {
-				s += uint64(i)
-			}
-			g, err := lt.newGame(s)
+			g, err := lt.newGame(lt.seedOf(*seed, i))
 			for err == nil {
 				var over bool
 				over, err = lt.step(g, true)
@@ -257,6 +257,27 @@ type loadRun struct {
 	moves, errCount   atomic.Int64
 	firstErr          error
 	errOnce           sync.Once
+	// replay > 0 replays recorded games (scripts, by seed).
+	replay    int
+	scriptsMu sync.Mutex
+	scripts   map[uint64]*script
+}
+
+// script is the moves of a game with a given seed, as request bodies.
+type script struct {
+	moves    []json.RawMessage
+	complete bool // recorded to the end; read-only from then on
+}
+
+// seedOf is the seed of game slot i (0: the server chooses).
+func (lt *loadRun) seedOf(seed uint64, i int) uint64 {
+	if seed == 0 {
+		return 0
+	}
+	if lt.replay > 0 {
+		return seed + uint64(i%lt.replay)
+	}
+	return seed + uint64(i)
 }
 
 func (lt *loadRun) fail(err error) {
@@ -277,6 +298,8 @@ type loadGame struct {
 	toks  [2]string
 	turn  int
 	moves int
+	// With --replay: the script replayed, or the one being recorded.
+	play, record *script
 }
 
 // newGame creates a game of two people and takes both seats, as two
@@ -292,6 +315,17 @@ func (lt *loadRun) newGame(seed uint64) (*loadGame, error) {
 		return nil, err
 	}
 	g := &loadGame{id: cr.ID}
+	if lt.replay > 0 {
+		lt.scriptsMu.Lock()
+		switch sc := lt.scripts[seed]; {
+		case sc == nil:
+			g.record = &script{}
+			lt.scripts[seed] = g.record
+		case sc.complete:
+			g.play = sc
+		}
+		lt.scriptsMu.Unlock()
+	}
 	for k := range g.toks {
 		var jr server.JoinResponse
 		if err := lt.c.do("POST", "/api/games/"+cr.ID+"/join", "", map[string]any{"seat": k}, &jr); err != nil {
@@ -307,26 +341,58 @@ func (lt *loadRun) newGame(seed uint64) (*loadGame, error) {
 // over, and adds the round trips to lt's latencies when count is set.
 func (lt *loadRun) step(g *loadGame, count bool) (bool, error) {
 	var st server.State
+	var brief struct {
+		Over bool `json:"over"`
+		Turn int  `json:"turn"`
+	}
+	var out any = &st
+	if g.play != nil {
+		out = &brief // a replayed move needs only these
+	}
 	t := time.Now()
-	if err := lt.c.do("GET", "/api/games/"+g.id, g.toks[g.turn], nil, &st); err != nil {
+	if err := lt.c.do("GET", "/api/games/"+g.id, g.toks[g.turn], nil, out); err != nil {
 		return false, err
 	}
 	if count {
 		lt.stateLat.add(time.Since(t))
 	}
-	if st.Over {
+	if g.play == nil {
+		brief.Over, brief.Turn = st.Over, st.Turn
+	}
+	if brief.Over {
+		if g.record != nil {
+			lt.scriptsMu.Lock()
+			g.record.complete = true
+			lt.scriptsMu.Unlock()
+		}
 		return true, nil
 	}
-	if st.Turn != g.turn {
-		return false, fmt.Errorf("game %s: seat %d on turn, expected %d", g.id, st.Turn, g.turn)
+	if brief.Turn != g.turn {
+		return false, fmt.Errorf("game %s: seat %d on turn, expected %d", g.id, brief.Turn, g.turn)
 	}
-	lt.choose <- struct{}{}
-	gen := lt.gens.Get().(movegen.Generator)
-	req, err := loadMove(lt.v, lt.lex, gen, &st)
-	lt.gens.Put(gen)
-	<-lt.choose
-	if err != nil {
-		return false, fmt.Errorf("game %s: %w", g.id, err)
+	var req json.RawMessage
+	if g.play != nil {
+		if g.moves >= len(g.play.moves) {
+			return false, fmt.Errorf("game %s: the recorded game of its seed ended after %d moves; this one did not", g.id, g.moves)
+		}
+		req = g.play.moves[g.moves]
+	} else {
+		lt.choose <- struct{}{}
+		gen := lt.gens.Get().(movegen.Generator)
+		m, err := loadMove(lt.v, lt.lex, gen, &st)
+		lt.gens.Put(gen)
+		<-lt.choose
+		if err != nil {
+			return false, fmt.Errorf("game %s: %w", g.id, err)
+		}
+		if req, err = json.Marshal(m); err != nil {
+			return false, err
+		}
+		if g.record != nil {
+			lt.scriptsMu.Lock()
+			g.record.moves = append(g.record.moves, req)
+			lt.scriptsMu.Unlock()
+		}
 	}
 	var mr server.MoveResponse
 	t = time.Now()
@@ -339,6 +405,11 @@ func (lt *loadRun) step(g *loadGame, count bool) (bool, error) {
 	}
 	g.moves++
 	g.turn = 1 - g.turn
+	if mr.Over && g.record != nil {
+		lt.scriptsMu.Lock()
+		g.record.complete = true
+		lt.scriptsMu.Unlock()
+	}
 	return mr.Over, nil
 }
 
@@ -361,11 +432,7 @@ func (lt *loadRun) openLoop(n int, seed uint64, period, duration time.Duration) 
 			defer wg.Done()
 			next := begin.Add(time.Duration(i) * period / time.Duration(n))
 			time.Sleep(time.Until(next))
-			s := seed
-			if s != 0 {
-				s += uint64(i)
-			}
-			g, err := lt.newGame(s)
+			g, err := lt.newGame(lt.seedOf(seed, i))
 			for err == nil {
 				next = next.Add(period)
 				if next.After(stop) {
@@ -379,10 +446,7 @@ func (lt *loadRun) openLoop(n int, seed uint64, period, duration time.Duration) 
 				var over bool
 				over, err = lt.step(g, time.Now().After(measureFrom))
 				if err == nil && (over || g.moves >= lt.maxMoves) {
-					if s != 0 {
-						s += uint64(n)
-					}
-					g, err = lt.newGame(s)
+					g, err = lt.newGame(lt.seedOf(seed, i))
 				}
 			}
 			if err != nil {

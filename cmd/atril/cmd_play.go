@@ -51,17 +51,17 @@ func runPlay(args []string) error {
 // playLoop runs a game between a person reading from in and a greedy
 // computer until the game ends or the input does.
 func playLoop(g *game.Game, gen movegen.Generator, human int, in io.Reader, out io.Writer) error {
-	a := g.V.Alphabet
+	a := g.Variant.Alphabet
 	sc := bufio.NewScanner(in)
 	fmt.Fprintf(out, "Moves: \"8H WORD\" across, \"H8 WORD\" down (letters on the board included,\nlowercase for a blank), \"-ABC\" to exchange, \"-\" to pass, \"hint\", \"quit\".\n")
 	for !g.Over() {
 		p := g.Current()
 		if p != human {
-			m, ok := movegen.Best(gen, g.Board, &g.Players[p].Rack)
+			m, ok := movegen.Best(gen, g.Board, &g.Seats[p].Rack)
 			if !ok {
 				m = move.Move{Kind: move.Pass}
-				if g.BagLen() >= g.V.ExchangeMinBag {
-					r := g.Players[p].Rack
+				if g.BagLen() >= g.Variant.ExchangeMinBag {
+					r := g.Seats[p].Rack
 					m = move.Move{Kind: move.Exchange, Exchanged: r.Tiles()}
 				}
 			}
@@ -73,10 +73,10 @@ func playLoop(g *game.Game, gen movegen.Generator, human int, in io.Reader, out 
 			continue
 		}
 		fmt.Fprintf(out, "\n%s\n", g.Board)
-		for _, pl := range g.Players {
+		for _, pl := range g.Seats {
 			fmt.Fprintf(out, "%s: %d   ", pl.Name, pl.Score)
 		}
-		fmt.Fprintf(out, "bag: %d\nyour rack: %s\n> ", g.BagLen(), a.RackString(&g.Players[p].Rack))
+		fmt.Fprintf(out, "bag: %d\nyour rack: %s\n> ", g.BagLen(), a.RackString(&g.Seats[p].Rack))
 		if !sc.Scan() {
 			return sc.Err()
 		}
@@ -88,7 +88,7 @@ func playLoop(g *game.Game, gen movegen.Generator, human int, in io.Reader, out 
 			fmt.Fprintln(out, "bye")
 			return nil
 		case "hint":
-			ms := movegen.All(gen, g.Board, &g.Players[p].Rack)
+			ms := movegen.All(gen, g.Board, &g.Seats[p].Rack)
 			for i := 0; i < len(ms) && i < 5; i++ {
 				fmt.Fprintf(out, "  %s %d\n", ms[i].String(g.Board), ms[i].Score)
 			}
@@ -109,10 +109,10 @@ func playLoop(g *game.Game, gen movegen.Generator, human int, in io.Reader, out 
 	fmt.Fprintf(out, "\n%s\nGame over.\n", g.Board)
 	for _, t := range g.History {
 		if t.Kind != game.Played {
-			fmt.Fprintf(out, "%s %+d (rack %s)\n", g.Players[t.Player].Name, t.Points, a.RackString(&t.Rack))
+			fmt.Fprintf(out, "%s %+d (rack %s)\n", g.Seats[t.Player].Name, t.Points, a.RackString(&t.Rack))
 		}
 	}
-	for _, pl := range g.Players {
+	for _, pl := range g.Seats {
 		fmt.Fprintf(out, "%s: %d\n", pl.Name, pl.Score)
 	}
 	return nil

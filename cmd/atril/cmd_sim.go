@@ -10,10 +10,10 @@ import (
 	"sync"
 	"time"
 
+	"atril/match"
 	"atril/movegen"
 	"atril/player"
 	"atril/player/leave"
-	"atril/sim"
 )
 
 func init() {
@@ -70,7 +70,7 @@ func runSim(args []string) error {
 	if *egTime > 0 && *egNodes == 20000 {
 		base.EndgameNodes = 0
 	}
-	cfg := sim.Config{Variant: e.V, Lexicon: e.Lex, Generator: gen, Players: [2]string{*p1, *p2},
+	cfg := match.Config{Variant: e.V, Lexicon: e.Lex, Generator: gen, Players: [2]string{*p1, *p2},
 		Games: *games, Seed: *seed, Threads: *threads, Leaves: *learn != "", Paired: *paired}
 	for k, name := range []string{*leave1, *leave2} {
 		if name == "" {
@@ -92,7 +92,7 @@ func runSim(args []string) error {
 			cfg.Progress = progressLines(*games)
 		}
 	}
-	rep, err := sim.Run(cfg)
+	rep, err := match.Run(cfg)
 	if err != nil {
 		return err
 	}

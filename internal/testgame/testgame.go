@@ -69,7 +69,7 @@ func PlayGame(t testing.TB, v *variant.Variant, lex *lexicon.Lexicon, names []st
 		if visit != nil {
 			visit(g)
 		}
-		rack := g.Players[g.Current()].Rack
+		rack := g.Seats[g.Current()].Rack
 		m, ok := movegen.Best(gen, g.Board, &rack)
 		switch x := rng.IntN(12); {
 		case (x == 0 || !ok) && g.BagLen() >= v.ExchangeMinBag && rack.Len() > 0:

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"atril/internal/atomicfile"
 	"atril/lexicon"
 )
 
@@ -235,25 +236,8 @@ func WriteFile(path string, a *Automaton) error {
 	if err != nil {
 		return &CacheError{Path: path, Err: err}
 	}
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := atomicfile.Write(path, data); err != nil {
 		return &CacheError{Path: path, Err: err}
-	}
-	f, err := os.CreateTemp(dir, ".tmp-*"+fileExt)
-	if err != nil {
-		return &CacheError{Path: path, Err: err}
-	}
-	_, werr := f.Write(data)
-	cerr := f.Close()
-	if werr == nil {
-		werr = cerr
-	}
-	if werr == nil {
-		werr = os.Rename(f.Name(), path)
-	}
-	if werr != nil {
-		os.Remove(f.Name())
-		return &CacheError{Path: path, Err: fmt.Errorf("writing: %w", werr)}
 	}
 	return nil
 }

@@ -300,7 +300,7 @@ func (at *AnagramTables) Bytes() int {
 
 // Anagram is the Anagram Method generator (--algo anagram).
 type Anagram struct {
-	T *AnagramTables
+	Tables *AnagramTables
 	// NoShare turns off the per-call memo of lookups by (interval
 	// letters, empty squares); it changes nothing but the speed.
 	NoShare bool
@@ -338,7 +338,7 @@ func NewAnagram(lex *lexicon.Lexicon) (*Anagram, error) {
 // must not be used by two goroutines at once; make one per goroutine
 // (they can share the tables).
 func NewAnagramFrom(at *AnagramTables) *Anagram {
-	g := &Anagram{T: at}
+	g := &Anagram{Tables: at}
 	g.fill = g.fillBatch
 	return g
 }
@@ -420,7 +420,7 @@ func (g *Anagram) expand(key multiset.PER, v uint64, k, j int, r uint32) {
 // leafPend records the current sub-rack for fillBatch.
 func (g *Anagram) leafPend(key multiset.PER, j int) {
 	st := &g.st
-	if j > g.T.MaxBlanks {
+	if j > g.Tables.MaxBlanks {
 		return
 	}
 	st.stats.Lookups++
@@ -432,7 +432,7 @@ func (g *Anagram) Name() string { return "anagram" }
 
 // Fork implements Generator: a generator over the same tables.
 func (g *Anagram) Fork() movegen.Generator {
-	f := NewAnagramFrom(g.T)
+	f := NewAnagramFrom(g.Tables)
 	f.NoShare = g.NoShare
 	return f
 }
@@ -444,12 +444,12 @@ func (g *Anagram) Stats() Stats { return g.stats }
 func (g *Anagram) Generate(b *board.Board, rack *alphabet.Rack, sink movegen.Sink) {
 	g.stats = Stats{}
 	st := &g.st
-	st.setup(b, rack, g.T.PER, sink, &g.stats)
-	if st.nBlank > g.T.MaxBlanks {
-		panic(fmt.Sprintf("anagram: rack holds %d blanks, tables built for %d", st.nBlank, g.T.MaxBlanks))
+	st.setup(b, rack, g.Tables.PER, sink, &g.stats)
+	if st.nBlank > g.Tables.MaxBlanks {
+		panic(fmt.Sprintf("anagram: rack holds %d blanks, tables built for %d", st.nBlank, g.Tables.MaxBlanks))
 	}
 	for d := board.Across; d <= board.Down; d++ {
-		for line := 0; line < b.N; line++ {
+		for line := 0; line < b.Size; line++ {
 			st.li.load(b, d, line)
 			st.li.intervals(st.rackLen, &st.iv, g.interval)
 		}
@@ -459,7 +459,7 @@ func (g *Anagram) Generate(b *board.Board, rack *alphabet.Rack, sink movegen.Sin
 func (g *Anagram) interval(iv *Interval) {
 	st := &g.st
 	st.stats.Intervals++
-	if iv.Len >= len(g.T.lens) || !st.p.begin(&st.li, iv) {
+	if iv.Len >= len(g.Tables.lens) || !st.p.begin(&st.li, iv) {
 		return
 	}
 	st.stats.Instances++
@@ -468,7 +468,7 @@ func (g *Anagram) interval(iv *Interval) {
 		return
 	}
 	st.v = iv.Empty
-	g.tl = &g.T.lens[iv.Len]
+	g.tl = &g.Tables.lens[iv.Len]
 	g.lastX = 0
 	if !g.NoShare {
 		// The memo entry serves every interval with these letters and
@@ -480,12 +480,7 @@ func (g *Anagram) interval(iv *Interval) {
 			return
 		}
 	}
-	g.xmask = 0
-	if st.nBlank > 0 {
-		for k := 0; k < st.p.nEmpty; k++ {
-			g.xmask |= st.li.cross[iv.Start+int(st.p.emptyPos[k])]
-		}
-	}
+	g.xmask = st.blankMask(iv)
 	st.dfs(0, base, 0, g.leaf)
 }
 
@@ -493,7 +488,7 @@ func (g *Anagram) interval(iv *Interval) {
 // and places its candidates.
 func (g *Anagram) leaf(key multiset.PER, j int) {
 	st := &g.st
-	if j > g.T.MaxBlanks {
+	if j > g.Tables.MaxBlanks {
 		return
 	}
 	st.stats.Lookups++

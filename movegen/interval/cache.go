@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"atril/alphabet"
+	"atril/internal/atomicfile"
 	"atril/lexicon"
 	"atril/lexicon/automaton"
 	"atril/multiset"
@@ -328,25 +329,8 @@ func writeFileAtomic(path string, at *AnagramTables) error {
 	if err != nil {
 		return err
 	}
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("anagram tables: %w", err)
-	}
-	f, err := os.CreateTemp(dir, ".tmp-*"+anagramExt)
-	if err != nil {
-		return fmt.Errorf("anagram tables: %w", err)
-	}
-	_, werr := f.Write(data)
-	cerr := f.Close()
-	if werr == nil {
-		werr = cerr
-	}
-	if werr == nil {
-		werr = os.Rename(f.Name(), path)
-	}
-	if werr != nil {
-		os.Remove(f.Name())
-		return fmt.Errorf("anagram tables: writing %s: %w", path, werr)
+	if err := atomicfile.Write(path, data); err != nil {
+		return fmt.Errorf("anagram tables: %s: %w", path, err)
 	}
 	return nil
 }

@@ -271,7 +271,7 @@ func TestIntervalCrossCheck(t *testing.T) {
 						ref = oracle
 						nOracle++
 					}
-					racks := ivRacks(rng, v, g.Players[g.Current()].Rack)
+					racks := ivRacks(rng, v, g.Seats[g.Current()].Rack)
 					for _, rack := range racks {
 						wantPrint = ivPrint(ref, b, &rack, wantPrint)
 						nMoves += len(wantPrint)
@@ -294,7 +294,7 @@ func TestIntervalCrossCheck(t *testing.T) {
 						t.Logf("%s: %d positions checked", l.variant, nPos)
 					}
 					// Advance with one of the best legal moves of the real rack.
-					ms := movegen.All(fast, b, &g.Players[g.Current()].Rack)
+					ms := movegen.All(fast, b, &g.Seats[g.Current()].Rack)
 					if len(ms) == 0 {
 						if err := g.Play(move.Move{Kind: move.Pass}); err != nil {
 							t.Fatal(err)

@@ -129,14 +129,14 @@ type lineInfo struct {
 }
 
 func (li *lineInfo) load(b *board.Board, d board.Dir, line int) {
-	li.d, li.line, li.n = d, line, b.N
+	li.d, li.line, li.n = d, line, b.Size
 	li.tiles = b.Line(d, line)
 	li.cross = b.CrossSets(d, line)
 	li.cscore = b.CrossScores(d, line)
 	li.prem = b.Premiums(d, line)
 	li.runKnown = 0
 	empty := b.IsEmpty()
-	for c := 0; c < b.N; c++ {
+	for c := 0; c < b.Size; c++ {
 		h := false
 		if li.tiles[c] == board.Empty {
 			row, col := c, line
@@ -144,9 +144,9 @@ func (li *lineInfo) load(b *board.Board, d board.Dir, line int) {
 				row, col = line, c
 			}
 			if empty {
-				h = row == b.V.StartRow && col == b.V.StartCol
+				h = row == b.Variant.StartRow && col == b.Variant.StartCol
 			} else {
-				h = (c > 0 && li.tiles[c-1] != board.Empty) || (c+1 < b.N && li.tiles[c+1] != board.Empty) ||
+				h = (c > 0 && li.tiles[c-1] != board.Empty) || (c+1 < b.Size && li.tiles[c+1] != board.Empty) ||
 					li.cscore[c] != board.NoCross
 			}
 		}
@@ -395,6 +395,19 @@ type ivState struct {
 	memoFlat []emptyCand
 }
 
+// blankMask is the set of letters a blank may stand for in the current
+// interval: the union of the cross-sets of its empty squares (0 without
+// a blank on the rack).
+func (st *ivState) blankMask(iv *Interval) uint64 {
+	var m uint64
+	if st.nBlank > 0 {
+		for k := 0; k < st.p.nEmpty; k++ {
+			m |= st.li.cross[iv.Start+int(st.p.emptyPos[k])]
+		}
+	}
+	return m
+}
+
 const memoSlots = 4096
 
 type memoSlot struct {
@@ -478,12 +491,12 @@ func (st *ivState) shared(iv *Interval, base multiset.PER, words []alphabet.Tile
 }
 
 func (st *ivState) setup(b *board.Board, rack *alphabet.Rack, tab *multiset.Table, sink movegen.Sink, stats *Stats) {
-	if b.N > MaxBoard {
-		panic(fmt.Sprintf("interval generators: board side %d, at most %d", b.N, MaxBoard))
+	if b.Size > MaxBoard {
+		panic(fmt.Sprintf("interval generators: board side %d, at most %d", b.Size, MaxBoard))
 	}
 	st.b, st.tab, st.stats = b, tab, stats
-	st.p.init(b.V, sink, stats)
-	st.p.rackSize = b.V.RackSize
+	st.p.init(b.Variant, sink, stats)
+	st.p.rackSize = b.Variant.RackSize
 	st.rackLen = rack.Len()
 	st.memoGen++
 	if st.memoGen == 0 {
@@ -493,7 +506,7 @@ func (st *ivState) setup(b *board.Board, rack *alphabet.Rack, tab *multiset.Tabl
 	st.memoFlat = st.memoFlat[:0]
 	st.nBlank = int(rack[alphabet.Blank])
 	st.nrl = 0
-	for l := 1; l <= b.V.Alphabet.Size(); l++ {
+	for l := 1; l <= b.Variant.Alphabet.Size(); l++ {
 		st.rack[l] = int8(rack[l])
 		st.cur[l] = 0
 		if rack[l] > 0 {

@@ -29,7 +29,7 @@ func ivPositions(t testing.TB, lexName, vname string, lex *lexicon.Lexicon, gen 
 			t.Fatal(err)
 		}
 		for turn := 0; !g.Over() && len(bs) < n; turn++ {
-			r := g.Players[g.Current()].Rack
+			r := g.Seats[g.Current()].Rack
 			bs = append(bs, g.Board.Clone())
 			rs = append(rs, r)
 			turns = append(turns, turn)

@@ -383,7 +383,7 @@ func (T *IWMTables) Bytes() int {
 
 // IWM is the Intern Words Method generator (--algo iwm).
 type IWM struct {
-	T       *IWMTables
+	Tables  *IWMTables
 	Workers int
 	st      iwmState
 	stats   Stats
@@ -417,7 +417,7 @@ func NewIWM(lex *lexicon.Lexicon, opt IWMOptions) (*IWM, error) {
 // goroutines (≤ 1: sequential). A generator must not be used by two
 // goroutines at once; generators may share tables.
 func NewIWMFrom(T *IWMTables, workers int) *IWM {
-	g := &IWM{T: T, Workers: workers}
+	g := &IWM{Tables: T, Workers: workers}
 	g.st.init(T)
 	return g
 }
@@ -434,7 +434,7 @@ func (g *IWM) Name() string { return "iwm" }
 
 // Fork implements Generator: a generator over the same tables with the
 // same number of workers.
-func (g *IWM) Fork() movegen.Generator { return NewIWMFrom(g.T, g.Workers) }
+func (g *IWM) Fork() movegen.Generator { return NewIWMFrom(g.Tables, g.Workers) }
 
 // Stats returns the counters of the last Generate call.
 func (g *IWM) Stats() Stats { return g.stats }
@@ -448,7 +448,7 @@ func (g *IWM) Generate(b *board.Board, rack *alphabet.Rack, sink movegen.Sink) {
 	}
 	g.st.prepare(b, rack, sink, &g.stats)
 	for d := board.Across; d <= board.Down; d++ {
-		for line := 0; line < b.N; line++ {
+		for line := 0; line < b.Size; line++ {
 			g.st.line(b, d, line)
 		}
 	}
@@ -550,10 +550,7 @@ func (s *iwmState) interval(iv *Interval) {
 	}
 	if !useHigh && s.nBlank > 0 && hiLen > 0 {
 		// Estimated lookups of the low level with blanks completed.
-		s.xmask = 0
-		for k := 0; k < s.p.nEmpty; k++ {
-			s.xmask |= s.li.cross[iv.Start+int(s.p.emptyPos[k])]
-		}
+		s.xmask = s.blankMask(iv)
 		nx := bits.OnesCount64(s.xmask)
 		low := 0
 		for j := 0; j <= s.nBlank && j <= s.v; j++ {
@@ -591,12 +588,7 @@ func (s *iwmState) interval(iv *Interval) {
 			return
 		}
 	}
-	s.xmask = 0
-	if s.nBlank > 0 {
-		for k := 0; k < s.p.nEmpty; k++ {
-			s.xmask |= s.li.cross[iv.Start+int(s.p.emptyPos[k])]
-		}
-	}
+	s.xmask = s.blankMask(iv)
 	s.dfs(0, base, 0, s.lowLeaf)
 }
 

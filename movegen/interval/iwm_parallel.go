@@ -53,7 +53,7 @@ func newIWMWorker(T *IWMTables) *iwmWorker {
 func (w *iwmWorker) run(b *board.Board, rack *alphabet.Rack, next *atomic.Int32) {
 	w.moves, w.buf, w.stats = w.moves[:0], w.buf[:0], Stats{}
 	w.st.prepare(b, rack, w.sink, &w.stats)
-	units := int32(2 * b.N)
+	units := int32(2 * b.Size)
 	for {
 		u := next.Add(1) - 1
 		if u >= units {
@@ -67,7 +67,7 @@ func (g *IWM) generateParallel(b *board.Board, rack *alphabet.Rack, sink movegen
 	if g.par == nil || len(g.par.workers) != g.Workers {
 		g.par = &iwmParallel{m: move.Move{Kind: move.Place}}
 		for i := 0; i < g.Workers; i++ {
-			g.par.workers = append(g.par.workers, newIWMWorker(g.T))
+			g.par.workers = append(g.par.workers, newIWMWorker(g.Tables))
 		}
 	}
 	var next atomic.Int32

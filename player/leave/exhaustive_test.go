@@ -198,7 +198,7 @@ func TestBestBySizeAgreesWithEnumeration(t *testing.T) {
 		for k := range want {
 			want[k] = math.Inf(-1)
 		}
-		forSubracks(&r, func(k *alphabet.Rack) {
+		r.SubRacks(func(k *alphabet.Rack) {
 			if n := k.Len(); n < 7 {
 				want[n] = math.Max(want[n], tb.Eval(k))
 			}
@@ -302,24 +302,6 @@ func TestFromEvaluatorCopiesPerLetterTable(t *testing.T) {
 			t.Errorf("%s: %v, per-letter %v", s, got, want)
 		}
 	}
-}
-
-// forSubracks calls f with every sub-multiset of r.
-func forSubracks(r *alphabet.Rack, f func(*alphabet.Rack)) {
-	var cur alphabet.Rack
-	var rec func(t int)
-	rec = func(t int) {
-		if t == len(r) {
-			f(&cur)
-			return
-		}
-		for c := 0; c <= int(r[t]); c++ {
-			cur[t] = uint8(c)
-			rec(t + 1)
-		}
-		cur[t] = 0
-	}
-	rec(0)
 }
 
 func BenchmarkExhaustiveEval(b *testing.B) {

@@ -20,11 +20,11 @@ import (
 	"atril/alphabet"
 	"atril/game"
 	"atril/lexicon"
+	"atril/match"
 	"atril/move"
 	"atril/movegen"
 	"atril/player"
 	"atril/player/leave"
-	"atril/sim"
 	"atril/variant"
 )
 
@@ -176,14 +176,14 @@ func logf(w io.Writer, format string, args ...any) {
 func playChunk(cfg Config, st *state, ix *leave.Index, n, doneBefore, total int) ([]leave.Obs, error) {
 	per := make([][]leave.Obs, n)
 	o := player.Options{LeaveTable: st.table}
-	sc := sim.Config{Variant: cfg.Variant, Lexicon: cfg.Lexicon, Generator: cfg.Generator,
+	sc := match.Config{Variant: cfg.Variant, Lexicon: cfg.Lexicon, Generator: cfg.Generator,
 		Players: [2]string{cfg.Level, cfg.Level}, Options: [2]player.Options{o, o},
 		Games: n, Seed: chunkSeed(cfg.Seed, st.iter, st.chunk), Threads: cfg.Threads,
 		Observe: func(i int, g *game.Game) { per[i] = Observations(g, ix) }}
 	if cfg.Progress != nil {
 		sc.Progress = func(done, _ int) { cfg.Progress(doneBefore+done, total) }
 	}
-	if _, err := sim.Run(sc); err != nil {
+	if _, err := match.Run(sc); err != nil {
 		return nil, fmt.Errorf("selfplay: iteration %d: %w", st.iter+1, err)
 	}
 	var out []leave.Obs
@@ -194,7 +194,7 @@ func playChunk(cfg Config, st *state, ix *leave.Index, n, doneBefore, total int)
 }
 
 func chunkSeed(seed uint64, iter, chunk int) uint64 {
-	return sim.GameSeed(seed^uint64(iter+1)*0x9e3779b97f4a7c15, chunk)
+	return match.GameSeed(seed^uint64(iter+1)*0x9e3779b97f4a7c15, chunk)
 }
 
 // Observations lists the leaves kept in a finished game: for every

@@ -1,10 +1,10 @@
-// Package sim plays computer players against each other (Pícek 2008,
+// Package match plays computer players against each other (Pícek 2008,
 // chapter 8): many games in parallel, the first player alternating, and
 // its statistics table for both sides, with the spread and a
 // confidence interval for the win rate. Every random choice comes from
 // the seed, so the same configuration gives the same games whatever the
 // number of threads (only the times differ).
-package sim
+package match
 
 import (
 	"fmt"
@@ -210,7 +210,7 @@ func playGame(cfg Config, gen movegen.Generator, i int) (Game, []leave.Sample, e
 		}
 	}
 	for s, k := range seats {
-		rec.Score[k] = g.Players[s].Score
+		rec.Score[k] = g.Seats[s].Score
 	}
 	if cfg.Observe != nil {
 		cfg.Observe(i, g)

@@ -1,0 +1,362 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"atril/move"
+)
+
+// The routes of the JSON API and their handlers.
+
+// token reads a seat token from the Authorization header ("Bearer ...")
+// or, for the WebSocket only (a browser cannot set its headers), the
+// token query parameter. A token in the address of any other request is
+// refused before it gets here (see ServeHTTP): addresses end up in logs
+// and histories.
+func token(r *http.Request) string {
+	if h := r.Header.Get("Authorization"); strings.HasPrefix(h, "Bearer ") {
+		return strings.TrimSpace(h[len("Bearer "):])
+	}
+	if isWS(r) {
+		return r.URL.Query().Get("token")
+	}
+	return ""
+}
+
+// isWS reports whether r asks for the notification WebSocket.
+func isWS(r *http.Request) bool {
+	return strings.HasPrefix(r.URL.Path, "/api/games/") && strings.HasSuffix(r.URL.Path, "/ws")
+}
+
+func (s *Server) routes() {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /api/info", func(w http.ResponseWriter, r *http.Request) { writeJSON(w, 200, s.info()) })
+	mux.HandleFunc("GET /metrics", s.handleMetrics)
+	mux.HandleFunc("POST /api/games", s.handleCreate)
+	mux.HandleFunc("GET /api/games/{id}", s.handleState)
+	mux.HandleFunc("POST /api/games/{id}/join", s.handleJoin)
+	mux.HandleFunc("POST /api/games/{id}/move", s.handleMove)
+	mux.HandleFunc("GET /api/games/{id}/notifications", s.handleNotifications)
+	mux.HandleFunc("GET /api/games/{id}/ws", s.handleWS)
+	mux.HandleFunc("GET /api/games/{id}/gcg", s.handleGCG)
+	mux.HandleFunc("POST /api/games/{id}/preview", s.handlePreview)
+	mux.HandleFunc("POST /api/games/{id}/resign", s.handleResign)
+	mux.HandleFunc("POST /api/games/{id}/abort", s.handleAbort)
+	mux.HandleFunc("POST /api/games/{id}/list", s.handleList)
+	mux.HandleFunc("GET /api/lobby", s.handleLobby)
+	mux.HandleFunc("GET /api/games/{id}/review", s.handleReview)
+	mux.HandleFunc("GET /api/games/{id}/analysis", s.handleAnalysis)
+	mux.HandleFunc("POST /api/analyze", s.handleAnalyze)
+	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, 404, errorBody{"no such API endpoint: " + r.Method + " " + r.URL.Path})
+	})
+	if s.cfg.Static != nil {
+		files := http.FileServerFS(s.cfg.Static)
+		page := func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Cache-Control", "no-cache")
+			http.ServeFileFS(w, r, s.cfg.Static, "index.html")
+		}
+		mux.HandleFunc("GET /{$}", page)
+		mux.HandleFunc("GET /g/{id}", page)
+		mux.Handle("GET /static/", http.StripPrefix("/static/", files))
+		mux.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, r *http.Request) { http.ServeFileFS(w, r, s.cfg.Static, "favicon.ico") })
+	}
+	s.mux = mux
+}
+
+// answerTimeout bounds the writing of an answer (a long poll adds its
+// wait; the WebSocket lifts it).
+const answerTimeout = 30 * time.Second
+
+// ServeHTTP implements http.Handler. Before an API request reaches its
+// handler it checks the client's allowance of refused requests, refuses
+// a state-changing request sent by a browser from another site, and
+// refuses a seat token in the address (except for the WebSocket).
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.Header().Set("Referrer-Policy", "no-referrer")
+	if !strings.HasPrefix(r.URL.Path, "/api/") {
+		s.mux.ServeHTTP(w, r)
+		return
+	}
+	http.NewResponseController(w).SetWriteDeadline(time.Now().Add(answerTimeout))
+	key := ""
+	if s.badLim != nil {
+		key = s.clientKey(r)
+	}
+	if out, retry := s.badLim.empty(key, time.Now()); out {
+		s.count.requests.Add(1)
+		s.count.limited.Add(1)
+		s.fail(w, tooMany("refused requests", retry))
+		return
+	}
+	sw := &statusWriter{ResponseWriter: w}
+	switch {
+	case s.cop.Check(r) != nil:
+		s.fail(sw, &apiError{403, "cross-site request refused: this server takes state-changing requests only from its own pages (or a trusted origin)"})
+	case strings.Contains(r.URL.RawQuery, "token") && r.URL.Query().Has("token") && !isWS(r):
+		s.fail(sw, &apiError{400, "a seat token goes in the Authorization header (Bearer TOKEN), not in the address"})
+	default:
+		s.mux.ServeHTTP(sw, r)
+	}
+	s.count.requests.Add(1)
+	switch {
+	case sw.code == 429:
+		s.count.limited.Add(1)
+	case sw.code >= 400 && sw.code < 500:
+		s.count.refused.Add(1)
+		s.badLim.take(key, time.Now())
+	}
+}
+
+// CreateResponse is the answer of POST /api/games.
+type CreateResponse struct {
+	ID    string `json:"id"`
+	Seats int    `json:"seats"`
+}
+
+func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
+	if ok, retry := s.createLim.take(s.clientKey(r), time.Now()); !ok {
+		s.fail(w, tooMany("new games", retry))
+		return
+	}
+	data, err := readBody(w, r)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	req, err := s.decodeCreate(data)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	l, err := s.create(r.Context(), req)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	writeJSON(w, 201, CreateResponse{ID: l.hdr.ID, Seats: len(req.Seats)})
+}
+
+// JoinResponse is the answer of POST /api/games/{id}/join. The token is
+// shown once: it is the only key to the seat.
+type JoinResponse struct {
+	Seat  int    `json:"seat"`
+	Token string `json:"token"`
+}
+
+func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
+	if ok, retry := s.joinLim.take(s.clientKey(r), time.Now()); !ok {
+		s.fail(w, tooMany("seats taken", retry))
+		return
+	}
+	data, err := readBody(w, r)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	req, err := decodeJoin(data)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	l, err := s.game(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	want := -1
+	if req.Seat != nil {
+		want = *req.Seat
+	}
+	tok := randomHex(24)
+	l.mu.Lock()
+	seatNo, err := l.join(r.Context(), want, req.Name, tok)
+	if err == nil {
+		l.afterChange()
+	}
+	l.mu.Unlock()
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	writeJSON(w, 200, JoinResponse{Seat: seatNo, Token: tok})
+}
+
+func (s *Server) handleState(w http.ResponseWriter, r *http.Request) {
+	l, err := s.game(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	tok := token(r)
+	l.mu.Lock()
+	me := l.seatOf(tok)
+	if tok != "" && me < 0 {
+		l.mu.Unlock()
+		s.fail(w, &apiError{403, "this token holds no seat of this game"})
+		return
+	}
+	st := l.state(me)
+	l.mu.Unlock()
+	writeState(w, st)
+}
+
+// authed finds the game and the seat of the request's token.
+func (s *Server) authed(r *http.Request) (*live, int, error) {
+	l, err := s.game(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return nil, -1, err
+	}
+	tok := token(r)
+	if tok == "" {
+		return nil, -1, &apiError{401, "this needs a seat's token (Authorization: Bearer TOKEN)"}
+	}
+	l.mu.Lock()
+	me := l.seatOf(tok)
+	l.mu.Unlock()
+	if me < 0 {
+		return nil, -1, &apiError{403, "this token holds no seat of this game"}
+	}
+	return l, me, nil
+}
+
+// MoveResponse is the answer to an accepted move.
+type MoveResponse struct {
+	Move  string `json:"move"`
+	Score int    `json:"score"`
+	Over  bool   `json:"over"`
+}
+
+func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
+	data, err := readBody(w, r)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	l, me, err := s.authed(r)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if err := l.mayMove(me); err != nil {
+		s.fail(w, err)
+		return
+	}
+	m, err := decodeMove(data, l.g.Board)
+	if err != nil {
+		var ae *apiError
+		if errors.As(err, &ae) {
+			l.reject(me, ae)
+		}
+		s.fail(w, err)
+		return
+	}
+	notation := ""
+	if m.Kind == move.Place {
+		notation = m.String(l.g.Board)
+	}
+	played, err := l.play(r.Context(), me, *m)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	if m.Kind != move.Place {
+		notation = kindNames[m.Kind]
+	}
+	writeJSON(w, 200, MoveResponse{Move: notation, Score: played.Score, Over: l.over()})
+}
+
+// maxWait bounds a long poll.
+const maxWait = 60 * time.Second
+
+// parseWait reads the wait parameter: seconds, at most maxWait.
+func parseWait(ws string) (time.Duration, error) {
+	if ws == "" {
+		return 0, nil
+	}
+	sec, err := strconv.ParseFloat(ws, 64)
+	if err != nil || sec < 0 || sec != sec {
+		return 0, &apiError{400, "wait: want a number of seconds from 0 to 60"}
+	}
+	if sec >= maxWait.Seconds() {
+		return maxWait, nil
+	}
+	return time.Duration(sec * float64(time.Second)), nil
+}
+
+// parseAfter reads a notification cursor (after=SEQ); ok is false when
+// there is none.
+func parseAfter(r *http.Request) (after int, ok bool, err error) {
+	q := r.URL.Query()
+	if !q.Has("after") {
+		return 0, false, nil
+	}
+	a, err := strconv.Atoi(q.Get("after"))
+	if err != nil || a < 0 {
+		return 0, false, &apiError{400, "after: want the seq of the last notification read (an integer, 0 or more)"}
+	}
+	return a, true, nil
+}
+
+// handleNotifications answers the seat's notifications after the cursor
+// given as after=SEQ, or, without one, those not yet taken from the
+// seat's queue (Consultar in Guberman et al., section 3). With wait=s it waits up to s seconds
+// for one when there are none.
+func (s *Server) handleNotifications(w http.ResponseWriter, r *http.Request) {
+	l, me, err := s.authed(r)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	wait, err := parseWait(r.URL.Query().Get("wait"))
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	after, cursor, err := parseAfter(r)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	if r.ContentLength != 0 {
+		s.fail(w, &apiError{400, "this request takes no body"})
+		return
+	}
+	if wait > 0 {
+		// The request is read: lift the read deadline for the wait.
+		rc := http.NewResponseController(w)
+		rc.SetReadDeadline(time.Now().Add(wait + answerTimeout))
+		rc.SetWriteDeadline(time.Now().Add(wait + answerTimeout))
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), wait)
+	defer cancel()
+	for {
+		l.mu.Lock()
+		var out [][]byte
+		if cursor {
+			out, _ = l.log.since(me, after)
+		} else {
+			out = l.log.drain(me)
+		}
+		wake := l.log.wake
+		l.mu.Unlock()
+		if len(out) > 0 || wait == 0 {
+			writeRawJSON(w, 200, jsonArray(out))
+			return
+		}
+		select {
+		case <-wake:
+		case <-ctx.Done():
+			writeRawJSON(w, 200, []byte("[]"))
+			return
+		}
+	}
+}

@@ -1,0 +1,234 @@
+package server
+
+import (
+	"encoding/json"
+	"net/http"
+	"strings"
+	"sync"
+
+	"atril/alphabet"
+	"atril/board"
+	"atril/game"
+	"atril/move"
+	"atril/variant"
+)
+
+// The state of a game as the JSON API shows it, rendered for one seat
+// (or for anyone).
+
+// State is the answer of GET /api/games/{id}: what anyone may see, and,
+// for the holder of a seat's token, that seat's rack and unseen tiles.
+type State struct {
+	ID       string       `json:"id"`
+	Variant  string       `json:"variant"`
+	Lexicon  string       `json:"lexicon"`
+	Size     int          `json:"size"`
+	RackSize int          `json:"rack_size"`
+	Start    [2]int       `json:"start"`
+	Premiums []string     `json:"premiums"`
+	Letters  []LetterInfo `json:"letters"`
+	Seats    []SeatInfo   `json:"seats"`
+	Started  bool         `json:"started"`
+	Over     bool         `json:"over"`
+	Turn     int          `json:"turn"`
+	Bag      int          `json:"bag"`
+	Board    []Tile       `json:"board"`
+	History  []HistEntry  `json:"history"`
+	Winners  []int        `json:"winners,omitempty"`
+	// Abandoned is set for a game ended because nobody played it.
+	Abandoned bool `json:"abandoned,omitempty"`
+	// Resigned is the seat that resigned; Aborted is set for a game
+	// called off before its first move; Listed for a game offered in the
+	// lobby.
+	Resigned  *int `json:"resigned,omitempty"`
+	Aborted   bool `json:"aborted,omitempty"`
+	Listed    bool `json:"listed,omitempty"`
+	Moves     int  `json:"moves"`
+	Expected  int  `json:"expected_clients"`
+	Connected int  `json:"connected_clients"`
+	// Seq is the number of the game's latest notification: reading the
+	// notifications after it continues from this state.
+	Seq int  `json:"seq"`
+	You *You `json:"you,omitempty"`
+}
+
+// LetterInfo is one tile kind of the variant.
+type LetterInfo struct {
+	Letter string `json:"letter"`
+	Score  int    `json:"score"`
+	Count  int    `json:"count"`
+}
+
+// SeatInfo is a seat as anyone sees it.
+type SeatInfo struct {
+	Name  string `json:"name"`
+	Kind  string `json:"kind"`
+	Level string `json:"level,omitempty"`
+	Taken bool   `json:"taken"`
+	Score int    `json:"score"`
+	Tiles int    `json:"tiles"`
+}
+
+// HistEntry is one line of the move list. Exchanged tiles are never shown,
+// only their number.
+type HistEntry struct {
+	Seat   int    `json:"seat"`
+	Kind   string `json:"kind"`
+	Move   string `json:"move,omitempty"`
+	Count  int    `json:"count,omitempty"`
+	Points int    `json:"points"`
+	Total  int    `json:"total"`
+	Rack   string `json:"rack,omitempty"`
+}
+
+// You is the private part of a state.
+type You struct {
+	Seat   int          `json:"seat"`
+	Rack   []Tile       `json:"rack"`
+	Unseen []LetterInfo `json:"unseen"`
+}
+
+var premiumCode = map[variant.Premium]string{
+	{LetterMul: 2, WordMul: 1}: "dl", {LetterMul: 3, WordMul: 1}: "tl",
+	{LetterMul: 1, WordMul: 2}: "dw", {LetterMul: 1, WordMul: 3}: "tw",
+	{LetterMul: 4, WordMul: 1}: "ql", {LetterMul: 1, WordMul: 4}: "qw",
+}
+
+// variantStatic is the part of a state that every game of a variant
+// shares, built once: as values, and as JSON for writeState.
+type variantStatic struct {
+	premiums                  []string
+	letters                   []LetterInfo
+	premiumsJSON, lettersJSON json.RawMessage
+}
+
+var statics sync.Map // variant name → *variantStatic
+
+func staticOf(v *variant.Variant) *variantStatic {
+	if vs, ok := statics.Load(v.Name); ok {
+		return vs.(*variantStatic)
+	}
+	vs := &variantStatic{}
+	for r := 0; r < v.Size; r++ {
+		var row strings.Builder
+		for c := 0; c < v.Size; c++ {
+			code := premiumCode[v.Premium(r, c)]
+			if code == "" {
+				code = ".."
+			}
+			row.WriteString(code)
+		}
+		vs.premiums = append(vs.premiums, row.String())
+	}
+	vs.letters = append(vs.letters, LetterInfo{Letter: "?", Score: v.Scores[0], Count: v.Counts[0]})
+	for i, name := range v.Alphabet.Letters() {
+		vs.letters = append(vs.letters, LetterInfo{Letter: name, Score: v.Scores[i+1], Count: v.Counts[i+1]})
+	}
+	vs.premiumsJSON, _ = json.Marshal(vs.premiums)
+	vs.lettersJSON, _ = json.Marshal(vs.letters)
+	got, _ := statics.LoadOrStore(v.Name, vs)
+	return got.(*variantStatic)
+}
+
+// stateWire is a State as written: the variant's premiums and letters
+// go out as JSON made once (these fields hide the State's own).
+type stateWire struct {
+	*State
+	Premiums json.RawMessage `json:"premiums"`
+	Letters  json.RawMessage `json:"letters"`
+}
+
+// writeState answers a state.
+func writeState(w http.ResponseWriter, st *State) {
+	vs, ok := statics.Load(st.Variant)
+	if !ok {
+		writeJSON(w, 200, st)
+		return
+	}
+	writeJSON(w, 200, stateWire{State: st, Premiums: vs.(*variantStatic).premiumsJSON, Letters: vs.(*variantStatic).lettersJSON})
+}
+
+// state renders the game for seat me (-1: a spectator). Caller holds mu.
+func (l *live) state(me int) *State {
+	v, g := l.v, l.g
+	st := &State{ID: l.hdr.ID, Variant: v.Name, Lexicon: l.hdr.Lexicon, Size: v.Size, RackSize: v.RackSize,
+		Start: [2]int{v.StartRow, v.StartCol}, Started: l.started(), Over: l.over(), Turn: g.Current(),
+		Bag: g.BagLen(), History: []HistEntry{}, Moves: g.MovesPlayed(),
+		Expected: len(l.seat), Connected: l.connected(), Seq: l.log.latest}
+	vs := staticOf(v)
+	st.Premiums, st.Letters = vs.premiums, vs.letters
+	n := 0
+	for r := 0; r < v.Size; r++ {
+		for c := 0; c < v.Size; c++ {
+			if g.Board.At(r, c) != board.Empty {
+				n++
+			}
+		}
+	}
+	st.Board = make([]Tile, 0, n)
+	rc := make([]int, 0, 3*n) // the tiles' rows, columns and turns, one allocation
+	for r := 0; r < v.Size; r++ {
+		for c := 0; c < v.Size; c++ {
+			if t := g.Board.At(r, c); t != board.Empty {
+				tl := l.tile(t)
+				rc = append(rc, r, c, g.Board.TurnAt(r, c))
+				tl.Row, tl.Col, tl.Move = &rc[len(rc)-3], &rc[len(rc)-2], &rc[len(rc)-1]
+				st.Board = append(st.Board, tl)
+			}
+		}
+	}
+	for i, s := range l.seat {
+		si := SeatInfo{Name: s.name, Kind: "human", Level: s.level, Taken: s.taken, Score: g.Seats[i].Score,
+			Tiles: g.Seats[i].Rack.Len()}
+		if s.level != "" {
+			si.Kind = "computer"
+		}
+		st.Seats = append(st.Seats, si)
+	}
+	// The history only grows: its entries are rendered once.
+	for _, h := range g.History[len(l.hist):] {
+		e := HistEntry{Seat: h.Player, Points: h.Points, Total: h.Total}
+		switch h.Kind {
+		case game.Played:
+			e.Kind = kindNames[h.Move.Kind]
+			switch h.Move.Kind {
+			case move.Place:
+				e.Move = h.Notation
+			case move.Exchange:
+				e.Count = len(h.Move.Exchanged)
+			}
+		case game.OutBonus:
+			e.Kind, e.Rack = "out_bonus", v.Alphabet.RackString(&h.Rack)
+		case game.RackPenalty:
+			e.Kind, e.Rack = "rack_penalty", v.Alphabet.RackString(&h.Rack)
+		}
+		l.hist = append(l.hist, e)
+	}
+	st.History = l.hist[:len(l.hist):len(l.hist)]
+	if st.History == nil {
+		st.History = []HistEntry{}
+	}
+	if g.Over() {
+		st.Winners = g.Winners()
+	}
+	st.Abandoned = l.abandoned
+	if rs := g.Resigned(); rs >= 0 {
+		st.Resigned = intp(rs)
+	}
+	st.Aborted, st.Listed = g.Aborted(), l.listed
+	if me >= 0 {
+		you := &You{Seat: me, Rack: l.rackTiles(&g.Seats[me].Rack), Unseen: []LetterInfo{}}
+		un := g.Unseen(me)
+		for t := 0; t <= v.Alphabet.Size(); t++ {
+			if un[t] > 0 {
+				li := LetterInfo{Letter: "?", Count: int(un[t]), Score: v.Scores[t]}
+				if t > 0 {
+					li.Letter = v.Alphabet.String(alphabet.Tile(t))
+				}
+				you.Unseen = append(you.Unseen, li)
+			}
+		}
+		st.You = you
+	}
+	return st
+}

@@ -446,6 +446,11 @@ func (r *rig) checkLayout(ctx context.Context, width int64, what string) {
 		});
 		const moves = [...document.querySelectorAll("#moves .one-line")];
 		const wrapped = moves.filter((m) => m.getClientRects().length !== 1 || m.getBoundingClientRect().right > m.closest("li").getBoundingClientRect().right + 1).map((m) => m.textContent);
+		// No line of the move list runs into its points.
+		for (const li of document.querySelectorAll("#moves li")) {
+			const who = li.querySelector(".who"), what = li.querySelector(".what"), pts = li.querySelector(".pts");
+			if (who && pts && (who.getBoundingClientRect().right > pts.getBoundingClientRect().left + 1 || what.scrollWidth > what.clientWidth + 1)) wrapped.push(li.textContent);
+		}
 		const sub = document.querySelector("#subtitle");
 		return {Overflow: document.documentElement.scrollWidth > innerWidth, RackRows: rows("#rack .tile"), ButtonRows: rows("#buttons button"),
 			Clipped: [...document.querySelectorAll("#buttons button")].filter((b) => shown(b) && b.scrollWidth > b.clientWidth).map((b) => b.textContent),
@@ -981,10 +986,11 @@ func TestBrowserLobby(t *testing.T) {
 	if variant != "spanish,anyone" {
 		t.Errorf("the lobby does not remember the last choice: %s", variant)
 	}
-	var mine string
-	r.eval(ctx, `$("#my-current").textContent`, &mine)
-	if !strings.Contains(mine, "Spanish") {
-		t.Errorf("my games: %q", mine)
+	var mine struct{ List, Note, Button string }
+	r.eval(ctx, `({List: $("#my-current").textContent, Note: document.querySelector("#mine-card .hint").textContent,
+		Button: document.querySelector("#my-current li button").textContent})`, &mine)
+	if !strings.Contains(mine.List, "Spanish") || !strings.Contains(mine.Note, "carries your seat's secret") || mine.Button != "Personal link" {
+		t.Errorf("my games: %+v", mine)
 	}
 	r.shot(ctx, "03-lobby-my-games")
 
@@ -1023,6 +1029,7 @@ func TestBrowserLobby(t *testing.T) {
 	r.waitTurn(ctx, 0, 0)
 	_, tokA := r.pageGame(ctx)
 	r.playMove(ctx, id, tokA, 0, false, false)
+	r.poll(ctx, "Ana's title once she has played", `document.title === "atril"`, 10*time.Second)
 	r.waitTurn(other, 1, 1)
 	var turn string
 	r.eval(other, `$("#turn").textContent`, &turn)
@@ -1431,6 +1438,20 @@ func TestBrowserMouseGame(t *testing.T) {
 	if pos != "The end of the game" {
 		t.Errorf("after the last move the review says %q", pos)
 	}
+	// The buttons: first, last, previous; and the GCG link.
+	for _, step := range []struct {
+		button string
+		k      int
+	}{{"#rv-first", 0}, {"#rv-last", len(moves)}, {"#rv-prev", len(moves) - 1}} {
+		r.clickAt(ctx, step.button)
+		r.poll(ctx, step.button, fmt.Sprintf(`G.review.k === %d && $("#review-pos").textContent === %q`, step.k,
+			map[bool]string{true: "The end of the game", false: fmt.Sprintf("Move %d of %d", step.k+1, len(moves))}[step.k == len(moves)]), 5*time.Second)
+	}
+	var gcgHref string
+	r.eval(ctx, `$("#review-gcg").getAttribute("href")`, &gcgHref)
+	if gcgHref != "/api/games/"+id+"/gcg" {
+		t.Errorf("the review's GCG link: %q", gcgHref)
+	}
 	r.key(ctx, kb.Home)
 	r.poll(ctx, "Home goes to the first position", `G.review.k === 0`, 5*time.Second)
 	if s := r.axe(ctx, "the review"); s < 90 {
@@ -1718,9 +1739,30 @@ func TestBrowserSpanish(t *testing.T) {
 		t.Errorf("a Spanish game seen in Czech: %+v", game)
 	}
 	r.checkLayout(ctx, 360, "the game in Czech")
+
+	// The rest of the game by keyboard, double tiles typed as their
+	// letters.
+	r.playOutPage(ctx, cr.ID, a.Token, 0, true, nil)
+	final := r.e.state(cr.ID, "")
+	r.run(ctx, "see the result", chromedp.WaitVisible(`#result #gcg-link`))
+	r.eval(ctx, `document.querySelector("#side").innerText`, &page)
+	if strings.ContainsAny(page, "[]") {
+		t.Errorf("brackets on the page at the end:\n%s", page)
+	}
+	double := 0
+	for _, h := range final.History {
+		if h.Seat == 0 && h.Kind == "place" {
+			double += strings.Count(h.Move, "[")
+		}
+	}
+	r.checkLayout(ctx, 360, "the Spanish game over, in Czech")
+	r.shot(ctx, "18b-spanish-game-over")
 	var raw bytes.Buffer
-	json.NewEncoder(&raw).Encode(after.History)
-	t.Logf("Spanish game %s (seed %d): %s", cr.ID, seed, raw.String())
+	json.NewEncoder(&raw).Encode(final.History)
+	t.Logf("Spanish game %s (seed %d), %d double tiles typed: %s", cr.ID, seed, double, raw.String())
+	if double == 0 {
+		t.Error("no double tile was typed")
+	}
 }
 
 // TestBrowserCzech plays the first move of a Czech game by keyboard,

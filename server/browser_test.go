@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
@@ -316,6 +317,22 @@ func (r *rig) clickAt(ctx context.Context, sel string) {
 	r.run(ctx, "click "+sel, chromedp.MouseClickXY(at[0], at[1]))
 }
 
+// seedNextGame makes the game the page creates next use a given bag
+// seed (the tests' server accepts one), so that a whole game played
+// through the lobby is the same at every run: a random bag can close the
+// board of the tests' short word list after a few moves.
+func (r *rig) seedNextGame(ctx context.Context, seed uint64) {
+	r.t.Helper()
+	r.eval(ctx, fmt.Sprintf(`(() => {
+		const f = window.fetch;
+		window.fetch = (url, opt) => {
+			if (url === "/api/games" && opt && opt.method === "POST") opt = {...opt, body: JSON.stringify({...JSON.parse(opt.body), seed: %d})};
+			return f(url, opt);
+		};
+		return true;
+	})()`, seed), nil)
+}
+
 // stateJSON reads a game's state as the server gives it, as raw JSON.
 func (r *rig) stateJSON(id, tok string) map[string]any {
 	r.t.Helper()
@@ -381,39 +398,198 @@ func (r *rig) axe(ctx context.Context, what string) float64 {
 	return score
 }
 
-// checkLayout checks the game page at a phone's width: no sideways
-// scrolling, the rack and the buttons each on one line with no label cut,
-// and every square of the board as tall as wide, all alike.
+// checkLayout checks the game page at a width: no sideways scrolling;
+// the rack and the buttons each on one line with no label cut; every
+// square of the board as tall as wide, all alike; the coordinates A, B, …
+// over the columns and 1, 2, … beside the rows, each centred on its
+// column or row; no tile's points over its letters (double tiles
+// included); each placement of the move list on one line; the header's
+// line of text whole or not shown.
 func (r *rig) checkLayout(ctx context.Context, width int64, what string) {
 	r.t.Helper()
 	var got struct {
-		Overflow        bool
-		RackRows        int
-		ButtonRows      int
-		Clipped         []string
-		MinW, MaxW      float64
-		MinH, MaxH      float64
-		TileOverlapsPts bool
+		Overflow       bool
+		RackRows       int
+		ButtonRows     int
+		Clipped        []string
+		MinW, MaxW     float64
+		MinH, MaxH     float64
+		PointsOver     []string
+		BadCoords      []string
+		WrappedMoves   []string
+		SubtitleCut    bool
+		Squares, Moves int
 	}
-	r.run(ctx, "phone width", chromedp.EmulateViewport(width, 760), chromedp.Sleep(150*time.Millisecond))
+	r.run(ctx, "set the width", chromedp.EmulateViewport(width, 760), chromedp.Sleep(150*time.Millisecond))
 	r.eval(ctx, `(() => {
-		const rows = (sel) => new Set([...document.querySelectorAll(sel)].filter((x) => x.offsetParent).map((x) => Math.round(x.getBoundingClientRect().top))).size;
+		const shown = (x) => !!x.offsetParent;
+		const rows = (sel) => new Set([...document.querySelectorAll(sel)].filter(shown).map((x) => Math.round(x.getBoundingClientRect().top))).size;
 		const sq = [...document.querySelectorAll("#board .sq")].map((x) => x.getBoundingClientRect());
 		const ws = sq.map((b) => b.width), hs = sq.map((b) => b.height);
-		// A multi-letter tile's points must not cover its letters.
-		const over = [...document.querySelectorAll("#rack .tile.multi")].some((t) => {
-			const l = t.querySelector(".l").getBoundingClientRect(), p = t.querySelector(".pts");
-			if (!p) return false;
-			const q = p.getBoundingClientRect();
-			return q.left < l.right - 1 && q.top < l.bottom - 1;
+		const overlap = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
+		const pointsOver = [...document.querySelectorAll("#rack .tile, #board .tile")].filter(shown).filter((t) => {
+			const p = t.querySelector(".pts");
+			return p && overlap(t.querySelector(".l").getBoundingClientRect(), p.getBoundingClientRect());
+		}).map((t) => t.textContent);
+		const n = G.st.size, mid = (b, x) => x ? (b.left + b.right) / 2 : (b.top + b.bottom) / 2;
+		const cols = [...document.querySelectorAll("#board .brow:first-child .coord:not(.corner)")];
+		const rowsH = [...document.querySelectorAll("#board .brow:not(:first-child) .coord")];
+		const bad = [];
+		if (cols.length !== n || rowsH.length !== n) bad.push(cols.length + " columns, " + rowsH.length + " rows");
+		cols.forEach((h, c) => {
+			const s = document.querySelector('#board .sq[data-r="0"][data-c="' + c + '"]').getBoundingClientRect();
+			if (h.textContent !== String.fromCharCode(65 + c) || Math.abs(mid(h.getBoundingClientRect(), true) - mid(s, true)) > 1) bad.push(h.textContent);
 		});
+		rowsH.forEach((h, r) => {
+			const s = document.querySelector('#board .sq[data-r="' + r + '"][data-c="0"]').getBoundingClientRect();
+			if (h.textContent !== String(r + 1) || Math.abs(mid(h.getBoundingClientRect(), false) - mid(s, false)) > 1) bad.push(h.textContent);
+		});
+		const moves = [...document.querySelectorAll("#moves .one-line")];
+		const wrapped = moves.filter((m) => m.getClientRects().length !== 1 || m.getBoundingClientRect().right > m.closest("li").getBoundingClientRect().right + 1).map((m) => m.textContent);
+		// No line of the move list runs into its points.
+		for (const li of document.querySelectorAll("#moves li")) {
+			const who = li.querySelector(".who"), what = li.querySelector(".what"), pts = li.querySelector(".pts");
+			if (who && pts && (who.getBoundingClientRect().right > pts.getBoundingClientRect().left + 1 || what.scrollWidth > what.clientWidth + 1)) wrapped.push(li.textContent);
+		}
+		const sub = document.querySelector("#subtitle");
 		return {Overflow: document.documentElement.scrollWidth > innerWidth, RackRows: rows("#rack .tile"), ButtonRows: rows("#buttons button"),
-			Clipped: [...document.querySelectorAll("#buttons button")].filter((b) => b.scrollWidth > b.clientWidth).map((b) => b.textContent),
-			MinW: Math.min(...ws), MaxW: Math.max(...ws), MinH: Math.min(...hs), MaxH: Math.max(...hs), TileOverlapsPts: over};
+			Clipped: [...document.querySelectorAll("#buttons button")].filter((b) => shown(b) && b.scrollWidth > b.clientWidth).map((b) => b.textContent),
+			MinW: Math.min(...ws), MaxW: Math.max(...ws), MinH: Math.min(...hs), MaxH: Math.max(...hs), PointsOver: pointsOver,
+			BadCoords: bad, WrappedMoves: wrapped, SubtitleCut: shown(sub) && sub.scrollWidth > sub.clientWidth, Squares: sq.length, Moves: moves.length};
 	})()`, &got)
-	if got.Overflow || got.RackRows != 1 || got.ButtonRows != 1 || len(got.Clipped) > 0 || got.MaxW-got.MinW > 1.01 ||
-		got.MaxH-got.MinH > 1.01 || got.MaxW-got.MinH > 1.01 || got.MinW-got.MaxH > 1.01 || got.TileOverlapsPts {
+	rackShown := false
+	r.eval(ctx, `!!document.querySelector("#rack .tile") && !!document.querySelector("#rack").offsetParent`, &rackShown)
+	if got.Overflow || (rackShown && (got.RackRows != 1 || got.ButtonRows != 1)) || len(got.Clipped) > 0 || got.MaxW-got.MinW > 1.01 ||
+		got.MaxH-got.MinH > 1.01 || got.MaxW-got.MinH > 1.01 || got.MinW-got.MaxH > 1.01 || len(got.PointsOver) > 0 ||
+		len(got.BadCoords) > 0 || len(got.WrappedMoves) > 0 || got.SubtitleCut {
 		r.t.Errorf("%s at %d px: %+v", what, width, got)
+	}
+	r.run(ctx, "desktop width", chromedp.EmulateViewport(1280, 800))
+}
+
+// checkBubble checks, at a phone's width and at the desktop's, that the
+// preview's score on the board covers no letter and no points of any
+// tile and keeps the page from scrolling sideways.
+func (r *rig) checkBubble(ctx context.Context, what string) {
+	r.t.Helper()
+	for _, width := range []int64{390, 1280} {
+		r.run(ctx, "set the width", chromedp.EmulateViewport(width, 800), chromedp.Sleep(150*time.Millisecond))
+		r.bubbleClear(ctx, fmt.Sprintf("%s at %d px", what, width))
+	}
+}
+
+// bubbleClear checks at the page's width that the preview's score shows
+// on the board, covers no letter and no points of any tile, and keeps
+// the page from scrolling sideways.
+func (r *rig) bubbleClear(ctx context.Context, what string) {
+	r.t.Helper()
+	var got struct {
+		Found, Overflow bool
+		Covers          []string
+		Text            string
+	}
+	r.eval(ctx, `(() => {
+		const b = document.querySelector("#board .bubble");
+		if (!b) return {Found: false};
+		const q = b.getBoundingClientRect();
+		const covers = [...document.querySelectorAll("#board .tile .l, #board .tile .pts")].filter((x) => {
+			const l = x.getBoundingClientRect();
+			return Math.min(l.right, q.right) - Math.max(l.left, q.left) > 1 && Math.min(l.bottom, q.bottom) - Math.max(l.top, q.top) > 1;
+		}).map((x) => x.closest(".sq").dataset.label + " " + x.textContent);
+		return {Found: true, Covers: covers, Overflow: document.documentElement.scrollWidth > innerWidth, Text: b.textContent};
+	})()`, &got)
+	if !got.Found || len(got.Covers) > 0 || got.Overflow {
+		r.t.Errorf("%s, the preview's score on the board: %+v", what, got)
+	}
+}
+
+// englishLeft lists the English words of the page's strings (i18n.js)
+// that show on a page in another language: whole strings, and the fixed
+// parts (of at least 6 characters) of strings with holes.
+func (r *rig) englishLeft(ctx context.Context) []string {
+	r.t.Helper()
+	var left []string
+	r.eval(ctx, `(() => {
+		const flat = (o, pre, out) => {
+			for (const [k, v] of Object.entries(o)) {
+				if (typeof v === "string") out[pre + k] = v;
+				else if (v && typeof v === "object") flat(v, pre + k + ".", out);
+			}
+			return out;
+		};
+		const en = flat(STRINGS.en, "", {}), here = flat(STRINGS[LANG], "", {});
+		// The header's language switch names each language in its own.
+		const text = [document.title, $("#subtitle").innerText, $("main").innerText].join("\n");
+		const out = [];
+		for (const [k, v] of Object.entries(en)) {
+			if (k.startsWith("squares.") || v === here[k]) continue;
+			const parts = v.includes("{") ? v.split(/\{\d\}/).map((x) => x.trim()).filter((x) => x.length >= 6) : (v.length >= 4 ? [v] : []);
+			for (const p of parts) if (text.includes(p)) out.push(k + ": " + p);
+		}
+		return out;
+	})()`, &left)
+	return left
+}
+
+// missingStrings lists the keys of the English strings that another
+// language lacks.
+func (r *rig) missingStrings(ctx context.Context) []string {
+	r.t.Helper()
+	var missing []string
+	r.eval(ctx, `(() => {
+		const keys = (o, pre) => Object.entries(o).flatMap(([k, v]) => v && typeof v === "object" && !Array.isArray(v) ? keys(v, pre + k + ".") : [pre + k]);
+		const en = keys(STRINGS.en, ""), es = keys(STRINGS.es.reasons, "reasons.");
+		const out = [];
+		for (const l of Object.keys(STRINGS)) {
+			const have = new Set(keys(STRINGS[l], ""));
+			for (const k of en.concat(es)) if (!have.has(k) && !(l === "en" && k.startsWith("reasons."))) out.push(l + ": " + k);
+		}
+		return out;
+	})()`, &missing)
+	return missing
+}
+
+// checkLobbyLayout checks the lobby at a width in every language: no
+// sideways scrolling, and every choice of every list (variants, word
+// lists of each variant, opponents) fits its box without being cut.
+func (r *rig) checkLobbyLayout(ctx context.Context, width int64) {
+	r.t.Helper()
+	r.run(ctx, "set the width", chromedp.EmulateViewport(width, 800), chromedp.Sleep(150*time.Millisecond))
+	var got struct {
+		Overflow    bool
+		Cut         []string
+		SubtitleCut bool
+	}
+	r.eval(ctx, `(() => {
+		const cv = document.createElement("canvas").getContext("2d");
+		const cut = [];
+		const keepLang = LANG, keepVariant = $("#variant").value;
+		for (const lang of Object.keys(STRINGS)) {
+			LANG = lang;
+			translatePage();
+			fillCreateForm();
+			for (const v of [...$("#variant").options].map((o) => o.value)) {
+				$("#variant").value = v;
+				fillLexicons();
+				for (const s of document.querySelectorAll("#create-form select")) {
+					const cs = getComputedStyle(s);
+					cv.font = cs.font;
+					// The box's text room: its width less its padding and the
+					// arrow (about 20 px in Chromium).
+					const room = s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 20;
+					for (const o of s.options) if (cv.measureText(o.text).width > room) cut.push(lang + " " + s.id + ": " + o.text);
+				}
+			}
+		}
+		LANG = keepLang;
+		translatePage();
+		$("#variant").value = keepVariant;
+		fillCreateForm();
+		const sub = $("#subtitle");
+		return {Overflow: document.documentElement.scrollWidth > innerWidth, Cut: [...new Set(cut)], SubtitleCut: !!sub.offsetParent && sub.scrollWidth > sub.clientWidth};
+	})()`, &got)
+	if got.Overflow || len(got.Cut) > 0 || got.SubtitleCut {
+		r.t.Errorf("the lobby at %d px: %+v", width, got)
 	}
 	r.run(ctx, "desktop width", chromedp.EmulateViewport(1280, 800))
 }
@@ -548,6 +724,7 @@ func (r *rig) play(ctx context.Context, id, tok string, me int, byKeyboard, drag
 	if want < 0 {
 		r.t.Fatalf("the preview refuses the best move %+v: %s", tiles, text)
 	}
+	r.bubbleClear(ctx, "move "+fmt.Sprint(tiles))
 	if byKeyboard {
 		r.key(ctx, kb.Enter)
 	} else {
@@ -774,6 +951,11 @@ func TestBrowserLobby(t *testing.T) {
 	if s := r.axe(ctx, "the lobby"); s < 90 {
 		t.Errorf("the lobby scores %.0f in the accessibility checks, want at least 90", s)
 	}
+	if missing := r.missingStrings(ctx); len(missing) > 0 {
+		t.Errorf("strings missing in i18n.js: %q", missing)
+	}
+	r.checkLobbyLayout(ctx, 360)
+	r.checkLobbyLayout(ctx, 1280)
 	r.shot(ctx, "01-lobby")
 	// The header's language switch.
 	r.run(ctx, "switch to Czech", chromedp.SetValue("#lang-select", "cs"),
@@ -783,6 +965,9 @@ func TestBrowserLobby(t *testing.T) {
 	r.eval(ctx, `$("#variant").selectedOptions[0].textContent`, &variant)
 	if title != "Nová hra" || variant != "Angličtina" {
 		t.Errorf("in Czech the lobby says %q, %q", title, variant)
+	}
+	if left := r.englishLeft(ctx); len(left) > 0 {
+		t.Errorf("English in the Czech lobby: %q", left)
 	}
 	r.shot(ctx, "02-lobby-czech")
 	r.run(ctx, "back to English", chromedp.SetValue("#lang-select", "en"),
@@ -801,10 +986,11 @@ func TestBrowserLobby(t *testing.T) {
 	if variant != "spanish,anyone" {
 		t.Errorf("the lobby does not remember the last choice: %s", variant)
 	}
-	var mine string
-	r.eval(ctx, `$("#my-current").textContent`, &mine)
-	if !strings.Contains(mine, "Spanish") {
-		t.Errorf("my games: %q", mine)
+	var mine struct{ List, Note, Button string }
+	r.eval(ctx, `({List: $("#my-current").textContent, Note: document.querySelector("#mine-card .hint").textContent,
+		Button: document.querySelector("#my-current li button").textContent})`, &mine)
+	if !strings.Contains(mine.List, "Spanish") || !strings.Contains(mine.Note, "carries your seat's secret") || mine.Button != "Personal link" {
+		t.Errorf("my games: %+v", mine)
 	}
 	r.shot(ctx, "03-lobby-my-games")
 
@@ -826,6 +1012,9 @@ func TestBrowserLobby(t *testing.T) {
 	if !strings.Contains(invite, "Ana te invita") || !strings.Contains(invite, "Español") {
 		t.Errorf("join page: %q", invite)
 	}
+	if left := r.englishLeft(other); len(left) > 0 {
+		t.Errorf("English on the Spanish join page: %q", left)
+	}
 	if s := r.axe(other, "the join page"); s < 90 {
 		t.Errorf("the join page scores %.0f in the accessibility checks, want at least 90", s)
 	}
@@ -840,6 +1029,7 @@ func TestBrowserLobby(t *testing.T) {
 	r.waitTurn(ctx, 0, 0)
 	_, tokA := r.pageGame(ctx)
 	r.playMove(ctx, id, tokA, 0, false, false)
+	r.poll(ctx, "Ana's title once she has played", `document.title === "atril"`, 10*time.Second)
 	r.waitTurn(other, 1, 1)
 	var turn string
 	r.eval(other, `$("#turn").textContent`, &turn)
@@ -854,6 +1044,21 @@ func TestBrowserLobby(t *testing.T) {
 		t.Errorf("the spectator's page says %q", turn)
 	}
 	r.shot(watcher, "05b-spectator")
+
+	// A browser that prefers Spanish gets the lobby in Spanish with a
+	// Spanish game preselected.
+	es := r.newDevice()
+	var ua string
+	r.eval(es, `navigator.userAgent`, &ua)
+	r.run(es, "a browser in Spanish", emulation.SetUserAgentOverride(ua).WithAcceptLanguage("es-ES,es"),
+		chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#create`))
+	r.poll(es, "the form", `document.querySelectorAll("#opponent option").length > 3`, 20*time.Second)
+	var esForm struct{ Title, Variant, Lexicon, Opponent string }
+	r.eval(es, `({Title: document.querySelector("#new-card h1").textContent, Variant: $("#variant").value, Lexicon: $("#lexicon").selectedOptions[0].textContent,
+		Opponent: $("#opponent").selectedOptions[0].textContent})`, &esForm)
+	if esForm != (struct{ Title, Variant, Lexicon, Opponent string }{"Partida nueva", "spanish", "FISE (español)", "ordenador: Profesional"}) {
+		t.Errorf("the lobby for a Spanish browser: %+v", esForm)
+	}
 }
 
 // TestBrowserKeyboardGame plays a whole game against the computer with the
@@ -869,6 +1074,7 @@ func TestBrowserKeyboardGame(t *testing.T) {
 	for _, ch := range "Kim" {
 		r.typeRune(ctx, ch, false)
 	}
+	r.seedNextGame(ctx, 1)
 	r.key(ctx, kb.Enter)
 	r.run(ctx, "the game", chromedp.WaitVisible(`#rack .tile`))
 	id, tok := r.pageGame(ctx)
@@ -879,19 +1085,212 @@ func TestBrowserKeyboardGame(t *testing.T) {
 		t.Errorf("title on our turn: %q", title)
 	}
 	r.checkLayout(ctx, 360, "the English game")
-	// Tab to the board: the cursor is on the start square.
-	r.tabTo(ctx, "#board .sq")
-	placements := r.playOutPage(ctx, id, tok, 0, true, func(n int) {
-		if n == 1 {
-			r.shot(ctx, "06-keyboard-first-move")
+	r.checkLayout(ctx, 1280, "the English game")
+	st := r.e.state(id, tok)
+	r.checkUnseen(ctx, st)
+	r.editByKeyboard(ctx, st)
+
+	// The first move, then the computer's: the message line says what
+	// the computer played, and a reload keeps the last move marked.
+	after, _ := r.playMove(ctx, id, tok, 0, true, false)
+	r.shot(ctx, "06-keyboard-first-move")
+	next := after.Moves
+	if !after.Over && after.Turn != 0 {
+		next++
+	}
+	r.waitTurn(ctx, 0, next)
+	st = r.e.state(id, tok)
+	if !st.Over {
+		last := st.History[len(st.History)-1]
+		var msg string
+		r.eval(ctx, `$("#message").textContent`, &msg)
+		want := map[string]string{"place": strings.NewReplacer("[", "", "]", "").Replace(last.Move), "exchange": "exchanged", "pass": "passed"}[last.Kind]
+		if last.Seat != 1 || !strings.Contains(msg, want) || strings.Contains(msg, "You played") {
+			t.Errorf("after the computer's move %+v the message line says %q", last, msg)
 		}
-	})
+		r.checkUnseen(ctx, st)
+		r.run(ctx, "reload", chromedp.Reload(), chromedp.WaitVisible(`#rack .tile`))
+		r.waitTurn(ctx, 0, st.Moves)
+		lastMove := -1
+		var want2 []string
+		for _, tl := range st.Board {
+			if *tl.Move > lastMove {
+				lastMove, want2 = *tl.Move, nil
+			}
+			if *tl.Move == lastMove {
+				want2 = append(want2, fmt.Sprintf("%d,%d", *tl.Row, *tl.Col))
+			}
+		}
+		var marked []string
+		r.eval(ctx, `[...document.querySelectorAll("#board .tile.last")].map((x) => x.parentElement.dataset.r + "," + x.parentElement.dataset.c)`, &marked)
+		sort.Strings(want2)
+		sort.Strings(marked)
+		if strings.Join(marked, " ") != strings.Join(want2, " ") {
+			t.Errorf("after a reload the last move is marked on %v, want %v", marked, want2)
+		}
+	}
+	placements := 1 + r.playOutPage(ctx, id, tok, 0, true, nil)
 	final := r.e.state(id, "")
 	r.run(ctx, "see the result", chromedp.WaitVisible(`#result #gcg-link`))
+	var end struct {
+		Cursors int
+		Side    string
+	}
+	r.eval(ctx, `({Cursors: document.querySelectorAll("#board .sq.cursor").length, Side: $("#side").innerText})`, &end)
+	if end.Cursors != 0 || strings.Count(end.Side, "Game over") != 1 {
+		t.Errorf("at the end of the game: %d cursors on the board, the side says %q", end.Cursors, end.Side)
+	}
+	r.checkLayout(ctx, 360, "the English game over")
 	r.shot(ctx, "07-keyboard-game-over")
 	t.Logf("keyboard game %s: %d placements, %d moves; final %d–%d", id, placements, final.Moves, final.Seats[0].Score, final.Seats[1].Score)
 	if placements < 3 {
 		t.Errorf("only %d placements typed", placements)
+	}
+}
+
+// cursorAt reads the square the board shows the cursor on: row, column,
+// down, and the name screen readers hear; R is -1 with no cursor.
+type cursorAt struct {
+	R, C  int
+	Down  bool
+	Label string
+}
+
+func (r *rig) cursor(ctx context.Context) cursorAt {
+	r.t.Helper()
+	var c cursorAt
+	r.eval(ctx, `(() => {
+		const x = document.querySelectorAll("#board .sq.cursor");
+		if (x.length !== 1) return {R: -1, C: x.length};
+		return {R: +x[0].dataset.r, C: +x[0].dataset.c, Down: x[0].classList.contains("down"), Label: x[0].textContent};
+	})()`, &c)
+	return c
+}
+
+// pendingTiles reads the tiles the page holds on the board.
+func (r *rig) pendingTiles(ctx context.Context) []PlacedTile {
+	r.t.Helper()
+	var p []PlacedTile
+	r.eval(ctx, `G.pending.map((p) => ({row: p.row, col: p.col, letter: p.letter, blank: p.blank}))`, &p)
+	return p
+}
+
+// editByKeyboard checks, on our first turn, the cursor and the keys that
+// edit a move: a click on a square puts the cursor there (across), a
+// second click turns it down and a third back; a letter of the rack
+// goes down and moves the cursor on; a letter not on the rack, or
+// Shift+letter, takes the blank (or says there is none); Backspace takes
+// the last tile back to the rack and the cursor with it; Escape recalls
+// every tile. Nothing reaches the server.
+func (r *rig) editByKeyboard(ctx context.Context, st *State) {
+	t := r.t
+	t.Helper()
+	r0, c0 := st.Start[0], st.Start[1]
+	start := fmt.Sprintf(`#board .sq[data-r="%d"][data-c="%d"]`, r0, c0)
+	for k, down := range []bool{false, true, false} {
+		r.clickAt(ctx, start)
+		cur := r.cursor(ctx)
+		dir := map[bool]string{false: "cursor, across", true: "cursor, down"}[down]
+		if cur.R != r0 || cur.C != c0 || cur.Down != down || !strings.Contains(cur.Label, dir) {
+			t.Errorf("after %d clicks on the start square the cursor is %+v", k+1, cur)
+		}
+	}
+	var own string
+	hasBlank := false
+	onRack := map[string]bool{}
+	for _, tl := range st.You.Rack {
+		if tl.Blank {
+			hasBlank = true
+		} else {
+			onRack[tl.Letter] = true
+			if own == "" {
+				own = tl.Letter
+			}
+		}
+	}
+	var missing string
+	for _, l := range st.Letters {
+		if l.Letter != "?" && len([]rune(l.Letter)) == 1 && !onRack[l.Letter] {
+			missing = l.Letter
+			break
+		}
+	}
+	if own == "" || missing == "" {
+		t.Fatalf("rack %+v: no letter to type", st.You.Rack)
+	}
+	r.typeRune(ctx, []rune(strings.ToLower(own))[0], false)
+	p := r.pendingTiles(ctx)
+	if len(p) != 1 || p[0] != (PlacedTile{Row: r0, Col: c0, Letter: own}) {
+		t.Errorf("typing %s on the start square: the page holds %+v", own, p)
+	}
+	if cur := r.cursor(ctx); cur.R != r0 || cur.C != c0+1 || cur.Down {
+		t.Errorf("after a letter the cursor is %+v, want the next square across", cur)
+	}
+	for _, shift := range []bool{false, true} {
+		letter := missing
+		if shift {
+			letter = own
+		}
+		r.typeRune(ctx, []rune(strings.ToLower(letter))[0], shift)
+		p = r.pendingTiles(ctx)
+		var msg string
+		r.eval(ctx, `$("#message.error") ? $("#message").textContent : ""`, &msg)
+		if hasBlank {
+			if len(p) != 2 || p[1] != (PlacedTile{Row: r0, Col: c0 + 1, Letter: letter, Blank: true}) {
+				t.Errorf("typing %s (Shift %v) with a blank on the rack: the page holds %+v", letter, shift, p)
+			}
+			r.key(ctx, kb.Backspace)
+		} else if len(p) != 1 || !strings.Contains(msg, "No "+letter+" on your rack and no blank") {
+			t.Errorf("typing %s (Shift %v) with no blank: the page holds %+v and says %q", letter, shift, p, msg)
+		}
+		if p = r.pendingTiles(ctx); len(p) != 1 {
+			t.Errorf("after Backspace the page holds %+v", p)
+		}
+	}
+	r.key(ctx, kb.Backspace)
+	var used int
+	r.eval(ctx, `document.querySelectorAll("#rack .tile.used").length`, &used)
+	if p = r.pendingTiles(ctx); len(p) != 0 || used != 0 {
+		t.Errorf("after Backspace the page holds %+v, %d rack tiles used", p, used)
+	}
+	if cur := r.cursor(ctx); cur.R != r0 || cur.C != c0 {
+		t.Errorf("after Backspace the cursor is %+v, want the start square", cur)
+	}
+	for _, tl := range st.You.Rack[:3] {
+		if !tl.Blank {
+			r.typeRune(ctx, []rune(strings.ToLower(tl.Letter))[0], false)
+		}
+	}
+	if p = r.pendingTiles(ctx); len(p) == 0 {
+		t.Error("typed letters were not placed")
+	}
+	r.key(ctx, kb.Escape)
+	if p = r.pendingTiles(ctx); len(p) != 0 {
+		t.Errorf("after Escape the page holds %+v", p)
+	}
+	if after := r.e.state(st.ID, ""); after.Moves != 0 {
+		t.Errorf("editing a move made %d moves", after.Moves)
+	}
+}
+
+// checkUnseen checks the unseen tiles the page shows, as tiles with
+// their counts: every tile of the game less those on the board and on
+// our rack.
+func (r *rig) checkUnseen(ctx context.Context, st *State) {
+	r.t.Helper()
+	want := -len(st.Board) - len(st.You.Rack)
+	for _, l := range st.Letters {
+		want += l.Count
+	}
+	var got struct {
+		Tiles, Sum int
+		Head       string
+	}
+	r.eval(ctx, `({Tiles: document.querySelectorAll("#unseen .chip .tile").length,
+		Sum: [...document.querySelectorAll("#unseen .chip")].reduce((n, c) => n + +c.getAttribute("aria-label").split(" × ")[1], 0),
+		Head: $("#unseen-count").textContent})`, &got)
+	if got.Sum != want || got.Tiles == 0 || got.Head != fmt.Sprintf("(%d)", want) {
+		r.t.Errorf("unseen tiles: %+v, want %d", got, want)
 	}
 }
 
@@ -904,10 +1303,27 @@ func TestBrowserMouseGame(t *testing.T) {
 	r.run(ctx, "open the lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#create`))
 	r.poll(ctx, "the form", `document.querySelectorAll("#opponent option").length > 3`, 20*time.Second)
 	r.run(ctx, "name", chromedp.SendKeys("#name", "Lou"))
+	r.seedNextGame(ctx, 9)
 	r.clickAt(ctx, "#create")
 	r.run(ctx, "the game", chromedp.WaitVisible(`#rack .tile`))
 	id, tok := r.pageGame(ctx)
 	r.waitTurn(ctx, 0, 0)
+
+	// Pass asks in a dialog of the page (not the browser's confirm());
+	// Cancel leaves the game as it was.
+	r.eval(ctx, `window.confirm = () => { window.confirmUsed = true; return false; }; true`, nil)
+	r.clickAt(ctx, "#pass")
+	r.poll(ctx, "the pass dialog", `!!document.querySelector("#ask-dialog[open]")`, 5*time.Second)
+	var ask string
+	r.eval(ctx, `$("#ask-text").textContent + "|" + $("#ask-ok").textContent + "|" + $("#ask-cancel").textContent + "|" + !!window.confirmUsed`, &ask)
+	if ask != "Pass your turn?|Pass|Cancel|false" {
+		t.Errorf("the pass dialog: %q", ask)
+	}
+	r.clickAt(ctx, "#ask-cancel")
+	r.poll(ctx, "the dialog closes", `!document.querySelector("#ask-dialog[open]")`, 5*time.Second)
+	if after := r.e.state(id, ""); after.Moves != 0 {
+		t.Fatalf("cancelling the pass made %d moves", after.Moves)
+	}
 
 	// A refused move first: two rack tiles that make no word.
 	st := r.e.state(id, tok)
@@ -933,6 +1349,7 @@ func TestBrowserMouseGame(t *testing.T) {
 		if n, text := r.waitPreview(ctx); n >= 0 || !strings.Contains(text, "not a word") {
 			t.Errorf("preview of a non-word: %d %q", n, text)
 		}
+		r.checkBubble(ctx, "a refused move")
 		r.clickAt(ctx, "#submit")
 		r.run(ctx, "the refusal", chromedp.WaitVisible(`#message.error`))
 		var msg string
@@ -952,10 +1369,16 @@ func TestBrowserMouseGame(t *testing.T) {
 		}
 	})
 	r.run(ctx, "see the result", chromedp.WaitVisible(`#result #gcg-link`))
+	final := r.e.state(id, "")
+	outcome := map[int]string{-1: "A tie.", 0: "You won!", 1: "You lost."}
+	want := -1
+	if len(final.Winners) == 1 {
+		want = final.Winners[0]
+	}
 	var result string
 	r.eval(ctx, `$("#result").textContent`, &result)
-	if !strings.Contains(result, "Game over") {
-		t.Errorf("result box says %q", result)
+	if !strings.HasPrefix(result, outcome[want]) || !strings.Contains(result, fmt.Sprintf("Lou (you) %d", final.Seats[0].Score)) {
+		t.Errorf("result box says %q; the game: %+v", result, final.Winners)
 	}
 	r.shot(ctx, "10-mouse-game-over")
 	if placements < 3 {
@@ -1015,10 +1438,33 @@ func TestBrowserMouseGame(t *testing.T) {
 	if pos != "The end of the game" {
 		t.Errorf("after the last move the review says %q", pos)
 	}
+	// The buttons: first, last, previous; and the GCG link.
+	for _, step := range []struct {
+		button string
+		k      int
+	}{{"#rv-first", 0}, {"#rv-last", len(moves)}, {"#rv-prev", len(moves) - 1}} {
+		r.clickAt(ctx, step.button)
+		r.poll(ctx, step.button, fmt.Sprintf(`G.review.k === %d && $("#review-pos").textContent === %q`, step.k,
+			map[bool]string{true: "The end of the game", false: fmt.Sprintf("Move %d of %d", step.k+1, len(moves))}[step.k == len(moves)]), 5*time.Second)
+	}
+	var gcgHref string
+	r.eval(ctx, `$("#review-gcg").getAttribute("href")`, &gcgHref)
+	if gcgHref != "/api/games/"+id+"/gcg" {
+		t.Errorf("the review's GCG link: %q", gcgHref)
+	}
 	r.key(ctx, kb.Home)
 	r.poll(ctx, "Home goes to the first position", `G.review.k === 0`, 5*time.Second)
 	if s := r.axe(ctx, "the review"); s < 90 {
 		t.Errorf("the review scores %.0f in the accessibility checks, want at least 90", s)
+	}
+	// The lobby lists the game under "My games", finished, with how it
+	// ended for us.
+	r.run(ctx, "the lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#create`))
+	r.poll(ctx, "my finished games", fmt.Sprintf(`!!document.querySelector('#my-finished a[href="/g/%s"]')`, id), 20*time.Second)
+	var mine string
+	r.eval(ctx, `$("#my-finished").textContent + "|" + $("#my-current").textContent`, &mine)
+	if !strings.Contains(mine, outcome[want]) || !strings.HasSuffix(mine, "|") {
+		t.Errorf("my games after the game: %q", mine)
 	}
 }
 
@@ -1100,6 +1546,12 @@ func TestBrowserResignAndAbort(t *testing.T) {
 	if !strings.Contains(result, "You lost") || !strings.Contains(result, "Ana resigned") {
 		t.Errorf("after resigning: %q", result)
 	}
+	var side string
+	r.eval(ctx, `$("#side").innerText`, &side)
+	if strings.Count(side, "Game over") != 1 || strings.Count(side, "Ana resigned") != 2 || strings.Contains(side, "another device") {
+		// "Ana resigned." ends the move list and shows in the result.
+		t.Errorf("after resigning the page says:\n%s", side)
+	}
 	resp, err := http.Get(r.e.url + "/api/games/" + id + "/gcg")
 	if err != nil {
 		t.Fatal(err)
@@ -1117,6 +1569,10 @@ func TestBrowserResignAndAbort(t *testing.T) {
 	r.poll(ctx, "the abort dialog", `!!document.querySelector("#ask-dialog[open]")`, 5*time.Second)
 	r.clickAt(ctx, "#ask-ok")
 	r.poll(ctx, "the end", `G.st.over && G.st.aborted && !$("#result").hidden`, 20*time.Second)
+	r.eval(ctx, `$("#side").innerText`, &side)
+	if strings.Count(side, "called off") != 1 || strings.Contains(side, "Final scores") || strings.Contains(side, "Moves") {
+		t.Errorf("after calling the game off the page says:\n%s", side)
+	}
 	r.shot(ctx, "15-called-off")
 	if st := r.e.state(id2, ""); !st.Over || !st.Aborted || len(st.Winners) != 0 {
 		t.Errorf("after calling off: over %v aborted %v winners %v", st.Over, st.Aborted, st.Winners)
@@ -1174,6 +1630,9 @@ func TestBrowserSpanish(t *testing.T) {
 		t.Errorf("a Spanish game is not in Spanish: %+v", labels)
 	}
 	r.checkLayout(ctx, 360, "the Spanish game")
+	if left := r.englishLeft(ctx); len(left) > 0 {
+		t.Errorf("English on the Spanish game's page: %q", left)
+	}
 	if s := r.axe(ctx, "a game"); s < 90 {
 		t.Errorf("the game page scores %.0f in the accessibility checks, want at least 90", s)
 	}
@@ -1218,6 +1677,7 @@ func TestBrowserSpanish(t *testing.T) {
 	if unit == 0 {
 		t.Errorf("the preview does not show %s as one tile", digraph)
 	}
+	r.checkBubble(ctx, "the Spanish preview")
 	r.shot(ctx, "17-spanish-preview")
 	r.key(ctx, kb.Enter)
 	r.waitMoves(cr.ID, 0)
@@ -1260,10 +1720,49 @@ func TestBrowserSpanish(t *testing.T) {
 	if submit != "Zahrát" {
 		t.Errorf("in Czech the Play button says %q", submit)
 	}
+	if left := r.englishLeft(ctx); len(left) > 0 {
+		t.Errorf("English on the Spanish game's page in Czech: %q", left)
+	}
+	// The board's premiums and the blank chooser stay in the game's
+	// language, with its double tiles.
+	var game struct {
+		Premium, Prompt string
+		Letters         []string
+	}
+	r.eval(ctx, `chooseBlank(() => {}); ({Premium: document.querySelector("#board .sq.tw .prem").textContent, Prompt: $("#blank-prompt").textContent,
+		Letters: [...document.querySelectorAll("#blank-letters button")].map((b) => b.textContent)})`, &game)
+	r.key(ctx, kb.Escape)
+	r.poll(ctx, "the blank chooser closes", `!document.querySelector("#blank-dialog[open]")`, 5*time.Second)
+	letters := strings.Join(game.Letters, " ")
+	if game.Premium != "TP" || game.Prompt != "¿Qué letra es el comodín?" || len(game.Letters) != 28 || !strings.Contains(letters, "CH") ||
+		!strings.Contains(letters, "LL") || !strings.Contains(letters, "RR") || !strings.Contains(letters, "Ñ") {
+		t.Errorf("a Spanish game seen in Czech: %+v", game)
+	}
 	r.checkLayout(ctx, 360, "the game in Czech")
+
+	// The rest of the game by keyboard, double tiles typed as their
+	// letters.
+	r.playOutPage(ctx, cr.ID, a.Token, 0, true, nil)
+	final := r.e.state(cr.ID, "")
+	r.run(ctx, "see the result", chromedp.WaitVisible(`#result #gcg-link`))
+	r.eval(ctx, `document.querySelector("#side").innerText`, &page)
+	if strings.ContainsAny(page, "[]") {
+		t.Errorf("brackets on the page at the end:\n%s", page)
+	}
+	double := 0
+	for _, h := range final.History {
+		if h.Seat == 0 && h.Kind == "place" {
+			double += strings.Count(h.Move, "[")
+		}
+	}
+	r.checkLayout(ctx, 360, "the Spanish game over, in Czech")
+	r.shot(ctx, "18b-spanish-game-over")
 	var raw bytes.Buffer
-	json.NewEncoder(&raw).Encode(after.History)
-	t.Logf("Spanish game %s (seed %d): %s", cr.ID, seed, raw.String())
+	json.NewEncoder(&raw).Encode(final.History)
+	t.Logf("Spanish game %s (seed %d), %d double tiles typed: %s", cr.ID, seed, double, raw.String())
+	if double == 0 {
+		t.Error("no double tile was typed")
+	}
 }
 
 // TestBrowserCzech plays the first move of a Czech game by keyboard,
@@ -1302,6 +1801,9 @@ func TestBrowserCzech(t *testing.T) {
 	r.eval(ctx, `({Submit: $("#submit").textContent, Premium: document.querySelector("#board .sq.tw .prem").textContent, Title: document.title})`, &labels)
 	if labels.Submit != "Zahrát" || labels.Premium != "3S" || labels.Title != "(Jste na tahu) atril" {
 		t.Errorf("a Czech game is not in Czech: %+v", labels)
+	}
+	if left := r.englishLeft(ctx); len(left) > 0 {
+		t.Errorf("English on the Czech game's page: %q", left)
 	}
 	after, _ := r.playMove(ctx, cr.ID, a.Token, 0, true, false)
 	r.poll(ctx, "the move list", fmt.Sprintf(`G.st.moves >= %d`, after.Moves), 10*time.Second)

@@ -13,6 +13,7 @@ import (
 	gcgpkg "atril/gcg"
 	"atril/store"
 	"atril/variant"
+	"atril/web"
 )
 
 // TestOpenAPIListsPageRoutes checks that api/openapi.yaml documents the
@@ -296,5 +297,37 @@ func TestAnalysisLimit(t *testing.T) {
 	resp.Body.Close()
 	if resp.StatusCode != 429 || resp.Header.Get("Retry-After") == "" {
 		t.Errorf("analysis %d over the limit: %d, Retry-After %q", analysesPerMinute+1, resp.StatusCode, resp.Header.Get("Retry-After"))
+	}
+}
+
+// TestPageFiles checks that the server serves the embedded page: the
+// lobby at "/", a game's page at "/g/ID", its script, words, style and
+// the icon browsers ask for at /favicon.ico.
+func TestPageFiles(t *testing.T) {
+	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "p.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	cfg := testConfig(st)
+	cfg.Static = web.FS()
+	e := newEnvConfig(t, cfg)
+	for _, c := range []struct{ path, ctype, holds string }{
+		{"/", "text/html", `<script src="/static/app.js">`},
+		{"/g/0123456789abcdef", "text/html", `<section id="game"`},
+		{"/static/app.js", "javascript", "function typeLetter"},
+		{"/static/i18n.js", "javascript", "const STRINGS"},
+		{"/static/style.css", "text/css", "#board"},
+		{"/favicon.ico", "image/", ""},
+	} {
+		resp, err := http.Get(e.url + c.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 || !strings.Contains(resp.Header.Get("Content-Type"), c.ctype) || !bytes.Contains(body, []byte(c.holds)) || len(body) == 0 {
+			t.Errorf("GET %s: %d %q, %d bytes", c.path, resp.StatusCode, resp.Header.Get("Content-Type"), len(body))
+		}
 	}
 }

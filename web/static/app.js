@@ -188,10 +188,13 @@ function forgetSeat(id) {
 }
 function resumeURL(id, token) { return location.origin + "/g/" + id + "#seat=" + token; }
 
-// computerSeatName localises the server's "Computer (level)".
+// displayName localises the names the server gives seats that were
+// given none: "Computer (level)" and "Player N".
 function displayName(s) {
   const m = s.kind === "computer" && /^Computer \((\w+)\)$/.exec(s.name);
-  return m ? t("computerName", levelName(m[1])) : s.name;
+  if (m) return t("computerName", levelName(m[1]));
+  const p = s.kind !== "computer" && /^Player (\d)$/.exec(s.name);
+  return p ? t("playerName", p[1]) : s.name;
 }
 
 async function copyText(text, input) {
@@ -313,7 +316,7 @@ async function loadOpen() {
     const li = el("li");
     const host = g.seats.find((s) => s.taken) || g.seats[0];
     const what = variantName(g.variant) + " · " + lexiconName(g.lexicon);
-    li.append(el("span", "", t("waitsFor", host.name, what)), " ", el("span", "hint", ago(g.created)), " ");
+    li.append(el("span", "", t("waitsFor", displayName(host), what)), " ", el("span", "hint", ago(g.created)), " ");
     const a = el("a", "button", t("joinOpen"));
     a.href = "/g/" + g.id;
     li.append(a);
@@ -368,8 +371,7 @@ const G = {
   exchanging: false, marked: new Set(),
   cursor: null,    // {r, c, down}
   typed: [],       // rack indexes placed by typing since the cursor was set
-  lastMoves: -1,   // move count last rendered
-  myLast: -1,      // move count after our last accepted move
+  announced: -1,   // history entries already told in the message line
   ws: null, wsFails: 0, spectatorTimer: null,
   preview: null,   // {key, data}
   previewTimer: null,
@@ -411,9 +413,9 @@ async function showGame(id) {
 function showJoin(st) {
   $("#join").hidden = false;
   const host = st.seats.find((s) => s.taken) || st.seats[0];
-  $("#join-title").textContent = t("joinTitle", host.name);
+  $("#join-title").textContent = t("joinTitle", displayName(host));
   $("#join-what").textContent = t("joinWhat", variantName(st.variant), lexiconName(st.lexicon));
-  document.title = t("joinTitle", host.name) + " – atril";
+  document.title = t("joinTitle", displayName(host)) + " – atril";
   $("#join-name").value = localStorage.getItem("atril:name") || "";
   $("#watch-link").addEventListener("click", (ev) => {
     ev.preventDefault();
@@ -544,11 +546,12 @@ function render(st) {
   schedulePreview();
 }
 
-// announce says what the others did since the last render, replacing our
-// own last message.
+// announce says what the others did since the last render (the latest
+// of their moves), replacing our own last message; the message stays
+// while only our own move is new.
 function announce(prev, st, me) {
-  if (G.lastMoves >= 0 && st.history.length > 0 && st.moves > G.lastMoves) {
-    const played = st.history.filter((h) => h.kind === "place" || h.kind === "exchange" || h.kind === "pass");
+  if (G.announced >= 0 && st.history.length > G.announced) {
+    const played = st.history.slice(G.announced).filter((h) => h.kind === "place" || h.kind === "exchange" || h.kind === "pass");
     const h = played[played.length - 1];
     if (h && h.seat !== me) {
       const who = displayName(st.seats[h.seat]);
@@ -557,7 +560,7 @@ function announce(prev, st, me) {
       else say(t("theyPassed", who));
     }
   }
-  G.lastMoves = st.moves;
+  G.announced = st.history.length;
 }
 
 function lastPlacementMove() {
@@ -584,19 +587,56 @@ function renderBoard() {
     d.addEventListener("pointerdown", (ev) => startDrag(ev, p.i));
     square(p.row, p.col).append(d);
   }
-  labelSquares((r, c) => boardTileAt(r, c), (r, c) => pendingAt(r, c), true);
-  if (G.cursor) {
+  // The cursor shows only while tiles can be placed (not once the game
+  // is over, nor to a spectator).
+  const showCursor = !!G.cursor && playable();
+  labelSquares((r, c) => boardTileAt(r, c), (r, c) => pendingAt(r, c), showCursor);
+  if (showCursor) {
     const cell = square(G.cursor.r, G.cursor.c);
     cell.classList.add("cursor");
     if (G.cursor.down) cell.classList.add("down");
   }
-  // The preview's score beside the last tile placed.
+  // The preview's score, on the edge between the word's last tile and
+  // the empty square after it.
+  document.querySelectorAll("#board .sq.has-bubble").forEach((x) => x.classList.remove("has-bubble"));
   if (G.preview && G.preview.data && G.preview.key === pendingKey() && G.pending.length) {
-    const p = G.pending[G.pending.length - 1];
-    const b = el("span", "bubble" + (G.preview.data.ok ? "" : " bad"), G.preview.data.ok ? String(G.preview.data.score) : "?");
+    const at = bubbleSpot();
+    const b = el("span", "bubble " + at.side + (G.preview.data.ok ? "" : " bad"), G.preview.data.ok ? String(G.preview.data.score) : "?");
     b.setAttribute("aria-hidden", "true");
-    square(p.row, p.col).append(b);
+    const cell = square(at.r, at.c);
+    cell.classList.add("has-bubble");
+    cell.append(b);
   }
+}
+
+// bubbleSpot is where the preview's score goes: the tile that ends the
+// word the pending tiles make (side "right" across, "below" down), over
+// its edge with the empty square after it; when the word reaches the
+// board's edge, the tile that starts it ("left", "above"). Those squares
+// are empty, so the score covers no letter and no points.
+function bubbleSpot() {
+  const ps = G.pending;
+  let down = ps.length > 1 && ps.every((p) => p.col === ps[0].col);
+  if (ps.length === 1) {
+    const { row: r, col: c } = ps[0];
+    down = !occupied(r, c - 1) && !occupied(r, c + 1) && (occupied(r - 1, c) || occupied(r + 1, c));
+  }
+  const along = (p) => (down ? p.row : p.col);
+  const last = ps.reduce((a, b) => (along(b) > along(a) ? b : a)), first = ps.reduce((a, b) => (along(b) < along(a) ? b : a));
+  const walk = (p, k) => {
+    let [r, c] = [p.row, p.col];
+    for (;;) {
+      const [nr, nc] = step(r, c, down, k);
+      if (!inBoard(nr, nc)) return { r, c, edge: true };
+      if (!occupied(nr, nc)) return { r, c, edge: false };
+      [r, c] = [nr, nc];
+    }
+  };
+  const end = walk(last, 1);
+  if (!end.edge) return { r: end.r, c: end.c, side: down ? "below" : "right" };
+  const start = walk(first, -1);
+  if (!start.edge) return { r: start.r, c: start.c, side: down ? "above" : "left" };
+  return { r: end.r, c: end.c, side: "inside" };
 }
 
 // labelSquares names every square for screen readers: its name and
@@ -651,11 +691,11 @@ function renderSide(st, me) {
     d.append(el("span", "", seatName(i)), el("span", "n", String(scores[i])));
     sc.append(d);
   });
+  // The turn line says only "Game over." at the end: the result box
+  // says how it ended.
   let turn = "";
-  if (st.aborted) turn = t("abortedLine");
-  else if (st.abandoned) turn = t("abandonedLine");
+  if (st.over) turn = t("over");
   else if (!st.started) turn = t("waiting");
-  else if (st.over) turn = t("over");
   else if (myTurn) turn = t("yourTurn");
   else if (st.seats[st.turn].kind === "computer") turn = t("thinking", displayName(st.seats[st.turn]));
   else turn = t("theirTurn", displayName(st.seats[st.turn]));
@@ -673,7 +713,7 @@ function renderSide(st, me) {
   $("#buttons").hidden = G.exchanging;
   $("#resign").hidden = !(me >= 0 && st.started && !st.over);
   $("#abort").hidden = !(me >= 0 && !st.over && st.moves === 0);
-  $("#resume-box").hidden = me < 0;
+  $("#resume-box").hidden = me < 0 || st.over;
   if (me >= 0) $("#resume-url").value = resumeURL(st.id, G.token);
   renderMoves(st);
   // Bag and unseen tiles.
@@ -708,14 +748,20 @@ function renderMoves(st) {
   for (const h of st.history) {
     const li = el("li");
     const row = el("div", "row");
-    const who = el("span", "", seatName(h.seat) + ": ");
+    // The player's name gives way (cut short with an ellipsis on a
+    // narrow screen) to the move, which stays on one line.
+    const who = el("span", "who");
+    const name = el("span", "nm", seatName(h.seat) + ":");
+    name.title = seatName(h.seat);
+    const what = el("span", "what" + (h.kind === "place" ? " one-line" : ""));
     switch (h.kind) {
-      case "place": who.append(moveNode(h.move)); break;
-      case "exchange": who.append(t("exchanged", h.count)); break;
-      case "pass": who.append(t("passed")); break;
-      case "out_bonus": who.append(t("outBonus", h.rack)); break;
-      default: who.append(t("rackPenalty", h.rack));
+      case "place": what.append(moveNode(h.move)); break;
+      case "exchange": what.append(t("exchanged", h.count)); break;
+      case "pass": what.append(t("passed")); break;
+      case "out_bonus": what.append(t("outBonus", h.rack)); break;
+      default: what.append(t("rackPenalty", h.rack));
     }
+    who.append(name, what);
     row.append(who, el("span", "pts", (h.points >= 0 ? "+" : "") + h.points + " = " + h.total));
     li.append(row);
     if (h.kind === "place" || h.kind === "exchange" || h.kind === "pass") {
@@ -733,6 +779,8 @@ function renderMoves(st) {
   }
   if (typeof st.resigned === "number") ml.append(el("li", "end", t("resignedLine", displayName(st.seats[st.resigned]))));
   if (!st.history.length && !st.over) ml.append(el("li", "hint none", t("noMoves")));
+  // A game over with no move (called off, abandoned) has no move list.
+  ml.previousElementSibling.hidden = st.over && !ml.children.length;
   const cur = ml.querySelector("li.current");
   ml.scrollTop = cur ? cur.offsetTop - ml.offsetTop - ml.clientHeight / 2 : ml.scrollHeight;
 }
@@ -745,27 +793,27 @@ function renderResult(st, me) {
   let line;
   if (st.aborted) line = t("abortedLine");
   else if (st.abandoned) line = t("abandonedLine");
-  else if (!st.winners || !st.winners.length) line = "";
+  else if (!st.winners || !st.winners.length) line = t("over");
   else if (st.winners.length > 1) line = t("tie");
   else if (me >= 0) line = st.winners[0] === me ? t("won") : t("lost");
   else line = t("winner", displayName(st.seats[st.winners[0]]));
-  res.append(el("strong", "", t("over") + " " + line));
+  res.append(el("strong", "", line));
   if (typeof st.resigned === "number") res.append(el("p", "", t("resignedLine", displayName(st.seats[st.resigned]))));
-  res.append(el("p", "", t("finalScores", st.seats.map((s, i) => seatName(i) + " " + s.score).join(", "))));
-  const links = el("p", "links");
+  if (st.moves > 0) res.append(el("p", "", t("finalScores", st.seats.map((s, i) => seatName(i) + " " + s.score).join(", "))));
+  const links = el("div", "links");
   if (st.moves > 0) {
     const rv = el("button", "primary", t("review"));
     rv.type = "button";
     rv.id = "review-button";
     rv.addEventListener("click", () => startReview(0));
-    links.append(rv, " ");
+    links.append(rv);
   }
   const a = el("a", "", t("download"));
   a.href = "/api/games/" + st.id + "/gcg";
   a.id = "gcg-link";
   const again = el("a", "", t("newGameLink"));
   again.href = "/";
-  links.append(a, " · ", again);
+  links.append(a, again);
   res.append(links);
 }
 
@@ -1159,13 +1207,17 @@ function showPreview() {
 // ---------- moves ----------
 
 async function sendMove(body) {
+  const before = G.st.moves;
   try {
     const r = await api("POST", "/api/games/" + G.id + "/move", body, G.token);
-    if (body.kind === "place") say(msgNodes(t("accepted", "{0}", "{1}"), moveNode(r.move), r.score), "ok"); else say("");
+    // Our move is told unless the page already shows a later one (the
+    // notifications can be quicker than the answer).
+    if (G.st.moves <= before + 1) {
+      if (body.kind === "place") say(msgNodes(t("accepted", "{0}", "{1}"), moveNode(r.move), r.score), "ok"); else say("");
+    }
     G.pending = []; G.exchanging = false; G.marked.clear(); G.typed = [];
     // The arrow stays for the keyboard, not after taps and clicks.
     if (!(document.activeElement && document.activeElement.closest("#board"))) G.cursor = null;
-    G.lastMoves = G.st.moves + 1;
     await refresh();
   } catch (e) {
     say(t("rejected", localReason(e.message)), "error");
@@ -1344,6 +1396,7 @@ function renderReviewBoard() {
   const R = G.review;
   const n = R.moves.length;
   document.querySelectorAll("#board .tile, #board .bubble").forEach((x) => x.remove());
+  document.querySelectorAll("#board .sq.has-bubble").forEach((x) => x.classList.remove("has-bubble"));
   document.querySelectorAll("#board .sq.cursor").forEach((x) => x.classList.remove("cursor", "down"));
   for (let j = 0; j < R.k; j++) {
     for (const x of R.data.turns[R.moves[j]].tiles || []) {

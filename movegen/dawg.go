@@ -76,9 +76,9 @@ func (g *Dawg) Generate(b *board.Board, rack *alphabet.Rack, sink Sink) {
 						s.buf[j] = move.PlayThrough
 					}
 					if ok {
-						s.mainSum = sum
+						s.sum.Main = sum
 						s.extendRight(c, node, k)
-						s.mainSum = 0
+						s.sum.Main = 0
 					}
 					continue
 				}
@@ -123,9 +123,9 @@ func (s *lineGen) leftPart(nd automaton.Arc, limit, plen int) {
 		}
 		mul *= s.wmul[lo+i]
 	}
-	s.mainSum, s.wordMul, s.placed = sum, mul, plen
+	s.sum, s.placed = Tally{Main: sum, WordMul: mul}, plen
 	s.extendRight(s.anchorCol, nd, lo)
-	s.mainSum, s.wordMul, s.placed = 0, 1, 0
+	s.sum, s.placed = Tally{WordMul: 1}, 0
 	if limit == 0 {
 		return
 	}

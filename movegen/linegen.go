@@ -42,11 +42,8 @@ type lineGen struct {
 	leftLimit int
 	start     int // first square of the word in the right phase
 
-	// running score
-	mainSum  int32
-	wordMul  int32
-	crossSum int32
-	placed   int
+	sum    Tally // running score
+	placed int
 
 	// best, when set, keeps the best moves by equity instead of calling
 	// sink.
@@ -83,7 +80,7 @@ func (s *lineGen) setup(arcs []automaton.Arc, b *board.Board, rack *alphabet.Rac
 	s.rackSize, s.bingo = v.RackSize, v.BingoBonus
 	s.emptyB = b.IsEmpty()
 	s.n = b.Size
-	s.mainSum, s.wordMul, s.crossSum, s.placed = 0, 1, 0, 0
+	s.sum, s.placed = Tally{WordMul: 1}, 0
 	s.mv = move.Move{Kind: move.Place}
 }
 
@@ -166,7 +163,7 @@ func (s *lineGen) record(lo, hi int) {
 	}
 	m.Dir = s.dir
 	m.Tiles = s.buf[lo : hi+1]
-	total := s.crossSum + s.mainSum*s.wordMul
+	total := s.sum.Total()
 	if s.placed == s.rackSize {
 		total += int32(s.bingo)
 	}

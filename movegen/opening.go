@@ -32,7 +32,7 @@ func (s *lineGen) openingWords(nd automaton.Arc, depth int, gaddag bool) {
 func (s *lineGen) openingPlace(k int) {
 	lo := max(0, s.startC-k+1)
 	hi := min(s.startC, s.n-k)
-	s.placed, s.crossSum = k, 0
+	s.placed = k
 	for start := lo; start <= hi; start++ {
 		var sum int32
 		mul := int32(1)
@@ -45,8 +45,8 @@ func (s *lineGen) openingPlace(k int) {
 			}
 			mul *= s.wmul[c]
 		}
-		s.mainSum, s.wordMul = sum, mul
+		s.sum = Tally{Main: sum, WordMul: mul}
 		s.record(start, start+k-1)
 	}
-	s.mainSum, s.wordMul, s.placed = 0, 1, 0
+	s.sum, s.placed = Tally{WordMul: 1}, 0
 }

@@ -67,9 +67,9 @@ func (s *lineGen) through(c int, nd automaton.Arc, mask uint64, k step, start in
 		sc = 0
 	}
 	s.buf[c] = move.PlayThrough
-	s.mainSum += sc
+	s.sum.Main += sc
 	s.next(k, c, s.child(nd, mask, l), start)
-	s.mainSum -= sc
+	s.sum.Main -= sc
 }
 
 // place tries on empty square c each letter of cand (letters the state
@@ -81,11 +81,10 @@ func (s *lineGen) through(c int, nd automaton.Arc, mask uint64, k step, start in
 // multiplier on the main word.
 func (s *lineGen) place(c int, nd automaton.Arc, mask, cand uint64, k step, start int) {
 	lm, wm := s.lmul[c], s.wmul[c]
-	cs := int32(s.cscore[c])
-	mainSum, wordMul, crossSum := s.mainSum, s.wordMul, s.crossSum
+	cs := s.cscore[c]
+	saved := s.sum
 	s.placed++
 	s.tiles--
-	s.wordMul = wordMul * wm
 	for ; cand != 0; cand &= cand - 1 {
 		l := uint(bits.TrailingZeros64(cand))
 		next := s.child(nd, mask, l)
@@ -100,15 +99,13 @@ func (s *lineGen) place(c int, nd automaton.Arc, mask, cand uint64, k step, star
 				ls = 0
 				s.buf[c] |= alphabet.BlankBit
 			}
-			s.mainSum = mainSum + ls
-			if cs != board.NoCross {
-				s.crossSum = crossSum + (cs+ls)*wm
-			}
+			s.sum = saved
+			s.sum.Lay(ls, wm, cs)
 			s.next(k, c, next, start)
 			s.give(l, blank)
 		}
 	}
-	s.mainSum, s.wordMul, s.crossSum = mainSum, wordMul, crossSum
+	s.sum = saved
 	s.placed--
 	s.tiles++
 }
@@ -158,3 +155,29 @@ func (s *lineGen) next(k step, c int, nd automaton.Arc, start int) {
 		s.extendRight(c+1, nd, start)
 	}
 }
+
+// Tally is a placement's score as it is built, square by square: the
+// main word's letter sum, the product of the word multipliers of the
+// squares played, and the total of the cross words. It is the generators'
+// one home of the score formula; move.Score and the brute-force oracle
+// compute scores on their own, as the references the generators are
+// checked against.
+type Tally struct {
+	Main, WordMul, Cross int32
+}
+
+// Lay adds a new tile on a square: ls is the tile's face value times the
+// square's letter multiplier (0 for a blank), wm the square's word
+// multiplier, and cs the sum of the other tiles of the cross word through
+// the square (board.NoCross when there is none). A board tile the word
+// runs through adds its face value to Main.
+func (t *Tally) Lay(ls, wm int32, cs int16) {
+	t.Main += ls
+	t.WordMul *= wm
+	if cs != board.NoCross {
+		t.Cross += (int32(cs) + ls) * wm
+	}
+}
+
+// Total is the score of the placement, without a bingo bonus.
+func (t *Tally) Total() int32 { return t.Cross + t.Main*t.WordMul }

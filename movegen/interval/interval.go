@@ -301,22 +301,18 @@ func (p *placer) emitPlain(w []alphabet.Tile) {
 // emit scores the move in p.tiles and passes it to the sink.
 func (p *placer) emit() {
 	li, s := p.li, p.iv.Start
-	main, wm, cross := p.fixedScore, 1, 0
+	sum := movegen.Tally{Main: int32(p.fixedScore), WordMul: 1}
 	for k := 0; k < p.nEmpty; k++ {
 		i := int(p.emptyPos[k])
 		t := p.tiles[i]
 		pr := li.prem[s+i]
-		ls := 0
+		ls := int32(0)
 		if !t.IsBlanked() {
-			ls = p.v.Scores[t] * int(pr.LetterMul)
+			ls = int32(p.v.Scores[t]) * int32(pr.LetterMul)
 		}
-		main += ls
-		wm *= int(pr.WordMul)
-		if cs := li.cscore[s+i]; cs != board.NoCross {
-			cross += (int(cs) + ls) * int(pr.WordMul)
-		}
+		sum.Lay(ls, int32(pr.WordMul), li.cscore[s+i])
 	}
-	total := cross + main*wm
+	total := int(sum.Total())
 	if p.nEmpty == p.v.RackSize {
 		total += p.v.BingoBonus
 	}

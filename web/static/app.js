@@ -98,8 +98,8 @@ function wordNode(tiles) {
 // moveNode shows a move in notation ("8H WORD", "-ABC", "-") with its
 // multi-letter tiles as single units and no brackets.
 function moveNode(notation) {
+  // Its text reads as the move (a multi-letter tile is its letters).
   const s = el("span", "mv");
-  s.setAttribute("aria-label", plainMove(notation));
   if (!notation || notation === "-") { s.textContent = "–"; return s; }
   if (notation[0] === "-") { s.append("−", wordNode(units(notation.slice(1)))); return s; }
   const sp = notation.indexOf(" ");

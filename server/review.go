@@ -215,7 +215,8 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
 func analyse(l *live, g *game.Game, played move.Move, n int) (*Analysis, error) {
 	v := l.v
 	a := v.Alphabet
-	table, err := leave.ForVariant(v, "", 0)
+	// The leave values the computer players use by default.
+	table, err := leave.Load(v, "default", 0)
 	if err != nil {
 		table = nil // no leave table for this variant: equity is the score
 	}
@@ -223,15 +224,7 @@ func analyse(l *live, g *game.Game, played move.Move, n int) (*Analysis, error) 
 	if err := move.Validate(view.Board, &view.Rack, &played, view.BagLen); err != nil {
 		return nil, fmt.Errorf("game %s: played move does not validate in analysis: %w", l.hdr.ID, err)
 	}
-	rackValue := func(r *alphabet.Rack) float64 {
-		s := 0
-		for t, c := range r {
-			if c > 0 && t < len(v.Scores) {
-				s += int(c) * v.Scores[t]
-			}
-		}
-		return float64(s)
-	}
+	rackValue := func(r *alphabet.Rack) float64 { return float64(r.Value(v.Scores)) }
 	equity := func(m *move.Move, kept *alphabet.Rack) float64 {
 		e := float64(m.Score)
 		switch {

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"sync"
 	"testing"
+	"time"
 
 	"atril/alphabet"
 	"atril/board"
@@ -543,6 +544,52 @@ func TestSimulationPlayValues(t *testing.T) {
 		}
 		if !w.b.Equal(b) {
 			t.Errorf("%s: board not restored", tc.name)
+		}
+	}
+}
+
+// TestSimulationBudgetMidRound gives the simulation less time than one
+// round takes: it must stop inside the round, keep only whole iterations
+// (every live candidate the same number), and still choose a legal move
+// (with no iteration at all, the best by static equity).
+func TestSimulationBudgetMidRound(t *testing.T) {
+	v, lex := small(t)
+	g, _ := game.New(v, lex, []string{"a", "b"}, 11)
+	pro := newPlayer(t, "professional", quick(v, lex, 1))
+	for i := 0; i < 4; i++ {
+		if err := g.Play(pro.Choose(ViewOf(g, g.Current()))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	view := ViewOf(g, g.Current())
+	for _, budget := range []time.Duration{time.Nanosecond, 3 * time.Millisecond} {
+		o := quick(v, lex, 5)
+		o.Candidates, o.Iterations, o.Threads, o.Budget = 8, 400, 2, budget
+		s := newPlayer(t, "simulation", o).(*Simulation)
+		m := s.Choose(view)
+		if err := g.Check(&m); err != nil {
+			t.Fatalf("budget %v: %v", budget, err)
+		}
+		live := -1
+		for _, e := range s.Estimates {
+			if !e.Alive {
+				continue
+			}
+			if live >= 0 && e.Iterations != live {
+				t.Errorf("budget %v: live candidates with %d and %d iterations", budget, live, e.Iterations)
+			}
+			live = e.Iterations
+		}
+		if budget == time.Nanosecond {
+			if s.Simulated != 0 {
+				t.Errorf("budget 1ns: %d candidate-iterations, want 0", s.Simulated)
+			}
+			if want := s.Estimates[0].Move; m.Key() != want.Key() {
+				t.Errorf("budget 1ns: chose %s, want the static best %s", m.String(view.Board), want.String(view.Board))
+			}
+		}
+		if s.Simulated >= 8*400 {
+			t.Errorf("budget %v: all %d candidate-iterations ran", budget, s.Simulated)
 		}
 	}
 }

@@ -239,24 +239,41 @@ func (s *Simulation) simulate(v *View, cands []candidate) int {
 			vals[c] = append(vals[c], make([]float64, n)...)
 			wins[c] = append(wins[c], make([]float64, n)...)
 		}
+		// Jobs go iteration by iteration, every live candidate in each,
+		// so that when the time budget runs out mid-round the jobs done
+		// (always a prefix: a worker finishes the job it took) make
+		// whole iterations for all of them.
 		var next atomic.Int64
-		total := int64(len(alive) * n)
+		a := int64(len(alive))
+		total := a * int64(n)
 		var wg sync.WaitGroup
 		for _, w := range workers {
 			wg.Add(1)
 			go func(w *simWorker) {
 				defer wg.Done()
 				for {
+					if p.budget > 0 && time.Since(start) > p.budget {
+						return
+					}
 					j := next.Add(1) - 1
 					if j >= total {
 						return
 					}
-					c, it := alive[j/int64(n)], done+int(j%int64(n))
+					c, it := alive[j%a], done+int(j/a)
 					vals[c][it], wins[c][it] = w.play(&cands[c], shuffles[it], seed^uint64(it))
 				}
 			}(w)
 		}
 		wg.Wait()
+		if taken := next.Load(); taken < total {
+			// Out of time: keep the whole iterations.
+			whole := int(taken / a)
+			for _, c := range alive {
+				vals[c], wins[c] = vals[c][:done+whole], wins[c][:done+whole]
+			}
+			s.Simulated += len(alive) * whole
+			break
+		}
 		s.Simulated += len(alive) * n
 		done = hi
 		if p.budget > 0 && time.Since(start) > p.budget {

@@ -186,7 +186,15 @@ func analyzeResponse(a *player.Analysis, v *player.View, turn, top int) AnalyzeR
 	if top <= 0 {
 		top = 10
 	}
-	f := func(x float64) *float64 { x = math.Round(100*x) / 100; return &x }
+	// f rounds to 1/100; a value the simulation could not estimate (too
+	// few iterations before the time ran out) is left out.
+	f := func(x float64) *float64 {
+		if math.IsInf(x, 0) || math.IsNaN(x) {
+			return nil
+		}
+		x = math.Round(100*x) / 100
+		return &x
+	}
 	for i, c := range a.Candidates {
 		if i >= top {
 			break

@@ -145,7 +145,14 @@ type analysisReply struct {
 	Millis     int64           `json:"ms"`
 }
 
-func fptr(x float64) *float64 { return &x }
+// fptr points at x, or is nil for a value the simulation could not
+// estimate (too few iterations before the time ran out).
+func fptr(x float64) *float64 {
+	if math.IsInf(x, 0) || math.IsNaN(x) {
+		return nil
+	}
+	return &x
+}
 
 func analysisJSON(a *player.Analysis, b *board.Board, top int) analysisReply {
 	best := a.Best()

@@ -36,6 +36,7 @@ type SQLite struct {
 	ckpt     *sql.DB
 	kick     chan struct{}
 	ckptDone chan struct{}
+	walMax   int // walMaxFrames, but for tests
 }
 
 // appendReq is one Append waiting for the writer.
@@ -101,7 +102,7 @@ func OpenSQLite(path string) (*SQLite, error) {
 		return nil, err
 	}
 	s := &SQLite{db: db, path: path, insertEvent: ins, reqs: make(chan *appendReq), quit: make(chan struct{}), done: make(chan struct{}),
-		ckpt: ckpt, kick: make(chan struct{}, 1), ckptDone: make(chan struct{})}
+		ckpt: ckpt, kick: make(chan struct{}, 1), ckptDone: make(chan struct{}), walMax: walMaxFrames}
 	go s.writer()
 	go s.checkpointer()
 	return s, nil
@@ -247,6 +248,19 @@ const (
 	walMaxFrames = 4096 // 16 MiB of 4 KiB pages
 )
 
+// checkpoint copies what it can of the WAL into the database file
+// without waiting, and, when the WAL holds more than s.walMax pages,
+// waits for the writer to copy the rest so that the next commit starts
+// the WAL again from its beginning. An error leaves the work to the next
+// checkpoint (or to the close of the store).
+func (s *SQLite) checkpoint() {
+	var busy, frames, copied int
+	err := s.ckpt.QueryRow("PRAGMA wal_checkpoint(PASSIVE)").Scan(&busy, &frames, &copied)
+	if err == nil && frames > s.walMax {
+		s.ckpt.Exec("PRAGMA wal_checkpoint(RESTART)")
+	}
+}
+
 // checkpointer copies the WAL into the database file until the store is
 // closed.
 func (s *SQLite) checkpointer() {
@@ -257,11 +271,7 @@ func (s *SQLite) checkpointer() {
 		case <-s.quit:
 			return
 		}
-		var busy, frames, copied int
-		err := s.ckpt.QueryRow("PRAGMA wal_checkpoint(PASSIVE)").Scan(&busy, &frames, &copied)
-		if err == nil && frames > walMaxFrames {
-			s.ckpt.Exec("PRAGMA wal_checkpoint(RESTART)")
-		}
+		s.checkpoint()
 		select {
 		case <-time.After(ckptEvery):
 		case <-s.quit:

@@ -1095,7 +1095,7 @@ func TestBrowserKeyboardGame(t *testing.T) {
 	r.checkLayout(ctx, 1280, "the English game")
 	st := r.e.state(id, tok)
 	r.checkUnseen(ctx, st)
-	// The bag of seed 3 gives us a blank: typing a letter we do not hold
+	// The bag this game was dealt (its seed is 3) gives us a blank: typing a letter we do not hold
 	// takes it.
 	r.editByKeyboard(ctx, st)
 

@@ -226,6 +226,24 @@ func (s *Server) authed(r *http.Request) (*live, int, error) {
 	return l, me, nil
 }
 
+// seatAction starts a request a seat makes to change its game: it reads
+// the body and finds the game and the seat of the token, then returns
+// with the game locked (the caller unlocks it). On an error it answers
+// the request and ok is false.
+func (s *Server) seatAction(w http.ResponseWriter, r *http.Request) (data []byte, l *live, me int, ok bool) {
+	data, err := readBody(w, r)
+	if err != nil {
+		s.fail(w, err)
+		return nil, nil, -1, false
+	}
+	if l, me, err = s.authed(r); err != nil {
+		s.fail(w, err)
+		return nil, nil, -1, false
+	}
+	l.mu.Lock()
+	return data, l, me, true
+}
+
 // MoveResponse is the answer to an accepted move.
 type MoveResponse struct {
 	Move  string `json:"move"`
@@ -234,17 +252,10 @@ type MoveResponse struct {
 }
 
 func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
-	data, err := readBody(w, r)
-	if err != nil {
-		s.fail(w, err)
+	data, l, me, ok := s.seatAction(w, r)
+	if !ok {
 		return
 	}
-	l, me, err := s.authed(r)
-	if err != nil {
-		s.fail(w, err)
-		return
-	}
-	l.mu.Lock()
 	defer l.mu.Unlock()
 	if err := l.mayMove(me); err != nil {
 		s.fail(w, err)

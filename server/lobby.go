@@ -26,16 +26,10 @@ type Lobby struct {
 // handleList offers the game in the lobby, so that anyone may join it.
 // Only a seat of a game still waiting for players may ask.
 func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
-	if _, err := readBody(w, r); err != nil {
-		s.fail(w, err)
+	_, l, _, ok := s.seatAction(w, r)
+	if !ok {
 		return
 	}
-	l, _, err := s.authed(r)
-	if err != nil {
-		s.fail(w, err)
-		return
-	}
-	l.mu.Lock()
 	defer l.mu.Unlock()
 	switch {
 	case l.over():

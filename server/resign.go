@@ -22,16 +22,10 @@ func (s *Server) handleResign(w http.ResponseWriter, r *http.Request) { s.handle
 func (s *Server) handleAbort(w http.ResponseWriter, r *http.Request) { s.handleEnd(w, r, "abort") }
 
 func (s *Server) handleEnd(w http.ResponseWriter, r *http.Request, kind string) {
-	if _, err := readBody(w, r); err != nil {
-		s.fail(w, err)
+	_, l, me, ok := s.seatAction(w, r)
+	if !ok {
 		return
 	}
-	l, me, err := s.authed(r)
-	if err != nil {
-		s.fail(w, err)
-		return
-	}
-	l.mu.Lock()
 	defer l.mu.Unlock()
 	switch {
 	case l.over():

@@ -119,9 +119,92 @@ type solver struct {
 
 // plyBuf is the move buffer of one ply.
 type plyBuf struct {
-	moves []move.Move
-	tiles []alphabet.Tile
-	lens  []int
+	moves  []move.Move // as listed
+	sorted []move.Move // best first
+	keys   []uint64
+	tiles  []alphabet.Tile
+	lens   []int
+	// kept answers, at a node one ply above the frontier, the best score
+	// of what the side to move keeps after each of its moves.
+	kept keptBest
+}
+
+// keptBest holds, for every sub-rack S of a rack R, the best score a
+// move using only tiles of S makes on the node's board: one listing of
+// R's moves files each move's score under the tiles it uses, and a
+// subset-maximum (over the rack's mixed-radix index) spreads it to every
+// sub-rack holding them. At the frontier the estimate needs the best
+// score of the rack kept after each move; this answers them all from
+// the moves the node lists anyway, instead of one search per move.
+type keptBest struct {
+	ok    bool // the rack is small enough to tabulate
+	radix [alphabet.MaxLetters + 1]int32
+	dims  int
+	place [8]int32 // radix of each distinct tile kind
+	count [8]int32 // count of each distinct tile kind
+	best  [128]int32
+}
+
+// reset prepares the table for rack r (blanks at index 0).
+func (k *keptBest) reset(r *alphabet.Rack) {
+	k.ok, k.dims = true, 0
+	size := int32(1)
+	for t, c := range r {
+		k.radix[t] = 0
+		if c == 0 {
+			continue
+		}
+		if k.dims == len(k.place) || int(size)*(int(c)+1) > len(k.best) {
+			k.ok = false
+			return
+		}
+		k.radix[t] = size
+		k.place[k.dims], k.count[k.dims] = size, int32(c)
+		k.dims++
+		size *= int32(c) + 1
+	}
+	clear(k.best[:size])
+}
+
+// add files a move of the rack.
+func (k *keptBest) add(m *move.Move) {
+	i := int32(0)
+	for _, t := range m.Tiles {
+		switch {
+		case t == move.PlayThrough:
+		case t.IsBlanked():
+			i += k.radix[alphabet.Blank]
+		default:
+			i += k.radix[t]
+		}
+	}
+	k.best[i] = max(k.best[i], int32(m.Score))
+}
+
+// close turns the scores filed per tiles used into the best score per
+// sub-rack: best[S] = max over T ⊆ S.
+func (k *keptBest) close() {
+	size := int32(1)
+	for d := 0; d < k.dims; d++ {
+		size *= k.count[d] + 1
+	}
+	for d := 0; d < k.dims; d++ {
+		p, c := k.place[d], k.count[d]
+		for i := int32(0); i < size; i++ {
+			if (i/p)%(c+1) > 0 {
+				k.best[i] = max(k.best[i], k.best[i-p])
+			}
+		}
+	}
+}
+
+// of is the best score of the sub-rack r (of the tabulated rack).
+func (k *keptBest) of(r *alphabet.Rack) int {
+	i := int32(0)
+	for t, c := range r {
+		i += int32(c) * k.radix[t]
+	}
+	return int(k.best[i])
 }
 
 type stopSearch struct{}
@@ -283,13 +366,21 @@ func (s *solver) root(depth int, lastPass bool) (v int, exact, done bool) {
 // candidates lists the moves of side in search order: the table's move
 // first, then by score; a pass comes last. The list lives in the ply's
 // buffer, valid until the ply is searched again.
-func (s *solver) candidates(side, ply int, ttBest uint64) []move.Move {
+func (s *solver) candidates(side, ply int, ttBest uint64, frontier bool) []move.Move {
 	for len(s.plies) <= ply {
 		s.plies = append(s.plies, plyBuf{})
 	}
 	pb := &s.plies[ply]
 	pb.moves, pb.tiles, pb.lens = pb.moves[:0], pb.tiles[:0], pb.lens[:0]
+	kb := &pb.kept
+	kb.ok = false
+	if frontier {
+		kb.reset(&s.racks[side])
+	}
 	s.gen.Generate(s.b, &s.racks[side], func(m *move.Move) {
+		if kb.ok {
+			kb.add(m)
+		}
 		pb.tiles = append(pb.tiles, m.Tiles...)
 		pb.lens = append(pb.lens, len(m.Tiles))
 		c := *m
@@ -302,8 +393,14 @@ func (s *solver) candidates(side, ply int, ttBest uint64) []move.Move {
 		pb.moves[i].Tiles = pb.tiles[off : off+n : off+n]
 		off += n
 	}
-	ms := pb.moves
-	movegen.SortMoves(ms)
+	if kb.ok {
+		kb.close()
+	}
+	pb.keys = movegen.Order(pb.moves, pb.keys)
+	ms := pb.sorted[:0]
+	for _, k := range pb.keys {
+		ms = append(ms, pb.moves[uint32(k)])
+	}
 	if s.opt.Width > 0 && len(ms) > s.opt.Width {
 		ms = ms[:s.opt.Width]
 	}
@@ -321,7 +418,7 @@ func (s *solver) candidates(side, ply int, ttBest uint64) []move.Move {
 	if s.opt.Width == 0 || len(ms) == 0 {
 		ms = append(ms, move.Move{Kind: move.Pass})
 	}
-	pb.moves = ms
+	pb.sorted = ms
 	return ms
 }
 
@@ -350,7 +447,7 @@ func (s *solver) negamax(side, ply, depth, alpha, beta int, lastPass bool) (int,
 	if depth == 0 {
 		return s.estimate(side), false
 	}
-	ms := s.candidates(side, ply, ttBest)
+	ms := s.candidates(side, ply, ttBest, depth == 1)
 	best := math.MinInt32
 	var bestHash uint64
 	allExact := true
@@ -445,7 +542,13 @@ func (s *solver) play(side int, m *move.Move, ply, depth, alpha, beta, best int,
 			v, exact = int(e.value), e.depth == deepExact
 		} else {
 			s.bhash = b0 // this board's
-			v = s.bestScore(&s.racks[opp]) - s.bestScore(r)
+			mine := 0
+			if kb := &s.plies[ply].kept; kb.ok {
+				mine = kb.of(r)
+			} else {
+				mine = s.bestScore(r)
+			}
+			v = s.bestScore(&s.racks[opp]) - mine
 		}
 		s.hash, s.bhash = h0, b0
 		*r = old

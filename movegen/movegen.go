@@ -19,7 +19,7 @@
 package movegen
 
 import (
-	"sort"
+	"slices"
 
 	"atril/alphabet"
 	"atril/board"
@@ -67,16 +67,49 @@ func All(g Generator, b *board.Board, rack *alphabet.Rack) []move.Move {
 // SortMoves orders moves by score, best first, then by a fixed key so the
 // order is reproducible.
 func SortMoves(ms []move.Move) {
-	sort.Slice(ms, func(i, j int) bool { return Better(&ms[i], &ms[j]) })
+	keys := Order(ms, nil)
+	sorted := make([]move.Move, len(ms))
+	for i, k := range keys {
+		sorted[i] = ms[uint32(k)]
+	}
+	copy(ms, sorted)
 }
 
-func tilesBytes(ts []alphabet.Tile) []byte {
-	b := make([]byte, len(ts))
-	for i, t := range ts {
-		b[i] = byte(t)
+// Order appends to keys[:0] one key per move and sorts them so that
+// uint32(keys[i]) is the index in ms of the i-th move in the order of
+// SortMoves (Better). Sorting 8-byte keys rather than the moves
+// themselves is what makes it cheap: the score, square and direction are
+// packed above the index, and only moves equal in all three compare
+// their tiles.
+func Order(ms []move.Move, keys []uint64) []uint64 {
+	keys = keys[:0]
+	for i := range ms {
+		m := &ms[i]
+		keys = append(keys, uint64(orderScoreMax-min(max(m.Score, 0), orderScoreMax))<<45|
+			uint64(m.Row&63)<<39|uint64(m.Col&63)<<33|uint64(m.Dir&1)<<32|uint64(i))
 	}
-	return b
+	// Sort on the packed keys (ties then fall in index order), and
+	// then each run of moves with the same score, square and direction
+	// by their tiles.
+	slices.Sort(keys)
+	for i := 0; i < len(keys); {
+		j := i + 1
+		for j < len(keys) && keys[j]>>32 == keys[i]>>32 {
+			j++
+		}
+		if j-i > 1 {
+			slices.SortFunc(keys[i:j], func(a, b uint64) int {
+				return slices.Compare(ms[uint32(a)].Tiles, ms[uint32(b)].Tiles)
+			})
+		}
+		i = j
+	}
+	return keys
 }
+
+// orderScoreMax is the highest score Order packs (19 bits); squares take
+// 6 bits each, so boards of up to 63 squares a side.
+const orderScoreMax = 1<<19 - 1
 
 // Best returns the highest-scoring move, and false if there is none: by
 // a best-by-equity search when g is a Searcher, else from all moves.
@@ -131,5 +164,5 @@ func Less(a, b *move.Move) bool {
 	if a.Dir != b.Dir {
 		return a.Dir < b.Dir
 	}
-	return string(tilesBytes(a.Tiles)) < string(tilesBytes(b.Tiles))
+	return slices.Compare(a.Tiles, b.Tiles) < 0
 }

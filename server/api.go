@@ -67,12 +67,20 @@ func writeJSON(w http.ResponseWriter, code int, v any) {
 // jsonBufs holds the buffers of writeJSON.
 var jsonBufs = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
+// Header values every answer shares, set without an allocation each
+// (net/http only reads them; Add makes a new slice).
+var (
+	hdrJSON     = []string{"application/json; charset=utf-8"}
+	hdrNoStore  = []string{"no-store"}
+	hdrNosniff  = []string{"nosniff"}
+	hdrNoReferr = []string{"no-referrer"}
+)
+
 // writeBody answers with body, JSON ending in a newline, in one write.
 func writeBody(w http.ResponseWriter, code int, body []byte) {
 	h := w.Header()
-	h.Set("Content-Type", "application/json; charset=utf-8")
-	h.Set("Cache-Control", "no-store")
-	h.Set("Content-Length", strconv.Itoa(len(body)))
+	h["Content-Type"], h["Cache-Control"] = hdrJSON, hdrNoStore
+	h["Content-Length"] = []string{strconv.Itoa(len(body))}
 	w.WriteHeader(code)
 	w.Write(body)
 }

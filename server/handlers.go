@@ -78,8 +78,8 @@ const answerTimeout = 30 * time.Second
 // a state-changing request sent by a browser from another site, and
 // refuses a seat token in the address (except for the WebSocket).
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("X-Content-Type-Options", "nosniff")
-	w.Header().Set("Referrer-Policy", "no-referrer")
+	h := w.Header()
+	h["X-Content-Type-Options"], h["Referrer-Policy"] = hdrNosniff, hdrNoReferr
 	if !strings.HasPrefix(r.URL.Path, "/api/") {
 		s.mux.ServeHTTP(w, r)
 		return
@@ -270,19 +270,17 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
-	notation := ""
-	if m.Kind == move.Place {
-		notation = m.String(l.g.Board)
-	}
 	played, err := l.play(r.Context(), me, *m)
 	if err != nil {
 		s.fail(w, err)
 		return
 	}
-	if m.Kind != move.Place {
-		notation = kindNames[m.Kind]
+	notation := played.Notation
+	if played.Move.Kind != move.Place {
+		notation = kindNames[played.Move.Kind]
 	}
-	writeJSON(w, 200, MoveResponse{Move: notation, Score: played.Score, Over: l.over()})
+	mr := MoveResponse{Move: notation, Score: played.Move.Score, Over: l.over()}
+	writeBody(w, 200, append(mr.appendJSON(make([]byte, 0, 64)), '\n'))
 }
 
 // maxWait bounds a long poll.

@@ -270,3 +270,12 @@ func (st *State) appendJSON(b []byte, premiums, letters []byte) []byte {
 	b = append(append(appendKey(b, true, "letters"), letters...), '}')
 	return b
 }
+
+// appendJSON appends r as writeJSON writes it (without its newline).
+func (r *MoveResponse) appendJSON(b []byte) []byte {
+	b = append(b, '{')
+	b = appendStringField(b, true, "move", r.Move, false)
+	b = appendIntField(b, false, "score", r.Score)
+	b = appendBoolField(b, false, "over", r.Over)
+	return append(b, '}')
+}

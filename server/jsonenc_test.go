@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"net/http/httptest"
+	"reflect"
 	"testing"
 
 	"atril/variant"
@@ -38,6 +39,13 @@ func TestJSONEncoders(t *testing.T) {
 	}
 	for _, s := range odd {
 		notes = append(notes, Notification{Type: s, Move: s, Reason: s})
+	}
+	for _, r := range []MoveResponse{{}, {Move: "8H QUIZ", Score: 64, Over: true}, {Move: "<&>Ñ", Score: -1}} {
+		want := httptest.NewRecorder()
+		writeJSON(want, 200, r)
+		if got := append(r.appendJSON(nil), '\n'); !bytes.Equal(got, want.Body.Bytes()) {
+			t.Errorf("move response:\n got %s\nwant %s", got, want.Body.Bytes())
+		}
 	}
 	for i, n := range notes {
 		want, err := json.Marshal(n)
@@ -97,4 +105,50 @@ func TestStateEncoder(t *testing.T) {
 			t.Errorf("state %d: Content-Length %s, want %s", i, got.Header().Get("Content-Length"), want.Header().Get("Content-Length"))
 		}
 	}
+}
+
+// fastMoveSeeds are move requests as clients send them, and some that
+// the fast reader must give up on or read exactly.
+var fastMoveSeeds = []string{
+	`{"kind":"place","tiles":[{"row":7,"col":7,"letter":"A"},{"row":7,"col":8,"letter":"T","blank":true}]}`,
+	` { "kind" : "place" , "tiles" : [ { "letter" : "CH" , "blank" : false , "col" : 0 , "row" : 14 } ] } `,
+	`{"kind":"exchange","exchange":["A","?","Z"]}`, `{"kind":"pass"}`, `{"notation":"8H CAT"}`,
+	`{"kind":"place","tiles":[]}`, `{"kind":"exchange","exchange":[]}`, `{"kind":"place","tiles":[{}]}`,
+	`{}`, `{"kind":"place","tiles":[{"row":-1,"col":-0,"letter":""}]}`,
+	// Given up on (encoding/json decides):
+	`{"Kind":"pass"}`, `{"kind":"pass","kind":"place"}`, `{"kind":"pass","extra":1}`, `{"kind":"p\u0061ss"}`,
+	`{"kind":"place","tiles":[{"row":1e1}]}`, `{"kind":"place","tiles":[{"row":07}]}`, `{"kind":"place","tiles":null}`,
+	`{"kind":"pass"} {}`, `{"kind":"pass"}x`, `{"kind":"Ñ"}`, `[]`, ``, `{"kind":"place","tiles":[{"row":1234567890}]}`,
+}
+
+// TestFastMoveRequest checks that the fast reader reads the requests
+// clients send (so that it is used) and gives up on the others.
+func TestFastMoveRequest(t *testing.T) {
+	for i, s := range fastMoveSeeds {
+		_, ok := fastMoveRequest([]byte(s))
+		if want := i < 10; ok != want {
+			t.Errorf("%s: read %v, want %v", s, ok, want)
+		}
+	}
+}
+
+// FuzzFastMoveRequest checks that what the fast reader of move requests
+// reads, encoding/json (unknown fields refused) reads alike.
+func FuzzFastMoveRequest(f *testing.F) {
+	for _, s := range fastMoveSeeds {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		got, ok := fastMoveRequest(data)
+		if !ok {
+			return
+		}
+		var want moveRequest
+		if err := decodeJSON(data, &want); err != nil {
+			t.Fatalf("%q: read as %+v, but encoding/json refuses it: %v", data, got, err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("%q: read as %+v, encoding/json reads %+v", data, got, want)
+		}
+	})
 }

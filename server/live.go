@@ -311,9 +311,10 @@ func (l *live) append(ctx context.Context, kind string, v any) error {
 	return nil
 }
 
-// play checks, logs, applies and announces a move by seat i. A refused
-// move changes nothing and is reported to seat i alone. Caller holds mu.
-func (l *live) play(ctx context.Context, i int, m move.Move) (*move.Move, error) {
+// play checks, logs, applies and announces a move by seat i, and
+// returns its turn in the game's history. A refused move changes nothing
+// and is reported to seat i alone. Caller holds mu.
+func (l *live) play(ctx context.Context, i int, m move.Move) (*game.Turn, error) {
 	if err := l.mayMove(i); err != nil {
 		return nil, err
 	}
@@ -336,7 +337,7 @@ func (l *live) play(ctx context.Context, i int, m move.Move) (*move.Move, error)
 		l.srv.count.movesPerson.Add(1)
 	}
 	l.afterChange()
-	return &l.g.History[l.lastPlayed()].Move, nil
+	return &l.g.History[l.lastPlayed()], nil
 }
 
 // reject reports a refused request of seat i to that seat's readers and

@@ -135,9 +135,12 @@ type moveRequest struct {
 // decodeMove reads a move request against board b. It checks the shape
 // of the request; the rules are checked by the game.
 func decodeMove(data []byte, b *board.Board) (*move.Move, error) {
-	var req moveRequest
-	if err := decodeJSON(data, &req); err != nil {
-		return nil, err
+	req, ok := fastMoveRequest(data)
+	if !ok || len(data) > maxBody {
+		req = moveRequest{}
+		if err := decodeJSON(data, &req); err != nil {
+			return nil, err
+		}
 	}
 	a := b.Variant.Alphabet
 	bad := func(format string, args ...any) error { return &apiError{400, fmt.Sprintf(format, args...)} }

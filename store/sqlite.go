@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/bits"
 	"net/url"
 	"strings"
 	"sync"
@@ -24,8 +25,10 @@ import (
 type SQLite struct {
 	db   *sql.DB
 	path string
-	// The statements of the writes, prepared once.
+	// The statements of the writes, prepared once; insertEvents[k]
+	// appends 2^k events (k ≥ 1).
 	insertEvent, insertGame, finishGame *sql.Stmt
+	insertEvents                        [maxBatchLog + 1]*sql.Stmt
 
 	reqs chan *appendReq
 	quit chan struct{}
@@ -110,7 +113,9 @@ func OpenSQLite(path string) (*SQLite, error) {
 	for _, p := range []struct {
 		stmt **sql.Stmt
 		sql  string
-	}{{&s.insertEvent, insertEventSQL}, {&s.insertGame, insertGameSQL}, {&s.finishGame, finishGameSQL}} {
+	}{{&s.insertEvent, insertEventSQL}, {&s.insertGame, insertGameSQL}, {&s.finishGame, finishGameSQL},
+		{&s.insertEvents[1], insertEventsSQL(2)}, {&s.insertEvents[2], insertEventsSQL(4)}, {&s.insertEvents[3], insertEventsSQL(8)},
+		{&s.insertEvents[4], insertEventsSQL(16)}, {&s.insertEvents[5], insertEventsSQL(32)}} {
 		if *p.stmt, err = db.Prepare(p.sql); err != nil {
 			s.closeStmts()
 			db.Close()
@@ -129,7 +134,7 @@ func OpenSQLite(path string) (*SQLite, error) {
 
 // closeStmts closes the prepared statements.
 func (s *SQLite) closeStmts() {
-	for _, st := range []*sql.Stmt{s.insertEvent, s.insertGame, s.finishGame} {
+	for _, st := range append([]*sql.Stmt{s.insertEvent, s.insertGame, s.finishGame}, s.insertEvents[:]...) {
 		if st != nil {
 			st.Close()
 		}
@@ -328,18 +333,37 @@ func (s *SQLite) commitGroup(group []*appendReq) []error {
 	}
 	defer tx.Rollback()
 	var ins, create, finish *sql.Stmt
-	for i, r := range group {
+	// Appends wait in batch (the indexes of group) to be written several
+	// by statement; a batch is written before any other write.
+	var batch []int
+	for i := 0; i <= len(group); i++ {
+		if i < len(group) && group[i].op == opAppend {
+			if err := group[i].ctx.Err(); err != nil {
+				errs[i] = group[i].wrap(err)
+			} else {
+				batch = append(batch, i)
+			}
+			continue
+		}
+		if len(batch) > 0 {
+			if ins == nil {
+				ins = tx.StmtContext(ctx, s.insertEvent)
+				defer ins.Close()
+			}
+			if err := s.appendBatch(ctx, tx, ins, group, batch, errs); err != nil {
+				return fail(err)
+			}
+			batch = batch[:0]
+		}
+		if i == len(group) {
+			break
+		}
+		r := group[i]
 		if err := r.ctx.Err(); err != nil {
 			errs[i] = r.wrap(err)
 			continue
 		}
 		switch r.op {
-		case opAppend:
-			if ins == nil {
-				ins = tx.StmtContext(ctx, s.insertEvent)
-				defer ins.Close()
-			}
-			errs[i] = appendTx(ctx, tx, ins, r.id, r.e)
 		case opCreate:
 			if create == nil {
 				create = tx.StmtContext(ctx, s.insertGame)
@@ -390,6 +414,89 @@ func (s *SQLite) write(ctx context.Context, r *appendReq) error {
 	// Once handed over, the outcome is waited for even if ctx ends, so
 	// the caller never mistakes a durable write for a lost one.
 	return <-r.err
+}
+
+// maxBatchLog bounds the events appended by one statement: 2^maxBatchLog.
+const maxBatchLog = 5
+
+// appendBatch appends the events of group[batch[...]] in statements of
+// 2^k events each (fewer statements than events: SQLite's cost per
+// statement, and the driver's, is most of an append's). A statement
+// writes all its events or none: a sequence number that is not the next
+// one of its game is written as NULL, which the NOT NULL constraint
+// refuses, as the primary key refuses one taken and the foreign key an
+// unknown game. Then the events of that statement are appended one by
+// one (appendTx), which tells which of them failed and why. It sets the
+// errors of the appends in errs, and returns an error that fails the
+// whole transaction.
+func (s *SQLite) appendBatch(ctx context.Context, tx *sql.Tx, ins *sql.Stmt, group []*appendReq, batch []int, errs []error) error {
+	one := func(i int) error {
+		r := group[i]
+		errs[i] = appendTx(ctx, tx, ins, r.id, r.e)
+		if errs[i] != nil && !errors.Is(errs[i], ErrConflict) && !errors.Is(errs[i], ErrNotFound) {
+			return errs[i]
+		}
+		return nil
+	}
+	for len(batch) > 0 {
+		k := min(bits.Len(uint(len(batch)))-1, maxBatchLog)
+		n := 1 << k
+		chunk := batch[:n]
+		batch = batch[n:]
+		if n == 1 {
+			if err := one(chunk[0]); err != nil {
+				return err
+			}
+			continue
+		}
+		args := make([]any, 0, 5*n)
+		for _, i := range chunk {
+			r := group[i]
+			args = append(args, r.id, r.e.Seq, r.e.Kind, r.e.Data, r.e.Time.UnixNano())
+		}
+		st := tx.StmtContext(ctx, s.insertEvents[k])
+		res, err := st.ExecContext(ctx, args...)
+		st.Close()
+		if err == nil {
+			if got, err := res.RowsAffected(); err != nil || got != int64(n) {
+				return fmt.Errorf("append %d events: %d written (%v)", n, got, err)
+			}
+			continue
+		}
+		if !isConstraint(err) {
+			return fmt.Errorf("append %d events: %w", n, err)
+		}
+		for _, i := range chunk {
+			if err := one(i); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// insertEventsSQL appends n events in one statement, each only if its
+// seq is the next of its game (else its seq is NULL and the statement
+// fails on the NOT NULL constraint, writing none).
+func insertEventsSQL(n int) string {
+	var b strings.Builder
+	b.WriteString(`INSERT INTO events(game, seq, kind, data, time)
+	SELECT column1, CASE WHEN column2 = (SELECT COALESCE(MAX(seq)+1, 0) FROM events WHERE game = column1) THEN column2 END, column3, column4, column5
+	FROM (VALUES `)
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString("(?,?,?,?,?)")
+	}
+	b.WriteByte(')')
+	return b.String()
+}
+
+// isConstraint recognises SQLite's constraint failures.
+func isConstraint(err error) bool {
+	msg := err.Error()
+	return strings.Contains(msg, "constraint failed") || strings.Contains(msg, "SQLITE_CONSTRAINT")
 }
 
 // CreateGame implements Store. It returns once the game is durable.

@@ -505,6 +505,13 @@ func (lt *loadRun) splitRun(n int, seed uint64, reads int) error {
 		cpu      float64
 		lat      latencies
 	}
+	// The server's CPU time while no request comes, which each phase's
+	// last pause adds to it.
+	time.Sleep(pause)
+	a := lt.c.scrape()
+	time.Sleep(2 * pause)
+	b := lt.c.scrape()
+	idle := (b.cpu - a.cpu) / (2 * pause).Seconds()
 	var moves1, states, moves2 phase
 	moves1.name, states.name, moves2.name = "moves (first halves)", "state reads", "moves (second halves)"
 	run := func(p *phase, fn func(g *loadGame) error) error {
@@ -566,6 +573,7 @@ func (lt *loadRun) splitRun(n int, seed uint64, reads int) error {
 		fmt.Printf("%-22s %7.0f requests in %v (%.0f/s), server CPU %.2f s: %.3f ms each; round trip %s\n",
 			p.name+":", k, p.el.Round(time.Millisecond), k/p.el.Seconds(), p.cpu, p.cpu/k*1000, p.lat.summary())
 	}
+	fmt.Printf("server CPU while idle: %.1f ms/s (%.0f ms in each phase's last pause)\n", idle*1000, idle*pause.Seconds()*1000)
 	nm := float64(moves1.requests.Load() + moves2.requests.Load())
 	fmt.Printf("server CPU per move accept: %.3f ms (%.0f moves)\n", (moves1.cpu+moves2.cpu)/nm*1000, nm)
 	fmt.Printf("server CPU per state read: %.3f ms (%d reads)\n", states.cpu/float64(states.requests.Load())*1000, states.requests.Load())

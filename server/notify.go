@@ -111,6 +111,8 @@ type notifLog struct {
 	drained []int
 	// wake is closed (and replaced) whenever an entry is added.
 	wake chan struct{}
+	// scratch is where an entry is encoded before it is copied.
+	scratch []byte
 }
 
 func newNotifLog(seats, limit int) *notifLog {
@@ -151,10 +153,8 @@ func (g *notifLog) reject(to int, reason string) {
 }
 
 func (g *notifLog) add(to int, n Notification) {
-	data, err := json.Marshal(n)
-	if err != nil {
-		panic(fmt.Sprintf("server: encode notification: %v", err))
-	}
+	g.scratch = n.appendJSON(g.scratch[:0])
+	data := append([]byte(nil), g.scratch...)
 	g.entries = append(g.entries, logEntry{seq: n.Seq, to: to, data: data})
 	g.bytes += len(data)
 	g.latest = max(g.latest, n.Seq)

@@ -145,8 +145,17 @@ func writeState(w http.ResponseWriter, st *State) {
 		writeJSON(w, 200, st)
 		return
 	}
-	writeJSON(w, 200, stateWire{State: st, Premiums: vs.(*variantStatic).premiumsJSON, Letters: vs.(*variantStatic).lettersJSON})
+	p := stateBufs.Get().(*[]byte)
+	b := st.appendJSON((*p)[:0], vs.(*variantStatic).premiumsJSON, vs.(*variantStatic).lettersJSON)
+	writeBody(w, 200, append(b, '\n'))
+	if cap(b) <= 64<<10 {
+		*p = b[:0]
+		stateBufs.Put(p)
+	}
 }
+
+// stateBufs holds the buffers of writeState.
+var stateBufs = sync.Pool{New: func() any { b := make([]byte, 0, 8<<10); return &b }}
 
 // state renders the game for seat me (-1: a spectator). Caller holds mu.
 func (l *live) state(me int) *State {

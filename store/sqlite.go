@@ -16,14 +16,16 @@ import (
 
 // SQLite is the Store kept in one SQLite file.
 //
-// Appends are committed in groups: one writer goroutine takes every
-// append waiting at the time, writes them in one transaction and syncs
-// the file once, then answers each caller. Each caller still returns only
-// after its own event is durable, but many games share one sync.
+// Writes (new games, appended events, finished games) are committed in
+// groups: one writer goroutine takes every write waiting at the time,
+// makes them in one transaction and syncs the file once, then answers
+// each caller. Each caller still returns only after its own write is
+// durable, but many games share one sync.
 type SQLite struct {
-	db          *sql.DB
-	path        string
-	insertEvent *sql.Stmt
+	db   *sql.DB
+	path string
+	// The statements of the writes, prepared once.
+	insertEvent, insertGame, finishGame *sql.Stmt
 
 	reqs chan *appendReq
 	quit chan struct{}
@@ -39,15 +41,28 @@ type SQLite struct {
 	walMax   int // walMaxFrames, but for tests
 }
 
-// appendReq is one Append waiting for the writer.
+// appendReq is one write waiting for the writer: an Append, or with op
+// set a CreateGame or a Finish.
 type appendReq struct {
 	ctx context.Context
+	op  writeOp
 	id  string
 	e   Event
+	g   *Game  // opCreate
+	s   string // opCreate: the seats as JSON
 	err chan error
 }
 
-// maxGroup bounds the appends committed in one transaction.
+// writeOp is the kind of a write.
+type writeOp uint8
+
+const (
+	opAppend writeOp = iota
+	opCreate
+	opFinish
+)
+
+// maxGroup bounds the writes committed in one transaction.
 const maxGroup = 512
 
 const sqliteSchema = `
@@ -90,22 +105,35 @@ func OpenSQLite(path string) (*SQLite, error) {
 		db.Close()
 		return nil, corruptOr(path, fmt.Errorf("store: create sqlite schema in %s: %w", path, err))
 	}
-	ins, err := db.Prepare(insertEventSQL)
-	if err != nil {
-		db.Close()
-		return nil, corruptOr(path, fmt.Errorf("store: prepare sqlite statements in %s: %w", path, err))
+	s := &SQLite{db: db, path: path, reqs: make(chan *appendReq), quit: make(chan struct{}), done: make(chan struct{}),
+		kick: make(chan struct{}, 1), ckptDone: make(chan struct{}), walMax: walMaxFrames}
+	for _, p := range []struct {
+		stmt **sql.Stmt
+		sql  string
+	}{{&s.insertEvent, insertEventSQL}, {&s.insertGame, insertGameSQL}, {&s.finishGame, finishGameSQL}} {
+		if *p.stmt, err = db.Prepare(p.sql); err != nil {
+			s.closeStmts()
+			db.Close()
+			return nil, corruptOr(path, fmt.Errorf("store: prepare sqlite statements in %s: %w", path, err))
+		}
 	}
-	ckpt, err := openSQLiteDB(path, "wal_autocheckpoint(0)")
-	if err != nil {
-		ins.Close()
+	if s.ckpt, err = openSQLiteDB(path, "wal_autocheckpoint(0)"); err != nil {
+		s.closeStmts()
 		db.Close()
 		return nil, err
 	}
-	s := &SQLite{db: db, path: path, insertEvent: ins, reqs: make(chan *appendReq), quit: make(chan struct{}), done: make(chan struct{}),
-		ckpt: ckpt, kick: make(chan struct{}, 1), ckptDone: make(chan struct{}), walMax: walMaxFrames}
 	go s.writer()
 	go s.checkpointer()
 	return s, nil
+}
+
+// closeStmts closes the prepared statements.
+func (s *SQLite) closeStmts() {
+	for _, st := range []*sql.Stmt{s.insertEvent, s.insertGame, s.finishGame} {
+		if st != nil {
+			st.Close()
+		}
+	}
 }
 
 // openSQLiteDB opens the file at path with the store's settings and
@@ -280,15 +308,15 @@ func (s *SQLite) checkpointer() {
 	}
 }
 
-// commitGroup writes a group of appends in one transaction. An append
-// that breaks a rule (unknown game, wrong sequence number) fails alone;
-// a failure of the transaction fails them all.
+// commitGroup makes a group of writes in one transaction. A write that
+// breaks a rule (unknown game, wrong sequence number, a game id taken)
+// fails alone; a failure of the transaction fails them all.
 func (s *SQLite) commitGroup(group []*appendReq) []error {
 	errs := make([]error, len(group))
 	fail := func(err error) []error {
 		for i, r := range group {
 			if errs[i] == nil {
-				errs[i] = fmt.Errorf("store: append event %d to game %s: %w", r.e.Seq, r.id, err)
+				errs[i] = r.wrap(err)
 			}
 		}
 		return errs
@@ -299,14 +327,32 @@ func (s *SQLite) commitGroup(group []*appendReq) []error {
 		return fail(err)
 	}
 	defer tx.Rollback()
-	ins := tx.StmtContext(ctx, s.insertEvent)
-	defer ins.Close()
+	var ins, create, finish *sql.Stmt
 	for i, r := range group {
 		if err := r.ctx.Err(); err != nil {
-			errs[i] = fmt.Errorf("store: append event %d to game %s: %w", r.e.Seq, r.id, err)
+			errs[i] = r.wrap(err)
 			continue
 		}
-		errs[i] = appendTx(ctx, tx, ins, r.id, r.e)
+		switch r.op {
+		case opAppend:
+			if ins == nil {
+				ins = tx.StmtContext(ctx, s.insertEvent)
+				defer ins.Close()
+			}
+			errs[i] = appendTx(ctx, tx, ins, r.id, r.e)
+		case opCreate:
+			if create == nil {
+				create = tx.StmtContext(ctx, s.insertGame)
+				defer create.Close()
+			}
+			errs[i] = createTx(ctx, create, r.g, r.s)
+		case opFinish:
+			if finish == nil {
+				finish = tx.StmtContext(ctx, s.finishGame)
+				defer finish.Close()
+			}
+			errs[i] = finishTx(ctx, finish, r.id)
+		}
 		if errs[i] != nil && !errors.Is(errs[i], ErrConflict) && !errors.Is(errs[i], ErrNotFound) {
 			return fail(errs[i])
 		}
@@ -320,14 +366,47 @@ func (s *SQLite) commitGroup(group []*appendReq) []error {
 	return errs
 }
 
-// CreateGame implements Store.
+// wrap says which write failed with err.
+func (r *appendReq) wrap(err error) error {
+	switch r.op {
+	case opCreate:
+		return fmt.Errorf("store: create game %s: %w", r.id, err)
+	case opFinish:
+		return fmt.Errorf("store: finish game %s: %w", r.id, err)
+	}
+	return fmt.Errorf("store: append event %d to game %s: %w", r.e.Seq, r.id, err)
+}
+
+// write hands r to the writer and returns once it is durable (or failed).
+func (s *SQLite) write(ctx context.Context, r *appendReq) error {
+	r.ctx, r.err = ctx, make(chan error, 1)
+	select {
+	case s.reqs <- r:
+	case <-s.quit:
+		return r.wrap(errors.New("store closed"))
+	case <-ctx.Done():
+		return r.wrap(ctx.Err())
+	}
+	// Once handed over, the outcome is waited for even if ctx ends, so
+	// the caller never mistakes a durable write for a lost one.
+	return <-r.err
+}
+
+// CreateGame implements Store. It returns once the game is durable.
 func (s *SQLite) CreateGame(ctx context.Context, g *Game) error {
 	seats, err := json.Marshal(g.Seats)
 	if err != nil {
 		return fmt.Errorf("store: game %s: encode seats: %w", g.ID, err)
 	}
-	_, err = s.db.ExecContext(ctx, `INSERT INTO games(id, variant, lexicon, seed, seats, created, finished) VALUES (?,?,?,?,?,?,?)`,
-		g.ID, g.Variant, g.Lexicon, int64(g.Seed), string(seats), g.Created.UnixNano(), boolInt(g.Finished))
+	return s.write(ctx, &appendReq{op: opCreate, id: g.ID, g: g, s: string(seats)})
+}
+
+const insertGameSQL = `INSERT INTO games(id, variant, lexicon, seed, seats, created, finished) VALUES (?,?,?,?,?,?,?)`
+
+// createTx inserts a game header inside a transaction, with ins
+// (insertGameSQL prepared in it).
+func createTx(ctx context.Context, ins *sql.Stmt, g *Game, seats string) error {
+	_, err := ins.ExecContext(ctx, g.ID, g.Variant, g.Lexicon, int64(g.Seed), seats, g.Created.UnixNano(), boolInt(g.Finished))
 	if err != nil {
 		if isUniqueViolation(err) {
 			return fmt.Errorf("store: create game %s: %w", g.ID, ErrConflict)
@@ -339,17 +418,7 @@ func (s *SQLite) CreateGame(ctx context.Context, g *Game) error {
 
 // Append implements Store. It returns once the event is durable.
 func (s *SQLite) Append(ctx context.Context, id string, e Event) error {
-	r := &appendReq{ctx: ctx, id: id, e: e, err: make(chan error, 1)}
-	select {
-	case s.reqs <- r:
-	case <-s.quit:
-		return fmt.Errorf("store: append to game %s: store closed", id)
-	case <-ctx.Done():
-		return fmt.Errorf("store: append to game %s: %w", id, ctx.Err())
-	}
-	// Once handed over, the outcome is waited for even if ctx ends, so
-	// the caller never mistakes a written event for a lost one.
-	return <-r.err
+	return s.write(ctx, &appendReq{op: opAppend, id: id, e: e})
 }
 
 // insertEventSQL inserts an event only if its seq is the next of its
@@ -388,9 +457,17 @@ func appendTx(ctx context.Context, tx *sql.Tx, ins *sql.Stmt, id string, e Event
 	return fmt.Errorf("store: append event %d to game %s (next is %d): %w", e.Seq, id, next, ErrConflict)
 }
 
-// Finish implements Store.
+// Finish implements Store. It returns once the mark is durable.
 func (s *SQLite) Finish(ctx context.Context, id string) error {
-	res, err := s.db.ExecContext(ctx, `UPDATE games SET finished = 1 WHERE id = ?`, id)
+	return s.write(ctx, &appendReq{op: opFinish, id: id})
+}
+
+const finishGameSQL = `UPDATE games SET finished = 1 WHERE id = ?`
+
+// finishTx marks a game finished inside a transaction, with upd
+// (finishGameSQL prepared in it).
+func finishTx(ctx context.Context, upd *sql.Stmt, id string) error {
+	res, err := upd.ExecContext(ctx, id)
 	if err != nil {
 		return fmt.Errorf("store: finish game %s: %w", id, err)
 	}
@@ -530,7 +607,7 @@ func (s *SQLite) Close() error {
 	<-s.done
 	<-s.ckptDone
 	s.ckpt.Close()
-	s.insertEvent.Close()
+	s.closeStmts()
 	if err := s.db.Close(); err != nil {
 		return fmt.Errorf("store: close sqlite %s: %w", s.path, err)
 	}

@@ -162,11 +162,16 @@ func runLoadtest(args []string) error {
 	duration := fs.Duration("duration", time.Minute, "open loop: how long to measure, after the games have started")
 	maxConns := fs.Int("conns", 1000, "connections to the server at most")
 	replay := fs.Int("replay", 0, "play K distinct games (seeds seed to seed+K-1, which needs --seed and atril serve --allow-seed): each is played once with the best moves and recorded, then replayed by the other games with its seed, so that this machine's CPU goes to sending requests rather than choosing moves (the state is still read before every move)")
+	split := fs.Bool("split", false, "closed loop with --replay: measure the server's CPU of a move and of a state read apart, in phases of one kind of request each (see splitRun)")
+	reads := fs.Int("reads", 20, "with --split: state reads per game in the reads phase")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
 		}
 		return err
+	}
+	if *split && (*replay == 0 || *rate != 0 || *reads < 1) {
+		return fmt.Errorf("--split: want --replay K (moves are sent without reading the state first), no --rate, and --reads of 1 or more")
 	}
 	if *games < 1 {
 		return fmt.Errorf("--games %d: want at least 1", *games)
@@ -210,6 +215,9 @@ func runLoadtest(args []string) error {
 	}
 	if *rate > 0 {
 		return lt.openLoop(*games, *seed, *rate, *duration)
+	}
+	if *split {
+		return lt.splitRun(*games, *seed, *reads)
 	}
 	var (
 		finished atomic.Int64
@@ -454,6 +462,130 @@ func (lt *loadRun) step(g *loadGame, count bool) (bool, error) {
 		lt.scriptsMu.Unlock()
 	}
 	return mr.Over, nil
+}
+
+// splitRun measures the server's CPU time of a move and of a state read
+// apart. The server's CPU time is counted for its whole process (the
+// counter process_cpu_seconds_total of /metrics), and a request's share
+// of it cannot be told by timing the request's own goroutine (Go runs
+// a request on several threads, and the store's writer, the garbage
+// collector and the network poller work for many requests at once). So
+// the test runs in phases that each send one kind of request, as fast as
+// they go: the server's CPU time of a phase divided by its requests is
+// that request's cost, with its share of everything else the server
+// does for it. The phases, each measured from a pause to a pause (so
+// that the store's commits and checkpoints fall in the phase that caused
+// them):
+//
+//  1. create every game and take its seats (not measured);
+//  2. moves: every game sends the first half of its recorded moves,
+//     without reading its state;
+//  3. state reads: every game reads its state reads times, with the
+//     token of the seat on turn (a game in its middle);
+//  4. moves: every game sends the rest of its moves.
+func (lt *loadRun) splitRun(n int, seed uint64, reads int) error {
+	const pause = 500 * time.Millisecond
+	gs := make([]*loadGame, n)
+	t0 := time.Now()
+	if err := lt.each(gs, func(i int, _ *loadGame) error {
+		g, err := lt.newGame(lt.seedOf(seed, i))
+		if err == nil && g.play == nil {
+			err = fmt.Errorf("game %s: seed %d has no recorded game to replay", g.id, lt.seedOf(seed, i))
+		}
+		gs[i] = g
+		return err
+	}); err != nil {
+		return err
+	}
+	fmt.Fprintf(os.Stderr, "loadtest: %d games created and joined in %v\n", n, time.Since(t0).Round(time.Millisecond))
+	type phase struct {
+		name     string
+		requests atomic.Int64
+		el       time.Duration
+		cpu      float64
+		lat      latencies
+	}
+	var moves1, states, moves2 phase
+	moves1.name, states.name, moves2.name = "moves (first halves)", "state reads", "moves (second halves)"
+	run := func(p *phase, fn func(g *loadGame) error) error {
+		time.Sleep(pause)
+		a := lt.c.scrape()
+		start := time.Now()
+		err := lt.each(gs, func(_ int, g *loadGame) error { return fn(g) })
+		p.el = time.Since(start)
+		time.Sleep(pause)
+		b := lt.c.scrape()
+		if !a.ok || !b.ok {
+			return fmt.Errorf("the server has no /metrics with process_cpu_seconds_total")
+		}
+		p.cpu = b.cpu - a.cpu
+		return err
+	}
+	sendMoves := func(p *phase, upTo func(g *loadGame) int) func(g *loadGame) error {
+		return func(g *loadGame) error {
+			for g.moves < upTo(g) {
+				t := time.Now()
+				var mr server.MoveResponse
+				if err := lt.c.do("POST", "/api/games/"+g.id+"/move", g.toks[g.turn], g.play.moves[g.moves], &mr); err != nil {
+					return err
+				}
+				p.lat.add(time.Since(t))
+				p.requests.Add(1)
+				g.moves++
+				g.turn = 1 - g.turn
+				if mr.Over {
+					break
+				}
+			}
+			return nil
+		}
+	}
+	if err := run(&moves1, sendMoves(&moves1, func(g *loadGame) int { return len(g.play.moves) / 2 })); err != nil {
+		return err
+	}
+	if err := run(&states, func(g *loadGame) error {
+		for range reads {
+			t := time.Now()
+			if err := lt.c.do("GET", "/api/games/"+g.id, g.toks[g.turn], nil, nil); err != nil {
+				return err
+			}
+			states.lat.add(time.Since(t))
+			states.requests.Add(1)
+		}
+		return nil
+	}); err != nil {
+		return err
+	}
+	if err := run(&moves2, sendMoves(&moves2, func(g *loadGame) int { return len(g.play.moves) })); err != nil {
+		return err
+	}
+	fmt.Printf("atril loadtest --split: %d games (%s) against %s, each replaying one of %d recorded games, %d CPUs here\n",
+		n, lt.v.Name, lt.c.base, lt.replay, runtime.NumCPU())
+	for _, p := range []*phase{&moves1, &states, &moves2} {
+		k := float64(p.requests.Load())
+		fmt.Printf("%-22s %7.0f requests in %v (%.0f/s), server CPU %.2f s: %.3f ms each; round trip %s\n",
+			p.name+":", k, p.el.Round(time.Millisecond), k/p.el.Seconds(), p.cpu, p.cpu/k*1000, p.lat.summary())
+	}
+	nm := float64(moves1.requests.Load() + moves2.requests.Load())
+	fmt.Printf("server CPU per move accept: %.3f ms (%.0f moves)\n", (moves1.cpu+moves2.cpu)/nm*1000, nm)
+	fmt.Printf("server CPU per state read: %.3f ms (%d reads)\n", states.cpu/float64(states.requests.Load())*1000, states.requests.Load())
+	return lt.err()
+}
+
+// each runs fn for every game of gs at once and returns the first error.
+func (lt *loadRun) each(gs []*loadGame, fn func(i int, g *loadGame) error) error {
+	var wg sync.WaitGroup
+	for i, g := range gs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := fn(i, g); err != nil {
+				lt.fail(err)
+			}
+		}()
+	}
+	wg.Wait()
+	return lt.err()
 }
 
 // openLoop runs n games, each moving once every period whatever the

@@ -181,6 +181,7 @@ type bestState struct {
 	// left of it (from its refined shadow), so the walk can stop going
 	// left, or turning right, where nothing can reach the kept list.
 	loBound, leftMax [32]float64
+	saved            [][32]float64
 	alone            [alphabet.MaxLetters + 1]float64
 	aloneDone        uint64 // bit k: alone[k] worked out
 	// refine makes bound ask the anagram filter (see TopN).
@@ -214,6 +215,7 @@ type anchorBound struct {
 	row, col  int8
 	leftLimit int8
 	refined   bool
+	saved     int16 // refined and put back: its loBound in bestState.saved
 }
 
 // threshold is the equity a move must reach to enter the kept list (ties
@@ -525,11 +527,12 @@ func (g *Gaddag) TopNIn(b *board.Board, rack *alphabet.Rack, leave Leave, n int,
 		siftDown(h, i)
 	}
 	// An anchor's first bound takes the rack's tiles as able to make a
-	// word of any length; when it comes up, the bound is worked out again
-	// asking the anagram filter which lengths the rack (with the board
+	// word of any length but the longest two; when it comes up, the bound
+	// is worked out again asking the anagram filter which lengths the rack (with the board
 	// letters it would play through) can really make, and the anchor goes
 	// back into the heap if it no longer leads.
 	lastDir, lastRow := board.Dir(2), -1
+	t.saved = t.saved[:0]
 	for len(h) > 0 {
 		a := h[0]
 		if a.bound < t.threshold() {
@@ -553,6 +556,9 @@ func (g *Gaddag) TopNIn(b *board.Board, rack *alphabet.Rack, leave Leave, n int,
 				continue
 			}
 			if len(h) > 0 && a.bound < h[0].bound {
+				// Keep its per-square bounds for when it comes up.
+				a.saved = int16(len(t.saved))
+				t.saved = append(t.saved, t.loBound)
 				h = append(h, a)
 				siftUp(h, len(h)-1)
 				continue
@@ -560,9 +566,7 @@ func (g *Gaddag) TopNIn(b *board.Board, rack *alphabet.Rack, leave Leave, n int,
 		}
 		if t.refined != a {
 			// Its refined bound was worked out before another anchor's.
-			t.refine = true
-			s.shadow(int(a.col), int(a.leftLimit))
-			t.refine = false
+			t.loBound = t.saved[a.saved]
 		}
 		t.refined = anchorBound{}
 		mx := math.Inf(-1)
@@ -738,7 +742,10 @@ func (s *lineGen) bound(sq []int8, boardSum int32, nb int, hb uint64) float64 {
 	k := len(sq)
 	lv := t.bestLeave[k]
 	switch {
-	case !t.refine:
+	case !t.refine && k < max(t.nrs-1, minChecked):
+		// First pass: only the longest extents (all the rack's tiles, or
+		// all but one) ask the filter, as they carry the bingo bonus and
+		// the widest bounds.
 	case nb == 0:
 		// The word is the tiles played: some k of them must make one.
 		lv = t.aloneLeave(k)

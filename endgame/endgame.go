@@ -13,6 +13,13 @@
 // iterative deepening on the number of plies returns the best move of
 // the last finished depth when the time or node budget runs out.
 //
+// At the frontier a position is estimated by the best score of the side
+// to move on the board as it is, minus its opponent's. One ply above it,
+// the node's own listing of its moves gives the first half for every move
+// at once (keptBest), and the opponent's best reply is found from the
+// move list of the node's parent and a search of the lines the parent's
+// move changed (movegen.BestAfter), not by one whole-board search each.
+//
 // Options.Width restricts every node to its Width best moves by score:
 // Width 10 is the limited minimax of Pícek 2008 (alpha-beta finds the same value
 // as minimax over the same restricted tree, only faster). Width 0 is the

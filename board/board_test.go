@@ -1,6 +1,8 @@
 package board_test
 
 import (
+	"fmt"
+	"slices"
 	"testing"
 
 	"atril/alphabet"
@@ -180,6 +182,9 @@ func TestMakeUnmake(t *testing.T) {
 				if !b.Equal(fresh) {
 					t.Fatalf("%s: cross-sets after making %s differ from a recomputation", tc.variant, m.String(b))
 				}
+				if err := sameOffLines(b, before); err != nil {
+					t.Fatalf("%s: after %s: %v", tc.variant, m.String(b), err)
+				}
 				if !b.Undo() {
 					t.Fatal("Undo found nothing to undo")
 				}
@@ -200,6 +205,28 @@ func TestMakeUnmake(t *testing.T) {
 			t.Errorf("%s: only %d moves made and unmade", tc.variant, checked)
 		}
 	}
+}
+
+// sameOffLines checks board.Changed: every line it leaves out holds the
+// same tiles, cross-sets and cross scores as before the placement, and
+// every line it names changed in one of them (after the first placement
+// on an empty board it names all).
+func sameOffLines(b, before *board.Board) error {
+	lines, ok := b.Changed()
+	if !ok {
+		return fmt.Errorf("Changed found no placement")
+	}
+	for d := board.Across; d <= board.Down; d++ {
+		for r := 0; r < b.Size; r++ {
+			same := slices.Equal(b.Line(d, r), before.Line(d, r)) &&
+				slices.Equal(b.CrossSets(d, r), before.CrossSets(d, r)) &&
+				slices.Equal(b.CrossScores(d, r), before.CrossScores(d, r))
+			if same == lines.Has(d, r) && (!same || !before.IsEmpty()) {
+				return fmt.Errorf("%s line %d: changed %v, in Changed's lines %v", d, r, !same, lines.Has(d, r))
+			}
+		}
+	}
+	return nil
 }
 
 // wordsOnly hides the lexicon's CrossSet, so a board built on it looks

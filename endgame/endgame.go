@@ -13,6 +13,13 @@
 // iterative deepening on the number of plies returns the best move of
 // the last finished depth when the time or node budget runs out.
 //
+// At the frontier a position is estimated by the best score of the side
+// to move on the board as it is, minus its opponent's. One ply above it,
+// the node's own listing of its moves gives the first half for every move
+// at once (keptBest), and the opponent's best reply is found from the
+// move list of the node's parent and a search of the lines the parent's
+// move changed (movegen.BestAfter), not by one whole-board search each.
+//
 // Options.Width restricts every node to its Width best moves by score:
 // Width 10 is the limited minimax of Pícek 2008 (alpha-beta finds the same value
 // as minimax over the same restricted tree, only faster). Width 0 is the
@@ -115,6 +122,7 @@ type solver struct {
 	// plies holds each ply's move list and the tiles of its moves,
 	// reused from node to node so a search allocates nothing per node.
 	plies []plyBuf
+	one   []movegen.Scored
 }
 
 // plyBuf is the move buffer of one ply.
@@ -548,7 +556,7 @@ func (s *solver) play(side int, m *move.Move, ply, depth, alpha, beta, best int,
 			} else {
 				mine = s.bestScore(r)
 			}
-			v = s.bestScore(&s.racks[opp]) - mine
+			v = s.replyScore(opp, ply, lastPass) - mine
 		}
 		s.hash, s.bhash = h0, b0
 		*r = old
@@ -587,13 +595,7 @@ func (s *solver) estimate(side int) int {
 // move, transpositions share both, and the next iteration of the
 // deepening meets the previous one's leaves again.
 func (s *solver) bestScore(rack *alphabet.Rack) int {
-	key := s.bhash
-	for t, c := range rack {
-		if c > 0 {
-			key ^= s.zrack[0][t][min(int(c), 7)]
-		}
-	}
-	key |= 1
+	key := s.rackKey(rack)
 	e := &s.ecache[key&(1<<estBits-1)]
 	if e.key == key {
 		return int(e.score)
@@ -607,6 +609,84 @@ func (s *solver) bestScore(rack *alphabet.Rack) int {
 }
 
 // pv follows the table's best moves from the root.
+// replyScore is the best score of the opponent (opp) of the side to move
+// at a node one ply above the frontier. When the node was reached by the
+// opponent's placement, its parent listed every move of the opponent's
+// rack on the board before it: the best of them that keeps to the tiles
+// still on that rack and lies off the lines the placement changed is
+// still a move with the same score, so only the changed lines need a
+// search, with that score as the floor (see movegen.BestAfter).
+func (s *solver) replyScore(opp, ply int, lastPass bool) int {
+	rack := &s.racks[opp]
+	ls, ok := s.gen.(movegen.LineSearcher)
+	if !ok || ply == 0 || lastPass || s.opt.Width > 0 {
+		return s.bestScore(rack)
+	}
+	key := s.rackKey(rack)
+	e := &s.ecache[key&(1<<estBits-1)]
+	if e.key == key {
+		return int(e.score)
+	}
+	lines, ok := s.b.Changed()
+	if !ok {
+		return s.bestScore(rack)
+	}
+	// The parent's list is best first, except that the table's move may
+	// have been put in front.
+	parent := s.plies[ply-1].sorted
+	best, found := 0, false
+	for i := range parent {
+		m := &parent[i]
+		if m.Kind != move.Place || movegen.OnLines(m, lines) || !within(m, rack) {
+			continue
+		}
+		if !found || m.Score > best {
+			best, found = m.Score, true
+		}
+		if i > 0 {
+			break
+		}
+	}
+	floor := math.Inf(-1)
+	if found {
+		floor = float64(best)
+	}
+	if top := ls.TopNIn(s.b, rack, nil, 1, lines, floor, s.one[:0]); len(top) > 0 {
+		best = max(best, top[0].Move.Score)
+	}
+	*e = estEntry{key: key, score: int32(best)}
+	return best
+}
+
+// within reports whether the tiles m puts on the board are all on rack.
+func within(m *move.Move, rack *alphabet.Rack) bool {
+	var need alphabet.Rack
+	for _, t := range m.Tiles {
+		switch {
+		case t == move.PlayThrough:
+			continue
+		case t.IsBlanked():
+			t = alphabet.Blank
+		}
+		need[t]++
+		if need[t] > rack[t] {
+			return false
+		}
+	}
+	return true
+}
+
+// rackKey is the key of a rack on the current board in ecache.
+func (s *solver) rackKey(rack *alphabet.Rack) uint64 {
+	key := s.bhash
+	for t, c := range rack {
+		if c > 0 {
+			key ^= s.zrack[0][t][min(int(c), 7)]
+		}
+	}
+	return key | 1
+}
+
 func (s *solver) pv(lastPass bool, depth int) []move.Move {
 	var line []move.Move
 	side := 0

@@ -168,6 +168,6 @@ type anagramOnce struct {
 func anagramFilterFor(a *automaton.Automaton, arcs []automaton.Arc, root automaton.Arc, shortLen int) *anagramFilter {
 	v, _ := anagramFilters.LoadOrStore(anagramKey{a, shortLen}, &anagramOnce{})
 	o := v.(*anagramOnce)
-	o.once.Do(func() { o.f = buildAnagramFilter(arcs, root, shortLen) })
+	o.once.Do(func() { o.f = loadOrBuildAnagramFilter(a, arcs, root, shortLen) })
 	return o.f
 }

@@ -39,6 +39,68 @@ type Searcher interface {
 	TopN(b *board.Board, rack *alphabet.Rack, leave Leave, n int, out []Scored) []Scored
 }
 
+// LineSearcher is a Searcher that can keep to some lines of the board,
+// for boards that changed in a few lines only (see board.Changed and
+// BestAfter).
+type LineSearcher interface {
+	Searcher
+	// TopNIn is TopN over the placements whose main word lies on one of
+	// lines; placements of equity below floor need not be listed (−Inf:
+	// all are).
+	TopNIn(b *board.Board, rack *alphabet.Rack, leave Leave, n int, lines board.Lines, floor float64, out []Scored) []Scored
+}
+
+// OnLines reports whether placement m's main word lies on one of lines.
+func OnLines(m *move.Move, lines board.Lines) bool {
+	if m.Dir == board.Across {
+		return lines.Has(board.Across, m.Row)
+	}
+	return lines.Has(board.Down, m.Col)
+}
+
+// BestAfter is Best on a board that differs from an earlier one only in
+// lines (board.Changed), searching those lines alone. before ranks, best
+// first as TopN does, the placements of highest equity of the same rack
+// and leave on the earlier board; complete says it holds all of them.
+// Every placement off the changed lines is one of the earlier board with
+// the same score, so the best of them is the first entry of before off
+// the lines; when before has none and is not complete, BestAfter
+// searches the whole board. The move's Tiles may alias before or the
+// searcher's buffers: Clone it to keep it past the next call.
+func BestAfter(s LineSearcher, b *board.Board, rack *alphabet.Rack, leave Leave, before []Scored, complete bool, lines board.Lines, buf []Scored) (Scored, bool) {
+	var off *Scored
+	for i := range before {
+		if !OnLines(&before[i].Move, lines) {
+			off = &before[i]
+			break
+		}
+	}
+	if off == nil && !complete {
+		top := s.TopN(b, rack, leave, 1, buf)
+		if len(top) == 0 {
+			return Scored{}, false
+		}
+		return top[0], true
+	}
+	floor := math.Inf(-1)
+	if off != nil {
+		floor = off.Equity
+	}
+	top := s.TopNIn(b, rack, leave, 1, lines, floor, buf)
+	switch {
+	case len(top) == 0 && off == nil:
+		return Scored{}, false
+	case len(top) == 0:
+		return *off, true
+	case off == nil:
+		return top[0], true
+	}
+	if better(off.Equity, &off.Move, top[0].Equity, &top[0].Move) {
+		return *off, true
+	}
+	return top[0], true
+}
+
 // Search returns the n best placements by equity for any generator: the
 // Searcher's own method when g has one, or else all moves ranked.
 func Search(g Generator, b *board.Board, rack *alphabet.Rack, leave Leave, n int) []Scored {
@@ -97,6 +159,8 @@ func better(ea float64, a *move.Move, eb float64, b *move.Move) bool {
 type bestState struct {
 	n   int
 	top []kept
+	// floor: moves of lower equity are not wanted (−Inf: all are).
+	floor float64
 	// leaveOf[i] is the value of keeping sub-rack i (mixed-radix index
 	// over the rack's distinct tiles); bestLeave[k] the best value of
 	// keeping any sub-rack after playing k tiles.
@@ -117,6 +181,7 @@ type bestState struct {
 	// left of it (from its refined shadow), so the walk can stop going
 	// left, or turning right, where nothing can reach the kept list.
 	loBound, leftMax [32]float64
+	saved            [][32]float64
 	alone            [alphabet.MaxLetters + 1]float64
 	aloneDone        uint64 // bit k: alone[k] worked out
 	// refine makes bound ask the anagram filter (see TopN).
@@ -150,15 +215,16 @@ type anchorBound struct {
 	row, col  int8
 	leftLimit int8
 	refined   bool
+	saved     int16 // refined and put back: its loBound in bestState.saved
 }
 
 // threshold is the equity a move must reach to enter the kept list (ties
-// are settled by the tie-break), or −Inf while the list is not full.
+// are settled by the tie-break), or the floor while the list is not full.
 func (t *bestState) threshold() float64 {
 	if len(t.top) < t.n {
-		return math.Inf(-1)
+		return t.floor
 	}
-	return t.top[len(t.top)-1].eq
+	return max(t.floor, t.top[len(t.top)-1].eq)
 }
 
 // prepare sets up the leave values of the rack's sub-racks, and which
@@ -377,6 +443,12 @@ func (g *Gaddag) Best(b *board.Board, rack *alphabet.Rack, leave Leave) (Scored,
 // highest-scoring tiles on the best multipliers, and the best leave for
 // the number of tiles played ("shadow playing").
 func (g *Gaddag) TopN(b *board.Board, rack *alphabet.Rack, leave Leave, n int, out []Scored) []Scored {
+	return g.TopNIn(b, rack, leave, n, board.AllLines(b.Size), math.Inf(-1), out)
+}
+
+// TopNIn implements LineSearcher: TopN over the lines given only, and
+// over the placements of equity floor or more.
+func (g *Gaddag) TopNIn(b *board.Board, rack *alphabet.Rack, leave Leave, n int, lines board.Lines, floor float64, out []Scored) []Scored {
 	if n <= 0 {
 		return out[:0]
 	}
@@ -386,12 +458,16 @@ func (g *Gaddag) TopN(b *board.Board, rack *alphabet.Rack, leave Leave, n int, o
 	t := &g.best
 	s.setup(g.arcs, b, rack, nil)
 	t.prepare(rack, leave, n, g.anagrams(b.Variant.RackSize))
+	t.floor = floor
 	s.best = t
 	defer func() { s.best, s.b = nil, nil }()
 	if s.emptyB {
 		// The opening has one anchor per direction: search it whole.
 		for d := board.Across; d <= board.Down; d++ {
 			r, c := board.Orient(d, b.Variant.StartRow, b.Variant.StartCol)
+			if !lines.Has(d, r) {
+				continue
+			}
 			s.setLine(b, d, r)
 			s.anchorCol = c
 			s.openingWords(g.root, 0, true)
@@ -403,6 +479,9 @@ func (g *Gaddag) TopN(b *board.Board, rack *alphabet.Rack, leave Leave, n int, o
 		// every anchor would cost more than it saves: walk them all.
 		for d := board.Across; d <= board.Down; d++ {
 			for r := 0; r < b.Size; r++ {
+				if !lines.Has(d, r) {
+					continue
+				}
 				s.setLine(b, d, r)
 				prev := -1
 				for c := 0; c < b.Size; c++ {
@@ -420,6 +499,9 @@ func (g *Gaddag) TopN(b *board.Board, rack *alphabet.Rack, leave Leave, n int, o
 	t.refine = false
 	for d := board.Across; d <= board.Down; d++ {
 		for r := 0; r < b.Size; r++ {
+			if !lines.Has(d, r) {
+				continue
+			}
 			s.setLine(b, d, r)
 			fitted := false
 			prev := -1
@@ -445,11 +527,12 @@ func (g *Gaddag) TopN(b *board.Board, rack *alphabet.Rack, leave Leave, n int, o
 		siftDown(h, i)
 	}
 	// An anchor's first bound takes the rack's tiles as able to make a
-	// word of any length; when it comes up, the bound is worked out again
-	// asking the anagram filter which lengths the rack (with the board
+	// word of any length but the longest two; when it comes up, the bound
+	// is worked out again asking the anagram filter which lengths the rack (with the board
 	// letters it would play through) can really make, and the anchor goes
 	// back into the heap if it no longer leads.
 	lastDir, lastRow := board.Dir(2), -1
+	t.saved = t.saved[:0]
 	for len(h) > 0 {
 		a := h[0]
 		if a.bound < t.threshold() {
@@ -473,6 +556,9 @@ func (g *Gaddag) TopN(b *board.Board, rack *alphabet.Rack, leave Leave, n int, o
 				continue
 			}
 			if len(h) > 0 && a.bound < h[0].bound {
+				// Keep its per-square bounds for when it comes up.
+				a.saved = int16(len(t.saved))
+				t.saved = append(t.saved, t.loBound)
 				h = append(h, a)
 				siftUp(h, len(h)-1)
 				continue
@@ -480,9 +566,7 @@ func (g *Gaddag) TopN(b *board.Board, rack *alphabet.Rack, leave Leave, n int, o
 		}
 		if t.refined != a {
 			// Its refined bound was worked out before another anchor's.
-			t.refine = true
-			s.shadow(int(a.col), int(a.leftLimit))
-			t.refine = false
+			t.loBound = t.saved[a.saved]
 		}
 		t.refined = anchorBound{}
 		mx := math.Inf(-1)
@@ -658,7 +742,10 @@ func (s *lineGen) bound(sq []int8, boardSum int32, nb int, hb uint64) float64 {
 	k := len(sq)
 	lv := t.bestLeave[k]
 	switch {
-	case !t.refine:
+	case !t.refine && k < max(t.nrs-1, minChecked):
+		// First pass: only the longest extents (all the rack's tiles, or
+		// all but one) ask the filter, as they carry the bingo bonus and
+		// the widest bounds.
 	case nb == 0:
 		// The word is the tiles played: some k of them must make one.
 		lv = t.aloneLeave(k)

@@ -535,7 +535,7 @@ func TestSimulationPlayValues(t *testing.T) {
 	sh := opp.Tiles()
 	for _, tc := range tests {
 		w := newSimWorker(view, gen, nil, tc.plies)
-		got, win := w.play(&tc.c, sh, 1)
+		got, win := w.play(&tc.c, sh, &replyRanking{}, 1)
 		if math.Abs(got-tc.want) > 1e-9 {
 			t.Errorf("%s: value %.1f, want %.1f", tc.name, got, tc.want)
 		}
@@ -591,5 +591,52 @@ func TestSimulationBudgetMidRound(t *testing.T) {
 		if s.Simulated >= 8*400 {
 			t.Errorf("budget %v: all %d candidate-iterations ran", budget, s.Simulated)
 		}
+	}
+}
+
+// searchOnly hides a generator's line search, so the simulation finds
+// every reply with a whole-board search.
+type searchOnly struct{ movegen.Searcher }
+
+func (s searchOnly) Fork() movegen.Generator { return searchOnly{s.Searcher.Fork().(movegen.Searcher)} }
+
+// TestSimulationSharedReplies checks that the replies found from the
+// iteration's shared ranking and the lines a candidate changed give the
+// simulation exactly the estimates whole-board searches give, over
+// several positions of a game with two threads.
+func TestSimulationSharedReplies(t *testing.T) {
+	v, lex := small(t)
+	g, _ := game.New(v, lex, []string{"a", "b"}, 9)
+	pro := newPlayer(t, "professional", quick(v, lex, 1))
+	compared := 0
+	for turn := 0; turn < 14 && !g.Over(); turn++ {
+		view := ViewOf(g, g.Current())
+		if turn%3 == 2 && view.BagLen > 7 {
+			var est [2][]Estimate
+			for k, gen := range []movegen.Generator{smallGen, searchOnly{smallGen.(movegen.Searcher)}} {
+				o := quick(v, lex, 5)
+				o.Generator, o.Candidates, o.Iterations, o.Threads = gen, 10, 40, 2
+				s := newPlayer(t, "simulation", o).(*Simulation)
+				s.Choose(view)
+				est[k] = s.Estimates
+			}
+			if len(est[0]) != len(est[1]) || len(est[0]) < 2 {
+				t.Fatalf("turn %d: %d and %d estimates", turn, len(est[0]), len(est[1]))
+			}
+			for i := range est[0] {
+				a, b := est[0][i], est[1][i]
+				if a.Mean != b.Mean || a.Iterations != b.Iterations || a.Move.Key() != b.Move.Key() {
+					t.Fatalf("turn %d, candidate %s: shared replies give mean %v over %d iterations, whole-board searches %v over %d",
+						turn, a.Move.String(view.Board), a.Mean, a.Iterations, b.Mean, b.Iterations)
+				}
+			}
+			compared++
+		}
+		if err := g.Play(pro.Choose(view)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if compared < 3 {
+		t.Fatalf("only %d positions compared", compared)
 	}
 }

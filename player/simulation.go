@@ -208,6 +208,7 @@ func (s *Simulation) simulate(v *View, cands []candidate) int {
 	seed := mix(s.opt.Seed ^ salt)
 	unseen := v.Unseen.Tiles()
 	shuffles := make([][]alphabet.Tile, 0, min(p.iters, 1024))
+	replies := make([]*replyRanking, 0, min(p.iters, 1024))
 
 	vals := make([][]float64, len(cands))
 	wins := make([][]float64, len(cands))
@@ -233,6 +234,7 @@ func (s *Simulation) simulate(v *View, cands []candidate) int {
 			rng := rand.New(rand.NewPCG(seed, uint64(it)))
 			rng.Shuffle(len(sh), func(a, b int) { sh[a], sh[b] = sh[b], sh[a] })
 			shuffles = append(shuffles, sh)
+			replies = append(replies, &replyRanking{})
 		}
 		n := hi - done
 		for _, c := range alive {
@@ -260,7 +262,7 @@ func (s *Simulation) simulate(v *View, cands []candidate) int {
 						return
 					}
 					c, it := alive[j%a], done+int(j/a)
-					vals[c][it], wins[c][it] = w.play(&cands[c], shuffles[it], seed^uint64(it))
+					vals[c][it], wins[c][it] = w.play(&cands[c], shuffles[it], replies[it], seed^uint64(it))
 				}
 			}(w)
 		}
@@ -346,6 +348,7 @@ type simWorker struct {
 	table movegen.Leave
 	plies int
 	out   []movegen.Scored
+	one   move.Move
 	bag   []alphabet.Tile
 	scr   []int
 }
@@ -391,10 +394,56 @@ func (w *simWorker) best(rack *alphabet.Rack, l movegen.Leave) (*move.Move, bool
 	return &w.out[0].Move, true
 }
 
+// replyRanking is what the candidates of one iteration share: the
+// opponent's rack is the same for all of them, so its best placements by
+// equity on the board before our move are ranked once, and each
+// candidate's reply needs a search of the lines its move changed only
+// (movegen.BestAfter).
+type replyRanking struct {
+	once sync.Once
+	top  []movegen.Scored // cloned; nil when the generator cannot search lines
+}
+
+// replyRankingSize is how many placements replyRanking keeps: enough that
+// one lies off the lines a candidate changes almost always.
+const replyRankingSize = 10
+
+// rank fills rr from the worker's board, which must be the position
+// before our move; l is the opponent's leave while the bag has tiles.
+func (w *simWorker) rank(rr *replyRanking, opp *alphabet.Rack, l movegen.Leave) {
+	rr.once.Do(func() {
+		ls, ok := w.gen.(movegen.LineSearcher)
+		if !ok {
+			return
+		}
+		top := ls.TopN(w.b, opp, l, replyRankingSize, nil)
+		for i := range top {
+			top[i].Move = movegen.Clone(&top[i].Move)
+		}
+		rr.top = top
+	})
+}
+
+// reply is the opponent's best placement after candidate c (on the
+// worker's board), found from the iteration's ranking and a search of
+// the lines c changed: the same move best would return.
+func (w *simWorker) reply(c *candidate, r *alphabet.Rack, l movegen.Leave, rr *replyRanking) (*move.Move, bool) {
+	var lines board.Lines // an exchange changes no line
+	if c.m.Kind == move.Place {
+		lines, _ = w.b.Changed()
+	}
+	sc, ok := movegen.BestAfter(w.gen.(movegen.LineSearcher), w.b, r, l, rr.top, false, lines, w.out[:0])
+	if !ok {
+		return nil, false
+	}
+	w.one = sc.Move
+	return &w.one, true
+}
+
 // play plays candidate c in the iteration whose shuffle of the unseen
 // tiles is sh, and returns its value and our chance of winning from the
 // horizon. The board is restored afterwards.
-func (w *simWorker) play(c *candidate, sh []alphabet.Tile, exSeed uint64) (float64, float64) {
+func (w *simWorker) play(c *candidate, sh []alphabet.Tile, rr *replyRanking, exSeed uint64) (float64, float64) {
 	v := w.v
 	size := v.Board.Variant.RackSize
 	var racks [2]alphabet.Rack // 0: us, 1: the opponent
@@ -403,6 +452,9 @@ func (w *simWorker) play(c *candidate, sh []alphabet.Tile, exSeed uint64) (float
 	for _, t := range sh[:nOpp] {
 		racks[1].Add(t)
 	}
+	// The opponent's ranking while the bag still has tiles after our
+	// move: then its leave is the table's, whatever we play.
+	w.rank(rr, &racks[1], &plyLeave{t: w.table, scores: w.scr})
 	w.bag = append(w.bag[:0], sh[nOpp:]...)
 	bag := w.bag
 	draw := func(r *alphabet.Rack) {
@@ -452,7 +504,14 @@ func (w *simWorker) play(c *candidate, sh []alphabet.Tile, exSeed uint64) (float
 		if side == 1 {
 			sign = -1
 		}
-		if m, ok := w.best(r, &l); ok {
+		var m *move.Move
+		var ok bool
+		if ply == 0 && side == 1 && !l.bagEmpty && rr.top != nil {
+			m, ok = w.reply(c, r, &l, rr)
+		} else {
+			m, ok = w.best(r, &l)
+		}
+		if ok {
 			spread += sign * float64(m.Score)
 			for _, t := range m.Tiles {
 				if t != move.PlayThrough {

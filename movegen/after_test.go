@@ -1,0 +1,89 @@
+package movegen_test
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"atril/alphabet"
+	"atril/move"
+	"atril/movegen"
+)
+
+// TestBestAfter checks BestAfter against a whole-board Best on the
+// positions of greedy English games: after each of the top placements of
+// the rack on turn, a random rack's best reply (score only and with a
+// leave table) found from the lines the placement changed and the
+// ranking before it equals Best's, move for move; with a short ranking,
+// a complete one, and an empty one.
+func TestBestAfter(t *testing.T) {
+	ps, g := bestPositions(t)
+	rng := rand.New(rand.NewPCG(5, 6))
+	checked, fromBefore := 0, 0
+	for i := 0; i < len(ps); i += 11 {
+		p := &ps[i]
+		b := p.b.Clone()
+		var bag []alphabet.Tile
+		for l, c := range b.Variant.Counts {
+			for k := 0; k < c; k++ {
+				bag = append(bag, alphabet.Tile(l))
+			}
+		}
+		var opp alphabet.Rack
+		for k := 0; k < 7; k++ {
+			opp.Add(bag[rng.IntN(len(bag))])
+		}
+		cands := g.TopN(b, &p.rack, nil, 6, nil)
+		for ci := range cands {
+			cands[ci].Move = movegen.Clone(&cands[ci].Move)
+		}
+		for _, leave := range []movegen.Leave{nil, hashLeave{}} {
+			short := cloneAll(g.TopN(b, &opp, leave, 3, nil))
+			full := movegen.Search(onlyGenerate{g}, b, &opp, leave, 0)
+			for _, c := range cands {
+				m := c.Move
+				b.PlaceLine(m.Dir, m.Row, m.Col, m.Tiles, 1)
+				lines, ok := b.Changed()
+				if !ok {
+					t.Fatal("no placement to look back on")
+				}
+				want, wok := g.Best(b, &opp, leave)
+				for _, before := range []struct {
+					list     []movegen.Scored
+					complete bool
+				}{{short, false}, {full, true}, {nil, false}} {
+					got, gok := movegen.BestAfter(g, b, &opp, leave, before.list, before.complete, lines, nil)
+					if gok != wok || gok && (got.Equity != want.Equity || !sameMove(&got.Move, &want.Move)) {
+						t.Fatalf("position %d after %s, rack %s, leave %v, %d before (complete %v): BestAfter %s (%v), Best %s (%v)",
+							i, m.String(p.b), b.Variant.Alphabet.RackString(&opp), leave != nil, len(before.list), before.complete,
+							got.Move.String(b), got.Equity, want.Move.String(b), want.Equity)
+					}
+					if gok && !movegen.OnLines(&got.Move, lines) {
+						fromBefore++
+					}
+					checked++
+				}
+				b.Undo()
+			}
+		}
+	}
+	if checked < 500 || fromBefore == 0 {
+		t.Fatalf("%d checks, %d answered off the changed lines", checked, fromBefore)
+	}
+}
+
+func cloneAll(ss []movegen.Scored) []movegen.Scored {
+	out := slices.Clone(ss)
+	for i := range out {
+		out[i].Move = movegen.Clone(&out[i].Move)
+	}
+	return out
+}
+
+// onlyGenerate hides a generator's search, so that movegen.Search lists
+// and ranks every move.
+type onlyGenerate struct{ movegen.Generator }
+
+func sameMove(a, b *move.Move) bool {
+	return a.Row == b.Row && a.Col == b.Col && a.Dir == b.Dir && a.Score == b.Score && slices.Equal(a.Tiles, b.Tiles)
+}

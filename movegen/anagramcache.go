@@ -1,0 +1,118 @@
+package movegen
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"log"
+	"os"
+	"path/filepath"
+
+	"atril/internal/atomicfile"
+	"atril/lexicon/automaton"
+)
+
+// The anagram filter is cached on disk beside the automata (in
+// automaton.CacheDir), so a process loads it in milliseconds instead of
+// listing the word list again (about a quarter of a second for English).
+//
+// File layout, little-endian: the magic "ATRILAF1", the key of the word
+// list and alphabet (automaton.Key, 32 bytes), shortLen and the number
+// of blocks (uint32 each), the blocks (8 uint64 each), and a CRC-32C of
+// everything before it. Any mismatch means the file is rebuilt.
+const anagramMagic = "ATRILAF1"
+
+var anagramCRC = crc32.MakeTable(crc32.Castagnoli)
+
+// marshal returns the file form of the filter of the word list with key.
+func (f *anagramFilter) marshal(key [32]byte) []byte {
+	le := binary.LittleEndian
+	out := make([]byte, 0, len(anagramMagic)+32+8+64*len(f.blocks)+4)
+	out = append(out, anagramMagic...)
+	out = append(out, key[:]...)
+	out = le.AppendUint32(out, uint32(f.shortLen))
+	out = le.AppendUint32(out, uint32(len(f.blocks)))
+	for i := range f.blocks {
+		for _, w := range f.blocks[i] {
+			out = le.AppendUint64(out, w)
+		}
+	}
+	return le.AppendUint32(out, crc32.Checksum(out, anagramCRC))
+}
+
+// unmarshalAnagramFilter reads a filter written by marshal, checking
+// that it is whole and made for the word list with key and for shortLen.
+func unmarshalAnagramFilter(data []byte, key [32]byte, shortLen int) (*anagramFilter, error) {
+	le := binary.LittleEndian
+	head := len(anagramMagic) + 32 + 8
+	if len(data) < head+4 || string(data[:len(anagramMagic)]) != anagramMagic {
+		return nil, errors.New("not an anagram filter file")
+	}
+	if got, sum := crc32.Checksum(data[:len(data)-4], anagramCRC), le.Uint32(data[len(data)-4:]); got != sum {
+		return nil, fmt.Errorf("checksum %08x, file says %08x", got, sum)
+	}
+	p := len(anagramMagic)
+	if [32]byte(data[p:p+32]) != key {
+		return nil, errors.New("made for another word list")
+	}
+	p += 32
+	if sl := int(le.Uint32(data[p:])); sl != shortLen {
+		return nil, fmt.Errorf("made for words of up to %d letters with two blanks, not %d", sl, shortLen)
+	}
+	nb := int(le.Uint32(data[p+4:]))
+	if nb == 0 || len(data) != head+64*nb+4 {
+		return nil, fmt.Errorf("%d bytes for %d blocks", len(data), nb)
+	}
+	f := &anagramFilter{shortLen: shortLen, blocks: make([][8]uint64, nb)}
+	for l := range f.weights {
+		f.weights[l] = letterWeight(l)
+	}
+	p = head
+	for i := range f.blocks {
+		for j := range f.blocks[i] {
+			f.blocks[i][j] = le.Uint64(data[p:])
+			p += 8
+		}
+	}
+	return f, nil
+}
+
+// minCachedWords is the smallest word list whose filter goes to the
+// disk cache: smaller ones build in milliseconds, and tests make many.
+var minCachedWords = 20000
+
+// anagramFileName is the cache file of the filter of a word list.
+func anagramFileName(key [32]byte, shortLen int) string {
+	return fmt.Sprintf("anagram-filter-%x-%d.ataf", key[:8], shortLen)
+}
+
+// loadOrBuildAnagramFilter reads the filter of a GADDAG from the cache,
+// or builds it and writes it there. A cache problem is logged and the
+// filter built: it never changes what the filter answers.
+func loadOrBuildAnagramFilter(a *automaton.Automaton, arcs []automaton.Arc, root automaton.Arc, shortLen int) *anagramFilter {
+	dir, err := automaton.CacheDir()
+	if err != nil {
+		log.Printf("anagram filter: %v", err)
+	}
+	if dir == "" || a.Key == [32]byte{} || a.Words < minCachedWords {
+		return buildAnagramFilter(arcs, root, shortLen)
+	}
+	path := filepath.Join(dir, anagramFileName(a.Key, shortLen))
+	data, err := os.ReadFile(path)
+	switch {
+	case err == nil:
+		f, err := unmarshalAnagramFilter(data, a.Key, shortLen)
+		if err == nil {
+			return f
+		}
+		log.Printf("anagram filter %s: %v; rebuilt", path, err)
+	case !errors.Is(err, os.ErrNotExist):
+		log.Printf("anagram filter: %v; rebuilt", err)
+	}
+	f := buildAnagramFilter(arcs, root, shortLen)
+	if err := atomicfile.Write(path, f.marshal(a.Key)); err != nil {
+		log.Printf("anagram filter: %v", err)
+	}
+	return f
+}

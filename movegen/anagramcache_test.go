@@ -1,0 +1,83 @@
+package movegen
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"atril/lexicon"
+	"atril/lexicon/automaton"
+	"atril/variant"
+)
+
+// TestAnagramFilterCache checks the filter's disk cache: the first use
+// writes a file, the next load reads back exactly the filter built, and a
+// file that is damaged, cut short, or made for another word list or
+// length is refused (and the filter rebuilt).
+func TestAnagramFilterCache(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv(automaton.CacheEnv, dir)
+	old := minCachedWords
+	minCachedWords = 1
+	defer func() { minCachedWords = old }()
+
+	v := variant.MustLoad("english")
+	lex, err := lexicon.FromWords(v.Alphabet, "CAT", "ACT", "TACO", "COAT", "ZA", "QI", "AXE", "OXEN", "RETAINS")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := automaton.BuildGADDAG(lex)
+	arcs, root := a.Arcs()
+	built := buildAnagramFilter(arcs, root, 8)
+	first := loadOrBuildAnagramFilter(a, arcs, root, 8)
+	path := filepath.Join(dir, anagramFileName(a.Key, 8))
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("no cache file written: %v", err)
+	}
+	second := loadOrBuildAnagramFilter(a, arcs, root, 8)
+	for _, f := range []*anagramFilter{first, second} {
+		if f.shortLen != built.shortLen || len(f.blocks) != len(built.blocks) || f.weights != built.weights {
+			t.Fatal("cached filter differs in shape from the one built")
+		}
+		for i := range f.blocks {
+			if f.blocks[i] != built.blocks[i] {
+				t.Fatalf("block %d differs", i)
+			}
+		}
+	}
+	flipped := append([]byte(nil), data...)
+	flipped[len(flipped)/2] ^= 4
+	other := a.Key
+	other[0] ^= 1
+	cases := []struct {
+		name     string
+		data     []byte
+		key      [32]byte
+		shortLen int
+	}{
+		{"a flipped bit", flipped, a.Key, 8},
+		{"cut short", data[:len(data)-9], a.Key, 8},
+		{"another word list", data, other, 8},
+		{"another length", data, a.Key, 7},
+		{"empty", nil, a.Key, 8},
+	}
+	for _, tc := range cases {
+		if _, err := unmarshalAnagramFilter(tc.data, tc.key, tc.shortLen); err == nil {
+			t.Errorf("%s: accepted", tc.name)
+		}
+	}
+	if _, err := unmarshalAnagramFilter(data, a.Key, 8); err != nil {
+		t.Errorf("the file itself refused: %v", err)
+	}
+	// A damaged file is rebuilt and rewritten.
+	if err := os.WriteFile(path, flipped, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if f := loadOrBuildAnagramFilter(a, arcs, root, 8); len(f.blocks) != len(built.blocks) {
+		t.Fatal("rebuilt filter differs")
+	}
+	if again, _ := os.ReadFile(path); string(again) != string(data) {
+		t.Error("damaged cache file not rewritten")
+	}
+}

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -15,13 +16,44 @@ import (
 // of them refused (a sequence number taken or skipped, an unknown game,
 // two of one game in one statement), among new games and finished ones.
 // Each write must get its own outcome, and exactly the accepted ones
-// must be in the file after it is opened again.
+// must be in the file after it is opened again. The same with a file
+// whose events.seq may be NULL (which this store never made), where the
+// appends go one by one.
 func TestSQLiteGroupOfWrites(t *testing.T) {
+	for _, tc := range []struct {
+		name, schema string
+		batched      bool
+	}{
+		{"store's schema", "", true},
+		{"seq may be NULL", `CREATE TABLE games (id TEXT PRIMARY KEY, variant TEXT NOT NULL, lexicon TEXT NOT NULL, seed INTEGER NOT NULL,
+			seats TEXT NOT NULL, created INTEGER NOT NULL, finished INTEGER NOT NULL DEFAULT 0);
+			CREATE TABLE events (game TEXT NOT NULL REFERENCES games(id), seq INTEGER, kind TEXT NOT NULL, data TEXT NOT NULL,
+			time INTEGER NOT NULL, PRIMARY KEY (game, seq));`, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) { groupOfWrites(t, tc.schema, tc.batched) })
+	}
+}
+
+func groupOfWrites(t *testing.T, schema string, batched bool) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "atril.db")
+	if schema != "" {
+		db, err := sql.Open("sqlite", "file:"+path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = db.Exec(schema)
+		db.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
 	s, err := OpenSQLite(path)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if got := s.insertEvents[1] != nil; got != batched {
+		t.Errorf("several events by statement: %v, want %v", got, batched)
 	}
 	const games = 40
 	id := func(i int) string { return fmt.Sprintf("g%02d", i) }

@@ -108,6 +108,14 @@ func OpenSQLite(path string) (*SQLite, error) {
 		db.Close()
 		return nil, corruptOr(path, fmt.Errorf("store: create sqlite schema in %s: %w", path, err))
 	}
+	// Appends several by statement rely on the NOT NULL of events.seq,
+	// which every file made by this store has; a file without it gets
+	// one event per statement.
+	var seqNotNull bool
+	if err := db.QueryRow(`SELECT "notnull" FROM pragma_table_info('events') WHERE name = 'seq'`).Scan(&seqNotNull); err != nil {
+		db.Close()
+		return nil, corruptOr(path, fmt.Errorf("store: read the schema of %s: %w", path, err))
+	}
 	s := &SQLite{db: db, path: path, reqs: make(chan *appendReq), quit: make(chan struct{}), done: make(chan struct{}),
 		kick: make(chan struct{}, 1), ckptDone: make(chan struct{}), walMax: walMaxFrames}
 	for _, p := range []struct {
@@ -116,6 +124,9 @@ func OpenSQLite(path string) (*SQLite, error) {
 	}{{&s.insertEvent, insertEventSQL}, {&s.insertGame, insertGameSQL}, {&s.finishGame, finishGameSQL},
 		{&s.insertEvents[1], insertEventsSQL(2)}, {&s.insertEvents[2], insertEventsSQL(4)}, {&s.insertEvents[3], insertEventsSQL(8)},
 		{&s.insertEvents[4], insertEventsSQL(16)}, {&s.insertEvents[5], insertEventsSQL(32)}} {
+		if p.stmt != &s.insertEvent && p.stmt != &s.insertGame && p.stmt != &s.finishGame && !seqNotNull {
+			continue // one event per statement (see appendBatch)
+		}
 		if *p.stmt, err = db.Prepare(p.sql); err != nil {
 			s.closeStmts()
 			db.Close()
@@ -440,6 +451,9 @@ func (s *SQLite) appendBatch(ctx context.Context, tx *sql.Tx, ins *sql.Stmt, gro
 	}
 	for len(batch) > 0 {
 		k := min(bits.Len(uint(len(batch)))-1, maxBatchLog)
+		if s.insertEvents[1] == nil {
+			k = 0
+		}
 		n := 1 << k
 		chunk := batch[:n]
 		batch = batch[n:]

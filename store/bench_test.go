@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"runtime"
 	"sync/atomic"
 	"syscall"
 	"testing"
@@ -11,17 +12,22 @@ import (
 )
 
 // BenchmarkSQLiteAppend times appends to the SQLite store on disk, from
-// 64 games at once (so that the writer commits them in groups, as under
-// load), each event the size of a logged move. It reports the process's
-// CPU time per append.
+// 64 games at once (so that the writer commits them in large groups, as
+// under load in a closed loop) and from 4 (small groups), each event the
+// size of a logged move. It reports the process's CPU time per append.
 func BenchmarkSQLiteAppend(b *testing.B) {
+	for _, games := range []int{64, 4} {
+		b.Run(fmt.Sprintf("games=%d", games), func(b *testing.B) { benchAppend(b, games) })
+	}
+}
+
+func benchAppend(b *testing.B, games int) {
 	ctx := context.Background()
 	s, err := OpenSQLite(filepath.Join(b.TempDir(), "b.db"))
 	if err != nil {
 		b.Fatal(err)
 	}
 	defer s.Close()
-	const games = 64
 	for i := range games {
 		id := fmt.Sprintf("%024x", i*7919)
 		if err := s.CreateGame(ctx, &Game{ID: id, Variant: "english", Lexicon: "en-sowpods", Seats: []Seat{{Name: "a"}, {Name: "b"}}, Created: time.Now()}); err != nil {
@@ -30,7 +36,7 @@ func BenchmarkSQLiteAppend(b *testing.B) {
 	}
 	data := `{"seat":1,"kind":"place","row":7,"col":3,"tiles":["Q","U","I","Z","Z","E","S"],"score":112,"notation":"8D QUIZZES"}`
 	var next atomic.Int64
-	b.SetParallelism(games / 2)
+	b.SetParallelism(max(1, games/runtime.GOMAXPROCS(0)))
 	c0 := cpuTime()
 	b.ResetTimer()
 	b.RunParallel(func(pb *testing.PB) {

@@ -162,16 +162,16 @@ func runLoadtest(args []string) error {
 	duration := fs.Duration("duration", time.Minute, "open loop: how long to measure, after the games have started")
 	maxConns := fs.Int("conns", 1000, "connections to the server at most")
 	replay := fs.Int("replay", 0, "play K distinct games (seeds seed to seed+K-1, which needs --seed and atril serve --allow-seed): each is played once with the best moves and recorded, then replayed by the other games with its seed, so that this machine's CPU goes to sending requests rather than choosing moves (the state is still read before every move)")
-	split := fs.Bool("split", false, "closed loop with --replay: measure the server's CPU of a move and of a state read apart, in phases of one kind of request each (see splitRun)")
-	reads := fs.Int("reads", 20, "with --split: state reads per game in the reads phase")
+	split := fs.Bool("split", false, "with --replay: measure the server's CPU of a move and of a state read apart, in phases of one kind of request each; closed loop, or with --rate an open loop of --duration a phase")
+	reads := fs.Int("reads", 20, "with --split in a closed loop: state reads per game in the reads phase")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
 		}
 		return err
 	}
-	if *split && (*replay == 0 || *rate != 0 || *reads < 1) {
-		return fmt.Errorf("--split: want --replay K (moves are sent without reading the state first), no --rate, and --reads of 1 or more")
+	if *split && (*replay == 0 || *reads < 1) {
+		return fmt.Errorf("--split: want --replay K (moves are sent without reading the state first) and --reads of 1 or more")
 	}
 	if *games < 1 {
 		return fmt.Errorf("--games %d: want at least 1", *games)
@@ -213,11 +213,11 @@ func runLoadtest(args []string) error {
 			return err
 		}
 	}
+	if *split {
+		return lt.splitRun(*games, *seed, *reads, *rate, *duration)
+	}
 	if *rate > 0 {
 		return lt.openLoop(*games, *seed, *rate, *duration)
-	}
-	if *split {
-		return lt.splitRun(*games, *seed, *reads)
 	}
 	var (
 		finished atomic.Int64
@@ -349,6 +349,7 @@ type loadGame struct {
 	toks  [2]string
 	turn  int
 	moves int
+	reads int // with --split
 	// With --replay: the script replayed, or the one being recorded.
 	play, record *script
 }
@@ -470,20 +471,22 @@ func (lt *loadRun) step(g *loadGame, count bool) (bool, error) {
 // of it cannot be told by timing the request's own goroutine (Go runs
 // a request on several threads, and the store's writer, the garbage
 // collector and the network poller work for many requests at once). So
-// the test runs in phases that each send one kind of request, as fast as
-// they go: the server's CPU time of a phase divided by its requests is
-// that request's cost, with its share of everything else the server
-// does for it. The phases, each measured from a pause to a pause (so
-// that the store's commits and checkpoints fall in the phase that caused
-// them):
+// the test runs in phases that each send one kind of request: the
+// server's CPU time of a phase divided by its requests is that request's
+// cost, with its share of everything else the server does for it. Each
+// phase is measured from a pause to a pause, so that the store's commits
+// and checkpoints fall in the phase that caused them; the server's CPU
+// time while idle is measured too, and reported.
 //
-//  1. create every game and take its seats (not measured);
-//  2. moves: every game sends the first half of its recorded moves,
-//     without reading its state;
-//  3. state reads: every game reads its state reads times, with the
-//     token of the seat on turn (a game in its middle);
-//  4. moves: every game sends the rest of its moves.
-func (lt *loadRun) splitRun(n int, seed uint64, reads int) error {
+// Every game is created and its seats taken first (not measured). In a
+// closed loop (period 0) every game then sends, as fast as it goes, the
+// first half of its recorded moves without reading its state (moves);
+// then reads its state reads times with the token of the seat on turn
+// (state reads, a game in its middle); then sends the rest of its moves.
+// In an open loop every game reads its state once every period for
+// duration (state reads), then sends its next move once every period
+// for duration, or until its recorded game ends (moves).
+func (lt *loadRun) splitRun(n int, seed uint64, reads int, period, duration time.Duration) error {
 	const pause = 500 * time.Millisecond
 	gs := make([]*loadGame, n)
 	t0 := time.Now()
@@ -512,13 +515,29 @@ func (lt *loadRun) splitRun(n int, seed uint64, reads int) error {
 	time.Sleep(2 * pause)
 	b := lt.c.scrape()
 	idle := (b.cpu - a.cpu) / (2 * pause).Seconds()
-	var moves1, states, moves2 phase
-	moves1.name, states.name, moves2.name = "moves (first halves)", "state reads", "moves (second halves)"
-	run := func(p *phase, fn func(g *loadGame) error) error {
+	// run runs a phase: step makes one request of game g and reports
+	// whether g has no more to make.
+	run := func(p *phase, step func(g *loadGame) (bool, error)) error {
 		time.Sleep(pause)
 		a := lt.c.scrape()
 		start := time.Now()
-		err := lt.each(gs, func(_ int, g *loadGame) error { return fn(g) })
+		err := lt.each(gs, func(i int, g *loadGame) error {
+			if period == 0 {
+				for {
+					if done, err := step(g); done || err != nil {
+						return err
+					}
+				}
+			}
+			next := start.Add(time.Duration(i) * period / time.Duration(n))
+			for ; next.Before(start.Add(duration)); next = next.Add(period) {
+				time.Sleep(time.Until(next))
+				if done, err := step(g); done || err != nil {
+					return err
+				}
+			}
+			return nil
+		})
 		p.el = time.Since(start)
 		time.Sleep(pause)
 		b := lt.c.scrape()
@@ -528,55 +547,78 @@ func (lt *loadRun) splitRun(n int, seed uint64, reads int) error {
 		p.cpu = b.cpu - a.cpu
 		return err
 	}
-	sendMoves := func(p *phase, upTo func(g *loadGame) int) func(g *loadGame) error {
-		return func(g *loadGame) error {
-			for g.moves < upTo(g) {
-				t := time.Now()
-				var mr server.MoveResponse
-				if err := lt.c.do("POST", "/api/games/"+g.id+"/move", g.toks[g.turn], g.play.moves[g.moves], &mr); err != nil {
-					return err
-				}
-				p.lat.add(time.Since(t))
-				p.requests.Add(1)
-				g.moves++
-				g.turn = 1 - g.turn
-				if mr.Over {
-					break
-				}
+	// move sends g's next move, up to move upTo(g).
+	move := func(p *phase, upTo func(g *loadGame) int) func(g *loadGame) (bool, error) {
+		return func(g *loadGame) (bool, error) {
+			if g.moves >= upTo(g) {
+				return true, nil
 			}
-			return nil
+			t := time.Now()
+			var mr server.MoveResponse
+			if err := lt.c.do("POST", "/api/games/"+g.id+"/move", g.toks[g.turn], g.play.moves[g.moves], &mr); err != nil {
+				return true, err
+			}
+			p.lat.add(time.Since(t))
+			p.requests.Add(1)
+			g.moves++
+			g.turn = 1 - g.turn
+			return mr.Over, nil
 		}
 	}
-	if err := run(&moves1, sendMoves(&moves1, func(g *loadGame) int { return len(g.play.moves) / 2 })); err != nil {
-		return err
-	}
-	if err := run(&states, func(g *loadGame) error {
-		for range reads {
+	read := func(p *phase, times int) func(g *loadGame) (bool, error) {
+		return func(g *loadGame) (bool, error) {
 			t := time.Now()
 			if err := lt.c.do("GET", "/api/games/"+g.id, g.toks[g.turn], nil, nil); err != nil {
-				return err
+				return true, err
 			}
-			states.lat.add(time.Since(t))
-			states.requests.Add(1)
+			p.lat.add(time.Since(t))
+			p.requests.Add(1)
+			g.reads++
+			return period == 0 && g.reads >= times, nil
 		}
-		return nil
-	}); err != nil {
-		return err
 	}
-	if err := run(&moves2, sendMoves(&moves2, func(g *loadGame) int { return len(g.play.moves) })); err != nil {
-		return err
+	whole := func(g *loadGame) int { return len(g.play.moves) }
+	var phases []*phase
+	if period == 0 {
+		moves1, states, moves2 := &phase{name: "moves (first halves)"}, &phase{name: "state reads"}, &phase{name: "moves (second halves)"}
+		phases = []*phase{moves1, states, moves2}
+		if err := run(moves1, move(moves1, func(g *loadGame) int { return len(g.play.moves) / 2 })); err != nil {
+			return err
+		}
+		if err := run(states, read(states, reads)); err != nil {
+			return err
+		}
+		if err := run(moves2, move(moves2, whole)); err != nil {
+			return err
+		}
+		fmt.Printf("atril loadtest --split: %d games (%s) against %s, each replaying one of %d recorded games, %d CPUs here\n",
+			n, lt.v.Name, lt.c.base, lt.replay, runtime.NumCPU())
+	} else {
+		states, moves := &phase{name: "state reads"}, &phase{name: "moves"}
+		phases = []*phase{states, moves}
+		if err := run(states, read(states, 0)); err != nil {
+			return err
+		}
+		if err := run(moves, move(moves, whole)); err != nil {
+			return err
+		}
+		fmt.Printf("atril loadtest --split --rate %v: %d games (%s) against %s, each replaying one of %d recorded games, one request every %v a game for %v a phase (%.0f/s), %d CPUs here\n",
+			period, n, lt.v.Name, lt.c.base, lt.replay, period, duration, float64(n)/period.Seconds(), runtime.NumCPU())
 	}
-	fmt.Printf("atril loadtest --split: %d games (%s) against %s, each replaying one of %d recorded games, %d CPUs here\n",
-		n, lt.v.Name, lt.c.base, lt.replay, runtime.NumCPU())
-	for _, p := range []*phase{&moves1, &states, &moves2} {
+	var nm, cm, nr, cr float64
+	for _, p := range phases {
 		k := float64(p.requests.Load())
 		fmt.Printf("%-22s %7.0f requests in %v (%.0f/s), server CPU %.2f s: %.3f ms each; round trip %s\n",
 			p.name+":", k, p.el.Round(time.Millisecond), k/p.el.Seconds(), p.cpu, p.cpu/k*1000, p.lat.summary())
+		if p.name == "state reads" {
+			nr, cr = nr+k, cr+p.cpu
+		} else {
+			nm, cm = nm+k, cm+p.cpu
+		}
 	}
 	fmt.Printf("server CPU while idle: %.1f ms/s (%.0f ms in each phase's last pause)\n", idle*1000, idle*pause.Seconds()*1000)
-	nm := float64(moves1.requests.Load() + moves2.requests.Load())
-	fmt.Printf("server CPU per move accept: %.3f ms (%.0f moves)\n", (moves1.cpu+moves2.cpu)/nm*1000, nm)
-	fmt.Printf("server CPU per state read: %.3f ms (%d reads)\n", states.cpu/float64(states.requests.Load())*1000, states.requests.Load())
+	fmt.Printf("server CPU per move accept: %.3f ms (%.0f moves)\n", cm/nm*1000, nm)
+	fmt.Printf("server CPU per state read: %.3f ms (%.0f reads)\n", cr/nr*1000, nr)
 	return lt.err()
 }
 

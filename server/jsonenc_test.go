@@ -40,6 +40,10 @@ func TestJSONEncoders(t *testing.T) {
 	for _, s := range odd {
 		notes = append(notes, Notification{Type: s, Move: s, Reason: s})
 	}
+	full := Notification{Seq: 1, Type: "t", Seat: intp(1), Size: 15, Move: "m", Tiles: []Tile{fullTile}, Points: intp(2), Total: intp(3),
+		Count: 4, Reason: "r", Scores: []int{5}, Adjustments: []Adjustment{{Seat: 1, Points: 2, Total: 3, Rack: "A"}}, Winners: []int{1}}
+	allSet(t, reflect.ValueOf(full), "Notification")
+	notes = append(notes, full)
 	for _, r := range []MoveResponse{{}, {Move: "8H QUIZ", Score: 64, Over: true}, {Move: "<&>Ñ", Score: -1}} {
 		want := httptest.NewRecorder()
 		writeJSON(want, 200, r)
@@ -91,7 +95,15 @@ func TestStateEncoder(t *testing.T) {
 			Winners: []int{1}, Abandoned: true, Resigned: intp(0), Aborted: true, Listed: true,
 			You: &You{Seat: 1, Rack: []Tile{{Letter: s, Blank: true}}, Unseen: []LetterInfo{{Letter: s, Count: 1}}}})
 	}
-	states = append(states, &State{Variant: "english"})
+	full := &State{ID: "g1", Variant: "english", Lexicon: "en", Size: 15, RackSize: 7, Start: [2]int{7, 7},
+		Premiums: []string{"tw"}, Letters: []LetterInfo{{Letter: "A", Score: 1, Count: 9}},
+		Seats:   []SeatInfo{{Name: "a", Kind: "computer", Level: "adept", Taken: true, Score: 3, Tiles: 7}},
+		Started: true, Over: true, Turn: 1, Bag: 3, Board: []Tile{fullTile},
+		History: []HistEntry{{Seat: 1, Kind: "place", Move: "8H QI", Count: 2, Points: 11, Total: 20, Rack: "AB"}},
+		Winners: []int{0}, Abandoned: true, Resigned: intp(1), Aborted: true, Listed: true, Moves: 5, Expected: 2, Connected: 2, Seq: 130,
+		You: &You{Seat: 1, Rack: []Tile{fullTile}, Unseen: []LetterInfo{{Letter: "B", Score: 3, Count: 2}}}}
+	allSet(t, reflect.ValueOf(full), "State")
+	states = append(states, full, &State{Variant: "english"})
 	for i, st := range states {
 		vs := staticOf(variant.MustLoad("english"))
 		want := httptest.NewRecorder()
@@ -151,4 +163,44 @@ func FuzzFastMoveRequest(f *testing.F) {
 			t.Fatalf("%q: read as %+v, encoding/json reads %+v", data, got, want)
 		}
 	})
+}
+
+// fullTile has every field set.
+var fullTile = Tile{Row: intp(1), Col: intp(2), Letter: "Q", Blank: true, Score: 10, Move: intp(4)}
+
+// allSet fails unless every field of v, and of the structs it holds, is
+// set: a field added to the types the hand-written encoders write must
+// be added to the tests' values, and so to the encoders.
+func allSet(t *testing.T, v reflect.Value, path string) {
+	t.Helper()
+	switch v.Kind() {
+	case reflect.Pointer:
+		if v.IsNil() {
+			t.Errorf("%s is not set", path)
+			return
+		}
+		if v.Elem().Kind() == reflect.Struct {
+			allSet(t, v.Elem(), path)
+		}
+	case reflect.Struct:
+		for i := range v.NumField() {
+			f := v.Type().Field(i)
+			if f.IsExported() {
+				allSet(t, v.Field(i), path+"."+f.Name)
+			}
+		}
+	case reflect.Slice:
+		if v.Len() == 0 {
+			t.Errorf("%s is empty", path)
+		}
+		for i := range v.Len() {
+			if v.Index(i).Kind() == reflect.Struct {
+				allSet(t, v.Index(i), path+"[]")
+			}
+		}
+	default:
+		if v.IsZero() {
+			t.Errorf("%s is not set", path)
+		}
+	}
 }

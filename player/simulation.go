@@ -409,14 +409,15 @@ type replyRanking struct {
 const replyRankingSize = 10
 
 // rank fills rr from the worker's board, which must be the position
-// before our move; l is the opponent's leave while the bag has tiles.
-func (w *simWorker) rank(rr *replyRanking, opp *alphabet.Rack, l movegen.Leave) {
+// before our move, valuing the opponent's leave as it is while the bag
+// has tiles.
+func (w *simWorker) rank(rr *replyRanking, opp *alphabet.Rack) {
 	rr.once.Do(func() {
 		ls, ok := w.gen.(movegen.LineSearcher)
 		if !ok {
 			return
 		}
-		top := ls.TopN(w.b, opp, l, replyRankingSize, nil)
+		top := ls.TopN(w.b, opp, &plyLeave{t: w.table, scores: w.scr}, replyRankingSize, nil)
 		for i := range top {
 			top[i].Move = movegen.Clone(&top[i].Move)
 		}
@@ -454,7 +455,7 @@ func (w *simWorker) play(c *candidate, sh []alphabet.Tile, rr *replyRanking, exS
 	}
 	// The opponent's ranking while the bag still has tiles after our
 	// move: then its leave is the table's, whatever we play.
-	w.rank(rr, &racks[1], &plyLeave{t: w.table, scores: w.scr})
+	w.rank(rr, &racks[1])
 	w.bag = append(w.bag[:0], sh[nOpp:]...)
 	bag := w.bag
 	draw := func(r *alphabet.Rack) {

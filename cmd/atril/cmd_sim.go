@@ -38,7 +38,7 @@ func runSim(args []string) error {
 	balance := fs.Float64("balance", 0, "weight of the vowel/consonant balance term in both players' leaves (0: off)")
 	balance1 := fs.Float64("balance1", -1, "player 1's balance weight (default: --balance)")
 	balance2 := fs.Float64("balance2", -1, "player 2's balance weight (default: --balance)")
-	egNodes := fs.Int64("endgame-nodes", 20000, "node budget of one endgame search (reproducible)")
+	egNodes := fs.Int64("endgame-nodes", defaultEndgameNodes, "node budget of one endgame search (reproducible)")
 	egTime := fs.Duration("endgame-time", 0, "time budget of one endgame search (0: none; results then depend on the machine)")
 	egWidth := fs.Int("endgame-width", 0, "moves kept per endgame node (0: all, exact; 10: the minimax of Pícek 2008)")
 	cands := fs.Int("candidates", 40, "simulation: candidates kept by static value")
@@ -67,7 +67,7 @@ func runSim(args []string) error {
 	base := player.Options{Balance: *balance, EndgameNodes: *egNodes, EndgameTime: *egTime, EndgameWidth: *egWidth,
 		Candidates: *cands, Iterations: *iters, Threads: *simThreads, Plies: *plies, Confidence: *confidence,
 		Budget: *simBudget, PreEndgameCandidates: *preCands, PreEndgameWins: *preWins}
-	if *egTime > 0 && *egNodes == 20000 {
+	if *egTime > 0 && *egNodes == defaultEndgameNodes {
 		base.EndgameNodes = 0
 	}
 	cfg := match.Config{Variant: e.V, Lexicon: e.Lex, Generator: gen, Players: [2]string{*p1, *p2},
@@ -221,3 +221,10 @@ func progressBar(total int) func(done, total int) {
 		}
 	}
 }
+
+// defaultEndgameNodes is the node budget of one endgame search in
+// matches: with the endgame's frontier estimates made cheap, 200,000
+// nodes cost godlike about 0.8 s of CPU a game, and over 4,000 paired
+// games against inhuman they win 51.9% against 51.4% with 20,000 (a
+// spread of +5.1 a game against +3.4; match/results).
+const defaultEndgameNodes = 200000

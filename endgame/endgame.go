@@ -662,18 +662,11 @@ func (s *solver) replyScore(opp, ply int, lastPass bool) int {
 func within(m *move.Move, rack *alphabet.Rack) bool {
 	var need alphabet.Rack
 	for _, t := range m.Tiles {
-		switch {
-		case t == move.PlayThrough:
-			continue
-		case t.IsBlanked():
-			t = alphabet.Blank
-		}
-		need[t]++
-		if need[t] > rack[t] {
-			return false
+		if t != move.PlayThrough {
+			need.Add(t)
 		}
 	}
-	return true
+	return rack.Contains(&need)
 }
 
 // rackKey is the key of a rack on the current board in ecache.

@@ -162,11 +162,14 @@ func TestAgainstOracle(t *testing.T) {
 		v, gen, b, me, opp := setup(t, p)
 		lastPass := rng.IntN(4) == 0
 		want := oracle(gen, b, [2]alphabet.Rack{me, opp}, 0, lastPass, v.Scores)
-		for _, bits := range []int{18, 4} { // 4: a tiny table full of collisions
-			res := Solve(gen, b, me, opp, lastPass, Options{TableBits: bits})
+		// TableBits 4: a tiny table full of collisions. With Playout the
+		// iterations before the last stop at playouts instead of
+		// estimates; the exact answer must not change.
+		for _, o := range []Options{{TableBits: 18}, {TableBits: 4}, {TableBits: 18, Playout: true}} {
+			res := Solve(gen, b, me, opp, lastPass, o)
 			if !res.Exact || res.Value != want {
-				t.Errorf("%s vs %s (last pass %v, table 2^%d): solver %d exact %v, oracle %d",
-					p.me, p.opp, lastPass, bits, res.Value, res.Exact, want)
+				t.Errorf("%s vs %s (last pass %v, %+v): solver %d exact %v, oracle %d",
+					p.me, p.opp, lastPass, o, res.Value, res.Exact, want)
 			}
 			// The move returned must achieve the value.
 			if got := valueOf(gen, b, me, opp, lastPass, &res.Move, v.Scores); got != want {
@@ -269,6 +272,33 @@ func TestStoppedInFirstPly(t *testing.T) {
 		m := res.Move
 		if err := move.Validate(b, &me, &m, 0); err != nil {
 			t.Errorf("node limit %d: fallback move %s is illegal: %v", n, res.Move.String(b), err)
+		}
+	}
+}
+
+// TestPlayout checks the playout that values where a depth-limited search
+// stops, by hand on CAT at 8H (CATS scores 6): going out earns twice the
+// other rack; two passes in a row cost each side its own rack; and the
+// board and racks are left as they were.
+func TestPlayout(t *testing.T) {
+	for _, c := range []struct {
+		me, opp string
+		want    int
+	}{
+		{"S", "Q", 6 + 2*10},     // CATS goes out; the opponent holds Q
+		{"Q", "V", 4 - 10},       // neither can play: both pass
+		{"SQ", "V", 6 + 4 - 10},  // CATS, then the V and the Q are stuck
+		{"V", "SQ", -6 + 10 - 4}, // the same with the sides swapped
+	} {
+		p := position{name: "playout", words: []string{"CAT", "CATS"}, placed: map[string]string{"8H": "CAT"}, me: c.me, opp: c.opp}
+		_, gen, b, me, opp := setup(t, p)
+		before := b.String()
+		s := newSolver(gen, b, me, opp, Options{Playout: true})
+		if got := s.playout(0, false); got != c.want {
+			t.Errorf("%s vs %s: playout %d, want %d", c.me, c.opp, got, c.want)
+		}
+		if b.String() != before || s.racks[0] != me || s.racks[1] != opp {
+			t.Errorf("%s vs %s: the playout changed the board or the racks", c.me, c.opp)
 		}
 	}
 }

@@ -48,6 +48,9 @@ type Options struct {
 	// reproducible; a time budget does not.
 	EndgameTime  time.Duration
 	EndgameNodes int64
+	// EndgamePlayout values where a depth-limited endgame search stops
+	// by a greedy playout to the end (see endgame.Options.Playout).
+	EndgamePlayout bool
 
 	// Simulation player: Candidates moves kept by static value (0: 40,
 	// and the best exchange), Iterations the most iterations each plays

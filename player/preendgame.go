@@ -83,7 +83,7 @@ func (p *Valued) PreEndgameSearch(v *View, k int) []PreEndgame {
 	}
 	solves := len(places) * len(letters)
 	// Many small searches: a smaller table is cheaper to clear.
-	eo := endgame.Options{Width: p.opt.EndgameWidth, TableBits: 15}
+	eo := endgame.Options{Width: p.opt.EndgameWidth, TableBits: 15, Playout: p.opt.EndgamePlayout}
 	switch {
 	case p.opt.EndgameNodes > 0:
 		eo.NodeLimit = max(p.opt.EndgameNodes/int64(solves), 200)

@@ -41,6 +41,7 @@ func runSim(args []string) error {
 	egNodes := fs.Int64("endgame-nodes", defaultEndgameNodes, "node budget of one endgame search (reproducible)")
 	egTime := fs.Duration("endgame-time", 0, "time budget of one endgame search (0: none; results then depend on the machine)")
 	egWidth := fs.Int("endgame-width", 0, "moves kept per endgame node (0: all, exact; 10: the minimax of Pícek 2008)")
+	egPlayout := fs.Bool("endgame-playout", false, "value where a depth-limited endgame search stops by a greedy playout to the end")
 	cands := fs.Int("candidates", 40, "simulation: candidates kept by static value")
 	iters := fs.Int("iterations", 400, "simulation: most iterations (sampled racks and draws) per candidate")
 	plies := fs.Int("plies", 2, "simulation: moves simulated after the candidate")
@@ -65,7 +66,7 @@ func runSim(args []string) error {
 	}
 	fmt.Fprintf(os.Stderr, "generator %s ready in %.1f s\n", gen.Name(), time.Since(t0).Seconds())
 	base := player.Options{Balance: *balance, EndgameNodes: *egNodes, EndgameTime: *egTime, EndgameWidth: *egWidth,
-		Candidates: *cands, Iterations: *iters, Threads: *simThreads, Plies: *plies, Confidence: *confidence,
+		EndgamePlayout: *egPlayout, Candidates: *cands, Iterations: *iters, Threads: *simThreads, Plies: *plies, Confidence: *confidence,
 		Budget: *simBudget, PreEndgameCandidates: *preCands, PreEndgameWins: *preWins}
 	if *egTime > 0 && *egNodes == defaultEndgameNodes {
 		base.EndgameNodes = 0

@@ -1,6 +1,8 @@
 package player
 
 import (
+	"math"
+
 	"atril/alphabet"
 	"atril/endgame"
 	"atril/move"
@@ -31,7 +33,8 @@ type PreEndgame struct {
 // candidate is played, we draw that tile, and the endgame that follows
 // (the opponent to move, holding the other unseen tiles) is solved. The
 // candidate of highest expected spread is played, or with
-// Options.PreEndgameWins the one that wins for the most tiles. It
+// Options.PreEndgameWins the one that wins for the most tiles (of those,
+// the one of highest expected spread). It
 // reports false when the position is not a pre-endgame, or the search is
 // off or finds no placement; the caller then chooses as usual.
 func (p *Valued) preEndgame(v *View) (move.Move, bool) {
@@ -49,7 +52,7 @@ func (p *Valued) preEndgame(v *View) (move.Move, bool) {
 	best := 0
 	for i := range res {
 		a, b := res[i].Spread, res[best].Spread
-		if p.opt.PreEndgameWins {
+		if p.opt.PreEndgameWins && math.Abs(res[i].Wins-res[best].Wins) > 1e-9 {
 			a, b = res[i].Wins, res[best].Wins
 		}
 		if a > b {

@@ -75,6 +75,9 @@ type Options struct {
 	// instead of the expected spread.
 	PreEndgameCandidates int
 	PreEndgameWins       bool
+	// PreEndgameBag is the most tiles the bag may hold for the
+	// pre-endgame search (0: 1; at most 2).
+	PreEndgameBag int
 }
 
 // level describes one registered player.

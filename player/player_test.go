@@ -640,3 +640,95 @@ func TestSimulationSharedReplies(t *testing.T) {
 		t.Fatalf("only %d positions compared", compared)
 	}
 }
+
+// TestDrawsOf checks the draws a bag may hold and their chances by hand.
+func TestDrawsOf(t *testing.T) {
+	v := variant.MustLoad("english")
+	for _, c := range []struct {
+		unseen string
+		n      int
+		want   map[string]float64
+	}{
+		{"AAB", 1, map[string]float64{"A": 2.0 / 3, "B": 1.0 / 3}},
+		{"AAB", 2, map[string]float64{"AA": 1.0 / 3, "AB": 2.0 / 3}},
+		{"AB?", 2, map[string]float64{"?A": 1.0 / 3, "?B": 1.0 / 3, "AB": 1.0 / 3}},
+		{"EEEE", 2, map[string]float64{"EE": 1}},
+	} {
+		r, err := v.Alphabet.ParseRack(c.unseen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]float64{}
+		for _, d := range drawsOf(r, c.n) {
+			s := ""
+			for _, x := range d.tiles {
+				s += v.Alphabet.String(x)
+			}
+			got[s] += d.w
+		}
+		if len(got) != len(c.want) {
+			t.Errorf("%s, %d: draws %v, want %v", c.unseen, c.n, got, c.want)
+		}
+		for k, w := range c.want {
+			if math.Abs(got[k]-w) > 1e-12 {
+				t.Errorf("%s, %d: draw %s has chance %v, want %v", c.unseen, c.n, k, got[k], w)
+			}
+		}
+	}
+}
+
+// TestPreEndgameTwoInBag plays games to two tiles in the bag and checks
+// the search with PreEndgameBag 2: it values one-tile placements (which
+// leave a tile for the opponent) beside the others, its win shares are
+// within [0, 1], and godlike plays one of its candidates.
+func TestPreEndgameTwoInBag(t *testing.T) {
+	v, lex := small(t)
+	pro := newPlayer(t, "professional", quick(v, lex, 1))
+	checked := 0
+	for seed := uint64(1); seed < 60 && checked < 3; seed++ {
+		g, _ := game.New(v, lex, []string{"a", "b"}, seed)
+		for !g.Over() && g.BagLen() > 2 {
+			if err := g.Play(pro.Choose(ViewOf(g, g.Current()))); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if g.Over() || g.BagLen() != 2 {
+			continue
+		}
+		view := ViewOf(g, g.Current())
+		o := quick(v, lex, 1)
+		o.EndgameNodes = 20000
+		o.PreEndgameBag = 2
+		p := newPlayer(t, "godlike", o).(*Valued)
+		res := p.PreEndgameSearch(view, 6)
+		if len(res) == 0 {
+			continue
+		}
+		checked++
+		for _, r := range res {
+			if r.Wins < -1e-9 || r.Wins > 1+1e-9 {
+				t.Errorf("%s: win share %.3f", r.Move.String(view.Board), r.Wins)
+			}
+			if math.Abs(r.Spread) > 400 {
+				t.Errorf("%s: expected spread %.1f", r.Move.String(view.Board), r.Spread)
+			}
+			if r.Move.NewTiles() < 2 && r.Exact {
+				t.Errorf("%s leaves a tile in the bag, so its value rests on a static reply, yet it is marked exact", r.Move.String(view.Board))
+			}
+		}
+		m := p.Choose(view)
+		found := false
+		for _, r := range res {
+			found = found || r.Move.Key() == m.Key()
+		}
+		if !found {
+			t.Errorf("godlike played %s, not one of its pre-endgame candidates", m.String(view.Board))
+		}
+		if err := g.Check(&m); err != nil {
+			t.Error(err)
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no game reached two tiles in the bag")
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"atril/alphabet"
+	"atril/board"
 	"atril/endgame"
 	"atril/move"
 	"time"
@@ -27,19 +28,18 @@ type PreEndgame struct {
 	Exact bool
 }
 
-// preEndgame chooses a move with one tile in the bag of a two-player
-// game: for each of the best placements by static value and each tile
-// the bag may hold (weighted by how many of it are unseen), the
-// candidate is played, we draw that tile, and the endgame that follows
-// (the opponent to move, holding the other unseen tiles) is solved. The
-// candidate of highest expected spread is played, or with
-// Options.PreEndgameWins the one that wins for the most tiles (of those,
-// the one of highest expected spread). It
-// reports false when the position is not a pre-endgame, or the search is
-// off or finds no placement; the caller then chooses as usual.
+// preEndgame chooses a move in a two-player game with one tile in the bag
+// (or, with Options.PreEndgameBag 2, two): the best placements by static
+// value are each played against every draw the bag may hold and the
+// endgames that follow are solved (see PreEndgameSearch). The candidate
+// of highest expected spread is played, or with Options.PreEndgameWins
+// the one that wins for the largest share of draws (of those, the one of
+// highest expected spread). It reports false when the position is not a
+// pre-endgame, or the search is off or finds no placement; the caller
+// then chooses as usual.
 func (p *Valued) preEndgame(v *View) (move.Move, bool) {
 	k := p.opt.PreEndgameCandidates
-	if !p.endgame || k < 0 || v.BagLen != 1 || len(v.Scores) != 2 || v.Unseen.Len() < 2 {
+	if !p.endgame || k < 0 || v.BagLen < 1 || v.BagLen > max(p.opt.PreEndgameBag, 1) || len(v.Scores) != 2 || v.Unseen.Len() < 2 {
 		return move.Move{}, false
 	}
 	if k == 0 {
@@ -64,10 +64,24 @@ func (p *Valued) preEndgame(v *View) (move.Move, bool) {
 }
 
 // PreEndgameSearch solves the pre-endgame for the best k placements by
-// static value (see preEndgame), in static order. The search budget of
-// one endgame (Options.EndgameTime or EndgameNodes, 2 s when neither is
-// set) is shared equally by all the endgames solved.
+// static value (see preEndgame), in static order, with one tile in the
+// bag or two. The search budget of one endgame (Options.EndgameTime or
+// EndgameNodes, 2 s when neither is set) is shared equally by all the
+// endgames solved.
+//
+// A placement that empties the bag is played, and for every draw the bag
+// may hold (weighted by its chance among the unseen tiles) the endgame
+// that follows, the opponent to move with the other unseen tiles, is
+// solved. A placement of one tile with two in the bag draws one of them
+// and leaves the other for the opponent: for each tile we draw and each
+// tile left, the opponent answers with its best move by score plus leave
+// (drawing the last tile), and the endgame that follows, us to move, is
+// solved.
 func (p *Valued) PreEndgameSearch(v *View, k int) []PreEndgame {
+	bag := v.BagLen
+	if bag < 1 || bag > 2 {
+		return nil
+	}
 	cands, _ := rank(p.gen, v, p.table, k)
 	var places []candidate
 	for _, c := range cands {
@@ -78,13 +92,20 @@ func (p *Valued) PreEndgameSearch(v *View, k int) []PreEndgame {
 	if len(places) == 0 {
 		return nil
 	}
-	var letters []alphabet.Tile
-	for t, c := range v.Unseen {
-		if c > 0 {
-			letters = append(letters, alphabet.Tile(t))
+	draws := drawsOf(v.Unseen, bag)
+	singles := drawsOf(v.Unseen, 1)
+	solves := 0
+	for _, c := range places {
+		if c.m.NewTiles() >= bag {
+			solves += len(draws)
+			continue
+		}
+		for _, d := range singles {
+			rest := v.Unseen
+			rest.Remove(d.tiles[0])
+			solves += len(drawsOf(rest, 1))
 		}
 	}
-	solves := len(places) * len(letters)
 	// Many small searches: a smaller table is cheaper to clear.
 	eo := endgame.Options{Width: p.opt.EndgameWidth, TableBits: 15, Playout: p.opt.EndgamePlayout}
 	switch {
@@ -96,20 +117,11 @@ func (p *Valued) PreEndgameSearch(v *View, k int) []PreEndgame {
 		eo.TimeLimit = endgameDefaultTime / time.Duration(solves)
 	}
 	lead := float64(v.Scores[v.Me] - maxOther(v))
-	total := float64(v.Unseen.Len())
 	b := v.Board.Clone()
 	out := make([]PreEndgame, 0, len(places))
 	for _, c := range places {
 		pe := PreEndgame{Move: c.m, Static: c.value, Exact: true}
-		b.PlaceLine(c.m.Dir, c.m.Row, c.m.Col, c.m.Tiles, 1000)
-		for _, t := range letters {
-			w := float64(v.Unseen[t]) / total
-			mine := c.leave
-			mine.Add(t)
-			opp := v.Unseen
-			opp.Remove(t)
-			r := endgame.Solve(p.gen, b, opp, mine, false, eo)
-			val := float64(c.m.Score - r.Value)
+		add := func(w float64, val float64, exact bool) {
 			pe.Spread += w * val
 			switch {
 			case lead+val > 0:
@@ -117,10 +129,91 @@ func (p *Valued) PreEndgameSearch(v *View, k int) []PreEndgame {
 			case lead+val == 0:
 				pe.Wins += w / 2
 			}
-			pe.Exact = pe.Exact && r.Exact
+			pe.Exact = pe.Exact && exact
+		}
+		b.PlaceLine(c.m.Dir, c.m.Row, c.m.Col, c.m.Tiles, 1000)
+		if c.m.NewTiles() >= bag {
+			for _, d := range draws {
+				mine := c.leave
+				opp := v.Unseen
+				for _, t := range d.tiles {
+					mine.Add(t)
+					opp.Remove(t)
+				}
+				r := endgame.Solve(p.gen, b, opp, mine, false, eo)
+				add(d.w, float64(c.m.Score-r.Value), r.Exact)
+			}
+		} else {
+			for _, d := range singles {
+				mine := c.leave
+				mine.Add(d.tiles[0])
+				rest := v.Unseen
+				rest.Remove(d.tiles[0])
+				for _, u := range drawsOf(rest, 1) {
+					opp := rest
+					opp.Remove(u.tiles[0])
+					val, exact := p.replyThenSolve(b, v, mine, opp, u.tiles[0], eo)
+					add(d.w*u.w, float64(c.m.Score)+val, exact)
+				}
+			}
+			pe.Exact = false // the opponent's reply is a static choice
 		}
 		b.Undo()
 		out = append(out, pe)
+	}
+	return out
+}
+
+// replyThenSolve plays the opponent's answer to a one-tile placement with
+// one tile (last) left in the bag: its best move by score plus leave,
+// after which it draws last, and returns our spread from there (minus the
+// reply's score plus the solved endgame, us to move). An opponent with
+// no placement passes, and the endgame is solved with last left out.
+func (p *Valued) replyThenSolve(b *board.Board, v *View, mine, opp alphabet.Rack, last alphabet.Tile, eo endgame.Options) (float64, bool) {
+	ov := View{Board: b, Rack: opp, Me: 1 - v.Me, Unseen: mine, BagLen: 1, Scores: v.Scores}
+	ov.Unseen.Add(last)
+	cs, _ := rank(p.gen, &ov, p.table, 1)
+	if len(cs) == 0 || cs[0].m.Kind != move.Place {
+		r := endgame.Solve(p.gen, b, mine, opp, true, eo)
+		return float64(r.Value), r.Exact
+	}
+	m := cs[0].m
+	left := cs[0].leave
+	left.Add(last)
+	b.PlaceLine(m.Dir, m.Row, m.Col, m.Tiles, 1000)
+	r := endgame.Solve(p.gen, b, mine, left, false, eo)
+	b.Undo()
+	return float64(r.Value - m.Score), r.Exact
+}
+
+// draw is one way the bag may hold its tiles, with its chance.
+type draw struct {
+	tiles []alphabet.Tile
+	w     float64
+}
+
+// drawsOf lists the multisets of n tiles (1 or 2) that can be drawn from
+// unseen, each with its chance when every tile is equally likely.
+func drawsOf(unseen alphabet.Rack, n int) []draw {
+	total := float64(unseen.Len())
+	var out []draw
+	for a, ca := range unseen {
+		if ca == 0 {
+			continue
+		}
+		if n == 1 {
+			out = append(out, draw{[]alphabet.Tile{alphabet.Tile(a)}, float64(ca) / total})
+			continue
+		}
+		pairs := total * (total - 1) / 2
+		if ca >= 2 {
+			out = append(out, draw{[]alphabet.Tile{alphabet.Tile(a), alphabet.Tile(a)}, float64(ca) * float64(ca-1) / 2 / pairs})
+		}
+		for b := a + 1; b < len(unseen); b++ {
+			if cb := unseen[b]; cb > 0 {
+				out = append(out, draw{[]alphabet.Tile{alphabet.Tile(a), alphabet.Tile(b)}, float64(ca) * float64(cb) / pairs})
+			}
+		}
 	}
 	return out
 }

@@ -49,6 +49,7 @@ func runSim(args []string) error {
 	simBudget := fs.Duration("sim-time", 0, "simulation: time budget per move (0: none; results then depend on the machine)")
 	preCands := fs.Int("preendgame", 0, "godlike and simulation: placements solved with one tile in the bag (0: 8, -1: off)")
 	preWins := fs.Bool("preendgame-wins", false, "godlike and simulation: pick the pre-endgame move by wins instead of expected spread")
+	preBag := fs.Int("preendgame-bag", 1, "godlike and simulation: most tiles in the bag for the pre-endgame search (1 or 2)")
 	simThreads := fs.Int("sim-threads", 1, "simulation: goroutines per move (games already run in parallel)")
 	learn := fs.String("learn", "", "learn leave values from the games' leaves and write the table to this file")
 	quiet := fs.Bool("quiet", false, "no progress bar")
@@ -67,7 +68,7 @@ func runSim(args []string) error {
 	fmt.Fprintf(os.Stderr, "generator %s ready in %.1f s\n", gen.Name(), time.Since(t0).Seconds())
 	base := player.Options{Balance: *balance, EndgameNodes: *egNodes, EndgameTime: *egTime, EndgameWidth: *egWidth,
 		EndgamePlayout: *egPlayout, Candidates: *cands, Iterations: *iters, Threads: *simThreads, Plies: *plies, Confidence: *confidence,
-		Budget: *simBudget, PreEndgameCandidates: *preCands, PreEndgameWins: *preWins}
+		Budget: *simBudget, PreEndgameCandidates: *preCands, PreEndgameWins: *preWins, PreEndgameBag: *preBag}
 	if *egTime > 0 && *egNodes == defaultEndgameNodes {
 		base.EndgameNodes = 0
 	}

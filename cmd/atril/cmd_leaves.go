@@ -50,6 +50,7 @@ func runLeavesLearn(args []string) error {
 	name := fs.String("name", "", "name written into the table (default: the variant's name and 'learnt')")
 	shrink := fs.Float64("shrink", 0, "shrinkage constant in observations (0: estimated per leave size)")
 	ridge := fs.Float64("ridge", 0, "ridge term of the feature regression (0: 10)")
+	target := fs.String("target", "kept", "what a leave is credited with: kept (the next turn after keeping it) or rack (every turn played from a rack holding it)")
 	quiet := fs.Bool("quiet", false, "no progress bar")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -89,7 +90,8 @@ func runLeavesLearn(args []string) error {
 	}
 	cfg := selfplay.Config{Variant: e.V, Lexicon: e.Lex, Generator: gen, Name: *name,
 		Games: *games, Iterations: *iters, Threads: *threads, Seed: *seed, From: startTable,
-		Checkpoint: cp, Chunk: *chunk, Fit: leave.FitOptions{Shrink: *shrink, Ridge: *ridge}, Log: os.Stdout}
+		Checkpoint: cp, Chunk: *chunk, Fit: leave.FitOptions{Shrink: *shrink, Ridge: *ridge}, Log: os.Stdout,
+		Target: *target}
 	if !*quiet {
 		cfg.Progress = rateBar(isTerminal(os.Stderr))
 	}

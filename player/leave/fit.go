@@ -11,12 +11,19 @@ import (
 // Obs is one observation from self-play: a player kept a leave (after a
 // placement or an exchange, with the bag still able to refill the rack),
 // and on its next turn scored Points and kept the leave Next.
+//
+// An observation with Whole set is instead of a turn played from a full
+// rack: the rack is the leave ranked Leave plus the tile Whole−1, Points
+// are the turn's and Next ranks the leave the turn kept. Fit credits
+// every sub-multiset of the rack short of the whole, the empty one
+// included, with the turn's worth.
 type Obs struct {
 	Leave uint32 // rank of the leave kept (see Index)
 	// Next is the rank of the leave kept after the next turn, or NoNext
 	// when that leave went into the endgame (the bag could not refill it).
 	Next   uint32
 	Points int16
+	Whole  uint8
 }
 
 // NoNext marks an observation whose next leave is not valued.
@@ -92,28 +99,54 @@ func Fit(name, variantName string, ix *Index, obs []Obs, boot *Exhaustive, o Fit
 	}
 	n := ix.Len()
 	sum := make([]float64, n)
+	sq := make([]float64, n)
 	cnt := make([]uint32, n)
 	total := 0.0
+	samples := 0
+	credit := func(r int, y float64) {
+		sum[r] += y
+		sq[r] += y * y
+		cnt[r]++
+		total += y
+		samples++
+	}
 	for i := range obs {
 		b := &obs[i]
 		if int(b.Leave) >= n || (b.Next != NoNext && int(b.Next) >= n) {
 			return nil, rep, fmt.Errorf("fit %s: observation %d has a rank outside the table", name, i)
 		}
 		y := target(b)
-		sum[b.Leave] += y
-		cnt[b.Leave]++
-		total += y
+		if b.Whole == 0 {
+			credit(int(b.Leave), y)
+			continue
+		}
+		rack := ix.Unrank(int(b.Leave))
+		t := int(b.Whole) - 1
+		if t >= ix.types {
+			return nil, rep, fmt.Errorf("fit %s: observation %d has a tile outside the tile set", name, i)
+		}
+		rack[t]++
+		full := rack.Len()
+		rack.SubRacks(func(sub *alphabet.Rack) {
+			if sub.Len() == full {
+				return
+			}
+			if r, ok := ix.Rank(sub); ok {
+				credit(r, y)
+			}
+		})
 	}
-	base := total / float64(len(obs))
+	rep.Samples = samples
+	base := total / float64(samples)
 	if cnt[0] >= uint32(minEmpty) {
 		base = sum[0] / float64(cnt[0])
 	}
 	rep.Baseline = base
 	var within float64
-	for i := range obs {
-		b := &obs[i]
-		d := target(b) - sum[b.Leave]/float64(cnt[b.Leave])
-		within += d * d
+	for r, c := range cnt {
+		if c > 0 {
+			within += max(sq[r]-sum[r]*sum[r]/float64(c), 0)
+		}
 	}
 	var seen []int
 	for r, c := range cnt {
@@ -126,8 +159,8 @@ func Fit(name, variantName string, ix *Index, obs []Obs, boot *Exhaustive, o Fit
 		rep.Seen-- // the empty leave is not a table entry
 	}
 	sigma2 := 1.0
-	if len(obs) > len(seen) {
-		sigma2 = math.Max(within/float64(len(obs)-len(seen)), 1e-6)
+	if samples > len(seen) {
+		sigma2 = math.Max(within/float64(samples-len(seen)), 1e-6)
 	}
 	rep.Sigma = math.Sqrt(sigma2)
 

@@ -154,3 +154,76 @@ func TestFitRefusesBadInput(t *testing.T) {
 		t.Error("rank outside the table accepted")
 	}
 }
+
+// TestFitWholeRacks checks that a whole-rack observation counts as one
+// observation of every sub-multiset of its rack short of the whole (the
+// empty one included): Fit on random whole racks gives the same table
+// and report as Fit on the same observations written out leave by leave.
+// A whole rack whose tile is outside the tile set is refused.
+func TestFitWholeRacks(t *testing.T) {
+	ix := twoLetters(t)
+	rng := rand.New(rand.NewPCG(3, 4))
+	var whole, spelt []Obs
+	for i := 0; i < 400; i++ {
+		var rack alphabet.Rack // three tiles of A and B
+		a := rng.IntN(4)
+		rack[1], rack[2] = uint8(a), uint8(3-a)
+		last := 2
+		if rack[2] == 0 {
+			last = 1
+		}
+		rest := rack
+		rest[last]--
+		r, ok := ix.Rank(&rest)
+		if !ok {
+			t.Fatal("no rank")
+		}
+		next := NoNext
+		if rng.IntN(2) == 0 {
+			next = uint32(1 + rng.IntN(ix.Len()-1))
+		}
+		pts := int16(rng.IntN(40))
+		whole = append(whole, Obs{Leave: uint32(r), Next: next, Points: pts, Whole: uint8(last + 1)})
+		rack.SubRacks(func(sub *alphabet.Rack) {
+			if sub.Len() == 3 {
+				return
+			}
+			s, ok := ix.Rank(sub)
+			if !ok {
+				t.Fatal("no rank for a sub-rack")
+			}
+			spelt = append(spelt, Obs{Leave: uint32(s), Next: next, Points: pts})
+		})
+	}
+	boot := make([]float64, ix.Len())
+	for i := 1; i < len(boot); i++ {
+		boot[i] = float64(rng.IntN(9)) - 4
+	}
+	bt, err := NewExhaustive("boot", "two", ix, boot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, ra, err := Fit("w", "two", ix, whole, bt, FitOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, rb, err := Fit("s", "two", ix, spelt, bt, FitOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ra.Samples != len(spelt) || ra.Samples != rb.Samples || ra.Seen != rb.Seen ||
+		math.Abs(ra.Baseline-rb.Baseline) > 1e-9 || math.Abs(ra.Sigma-rb.Sigma) > 1e-6 {
+		t.Errorf("reports differ: whole %+v, spelt out %+v", ra, rb)
+	}
+	for r := 1; r < ix.Len(); r++ {
+		if math.Abs(a.Value(r)-b.Value(r)) > 1.0/Scale {
+			rack := ix.Unrank(r)
+			t.Errorf("%s: %.3f from whole racks, %.3f spelt out", ix.String(&rack), a.Value(r), b.Value(r))
+		}
+	}
+	bad := append([]Obs(nil), whole...)
+	bad[7].Whole = 9
+	if _, _, err := Fit("bad", "two", ix, bad, bt, FitOptions{}); err == nil {
+		t.Error("a whole rack with a tile outside the tile set was accepted")
+	}
+}

@@ -57,7 +57,20 @@ type Config struct {
 	// StopAfter stops the run with ErrStopped after that many chunks
 	// have been played in this call (0: never); for tests of resuming.
 	StopAfter int
+	// Target picks what a leave is credited with: TargetKept (the
+	// default) or TargetRack.
+	Target string
 }
+
+// The learning targets of Config.Target.
+const (
+	// TargetKept credits a leave a player kept with what its next turn
+	// was worth (Observations).
+	TargetKept = "kept"
+	// TargetRack credits every sub-leave of a full rack with what the
+	// turn played from that rack was worth (RackObservations).
+	TargetRack = "rack"
+)
 
 // ErrStopped is returned when Config.StopAfter ends a run early.
 var ErrStopped = errors.New("selfplay: stopped after the requested number of chunks")
@@ -92,6 +105,13 @@ func Run(cfg Config) (*Result, error) {
 	}
 	if cfg.Level == "" {
 		cfg.Level = "inhuman"
+	}
+	switch cfg.Target {
+	case "":
+		cfg.Target = TargetKept
+	case TargetKept, TargetRack:
+	default:
+		return nil, fmt.Errorf("selfplay: unknown target %q (want %s or %s)", cfg.Target, TargetKept, TargetRack)
 	}
 	if cfg.Name == "" {
 		cfg.Name = "learnt"
@@ -179,7 +199,13 @@ func playChunk(cfg Config, st *state, ix *leave.Index, n, doneBefore, total int)
 	sc := match.Config{Variant: cfg.Variant, Lexicon: cfg.Lexicon, Generator: cfg.Generator,
 		Players: [2]string{cfg.Level, cfg.Level}, Options: [2]player.Options{o, o},
 		Games: n, Seed: chunkSeed(cfg.Seed, st.iter, st.chunk), Threads: cfg.Threads,
-		Observe: func(i int, g *game.Game) { per[i] = Observations(g, ix) }}
+		Observe: func(i int, g *game.Game) {
+			if cfg.Target == TargetRack {
+				per[i] = RackObservations(g, ix)
+			} else {
+				per[i] = Observations(g, ix)
+			}
+		}}
 	if cfg.Progress != nil {
 		sc.Progress = func(done, _ int) { cfg.Progress(doneBefore+done, total) }
 	}
@@ -249,6 +275,53 @@ func Observations(g *game.Game, ix *leave.Index) []leave.Obs {
 	return out
 }
 
+// RackObservations lists, for every turn of a finished game played from
+// a full rack while the bag still held tiles, one whole-rack observation
+// (see leave.Obs): the rack, the points of the turn, and the leave it
+// kept (NoNext when the bag could not refill it). leave.Fit credits every
+// sub-multiset of the rack with the turn's worth, so a leave's value is
+// what racks holding it were worth against all racks, whatever the player
+// kept: unlike Observations, the leave is not one the player chose (a
+// leave kept only on boards where it is hard to play is not blamed for
+// the board), and each turn informs a hundred-odd leaves instead of one.
+func RackObservations(g *game.Game, ix *leave.Index) []leave.Obs {
+	var out []leave.Obs
+	full := g.Variant.RackSize
+	for i := range g.History {
+		t := &g.History[i]
+		// A placement or exchange that drew tiles was played with tiles
+		// in the bag.
+		if t.Kind != game.Played || t.Rack.Len() != full || len(t.Drawn) == 0 || t.Move.Kind == move.Pass {
+			continue
+		}
+		left := t.Rack
+		used := t.Move.Exchanged
+		if t.Move.Kind == move.Place {
+			_, used = t.Move.Placed()
+		}
+		for _, x := range used {
+			left.Remove(x)
+		}
+		next := leave.NoNext
+		if len(t.Drawn) == len(used) {
+			if r, ok := ix.Rank(&left); ok {
+				next = uint32(r)
+			}
+		}
+		// The rack as a leave one tile short of it, plus that tile.
+		rest := t.Rack
+		last := len(rest) - 1
+		for rest[last] == 0 {
+			last--
+		}
+		rest[last]--
+		if r, ok := ix.Rank(&rest); ok {
+			out = append(out, leave.Obs{Leave: uint32(r), Next: next, Points: int16(t.Points), Whole: uint8(last + 1)})
+		}
+	}
+	return out
+}
+
 // report prints the convergence report of an iteration.
 func report(cfg Config, st *state, iterStart int, next *leave.Exhaustive, rep leave.FitReport, fit time.Duration) {
 	w := cfg.Log
@@ -258,7 +331,12 @@ func report(cfg Config, st *state, iterStart int, next *leave.Exhaustive, rep le
 	ix := next.Index()
 	freq := make([]float64, ix.Len())
 	for _, o := range st.obs[iterStart:] {
-		freq[o.Leave]++
+		switch {
+		case o.Whole == 0:
+			freq[o.Leave]++
+		case o.Next != leave.NoNext:
+			freq[o.Next]++ // a whole rack: weigh the leave the turn kept
+		}
 	}
 	plain, weighted := leave.MeanAbsDiff(st.table, next, func(r int) float64 { return freq[r] })
 	fmt.Fprintf(w, "\niteration %d/%d: %d observations in all (%d this iteration), %d distinct leaves seen of %d; fit %.1f s\n",
@@ -288,18 +366,24 @@ func roundAll(xs []float64) []float64 {
 
 // Checkpoint file: magic, the settings that must match to resume, the
 // position (iteration, chunk, observations at the iteration's start), the
-// current table, the observations (10 bytes each), CRC-32C.
-const ckptMagic = "ATRLEAVECKPT1"
+// current table, the observations (11 bytes each), CRC-32C.
+const ckptMagic = "ATRLEAVECKPT2"
 
 func settings(cfg Config) []byte {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "%s|%s|%s|%s|%d|%d|%d|%d|%+v|", cfg.Variant.Name, cfg.Lexicon.Name, cfg.Generator.Name(), cfg.Level,
 		cfg.Seed, cfg.Games, cfg.Iterations, cfg.Chunk, cfg.Fit)
+	if cfg.Target != TargetKept {
+		fmt.Fprintf(&b, "target %s|", cfg.Target)
+	}
 	cfg.From.WriteTo(&b)
 	return b.Bytes()
 }
 
 var ckptCRC = crc32.MakeTable(crc32.Castagnoli)
+
+// obsBytes is the size of an observation in a checkpoint.
+const obsBytes = 11
 
 func saveCheckpoint(cfg Config, st *state) error {
 	var b bytes.Buffer
@@ -314,11 +398,13 @@ func saveCheckpoint(cfg Config, st *state) error {
 	b.Write(le.AppendUint64(nil, uint64(tb.Len())))
 	b.Write(tb.Bytes())
 	b.Write(le.AppendUint64(nil, uint64(len(st.obs))))
-	buf := make([]byte, 10*len(st.obs))
+	buf := make([]byte, obsBytes*len(st.obs))
 	for i, o := range st.obs {
-		le.PutUint32(buf[10*i:], o.Leave)
-		le.PutUint32(buf[10*i+4:], o.Next)
-		le.PutUint16(buf[10*i+8:], uint16(o.Points))
+		p := buf[obsBytes*i:]
+		le.PutUint32(p, o.Leave)
+		le.PutUint32(p[4:], o.Next)
+		le.PutUint16(p[8:], uint16(o.Points))
+		p[10] = o.Whole
 	}
 	b.Write(buf)
 	b.Write(le.AppendUint32(nil, crc32.Checksum(b.Bytes(), ckptCRC)))
@@ -370,12 +456,13 @@ func loadCheckpoint(cfg Config) (*state, error) {
 	}
 	no := int(le.Uint64(p))
 	p = p[8:]
-	if len(p) != 10*no {
+	if len(p) != obsBytes*no {
 		return nil, bad("truncated")
 	}
 	st.obs = make([]leave.Obs, no)
 	for i := range st.obs {
-		st.obs[i] = leave.Obs{Leave: le.Uint32(p[10*i:]), Next: le.Uint32(p[10*i+4:]), Points: int16(le.Uint16(p[10*i+8:]))}
+		q := p[obsBytes*i:]
+		st.obs[i] = leave.Obs{Leave: le.Uint32(q), Next: le.Uint32(q[4:]), Points: int16(le.Uint16(q[8:])), Whole: q[10]}
 	}
 	return st, nil
 }

@@ -56,24 +56,35 @@ func value(t *testing.T, tb *leave.Exhaustive, rack string) float64 {
 // and Z clearly below A and B, the letters of most words. (T is not
 // checked: with racks of three on a small board, a kept T often finds
 // no room, and the learnt value of T is close to that of Z.)
+//
+// Both targets must find it: the next turn after keeping a leave, and
+// every turn played from a rack holding it.
 func TestLearnTinyVariant(t *testing.T) {
-	cfg := tinySetup(t)
-	res, err := Run(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	z := value(t, res.Table, "Z")
-	for _, l := range []string{"A", "B"} {
-		if x := value(t, res.Table, l); x < z+2 {
-			t.Errorf("%s = %.2f, not clearly above Z = %.2f", l, x, z)
+	for _, target := range []string{TargetKept, TargetRack} {
+		cfg := tinySetup(t)
+		cfg.Target = target
+		res, err := Run(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		z := value(t, res.Table, "Z")
+		for _, l := range []string{"A", "B"} {
+			if x := value(t, res.Table, l); x < z+2 {
+				t.Errorf("target %s: %s = %.2f, not clearly above Z = %.2f", target, l, x, z)
+			}
+		}
+		_, worst := res.Table.Extremes(1, nil)
+		if worst[0].Leave != "ZZ" {
+			t.Errorf("target %s: worst leave %s %.2f, want ZZ", target, worst[0].Leave, worst[0].Value)
+		}
+		if res.Games != 900 || res.Samples == 0 {
+			t.Errorf("target %s: games %d, samples %d", target, res.Games, res.Samples)
 		}
 	}
-	_, worst := res.Table.Extremes(1, nil)
-	if worst[0].Leave != "ZZ" {
-		t.Errorf("worst leave %s %.2f, want ZZ", worst[0].Leave, worst[0].Value)
-	}
-	if res.Games != 900 || res.Samples == 0 {
-		t.Errorf("games %d, samples %d", res.Games, res.Samples)
+	cfg := tinySetup(t)
+	cfg.Target = "board"
+	if _, err := Run(cfg); err == nil {
+		t.Error("unknown target accepted")
 	}
 }
 
@@ -82,7 +93,14 @@ func TestLearnTinyVariant(t *testing.T) {
 // checkpoint with another number of threads, and compares the result
 // with an uninterrupted run.
 func TestResumeGivesSameTable(t *testing.T) {
+	for _, target := range []string{TargetKept, TargetRack} {
+		t.Run(target, func(t *testing.T) { testResume(t, target) })
+	}
+}
+
+func testResume(t *testing.T, target string) {
 	cfg := tinySetup(t)
+	cfg.Target = target
 	cfg.Iterations = 2
 	whole, err := Run(cfg)
 	if err != nil {

@@ -2,6 +2,7 @@ package player
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"time"
 
@@ -12,14 +13,17 @@ import (
 // Analysis is what Analyze found about a position.
 type Analysis struct {
 	// Phase is "static" (candidates by score plus leave), "simulation",
-	// "preendgame" (one tile in the bag) or "endgame" (bag empty).
+	// "preendgame" (one tile in the bag, or two with
+	// Options.PreEndgameBag 2) or "endgame" (bag empty).
 	Phase string
 	// Candidates of the static and simulation phases, best first: the
 	// live candidates by mean, then the eliminated ones by mean (by
 	// static value in the static phase).
 	Candidates []Estimate
-	// PreEndgame holds the pre-endgame candidates, best expected spread
-	// first.
+	// PreEndgame holds the pre-endgame candidates in the order the
+	// player chooses: best expected spread first, or with
+	// Options.PreEndgameWins largest share of draws won first, ties by
+	// expected spread.
 	PreEndgame []PreEndgame
 	// Endgame is the solved endgame, with its line of play.
 	Endgame *endgame.Result
@@ -53,14 +57,21 @@ func Analyze(v *View, o Options, simulate bool, top int) (*Analysis, error) {
 		a.Phase = "endgame"
 		_, res, _ := solveEndgame(p.gen, v, p.opt)
 		a.Endgame = res
-	case v.BagLen == 1 && two && v.Unseen.Len() > 1:
+	case (v.BagLen == 1 || v.BagLen == 2 && o.PreEndgameBag == 2) && two && v.Unseen.Len() > v.BagLen:
 		a.Phase = "preendgame"
 		k := o.PreEndgameCandidates
 		if k <= 0 {
 			k = defaultPreEndgameCandidates
 		}
 		a.PreEndgame = p.PreEndgameSearch(v, k)
-		sort.SliceStable(a.PreEndgame, func(i, j int) bool { return a.PreEndgame[i].Spread > a.PreEndgame[j].Spread })
+		// The order in which preEndgame chooses.
+		sort.SliceStable(a.PreEndgame, func(i, j int) bool {
+			x, y := &a.PreEndgame[i], &a.PreEndgame[j]
+			if o.PreEndgameWins && math.Abs(x.Wins-y.Wins) > 1e-9 {
+				return x.Wins > y.Wins
+			}
+			return x.Spread > y.Spread
+		})
 	default:
 		k := o.Candidates
 		if k <= 0 {

@@ -697,10 +697,11 @@ func TestPreEndgameTwoInBag(t *testing.T) {
 		}
 		view := ViewOf(g, g.Current())
 		o := quick(v, lex, 1)
-		o.EndgameNodes = 20000
+		o.EndgameNodes = 4000
 		o.PreEndgameBag = 2
+		o.PreEndgameCandidates = 4
 		p := newPlayer(t, "godlike", o).(*Valued)
-		res := p.PreEndgameSearch(view, 6)
+		res := p.PreEndgameSearch(view, 4)
 		if len(res) == 0 {
 			continue
 		}

@@ -222,7 +222,7 @@ func writeAnalysis(w io.Writer, a *player.Analysis, v *player.View, top, threads
 		}
 		return nil
 	case "preendgame":
-		fmt.Fprintf(w, "pre-endgame (one tile in the bag): %d candidates in %.2f s\n", len(a.PreEndgame), a.Elapsed.Seconds())
+		fmt.Fprintf(w, "pre-endgame (%d in the bag): %d candidates in %.2f s\n", v.BagLen, len(a.PreEndgame), a.Elapsed.Seconds())
 		fmt.Fprintln(tw, "#\tmove\tstatic\texpected spread\twin %\texact\t")
 		for i, c := range a.PreEndgame {
 			if top > 0 && i >= top {

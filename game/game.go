@@ -55,6 +55,24 @@ type Turn struct {
 	Drawn []alphabet.Tile
 }
 
+// Kept returns the tiles a placement or exchange left on the rack, and
+// whether the draw after it made up every tile used (false when the bag
+// ran short, and for anything but a placement or exchange).
+func (t *Turn) Kept() (alphabet.Rack, bool) {
+	if t.Kind != Played || (t.Move.Kind != move.Place && t.Move.Kind != move.Exchange) {
+		return alphabet.Rack{}, false
+	}
+	left := t.Rack
+	used := t.Move.Exchanged
+	if t.Move.Kind == move.Place {
+		_, used = t.Move.Placed()
+	}
+	for _, x := range used {
+		left.Remove(x)
+	}
+	return left, len(t.Drawn) == len(used)
+}
+
 // Game is the state of a game.
 type Game struct {
 	Variant *variant.Variant

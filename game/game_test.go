@@ -334,3 +334,45 @@ func TestResignAndAbort(t *testing.T) {
 		})
 	}
 }
+
+// TestTurnKept checks what a turn left on the rack, and whether the draw
+// made it up, for a placement, an exchange, a placement the bag could
+// not make up, a pass and a turn that was not played.
+func TestTurnKept(t *testing.T) {
+	v := variant.MustLoad("english")
+	rack := func(s string) alphabet.Rack {
+		r, err := v.Alphabet.ParseRack(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	tiles := func(s string) []alphabet.Tile {
+		r := rack(s)
+		var out []alphabet.Tile
+		for i, c := range r {
+			for j := 0; j < int(c); j++ {
+				out = append(out, alphabet.Tile(i))
+			}
+		}
+		return out
+	}
+	place := move.Move{Kind: move.Place, Row: 7, Col: 7, Tiles: tiles("AT")}
+	for _, c := range []struct {
+		name string
+		turn game.Turn
+		left string
+		ok   bool
+	}{
+		{"placement", game.Turn{Kind: game.Played, Rack: rack("AEIRSTT"), Move: place, Drawn: tiles("QU")}, "EIRST", true},
+		{"exchange", game.Turn{Kind: game.Played, Rack: rack("AEIRSTT"), Move: move.Move{Kind: move.Exchange, Exchanged: tiles("TT")}, Drawn: tiles("QU")}, "AEIRS", true},
+		{"bag short", game.Turn{Kind: game.Played, Rack: rack("AEIRSTT"), Move: place, Drawn: tiles("Q")}, "EIRST", false},
+		{"pass", game.Turn{Kind: game.Played, Rack: rack("AEIRSTT"), Move: move.Move{Kind: move.Pass}}, "", false},
+		{"not played", game.Turn{Kind: game.OutBonus, Rack: rack("AE"), Move: place}, "", false},
+	} {
+		left, ok := c.turn.Kept()
+		if ok != c.ok || (c.left != "" && left != rack(c.left)) || (c.left == "" && left.Len() != 0) {
+			t.Errorf("%s: kept %v (made up %v), want %s (%v)", c.name, left, ok, c.left, c.ok)
+		}
+	}
+}

@@ -229,19 +229,10 @@ func playGame(cfg Config, gen movegen.Generator, i int) (Game, []leave.Sample, e
 func leaveSamples(g *game.Game) []leave.Sample {
 	var out []leave.Sample
 	h := g.History
-	for i, t := range h {
-		if t.Kind != game.Played || t.Move.Kind == move.Pass {
-			continue
-		}
-		left := t.Rack
-		used := t.Move.Exchanged
-		if t.Move.Kind == move.Place {
-			_, used = t.Move.Placed()
-		}
-		for _, x := range used {
-			left.Remove(x)
-		}
-		if len(t.Drawn) < len(used) { // the bag ran out: the leave is an endgame rack
+	for i := range h {
+		t := &h[i]
+		left, ok := t.Kept()
+		if !ok { // a pass, or the bag ran out: the leave is an endgame rack
 			continue
 		}
 		for j := i + 1; j < len(h); j++ {

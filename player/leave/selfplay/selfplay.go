@@ -17,7 +17,6 @@ import (
 	"os"
 	"time"
 
-	"atril/alphabet"
 	"atril/game"
 	"atril/lexicon"
 	"atril/match"
@@ -230,26 +229,9 @@ func chunkSeed(seed uint64, iter, chunk int) uint64 {
 func Observations(g *game.Game, ix *leave.Index) []leave.Obs {
 	var out []leave.Obs
 	h := g.History
-	kept := func(t *game.Turn) (alphabet.Rack, bool) {
-		if t.Move.Kind == move.Pass {
-			return alphabet.Rack{}, false
-		}
-		left := t.Rack
-		used := t.Move.Exchanged
-		if t.Move.Kind == move.Place {
-			_, used = t.Move.Placed()
-		}
-		for _, x := range used {
-			left.Remove(x)
-		}
-		return left, len(t.Drawn) == len(used)
-	}
 	for i := range h {
 		t := &h[i]
-		if t.Kind != game.Played {
-			continue
-		}
-		left, ok := kept(t)
+		left, ok := t.Kept()
 		if !ok {
 			continue
 		}
@@ -263,7 +245,7 @@ func Observations(g *game.Game, ix *leave.Index) []leave.Obs {
 				continue
 			}
 			o := leave.Obs{Leave: uint32(r), Next: leave.NoNext, Points: int16(u.Points)}
-			if l2, ok := kept(u); ok {
+			if l2, ok := u.Kept(); ok {
 				if r2, ok := ix.Rank(&l2); ok {
 					o.Next = uint32(r2)
 				}
@@ -294,16 +276,8 @@ func RackObservations(g *game.Game, ix *leave.Index) []leave.Obs {
 		if t.Kind != game.Played || t.Rack.Len() != full || len(t.Drawn) == 0 || t.Move.Kind == move.Pass {
 			continue
 		}
-		left := t.Rack
-		used := t.Move.Exchanged
-		if t.Move.Kind == move.Place {
-			_, used = t.Move.Placed()
-		}
-		for _, x := range used {
-			left.Remove(x)
-		}
 		next := leave.NoNext
-		if len(t.Drawn) == len(used) {
+		if left, ok := t.Kept(); ok {
 			if r, ok := ix.Rank(&left); ok {
 				next = uint32(r)
 			}

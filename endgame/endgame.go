@@ -543,11 +543,7 @@ func (s *solver) play(side int, m *move.Move, ply, depth, alpha, beta, best int,
 	opp := 1 - side
 	r := &s.racks[side]
 	old := *r
-	for _, t := range m.Tiles {
-		if t != move.PlayThrough {
-			r.Remove(t)
-		}
-	}
+	*r = m.Kept(old)
 	if r.Len() == 0 {
 		*r = old
 		return m.Score + 2*s.racks[opp].Value(s.scores), true
@@ -698,11 +694,7 @@ func (s *solver) playout(side int, lastPass bool) int {
 			continue
 		}
 		passed = false
-		for _, t := range m.Tiles {
-			if t != move.PlayThrough {
-				s.racks[cur].Remove(t)
-			}
-		}
+		s.racks[cur] = m.Kept(s.racks[cur])
 		total += sign * m.Score
 		if s.racks[cur].Len() == 0 {
 			total += sign * 2 * s.racks[other].Value(s.scores)

@@ -62,15 +62,14 @@ func (t *Turn) Kept() (alphabet.Rack, bool) {
 	if t.Kind != Played || (t.Move.Kind != move.Place && t.Move.Kind != move.Exchange) {
 		return alphabet.Rack{}, false
 	}
-	left := t.Rack
-	used := t.Move.Exchanged
 	if t.Move.Kind == move.Place {
-		_, used = t.Move.Placed()
+		return t.Move.Kept(t.Rack), len(t.Drawn) == t.Move.NewTiles()
 	}
-	for _, x := range used {
+	left := t.Rack
+	for _, x := range t.Move.Exchanged {
 		left.Remove(x)
 	}
-	return left, len(t.Drawn) == len(used)
+	return left, len(t.Drawn) == len(t.Move.Exchanged)
 }
 
 // Game is the state of a game.

@@ -60,6 +60,17 @@ func (m *Move) NewTiles() int {
 	return 0
 }
 
+// Kept returns rack without the tiles the placement puts on the board:
+// what the player keeps.
+func (m *Move) Kept(rack alphabet.Rack) alphabet.Rack {
+	for _, t := range m.Tiles {
+		if t != PlayThrough {
+			rack.Remove(t)
+		}
+	}
+	return rack
+}
+
 // Square returns the board square of the i-th entry of Tiles.
 func (m *Move) Square(i int) (row, col int) {
 	if m.Dir == board.Across {

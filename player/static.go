@@ -1,7 +1,6 @@
 package player
 
 import (
-	"atril/alphabet"
 	"atril/move"
 	"atril/movegen"
 )
@@ -69,15 +68,4 @@ func (p *pruner) keep(v *View, m *move.Move) bool {
 		}
 	}
 	return true
-}
-
-// leaveOf is the rack left after a placement.
-func leaveOf(rack *alphabet.Rack, m *move.Move) alphabet.Rack {
-	r := *rack
-	for _, t := range m.Tiles {
-		if t != move.PlayThrough {
-			r.Remove(t)
-		}
-	}
-	return r
 }

@@ -126,7 +126,7 @@ func rank(gen movegen.Generator, v *View, t leave.Evaluator, keep int) ([]candid
 	placements := movegen.Search(gen, v.Board, &v.Rack, sl, keep)
 	for i := range placements {
 		p := &placements[i]
-		out = append(out, candidate{m: p.Move, value: p.Equity, leave: leaveOf(&v.Rack, &p.Move)})
+		out = append(out, candidate{m: p.Move, value: p.Equity, leave: p.Move.Kept(v.Rack)})
 	}
 	n := len(placements)
 	if v.BagLen >= v.Board.Variant.ExchangeMinBag && v.BagLen > 0 && t != nil {

@@ -435,12 +435,7 @@ func TestPreEndgame(t *testing.T) {
 	pro := newPlayer(t, "professional", quick(v, lex, 1))
 	for seed := uint64(1); seed < 20; seed++ {
 		g, _ := game.New(v, lex, []string{"a", "b"}, seed)
-		for !g.Over() && g.BagLen() > 1 {
-			if err := g.Play(pro.Choose(ViewOf(g, g.Current()))); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if g.Over() || g.BagLen() != 1 {
+		if !playToBag(t, g, pro, 1) {
 			continue
 		}
 		view := ViewOf(g, g.Current())
@@ -452,28 +447,50 @@ func TestPreEndgame(t *testing.T) {
 		if len(res) == 0 {
 			continue
 		}
-		for _, r := range res {
-			if r.Wins < 0 || r.Wins > 1 {
-				t.Errorf("%s: win share %.3f", r.Move.String(view.Board), r.Wins)
-			}
-			if math.Abs(r.Spread) > 400 {
-				t.Errorf("%s: expected spread %.1f", r.Move.String(view.Board), r.Spread)
-			}
-		}
-		m := p.Choose(view)
-		found := false
-		for _, r := range res {
-			found = found || r.Move.Key() == m.Key()
-		}
-		if !found {
-			t.Errorf("godlike played %s, not one of its pre-endgame candidates", m.String(view.Board))
-		}
-		if err := g.Check(&m); err != nil {
-			t.Error(err)
-		}
+		checkPreEndgame(t, g, view, p, res, 0)
 		return
 	}
 	t.Fatal("no game reached one tile in the bag")
+}
+
+// playToBag plays pro's moves in g until the bag holds bag tiles, and
+// reports whether the game got there (false when it ended first, or when
+// a move drew past it).
+func playToBag(t *testing.T, g *game.Game, pro Player, bag int) bool {
+	t.Helper()
+	for !g.Over() && g.BagLen() > bag {
+		if err := g.Play(pro.Choose(ViewOf(g, g.Current()))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return !g.Over() && g.BagLen() == bag
+}
+
+// checkPreEndgame checks the results of p's pre-endgame search on view
+// (win shares within [0, 1], give or take slack for rounding; spreads
+// bounded by the points on the racks and board moves), and that p plays
+// a legal move among them.
+func checkPreEndgame(t *testing.T, g *game.Game, view *View, p *Valued, res []PreEndgame, slack float64) {
+	t.Helper()
+	for _, r := range res {
+		if r.Wins < -slack || r.Wins > 1+slack {
+			t.Errorf("%s: win share %.3f", r.Move.String(view.Board), r.Wins)
+		}
+		if math.Abs(r.Spread) > 400 {
+			t.Errorf("%s: expected spread %.1f", r.Move.String(view.Board), r.Spread)
+		}
+	}
+	m := p.Choose(view)
+	found := false
+	for _, r := range res {
+		found = found || r.Move.Key() == m.Key()
+	}
+	if !found {
+		t.Errorf("godlike played %s, not one of its pre-endgame candidates", m.String(view.Board))
+	}
+	if err := g.Check(&m); err != nil {
+		t.Error(err)
+	}
 }
 
 // TestSimulationPlayValues checks the value of one iteration by hand on
@@ -515,7 +532,7 @@ func TestSimulationPlayValues(t *testing.T) {
 		if x.NewTiles() == opp.Len() {
 			e, ours = e+2*9, 0
 		} else {
-			kept := leaveOf(&opp, &x)
+			kept := x.Kept(opp)
 			e -= float64(kept.Value(v.Scores))
 		}
 		if e > best {
@@ -687,12 +704,7 @@ func TestPreEndgameTwoInBag(t *testing.T) {
 	checked := 0
 	for seed := uint64(1); seed < 60 && checked < 3; seed++ {
 		g, _ := game.New(v, lex, []string{"a", "b"}, seed)
-		for !g.Over() && g.BagLen() > 2 {
-			if err := g.Play(pro.Choose(ViewOf(g, g.Current()))); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if g.Over() || g.BagLen() != 2 {
+		if !playToBag(t, g, pro, 2) {
 			continue
 		}
 		view := ViewOf(g, g.Current())
@@ -707,27 +719,11 @@ func TestPreEndgameTwoInBag(t *testing.T) {
 		}
 		checked++
 		for _, r := range res {
-			if r.Wins < -1e-9 || r.Wins > 1+1e-9 {
-				t.Errorf("%s: win share %.3f", r.Move.String(view.Board), r.Wins)
-			}
-			if math.Abs(r.Spread) > 400 {
-				t.Errorf("%s: expected spread %.1f", r.Move.String(view.Board), r.Spread)
-			}
 			if r.Move.NewTiles() < 2 && r.Exact {
 				t.Errorf("%s leaves a tile in the bag, so its value rests on a static reply, yet it is marked exact", r.Move.String(view.Board))
 			}
 		}
-		m := p.Choose(view)
-		found := false
-		for _, r := range res {
-			found = found || r.Move.Key() == m.Key()
-		}
-		if !found {
-			t.Errorf("godlike played %s, not one of its pre-endgame candidates", m.String(view.Board))
-		}
-		if err := g.Check(&m); err != nil {
-			t.Error(err)
-		}
+		checkPreEndgame(t, g, view, p, res, 1e-9)
 	}
 	if checked == 0 {
 		t.Fatal("no game reached two tiles in the bag")

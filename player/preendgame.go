@@ -93,17 +93,28 @@ func (p *Valued) PreEndgameSearch(v *View, k int) []PreEndgame {
 		return nil
 	}
 	draws := drawsOf(v.Unseen, bag)
-	singles := drawsOf(v.Unseen, 1)
+	// After a one-tile placement with two in the bag: the tile we draw
+	// and the one left for the opponent, with the chance of the pair.
+	type split struct {
+		ours, left alphabet.Tile
+		w          float64
+	}
+	var splits []split
+	if bag == 2 {
+		for _, d := range drawsOf(v.Unseen, 1) {
+			rest := v.Unseen
+			rest.Remove(d.tiles[0])
+			for _, u := range drawsOf(rest, 1) {
+				splits = append(splits, split{d.tiles[0], u.tiles[0], d.w * u.w})
+			}
+		}
+	}
 	solves := 0
 	for _, c := range places {
 		if c.m.NewTiles() >= bag {
 			solves += len(draws)
-			continue
-		}
-		for _, d := range singles {
-			rest := v.Unseen
-			rest.Remove(d.tiles[0])
-			solves += len(drawsOf(rest, 1))
+		} else {
+			solves += len(splits)
 		}
 	}
 	// Many small searches: a smaller table is cheaper to clear.
@@ -144,17 +155,14 @@ func (p *Valued) PreEndgameSearch(v *View, k int) []PreEndgame {
 				add(d.w, float64(c.m.Score-r.Value), r.Exact)
 			}
 		} else {
-			for _, d := range singles {
+			for _, sp := range splits {
 				mine := c.leave
-				mine.Add(d.tiles[0])
-				rest := v.Unseen
-				rest.Remove(d.tiles[0])
-				for _, u := range drawsOf(rest, 1) {
-					opp := rest
-					opp.Remove(u.tiles[0])
-					val, exact := p.replyThenSolve(b, v, mine, opp, u.tiles[0], eo)
-					add(d.w*u.w, float64(c.m.Score)+val, exact)
-				}
+				mine.Add(sp.ours)
+				opp := v.Unseen
+				opp.Remove(sp.ours)
+				opp.Remove(sp.left)
+				val, exact := p.replyThenSolve(b, v, mine, opp, sp.left, eo)
+				add(sp.w, float64(c.m.Score)+val, exact)
 			}
 			pe.Exact = false // the opponent's reply is a static choice
 		}

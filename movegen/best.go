@@ -161,6 +161,9 @@ type bestState struct {
 	top []kept
 	// floor: moves of lower equity are not wanted (−Inf: all are).
 	floor float64
+	// thr caches threshold(): the floor, or the last kept equity once
+	// the list is full.
+	thr float64
 	// leaveOf[i] is the value of keeping sub-rack i (mixed-radix index
 	// over the rack's distinct tiles); bestLeave[k] the best value of
 	// keeping any sub-rack after playing k tiles.
@@ -197,6 +200,9 @@ type bestState struct {
 	// fit[i]: the highest score of a rack tile that square i of the
 	// current line admits (shadow only).
 	fit [32]int32
+	// groups: the rack's letters by face value, highest first.
+	groups  [alphabet.MaxLetters + 1]scoreGroup
+	ngroups int
 }
 
 // kept is an entry of the kept list, holding its own tiles.
@@ -220,11 +226,11 @@ type anchorBound struct {
 
 // threshold is the equity a move must reach to enter the kept list (ties
 // are settled by the tie-break), or the floor while the list is not full.
-func (t *bestState) threshold() float64 {
-	if len(t.top) < t.n {
-		return t.floor
-	}
-	return max(t.floor, t.top[len(t.top)-1].eq)
+func (t *bestState) threshold() float64 { return t.thr }
+
+// setFloor sets the floor and the threshold it starts from.
+func (t *bestState) setFloor(floor float64) {
+	t.floor, t.thr = floor, floor
 }
 
 // prepare sets up the leave values of the rack's sub-racks, and which
@@ -410,6 +416,9 @@ func (t *bestState) offer(m *move.Move, eq float64) {
 	k.m, k.eq = *m, eq
 	k.m.Tiles = nil
 	k.nt = copy(k.tiles[:], m.Tiles)
+	if len(t.top) == t.n {
+		t.thr = max(t.floor, t.top[t.n-1].eq)
+	}
 }
 
 // result appends the kept list to out, best first; the moves' Tiles
@@ -458,7 +467,7 @@ func (g *Gaddag) TopNIn(b *board.Board, rack *alphabet.Rack, leave Leave, n int,
 	t := &g.best
 	s.setup(g.arcs, b, rack, nil)
 	t.prepare(rack, leave, n, g.anagrams(b.Variant.RackSize))
-	t.floor = floor
+	t.setFloor(floor)
 	s.best = t
 	defer func() { s.best, s.b = nil, nil }()
 	if s.emptyB {
@@ -625,6 +634,22 @@ func (t *bestState) sortRack(s *lineGen) {
 		}
 	}
 	slices.SortFunc(t.rs[:t.nrs], func(a, b int32) int { return int(b - a) })
+	t.ngroups = 0
+	for m := s.rackMask; m != 0; m &= m - 1 {
+		l := bits.TrailingZeros64(m)
+		v := s.score[l]
+		j := 0
+		for j < t.ngroups && t.groups[j].score > v {
+			j++
+		}
+		if j < t.ngroups && t.groups[j].score == v {
+			t.groups[j].mask |= 1 << l
+			continue
+		}
+		copy(t.groups[j+1:t.ngroups+1], t.groups[j:t.ngroups])
+		t.groups[j] = scoreGroup{mask: 1 << l, score: v}
+		t.ngroups++
+	}
 }
 
 // shadow bounds the equity of every move of the current line whose
@@ -710,17 +735,29 @@ func (s *lineGen) shadow(c, leftLimit int) float64 {
 	return best
 }
 
-// fitLine sets fit for the empty squares of the current line.
+// fitLine sets fit for the empty squares of the current line: the score
+// of the first group of the rack's letters (highest scoring first) that
+// the square's cross-set admits.
 func (t *bestState) fitLine(s *lineGen) {
 	for i := 0; i < s.n; i++ {
 		f := int32(0)
 		if s.line[i] == board.Empty {
-			for m := s.cross[i] & s.rackMask; m != 0; m &= m - 1 {
-				f = max(f, s.score[bits.TrailingZeros64(m)])
+			cs := s.cross[i]
+			for _, g := range t.groups[:t.ngroups] {
+				if cs&g.mask != 0 {
+					f = g.score
+					break
+				}
 			}
 		}
 		t.fit[i] = f
 	}
+}
+
+// scoreGroup is the rack's letters of one face value.
+type scoreGroup struct {
+	mask  uint64
+	score int32
 }
 
 // faceOn is the face value of the board tile on square i of the line.

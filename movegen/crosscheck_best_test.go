@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"testing"
 
 	"atril/alphabet"
@@ -51,11 +52,8 @@ func equities(g movegen.Generator, b *board.Board, rack *alphabet.Rack, leave mo
 		}
 		out = append(out, e)
 	})
-	for i := 1; i < len(out); i++ { // insertion sort, best first
-		for j := i; j > 0 && out[j] > out[j-1]; j-- {
-			out[j], out[j-1] = out[j-1], out[j]
-		}
-	}
+	slices.Sort(out)
+	slices.Reverse(out) // best first
 	return out
 }
 

@@ -50,7 +50,7 @@ func runLeavesLearn(args []string) error {
 	name := fs.String("name", "", "name written into the table (default: the variant's name and 'learnt')")
 	shrink := fs.Float64("shrink", 0, "shrinkage constant in observations (0: estimated per leave size)")
 	ridge := fs.Float64("ridge", 0, "ridge term of the feature regression (0: 10)")
-	target := fs.String("target", "kept", "what a leave is credited with: kept (the next turn after keeping it) or rack (every turn played from a rack holding it)")
+	target := fs.String("target", "kept", "what a leave is credited with: kept (the next turn after keeping it), rack (every turn played from a rack holding it) or draw (as rack, but only where the leave holds every tile kept from the turn before)")
 	quiet := fs.Bool("quiet", false, "no progress bar")
 	if err := fs.Parse(args); err != nil {
 		return err

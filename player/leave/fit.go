@@ -15,13 +15,16 @@ import (
 // An observation with Whole set is instead of a turn played from a full
 // rack: the rack is the leave ranked Leave plus the tile Whole−1, Points
 // are the turn's and Next ranks the leave the turn kept. Fit credits
-// every sub-multiset of the rack short of the whole, the empty one
-// included, with the turn's worth.
+// every sub-multiset of the rack short of the whole that holds the
+// leave ranked Held (the tiles the rack held before its last draw; 0,
+// the empty leave, credits every sub-multiset, the empty one included)
+// with the turn's worth.
 type Obs struct {
 	Leave uint32 // rank of the leave kept (see Index)
 	// Next is the rank of the leave kept after the next turn, or NoNext
 	// when that leave went into the endgame (the bag could not refill it).
 	Next   uint32
+	Held   uint32
 	Points int16
 	Whole  uint8
 }
@@ -127,11 +130,26 @@ func Fit(name, variantName string, ix *Index, obs []Obs, boot *Exhaustive, o Fit
 		}
 		rack[t]++
 		full := rack.Len()
-		rack.SubRacks(func(sub *alphabet.Rack) {
-			if sub.Len() == full {
+		if int(b.Held) >= n {
+			return nil, rep, fmt.Errorf("fit %s: observation %d has a held leave outside the table", name, i)
+		}
+		held := ix.Unrank(int(b.Held))
+		drawn := rack
+		for l, c := range held {
+			if drawn[l] < c {
+				return nil, rep, fmt.Errorf("fit %s: observation %d holds tiles its rack does not", name, i)
+			}
+			drawn[l] -= c
+		}
+		drawn.SubRacks(func(sub *alphabet.Rack) {
+			l := *sub
+			for x, c := range held {
+				l[x] += c
+			}
+			if l.Len() == full {
 				return
 			}
-			if r, ok := ix.Rank(sub); ok {
+			if r, ok := ix.Rank(&l); ok {
 				credit(r, y)
 			}
 		})

@@ -1,6 +1,7 @@
 package leave
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -156,11 +157,19 @@ func TestFitRefusesBadInput(t *testing.T) {
 }
 
 // TestFitWholeRacks checks that a whole-rack observation counts as one
-// observation of every sub-multiset of its rack short of the whole (the
-// empty one included): Fit on random whole racks gives the same table
-// and report as Fit on the same observations written out leave by leave.
-// A whole rack whose tile is outside the tile set is refused.
+// observation of every sub-multiset of its rack short of the whole that
+// holds its Held leave (every one, the empty one included, when Held is
+// the empty leave): Fit on random whole racks gives the same table and
+// report as Fit on the same observations written out leave by leave. A
+// whole rack whose tile is outside the tile set, or whose held leave is
+// not on it, is refused.
 func TestFitWholeRacks(t *testing.T) {
+	for _, held := range []bool{false, true} {
+		t.Run(fmt.Sprintf("held=%v", held), func(t *testing.T) { fitWholeRacks(t, held) })
+	}
+}
+
+func fitWholeRacks(t *testing.T, withHeld bool) {
 	ix := twoLetters(t)
 	rng := rand.New(rand.NewPCG(3, 4))
 	var whole, spelt []Obs
@@ -182,10 +191,22 @@ func TestFitWholeRacks(t *testing.T) {
 		if rng.IntN(2) == 0 {
 			next = uint32(1 + rng.IntN(ix.Len()-1))
 		}
+		var held alphabet.Rack // a random part of the rack, short of it
+		if withHeld {
+			held[1] = uint8(rng.IntN(int(rack[1]) + 1))
+			held[2] = uint8(rng.IntN(int(rack[2]) + 1))
+			if held.Len() == 3 {
+				held = alphabet.Rack{}
+			}
+		}
+		h, ok := ix.Rank(&held)
+		if !ok {
+			t.Fatal("no rank for the held leave")
+		}
 		pts := int16(rng.IntN(40))
-		whole = append(whole, Obs{Leave: uint32(r), Next: next, Points: pts, Whole: uint8(last + 1)})
+		whole = append(whole, Obs{Leave: uint32(r), Next: next, Points: pts, Whole: uint8(last + 1), Held: uint32(h)})
 		rack.SubRacks(func(sub *alphabet.Rack) {
-			if sub.Len() == 3 {
+			if sub.Len() == 3 || sub[1] < held[1] || sub[2] < held[2] {
 				return
 			}
 			s, ok := ix.Rank(sub)
@@ -225,5 +246,23 @@ func TestFitWholeRacks(t *testing.T) {
 	bad[7].Whole = 9
 	if _, _, err := Fit("bad", "two", ix, bad, bt, FitOptions{}); err == nil {
 		t.Error("a whole rack with a tile outside the tile set was accepted")
+	}
+	var aa alphabet.Rack
+	aa[1] = 2
+	h, ok := ix.Rank(&aa)
+	if !ok {
+		t.Fatal("no rank for AA")
+	}
+	notOn := append([]Obs(nil), whole...)
+	for i := range notOn {
+		rack := ix.Unrank(int(notOn[i].Leave))
+		rack[notOn[i].Whole-1]++
+		if rack[1] < 2 {
+			notOn[i].Held = uint32(h)
+			break
+		}
+	}
+	if _, _, err := Fit("bad", "two", ix, notOn, bt, FitOptions{}); err == nil {
+		t.Error("a whole rack not holding its held leave was accepted")
 	}
 }

@@ -17,6 +17,7 @@ import (
 	"os"
 	"time"
 
+	"atril/alphabet"
 	"atril/game"
 	"atril/lexicon"
 	"atril/match"
@@ -57,7 +58,7 @@ type Config struct {
 	// have been played in this call (0: never); for tests of resuming.
 	StopAfter int
 	// Target picks what a leave is credited with: TargetKept (the
-	// default) or TargetRack.
+	// default), TargetRack or TargetDraw.
 	Target string
 }
 
@@ -69,6 +70,10 @@ const (
 	// TargetRack credits every sub-leave of a full rack with what the
 	// turn played from that rack was worth (RackObservations).
 	TargetRack = "rack"
+	// TargetDraw is TargetRack crediting only the sub-leaves that hold
+	// every tile the rack kept from the turn before (RackObservations
+	// with held set).
+	TargetDraw = "draw"
 )
 
 // ErrStopped is returned when Config.StopAfter ends a run early.
@@ -108,9 +113,9 @@ func Run(cfg Config) (*Result, error) {
 	switch cfg.Target {
 	case "":
 		cfg.Target = TargetKept
-	case TargetKept, TargetRack:
+	case TargetKept, TargetRack, TargetDraw:
 	default:
-		return nil, fmt.Errorf("selfplay: unknown target %q (want %s or %s)", cfg.Target, TargetKept, TargetRack)
+		return nil, fmt.Errorf("selfplay: unknown target %q (want %s, %s or %s)", cfg.Target, TargetKept, TargetRack, TargetDraw)
 	}
 	if cfg.Name == "" {
 		cfg.Name = "learnt"
@@ -199,8 +204,8 @@ func playChunk(cfg Config, st *state, ix *leave.Index, n, doneBefore, total int)
 		Players: [2]string{cfg.Level, cfg.Level}, Options: [2]player.Options{o, o},
 		Games: n, Seed: chunkSeed(cfg.Seed, st.iter, st.chunk), Threads: cfg.Threads,
 		Observe: func(i int, g *game.Game) {
-			if cfg.Target == TargetRack {
-				per[i] = RackObservations(g, ix)
+			if cfg.Target != TargetKept {
+				per[i] = RackObservations(g, ix, cfg.Target == TargetDraw)
 			} else {
 				per[i] = Observations(g, ix)
 			}
@@ -266,11 +271,24 @@ func Observations(g *game.Game, ix *leave.Index) []leave.Obs {
 // kept: unlike Observations, the leave is not one the player chose (a
 // leave kept only on boards where it is hard to play is not blamed for
 // the board), and each turn informs a hundred-odd leaves instead of one.
-func RackObservations(g *game.Game, ix *leave.Index) []leave.Obs {
+//
+// With held set each observation also records the tiles the rack held
+// before its last draw (Obs.Held), so that Fit credits only the
+// sub-leaves holding all of them: a sub-leave made partly of drawn tiles
+// and partly of tiles the player chose to keep shares the rack with the
+// rest of that choice, which is not random (a player keeps ES with a
+// good third tile more often than with a bad one), while the tiles drawn
+// beside the kept ones are.
+func RackObservations(g *game.Game, ix *leave.Index, held bool) []leave.Obs {
 	var out []leave.Obs
 	full := g.Variant.RackSize
+	// drawn[p]: the tiles player p drew last; first[p]: p has not moved.
+	drawn := make([][]alphabet.Tile, len(g.Seats))
+	moved := make([]bool, len(g.Seats))
 	for i := range g.History {
 		t := &g.History[i]
+		prevDrawn, prevMoved := drawn[t.Player], moved[t.Player]
+		drawn[t.Player], moved[t.Player] = t.Drawn, true
 		// A placement or exchange that drew tiles was played with tiles
 		// in the bag.
 		if t.Kind != game.Played || t.Rack.Len() != full || len(t.Drawn) == 0 || t.Move.Kind == move.Pass {
@@ -289,8 +307,22 @@ func RackObservations(g *game.Game, ix *leave.Index) []leave.Obs {
 			last--
 		}
 		rest[last]--
+		o := leave.Obs{Points: int16(t.Points), Whole: uint8(last + 1), Next: next}
+		if held && prevMoved {
+			// The rack less what was drawn into it.
+			k := t.Rack
+			for _, x := range prevDrawn {
+				k.Remove(x)
+			}
+			r, ok := ix.Rank(&k)
+			if !ok {
+				continue // nothing drawn (a pass): no sub-leave is random
+			}
+			o.Held = uint32(r)
+		}
 		if r, ok := ix.Rank(&rest); ok {
-			out = append(out, leave.Obs{Leave: uint32(r), Next: next, Points: int16(t.Points), Whole: uint8(last + 1)})
+			o.Leave = uint32(r)
+			out = append(out, o)
 		}
 	}
 	return out
@@ -340,8 +372,8 @@ func roundAll(xs []float64) []float64 {
 
 // Checkpoint file: magic, the settings that must match to resume, the
 // position (iteration, chunk, observations at the iteration's start), the
-// current table, the observations (11 bytes each), CRC-32C.
-const ckptMagic = "ATRLEAVECKPT2"
+// current table, the observations (15 bytes each), CRC-32C.
+const ckptMagic = "ATRLEAVECKPT3"
 
 func settings(cfg Config) []byte {
 	var b bytes.Buffer
@@ -357,7 +389,7 @@ func settings(cfg Config) []byte {
 var ckptCRC = crc32.MakeTable(crc32.Castagnoli)
 
 // obsBytes is the size of an observation in a checkpoint.
-const obsBytes = 11
+const obsBytes = 15
 
 func saveCheckpoint(cfg Config, st *state) error {
 	var b bytes.Buffer
@@ -379,6 +411,7 @@ func saveCheckpoint(cfg Config, st *state) error {
 		le.PutUint32(p[4:], o.Next)
 		le.PutUint16(p[8:], uint16(o.Points))
 		p[10] = o.Whole
+		le.PutUint32(p[11:], o.Held)
 	}
 	b.Write(buf)
 	b.Write(le.AppendUint32(nil, crc32.Checksum(b.Bytes(), ckptCRC)))
@@ -436,7 +469,7 @@ func loadCheckpoint(cfg Config) (*state, error) {
 	st.obs = make([]leave.Obs, no)
 	for i := range st.obs {
 		q := p[obsBytes*i:]
-		st.obs[i] = leave.Obs{Leave: le.Uint32(q), Next: le.Uint32(q[4:]), Points: int16(le.Uint16(q[8:])), Whole: q[10]}
+		st.obs[i] = leave.Obs{Leave: le.Uint32(q), Next: le.Uint32(q[4:]), Points: int16(le.Uint16(q[8:])), Whole: q[10], Held: le.Uint32(q[11:])}
 	}
 	return st, nil
 }

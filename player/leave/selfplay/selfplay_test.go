@@ -6,8 +6,12 @@ import (
 	"path/filepath"
 	"testing"
 
+	"atril/game"
 	"atril/lexicon"
+	"atril/match"
+	"atril/move"
 	"atril/movegen"
+	"atril/player"
 	"atril/player/leave"
 	"atril/variant"
 )
@@ -57,12 +61,16 @@ func value(t *testing.T, tb *leave.Exhaustive, rack string) float64 {
 // checked: with racks of three on a small board, a kept T often finds
 // no room, and the learnt value of T is close to that of Z.)
 //
-// Both targets must find it: the next turn after keeping a leave, and
+// All three targets must find it: the next turn after keeping a leave, and
 // every turn played from a rack holding it.
 func TestLearnTinyVariant(t *testing.T) {
-	for _, target := range []string{TargetKept, TargetRack} {
+	for _, target := range []string{TargetKept, TargetRack, TargetDraw} {
 		cfg := tinySetup(t)
 		cfg.Target = target
+		if target == TargetDraw {
+			// It credits fewer leaves per turn: play more games.
+			cfg.Games = 600
+		}
 		res, err := Run(cfg)
 		if err != nil {
 			t.Fatal(err)
@@ -77,7 +85,7 @@ func TestLearnTinyVariant(t *testing.T) {
 		if worst[0].Leave != "ZZ" {
 			t.Errorf("target %s: worst leave %s %.2f, want ZZ", target, worst[0].Leave, worst[0].Value)
 		}
-		if res.Games != 900 || res.Samples == 0 {
+		if res.Games != cfg.Games*cfg.Iterations || res.Samples == 0 {
 			t.Errorf("target %s: games %d, samples %d", target, res.Games, res.Samples)
 		}
 	}
@@ -93,7 +101,7 @@ func TestLearnTinyVariant(t *testing.T) {
 // checkpoint with another number of threads, and compares the result
 // with an uninterrupted run.
 func TestResumeGivesSameTable(t *testing.T) {
-	for _, target := range []string{TargetKept, TargetRack} {
+	for _, target := range []string{TargetKept, TargetRack, TargetDraw} {
 		t.Run(target, func(t *testing.T) { testResume(t, target) })
 	}
 }
@@ -132,5 +140,80 @@ func testResume(t *testing.T, target string) {
 		if _, err := Run(c); err == nil {
 			t.Errorf("checkpoint accepted with another seed")
 		}
+	}
+}
+
+// TestRackObservationsHeld plays tiny games and checks the whole-rack
+// observations with held tiles against the game records: each is the
+// observation without them, and holds the empty leave on a player's
+// first turn and otherwise the leave the player's previous turn kept;
+// turns after a pass, which drew nothing, are left out.
+func TestRackObservationsHeld(t *testing.T) {
+	cfg := tinySetup(t)
+	ix, err := leave.NewIndex(cfg.Variant)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked, skipped := 0, 0
+	o := player.Options{LeaveTable: cfg.From}
+	mc := match.Config{Variant: cfg.Variant, Lexicon: cfg.Lexicon, Generator: cfg.Generator,
+		Players: [2]string{"inhuman", "inhuman"}, Options: [2]player.Options{o, o}, Games: 40, Seed: 9, Threads: 1,
+		Observe: func(_ int, g *game.Game) {
+			plain := RackObservations(g, ix, false)
+			held := RackObservations(g, ix, true)
+			var want []uint32 // the held leave of each plain observation, or a miss
+			last := map[int]int{}
+			for i := range g.History {
+				tr := &g.History[i]
+				prev, moved := last[tr.Player]
+				last[tr.Player] = i
+				if tr.Kind != game.Played || tr.Rack.Len() != cfg.Variant.RackSize || len(tr.Drawn) == 0 || tr.Move.Kind == move.Pass {
+					continue
+				}
+				switch {
+				case !moved:
+					want = append(want, 0)
+				default:
+					k, ok := g.History[prev].Kept()
+					r, ranked := ix.Rank(&k)
+					if !ok || !ranked {
+						want = append(want, leave.NoNext)
+						continue
+					}
+					want = append(want, uint32(r))
+				}
+			}
+			if len(want) != len(plain) {
+				t.Fatalf("%d turns from a full rack, %d observations", len(want), len(plain))
+			}
+			j := 0
+			for i, p := range plain {
+				if want[i] == leave.NoNext {
+					skipped++
+					continue
+				}
+				if j >= len(held) {
+					t.Fatalf("observation %d missing with held tiles", i)
+				}
+				h := held[j]
+				j++
+				if h.Held != want[i] {
+					t.Errorf("observation %d: held %d, the previous turn kept %d", i, h.Held, want[i])
+				}
+				h.Held = 0
+				if h != p {
+					t.Errorf("observation %d: %+v with held tiles, %+v without", i, h, p)
+				}
+				checked++
+			}
+			if j != len(held) {
+				t.Errorf("%d observations with held tiles, %d expected", len(held), j)
+			}
+		}}
+	if _, err := match.Run(mc); err != nil {
+		t.Fatal(err)
+	}
+	if checked < 100 {
+		t.Errorf("only %d observations checked (%d skipped)", checked, skipped)
 	}
 }

@@ -472,11 +472,7 @@ func (w *simWorker) play(c *candidate, sh []alphabet.Tile, rr *replyRanking, exS
 	switch c.m.Kind {
 	case move.Place:
 		spread += float64(c.m.Score)
-		for _, t := range c.m.Tiles {
-			if t != move.PlayThrough {
-				racks[0].Remove(t)
-			}
-		}
+		racks[0] = c.m.Kept(racks[0])
 		w.b.PlaceLine(c.m.Dir, c.m.Row, c.m.Col, c.m.Tiles, 1000)
 		placed++
 	case move.Exchange:
@@ -514,11 +510,7 @@ func (w *simWorker) play(c *candidate, sh []alphabet.Tile, rr *replyRanking, exS
 		}
 		if ok {
 			spread += sign * float64(m.Score)
-			for _, t := range m.Tiles {
-				if t != move.PlayThrough {
-					r.Remove(t)
-				}
-			}
+			*r = m.Kept(*r)
 			w.b.PlaceLine(m.Dir, m.Row, m.Col, m.Tiles, 1000)
 			placed++
 			if r.Len() == 0 && len(bag) == 0 {

@@ -164,6 +164,8 @@ type Measurement struct {
 	Time  time.Duration // median of the timed generations
 	Moves int
 	Stats interval.Stats
+	// Equity is the best equity found (MeasureBest only).
+	Equity float64
 }
 
 // maxReps bounds the timed generations per position.
@@ -180,12 +182,31 @@ const maxReps = 101
 func MeasureAll(algos []Algo, b *board.Board, rack *alphabet.Rack, reps int, out []Measurement) {
 	n := 0
 	sink := func(*move.Move) { n++ }
-	first := func(i int) {
+	measure(algos, reps, out, func(i int) {
 		n = 0
 		algos[i].Gen.Generate(b, rack, sink)
 		out[i].Moves = n
 		out[i].Stats, _ = algos[i].Stats()
-	}
+	}, func(i int) { algos[i].Gen.Generate(b, rack, sink) })
+}
+
+// MeasureBest is MeasureAll for best-by-equity generation: it times each
+// algorithm's Best (every one must be a movegen.Searcher) with the given
+// leave, and records the equity found (Moves is 1 when there is a move).
+func MeasureBest(algos []Algo, b *board.Board, rack *alphabet.Rack, leave movegen.Leave, reps int, out []Measurement) {
+	measure(algos, reps, out, func(i int) {
+		sc, ok := algos[i].Gen.(movegen.Searcher).Best(b, rack, leave)
+		out[i].Moves, out[i].Equity = 0, 0
+		if ok {
+			out[i].Moves, out[i].Equity = 1, sc.Equity
+		}
+		out[i].Stats, _ = algos[i].Stats()
+	}, func(i int) { algos[i].Gen.(movegen.Searcher).Best(b, rack, leave) })
+}
+
+// measure runs first(i) untimed for every algorithm, then reps timed
+// run(i) each, in the order RunOrder says, and keeps the medians.
+func measure(algos []Algo, reps int, out []Measurement, first, run func(i int)) {
 	reps = max(1, min(reps, maxReps))
 	var ts [maxReps * 8]time.Duration
 	if len(algos) > 8 {
@@ -196,9 +217,8 @@ func MeasureAll(algos []Algo, b *board.Board, rack *alphabet.Rack, reps int, out
 	if RunOrder == Consecutive {
 		for i := range algos {
 			first(i)
-			g := algos[i].Gen
 			for r := 0; r < reps; r++ {
-				ts[i*maxReps+r] = tm.time(func() { g.Generate(b, rack, sink) })
+				ts[i*maxReps+r] = tm.time(func() { run(i) })
 			}
 		}
 	} else {
@@ -207,8 +227,7 @@ func MeasureAll(algos []Algo, b *board.Board, rack *alphabet.Rack, reps int, out
 		}
 		for r := 0; r < reps; r++ {
 			for i := range algos {
-				g := algos[i].Gen
-				ts[i*maxReps+r] = tm.time(func() { g.Generate(b, rack, sink) })
+				ts[i*maxReps+r] = tm.time(func() { run(i) })
 			}
 		}
 	}

@@ -397,3 +397,57 @@ func TestMeasureAllOrder(t *testing.T) {
 		}
 	}
 }
+
+// lowBest wraps a searcher and reports its best equity one point low.
+type lowBest struct{ movegen.Searcher }
+
+func (l lowBest) Name() string { return "low" }
+func (l lowBest) Best(b *board.Board, r *alphabet.Rack, lv movegen.Leave) (movegen.Scored, bool) {
+	sc, ok := l.Searcher.Best(b, r, lv)
+	sc.Equity--
+	return sc, ok
+}
+
+// TestRunMovegenBest times best-by-equity generation on tiny games: the
+// searchers agree, the moves are still counted (against a run listing
+// every move), the report says what was timed and lists the
+// best-by-equity targets; a generator with no best-by-equity search and
+// a searcher that disagrees are refused.
+func TestRunMovegenBest(t *testing.T) {
+	v, lex := tinyEnv(t)
+	as := tinyAlgos(t, lex, "gaddag,anagram,iwm")
+	all, err := RunMovegen(MovegenConfig{V: v, Lex: lex, Algos: as[:1], Games: 2, Seed: 3, Reps: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := RunMovegen(MovegenConfig{V: v, Lex: lex, Algos: as, Games: 2, Seed: 3, Reps: 1, Best: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Best || res.Leave != "none" || len(res.Turns) != len(all.Turns) {
+		t.Fatalf("best run: Best %v, leave %q, %d turns (all moves: %d)", res.Best, res.Leave, len(res.Turns), len(all.Turns))
+	}
+	for i := range res.Turns {
+		if res.Turns[i].Moves != all.Turns[i].Moves {
+			t.Errorf("turn %d: %d moves counted, %d listed", i+1, res.Turns[i].Moves, all.Turns[i].Moves)
+		}
+	}
+	var buf bytes.Buffer
+	if err := res.WriteTable(&buf); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), "best-by-equity searches (leave none)") {
+		t.Errorf("table does not say what was timed:\n%s", buf.String())
+	}
+	if ts := res.Targets(); len(ts) != 2 || !strings.Contains(ts[0].Text, "best-by-equity") {
+		t.Errorf("targets %+v", ts)
+	}
+	dawg := tinyAlgos(t, lex, "dawg")
+	if _, err := RunMovegen(MovegenConfig{V: v, Lex: lex, Algos: dawg, Games: 1, Seed: 1, Reps: 1, Best: true}); err == nil {
+		t.Error("dawg accepted for best-by-equity timing")
+	}
+	bad := append(as[:1:1], Algo{Name: "low", Gen: lowBest{as[0].Gen.(movegen.Searcher)}})
+	if _, err := RunMovegen(MovegenConfig{V: v, Lex: lex, Algos: bad, Games: 1, Seed: 1, Reps: 1, Best: true}); err == nil || !strings.Contains(err.Error(), "low's") {
+		t.Errorf("disagreeing searcher not reported: %v", err)
+	}
+}

@@ -35,6 +35,13 @@ type MovegenConfig struct {
 	Player movegen.Generator
 	// OnPosition, if set, is called after each position is measured.
 	OnPosition func(p *PositionResult)
+	// Best times best-by-equity generation (Searcher.Best with Leave,
+	// nil: score alone) instead of listing every move; every algorithm
+	// must be a movegen.Searcher and find the same equity. Moves are
+	// still counted, by one untimed listing of the first algorithm.
+	Best      bool
+	Leave     movegen.Leave
+	LeaveName string // how the report names Leave
 }
 
 // PositionResult is the measurement of one position.
@@ -72,8 +79,12 @@ type MovegenResult struct {
 	GameTurns        []int     // turns of each game
 	GameMoves        []int64   // legal moves summed over each game's turns
 	Elapsed          time.Duration
-	Clock            string         // what the times measure and in which order (Timing)
-	seen             map[uint64]int // game index by seed (ReadCSV)
+	Clock            string // what the times measure and in which order (Timing)
+	// Best: the times are of best-by-equity generation (Leave names the
+	// leave values: "none" for score alone), not of listing every move.
+	Best  bool
+	Leave string
+	seen  map[uint64]int // game index by seed (ReadCSV)
 }
 
 // RunMovegen plays the games and times every algorithm on every position.
@@ -85,13 +96,26 @@ func RunMovegen(cfg MovegenConfig) (*MovegenResult, error) {
 	if cfg.Games < 1 {
 		return nil, fmt.Errorf("bench movegen: %d games", cfg.Games)
 	}
+	if cfg.Best {
+		for _, a := range cfg.Algos {
+			if _, ok := a.Gen.(movegen.Searcher); !ok {
+				return nil, fmt.Errorf("bench movegen: %s has no best-by-equity generation", a.Name)
+			}
+		}
+	}
 	t0 := time.Now()
 	na := len(cfg.Algos)
 	player := cfg.Player
 	if player == nil {
 		player = cfg.Algos[0].Gen
 	}
-	res := &MovegenResult{Variant: cfg.V.Name, Lexicon: cfg.Lex.Name, Games: cfg.Games, Seed: cfg.Seed, Reps: cfg.Reps, Clock: Timing()}
+	res := &MovegenResult{Variant: cfg.V.Name, Lexicon: cfg.Lex.Name, Games: cfg.Games, Seed: cfg.Seed, Reps: cfg.Reps, Clock: Timing(), Best: cfg.Best}
+	if cfg.Best {
+		res.Leave = "none"
+		if cfg.Leave != nil {
+			res.Leave = cfg.LeaveName
+		}
+	}
 	for i := range cfg.Algos {
 		res.Algos = append(res.Algos, cfg.Algos[i].Name)
 		_, ok := cfg.Algos[i].Stats()
@@ -111,7 +135,22 @@ func RunMovegen(cfg MovegenConfig) (*MovegenResult, error) {
 			turn++
 			rack := g.Seats[g.Current()].Rack
 			pr.Game, pr.Seed, pr.Turn = gi, seed, turn
-			MeasureAll(cfg.Algos, g.Board, &rack, cfg.Reps, ms)
+			if cfg.Best {
+				MeasureBest(cfg.Algos, g.Board, &rack, cfg.Leave, cfg.Reps, ms)
+				for ai := range cfg.Algos {
+					if ms[ai].Moves != ms[0].Moves || ms[ai].Equity != ms[0].Equity {
+						return nil, fmt.Errorf("bench movegen: game %d (seed %d), turn %d: %s's best has equity %v (found: %v) but %s's %v (found: %v); position %s",
+							gi, seed, turn, cfg.Algos[0].Name, ms[0].Equity, ms[0].Moves > 0, cfg.Algos[ai].Name, ms[ai].Equity, ms[ai].Moves > 0, cgp.FromGame(g).String())
+					}
+				}
+				n := 0
+				cfg.Algos[0].Gen.Generate(g.Board, &rack, func(*move.Move) { n++ })
+				for ai := range ms {
+					ms[ai].Moves = n
+				}
+			} else {
+				MeasureAll(cfg.Algos, g.Board, &rack, cfg.Reps, ms)
+			}
 			pr.Moves = ms[0].Moves
 			for ai := range cfg.Algos {
 				if ms[ai].Moves != pr.Moves {
@@ -223,8 +262,12 @@ func avg(sum int64, n int) string {
 // WriteTable prints the per-turn table (Anagram 2018 Table 2 with the
 // counters of Sánchez Bello 2025 Figures 6.1–6.3) and the totals.
 func (r *MovegenResult) WriteTable(w io.Writer) error {
-	fmt.Fprintf(w, "%s, %s: %d greedy games (seeds %d..%d), median of %d timed generations per position and algorithm (%s)\n\n",
-		r.Variant, r.Lexicon, r.Games, r.Seed, r.Seed+uint64(r.Games)-1, r.Reps, r.Clock)
+	what := "generations (all moves)"
+	if r.Best {
+		what = "best-by-equity searches (leave " + r.Leave + ")"
+	}
+	fmt.Fprintf(w, "%s, %s: %d greedy games (seeds %d..%d), median of %d timed %s per position and algorithm (%s)\n\n",
+		r.Variant, r.Lexicon, r.Games, r.Seed, r.Seed+uint64(r.Games)-1, r.Reps, what, r.Clock)
 	pairs := r.pairs()
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	hdr := []string{"turn", "pos"}
@@ -336,6 +379,15 @@ func (r *MovegenResult) Targets() []Target {
 	ge := func(text string, x, y, from, to int, want float64) {
 		q := r.Ratio(x, y, from, to)
 		out = append(out, Target{text, fmt.Sprintf("%.2f", q), q >= want})
+	}
+	if r.Best {
+		if g >= 0 && a >= 0 {
+			ge("best-by-equity through anagram tables ≥ 1.5× the gaddag's over whole games", g, a, 1, 0, 1.5)
+		}
+		if g >= 0 && i >= 0 {
+			ge("best-by-equity through iwm tables ≥ 1.5× the gaddag's over whole games", g, i, 1, 0, 1.5)
+		}
+		return out
 	}
 	if a >= 0 && i >= 0 {
 		var bad []string

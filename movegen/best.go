@@ -2,7 +2,6 @@ package movegen
 
 import (
 	"math"
-	"math/bits"
 	"slices"
 
 	"atril/alphabet"
@@ -157,13 +156,7 @@ func better(ea float64, a *move.Move, eb float64, b *move.Move) bool {
 // bestState is the best-by-equity mode of a generation: the kept list,
 // the leave values of every sub-rack, and the anchors ranked by bound.
 type bestState struct {
-	n   int
-	top []kept
-	// floor: moves of lower equity are not wanted (−Inf: all are).
-	floor float64
-	// thr caches threshold(): the floor, or the last kept equity once
-	// the list is full.
-	thr float64
+	Ranked
 	// leaveOf[i] is the value of keeping sub-rack i (mixed-radix index
 	// over the rack's distinct tiles); bestLeave[k] the best value of
 	// keeping any sub-rack after playing k tiles.
@@ -174,8 +167,7 @@ type bestState struct {
 	nLetters  int      // −1: too many to tabulate
 	leave     Leave
 	anchors   []anchorBound
-	rs        [alphabet.MaxLetters + 1]int32 // rack tile scores, best first
-	nrs       int
+	scores    RackScores
 	// alone[k] is the best leave after playing k tiles that may form a
 	// word by themselves (−Inf: none can), for extents that cover no
 	// board tile; through[x] caches bingoThrough (1 yes, 2 no).
@@ -200,9 +192,26 @@ type bestState struct {
 	// fit[i]: the highest score of a rack tile that square i of the
 	// current line admits (shadow only).
 	fit [32]int32
-	// groups: the rack's letters by face value, highest first.
-	groups  [alphabet.MaxLetters + 1]scoreGroup
-	ngroups int
+}
+
+// Ranked is a kept list: the n best placements by equity offered to it,
+// ties broken as SortMoves does, each holding a copy of its tiles. The
+// best-by-equity searches keep theirs in one.
+type Ranked struct {
+	n   int
+	top []kept
+	// floor: moves of lower equity are not wanted (−Inf: all are).
+	floor float64
+	// thr caches Threshold().
+	thr float64
+}
+
+// Reset empties the list and sets how many placements it keeps and the
+// least equity wanted (−Inf: any).
+func (t *Ranked) Reset(n int, floor float64) {
+	t.n = n
+	t.top = t.top[:0]
+	t.floor, t.thr = floor, floor
 }
 
 // kept is an entry of the kept list, holding its own tiles.
@@ -224,20 +233,13 @@ type anchorBound struct {
 	saved     int16 // refined and put back: its loBound in bestState.saved
 }
 
-// threshold is the equity a move must reach to enter the kept list (ties
+// Threshold is the equity a move must reach to enter the kept list (ties
 // are settled by the tie-break), or the floor while the list is not full.
-func (t *bestState) threshold() float64 { return t.thr }
-
-// setFloor sets the floor and the threshold it starts from.
-func (t *bestState) setFloor(floor float64) {
-	t.floor, t.thr = floor, floor
-}
+func (t *Ranked) Threshold() float64 { return t.thr }
 
 // prepare sets up the leave values of the rack's sub-racks, and which
 // of them could be played as a word by themselves (with af).
-func (t *bestState) prepare(rack *alphabet.Rack, leave Leave, n int, af *anagramFilter) {
-	t.n = n
-	t.top = t.top[:0]
+func (t *bestState) prepare(rack *alphabet.Rack, leave Leave, af *anagramFilter) {
 	t.leave = leave
 	t.af = af
 	total := rack.Len()
@@ -390,7 +392,7 @@ func (t *bestState) leaveValue(rack *[alphabet.MaxLetters + 1]uint8) float64 {
 }
 
 // beats reports whether (eq, m) ranks before kept entry k.
-func (t *bestState) beats(eq float64, m *move.Move, k *kept) bool {
+func (t *Ranked) beats(eq float64, m *move.Move, k *kept) bool {
 	if eq != k.eq {
 		return eq > k.eq
 	}
@@ -399,8 +401,9 @@ func (t *bestState) beats(eq float64, m *move.Move, k *kept) bool {
 	return Less(m, &o)
 }
 
-// offer considers a generated placement for the kept list.
-func (t *bestState) offer(m *move.Move, eq float64) {
+// Offer considers a placement of equity eq for the list; m is copied if
+// kept.
+func (t *Ranked) Offer(m *move.Move, eq float64) {
 	if len(t.top) == t.n && !t.beats(eq, m, &t.top[t.n-1]) {
 		return
 	}
@@ -421,9 +424,9 @@ func (t *bestState) offer(m *move.Move, eq float64) {
 	}
 }
 
-// result appends the kept list to out, best first; the moves' Tiles
-// alias the kept entries.
-func (t *bestState) result(out []Scored) []Scored {
+// Result appends the kept list to out[:0], best first; the moves' Tiles
+// alias the list's entries until its next Reset.
+func (t *Ranked) Result(out []Scored) []Scored {
 	out = out[:0]
 	for i := range t.top {
 		k := &t.top[i]
@@ -466,8 +469,8 @@ func (g *Gaddag) TopNIn(b *board.Board, rack *alphabet.Rack, leave Leave, n int,
 	s := &g.s
 	t := &g.best
 	s.setup(g.arcs, b, rack, nil)
-	t.prepare(rack, leave, n, g.anagrams(b.Variant.RackSize))
-	t.setFloor(floor)
+	t.Reset(n, floor)
+	t.prepare(rack, leave, g.anagrams(b.Variant.RackSize))
 	s.best = t
 	defer func() { s.best, s.b = nil, nil }()
 	if s.emptyB {
@@ -481,7 +484,7 @@ func (g *Gaddag) TopNIn(b *board.Board, rack *alphabet.Rack, leave Leave, n int,
 			s.anchorCol = c
 			s.openingWords(g.root, 0, true)
 		}
-		return t.result(out)
+		return t.Result(out)
 	}
 	if s.tiles <= noShadowTiles {
 		// With few tiles each anchor's search is short, and bounding
@@ -501,9 +504,10 @@ func (g *Gaddag) TopNIn(b *board.Board, rack *alphabet.Rack, leave Leave, n int,
 				}
 			}
 		}
-		return t.result(out)
+		return t.Result(out)
 	}
-	t.sortRack(s)
+	r := alphabet.Rack(s.rack)
+	t.scores.Set(&r, &s.score)
 	t.anchors = t.anchors[:0]
 	t.refine = false
 	for d := board.Across; d <= board.Down; d++ {
@@ -544,7 +548,7 @@ func (g *Gaddag) TopNIn(b *board.Board, rack *alphabet.Rack, leave Leave, n int,
 	t.saved = t.saved[:0]
 	for len(h) > 0 {
 		a := h[0]
-		if a.bound < t.threshold() {
+		if a.bound < t.Threshold() {
 			break
 		}
 		h[0] = h[len(h)-1]
@@ -561,7 +565,7 @@ func (g *Gaddag) TopNIn(b *board.Board, rack *alphabet.Rack, leave Leave, n int,
 			t.refine = false
 			a.refined = true
 			t.refined = a
-			if a.bound < t.threshold() {
+			if a.bound < t.Threshold() {
 				continue
 			}
 			if len(h) > 0 && a.bound < h[0].bound {
@@ -587,7 +591,7 @@ func (g *Gaddag) TopNIn(b *board.Board, rack *alphabet.Rack, leave Leave, n int,
 		s.searchAnchor(int(a.col), int(a.leftLimit), g.root)
 		s.pruneLeft = false
 	}
-	return t.result(out)
+	return t.Result(out)
 }
 
 // siftUp restores the max-heap order of h above i.
@@ -620,36 +624,62 @@ func siftDown(h []anchorBound, i int) {
 	}
 }
 
-// sortRack lists the rack's tile scores, highest first.
-func (t *bestState) sortRack(s *lineGen) {
-	t.nrs = 0
-	for l, c := range s.rack {
+// RackScores are a rack's tile scores as score bounds need them: every
+// tile's score, highest first (a blank scores 0), and the rack's letters
+// grouped by face value, for the best tile a cross-set admits.
+type RackScores struct {
+	rs      [alphabet.MaxLetters + 1]int32
+	n       int
+	groups  [alphabet.MaxLetters + 1]scoreGroup
+	ngroups int
+}
+
+// Set fills r for a rack, with scores[l] the face value of letter l.
+func (r *RackScores) Set(rack *alphabet.Rack, scores *[alphabet.MaxLetters + 1]int32) {
+	r.n = 0
+	for l, c := range rack {
 		for k := 0; k < int(c); k++ {
 			v := int32(0)
 			if l > 0 {
-				v = s.score[l]
+				v = scores[l]
 			}
-			t.rs[t.nrs] = v
-			t.nrs++
+			r.rs[r.n] = v
+			r.n++
 		}
 	}
-	slices.SortFunc(t.rs[:t.nrs], func(a, b int32) int { return int(b - a) })
-	t.ngroups = 0
-	for m := s.rackMask; m != 0; m &= m - 1 {
-		l := bits.TrailingZeros64(m)
-		v := s.score[l]
-		j := 0
-		for j < t.ngroups && t.groups[j].score > v {
-			j++
-		}
-		if j < t.ngroups && t.groups[j].score == v {
-			t.groups[j].mask |= 1 << l
+	slices.SortFunc(r.rs[:r.n], func(a, b int32) int { return int(b - a) })
+	r.ngroups = 0
+	for l := 1; l < len(rack); l++ {
+		if rack[l] == 0 {
 			continue
 		}
-		copy(t.groups[j+1:t.ngroups+1], t.groups[j:t.ngroups])
-		t.groups[j] = scoreGroup{mask: 1 << l, score: v}
-		t.ngroups++
+		v := scores[l]
+		j := 0
+		for j < r.ngroups && r.groups[j].score > v {
+			j++
+		}
+		if j < r.ngroups && r.groups[j].score == v {
+			r.groups[j].mask |= 1 << l
+			continue
+		}
+		copy(r.groups[j+1:r.ngroups+1], r.groups[j:r.ngroups])
+		r.groups[j] = scoreGroup{mask: 1 << l, score: v}
+		r.ngroups++
 	}
+}
+
+// Sorted returns the tiles' scores, highest first.
+func (r *RackScores) Sorted() []int32 { return r.rs[:r.n] }
+
+// Fit is the highest score of a rack letter in the set cross (0 when
+// none: a blank, if any, scores 0).
+func (r *RackScores) Fit(cross uint64) int32 {
+	for _, g := range r.groups[:r.ngroups] {
+		if cross&g.mask != 0 {
+			return g.score
+		}
+	}
+	return 0
 }
 
 // shadow bounds the equity of every move of the current line whose
@@ -670,7 +700,7 @@ func (s *lineGen) shadow(c, leftLimit int) float64 {
 	if !fits(c) {
 		return math.Inf(-1)
 	}
-	ntiles := t.nrs
+	ntiles := t.scores.n
 	best := math.Inf(-1)
 	if t.refine {
 		for i := range t.loBound[:s.n] {
@@ -742,13 +772,7 @@ func (t *bestState) fitLine(s *lineGen) {
 	for i := 0; i < s.n; i++ {
 		f := int32(0)
 		if s.line[i] == board.Empty {
-			cs := s.cross[i]
-			for _, g := range t.groups[:t.ngroups] {
-				if cs&g.mask != 0 {
-					f = g.score
-					break
-				}
-			}
+			f = t.scores.Fit(s.cross[i])
 		}
 		t.fit[i] = f
 	}
@@ -779,7 +803,7 @@ func (s *lineGen) bound(sq []int8, boardSum int32, nb int, hb uint64) float64 {
 	k := len(sq)
 	lv := t.bestLeave[k]
 	switch {
-	case !t.refine && k < max(t.nrs-1, minChecked):
+	case !t.refine && k < max(t.scores.n-1, minChecked):
 		// First pass: only the longest extents (all the rack's tiles, or
 		// all but one) ask the filter, as they carry the bingo bonus and
 		// the widest bounds.
@@ -793,20 +817,37 @@ func (s *lineGen) bound(sq []int8, boardSum int32, nb int, hb uint64) float64 {
 	if lv == math.Inf(-1) {
 		return lv
 	}
+	fixed := ExtentBound(sq, &s.lmul, &s.wmul, s.cscore, &t.fit, t.scores.Sorted(), boardSum)
+	if k == s.rackSize {
+		fixed += int32(s.bingo)
+	}
+	return float64(fixed) + lv
+}
+
+// ExtentBound bounds the score, bingo bonus aside, of every placement
+// whose tiles go on exactly the squares sq of a line (indices into the
+// line's letter and word multipliers lmul and wmul and cross scores
+// cscore), with board tiles of face value boardSum in its main word. rs
+// holds the scores of the rack's tiles, highest first (a blank scores 0),
+// and fit[i] the highest score of a rack tile that square i's cross-set
+// admits. The tiles' part is the lesser of two bounds: the rack's best
+// tiles on the best multipliers (rearrangement inequality), and each
+// square's multiplier times the best tile it admits.
+func ExtentBound(sq []int8, lmul, wmul *[32]int32, cscore []int16, fit *[32]int32, rs []int32, boardSum int32) int32 {
 	wm := int32(1)
 	for _, i := range sq {
-		wm *= s.wmul[i]
+		wm *= wmul[i]
 	}
 	var mult [16]int32
 	fixed := boardSum * wm
 	capped := int32(0)
 	for k, i := range sq {
-		m := s.lmul[i] * wm
-		if cs := s.cscore[i]; cs != board.NoCross {
-			m += s.lmul[i] * s.wmul[i]
-			fixed += int32(cs) * s.wmul[i]
+		m := lmul[i] * wm
+		if cs := cscore[i]; cs != board.NoCross {
+			m += lmul[i] * wmul[i]
+			fixed += int32(cs) * wmul[i]
 		}
-		capped += m * t.fit[i]
+		capped += m * fit[i]
 		// insertion, highest first
 		j := k
 		for j > 0 && mult[j-1] < m {
@@ -817,11 +858,7 @@ func (s *lineGen) bound(sq []int8, boardSum int32, nb int, hb uint64) float64 {
 	}
 	rearranged := int32(0)
 	for k := range sq {
-		rearranged += mult[k] * t.rs[k]
+		rearranged += mult[k] * rs[k]
 	}
-	fixed += min(capped, rearranged)
-	if k == s.rackSize {
-		fixed += int32(s.bingo)
-	}
-	return float64(fixed) + lv
+	return fixed + min(capped, rearranged)
 }

@@ -153,11 +153,11 @@ func (s *lineGen) gaddagGoOn(c int, nd automaton.Arc) {
 			return
 		}
 		if c > 0 && (s.line[c-1] != board.Empty || c-1 >= s.leftLimit) && s.worth(c-1, mask) &&
-			(!s.pruneLeft || c-1 >= s.anchorCol || s.best.leftMax[c-1] >= s.best.threshold()) {
+			(!s.pruneLeft || c-1 >= s.anchorCol || s.best.leftMax[c-1] >= s.best.Threshold()) {
 			s.gaddagGen(c-1, nd)
 		}
 		if mask&1 != 0 && freeLeft && covers && s.pivot+1 < s.n &&
-			(!s.pruneLeft || s.best.loBound[c] >= s.best.threshold()) {
+			(!s.pruneLeft || s.best.loBound[c] >= s.best.Threshold()) {
 			next := s.child(nd, mask, automaton.Sep)
 			if s.worth(s.pivot+1, next.Mask()) {
 				start := s.start

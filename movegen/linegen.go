@@ -169,10 +169,10 @@ func (s *lineGen) record(lo, hi int) {
 	}
 	m.Score = int(total)
 	if t := s.best; t != nil {
-		if float64(total)+t.bestLeave[s.placed] < t.threshold() {
+		if float64(total)+t.bestLeave[s.placed] < t.Threshold() {
 			return
 		}
-		t.offer(m, float64(total)+t.leaveValue(&s.rack))
+		t.Offer(m, float64(total)+t.leaveValue(&s.rack))
 		return
 	}
 	s.sink(m)

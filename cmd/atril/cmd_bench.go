@@ -12,7 +12,9 @@ import (
 	"time"
 
 	"atril/bench"
+	"atril/movegen"
 	"atril/multiset"
+	"atril/player/leave"
 	"atril/variant"
 )
 
@@ -119,8 +121,18 @@ func benchMovegen(args []string) error {
 	csvPath := fs.String("csv", "", "write one CSV row per position to this file")
 	plotPath := fs.String("plot", "", "save a plot of time per turn to this file (.png, .svg, .pdf), and the counters next to it")
 	fromCSV := fs.String("from-csv", "", "play nothing: print the table (and --plot) of earlier --csv files, comma-separated")
+	best := fs.Bool("best", false, "time best-by-equity generation (the best move by score plus --leave) instead of listing every move")
+	leaveName := fs.String("leave", "none", "with --best: the leave values, none (score alone), default (the learnt table), v1, v2, ... or a file")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the run to this file (for go tool pprof)")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if *cpuProfile != "" {
+		stop, err := startCPUProfile(*cpuProfile)
+		if err != nil {
+			return err
+		}
+		defer stop()
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("unexpected arguments %q", fs.Args())
@@ -138,6 +150,14 @@ func benchMovegen(args []string) error {
 	as, err := buildAlgos(e, *algos, *threshold)
 	if err != nil {
 		return err
+	}
+	var lv movegen.Leave
+	if *best && *leaveName != "none" {
+		t, err := leave.Load(e.V, *leaveName, 0)
+		if err != nil {
+			return err
+		}
+		lv = t
 	}
 	var csv *bufio.Writer
 	if *csvPath != "" {
@@ -158,6 +178,7 @@ func benchMovegen(args []string) error {
 	bar := bench.NewProgress(os.Stderr, "games", *games)
 	res, err := bench.RunMovegen(bench.MovegenConfig{
 		V: e.V, Lex: e.Lex, Algos: as, Games: *games, Seed: *seed, Reps: *reps,
+		Best: *best, Leave: lv, LeaveName: *leaveName,
 		OnPosition: func(p *bench.PositionResult) {
 			if csv != nil {
 				fmt.Fprintln(csv, p.CSVRow())

@@ -311,6 +311,8 @@ type Anagram struct {
 	tl      *anaLen // tables of the current interval's length
 	xmask   uint64  // letters a blank may stand for in the current interval
 	lastX   uint    // the letter the first of two blanks stands for
+	best    bestSearch
+	one     [1]movegen.Scored
 }
 
 // pendingLookup is a sub-rack whose lookup waits for its batch: the key,

@@ -157,6 +157,15 @@ func (li *lineInfo) load(b *board.Board, d board.Dir, line int) {
 // intervals calls f for each interval of the line holding at most
 // maxEmpty empty squares. The Interval passed is reused between calls.
 func (li *lineInfo) intervals(maxEmpty int, iv *Interval, f func(iv *Interval)) {
+	li.spans(maxEmpty, iv, func(iv *Interval) {
+		li.inner(iv)
+		f(iv)
+	})
+}
+
+// spans is intervals without the inner words (Inner, NInner and Main
+// are left as they were): the squares and the empty count only.
+func (li *lineInfo) spans(maxEmpty int, iv *Interval, f func(iv *Interval)) {
 	n := li.n
 	for s := 0; s < n; s++ {
 		if s > 0 && li.tiles[s-1] != board.Empty {
@@ -180,7 +189,6 @@ func (li *lineInfo) intervals(maxEmpty int, iv *Interval, f func(iv *Interval)) 
 				continue
 			}
 			iv.Dir, iv.Line, iv.Start, iv.Len, iv.Empty = li.d, li.line, s, e-s+1, empties
-			li.inner(iv)
 			f(iv)
 		}
 	}

@@ -388,6 +388,8 @@ type IWM struct {
 	st      iwmState
 	stats   Stats
 	par     *iwmParallel
+	best    bestSearch
+	one     [1]movegen.Scored
 }
 
 type iwmState struct {

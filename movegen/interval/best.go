@@ -1,0 +1,241 @@
+package interval
+
+import (
+	"math"
+
+	"atril/alphabet"
+	"atril/board"
+	"atril/move"
+	"atril/movegen"
+)
+
+// Best-by-equity generation through intervals: every placement's main
+// word fills exactly one interval, so each interval is a slot whose
+// squares are known in full. The slots of the board are bounded first
+// (the interval's board letters, its cross words, the rack's best tiles
+// on its best multipliers, and the best leave for that many tiles
+// played: movegen.ExtentBound), then solved best bound first with the
+// generator's own lookups, until no slot left can reach the kept list.
+// Where the GADDAG's search bounds an anchor by every extent through it,
+// an interval's bound needs no maximum over extents: it is the bound of
+// one set of squares.
+
+// bestSearch is the per-generator state of a best-by-equity search.
+type bestSearch struct {
+	ranked    movegen.Ranked
+	leave     movegen.Leave
+	rack      alphabet.Rack
+	bestLeave [alphabet.MaxLetters + 1]float64
+	scores    movegen.RackScores
+	faces     [alphabet.MaxLetters + 1]int32
+	spans     []span
+	heap      []slot
+	lmul      [32]int32
+	wmul      [32]int32
+	fit       [32]int32
+	sq        [MaxBoard]int8
+	sink      movegen.Sink // offer, bound once
+}
+
+// span is where an interval lies.
+type span struct {
+	dir                     board.Dir
+	line, start, len, empty int8
+}
+
+// slot is an interval (an index into spans) with the bound of its
+// placements' equity.
+type slot struct {
+	bound float64
+	i     int32
+}
+
+// prepare sets up the rack's leave bounds and tile scores.
+func (bs *bestSearch) prepare(b *board.Board, rack *alphabet.Rack, leave movegen.Leave, n int) {
+	if bs.sink == nil {
+		bs.sink = bs.offer
+	}
+	bs.ranked.Reset(n, math.Inf(-1))
+	bs.leave, bs.rack = leave, *rack
+	total := rack.Len()
+	for k := range bs.bestLeave {
+		bs.bestLeave[k] = math.Inf(-1)
+	}
+	rack.SubRacks(func(kept *alphabet.Rack) {
+		lv := 0.0
+		if leave != nil {
+			lv = leave.Eval(kept)
+		}
+		k := total - kept.Len()
+		bs.bestLeave[k] = max(bs.bestLeave[k], lv)
+	})
+	for l := range bs.faces {
+		bs.faces[l] = 0
+	}
+	for l := 1; l < len(b.Variant.Scores) && l < len(bs.faces); l++ {
+		bs.faces[l] = int32(b.Variant.Scores[l])
+	}
+	bs.scores.Set(rack, &bs.faces)
+	bs.spans, bs.heap = bs.spans[:0], bs.heap[:0]
+}
+
+// offer is the sink of the interval generators in best-by-equity mode.
+func (bs *bestSearch) offer(m *move.Move) {
+	eq := float64(m.Score)
+	if bs.leave != nil {
+		if eq+bs.bestLeave[m.NewTiles()] < bs.ranked.Threshold() {
+			return
+		}
+		kept := m.Kept(bs.rack)
+		eq += bs.leave.Eval(&kept)
+	}
+	bs.ranked.Offer(m, eq)
+}
+
+// line sets the multipliers and best fitting tiles of a loaded line.
+func (bs *bestSearch) line(li *lineInfo) {
+	for i := 0; i < li.n; i++ {
+		p := li.prem[i]
+		bs.lmul[i], bs.wmul[i] = int32(p.LetterMul), int32(p.WordMul)
+		bs.fit[i] = 0
+		if li.tiles[i] == board.Empty {
+			bs.fit[i] = bs.scores.Fit(li.cross[i])
+		}
+	}
+}
+
+// add bounds an interval of the loaded line and keeps it as a slot.
+func (bs *bestSearch) add(li *lineInfo, iv *Interval, rackSize, bingo int) {
+	nsq := 0
+	boardSum := int32(0)
+	for i := iv.Start; i < iv.Start+iv.Len; i++ {
+		t := li.tiles[i]
+		switch {
+		case t == board.Empty:
+			if li.cross[i] == 0 {
+				return // no tile can go there
+			}
+			bs.sq[nsq] = int8(i)
+			nsq++
+		case !t.IsBlanked():
+			boardSum += bs.faces[t.Letter()]
+		}
+	}
+	lv := bs.bestLeave[nsq]
+	if lv == math.Inf(-1) {
+		return
+	}
+	sc := movegen.ExtentBound(bs.sq[:nsq], &bs.lmul, &bs.wmul, li.cscore, &bs.fit, bs.scores.Sorted(), boardSum)
+	if nsq == rackSize {
+		sc += int32(bingo)
+	}
+	bs.heap = append(bs.heap, slot{bound: float64(sc) + lv, i: int32(len(bs.spans))})
+	bs.spans = append(bs.spans, span{iv.Dir, int8(iv.Line), int8(iv.Start), int8(iv.Len), int8(iv.Empty)})
+}
+
+// search bounds every interval of the board, then solves them best
+// bound first with solve (the generator's per-interval step, which
+// hands its moves to bs.offer through st's sink) until none left can
+// reach the kept list, and appends the list to out.
+func (bs *bestSearch) search(st *ivState, b *board.Board, solve func(*Interval), out []movegen.Scored) []movegen.Scored {
+	v := b.Variant
+	for d := board.Across; d <= board.Down; d++ {
+		for line := 0; line < b.Size; line++ {
+			st.li.load(b, d, line)
+			bs.line(&st.li)
+			st.li.spans(st.rackLen, &st.iv, func(iv *Interval) { bs.add(&st.li, iv, v.RackSize, v.BingoBonus) })
+		}
+	}
+	// Usually few slots are solved: take them best bound first from a
+	// heap rather than sorting them all.
+	h := bs.heap
+	for i := len(h)/2 - 1; i >= 0; i-- {
+		siftDown(h, i)
+	}
+	loadedDir, loadedLine := board.Dir(2), -1
+	for len(h) > 0 && h[0].bound >= bs.ranked.Threshold() {
+		sp := bs.spans[h[0].i]
+		h[0] = h[len(h)-1]
+		h = h[:len(h)-1]
+		siftDown(h, 0)
+		if sp.dir != loadedDir || int(sp.line) != loadedLine {
+			st.li.load(b, sp.dir, int(sp.line))
+			loadedDir, loadedLine = sp.dir, int(sp.line)
+		}
+		iv := &st.iv
+		iv.Dir, iv.Line, iv.Start, iv.Len, iv.Empty = sp.dir, int(sp.line), int(sp.start), int(sp.len), int(sp.empty)
+		st.li.inner(iv)
+		solve(iv)
+	}
+	return bs.ranked.Result(out)
+}
+
+// siftDown restores the max-heap order of h below i (ties: the interval
+// found first comes first).
+func siftDown(h []slot, i int) {
+	for {
+		c := 2*i + 1
+		if c >= len(h) {
+			return
+		}
+		if c+1 < len(h) && above(h[c+1], h[c]) {
+			c++
+		}
+		if !above(h[c], h[i]) {
+			return
+		}
+		h[i], h[c] = h[c], h[i]
+		i = c
+	}
+}
+
+func above(a, b slot) bool {
+	return a.bound > b.bound || a.bound == b.bound && a.i < b.i
+}
+
+// TopN implements movegen.Searcher: the n placements of highest equity,
+// through the anagram tables, slot by slot best bound first.
+func (g *Anagram) TopN(b *board.Board, rack *alphabet.Rack, leave movegen.Leave, n int, out []movegen.Scored) []movegen.Scored {
+	if n <= 0 {
+		return out[:0]
+	}
+	g.stats = Stats{}
+	g.best.prepare(b, rack, leave, n)
+	g.st.setup(b, rack, g.Tables.PER, g.best.sink, &g.stats)
+	if g.st.nBlank > g.Tables.MaxBlanks {
+		panic("anagram: rack holds more blanks than the tables were built for")
+	}
+	return g.best.search(&g.st, b, g.interval, out)
+}
+
+// Best implements movegen.Searcher.
+func (g *Anagram) Best(b *board.Board, rack *alphabet.Rack, leave movegen.Leave) (movegen.Scored, bool) {
+	return bestOf(g.TopN(b, rack, leave, 1, g.one[:0]))
+}
+
+// TopN implements movegen.Searcher: the n placements of highest equity,
+// through the IWM tables, slot by slot best bound first.
+func (g *IWM) TopN(b *board.Board, rack *alphabet.Rack, leave movegen.Leave, n int, out []movegen.Scored) []movegen.Scored {
+	if n <= 0 {
+		return out[:0]
+	}
+	g.stats = Stats{}
+	g.best.prepare(b, rack, leave, n)
+	g.st.prepare(b, rack, g.best.sink, &g.stats)
+	return g.best.search(&g.st.ivState, b, g.st.ivFunc, out)
+}
+
+// Best implements movegen.Searcher.
+func (g *IWM) Best(b *board.Board, rack *alphabet.Rack, leave movegen.Leave) (movegen.Scored, bool) {
+	return bestOf(g.TopN(b, rack, leave, 1, g.one[:0]))
+}
+
+// bestOf returns the first of a TopN list, with its tiles copied.
+func bestOf(top []movegen.Scored) (movegen.Scored, bool) {
+	if len(top) == 0 {
+		return movegen.Scored{}, false
+	}
+	sc := top[0]
+	sc.Move = movegen.Clone(&sc.Move)
+	return sc, true
+}

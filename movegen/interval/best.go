@@ -167,6 +167,9 @@ func (bs *bestSearch) search(st *ivState, b *board.Board, solve func(*Interval),
 		st.li.inner(iv)
 		solve(iv)
 	}
+	// The counters: every interval of the board, of which Instances were
+	// solved.
+	st.stats.Intervals = len(bs.spans)
 	return bs.ranked.Result(out)
 }
 

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"slices"
 	"testing"
 
 	"atril/alphabet"
@@ -14,77 +13,19 @@ import (
 	"atril/lexicon/automaton"
 	"atril/move"
 	"atril/movegen"
+	"atril/movegen/internal/searchtest"
 	"atril/variant"
 )
 
-// hashLeave is a leave table with no structure a bound could exploit: a
-// per-tile term plus a pseudo-random value for every multiset, in
-// [−12, 12] points.
-type hashLeave struct{}
-
-func (hashLeave) Eval(kept *alphabet.Rack) float64 {
-	h := uint64(0x9e3779b97f4a7c15)
-	v := 0.0
-	for i, c := range kept {
-		if c > 0 {
-			h = (h ^ uint64(i)<<8 ^ uint64(c)) * 0xbf58476d1ce4e5b9
-			v += float64(int(c)*(i%7) - 3)
-		}
-	}
-	h ^= h >> 31
-	return float64(int64(h%2401)-1200)/100 + v/4
-}
-
-// equities lists every placement's equity, best first (all moves, then
-// ranked).
-func equities(g movegen.Generator, b *board.Board, rack *alphabet.Rack, leave movegen.Leave) []float64 {
-	var out []float64
-	g.Generate(b, rack, func(m *move.Move) {
-		e := float64(m.Score)
-		if leave != nil {
-			kept := *rack
-			for _, t := range m.Tiles {
-				if t != move.PlayThrough {
-					kept.Remove(t)
-				}
-			}
-			e += leave.Eval(&kept)
-		}
-		out = append(out, e)
-	})
-	slices.Sort(out)
-	slices.Reverse(out) // best first
-	return out
-}
+// hashLeave is the cross-checks' leave with no structure.
+type hashLeave = searchtest.HashLeave
 
 // checkBest compares the GADDAG's best-by-equity search with all moves
-// ranked, for score alone and for a leave table, on one position: the
-// best move's equity, and the equities of the top N.
+// ranked, for score alone and for a leave table, on one position.
 func checkBest(t *testing.T, s movegen.Searcher, all movegen.Generator, b *board.Board, rack *alphabet.Rack) error {
-	const n = 12
 	for _, leave := range []movegen.Leave{nil, hashLeave{}} {
-		want := equities(all, b, rack, leave)
-		best, ok := s.Best(b, rack, leave)
-		if ok != (len(want) > 0) {
-			return fmt.Errorf("leave %v: Best found a move: %v, all moves: %d", leave != nil, ok, len(want))
-		}
-		if !ok {
-			continue
-		}
-		if best.Equity != want[0] {
-			return fmt.Errorf("leave %v: Best %s equity %v, all moves' best %v", leave != nil, best.Move.String(b), best.Equity, want[0])
-		}
-		if sc := move.Score(b, &best.Move); sc != best.Move.Score {
-			return fmt.Errorf("Best %s: score %d, rules say %d", best.Move.String(b), best.Move.Score, sc)
-		}
-		top := s.TopN(b, rack, leave, n, nil)
-		if len(top) != min(n, len(want)) {
-			return fmt.Errorf("leave %v: TopN gave %d moves, want %d", leave != nil, len(top), min(n, len(want)))
-		}
-		for i := range top {
-			if top[i].Equity != want[i] {
-				return fmt.Errorf("leave %v: TopN #%d %s equity %v, want %v", leave != nil, i+1, top[i].Move.String(b), top[i].Equity, want[i])
-			}
+		if err := searchtest.Check(s, b, rack, leave, searchtest.Equities(all, b, rack, leave)); err != nil {
+			return fmt.Errorf("leave %v: %w", leave != nil, err)
 		}
 	}
 	return nil

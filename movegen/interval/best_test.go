@@ -1,49 +1,16 @@
 package interval_test
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"os"
-	"slices"
 	"testing"
 
-	"atril/alphabet"
-	"atril/board"
 	"atril/game"
 	"atril/move"
 	"atril/movegen"
+	"atril/movegen/internal/searchtest"
 	"atril/movegen/interval"
 )
-
-// noiseLeave values a kept multiset by a hash of its counts, in
-// [−10, 10] points: no structure a bound could lean on.
-type noiseLeave struct{}
-
-func (noiseLeave) Eval(kept *alphabet.Rack) float64 {
-	h := uint64(1469598103934665603)
-	for i, c := range kept {
-		h = (h ^ uint64(i)<<8 ^ uint64(c)) * 1099511628211
-	}
-	h ^= h >> 29
-	return float64(int64(h%2001)-1000) / 100
-}
-
-// rankedEquities is every placement's equity from a generator's full
-// list, best first.
-func rankedEquities(g movegen.Generator, b *board.Board, rack *alphabet.Rack, leave movegen.Leave) []float64 {
-	var out []float64
-	g.Generate(b, rack, func(m *move.Move) {
-		e := float64(m.Score)
-		if leave != nil {
-			kept := m.Kept(*rack)
-			e += leave.Eval(&kept)
-		}
-		out = append(out, e)
-	})
-	slices.Sort(out)
-	slices.Reverse(out)
-	return out
-}
 
 // TestIntervalBestCrossCheck compares the interval generators'
 // best-by-equity search (slots bounded and solved best bound first)
@@ -84,10 +51,10 @@ func TestIntervalBestCrossCheck(t *testing.T) {
 				for !g.Over() && n < positions {
 					b := g.Board
 					for _, rack := range ivRacks(rng, v, g.Seats[g.Current()].Rack) {
-						for _, leave := range []movegen.Leave{nil, noiseLeave{}} {
-							want := rankedEquities(all, b, &rack, leave)
+						for _, leave := range []movegen.Leave{nil, searchtest.HashLeave{}} {
+							want := searchtest.Equities(all, b, &rack, leave)
 							for _, s := range searchers {
-								if err := checkSearcher(s, b, &rack, leave, want); err != nil {
+								if err := searchtest.Check(s, b, &rack, leave, want); err != nil {
 									t.Fatalf("%s game %d turn %d rack %s, leave %v: %s: %v\n%s",
 										l.variant, game0, len(g.History), v.Alphabet.RackString(&rack), leave != nil, s.Name(), err, b)
 								}
@@ -115,32 +82,4 @@ func TestIntervalBestCrossCheck(t *testing.T) {
 	if os.Getenv("ATRIL_IV_BEST_POSITIONS") == "" && testing.Verbose() {
 		t.Log("ATRIL_IV_BEST_POSITIONS=N ATRIL_IV_STEP=1 runs N positions per language on the full lists")
 	}
-}
-
-// checkSearcher compares a searcher's Best and TopN(12) with the ranked
-// equities of every move.
-func checkSearcher(s movegen.Searcher, b *board.Board, rack *alphabet.Rack, leave movegen.Leave, want []float64) error {
-	const n = 12
-	best, ok := s.Best(b, rack, leave)
-	if ok != (len(want) > 0) {
-		return fmt.Errorf("Best found a move: %v; all moves: %d", ok, len(want))
-	}
-	if ok {
-		if best.Equity != want[0] {
-			return fmt.Errorf("Best %s equity %v, all moves' best %v", best.Move.String(b), best.Equity, want[0])
-		}
-		if sc := move.Score(b, &best.Move); sc != best.Move.Score {
-			return fmt.Errorf("Best %s: score %d, the rules say %d", best.Move.String(b), best.Move.Score, sc)
-		}
-	}
-	top := s.TopN(b, rack, leave, n, nil)
-	if len(top) != min(n, len(want)) {
-		return fmt.Errorf("TopN gave %d moves, want %d", len(top), min(n, len(want)))
-	}
-	for i := range top {
-		if top[i].Equity != want[i] {
-			return fmt.Errorf("TopN #%d %s equity %v, want %v", i+1, top[i].Move.String(b), top[i].Equity, want[i])
-		}
-	}
-	return nil
 }

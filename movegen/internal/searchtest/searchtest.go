@@ -1,0 +1,84 @@
+// Package searchtest holds what the cross-checks of best-by-equity
+// generation share (the GADDAG's shadow search in package movegen, the
+// interval searches in movegen/interval): a leave table with no
+// structure a bound could exploit, all moves ranked by equity, and the
+// comparison of a searcher's Best and TopN with that ranking.
+package searchtest
+
+import (
+	"fmt"
+	"slices"
+
+	"atril/alphabet"
+	"atril/board"
+	"atril/move"
+	"atril/movegen"
+)
+
+// HashLeave is a leave table with no structure a bound could exploit: a
+// per-tile term plus a pseudo-random value for every multiset, in
+// [−12, 12] points.
+type HashLeave struct{}
+
+// Eval implements movegen.Leave.
+func (HashLeave) Eval(kept *alphabet.Rack) float64 {
+	h := uint64(0x9e3779b97f4a7c15)
+	v := 0.0
+	for i, c := range kept {
+		if c > 0 {
+			h = (h ^ uint64(i)<<8 ^ uint64(c)) * 0xbf58476d1ce4e5b9
+			v += float64(int(c)*(i%7) - 3)
+		}
+	}
+	h ^= h >> 31
+	return float64(int64(h%2401)-1200)/100 + v/4
+}
+
+// Equities lists the equity of every placement g lists (score plus
+// leave of the tiles kept; leave nil: score alone), best first.
+func Equities(g movegen.Generator, b *board.Board, rack *alphabet.Rack, leave movegen.Leave) []float64 {
+	var out []float64
+	g.Generate(b, rack, func(m *move.Move) {
+		e := float64(m.Score)
+		if leave != nil {
+			kept := m.Kept(*rack)
+			e += leave.Eval(&kept)
+		}
+		out = append(out, e)
+	})
+	slices.Sort(out)
+	slices.Reverse(out)
+	return out
+}
+
+// TopN is how many placements Check compares.
+const TopN = 12
+
+// Check compares a searcher's Best and TopN(TopN) on one position with
+// want, the equities of all placements ranked (Equities): the same best
+// equity, the best move's score the rules' score, and the same TopN
+// equities.
+func Check(s movegen.Searcher, b *board.Board, rack *alphabet.Rack, leave movegen.Leave, want []float64) error {
+	best, ok := s.Best(b, rack, leave)
+	if ok != (len(want) > 0) {
+		return fmt.Errorf("Best found a move: %v; all moves: %d", ok, len(want))
+	}
+	if ok {
+		if best.Equity != want[0] {
+			return fmt.Errorf("Best %s equity %v, all moves' best %v", best.Move.String(b), best.Equity, want[0])
+		}
+		if sc := move.Score(b, &best.Move); sc != best.Move.Score {
+			return fmt.Errorf("Best %s: score %d, the rules say %d", best.Move.String(b), best.Move.Score, sc)
+		}
+	}
+	top := s.TopN(b, rack, leave, TopN, nil)
+	if len(top) != min(TopN, len(want)) {
+		return fmt.Errorf("TopN gave %d moves, want %d", len(top), min(TopN, len(want)))
+	}
+	for i := range top {
+		if top[i].Equity != want[i] {
+			return fmt.Errorf("TopN #%d %s equity %v, want %v", i+1, top[i].Move.String(b), top[i].Equity, want[i])
+		}
+	}
+	return nil
+}

@@ -61,23 +61,23 @@ const TopN = 12
 func Check(s movegen.Searcher, b *board.Board, rack *alphabet.Rack, leave movegen.Leave, want []float64) error {
 	best, ok := s.Best(b, rack, leave)
 	if ok != (len(want) > 0) {
-		return fmt.Errorf("Best found a move: %v; all moves: %d", ok, len(want))
+		return fmt.Errorf("best move found: %v; all moves: %d", ok, len(want))
 	}
 	if ok {
 		if best.Equity != want[0] {
-			return fmt.Errorf("Best %s equity %v, all moves' best %v", best.Move.String(b), best.Equity, want[0])
+			return fmt.Errorf("best move %s has equity %v, all moves' best %v", best.Move.String(b), best.Equity, want[0])
 		}
 		if sc := move.Score(b, &best.Move); sc != best.Move.Score {
-			return fmt.Errorf("Best %s: score %d, the rules say %d", best.Move.String(b), best.Move.Score, sc)
+			return fmt.Errorf("best move %s: score %d, the rules say %d", best.Move.String(b), best.Move.Score, sc)
 		}
 	}
 	top := s.TopN(b, rack, leave, TopN, nil)
 	if len(top) != min(TopN, len(want)) {
-		return fmt.Errorf("TopN gave %d moves, want %d", len(top), min(TopN, len(want)))
+		return fmt.Errorf("top %d: %d moves, want %d", TopN, len(top), min(TopN, len(want)))
 	}
 	for i := range top {
 		if top[i].Equity != want[i] {
-			return fmt.Errorf("TopN #%d %s equity %v, want %v", i+1, top[i].Move.String(b), top[i].Equity, want[i])
+			return fmt.Errorf("top %d: #%d %s equity %v, want %v", TopN, i+1, top[i].Move.String(b), top[i].Equity, want[i])
 		}
 	}
 	return nil

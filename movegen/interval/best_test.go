@@ -13,7 +13,9 @@ import (
 )
 
 // TestIntervalBestCrossCheck compares the interval generators'
-// best-by-equity search (slots bounded and solved best bound first)
+// best-by-equity search (slots bounded and solved best bound first; the
+// Anagram Method, the IWM, and the IWM with the adaptive threshold and
+// shared lookups)
 // with every move of the GADDAG ranked, on positions of games of random
 // good moves and racks with 0, 1 and 2 blanks, for score alone and for a
 // leave with no structure: the best equity and the top 12 equities must
@@ -40,7 +42,11 @@ func TestIntervalBestCrossCheck(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			searchers := []movegen.Searcher{ana, iwm}
+			fast, err := interval.NewIWM(lex, interval.IWMOptions{Adaptive: true, Share: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			searchers := []movegen.Searcher{ana, iwm, fast}
 			rng := rand.New(rand.NewPCG(uint64(li)+11, 3))
 			n, checked := 0, 0
 			for game0 := 0; n < positions; game0++ {

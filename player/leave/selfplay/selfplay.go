@@ -282,7 +282,8 @@ func Observations(g *game.Game, ix *leave.Index) []leave.Obs {
 func RackObservations(g *game.Game, ix *leave.Index, held bool) []leave.Obs {
 	var out []leave.Obs
 	full := g.Variant.RackSize
-	// drawn[p]: the tiles player p drew last; first[p]: p has not moved.
+	// drawn[p]: the tiles player p drew after its last turn; moved[p]: p
+	// has had a turn.
 	drawn := make([][]alphabet.Tile, len(g.Seats))
 	moved := make([]bool, len(g.Seats))
 	for i := range g.History {

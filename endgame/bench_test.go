@@ -1,6 +1,7 @@
 package endgame
 
 import (
+	"os"
 	"testing"
 	"time"
 
@@ -11,11 +12,10 @@ import (
 	"atril/variant"
 )
 
-// BenchmarkNodes plays greedy English games (full word list) until the
-// bag is empty and searches each endgame with a node budget, reporting
-// nodes per second: the cost of a node (move generation, make/unmake,
-// ordering) on real positions.
-func BenchmarkNodes(b *testing.B) {
+// greedyEndgames plays greedy English games (full word list) from seed
+// 1 on until the bag is empty, and returns the first n that reach an
+// endgame, with the generator.
+func greedyEndgames(b *testing.B, n int) ([]*game.Game, movegen.Generator) {
 	v := variant.MustLoad("english")
 	lex, err := lexicon.Open("en-sowpods", v.Alphabet, lexicon.Options{MaxLen: v.Size})
 	if err != nil {
@@ -23,7 +23,7 @@ func BenchmarkNodes(b *testing.B) {
 	}
 	gen := movegen.NewGaddag(lex)
 	var games []*game.Game
-	for seed := uint64(1); len(games) < 8; seed++ {
+	for seed := uint64(1); len(games) < n; seed++ {
 		g, err := game.New(v, lex, []string{"a", "b"}, seed)
 		if err != nil {
 			b.Fatal(err)
@@ -42,6 +42,15 @@ func BenchmarkNodes(b *testing.B) {
 			games = append(games, g)
 		}
 	}
+	return games, gen
+}
+
+// BenchmarkNodes plays greedy English games (full word list) until the
+// bag is empty and searches each endgame with a node budget, reporting
+// nodes per second: the cost of a node (move generation, make/unmake,
+// ordering) on real positions.
+func BenchmarkNodes(b *testing.B) {
+	games, gen := greedyEndgames(b, 8)
 	b.ResetTimer()
 	var nodes int64
 	var el time.Duration
@@ -54,4 +63,43 @@ func BenchmarkNodes(b *testing.B) {
 		nodes += res.Nodes
 	}
 	b.ReportMetric(float64(nodes)/el.Seconds(), "nodes/s")
+}
+
+// BenchmarkSolve12 solves the endgames of the first 12 greedy English
+// games that reach one (seeds 1 to 12), each with a time budget of 20 s
+// (ATRIL_ENDGAME_BUDGET sets another), and reports how many were solved
+// to the end, how many within a second, and the seconds spent; -v logs
+// each (tiles on the racks, depth, nodes, value, time). Run it with
+// -benchtime 1x: one round takes up to 12 budgets.
+func BenchmarkSolve12(b *testing.B) {
+	games, gen := greedyEndgames(b, 12)
+	budget := 20 * time.Second
+	if d, err := time.ParseDuration(os.Getenv("ATRIL_ENDGAME_BUDGET")); err == nil {
+		budget = d
+	}
+	b.ResetTimer()
+	solved, fast := 0, 0
+	var el time.Duration
+	for i := 0; i < b.N; i++ {
+		solved, fast, el = 0, 0, 0
+		for _, g := range games {
+			s := g.Current()
+			me, opp := g.Seats[s].Rack, g.Seats[1-s].Rack
+			t0 := time.Now()
+			res := Solve(gen, g.Board, me, opp, false, Options{TimeLimit: budget})
+			d := time.Since(t0)
+			el += d
+			if res.Exact {
+				solved++
+				if d < time.Second {
+					fast++
+				}
+			}
+			b.Logf("seed %d: %d v %d tiles, solved %v, depth %d, %d nodes, value %d, %s, %v",
+				g.Seed, me.Len(), opp.Len(), res.Exact, res.Depth, res.Nodes, res.Value, res.Move.String(g.Board), d.Round(time.Millisecond))
+		}
+	}
+	b.ReportMetric(float64(solved), "solved")
+	b.ReportMetric(float64(fast), "solved<1s")
+	b.ReportMetric(el.Seconds(), "s/round")
 }

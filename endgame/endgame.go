@@ -42,6 +42,7 @@ package endgame
 
 import (
 	"math"
+	"slices"
 	"time"
 
 	"atril/alphabet"
@@ -424,15 +425,29 @@ func (s *solver) candidates(side, ply int, ttBest uint64, frontier bool) []move.
 	if kb.ok {
 		kb.close()
 	}
-	pb.keys = movegen.Order(pb.moves, pb.keys)
 	ms := pb.sorted[:0]
-	for _, k := range pb.keys {
-		ms = append(ms, pb.moves[uint32(k)])
+	if s.opt.Width > 0 {
+		// The limited minimax of Pícek 2008 keeps the best by score.
+		pb.keys = movegen.Order(pb.moves, pb.keys)
+		for _, k := range pb.keys {
+			ms = append(ms, pb.moves[uint32(k)])
+		}
+		ms = ms[:min(len(ms), s.opt.Width)]
+	} else {
+		// Keys: the order value (highest first), then the listing
+		// order (the generator's, fixed for a position).
+		n := s.racks[side].Len()
+		out := 2 * s.racks[1-side].Value(s.scores)
+		pb.keys = pb.keys[:0]
+		for i := range pb.moves {
+			v := uint64(orderTop - min(max(s.orderValue(&pb.moves[i], n, out), 0), orderTop))
+			pb.keys = append(pb.keys, v<<42|uint64(i))
+		}
+		slices.Sort(pb.keys)
+		for _, k := range pb.keys {
+			ms = append(ms, pb.moves[k&(1<<42-1)])
+		}
 	}
-	if s.opt.Width > 0 && len(ms) > s.opt.Width {
-		ms = ms[:s.opt.Width]
-	}
-	// Going out first among equals: All already sorts by score.
 	if ttBest != 0 {
 		for i := range ms {
 			if moveHash(&ms[i]) == ttBest {
@@ -449,6 +464,35 @@ func (s *solver) candidates(side, ply int, ttBest uint64, frontier bool) []move.
 	pb.sorted = ms
 	return ms
 }
+
+// orderValue ranks a move of a side holding n tiles for the search
+// order: its score, plus out (twice the other rack's value) when it goes
+// out, plus twice the face value of the tiles it plays, which can then
+// no longer be caught on the rack when the other side goes out. On
+// endgames of greedy games this solves more of them, and most of them
+// with fewer nodes, than ordering by score alone (the values are the
+// same: only the order changes).
+func (s *solver) orderValue(m *move.Move, n, out int) int {
+	// (Values are clamped to [0, orderTop] in the sort keys.)
+	v := m.Score
+	played := 0
+	for _, t := range m.Tiles {
+		if t == move.PlayThrough {
+			continue
+		}
+		played++
+		if !t.IsBlanked() {
+			v += 2 * s.scores[t.Letter()]
+		}
+	}
+	if played == n {
+		v += out
+	}
+	return v
+}
+
+// orderTop bounds the order values in the sort keys (22 bits).
+const orderTop = 1<<22 - 1
 
 // negamax returns the value for side to move and whether it is exact to
 // the end of the game.

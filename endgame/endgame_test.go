@@ -302,3 +302,42 @@ func TestPlayout(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchOrder checks the order the search tries moves in: by score
+// plus twice the face value of the tiles played, plus the other rack
+// twice when the move goes out, the pass last. I hold AS against a Z:
+// K7 AS goes out (8 points, with CATS), K8 S keeps the A (6 points).
+func TestSearchOrder(t *testing.T) {
+	p := position{name: "order", words: []string{"CAT", "CATS", "AS", "SAT", "AT", "TA"}, placed: map[string]string{"8H": "CAT"}, me: "AS", opp: "Z"}
+	v, gen, b, me, opp := setup(t, p)
+	s := newSolver(gen, b, me, opp, Options{})
+	out := 2 * opp.Value(v.Scores)
+	for _, c := range []struct {
+		move string
+		want int
+	}{
+		{"K7 AS", 8 + 2*(1+1) + 2*10},
+		{"K8 S", 6 + 2*1},
+	} {
+		m, err := move.Parse(b, c.move)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m.Score = move.Score(b, m)
+		if got := s.orderValue(m, me.Len(), out); got != c.want {
+			t.Errorf("%s: order value %d, want %d", c.move, got, c.want)
+		}
+	}
+	ms := s.candidates(0, 0, 0, false)
+	if len(ms) < 3 || ms[len(ms)-1].Kind != move.Pass {
+		t.Fatalf("%d candidates, the last %v: want several placements and the pass last", len(ms), ms[len(ms)-1].Kind)
+	}
+	for i := 1; i < len(ms)-1; i++ {
+		if a, b0 := s.orderValue(&ms[i-1], me.Len(), out), s.orderValue(&ms[i], me.Len(), out); b0 > a {
+			t.Errorf("%s (value %d) after %s (value %d)", ms[i].String(b), b0, ms[i-1].String(b), a)
+		}
+	}
+	if ms[0].NewTiles() != me.Len() {
+		t.Errorf("first move %s: want one going out", ms[0].String(b))
+	}
+}

@@ -393,7 +393,8 @@ func (s *solver) root(depth int, lastPass bool) (v int, exact, done bool) {
 }
 
 // candidates lists the moves of side in search order: the table's move
-// first, then by score; a pass comes last. The list lives in the ply's
+// first, then by orderValue (by score alone with a width limit); a pass
+// comes last. The list lives in the ply's
 // buffer, valid until the ply is searched again.
 func (s *solver) candidates(side, ply int, ttBest uint64, frontier bool) []move.Move {
 	for len(s.plies) <= ply {
@@ -473,7 +474,6 @@ func (s *solver) candidates(side, ply int, ttBest uint64, frontier bool) []move.
 // with fewer nodes, than ordering by score alone (the values are the
 // same: only the order changes).
 func (s *solver) orderValue(m *move.Move, n, out int) int {
-	// (Values are clamped to [0, orderTop] in the sort keys.)
 	v := m.Score
 	played := 0
 	for _, t := range m.Tiles {
@@ -491,7 +491,8 @@ func (s *solver) orderValue(m *move.Move, n, out int) int {
 	return v
 }
 
-// orderTop bounds the order values in the sort keys (22 bits).
+// orderTop bounds the order values in the sort keys (22 bits); they are
+// clamped to [0, orderTop] there.
 const orderTop = 1<<22 - 1
 
 // negamax returns the value for side to move and whether it is exact to

@@ -15,7 +15,7 @@ import (
 // greedyEndgames plays greedy English games (full word list) from seed
 // 1 on until the bag is empty, and returns the first n that reach an
 // endgame, with the generator.
-func greedyEndgames(b *testing.B, n int) ([]*game.Game, movegen.Generator) {
+func greedyEndgames(b testing.TB, n int) ([]*game.Game, movegen.Generator) {
 	v := variant.MustLoad("english")
 	lex, err := lexicon.Open("en-sowpods", v.Alphabet, lexicon.Options{MaxLen: v.Size})
 	if err != nil {

@@ -141,6 +141,9 @@ type solver struct {
 	// by position hash.
 	pol    outPolicy
 	pcache []estEntry
+	// checkReply, when set (by tests), is given every reply score the
+	// frontier's shortcut finds and the score a whole-board search finds.
+	checkReply func(shortcut, searched int)
 }
 
 // plyBuf is the move buffer of one ply.
@@ -148,8 +151,12 @@ type plyBuf struct {
 	moves  []move.Move // as listed
 	sorted []move.Move // best first
 	keys   []uint64
-	tiles  []alphabet.Tile
-	lens   []int
+	// byScore lists the moves' indices best score first (movegen.Order
+	// keys), made on first use by replyScore (scored says it is).
+	byScore []uint64
+	scored  bool
+	tiles   []alphabet.Tile
+	lens    []int
 	// kept answers, at a node one ply above the frontier, the best score
 	// of what the side to move keeps after each of its moves.
 	kept keptBest
@@ -402,6 +409,7 @@ func (s *solver) candidates(side, ply int, ttBest uint64, frontier bool) []move.
 	}
 	pb := &s.plies[ply]
 	pb.moves, pb.tiles, pb.lens = pb.moves[:0], pb.tiles[:0], pb.lens[:0]
+	pb.scored = false
 	kb := &pb.kept
 	kb.ok = false
 	if frontier {
@@ -672,12 +680,17 @@ func (s *solver) bestScore(rack *alphabet.Rack) int {
 	if e.key == key {
 		return int(e.score)
 	}
-	sc := 0
-	if m, ok := movegen.Best(s.gen, s.b, rack); ok {
-		sc = m.Score
-	}
+	sc := s.bestScoreUncached(rack)
 	*e = estEntry{key: key, score: int32(sc)}
 	return sc
+}
+
+// bestScoreUncached is the best score of rack on the board, searched.
+func (s *solver) bestScoreUncached(rack *alphabet.Rack) int {
+	if m, ok := movegen.Best(s.gen, s.b, rack); ok {
+		return m.Score
+	}
+	return 0
 }
 
 // outPolicy is the playout's choice of move, written as a leave value:
@@ -793,21 +806,21 @@ func (s *solver) replyScore(opp, ply int, lastPass bool) int {
 	if !ok {
 		return s.bestScore(rack)
 	}
-	// The parent's list is best first, except that the table's move may
-	// have been put in front.
-	parent := s.plies[ply-1].sorted
+	// The parent's moves best score first: the first that qualifies is
+	// the best.
+	pb := &s.plies[ply-1]
+	if !pb.scored {
+		pb.byScore = movegen.Order(pb.moves, pb.byScore)
+		pb.scored = true
+	}
 	best, found := 0, false
-	for i := range parent {
-		m := &parent[i]
+	for _, k := range pb.byScore {
+		m := &pb.moves[uint32(k)]
 		if m.Kind != move.Place || movegen.OnLines(m, lines) || !within(m, rack) {
 			continue
 		}
-		if !found || m.Score > best {
-			best, found = m.Score, true
-		}
-		if i > 0 {
-			break
-		}
+		best, found = m.Score, true
+		break
 	}
 	floor := math.Inf(-1)
 	if found {
@@ -815,6 +828,9 @@ func (s *solver) replyScore(opp, ply int, lastPass bool) int {
 	}
 	if top := ls.TopNIn(s.b, rack, nil, 1, lines, floor, s.one[:0]); len(top) > 0 {
 		best = max(best, top[0].Move.Score)
+	}
+	if s.checkReply != nil {
+		s.checkReply(best, s.bestScoreUncached(rack))
 	}
 	*e = estEntry{key: key, score: int32(best)}
 	return best

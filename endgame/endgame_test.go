@@ -341,3 +341,34 @@ func TestSearchOrder(t *testing.T) {
 		t.Errorf("first move %s: want one going out", ms[0].String(b))
 	}
 }
+
+// TestReplyScoreShortcut checks the frontier's shortcut (the opponent's
+// best reply found from the parent's listing and a search of the lines
+// the last move changed) against a search of the whole board, at every
+// frontier node of limited searches of real endgames (greedy English
+// games, full word list, hundreds of moves a node).
+func TestReplyScoreShortcut(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: needs the full English list")
+	}
+	games, gen := greedyEndgames(t, 4)
+	checked := 0
+	for _, g := range games {
+		c := g.Current()
+		s := newSolver(gen, g.Board.Clone(), g.Seats[c].Rack, g.Seats[1-c].Rack, Options{NodeLimit: 20000})
+		s.checkReply = func(shortcut, searched int) {
+			checked++
+			if shortcut != searched {
+				t.Fatalf("game %d: the shortcut found a best reply of %d, the whole board %d", g.Seed, shortcut, searched)
+			}
+		}
+		for d := 1; ; d++ {
+			if _, exact, done := s.root(d, false); !done || exact {
+				break
+			}
+		}
+	}
+	if checked < 100 {
+		t.Errorf("only %d reply scores checked", checked)
+	}
+}

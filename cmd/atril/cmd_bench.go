@@ -123,17 +123,15 @@ func benchMovegen(args []string) error {
 	fromCSV := fs.String("from-csv", "", "play nothing: print the table (and --plot) of earlier --csv files, comma-separated")
 	best := fs.Bool("best", false, "time best-by-equity generation (the best move by score plus --leave) instead of listing every move")
 	leaveName := fs.String("leave", "none", "with --best: the leave values, none (score alone), default (the learnt table), v1, v2, ... or a file")
-	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the run to this file (for go tool pprof)")
+	cpuProfile := cpuProfileFlag(fs)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if *cpuProfile != "" {
-		stop, err := startCPUProfile(*cpuProfile)
-		if err != nil {
-			return err
-		}
-		defer stop()
+	stop, err := startCPUProfile(*cpuProfile)
+	if err != nil {
+		return err
 	}
+	defer stop()
 	if fs.NArg() > 0 {
 		return fmt.Errorf("unexpected arguments %q", fs.Args())
 	}

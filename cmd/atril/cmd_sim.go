@@ -53,17 +53,15 @@ func runSim(args []string) error {
 	simThreads := fs.Int("sim-threads", 1, "simulation: goroutines per move (games already run in parallel)")
 	learn := fs.String("learn", "", "learn leave values from the games' leaves and write the table to this file")
 	quiet := fs.Bool("quiet", false, "no progress bar")
-	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the run to this file (for go tool pprof)")
+	cpuProfile := cpuProfileFlag(fs)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if *cpuProfile != "" {
-		stop, err := startCPUProfile(*cpuProfile)
-		if err != nil {
-			return err
-		}
-		defer stop()
+	stop, err := startCPUProfile(*cpuProfile)
+	if err != nil {
+		return err
 	}
+	defer stop()
 	e, err := loadEnv(*variantName, *lexName)
 	if err != nil {
 		return err

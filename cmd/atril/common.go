@@ -118,9 +118,17 @@ func positionEnv(fs *flag.FlagSet, variantName, lexName, line string) (*env, *cg
 	return e, p, nil
 }
 
-// startCPUProfile starts writing a CPU profile to path; the returned
-// function stops it and closes the file.
+// cpuProfileFlag adds the --cpuprofile flag to a command.
+func cpuProfileFlag(fs *flag.FlagSet) *string {
+	return fs.String("cpuprofile", "", "write a CPU profile of the run to this file (for go tool pprof)")
+}
+
+// startCPUProfile starts writing a CPU profile to path (nothing when
+// path is empty); the returned function stops it and closes the file.
 func startCPUProfile(path string) (func(), error) {
+	if path == "" {
+		return func() {}, nil
+	}
 	f, err := os.Create(path)
 	if err != nil {
 		return nil, fmt.Errorf("cpu profile: %w", err)

@@ -134,11 +134,11 @@ func Fit(name, variantName string, ix *Index, obs []Obs, boot *Exhaustive, o Fit
 			return nil, rep, fmt.Errorf("fit %s: observation %d has a held leave outside the table", name, i)
 		}
 		held := ix.Unrank(int(b.Held))
+		if !rack.Contains(&held) {
+			return nil, rep, fmt.Errorf("fit %s: observation %d holds tiles its rack does not", name, i)
+		}
 		drawn := rack
 		for l, c := range held {
-			if drawn[l] < c {
-				return nil, rep, fmt.Errorf("fit %s: observation %d holds tiles its rack does not", name, i)
-			}
 			drawn[l] -= c
 		}
 		drawn.SubRacks(func(sub *alphabet.Rack) {

@@ -26,7 +26,7 @@ const anagramMagic = "ATRILAF1"
 var anagramCRC = crc32.MakeTable(crc32.Castagnoli)
 
 // marshal returns the file form of the filter of the word list with key.
-func (f *anagramFilter) marshal(key [32]byte) []byte {
+func (f *AnagramFilter) marshal(key [32]byte) []byte {
 	le := binary.LittleEndian
 	out := make([]byte, 0, len(anagramMagic)+32+8+64*len(f.blocks)+4)
 	out = append(out, anagramMagic...)
@@ -43,7 +43,7 @@ func (f *anagramFilter) marshal(key [32]byte) []byte {
 
 // unmarshalAnagramFilter reads a filter written by marshal, checking
 // that it is whole and made for the word list with key and for shortLen.
-func unmarshalAnagramFilter(data []byte, key [32]byte, shortLen int) (*anagramFilter, error) {
+func unmarshalAnagramFilter(data []byte, key [32]byte, shortLen int) (*AnagramFilter, error) {
 	le := binary.LittleEndian
 	head := len(anagramMagic) + 32 + 8
 	if len(data) < head+4 || string(data[:len(anagramMagic)]) != anagramMagic {
@@ -64,7 +64,7 @@ func unmarshalAnagramFilter(data []byte, key [32]byte, shortLen int) (*anagramFi
 	if nb == 0 || len(data) != head+64*nb+4 {
 		return nil, fmt.Errorf("%d bytes for %d blocks", len(data), nb)
 	}
-	f := &anagramFilter{shortLen: shortLen, blocks: make([][8]uint64, nb)}
+	f := &AnagramFilter{shortLen: shortLen, blocks: make([][8]uint64, nb)}
 	for l := range f.weights {
 		f.weights[l] = letterWeight(l)
 	}
@@ -87,22 +87,23 @@ func anagramFileName(key [32]byte, shortLen int) string {
 	return fmt.Sprintf("anagram-filter-%x-%d.ataf", key[:8], shortLen)
 }
 
-// loadOrBuildAnagramFilter reads the filter of a GADDAG from the cache,
-// or builds it and writes it there. A cache problem is logged and the
-// filter built: it never changes what the filter answers.
-func loadOrBuildAnagramFilter(a *automaton.Automaton, arcs []automaton.Arc, root automaton.Arc, shortLen int) *anagramFilter {
+// loadOrBuildAnagramFilter reads the filter of a word list (of words
+// words, identified by key: automaton.Key) from the cache, or builds it
+// and writes it there. A cache problem is logged and the filter built:
+// it never changes what the filter answers.
+func loadOrBuildAnagramFilter(key [32]byte, words, shortLen int, build func() *AnagramFilter) *AnagramFilter {
 	dir, err := automaton.CacheDir()
 	if err != nil {
 		log.Printf("anagram filter: %v", err)
 	}
-	if dir == "" || a.Key == [32]byte{} || a.Words < minCachedWords {
-		return buildAnagramFilter(arcs, root, shortLen)
+	if dir == "" || key == [32]byte{} || words < minCachedWords {
+		return build()
 	}
-	path := filepath.Join(dir, anagramFileName(a.Key, shortLen))
+	path := filepath.Join(dir, anagramFileName(key, shortLen))
 	data, err := os.ReadFile(path)
 	switch {
 	case err == nil:
-		f, err := unmarshalAnagramFilter(data, a.Key, shortLen)
+		f, err := unmarshalAnagramFilter(data, key, shortLen)
 		if err == nil {
 			return f
 		}
@@ -110,8 +111,8 @@ func loadOrBuildAnagramFilter(a *automaton.Automaton, arcs []automaton.Arc, root
 	case !errors.Is(err, os.ErrNotExist):
 		log.Printf("anagram filter: %v; rebuilt", err)
 	}
-	f := buildAnagramFilter(arcs, root, shortLen)
-	if err := atomicfile.Write(path, f.marshal(a.Key)); err != nil {
+	f := build()
+	if err := atomicfile.Write(path, f.marshal(key)); err != nil {
 		log.Printf("anagram filter: %v", err)
 	}
 	return f

@@ -29,14 +29,20 @@ func TestAnagramFilterCache(t *testing.T) {
 	a := automaton.BuildGADDAG(lex)
 	arcs, root := a.Arcs()
 	built := buildAnagramFilter(arcs, root, 8)
-	first := loadOrBuildAnagramFilter(a, arcs, root, 8)
+	load := func() *AnagramFilter {
+		return loadOrBuildAnagramFilter(a.Key, a.Words, 8, func() *AnagramFilter { return buildAnagramFilter(arcs, root, 8) })
+	}
+	first := load()
 	path := filepath.Join(dir, anagramFileName(a.Key, 8))
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatalf("no cache file written: %v", err)
 	}
-	second := loadOrBuildAnagramFilter(a, arcs, root, 8)
-	for _, f := range []*anagramFilter{first, second} {
+	second := load()
+	// The word list's own filter, built from its words rather than its
+	// GADDAG, is the same filter.
+	fromWords := buildLexiconAnagramFilter(lex, 8)
+	for _, f := range []*AnagramFilter{first, second, fromWords} {
 		if f.shortLen != built.shortLen || len(f.blocks) != len(built.blocks) || f.weights != built.weights {
 			t.Fatal("cached filter differs in shape from the one built")
 		}
@@ -74,7 +80,7 @@ func TestAnagramFilterCache(t *testing.T) {
 	if err := os.WriteFile(path, flipped, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if f := loadOrBuildAnagramFilter(a, arcs, root, 8); len(f.blocks) != len(built.blocks) {
+	if f := load(); len(f.blocks) != len(built.blocks) {
 		t.Fatal("rebuilt filter differs")
 	}
 	if again, _ := os.ReadFile(path); string(again) != string(data) {

@@ -5,10 +5,11 @@ import (
 	"sync"
 
 	"atril/alphabet"
+	"atril/lexicon"
 	"atril/lexicon/automaton"
 )
 
-// anagramFilter answers "could these letters, plus b blanks, be
+// AnagramFilter answers "could these letters, plus b blanks, be
 // rearranged into a word?": for every word with 0 or 1 blank, and for
 // words of up to shortLen letters (rack size + 1) with 2 blanks. It is a
 // blocked Bloom filter over additive multiset hashes:
@@ -16,7 +17,7 @@ import (
 // that do not about 1% of the time, which only loosens a bound. The
 // shadow bounds use it to drop long extents the rack cannot fill and
 // bingos it cannot make.
-type anagramFilter struct {
+type AnagramFilter struct {
 	blocks   [][8]uint64 // 512-bit blocks
 	shortLen int         // longest word length tabulated with 2 blanks
 	weights  [alphabet.MaxLetters + 1]uint64
@@ -34,15 +35,30 @@ func letterWeight(l int) uint64 {
 	return z ^ (z >> 31)
 }
 
+// newAnagramFilter returns an empty filter.
+func newAnagramFilter(shortLen int) *AnagramFilter {
+	f := &AnagramFilter{shortLen: shortLen}
+	for l := range f.weights {
+		f.weights[l] = letterWeight(l)
+	}
+	return f
+}
+
+// fill sizes the filter for keys (about 10 bits a key) and adds them.
+func (f *AnagramFilter) fill(keys []uint64) *AnagramFilter {
+	f.blocks = make([][8]uint64, max(1, len(keys)*10/512+1))
+	for _, k := range keys {
+		f.add(k)
+	}
+	return f
+}
+
 // buildAnagramFilter lists the words of a GADDAG (the paths that never
 // take the separator spell reversed words) and files each word's letters
 // with 0 and 1 of them taken out, and 2 for words of up to shortLen
 // letters.
-func buildAnagramFilter(arcs []automaton.Arc, root automaton.Arc, shortLen int) *anagramFilter {
-	f := &anagramFilter{shortLen: shortLen}
-	for l := range f.weights {
-		f.weights[l] = letterWeight(l)
-	}
+func buildAnagramFilter(arcs []automaton.Arc, root automaton.Arc, shortLen int) *AnagramFilter {
+	f := newAnagramFilter(shortLen)
 	var keys []uint64
 	var word [32]int
 	var walk func(nd automaton.Arc, depth int)
@@ -62,17 +78,28 @@ func buildAnagramFilter(arcs []automaton.Arc, root automaton.Arc, shortLen int) 
 		}
 	}
 	walk(root, 0)
-	nb := max(1, len(keys)*10/512+1) // about 10 bits a key
-	f.blocks = make([][8]uint64, nb)
-	for _, k := range keys {
-		f.add(k)
+	return f.fill(keys)
+}
+
+// buildLexiconAnagramFilter files the words of a word list as
+// buildAnagramFilter does: the same filter as its GADDAG's.
+func buildLexiconAnagramFilter(lex *lexicon.Lexicon, shortLen int) *AnagramFilter {
+	f := newAnagramFilter(shortLen)
+	var keys []uint64
+	var word []int
+	for i := 0; i < lex.Len(); i++ {
+		word = word[:0]
+		for _, t := range lex.Word(i) {
+			word = append(word, int(t))
+		}
+		keys = f.wordKeys(word, keys)
 	}
-	return f
+	return f.fill(keys)
 }
 
 // wordKeys appends the keys of a word: its letters, and its letters less
 // any one and any two of them (distinct multisets only).
-func (f *anagramFilter) wordKeys(w []int, keys []uint64) []uint64 {
+func (f *AnagramFilter) wordKeys(w []int, keys []uint64) []uint64 {
 	h := uint64(0)
 	for _, l := range w {
 		h += f.weights[l]
@@ -121,13 +148,13 @@ func count(w []int, x int) int {
 	return n
 }
 
-func (f *anagramFilter) probes(key uint64) (blk *[8]uint64, h uint64) {
+func (f *AnagramFilter) probes(key uint64) (blk *[8]uint64, h uint64) {
 	key = (key ^ (key >> 33)) * 0xff51afd7ed558ccd
 	key ^= key >> 33
 	return &f.blocks[(key>>40)%uint64(len(f.blocks))], key * 0xc4ceb9fe1a85ec53
 }
 
-func (f *anagramFilter) add(key uint64) {
+func (f *AnagramFilter) add(key uint64) {
 	blk, h := f.probes(key)
 	for i := 0; i < 6; i++ {
 		b := h >> (i * 9) & 511
@@ -135,9 +162,14 @@ func (f *anagramFilter) add(key uint64) {
 	}
 }
 
+// Weight is letter l's term in the additive hash of a multiset of
+// letters that LeaveBounds.Through takes: the hash of a multiset is the
+// sum of its letters' weights (wrapping around).
+func (f *AnagramFilter) Weight(l alphabet.Tile) uint64 { return f.weights[l.Letter()] }
+
 // has reports whether the letters of hash h with b blanks, n tiles in
 // all, may make a word.
-func (f *anagramFilter) has(h uint64, b, n int) bool {
+func (f *AnagramFilter) has(h uint64, b, n int) bool {
 	if b > 2 || b == 2 && n > f.shortLen {
 		return true
 	}
@@ -151,23 +183,47 @@ func (f *anagramFilter) has(h uint64, b, n int) bool {
 	return true
 }
 
-// anagramFilters caches one filter per GADDAG and length.
+// anagramFilters caches one filter per word list and length.
 var anagramFilters sync.Map // key anagramKey → *anagramOnce
 
+// anagramKey names a filter: by the word list's key, or by its automaton
+// when that has none (automata built in tests).
 type anagramKey struct {
 	a        *automaton.Automaton
+	key      [32]byte
 	shortLen int
 }
 
 type anagramOnce struct {
 	once sync.Once
-	f    *anagramFilter
+	f    *AnagramFilter
 }
 
 // anagramFilterFor returns the (shared, read-only) filter of a GADDAG.
-func anagramFilterFor(a *automaton.Automaton, arcs []automaton.Arc, root automaton.Arc, shortLen int) *anagramFilter {
-	v, _ := anagramFilters.LoadOrStore(anagramKey{a, shortLen}, &anagramOnce{})
+func anagramFilterFor(a *automaton.Automaton, arcs []automaton.Arc, root automaton.Arc, shortLen int) *AnagramFilter {
+	k := anagramKey{key: a.Key, shortLen: shortLen}
+	if a.Key == [32]byte{} {
+		k.a = a
+	}
+	v, _ := anagramFilters.LoadOrStore(k, &anagramOnce{})
 	o := v.(*anagramOnce)
-	o.once.Do(func() { o.f = loadOrBuildAnagramFilter(a, arcs, root, shortLen) })
+	o.once.Do(func() {
+		o.f = loadOrBuildAnagramFilter(a.Key, a.Words, shortLen, func() *AnagramFilter { return buildAnagramFilter(arcs, root, shortLen) })
+	})
+	return o.f
+}
+
+// LexiconAnagramFilter returns the (shared, read-only) anagram filter of
+// a word list for racks of rackSize tiles, the one its GADDAG generator
+// uses: from memory, from the cache directory, or built from the words
+// (about a second for a quarter of a million).
+func LexiconAnagramFilter(lex *lexicon.Lexicon, rackSize int) *AnagramFilter {
+	key := automaton.Key(lex)
+	shortLen := rackSize + 1
+	v, _ := anagramFilters.LoadOrStore(anagramKey{key: key, shortLen: shortLen}, &anagramOnce{})
+	o := v.(*anagramOnce)
+	o.once.Do(func() {
+		o.f = loadOrBuildAnagramFilter(key, lex.Len(), shortLen, func() *AnagramFilter { return buildLexiconAnagramFilter(lex, shortLen) })
+	})
 	return o.f
 }

@@ -154,41 +154,21 @@ func better(ea float64, a *move.Move, eb float64, b *move.Move) bool {
 }
 
 // bestState is the best-by-equity mode of a generation: the kept list,
-// the leave values of every sub-rack, and the anchors ranked by bound.
+// the leave bounds of the rack, and the anchors ranked by bound.
 type bestState struct {
 	Ranked
-	// leaveOf[i] is the value of keeping sub-rack i (mixed-radix index
-	// over the rack's distinct tiles); bestLeave[k] the best value of
-	// keeping any sub-rack after playing k tiles.
-	leaveOf   [128]float64
-	bestLeave [alphabet.MaxLetters + 1]float64
-	letters   [8]uint8 // distinct tile codes of the rack
-	radix     [8]int   // place value of each in the index
-	nLetters  int      // −1: too many to tabulate
-	leave     Leave
-	anchors   []anchorBound
-	scores    RackScores
-	// alone[k] is the best leave after playing k tiles that may form a
-	// word by themselves (−Inf: none can), for extents that cover no
-	// board tile; through[x] caches bingoThrough (1 yes, 2 no).
+	LeaveBounds
+	anchors []anchorBound
+	scores  RackScores
 	// loBound[lo] bounds the moves of the anchor being searched whose
 	// word starts on square lo, and leftMax[c] those starting on c or
 	// left of it (from its refined shadow), so the walk can stop going
 	// left, or turning right, where nothing can reach the kept list.
 	loBound, leftMax [32]float64
 	saved            [][32]float64
-	alone            [alphabet.MaxLetters + 1]float64
-	aloneDone        uint64 // bit k: alone[k] worked out
 	// refine makes bound ask the anagram filter (see TopN).
 	refine  bool
 	refined anchorBound // the anchor whose refined shadow loBound holds
-	// subs[k] lists the sub-racks of k tiles (k ≥ minChecked), best
-	// leave first; memo caches throughLeave.
-	subs   [alphabet.MaxLetters + 1][]subRack
-	memo   [64]memoEntry
-	af     *anagramFilter
-	hr     uint64 // additive hash of the rack's letters
-	blanks int
 	// fit[i]: the highest score of a rack tile that square i of the
 	// current line admits (shadow only).
 	fit [32]int32
@@ -237,159 +217,14 @@ type anchorBound struct {
 // are settled by the tie-break), or the floor while the list is not full.
 func (t *Ranked) Threshold() float64 { return t.thr }
 
-// prepare sets up the leave values of the rack's sub-racks, and which
-// of them could be played as a word by themselves (with af).
-func (t *bestState) prepare(rack *alphabet.Rack, leave Leave, af *anagramFilter) {
-	t.leave = leave
-	t.af = af
-	total := rack.Len()
-	for k := range t.bestLeave {
-		t.bestLeave[k] = math.Inf(-1)
-	}
-	t.aloneDone = 0
-	t.hr = 0
-	for l := 1; l < len(rack); l++ {
-		t.hr += uint64(rack[l]) * af.weights[l]
-	}
-	t.blanks = int(rack[0])
-	for k := range t.subs {
-		t.subs[k] = t.subs[k][:0]
-	}
-	t.memo = [64]memoEntry{}
-	t.nLetters = 0
-	size := 1
-	for l, c := range rack {
-		if c == 0 {
-			continue
-		}
-		if t.nLetters == len(t.letters) || size*(int(c)+1) > len(t.leaveOf) {
-			// More than 7 tiles: not tabulated, and no bound.
-			t.nLetters = -1
-			for k := range t.bestLeave {
-				t.bestLeave[k] = math.Inf(1)
-			}
-			return
-		}
-		t.letters[t.nLetters] = uint8(l)
-		t.radix[t.nLetters] = size
-		size *= int(c) + 1
-		t.nLetters++
-	}
-	var kr alphabet.Rack
-	for i := 0; i < size; i++ {
-		n := 0
-		hp := t.hr // hash of the real letters played
-		for j := 0; j < t.nLetters; j++ {
-			l := t.letters[j]
-			c := uint8(i / t.radix[j] % (int(rack[l]) + 1))
-			kr[l] = c
-			n += int(c)
-			if l != 0 {
-				hp -= uint64(c) * af.weights[l]
-			}
-		}
-		v := 0.0
-		if leave != nil {
-			v = leave.Eval(&kr)
-		}
-		t.leaveOf[i] = v
-		k := total - n
-		if v > t.bestLeave[k] {
-			t.bestLeave[k] = v
-		}
-		bp := int(rack[0] - kr[0])
-		if k >= minChecked {
-			t.subs[k] = append(t.subs[k], subRack{h: hp, blanks: int8(bp), leave: v})
-		}
-	}
-	for k := minChecked; k < len(t.subs); k++ {
-		slices.SortFunc(t.subs[k], func(a, b subRack) int {
-			switch {
-			case a.leave > b.leave:
-				return -1
-			case a.leave < b.leave:
-				return 1
-			}
-			return 0
-		})
-	}
-}
-
-// aloneLeave is the best leave after playing k tiles that may form a word
-// by themselves (−Inf: none can). Worked out on first use, since it asks
-// the anagram filter.
-func (t *bestState) aloneLeave(k int) float64 {
-	if k < minChecked || t.nLetters < 0 {
-		return t.bestLeave[k]
-	}
-	if t.aloneDone&(1<<k) == 0 {
-		t.aloneDone |= 1 << k
-		t.alone[k] = math.Inf(-1)
-		for _, p := range t.subs[k] {
-			if t.af.has(p.h, int(p.blanks), k) {
-				t.alone[k] = p.leave
-				break
-			}
-		}
-	}
-	return t.alone[k]
-}
-
 // noShadowTiles is the largest rack searched without shadow bounds.
 var noShadowTiles = 3
 
-// minChecked is the fewest tiles played through board letters for which
-// the shadow asks the anagram filter whether a word can be made.
-const minChecked = 5
-
-// subRack is a sub-rack that may be played: the hash of its letters, its
-// blanks, and the value of the tiles it keeps.
-type subRack struct {
-	h      uint64
-	blanks int8
-	leave  float64
-}
-
-// throughLeave is the best leave after playing k tiles that, with board
-// letters of hash hb (nb of them), may make a word; −Inf when none can.
-func (t *bestState) throughLeave(k int, hb uint64, nb int) float64 {
-	key := hb*31 + uint64(k)
-	slot := &t.memo[key%uint64(len(t.memo))]
-	if slot.ok && slot.key == key {
-		return slot.v
-	}
-	v := math.Inf(-1)
-	for _, p := range t.subs[k] {
-		if t.af.has(p.h+hb, int(p.blanks), k+nb) {
-			v = p.leave
-			break
-		}
-	}
-	*slot = memoEntry{key: key, v: v, ok: true}
-	return v
-}
-
-type memoEntry struct {
-	key uint64
-	v   float64
-	ok  bool
-}
-
-// leaveValue is the value of keeping the tiles left in rack.
-func (t *bestState) leaveValue(rack *[alphabet.MaxLetters + 1]uint8) float64 {
-	if t.leave == nil {
-		return 0
-	}
-	if t.nLetters < 0 {
-		r := alphabet.Rack(*rack)
-		return t.leave.Eval(&r)
-	}
-	i := 0
-	for j := 0; j < t.nLetters; j++ {
-		i += int(rack[t.letters[j]]) * t.radix[j]
-	}
-	return t.leaveOf[i]
-}
+// shadowMinChecked is the fewest tiles played through board letters for
+// which the shadow asks the anagram filter whether a word can be made
+// (checking fewer probes more than it saves: 5 against 1 is about 10%
+// faster).
+const shadowMinChecked = 5
 
 // beats reports whether (eq, m) ranks before kept entry k.
 func (t *Ranked) beats(eq float64, m *move.Move, k *kept) bool {
@@ -470,7 +305,7 @@ func (g *Gaddag) TopNIn(b *board.Board, rack *alphabet.Rack, leave Leave, n int,
 	t := &g.best
 	s.setup(g.arcs, b, rack, nil)
 	t.Reset(n, floor)
-	t.prepare(rack, leave, g.anagrams(b.Variant.RackSize))
+	t.Prepare(rack, leave, g.anagrams(b.Variant.RackSize), shadowMinChecked)
 	s.best = t
 	defer func() { s.best, s.b = nil, nil }()
 	if s.emptyB {
@@ -802,17 +637,12 @@ func (s *lineGen) bound(sq []int8, boardSum int32, nb int, hb uint64) float64 {
 	t := s.best
 	k := len(sq)
 	lv := t.bestLeave[k]
-	switch {
-	case !t.refine && k < max(t.scores.n-1, minChecked):
-		// First pass: only the longest extents (all the rack's tiles, or
-		// all but one) ask the filter, as they carry the bingo bonus and
-		// the widest bounds.
-	case nb == 0:
-		// The word is the tiles played: some k of them must make one.
-		lv = t.aloneLeave(k)
-	case k >= minChecked && t.nLetters >= 0:
-		// Some k of them and the board letters must make one.
-		lv = t.throughLeave(k, hb, nb)
+	if t.refine || k >= max(t.scores.n-1, shadowMinChecked) {
+		// Some k of the tiles, with the board letters, must make a word.
+		// The first pass asks the filter about the longest extents only
+		// (all the rack's tiles, or all but one), as they carry the
+		// bingo bonus and the widest bounds.
+		lv = t.Extent(k, nb, hb)
 	}
 	if lv == math.Inf(-1) {
 		return lv

@@ -71,7 +71,7 @@ func NewGaddagFrom(a *automaton.Automaton) *Gaddag {
 }
 
 // anagrams returns the GADDAG's anagram filter for racks of rackSize.
-func (g *Gaddag) anagrams(rackSize int) *anagramFilter {
+func (g *Gaddag) anagrams(rackSize int) *AnagramFilter {
 	return anagramFilterFor(g.a, g.arcs, g.root, rackSize+1)
 }
 

@@ -312,6 +312,7 @@ type Anagram struct {
 	xmask   uint64  // letters a blank may stand for in the current interval
 	lastX   uint    // the letter the first of two blanks stands for
 	best    bestSearch
+	filter  filterCache
 	one     [1]movegen.Scored
 }
 

@@ -389,6 +389,7 @@ type IWM struct {
 	stats   Stats
 	par     *iwmParallel
 	best    bestSearch
+	filter  filterCache
 	one     [1]movegen.Scored
 }
 

@@ -1,0 +1,221 @@
+package movegen
+
+import (
+	"math"
+	"slices"
+
+	"atril/alphabet"
+)
+
+// LeaveBounds bounds the leave of a placement by the number of tiles it
+// plays, for a best-by-equity search: Best(k) is the best value of the
+// tiles kept after playing any k of the rack's tiles, and Alone and
+// Through tighten it to the k tiles that, by themselves or with the
+// board letters of a word, may make a word (asking an AnagramFilter).
+// Both the GADDAG's shadow search and the interval methods' bound their
+// extents with it.
+type LeaveBounds struct {
+	// leaveOf[i] is the value of keeping sub-rack i (mixed-radix index
+	// over the rack's distinct tiles); bestLeave[k] the best value of
+	// keeping any sub-rack after playing k tiles.
+	leaveOf   [128]float64
+	bestLeave [alphabet.MaxLetters + 1]float64
+	letters   [8]uint8 // distinct tile codes of the rack
+	radix     [8]int   // place value of each in the index
+	nLetters  int      // −1: too many to tabulate
+	leave     Leave
+	// alone[k] is the best leave after playing k tiles that may form a
+	// word by themselves (−Inf: none can), for extents that cover no
+	// board tile.
+	alone     [alphabet.MaxLetters + 1]float64
+	aloneDone uint64 // bit k: alone[k] worked out
+	// subs[k] lists the sub-racks of k tiles (k ≥ minChecked), best
+	// leave first; memo caches Through.
+	minChecked int
+	sorted     uint64 // bit k: subs[k] sorted
+	subs       [alphabet.MaxLetters + 1][]subRack
+	memo       [64]memoEntry
+	af         *AnagramFilter
+	hr         uint64 // additive hash of the rack's letters
+}
+
+// Best is the best value of the tiles kept after playing k tiles (−Inf
+// when the rack has fewer than k, +Inf when it has more tiles than are
+// tabulated).
+func (t *LeaveBounds) Best(k int) float64 { return t.bestLeave[k] }
+
+// Extent is the leave bound of a word of nb board letters (of hash hb)
+// and k tiles played: Alone(k) when nb is 0, Through(k, hb, nb) when k
+// is large enough for the filter to be asked, Best(k) otherwise.
+func (t *LeaveBounds) Extent(k, nb int, hb uint64) float64 {
+	switch {
+	case nb == 0:
+		return t.Alone(k)
+	case k >= t.minChecked && t.nLetters >= 0:
+		return t.Through(k, hb, nb)
+	}
+	return t.bestLeave[k]
+}
+
+// Prepare sets up the bounds of a rack: the value of keeping each of its
+// sub-racks under leave (nil: none), and the sub-racks af is asked
+// about: those of minChecked tiles or more (fewer are not checked: Alone
+// and Through then give Best).
+func (t *LeaveBounds) Prepare(rack *alphabet.Rack, leave Leave, af *AnagramFilter, minChecked int) {
+	t.leave = leave
+	t.minChecked = max(minChecked, 1)
+	t.af = af
+	total := rack.Len()
+	for k := range t.bestLeave {
+		t.bestLeave[k] = math.Inf(-1)
+	}
+	t.aloneDone = 0
+	t.hr = 0
+	for l := 1; l < len(rack); l++ {
+		t.hr += uint64(rack[l]) * af.weights[l]
+	}
+	for k := range t.subs {
+		t.subs[k] = t.subs[k][:0]
+	}
+	t.memo = [64]memoEntry{}
+	t.nLetters = 0
+	size := 1
+	for l, c := range rack {
+		if c == 0 {
+			continue
+		}
+		if t.nLetters == len(t.letters) || size*(int(c)+1) > len(t.leaveOf) {
+			// More than 7 tiles: not tabulated, and no bound.
+			t.nLetters = -1
+			for k := range t.bestLeave {
+				t.bestLeave[k] = math.Inf(1)
+			}
+			return
+		}
+		t.letters[t.nLetters] = uint8(l)
+		t.radix[t.nLetters] = size
+		size *= int(c) + 1
+		t.nLetters++
+	}
+	var kr alphabet.Rack
+	for i := 0; i < size; i++ {
+		n := 0
+		hp := t.hr // hash of the real letters played
+		for j := 0; j < t.nLetters; j++ {
+			l := t.letters[j]
+			c := uint8(i / t.radix[j] % (int(rack[l]) + 1))
+			kr[l] = c
+			n += int(c)
+			if l != 0 {
+				hp -= uint64(c) * af.weights[l]
+			}
+		}
+		v := 0.0
+		if leave != nil {
+			v = leave.Eval(&kr)
+		}
+		t.leaveOf[i] = v
+		k := total - n
+		if v > t.bestLeave[k] {
+			t.bestLeave[k] = v
+		}
+		bp := int(rack[0] - kr[0])
+		if k >= t.minChecked {
+			t.subs[k] = append(t.subs[k], subRack{h: hp, blanks: int8(bp), leave: v})
+		}
+	}
+	t.sorted = 0
+}
+
+// subsOf returns the sub-racks of k tiles, best leave first (sorted on
+// first use: most searches ask about few k).
+func (t *LeaveBounds) subsOf(k int) []subRack {
+	if t.sorted&(1<<k) == 0 {
+		t.sorted |= 1 << k
+		slices.SortFunc(t.subs[k], func(a, b subRack) int {
+			switch {
+			case a.leave > b.leave:
+				return -1
+			case a.leave < b.leave:
+				return 1
+			}
+			return 0
+		})
+	}
+	return t.subs[k]
+}
+
+// Alone is the best leave after playing k tiles that may form a word
+// by themselves (−Inf: none can). Worked out on first use, since it asks
+// the anagram filter.
+func (t *LeaveBounds) Alone(k int) float64 {
+	if k < t.minChecked || t.nLetters < 0 {
+		return t.bestLeave[k]
+	}
+	if t.aloneDone&(1<<k) == 0 {
+		t.aloneDone |= 1 << k
+		t.alone[k] = math.Inf(-1)
+		for _, p := range t.subsOf(k) {
+			if t.af.has(p.h, int(p.blanks), k) {
+				t.alone[k] = p.leave
+				break
+			}
+		}
+	}
+	return t.alone[k]
+}
+
+// subRack is a sub-rack that may be played: the hash of its letters, its
+// blanks, and the value of the tiles it keeps.
+type subRack struct {
+	h      uint64
+	blanks int8
+	leave  float64
+}
+
+// Through is the best leave after playing k tiles that, with board
+// letters of hash hb (nb of them: see AnagramFilter.Weight), may make a word; −Inf when none can.
+func (t *LeaveBounds) Through(k int, hb uint64, nb int) float64 {
+	key := hb*31 + uint64(k)
+	slot := &t.memo[key%uint64(len(t.memo))]
+	if slot.ok && slot.key == key {
+		return slot.v
+	}
+	v := math.Inf(-1)
+	for _, p := range t.subsOf(k) {
+		if t.af.has(p.h+hb, int(p.blanks), k+nb) {
+			v = p.leave
+			break
+		}
+	}
+	*slot = memoEntry{key: key, v: v, ok: true}
+	return v
+}
+
+type memoEntry struct {
+	key uint64
+	v   float64
+	ok  bool
+}
+
+// Value is the value of keeping kept, a sub-rack of the prepared rack,
+// from the table Prepare made (no call to the leave).
+func (t *LeaveBounds) Value(kept *alphabet.Rack) float64 {
+	return t.leaveValue((*[alphabet.MaxLetters + 1]uint8)(kept))
+}
+
+// leaveValue is the value of keeping the tiles left in rack.
+func (t *LeaveBounds) leaveValue(rack *[alphabet.MaxLetters + 1]uint8) float64 {
+	if t.leave == nil {
+		return 0
+	}
+	if t.nLetters < 0 {
+		r := alphabet.Rack(*rack)
+		return t.leave.Eval(&r)
+	}
+	i := 0
+	for j := 0; j < t.nLetters; j++ {
+		i += int(rack[t.letters[j]]) * t.radix[j]
+	}
+	return t.leaveOf[i]
+}

@@ -2,6 +2,7 @@ package endgame
 
 import (
 	"os"
+	"strconv"
 	"testing"
 	"time"
 
@@ -67,7 +68,8 @@ func BenchmarkNodes(b *testing.B) {
 
 // BenchmarkSolve12 solves the endgames of the first 12 greedy English
 // games that reach one (seeds 1 to 12), each with a time budget of 20 s
-// (ATRIL_ENDGAME_BUDGET sets another), and reports how many were solved
+// (ATRIL_ENDGAME_BUDGET sets another; ATRIL_ENDGAME_THREADS the
+// threads, Options.Threads), and reports how many were solved
 // to the end, how many within a second, and the seconds spent; -v logs
 // each (tiles on the racks, depth, nodes, value, time). Run it with
 // -benchtime 1x: one round takes up to 12 budgets.
@@ -77,6 +79,7 @@ func BenchmarkSolve12(b *testing.B) {
 	if d, err := time.ParseDuration(os.Getenv("ATRIL_ENDGAME_BUDGET")); err == nil {
 		budget = d
 	}
+	threads, _ := strconv.Atoi(os.Getenv("ATRIL_ENDGAME_THREADS"))
 	b.ResetTimer()
 	solved, fast := 0, 0
 	var el time.Duration
@@ -86,7 +89,7 @@ func BenchmarkSolve12(b *testing.B) {
 			s := g.Current()
 			me, opp := g.Seats[s].Rack, g.Seats[1-s].Rack
 			t0 := time.Now()
-			res := Solve(gen, g.Board, me, opp, false, Options{TimeLimit: budget})
+			res := Solve(gen, g.Board, me, opp, false, Options{TimeLimit: budget, Threads: threads})
 			d := time.Since(t0)
 			el += d
 			if res.Exact {
@@ -102,4 +105,45 @@ func BenchmarkSolve12(b *testing.B) {
 	b.ReportMetric(float64(solved), "solved")
 	b.ReportMetric(float64(fast), "solved<1s")
 	b.ReportMetric(el.Seconds(), "s/round")
+}
+
+// TestThreads solves endgames of greedy English games (full word list)
+// with one thread and with two: the exact values must agree, and the
+// two-thread move must be worth the value (checked by solving the
+// position after it with one thread).
+func TestThreads(t *testing.T) {
+	games, gen := greedyEndgames(t, 7)
+	pick := []int{6, 5} // seeds 7 and 6: solved in well under a second
+	if testing.Short() {
+		pick = pick[:1]
+	}
+	for _, i := range pick {
+		g := games[i]
+		s := g.Current()
+		me, opp := g.Seats[s].Rack, g.Seats[1-s].Rack
+		one := Solve(gen, g.Board, me, opp, false, Options{})
+		two := Solve(gen, g.Board, me, opp, false, Options{Threads: 2})
+		if !one.Exact || !two.Exact || one.Value != two.Value {
+			t.Fatalf("seed %d: one thread %d (exact %v), two %d (exact %v)", g.Seed, one.Value, one.Exact, two.Value, two.Exact)
+		}
+		m := two.Move
+		if m.Kind != move.Place {
+			continue
+		}
+		b := g.Board.Clone()
+		left := m.Kept(me)
+		got := m.Score
+		if left.Len() == 0 {
+			got += 2 * opp.Value(b.Variant.Scores)
+		} else {
+			squares, tiles := m.Placed()
+			b.Place(squares, tiles, 1000)
+			after := Solve(gen, b, opp, left, false, Options{})
+			got -= after.Value
+		}
+		if got != two.Value {
+			t.Errorf("seed %d: the two-thread move %s is worth %d, the value is %d", g.Seed, m.String(g.Board), got, two.Value)
+		}
+		t.Logf("seed %d: value %d; nodes one thread %d, two %d", g.Seed, one.Value, one.Nodes, two.Nodes)
+	}
 }

@@ -7,9 +7,11 @@
 // opponent's, plus the end adjustment (going out earns twice the value
 // of the tiles left on the other rack; when the game stops on two passes
 // in a row, each side loses its own rack). Moves are ordered by the
-// transposition table's best move, then by score; a transposition table
+// transposition table's best move, then by orderValue (score, tiles
+// played, going out), the pass last; a transposition table
 // keyed by a Zobrist hash of the position (tiles on the board, both
-// racks, side to move, whether the last move was a pass) stores bounds;
+// racks, side to move, whether the last move was a pass) stores bounds
+// (at the root, only the move: the last iteration's best is tried first);
 // iterative deepening on the number of plies returns the best move of
 // the last finished depth when the time or node budget runs out. Moves
 // after the first at a node get a null-window search first (principal
@@ -29,6 +31,12 @@
 // budget of a few hundred thousand nodes, three or four plies deep, does
 // not reach.
 //
+// With Options.Threads above one, the other threads share the root's
+// moves with the first (splitRoot): each iteration's first root move is
+// searched by the first thread alone, the others one at a time by
+// whichever thread is free, each against the best value so far, all of
+// them sharing the transposition table (lock-free slots: table).
+//
 // Options.Width restricts every node to its Width best moves by score:
 // Width 10 is the limited minimax of Pícek 2008 (alpha-beta finds the same value
 // as minimax over the same restricted tree, only faster). Width 0 is the
@@ -43,6 +51,8 @@ package endgame
 import (
 	"math"
 	"slices"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"atril/alphabet"
@@ -71,6 +81,12 @@ type Options struct {
 	// stops by playing them out greedily (see solver.playout) instead of
 	// by each side's best score on the board as it stands.
 	Playout bool
+	// Threads searches with that many goroutines (0 or 1: one; not with
+	// Width): after each iteration's first root move, the others are
+	// shared out among the threads. The value is the same; NodeLimit
+	// counts the first thread's nodes, and which of two moves of equal
+	// value is returned, and the node counts, then depend on timing.
+	Threads int
 }
 
 // Result is the outcome of a search.
@@ -115,8 +131,7 @@ type solver struct {
 	b     *board.Board
 	racks [2]alphabet.Rack
 	opt   Options
-	tt    []entry
-	mask  uint64
+	tt    *table
 	zsq   [][128]uint64 // per square, per letter (designated blanks from 64)
 	zrack [2][64][8]uint64
 	zside uint64
@@ -144,6 +159,9 @@ type solver struct {
 	// checkReply, when set (by tests), is given every reply score the
 	// frontier's shortcut finds and the score a whole-board search finds.
 	checkReply func(shortcut, searched int)
+	// halt, shared by the threads of a search, tells the helpers to
+	// stop (nil with one thread).
+	halt *atomic.Bool
 }
 
 // plyBuf is the move buffer of one ply.
@@ -267,8 +285,15 @@ func Solve(gen movegen.Generator, b *board.Board, me, opp alphabet.Rack, lastPas
 	if opt.MaxDepth > 0 && opt.MaxDepth < maxDepth {
 		maxDepth = opt.MaxDepth
 	}
+	helpers := s.startHelpers(gen, orig)
 	for d := 1; d <= maxDepth; d++ {
-		v, exact, done := s.root(d, lastPass)
+		var v int
+		var exact, done bool
+		if helpers.halt != nil && d > 1 {
+			v, exact, done = s.splitRoot(helpers, d, lastPass)
+		} else {
+			v, exact, done = s.root(d, lastPass)
+		}
 		if !done {
 			res.Stopped = true
 			break
@@ -292,8 +317,158 @@ func Solve(gen movegen.Generator, b *board.Board, me, opp alphabet.Rack, lastPas
 		}
 		res.PV = []move.Move{res.Move}
 	}
-	res.Nodes = s.nodes
+	res.Nodes = s.nodes + helpers.stop()
 	return res
+}
+
+// helpers are the extra threads of a search. They search the root's
+// moves beside the first thread (splitRoot), one iteration at a time.
+type helpers struct {
+	halt    *atomic.Bool
+	rounds  chan *rootRound
+	solvers []*solver
+	wg      sync.WaitGroup // the helpers' goroutines
+}
+
+// rootRound is one iteration's root search shared by the threads: its
+// moves (each thread lists them itself, in the same order) are handed
+// out one at a time, and the best value so far is shared.
+type rootRound struct {
+	depth    int
+	lastPass bool
+	ttBest   uint64 // the root's table move, which the order puts first
+	next     atomic.Int64
+	mu       sync.Mutex
+	best     int
+	bestIdx  int
+	exact    bool
+	done     sync.WaitGroup // helpers in this round
+}
+
+// startHelpers starts opt.Threads−1 helpers for the position on board b
+// (each on a copy, with a fork of gen), sharing s's table.
+func (s *solver) startHelpers(gen movegen.Generator, b *board.Board) *helpers {
+	h := &helpers{}
+	if s.opt.Threads <= 1 || s.opt.Width > 0 {
+		return h
+	}
+	h.halt = new(atomic.Bool)
+	h.rounds = make(chan *rootRound)
+	for i := 1; i < s.opt.Threads; i++ {
+		o := s.opt
+		o.TimeLimit, o.NodeLimit = 0, 0 // they stop when the first thread does
+		hs := &solver{gen: gen.Fork(), b: b.Clone(), racks: s.racks, opt: o, tt: s.tt,
+			zsq: s.zsq, zrack: s.zrack, zside: s.zside, zpass: s.zpass, hash: s.hash, bhash: s.bhash,
+			ecache: make([]estEntry, 1<<estBits), start: s.start, scores: s.scores, halt: h.halt}
+		if o.Playout {
+			hs.pcache = make([]estEntry, 1<<estBits)
+		}
+		h.solvers = append(h.solvers, hs)
+		h.wg.Add(1)
+		go func() {
+			defer h.wg.Done()
+			for r := range h.rounds {
+				hs.join(r)
+				r.done.Done()
+			}
+		}()
+	}
+	return h
+}
+
+// stop halts the helpers, waits for them, and returns their nodes.
+func (h *helpers) stop() int64 {
+	if h.halt == nil {
+		return 0
+	}
+	h.halt.Store(true)
+	close(h.rounds)
+	h.wg.Wait()
+	n := int64(0)
+	for _, hs := range h.solvers {
+		n += hs.nodes
+	}
+	return n
+}
+
+// splitRoot runs one iteration with every thread: the first thread
+// searches the first root move with the full window, then all threads
+// take the other moves one at a time, each searched with a null window
+// against the best value so far and again with the full window when it
+// beats it (as negamax does them one after another). The value is the
+// same as root's; which of two moves of equal value is returned depends
+// on which thread finishes first.
+func (s *solver) splitRoot(h *helpers, depth int, lastPass bool) (v int, exact, done bool) {
+	r := &rootRound{depth: depth, lastPass: lastPass}
+	started := false
+	defer func() {
+		if rec := recover(); rec != nil {
+			if _, ok := rec.(stopSearch); !ok {
+				panic(rec)
+			}
+			// A limit stopped the first thread: stop the helpers too
+			// (their round's values are of no use).
+			h.halt.Store(true)
+			if started {
+				r.done.Wait()
+			}
+			done = false
+		}
+	}()
+	s.tick()
+	if e, ok := s.tt.load(s.hash); ok {
+		r.ttBest = e.best
+	}
+	ms := s.candidates(0, 0, r.ttBest, false)
+	v0, ex0 := s.try(0, 0, depth, -math.MaxInt32/2, math.MaxInt32/2, math.MinInt32, lastPass, &ms[0], true)
+	r.best, r.bestIdx, r.exact = v0, 0, ex0
+	r.next.Store(1)
+	if len(ms) > 1 {
+		started = true
+		r.done.Add(len(h.solvers))
+		for range h.solvers {
+			h.rounds <- r
+		}
+		s.work(r, ms)
+		r.done.Wait()
+	}
+	s.rootBest = movegen.Clone(&ms[r.bestIdx])
+	s.tt.store(s.hash, entry{key: s.hash, value: int32(r.best), depth: exactDepth(depth, r.exact), flag: flagExact, best: moveHash(&ms[r.bestIdx])})
+	return r.best, r.exact, true
+}
+
+// join is a helper's part of a round: it lists the root's moves on its
+// own board and works through them with the others.
+func (s *solver) join(r *rootRound) {
+	defer func() {
+		if rec := recover(); rec != nil {
+			if _, ok := rec.(stopSearch); !ok {
+				panic(rec)
+			}
+		}
+	}()
+	ms := s.candidates(0, 0, r.ttBest, false)
+	s.work(r, ms)
+}
+
+// work takes the round's moves one at a time until none is left.
+func (s *solver) work(r *rootRound, ms []move.Move) {
+	for {
+		i := int(r.next.Add(1) - 1)
+		if i >= len(ms) {
+			return
+		}
+		r.mu.Lock()
+		best := r.best
+		r.mu.Unlock()
+		v, exact := s.try(0, 0, r.depth, -math.MaxInt32/2, math.MaxInt32/2, best, r.lastPass, &ms[i], false)
+		r.mu.Lock()
+		r.exact = r.exact && exact
+		if v > r.best {
+			r.best, r.bestIdx = v, i
+		}
+		r.mu.Unlock()
+	}
 }
 
 func newSolver(gen movegen.Generator, b *board.Board, me, opp alphabet.Rack, opt Options) *solver {
@@ -302,7 +477,7 @@ func newSolver(gen movegen.Generator, b *board.Board, me, opp alphabet.Rack, opt
 		bits = 18
 	}
 	s := &solver{gen: gen, b: b, racks: [2]alphabet.Rack{me, opp}, opt: opt,
-		tt: make([]entry, 1<<bits), mask: 1<<bits - 1, start: time.Now(), ecache: make([]estEntry, 1<<estBits)}
+		tt: newTable(bits), start: time.Now(), ecache: make([]estEntry, 1<<estBits)}
 	if opt.Playout {
 		s.pcache = make([]estEntry, 1<<estBits)
 	}
@@ -378,6 +553,9 @@ func (s *solver) tick() {
 		s.stop = true
 	}
 	if s.opt.TimeLimit > 0 && s.nodes&63 == 0 && time.Since(s.start) > s.opt.TimeLimit {
+		s.stop = true
+	}
+	if s.halt != nil && s.halt.Load() {
 		s.stop = true
 	}
 	if s.stop {
@@ -508,11 +686,12 @@ const orderTop = 1<<22 - 1
 func (s *solver) negamax(side, ply, depth, alpha, beta int, lastPass bool) (int, bool) {
 	s.tick()
 	alpha0 := alpha
-	e := &s.tt[s.hash&s.mask]
 	var ttBest uint64
-	if e.key == s.hash && e.flag != 0 && ply > 0 {
+	if e, ok := s.tt.load(s.hash); ok {
+		// At the root the table gives the order only (the previous
+		// iteration's best move first), never the value.
 		ttBest = e.best
-		if int(e.depth) >= depth {
+		if ply > 0 && int(e.depth) >= depth {
 			v := int(e.value)
 			exact := e.depth == deepExact
 			switch {
@@ -535,31 +714,9 @@ func (s *solver) negamax(side, ply, depth, alpha, beta int, lastPass bool) (int,
 	best := math.MinInt32
 	var bestHash uint64
 	allExact := true
-	opp := 1 - side
 	for i := range ms {
 		m := &ms[i]
-		var v int
-		exact := true
-		if m.Kind == move.Pass {
-			if lastPass {
-				v = s.racks[opp].Value(s.scores) - s.racks[side].Value(s.scores)
-			} else {
-				s.hash ^= s.zside ^ s.zpass
-				c, ex := s.negamax(opp, ply+1, depth-1, -beta, -max(alpha, best), true)
-				s.hash ^= s.zside ^ s.zpass
-				v, exact = -c, ex
-			}
-		} else if a := max(alpha, best); i > 0 && (depth > 1 || s.opt.Playout) && a+1 < beta {
-			// Principal variation search: a later move is first tried
-			// with a null window, to prove it no better than the best so
-			// far; only one that beats it is searched again in full.
-			v, exact = s.play(side, m, ply, depth, a, a+1, a, lastPass)
-			if v > a && v < beta {
-				v, exact = s.play(side, m, ply, depth, a, beta, a, lastPass)
-			}
-		} else {
-			v, exact = s.play(side, m, ply, depth, alpha, beta, best, lastPass)
-		}
+		v, exact := s.try(side, ply, depth, alpha, beta, best, lastPass, m, i == 0)
 		allExact = allExact && exact
 		if v > best {
 			best, bestHash = v, moveHash(m)
@@ -581,14 +738,45 @@ func (s *solver) negamax(side, ply, depth, alpha, beta int, lastPass bool) (int,
 	case best >= beta:
 		flag = flagLower
 	}
-	d := int16(depth)
-	if allExact {
-		d = deepExact
-	}
-	if e.key != s.hash || e.depth <= d {
-		*e = entry{key: s.hash, value: int32(best), depth: d, flag: flag, best: bestHash}
-	}
+	d := exactDepth(depth, allExact)
+	s.tt.store(s.hash, entry{key: s.hash, value: int32(best), depth: d, flag: flag, best: bestHash})
 	return best, allExact
+}
+
+// try searches move m (placement or pass) of side at a node, the best
+// value of its siblings so far being best (math.MinInt32: none yet), and
+// returns its value for side and whether that is exact to the end. A
+// move after the first gets a null-window search first (principal
+// variation search), to prove it no better than best; only one that
+// beats it is searched again with the full window.
+func (s *solver) try(side, ply, depth, alpha, beta, best int, lastPass bool, m *move.Move, first bool) (int, bool) {
+	opp := 1 - side
+	if m.Kind == move.Pass {
+		if lastPass {
+			return s.racks[opp].Value(s.scores) - s.racks[side].Value(s.scores), true
+		}
+		s.hash ^= s.zside ^ s.zpass
+		c, ex := s.negamax(opp, ply+1, depth-1, -beta, -max(alpha, best), true)
+		s.hash ^= s.zside ^ s.zpass
+		return -c, ex
+	}
+	if a := max(alpha, best); !first && (depth > 1 || s.opt.Playout) && a+1 < beta {
+		v, exact := s.play(side, m, ply, depth, a, a+1, a, lastPass)
+		if v > a && v < beta {
+			v, exact = s.play(side, m, ply, depth, a, beta, a, lastPass)
+		}
+		return v, exact
+	}
+	return s.play(side, m, ply, depth, alpha, beta, best, lastPass)
+}
+
+// exactDepth is the depth a table entry records: the plies searched,
+// or deepExact when the value is exact to the end of the game.
+func exactDepth(depth int, exact bool) int16 {
+	if exact {
+		return deepExact
+	}
+	return int16(depth)
 }
 
 // play makes placement m for side, searches, and unmakes it.
@@ -625,8 +813,7 @@ func (s *solver) play(side int, m *move.Move, ply, depth, alpha, beta, best int,
 		s.tick()
 		var v int
 		exact := false
-		e := &s.tt[s.hash&s.mask]
-		if e.key == s.hash && e.flag == flagExact {
+		if e, ok := s.tt.load(s.hash); ok && e.flag == flagExact {
 			v, exact = int(e.value), e.depth == deepExact
 		} else {
 			s.bhash = b0 // this board's
@@ -869,8 +1056,8 @@ func (s *solver) pv(lastPass bool, depth int) []move.Move {
 	}
 	var undos []undo
 	for ply := 0; ply < depth; ply++ {
-		e := &s.tt[s.hash&s.mask]
-		if e.key != s.hash || e.best == 0 {
+		e, ok := s.tt.load(s.hash)
+		if !ok || e.best == 0 {
 			break
 		}
 		var found *move.Move

@@ -165,7 +165,9 @@ func TestAgainstOracle(t *testing.T) {
 		// TableBits 4: a tiny table full of collisions. With Playout the
 		// iterations before the last stop at playouts instead of
 		// estimates; the exact answer must not change.
-		for _, o := range []Options{{TableBits: 18}, {TableBits: 4}, {TableBits: 18, Playout: true}} {
+		// With Threads the helpers share the table (a tiny one: torn
+		// and overwritten slots).
+		for _, o := range []Options{{TableBits: 18}, {TableBits: 4}, {TableBits: 18, Playout: true}, {TableBits: 18, Threads: 2}, {TableBits: 4, Threads: 3}} {
 			res := Solve(gen, b, me, opp, lastPass, o)
 			if !res.Exact || res.Value != want {
 				t.Errorf("%s vs %s (last pass %v, %+v): solver %d exact %v, oracle %d",

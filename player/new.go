@@ -51,6 +51,9 @@ type Options struct {
 	// EndgamePlayout values where a depth-limited endgame search stops
 	// by a greedy playout to the end (see endgame.Options.Playout).
 	EndgamePlayout bool
+	// EndgameThreads searches the endgame with that many goroutines
+	// (endgame.Options.Threads; 0: one).
+	EndgameThreads int
 
 	// Simulation player: Candidates moves kept by static value (0: 40,
 	// and the best exchange), Iterations the most iterations each plays

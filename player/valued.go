@@ -194,7 +194,8 @@ func insert(out []candidate, c candidate, keep int) []candidate {
 // solveEndgame runs the endgame search; with the bag empty the unseen
 // tiles are exactly the opponent's rack, so this reads nothing hidden.
 func solveEndgame(gen movegen.Generator, v *View, o Options) (move.Move, *endgame.Result, int) {
-	eo := endgame.Options{Width: o.EndgameWidth, TimeLimit: o.EndgameTime, NodeLimit: o.EndgameNodes, Playout: o.EndgamePlayout}
+	eo := endgame.Options{Width: o.EndgameWidth, TimeLimit: o.EndgameTime, NodeLimit: o.EndgameNodes, Playout: o.EndgamePlayout,
+		Threads: o.EndgameThreads}
 	if eo.TimeLimit == 0 && eo.NodeLimit == 0 {
 		eo.TimeLimit = endgameDefaultTime
 	}

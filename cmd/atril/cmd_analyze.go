@@ -31,7 +31,7 @@ func runAnalyze(args []string) error {
 	plies := fs.Int("plies", 2, "moves simulated after each candidate")
 	budget := fs.Duration("time", 5*time.Second, "time budget of the simulation or of the endgame search")
 	iters := fs.Int("iterations", 0, "most iterations per candidate (0: as many as the time allows)")
-	threads := fs.Int("threads", 2, "goroutines of the simulation")
+	threads := fs.Int("threads", 2, "goroutines of the simulation and of the endgame search")
 	cands := fs.Int("candidates", 40, "candidates simulated (by score plus leave)")
 	top := fs.Int("top", 10, "candidates shown")
 	leaveName := fs.String("leave", "", "leave table (default: the players' default)")
@@ -58,7 +58,7 @@ func runAnalyze(args []string) error {
 	}
 	o := player.Options{Variant: e.V, Lexicon: e.Lex, Generator: gen, Seed: *seed, Leave: *leaveName,
 		Candidates: *cands, Iterations: *iters, Plies: *plies, Threads: *threads, Budget: *budget,
-		EndgameTime: *budget}
+		EndgameTime: *budget, EndgameThreads: *threads}
 	if *iters == 0 {
 		o.Iterations = math.MaxInt32
 	}

@@ -168,6 +168,10 @@ type solver struct {
 type plyBuf struct {
 	moves  []move.Move // as listed
 	sorted []move.Move // best first
+	// rest: sorted holds only the first move so far (see rest);
+	// ttBest is the table's move it was ordered with.
+	rest   bool
+	ttBest uint64
 	keys   []uint64
 	// byScore lists the moves' indices best score first (movegen.Order
 	// keys), made on first use by replyScore (scored says it is).
@@ -419,7 +423,8 @@ func (s *solver) splitRoot(h *helpers, depth int, lastPass bool) (v int, exact, 
 	if e, ok := s.tt.load(s.hash); ok {
 		r.ttBest = e.best
 	}
-	ms := s.candidates(0, 0, r.ttBest, false)
+	s.candidates(0, 0, r.ttBest, false)
+	ms := s.rest(0)
 	v0, ex0 := s.try(0, 0, depth, -math.MaxInt32/2, math.MaxInt32/2, math.MinInt32, lastPass, &ms[0], true)
 	r.best, r.bestIdx, r.exact = v0, 0, ex0
 	r.next.Store(1)
@@ -447,8 +452,8 @@ func (s *solver) join(r *rootRound) {
 			}
 		}
 	}()
-	ms := s.candidates(0, 0, r.ttBest, false)
-	s.work(r, ms)
+	s.candidates(0, 0, r.ttBest, false)
+	s.work(r, s.rest(0))
 }
 
 // work takes the round's moves one at a time until none is left.
@@ -587,7 +592,7 @@ func (s *solver) candidates(side, ply int, ttBest uint64, frontier bool) []move.
 	}
 	pb := &s.plies[ply]
 	pb.moves, pb.tiles, pb.lens = pb.moves[:0], pb.tiles[:0], pb.lens[:0]
-	pb.scored = false
+	pb.scored, pb.rest = false, false
 	kb := &pb.kept
 	kb.ok = false
 	if frontier {
@@ -622,18 +627,38 @@ func (s *solver) candidates(side, ply int, ttBest uint64, frontier bool) []move.
 		ms = ms[:min(len(ms), s.opt.Width)]
 	} else {
 		// Keys: the order value (highest first), then the listing
-		// order (the generator's, fixed for a position).
+		// order (the generator's, fixed for a position). Only the first
+		// move is put in place now: most nodes one ply above the
+		// frontier are cut off by it, and rest orders the others when
+		// they are wanted.
 		n := s.racks[side].Len()
 		out := 2 * s.racks[1-side].Value(s.scores)
 		pb.keys = pb.keys[:0]
+		first, tt := -1, -1
 		for i := range pb.moves {
 			v := uint64(orderTop - min(max(s.orderValue(&pb.moves[i], n, out), 0), orderTop))
-			pb.keys = append(pb.keys, v<<42|uint64(i))
+			k := v<<42 | uint64(i)
+			pb.keys = append(pb.keys, k)
+			if first < 0 || k < pb.keys[first] {
+				first = i
+			}
+			if tt < 0 && ttBest != 0 && moveHash(&pb.moves[i]) == ttBest {
+				tt = i
+			}
 		}
-		slices.Sort(pb.keys)
-		for _, k := range pb.keys {
-			ms = append(ms, pb.moves[k&(1<<42-1)])
+		pb.ttBest = ttBest
+		if tt >= 0 {
+			first = tt
 		}
+		if first >= 0 {
+			pb.rest = true
+			ms = append(ms, pb.moves[first])
+			pb.sorted = ms
+			return ms
+		}
+		ms = append(ms, move.Move{Kind: move.Pass})
+		pb.sorted = ms
+		return ms
 	}
 	if ttBest != 0 {
 		for i := range ms {
@@ -645,9 +670,38 @@ func (s *solver) candidates(side, ply int, ttBest uint64, frontier bool) []move.
 			}
 		}
 	}
-	if s.opt.Width == 0 || len(ms) == 0 {
+	if len(ms) == 0 {
 		ms = append(ms, move.Move{Kind: move.Pass})
 	}
+	pb.sorted = ms
+	return ms
+}
+
+// rest completes the search order of the ply's list when candidates
+// put only its first move in place (it comes first here too): the
+// others by their keys, the table's move first, the pass last.
+func (s *solver) rest(ply int) []move.Move {
+	pb := &s.plies[ply]
+	if !pb.rest {
+		return pb.sorted
+	}
+	pb.rest = false
+	slices.Sort(pb.keys)
+	ms := pb.sorted[:0]
+	for _, k := range pb.keys {
+		ms = append(ms, pb.moves[k&(1<<42-1)])
+	}
+	if pb.ttBest != 0 {
+		for i := range ms {
+			if moveHash(&ms[i]) == pb.ttBest {
+				m := ms[i]
+				copy(ms[1:i+1], ms[:i])
+				ms[0] = m
+				break
+			}
+		}
+	}
+	ms = append(ms, move.Move{Kind: move.Pass})
 	pb.sorted = ms
 	return ms
 }
@@ -714,7 +768,10 @@ func (s *solver) negamax(side, ply, depth, alpha, beta int, lastPass bool) (int,
 	best := math.MinInt32
 	var bestHash uint64
 	allExact := true
-	for i := range ms {
+	for i := 0; i < len(ms) || i == 1 && s.plies[ply].rest; i++ {
+		if i == 1 {
+			ms = s.rest(ply)
+		}
 		m := &ms[i]
 		v, exact := s.try(side, ply, depth, alpha, beta, best, lastPass, m, i == 0)
 		allExact = allExact && exact

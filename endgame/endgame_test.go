@@ -307,7 +307,8 @@ func TestPlayout(t *testing.T) {
 
 // TestSearchOrder checks the order the search tries moves in: by score
 // plus twice the face value of the tiles played, plus the other rack
-// twice when the move goes out, the pass last. I hold AS against a Z:
+// twice when the move goes out, the pass last; candidates puts the first
+// in place, and rest the others after the same first. I hold AS against a Z:
 // K7 AS goes out (8 points, with CATS), K8 S keeps the A (6 points).
 func TestSearchOrder(t *testing.T) {
 	p := position{name: "order", words: []string{"CAT", "CATS", "AS", "SAT", "AT", "TA"}, placed: map[string]string{"8H": "CAT"}, me: "AS", opp: "Z"}
@@ -330,7 +331,15 @@ func TestSearchOrder(t *testing.T) {
 			t.Errorf("%s: order value %d, want %d", c.move, got, c.want)
 		}
 	}
-	ms := s.candidates(0, 0, 0, false)
+	first := s.candidates(0, 0, 0, false)
+	if len(first) != 1 {
+		t.Fatalf("candidates put %d moves in place, want only the first", len(first))
+	}
+	firstMove := first[0].String(b)
+	ms := s.rest(0)
+	if ms[0].String(b) != firstMove {
+		t.Errorf("rest starts with %s, candidates with %s", ms[0].String(b), firstMove)
+	}
 	if len(ms) < 3 || ms[len(ms)-1].Kind != move.Pass {
 		t.Fatalf("%d candidates, the last %v: want several placements and the pass last", len(ms), ms[len(ms)-1].Kind)
 	}
@@ -341,6 +350,15 @@ func TestSearchOrder(t *testing.T) {
 	}
 	if ms[0].NewTiles() != me.Len() {
 		t.Errorf("first move %s: want one going out", ms[0].String(b))
+	}
+	// The table's move comes first, in both.
+	last := movegen.Clone(&ms[len(ms)-2])
+	tt := moveHash(&last)
+	if got := s.candidates(0, 0, tt, false); len(got) != 1 || moveHash(&got[0]) != tt {
+		t.Errorf("candidates with the table's move %s: first %s", last.String(b), got[0].String(b))
+	}
+	if got := s.rest(0); moveHash(&got[0]) != tt || len(got) != len(ms) || got[len(got)-1].Kind != move.Pass {
+		t.Errorf("rest with the table's move %s: first %s, %d moves (want %d)", last.String(b), got[0].String(b), len(got), len(ms))
 	}
 }
 

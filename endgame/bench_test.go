@@ -113,7 +113,7 @@ func BenchmarkSolve12(b *testing.B) {
 // position after it with one thread).
 func TestThreads(t *testing.T) {
 	games, gen := greedyEndgames(t, 7)
-	pick := []int{6, 5} // seeds 7 and 6: solved in well under a second
+	pick := []int{6, 5, 1} // seeds 7, 6 and 2 (7 against 7): solved within a second
 	if testing.Short() {
 		pick = pick[:1]
 	}
@@ -145,5 +145,21 @@ func TestThreads(t *testing.T) {
 			t.Errorf("seed %d: the two-thread move %s is worth %d, the value is %d", g.Seed, m.String(g.Board), got, two.Value)
 		}
 		t.Logf("seed %d: value %d; nodes one thread %d, two %d", g.Seed, one.Value, one.Nodes, two.Nodes)
+	}
+	// A time budget stops both threads (the first waits for the second
+	// at shared nodes) with a legal move, on an endgame (seed 3, 7
+	// against 7) that takes far longer to solve.
+	g := games[2]
+	s := g.Current()
+	me, opp := g.Seats[s].Rack, g.Seats[1-s].Rack
+	t0 := time.Now()
+	res := Solve(gen, g.Board, me, opp, false, Options{Threads: 2, TimeLimit: 200 * time.Millisecond})
+	if el := time.Since(t0); !res.Stopped || res.Exact || el > 3*time.Second {
+		t.Errorf("seed %d with 200 ms: stopped %v, exact %v, after %v", g.Seed, res.Stopped, res.Exact, el)
+	}
+	if m := res.Move; m.Kind == move.Place {
+		if err := move.Validate(g.Board, &me, &m, 0); err != nil {
+			t.Errorf("seed %d: the stopped search's move %s: %v", g.Seed, m.String(g.Board), err)
+		}
 	}
 }

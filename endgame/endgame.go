@@ -31,11 +31,12 @@
 // budget of a few hundred thousand nodes, three or four plies deep, does
 // not reach.
 //
-// With Options.Threads above one, the other threads share the root's
-// moves with the first (splitRoot): each iteration's first root move is
-// searched by the first thread alone, the others one at a time by
-// whichever thread is free, each against the best value so far, all of
-// them sharing the transposition table (lock-free slots: table).
+// With Options.Threads above one, the other threads help the first on
+// its leftmost line (splitNode): at the root and at each first child
+// down from it, once the node's first move is searched, its other moves
+// are taken one at a time by whichever thread is free, each against the
+// best value so far (a young-brothers-wait split), all of the threads
+// sharing the transposition table (lock-free slots: table).
 //
 // Options.Width restricts every node to its Width best moves by score:
 // Width 10 is the limited minimax of Pícek 2008 (alpha-beta finds the same value
@@ -82,10 +83,11 @@ type Options struct {
 	// by each side's best score on the board as it stands.
 	Playout bool
 	// Threads searches with that many goroutines (0 or 1: one; not with
-	// Width): after each iteration's first root move, the others are
-	// shared out among the threads. The value is the same; NodeLimit
-	// counts the first thread's nodes, and which of two moves of equal
-	// value is returned, and the node counts, then depend on timing.
+	// Width): on the first thread's leftmost line, the moves of each
+	// node after its first are shared out among the threads. The value
+	// is the same; NodeLimit counts the first thread's nodes only, and
+	// which of two moves of equal value is returned, and the node
+	// counts, then depend on timing.
 	Threads int
 }
 
@@ -162,6 +164,12 @@ type solver struct {
 	// halt, shared by the threads of a search, tells the helpers to
 	// stop (nil with one thread).
 	halt *atomic.Bool
+	// split is the first thread's helpers (nil: none); path is the line
+	// from the root to the node it is searching, and leftmost says every
+	// move of it was its node's first.
+	split    *helpers
+	path     []step
+	leftmost bool
 }
 
 // plyBuf is the move buffer of one ply.
@@ -290,14 +298,11 @@ func Solve(gen movegen.Generator, b *board.Board, me, opp alphabet.Rack, lastPas
 		maxDepth = opt.MaxDepth
 	}
 	helpers := s.startHelpers(gen, orig)
+	if helpers.halt != nil {
+		s.split = helpers
+	}
 	for d := 1; d <= maxDepth; d++ {
-		var v int
-		var exact, done bool
-		if helpers.halt != nil && d > 1 {
-			v, exact, done = s.splitRoot(helpers, d, lastPass)
-		} else {
-			v, exact, done = s.root(d, lastPass)
-		}
+		v, exact, done := s.root(d, lastPass)
 		if !done {
 			res.Stopped = true
 			break
@@ -325,28 +330,40 @@ func Solve(gen movegen.Generator, b *board.Board, me, opp alphabet.Rack, lastPas
 	return res
 }
 
-// helpers are the extra threads of a search. They search the root's
-// moves beside the first thread (splitRoot), one iteration at a time.
+// helpers are the extra threads of a search. They join the first
+// thread at the nodes of its leftmost line (splitNode), one at a time.
 type helpers struct {
 	halt    *atomic.Bool
-	rounds  chan *rootRound
+	rounds  chan *round
 	solvers []*solver
 	wg      sync.WaitGroup // the helpers' goroutines
 }
 
-// rootRound is one iteration's root search shared by the threads: its
-// moves (each thread lists them itself, in the same order) are handed
-// out one at a time, and the best value so far is shared.
-type rootRound struct {
-	depth    int
+// round is a node whose moves after the first are shared by the threads:
+// the line from the root to it, its window, its moves (each thread lists
+// them itself, in the same order) handed out one at a time, and the best
+// value so far.
+type round struct {
+	path             []step
+	side, ply, depth int
+	alpha, beta      int
+	lastPass         bool
+	ttBest           uint64 // the node's table move, which the order puts first
+	next             atomic.Int64
+	cut              atomic.Bool // a move reached beta: take no more
+	stopped          atomic.Bool // a helper stopped on a limit: the round is incomplete
+	mu               sync.Mutex
+	best, bestIdx    int
+	exact            bool
+	done             sync.WaitGroup // helpers in this round
+}
+
+// step is a move of the line from the root to a node: who made it, and
+// whether the move before it was a pass.
+type step struct {
+	side     int
+	m        move.Move
 	lastPass bool
-	ttBest   uint64 // the root's table move, which the order puts first
-	next     atomic.Int64
-	mu       sync.Mutex
-	best     int
-	bestIdx  int
-	exact    bool
-	done     sync.WaitGroup // helpers in this round
 }
 
 // startHelpers starts opt.Threads−1 helpers for the position on board b
@@ -357,10 +374,12 @@ func (s *solver) startHelpers(gen movegen.Generator, b *board.Board) *helpers {
 		return h
 	}
 	h.halt = new(atomic.Bool)
-	h.rounds = make(chan *rootRound)
+	h.rounds = make(chan *round)
 	for i := 1; i < s.opt.Threads; i++ {
 		o := s.opt
-		o.TimeLimit, o.NodeLimit = 0, 0 // they stop when the first thread does
+		// The same deadline (a helper the first thread waits for must not
+		// outlast it); the node budget is the first thread's.
+		o.NodeLimit = 0
 		hs := &solver{gen: gen.Fork(), b: b.Clone(), racks: s.racks, opt: o, tt: s.tt,
 			zsq: s.zsq, zrack: s.zrack, zside: s.zside, zpass: s.zpass, hash: s.hash, bhash: s.bhash,
 			ecache: make([]estEntry, 1<<estBits), start: s.start, scores: s.scores, halt: h.halt}
@@ -395,85 +414,112 @@ func (h *helpers) stop() int64 {
 	return n
 }
 
-// splitRoot runs one iteration with every thread: the first thread
-// searches the first root move with the full window, then all threads
-// take the other moves one at a time, each searched with a null window
-// against the best value so far and again with the full window when it
-// beats it (as negamax does them one after another). The value is the
-// same as root's; which of two moves of equal value is returned depends
-// on which thread finishes first.
-func (s *solver) splitRoot(h *helpers, depth int, lastPass bool) (v int, exact, done bool) {
-	r := &rootRound{depth: depth, lastPass: lastPass}
-	started := false
-	defer func() {
-		if rec := recover(); rec != nil {
-			if _, ok := rec.(stopSearch); !ok {
-				panic(rec)
-			}
-			// A limit stopped the first thread: stop the helpers too
-			// (their round's values are of no use).
-			h.halt.Store(true)
-			if started {
-				r.done.Wait()
-			}
-			done = false
-		}
-	}()
-	s.tick()
-	if e, ok := s.tt.load(s.hash); ok {
-		r.ttBest = e.best
+// splitDepth is the least depth of a node shared out among threads.
+const splitDepth = 2
+
+// splitNode searches the moves of a node after its first (ms[0], already
+// searched, its value best) with every thread, each move against the
+// best value so far: a null-window search, and a full one when it beats
+// it (as negamax does them one after another). It returns the node's
+// best value, the index of its move, and whether every move searched was
+// exact. The first thread calls it only on its leftmost line, where no
+// other split is open, so the helpers are free.
+func (s *solver) splitNode(side, ply, depth, alpha, beta int, lastPass bool, ttBest uint64, ms []move.Move, best int, exact bool) (int, int, bool) {
+	h := s.split
+	r := &round{side: side, ply: ply, depth: depth, alpha: alpha, beta: beta, lastPass: lastPass, ttBest: ttBest,
+		best: best, exact: exact}
+	r.path = make([]step, len(s.path))
+	for i, st := range s.path {
+		r.path[i] = step{side: st.side, m: movegen.Clone(&st.m), lastPass: st.lastPass}
 	}
-	s.candidates(0, 0, r.ttBest, false)
-	ms := s.rest(0)
-	v0, ex0 := s.try(0, 0, depth, -math.MaxInt32/2, math.MaxInt32/2, math.MinInt32, lastPass, &ms[0], true)
-	r.best, r.bestIdx, r.exact = v0, 0, ex0
 	r.next.Store(1)
-	if len(ms) > 1 {
-		started = true
-		r.done.Add(len(h.solvers))
-		for range h.solvers {
-			h.rounds <- r
-		}
-		s.work(r, ms)
-		r.done.Wait()
+	r.done.Add(len(h.solvers))
+	for range h.solvers {
+		h.rounds <- r
 	}
-	s.rootBest = movegen.Clone(&ms[r.bestIdx])
-	s.tt.store(s.hash, entry{key: s.hash, value: int32(r.best), depth: exactDepth(depth, r.exact), flag: flagExact, best: moveHash(&ms[r.bestIdx])})
-	return r.best, r.exact, true
+	s.work(r, ms)
+	r.done.Wait()
+	if r.stopped.Load() {
+		// A helper ran out of time inside the round: its value is not
+		// the node's, so this iteration stops too.
+		s.stop = true
+		panic(stopSearch{})
+	}
+	return r.best, r.bestIdx, r.exact
 }
 
-// join is a helper's part of a round: it lists the root's moves on its
-// own board and works through them with the others.
-func (s *solver) join(r *rootRound) {
+// join is a helper's part of a round: it plays the line to the node on
+// its own board, lists the node's moves, works through them with the
+// others, and takes the line back.
+func (s *solver) join(r *round) {
 	defer func() {
 		if rec := recover(); rec != nil {
 			if _, ok := rec.(stopSearch); !ok {
 				panic(rec)
 			}
+			r.stopped.Store(true)
 		}
 	}()
-	s.candidates(0, 0, r.ttBest, false)
-	s.work(r, s.rest(0))
+	racks, hash, bhash := s.racks, s.hash, s.bhash
+	placed := 0
+	for i := range r.path {
+		st := &r.path[i]
+		if st.m.Kind == move.Pass {
+			s.hash ^= s.zside ^ s.zpass
+			continue
+		}
+		rk := &s.racks[st.side]
+		old := *rk
+		*rk = st.m.Kept(old)
+		s.rehashRack(st.side, &old, rk)
+		for j, t := range st.m.Tiles {
+			if t != move.PlayThrough {
+				row, col := st.m.Square(j)
+				z := s.zsq[row*s.b.Size+col][sqTile(t)]
+				s.hash ^= z
+				s.bhash ^= z
+			}
+		}
+		s.hash ^= s.zside
+		if st.lastPass {
+			s.hash ^= s.zpass
+		}
+		s.b.PlaceLine(st.m.Dir, st.m.Row, st.m.Col, st.m.Tiles, 1000)
+		placed++
+	}
+	s.candidates(r.side, r.ply, r.ttBest, false)
+	s.work(r, s.rest(r.ply))
+	for ; placed > 0; placed-- {
+		s.b.Undo()
+	}
+	s.racks, s.hash, s.bhash = racks, hash, bhash
 }
 
-// work takes the round's moves one at a time until none is left.
-func (s *solver) work(r *rootRound, ms []move.Move) {
-	for {
+// work takes the round's moves one at a time until none is left or one
+// reaches beta.
+func (s *solver) work(r *round, ms []move.Move) {
+	left := s.leftmost
+	s.leftmost = false
+	for !r.cut.Load() {
 		i := int(r.next.Add(1) - 1)
 		if i >= len(ms) {
-			return
+			break
 		}
 		r.mu.Lock()
 		best := r.best
 		r.mu.Unlock()
-		v, exact := s.try(0, 0, r.depth, -math.MaxInt32/2, math.MaxInt32/2, best, r.lastPass, &ms[i], false)
+		v, exact := s.try(r.side, r.ply, r.depth, r.alpha, r.beta, best, r.lastPass, &ms[i], false)
 		r.mu.Lock()
 		r.exact = r.exact && exact
 		if v > r.best {
 			r.best, r.bestIdx = v, i
 		}
+		if r.best >= r.beta {
+			r.cut.Store(true)
+		}
 		r.mu.Unlock()
 	}
+	s.leftmost = left
 }
 
 func newSolver(gen movegen.Generator, b *board.Board, me, opp alphabet.Rack, opt Options) *solver {
@@ -578,6 +624,7 @@ func (s *solver) root(depth int, lastPass bool) (v int, exact, done bool) {
 			done = false
 		}
 	}()
+	s.path, s.leftmost = s.path[:0], true
 	v, exact = s.negamax(0, 0, depth, -math.MaxInt32/2, math.MaxInt32/2, lastPass)
 	return v, exact, true
 }
@@ -768,12 +815,28 @@ func (s *solver) negamax(side, ply, depth, alpha, beta int, lastPass bool) (int,
 	best := math.MinInt32
 	var bestHash uint64
 	allExact := true
+	left := s.leftmost
 	for i := 0; i < len(ms) || i == 1 && s.plies[ply].rest; i++ {
 		if i == 1 {
 			ms = s.rest(ply)
+			if s.split != nil && left && depth >= splitDepth && len(ms) > 2 {
+				// The first thread on its leftmost line: the other moves
+				// are shared with the helpers.
+				v, bi, exact := s.splitNode(side, ply, depth, alpha, beta, lastPass, ttBest, ms, best, allExact)
+				allExact = exact
+				if bi > 0 {
+					best, bestHash = v, moveHash(&ms[bi])
+					if ply == 0 {
+						s.rootBest = movegen.Clone(&ms[bi])
+					}
+				}
+				break
+			}
 		}
 		m := &ms[i]
+		s.leftmost = left && i == 0
 		v, exact := s.try(side, ply, depth, alpha, beta, best, lastPass, m, i == 0)
+		s.leftmost = left
 		allExact = allExact && exact
 		if v > best {
 			best, bestHash = v, moveHash(m)
@@ -813,7 +876,13 @@ func (s *solver) try(side, ply, depth, alpha, beta, best int, lastPass bool, m *
 			return s.racks[opp].Value(s.scores) - s.racks[side].Value(s.scores), true
 		}
 		s.hash ^= s.zside ^ s.zpass
+		if s.split != nil {
+			s.path = append(s.path, step{side: side, m: *m, lastPass: lastPass})
+		}
 		c, ex := s.negamax(opp, ply+1, depth-1, -beta, -max(alpha, best), true)
+		if s.split != nil {
+			s.path = s.path[:len(s.path)-1]
+		}
 		s.hash ^= s.zside ^ s.zpass
 		return -c, ex
 	}
@@ -887,7 +956,13 @@ func (s *solver) play(side int, m *move.Move, ply, depth, alpha, beta, best int,
 		return m.Score - v, exact
 	}
 	s.b.PlaceLine(m.Dir, m.Row, m.Col, m.Tiles, 1000)
+	if s.split != nil {
+		s.path = append(s.path, step{side: side, m: *m, lastPass: lastPass})
+	}
 	c, exact := s.negamax(opp, ply+1, depth-1, -beta+m.Score, -max(alpha, best)+m.Score, false)
+	if s.split != nil {
+		s.path = s.path[:len(s.path)-1]
+	}
 	s.b.Undo()
 	s.hash, s.bhash = h0, b0
 	*r = old

@@ -162,4 +162,9 @@ func TestThreads(t *testing.T) {
 			t.Errorf("seed %d: the stopped search's move %s: %v", g.Seed, m.String(g.Board), err)
 		}
 	}
+	// A node budget bounds each thread's nodes.
+	res = Solve(gen, g.Board, me, opp, false, Options{Threads: 2, NodeLimit: 20000})
+	if !res.Stopped || res.Nodes > 2*20000 {
+		t.Errorf("seed %d with 20,000 nodes a thread: stopped %v after %d nodes", g.Seed, res.Stopped, res.Nodes)
+	}
 }

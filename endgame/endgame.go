@@ -85,9 +85,9 @@ type Options struct {
 	// Threads searches with that many goroutines (0 or 1: one; not with
 	// Width): on the first thread's leftmost line, the moves of each
 	// node after its first are shared out among the threads. The value
-	// is the same; NodeLimit counts the first thread's nodes only, and
-	// which of two moves of equal value is returned, and the node
-	// counts, then depend on timing.
+	// is the same; NodeLimit bounds each thread's nodes, and which of
+	// two moves of equal value is returned, and the node counts, then
+	// depend on timing.
 	Threads int
 }
 
@@ -334,17 +334,18 @@ func Solve(gen movegen.Generator, b *board.Board, me, opp alphabet.Rack, lastPas
 // thread at the nodes of its leftmost line (splitNode), one at a time.
 type helpers struct {
 	halt    *atomic.Bool
-	rounds  chan *round
+	rounds  []chan *round // one per helper
 	solvers []*solver
 	wg      sync.WaitGroup // the helpers' goroutines
 }
 
 // round is a node whose moves after the first are shared by the threads:
-// the line from the root to it, its window, its moves (each thread lists
-// them itself, in the same order) handed out one at a time, and the best
-// value so far.
+// the line from the root to it, its window, its moves (the first
+// thread's list, copied: another generator's listing order may differ)
+// handed out one at a time, and the best value so far.
 type round struct {
 	path             []step
+	moves            []move.Move
 	side, ply, depth int
 	alpha, beta      int
 	lastPass         bool
@@ -374,23 +375,23 @@ func (s *solver) startHelpers(gen movegen.Generator, b *board.Board) *helpers {
 		return h
 	}
 	h.halt = new(atomic.Bool)
-	h.rounds = make(chan *round)
 	for i := 1; i < s.opt.Threads; i++ {
+		// The same deadline and node budget (counted by each thread), so
+		// that a helper the first thread waits for cannot outlast it.
 		o := s.opt
-		// The same deadline (a helper the first thread waits for must not
-		// outlast it); the node budget is the first thread's.
-		o.NodeLimit = 0
 		hs := &solver{gen: gen.Fork(), b: b.Clone(), racks: s.racks, opt: o, tt: s.tt,
 			zsq: s.zsq, zrack: s.zrack, zside: s.zside, zpass: s.zpass, hash: s.hash, bhash: s.bhash,
 			ecache: make([]estEntry, 1<<estBits), start: s.start, scores: s.scores, halt: h.halt}
 		if o.Playout {
 			hs.pcache = make([]estEntry, 1<<estBits)
 		}
+		in := make(chan *round)
 		h.solvers = append(h.solvers, hs)
+		h.rounds = append(h.rounds, in)
 		h.wg.Add(1)
 		go func() {
 			defer h.wg.Done()
-			for r := range h.rounds {
+			for r := range in {
 				hs.join(r)
 				r.done.Done()
 			}
@@ -405,7 +406,9 @@ func (h *helpers) stop() int64 {
 		return 0
 	}
 	h.halt.Store(true)
-	close(h.rounds)
+	for _, in := range h.rounds {
+		close(in)
+	}
 	h.wg.Wait()
 	n := int64(0)
 	for _, hs := range h.solvers {
@@ -432,10 +435,14 @@ func (s *solver) splitNode(side, ply, depth, alpha, beta int, lastPass bool, ttB
 	for i, st := range s.path {
 		r.path[i] = step{side: st.side, m: movegen.Clone(&st.m), lastPass: st.lastPass}
 	}
+	r.moves = make([]move.Move, len(ms))
+	for i := range ms {
+		r.moves[i] = movegen.Clone(&ms[i])
+	}
 	r.next.Store(1)
 	r.done.Add(len(h.solvers))
-	for range h.solvers {
-		h.rounds <- r
+	for _, in := range h.rounds {
+		in <- r
 	}
 	s.work(r, ms)
 	r.done.Wait()
@@ -449,8 +456,10 @@ func (s *solver) splitNode(side, ply, depth, alpha, beta int, lastPass bool, ttB
 }
 
 // join is a helper's part of a round: it plays the line to the node on
-// its own board, lists the node's moves, works through them with the
-// others, and takes the line back.
+// its own board, lists the node's moves, works through the round's with
+// the others, and takes the line back. A helper stopped by a limit
+// leaves its board and racks as they were when it stopped: it is not
+// used again, since a stop ends the search.
 func (s *solver) join(r *round) {
 	defer func() {
 		if rec := recover(); rec != nil {
@@ -487,8 +496,10 @@ func (s *solver) join(r *round) {
 		s.b.PlaceLine(st.m.Dir, st.m.Row, st.m.Col, st.m.Tiles, 1000)
 		placed++
 	}
+	// The helper's own listing at the node's ply serves the frontier's
+	// reply shortcut below it; the moves searched are the round's.
 	s.candidates(r.side, r.ply, r.ttBest, false)
-	s.work(r, s.rest(r.ply))
+	s.work(r, r.moves)
 	for ; placed > 0; placed-- {
 		s.b.Undo()
 	}
@@ -876,11 +887,12 @@ func (s *solver) try(side, ply, depth, alpha, beta, best int, lastPass bool, m *
 			return s.racks[opp].Value(s.scores) - s.racks[side].Value(s.scores), true
 		}
 		s.hash ^= s.zside ^ s.zpass
-		if s.split != nil {
+		onLine := s.split != nil && s.leftmost
+		if onLine {
 			s.path = append(s.path, step{side: side, m: *m, lastPass: lastPass})
 		}
 		c, ex := s.negamax(opp, ply+1, depth-1, -beta, -max(alpha, best), true)
-		if s.split != nil {
+		if onLine {
 			s.path = s.path[:len(s.path)-1]
 		}
 		s.hash ^= s.zside ^ s.zpass
@@ -956,11 +968,12 @@ func (s *solver) play(side int, m *move.Move, ply, depth, alpha, beta, best int,
 		return m.Score - v, exact
 	}
 	s.b.PlaceLine(m.Dir, m.Row, m.Col, m.Tiles, 1000)
-	if s.split != nil {
+	onLine := s.split != nil && s.leftmost // the path is kept along the leftmost line only
+	if onLine {
 		s.path = append(s.path, step{side: side, m: *m, lastPass: lastPass})
 	}
 	c, exact := s.negamax(opp, ply+1, depth-1, -beta+m.Score, -max(alpha, best)+m.Score, false)
-	if s.split != nil {
+	if onLine {
 		s.path = s.path[:len(s.path)-1]
 	}
 	s.b.Undo()

@@ -2,6 +2,7 @@ package interval
 
 import (
 	"math"
+	"slices"
 
 	"atril/alphabet"
 	"atril/board"
@@ -34,7 +35,8 @@ type bestSearch struct {
 	scores movegen.RackScores
 	faces  [alphabet.MaxLetters + 1]int32
 	spans  []span
-	heap   []slot
+	slots  []slot // as bounded, before they go in the queue
+	queue  bucketQueue
 	lmul   [32]int32
 	wmul   [32]int32
 	fit    [32]int32
@@ -83,7 +85,7 @@ func (bs *bestSearch) prepare(b *board.Board, rack *alphabet.Rack, leave movegen
 	}
 	bs.scores.Set(rack, &bs.faces)
 	bs.tiles = rack.Len()
-	bs.spans, bs.heap = bs.spans[:0], bs.heap[:0]
+	bs.spans, bs.slots = bs.spans[:0], bs.slots[:0]
 }
 
 // offer is the sink of the interval generators in best-by-equity mode.
@@ -146,7 +148,7 @@ func (bs *bestSearch) add(li *lineInfo, iv *Interval, rackSize, bingo int) {
 	if nsq == rackSize {
 		sc += int32(bingo)
 	}
-	bs.heap = append(bs.heap, slot{bound: float64(sc) + lv, i: int32(len(bs.spans))})
+	bs.slots = append(bs.slots, slot{bound: float64(sc) + lv, i: int32(len(bs.spans))})
 	bs.spans = append(bs.spans, span{dir: iv.Dir, line: int8(iv.Line), start: int8(iv.Start), len: int8(iv.Len), empty: int8(iv.Empty),
 		nb: int8(nb), refined: refined, score: sc, hb: hb})
 }
@@ -164,28 +166,29 @@ func (bs *bestSearch) search(st *ivState, b *board.Board, solve func(*Interval),
 			st.li.spans(st.rackLen, &st.iv, func(iv *Interval) { bs.add(&st.li, iv, v.RackSize, v.BingoBonus) })
 		}
 	}
-	// Usually few slots are solved: take them best bound first from a
-	// heap rather than sorting them all.
-	h := bs.heap
-	for i := len(h)/2 - 1; i >= 0; i-- {
-		siftDown(h, i)
-	}
+	// Usually few slots are solved: take them best bound first from
+	// buckets one point wide (the order within a bucket does not change
+	// the kept list) rather than sorting them all.
+	q := &bs.queue
+	q.fill(bs.slots, len(bs.spans))
 	loadedDir, loadedLine := board.Dir(2), -1
-	for len(h) > 0 && h[0].bound >= bs.ranked.Threshold() {
-		sp := &bs.spans[h[0].i]
+	for {
+		i, ok := q.pop(bs.ranked.Threshold())
+		if !ok {
+			break
+		}
+		sp := &bs.spans[i]
 		if !sp.refined {
 			// Ask the filter, and put the slot back with that bound.
 			sp.refined = true
 			lv := bs.lb.Extent(int(sp.empty), int(sp.nb), sp.hb)
-			if b := float64(sp.score) + lv; b < h[0].bound {
-				h[0].bound = b
-				siftDown(h, 0)
+			if b := float64(sp.score) + lv; b < q.bound[i] {
+				if !math.IsInf(b, -1) && b >= bs.ranked.Threshold() { // else (−Inf: no word fits) it is dropped
+					q.push(i, b)
+				}
 				continue
 			}
 		}
-		h[0] = h[len(h)-1]
-		h = h[:len(h)-1]
-		siftDown(h, 0)
 		if sp.dir != loadedDir || int(sp.line) != loadedLine {
 			st.li.load(b, sp.dir, int(sp.line))
 			loadedDir, loadedLine = sp.dir, int(sp.line)
@@ -201,27 +204,66 @@ func (bs *bestSearch) search(st *ivState, b *board.Board, solve func(*Interval),
 	return bs.ranked.Result(out)
 }
 
-// siftDown restores the max-heap order of h below i (ties: the interval
-// found first comes first).
-func siftDown(h []slot, i int) {
-	for {
-		c := 2*i + 1
-		if c >= len(h) {
-			return
-		}
-		if c+1 < len(h) && above(h[c+1], h[c]) {
-			c++
-		}
-		if !above(h[c], h[i]) {
-			return
-		}
-		h[i], h[c] = h[c], h[i]
-		i = c
+// bucketQueue holds the slots by bound in buckets one point wide: a
+// push is O(1), and pop takes the slots of the highest bucket first.
+type bucketQueue struct {
+	head  []int32   // per bucket, the first slot (−1: none)
+	next  []int32   // per slot, the next slot in its bucket
+	bound []float64 // per slot
+	low   int       // the floor of the lowest bound
+	top   int       // the highest bucket that may hold slots
+}
+
+// fill puts the slots in the buckets (n: the number of slot indices).
+func (q *bucketQueue) fill(slots []slot, n int) {
+	q.next = slices.Grow(q.next[:0], n)[:n]
+	q.bound = slices.Grow(q.bound[:0], n)[:n]
+	q.head = q.head[:0]
+	q.top = -1
+	if len(slots) == 0 {
+		return
+	}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, sl := range slots {
+		lo, hi = min(lo, sl.bound), max(hi, sl.bound)
+	}
+	q.low = int(math.Floor(lo))
+	q.head = slices.Grow(q.head, int(math.Floor(hi))-q.low+1)[:int(math.Floor(hi))-q.low+1]
+	for k := range q.head {
+		q.head[k] = -1
+	}
+	for _, sl := range slots {
+		q.push(int(sl.i), sl.bound)
 	}
 }
 
-func above(a, b slot) bool {
-	return a.bound > b.bound || a.bound == b.bound && a.i < b.i
+// push puts slot i in the bucket of bound b (which is at most the bound
+// it had when the queue was filled).
+func (q *bucketQueue) push(i int, b float64) {
+	q.bound[i] = b
+	k := max(int(math.Floor(b))-q.low, 0)
+	q.next[i] = q.head[k]
+	q.head[k] = int32(i)
+	q.top = max(q.top, k)
+}
+
+// pop takes a slot of the highest bound bucket whose bound reaches thr;
+// ok is false when no slot left can.
+func (q *bucketQueue) pop(thr float64) (int, bool) {
+	for ; q.top >= 0; q.top-- {
+		if float64(q.top+q.low+1) <= thr {
+			// Every bound in this bucket and below is under thr.
+			return 0, false
+		}
+		for q.head[q.top] >= 0 {
+			i := q.head[q.top]
+			q.head[q.top] = q.next[i]
+			if q.bound[i] >= thr {
+				return int(i), true
+			}
+		}
+	}
+	return 0, false
 }
 
 // TopN implements movegen.Searcher: the n placements of highest equity,

@@ -1,0 +1,61 @@
+package interval
+
+import (
+	"math"
+	"testing"
+)
+
+// TestBucketQueue checks the slot queue of the best-by-equity search:
+// slots come out by bucket (one point wide), highest first, a slot put
+// back with a lower bound comes out in its new bucket, and pop stops once
+// no bound left can reach the threshold, leaving the slots under it.
+func TestBucketQueue(t *testing.T) {
+	bounds := []float64{12.5, -3.25, 40, 39.9, 7, 12.1, 0}
+	var slots []slot
+	for i, b := range bounds {
+		slots = append(slots, slot{bound: b, i: int32(i)})
+	}
+	var q bucketQueue
+	q.fill(slots, len(bounds))
+	var got []int
+	i, ok := q.pop(math.Inf(-1))
+	got = append(got, i)
+	if !ok || (i != 2 && i != 3) {
+		t.Fatalf("first pop: slot %d (ok %v), want 2 or 3 (bounds 40 and 39.9)", i, ok)
+	}
+	// The other of the two top slots is put back lower: 39.9 → 12.3.
+	other := 5 - i
+	i, _ = q.pop(math.Inf(-1))
+	if i != other {
+		t.Fatalf("second pop: slot %d, want %d", i, other)
+	}
+	q.push(other, 12.3)
+	for {
+		i, ok := q.pop(6.5) // the slots of 0 and −3.25 never come out
+		if !ok {
+			break
+		}
+		got = append(got, i)
+	}
+	// Left: 12.5 (slot 0), 12.1 (5), 12.3 (the one put back), 7 (4).
+	if len(got) != 5 || got[len(got)-1] != 4 {
+		t.Fatalf("pops %v: want four more, slot 4 (bound 7) last", got)
+	}
+	seen := map[int]bool{}
+	for _, i := range got[1:4] {
+		seen[i] = true
+	}
+	if !seen[0] || !seen[5] || !seen[other] {
+		t.Errorf("pops %v: want slots 0, 5 and %d in the bucket of 12", got, other)
+	}
+	// Those two are still there for a lower threshold, best first.
+	if i, ok := q.pop(math.Inf(-1)); !ok || i != 6 {
+		t.Errorf("with no threshold: slot %d (ok %v), want 6 (bound 0)", i, ok)
+	}
+	if i, ok := q.pop(math.Inf(-1)); !ok || i != 1 {
+		t.Errorf("then slot %d (ok %v), want 1 (bound −3.25)", i, ok)
+	}
+	if i, ok := q.pop(math.Inf(-1)); ok {
+		t.Errorf("an empty queue gave slot %d", i)
+	}
+}

@@ -480,19 +480,7 @@ func (s *solver) join(r *round) {
 		rk := &s.racks[st.side]
 		old := *rk
 		*rk = st.m.Kept(old)
-		s.rehashRack(st.side, &old, rk)
-		for j, t := range st.m.Tiles {
-			if t != move.PlayThrough {
-				row, col := st.m.Square(j)
-				z := s.zsq[row*s.b.Size+col][sqTile(t)]
-				s.hash ^= z
-				s.bhash ^= z
-			}
-		}
-		s.hash ^= s.zside
-		if st.lastPass {
-			s.hash ^= s.zpass
-		}
+		s.hashMove(st.side, &st.m, &old, rk, st.lastPass)
 		s.b.PlaceLine(st.m.Dir, st.m.Row, st.m.Col, st.m.Tiles, 1000)
 		placed++
 	}
@@ -928,19 +916,7 @@ func (s *solver) play(side int, m *move.Move, ply, depth, alpha, beta, best int,
 		return m.Score + 2*s.racks[opp].Value(s.scores), true
 	}
 	h0, b0 := s.hash, s.bhash
-	s.rehashRack(side, &old, r)
-	for i, t := range m.Tiles {
-		if t != move.PlayThrough {
-			row, col := m.Square(i)
-			z := s.zsq[row*s.b.Size+col][sqTile(t)]
-			s.hash ^= z
-			s.bhash ^= z
-		}
-	}
-	s.hash ^= s.zside
-	if lastPass {
-		s.hash ^= s.zpass
-	}
+	s.hashMove(side, m, &old, r, lastPass)
 	if depth == 1 && !s.opt.Playout {
 		// The child is a leaf: its value from the table when it was
 		// searched exactly, or else estimated on this board, before m
@@ -980,6 +956,25 @@ func (s *solver) play(side int, m *move.Move, ply, depth, alpha, beta, best int,
 	s.hash, s.bhash = h0, b0
 	*r = old
 	return m.Score - c, exact
+}
+
+// hashMove updates the hashes for placement m by side, whose rack went
+// from old to now: the rack, the tiles put down (in bhash too), the side
+// to move, and the pass before it (lastPass) no longer the last move.
+func (s *solver) hashMove(side int, m *move.Move, old, now *alphabet.Rack, lastPass bool) {
+	s.rehashRack(side, old, now)
+	for i, t := range m.Tiles {
+		if t != move.PlayThrough {
+			row, col := m.Square(i)
+			z := s.zsq[row*s.b.Size+col][sqTile(t)]
+			s.hash ^= z
+			s.bhash ^= z
+		}
+	}
+	s.hash ^= s.zside
+	if lastPass {
+		s.hash ^= s.zpass
+	}
 }
 
 func (s *solver) rehashRack(side int, old, now *alphabet.Rack) {
@@ -1194,10 +1189,10 @@ func (s *solver) pv(lastPass bool, depth int) []move.Move {
 	var line []move.Move
 	side := 0
 	type undo struct {
-		squares [][2]int
-		side    int
-		rack    alphabet.Rack
-		hash    uint64
+		placed      bool
+		side        int
+		rack        alphabet.Rack
+		hash, bhash uint64
 	}
 	var undos []undo
 	for ply := 0; ply < depth; ply++ {
@@ -1221,7 +1216,7 @@ func (s *solver) pv(lastPass bool, depth int) []move.Move {
 			break
 		}
 		line = append(line, *found)
-		u := undo{side: side, rack: s.racks[side], hash: s.hash}
+		u := undo{side: side, rack: s.racks[side], hash: s.hash, bhash: s.bhash}
 		if found.Kind == move.Pass {
 			if lastPass {
 				break
@@ -1229,37 +1224,27 @@ func (s *solver) pv(lastPass bool, depth int) []move.Move {
 			s.hash ^= s.zside ^ s.zpass
 			lastPass = true
 		} else {
-			squares, tiles := found.Placed()
 			r := &s.racks[side]
-			for _, t := range tiles {
-				r.Remove(t)
-			}
+			*r = found.Kept(u.rack)
 			if r.Len() == 0 {
 				*r = u.rack
 				break
 			}
-			s.rehashRack(side, &u.rack, r)
-			for i, sq := range squares {
-				s.hash ^= s.zsq[sq[0]*s.b.Size+sq[1]][sqTile(tiles[i])]
-			}
-			s.hash ^= s.zside
-			if lastPass {
-				s.hash ^= s.zpass
-			}
+			s.hashMove(side, found, &u.rack, r, lastPass)
 			lastPass = false
-			s.b.Place(squares, tiles, 1000)
-			u.squares = squares
+			s.b.PlaceLine(found.Dir, found.Row, found.Col, found.Tiles, 1000)
+			u.placed = true
 		}
 		undos = append(undos, u)
 		side = 1 - side
 	}
 	for i := len(undos) - 1; i >= 0; i-- {
 		u := undos[i]
-		if u.squares != nil {
-			s.b.Remove(u.squares)
+		if u.placed {
+			s.b.Undo()
 		}
 		s.racks[u.side] = u.rack
-		s.hash = u.hash
+		s.hash, s.bhash = u.hash, u.bhash
 	}
 	return line
 }

@@ -12,8 +12,8 @@ import (
 // tiles kept after playing any k of the rack's tiles, and Alone and
 // Through tighten it to the k tiles that, by themselves or with the
 // board letters of a word, may make a word (asking an AnagramFilter).
-// Both the GADDAG's shadow search and the interval methods' bound their
-// extents with it.
+// The GADDAG's shadow search and the interval methods' search both bound
+// their extents with it.
 type LeaveBounds struct {
 	// leaveOf[i] is the value of keeping sub-rack i (mixed-radix index
 	// over the rack's distinct tiles); bestLeave[k] the best value of
@@ -29,14 +29,15 @@ type LeaveBounds struct {
 	// board tile.
 	alone     [alphabet.MaxLetters + 1]float64
 	aloneDone uint64 // bit k: alone[k] worked out
-	// subs[k] lists the sub-racks of k tiles (k ≥ minChecked), best
-	// leave first; memo caches Through.
+	// minChecked is the fewest tiles played for which af is asked.
 	minChecked int
-	sorted     uint64 // bit k: subs[k] sorted
-	subs       [alphabet.MaxLetters + 1][]subRack
-	memo       [64]memoEntry
-	af         *AnagramFilter
-	hr         uint64 // additive hash of the rack's letters
+	// subs[k] lists the sub-racks of k tiles (k ≥ minChecked), best
+	// leave first once sorted (bit k of sorted); memo caches Through.
+	subs   [alphabet.MaxLetters + 1][]subRack
+	sorted uint64
+	memo   [64]memoEntry
+	af     *AnagramFilter
+	hr     uint64 // additive hash of the rack's letters
 }
 
 // Best is the best value of the tiles kept after playing k tiles (−Inf

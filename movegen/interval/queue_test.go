@@ -7,10 +7,11 @@ import (
 
 // TestBucketQueue checks the slot queue of the best-by-equity search:
 // slots come out by bucket (one point wide), highest first, a slot put
-// back with a lower bound comes out in its new bucket, and pop stops once
-// no bound left can reach the threshold, leaving the slots under it.
+// back with a lower bound comes out in its new bucket, a slot under the
+// threshold is passed over, and pop stops once no bucket left can reach
+// the threshold, leaving the slots in those buckets.
 func TestBucketQueue(t *testing.T) {
-	bounds := []float64{12.5, -3.25, 40, 39.9, 7, 12.1, 0}
+	bounds := []float64{12.5, -3.25, 40, 39.9, 7, 12.1, 0, 6.2}
 	var slots []slot
 	for i, b := range bounds {
 		slots = append(slots, slot{bound: b, i: int32(i)})
@@ -37,7 +38,9 @@ func TestBucketQueue(t *testing.T) {
 		}
 		got = append(got, i)
 	}
-	// Left: 12.5 (slot 0), 12.1 (5), 12.3 (the one put back), 7 (4).
+	// Left: 12.5 (slot 0), 12.1 (5), 12.3 (the one put back), 7 (4);
+	// 6.2 (slot 7) shares a bucket with 6.5 and is passed over for good
+	// (thresholds only rise).
 	if len(got) != 5 || got[len(got)-1] != 4 {
 		t.Fatalf("pops %v: want four more, slot 4 (bound 7) last", got)
 	}
@@ -48,7 +51,8 @@ func TestBucketQueue(t *testing.T) {
 	if !seen[0] || !seen[5] || !seen[other] {
 		t.Errorf("pops %v: want slots 0, 5 and %d in the bucket of 12", got, other)
 	}
-	// Those two are still there for a lower threshold, best first.
+	// The two below the bucket of 6.5 are still there for a lower
+	// threshold, best first; slot 7 is not.
 	if i, ok := q.pop(math.Inf(-1)); !ok || i != 6 {
 		t.Errorf("with no threshold: slot %d (ok %v), want 6 (bound 0)", i, ok)
 	}

@@ -113,27 +113,53 @@ func (bs *bestSearch) line(li *lineInfo) {
 	}
 }
 
-// add bounds an interval of the loaded line and keeps it as a slot.
-func (bs *bestSearch) add(li *lineInfo, iv *Interval, rackSize, bingo int) {
-	nsq := 0
-	boardSum := int32(0)
-	hb := uint64(0)
-	for i := iv.Start; i < iv.Start+iv.Len; i++ {
-		t := li.tiles[i]
-		switch {
-		case t == board.Empty:
-			if li.cross[i] == 0 {
-				return // no tile can go there
-			}
-			bs.sq[nsq] = int8(i)
-			nsq++
+// addLine bounds the intervals of the loaded line (those lineInfo.spans
+// lists) and keeps them as slots. The intervals that start on the same
+// square are bounded in one pass, each longer one taking the shorter's
+// squares, board letters and hash.
+func (bs *bestSearch) addLine(li *lineInfo, maxEmpty, rackSize, bingo int) {
+	n := li.n
+	for s := 0; s < n; s++ {
+		if s > 0 && li.tiles[s-1] != board.Empty {
 			continue
-		case !t.IsBlanked():
-			boardSum += bs.faces[t.Letter()]
 		}
-		hb += bs.af.Weight(t)
+		nsq, halo := 0, false
+		boardSum := int32(0)
+		hb := uint64(0)
+		for e := s; e < n; e++ {
+			t := li.tiles[e]
+			switch {
+			case t == board.Empty:
+				if li.cross[e] == 0 {
+					// No tile can go there: no longer interval either.
+					e = n
+					continue
+				}
+				if nsq == maxEmpty {
+					e = n
+					continue
+				}
+				bs.sq[nsq] = int8(e)
+				nsq++
+				halo = halo || li.halo[e]
+			default:
+				if !t.IsBlanked() {
+					boardSum += bs.faces[t.Letter()]
+				}
+				hb += bs.af.Weight(t)
+			}
+			if e+1 < n && li.tiles[e+1] != board.Empty || e == s || !halo {
+				continue
+			}
+			bs.add(li, s, e-s+1, nsq, boardSum, hb, rackSize, bingo)
+		}
 	}
-	nb := iv.Len - nsq
+}
+
+// add bounds the interval of the loaded line from square start, length
+// long, whose empty squares are bs.sq[:nsq], and keeps it as a slot.
+func (bs *bestSearch) add(li *lineInfo, start, length, nsq int, boardSum int32, hb uint64, rackSize, bingo int) {
+	nb := length - nsq
 	// The longest slots ask the filter now (they carry the bingo bonus
 	// and the widest bounds); the others when they reach the top.
 	refined := nsq >= bs.tiles-1
@@ -149,7 +175,7 @@ func (bs *bestSearch) add(li *lineInfo, iv *Interval, rackSize, bingo int) {
 		sc += int32(bingo)
 	}
 	bs.slots = append(bs.slots, slot{bound: float64(sc) + lv, i: int32(len(bs.spans))})
-	bs.spans = append(bs.spans, span{dir: iv.Dir, line: int8(iv.Line), start: int8(iv.Start), len: int8(iv.Len), empty: int8(iv.Empty),
+	bs.spans = append(bs.spans, span{dir: li.d, line: int8(li.line), start: int8(start), len: int8(length), empty: int8(nsq),
 		nb: int8(nb), refined: refined, score: sc, hb: hb})
 }
 
@@ -163,7 +189,7 @@ func (bs *bestSearch) search(st *ivState, b *board.Board, solve func(*Interval),
 		for line := 0; line < b.Size; line++ {
 			st.li.load(b, d, line)
 			bs.line(&st.li)
-			st.li.spans(st.rackLen, &st.iv, func(iv *Interval) { bs.add(&st.li, iv, v.RackSize, v.BingoBonus) })
+			bs.addLine(&st.li, st.rackLen, v.RackSize, v.BingoBonus)
 		}
 	}
 	// Usually few slots are solved: take them best bound first from

@@ -35,7 +35,8 @@ type LeaveBounds struct {
 	// leave first once sorted (bit k of sorted); memo caches Through.
 	subs   [alphabet.MaxLetters + 1][]subRack
 	sorted uint64
-	memo   [64]memoEntry
+	memo   [512]memoEntry
+	gen    uint32 // memo entries of this rack carry gen
 	af     *AnagramFilter
 	hr     uint64 // additive hash of the rack's letters
 }
@@ -78,7 +79,11 @@ func (t *LeaveBounds) Prepare(rack *alphabet.Rack, leave Leave, af *AnagramFilte
 	for k := range t.subs {
 		t.subs[k] = t.subs[k][:0]
 	}
-	t.memo = [64]memoEntry{}
+	t.gen++
+	if t.gen == 0 {
+		t.memo = [512]memoEntry{}
+		t.gen = 1
+	}
 	t.nLetters = 0
 	size := 1
 	for l, c := range rack {
@@ -179,7 +184,7 @@ type subRack struct {
 func (t *LeaveBounds) Through(k int, hb uint64, nb int) float64 {
 	key := hb*31 + uint64(k)
 	slot := &t.memo[key%uint64(len(t.memo))]
-	if slot.ok && slot.key == key {
+	if slot.gen == t.gen && slot.key == key {
 		return slot.v
 	}
 	v := math.Inf(-1)
@@ -189,14 +194,14 @@ func (t *LeaveBounds) Through(k int, hb uint64, nb int) float64 {
 			break
 		}
 	}
-	*slot = memoEntry{key: key, v: v, ok: true}
+	*slot = memoEntry{key: key, v: v, gen: t.gen}
 	return v
 }
 
 type memoEntry struct {
 	key uint64
 	v   float64
-	ok  bool
+	gen uint32
 }
 
 // Value is the value of keeping kept, a sub-rack of the prepared rack,

@@ -205,12 +205,7 @@ func anagramFilterFor(a *automaton.Automaton, arcs []automaton.Arc, root automat
 	if a.Key == [32]byte{} {
 		k.a = a
 	}
-	v, _ := anagramFilters.LoadOrStore(k, &anagramOnce{})
-	o := v.(*anagramOnce)
-	o.once.Do(func() {
-		o.f = loadOrBuildAnagramFilter(a.Key, a.Words, shortLen, func() *AnagramFilter { return buildAnagramFilter(arcs, root, shortLen) })
-	})
-	return o.f
+	return sharedAnagramFilter(k, a.Words, func() *AnagramFilter { return buildAnagramFilter(arcs, root, shortLen) })
 }
 
 // LexiconAnagramFilter returns the (shared, read-only) anagram filter of
@@ -218,12 +213,16 @@ func anagramFilterFor(a *automaton.Automaton, arcs []automaton.Arc, root automat
 // uses: from memory, from the cache directory, or built from the words
 // (about a second for a quarter of a million).
 func LexiconAnagramFilter(lex *lexicon.Lexicon, rackSize int) *AnagramFilter {
-	key := automaton.Key(lex)
 	shortLen := rackSize + 1
-	v, _ := anagramFilters.LoadOrStore(anagramKey{key: key, shortLen: shortLen}, &anagramOnce{})
+	return sharedAnagramFilter(anagramKey{key: automaton.Key(lex), shortLen: shortLen}, lex.Len(),
+		func() *AnagramFilter { return buildLexiconAnagramFilter(lex, shortLen) })
+}
+
+// sharedAnagramFilter returns the filter named k from memory, or loads
+// or builds it (a word list of words words) once for the process.
+func sharedAnagramFilter(k anagramKey, words int, build func() *AnagramFilter) *AnagramFilter {
+	v, _ := anagramFilters.LoadOrStore(k, &anagramOnce{})
 	o := v.(*anagramOnce)
-	o.once.Do(func() {
-		o.f = loadOrBuildAnagramFilter(key, lex.Len(), shortLen, func() *AnagramFilter { return buildLexiconAnagramFilter(lex, shortLen) })
-	})
+	o.once.Do(func() { o.f = loadOrBuildAnagramFilter(k.key, words, k.shortLen, build) })
 	return o.f
 }

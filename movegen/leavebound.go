@@ -41,6 +41,20 @@ type LeaveBounds struct {
 	hr     uint64 // additive hash of the rack's letters
 }
 
+// SubRackLeave is a Leave that can value all the sub-racks of a rack in
+// one pass, cheaper than one Eval each (an exhaustive table sums its rank
+// terms along the way).
+type SubRackLeave interface {
+	Leave
+	// EvalSubRacks sets out[i] to the value of keeping sub-rack i of
+	// rack: i is the mixed-radix number whose digits are the counts kept
+	// of the rack's distinct tiles in code order (the blank first), the
+	// first digit the least significant, and out holds the product of
+	// their counts plus one. It reports false, leaving out unspecified,
+	// when it cannot; the caller then calls Eval for each.
+	EvalSubRacks(rack *alphabet.Rack, out []float64) bool
+}
+
 // Best is the best value of the tiles kept after playing k tiles (−Inf
 // when the rack has fewer than k, +Inf when it has more tiles than are
 // tabulated).
@@ -103,21 +117,39 @@ func (t *LeaveBounds) Prepare(rack *alphabet.Rack, leave Leave, af *AnagramFilte
 		size *= int(c) + 1
 		t.nLetters++
 	}
+	bulk := false
+	if sl, ok := leave.(SubRackLeave); ok {
+		bulk = sl.EvalSubRacks(rack, t.leaveOf[:size])
+	}
+	// Walk the sub-racks in index order as an odometer over the
+	// distinct letters' counts: kr is the sub-rack kept, n its size and
+	// hp the hash of the real letters played.
 	var kr alphabet.Rack
+	n, hp := 0, t.hr
 	for i := 0; i < size; i++ {
-		n := 0
-		hp := t.hr // hash of the real letters played
-		for j := 0; j < t.nLetters; j++ {
-			l := t.letters[j]
-			c := uint8(i / t.radix[j] % (int(rack[l]) + 1))
-			kr[l] = c
-			n += int(c)
-			if l != 0 {
-				hp -= uint64(c) * af.weights[l]
+		if i > 0 {
+			for j := 0; j < t.nLetters; j++ {
+				l := t.letters[j]
+				w := uint64(0)
+				if l != 0 {
+					w = af.weights[l]
+				}
+				if kr[l] < rack[l] {
+					kr[l]++
+					n++
+					hp -= w
+					break
+				}
+				n -= int(kr[l])
+				hp += uint64(kr[l]) * w
+				kr[l] = 0
 			}
 		}
-		v := 0.0
-		if leave != nil {
+		var v float64
+		switch {
+		case bulk:
+			v = t.leaveOf[i]
+		case leave != nil:
 			v = leave.Eval(&kr)
 		}
 		t.leaveOf[i] = v

@@ -9,6 +9,7 @@ import (
 	"atril/lexicon"
 	"atril/movegen"
 	"atril/movegen/internal/searchtest"
+	"atril/player/leave"
 	"atril/variant"
 )
 
@@ -122,4 +123,57 @@ func TestLeaveBounds(t *testing.T) {
 		t.Errorf("Extent equals the brute force in %d of %d cases: the filter should rarely say yes wrongly", same, cases)
 	}
 	t.Logf("%d of %d cases exact", same, cases)
+}
+
+// evalOnly hides a leave's EvalSubRacks, so Prepare calls Eval for each
+// sub-rack.
+type evalOnly struct{ movegen.Leave }
+
+// TestPrepareSubRackLeave checks that Prepare values every sub-rack the
+// same whether the leave values them all at once (an exhaustive table's
+// EvalSubRacks) or one Eval each: Best for each count of tiles played
+// and Value of each sub-rack.
+func TestPrepareSubRackLeave(t *testing.T) {
+	v := variant.MustLoad("english")
+	a := v.Alphabet
+	lex, err := lexicon.FromWords(a, "CAT", "QI", "RETAINS")
+	if err != nil {
+		t.Fatal(err)
+	}
+	af := movegen.LexiconAnagramFilter(lex, v.RackSize)
+	ix, err := leave.NewIndex(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Values that tell every leave apart: its rank, scaled.
+	vals := make([]float64, ix.Len())
+	for i := range vals {
+		vals[i] = float64(i%4001) / 8
+	}
+	tb, err := leave.NewExhaustive("ranks", v.Name, ix, vals)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{"AEINRST", "??EERST", "QQUEEEE", "A", "CAT?", "ZZZZZZZ"} {
+		rack, err := a.ParseRack(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var bulk, each movegen.LeaveBounds
+		bulk.Prepare(&rack, tb, af, 1)
+		each.Prepare(&rack, evalOnly{tb}, af, 1)
+		for k := 0; k <= rack.Len(); k++ {
+			if bulk.Best(k) != each.Best(k) {
+				t.Errorf("%s: Best(%d) %v with EvalSubRacks, %v with Eval", s, k, bulk.Best(k), each.Best(k))
+			}
+		}
+		rack.SubRacks(func(kept *alphabet.Rack) {
+			if got, want := bulk.Value(kept), tb.Eval(kept); got != want {
+				t.Errorf("%s: Value(%s) %v with EvalSubRacks, Eval %v", s, a.RackString(kept), got, want)
+			}
+			if got, want := each.Value(kept), tb.Eval(kept); got != want {
+				t.Errorf("%s: Value(%s) %v with Eval, Eval %v", s, a.RackString(kept), got, want)
+			}
+		})
+	}
 }

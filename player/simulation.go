@@ -367,6 +367,15 @@ type plyLeave struct {
 	scores   []int
 }
 
+// EvalSubRacks implements movegen.SubRackLeave while the bag has tiles
+// and the table does.
+func (l *plyLeave) EvalSubRacks(rack *alphabet.Rack, out []float64) bool {
+	if sl, ok := l.t.(movegen.SubRackLeave); ok && !l.bagEmpty {
+		return sl.EvalSubRacks(rack, out)
+	}
+	return false
+}
+
 // Eval implements movegen.Leave.
 func (l *plyLeave) Eval(kept *alphabet.Rack) float64 {
 	if l.bagEmpty {

@@ -102,6 +102,15 @@ func newStaticLeave(v *View, t leave.Evaluator) *staticLeave {
 	return &staticLeave{v: v, t: t, unseen: 2 * float64(v.Unseen.Value(v.Board.Variant.Scores))}
 }
 
+// EvalSubRacks implements movegen.SubRackLeave while the bag has tiles
+// and the table does.
+func (s *staticLeave) EvalSubRacks(rack *alphabet.Rack, out []float64) bool {
+	if sl, ok := s.t.(movegen.SubRackLeave); ok && s.v.BagLen > 0 {
+		return sl.EvalSubRacks(rack, out)
+	}
+	return false
+}
+
 // Eval implements movegen.Leave.
 func (s *staticLeave) Eval(kept *alphabet.Rack) float64 {
 	if s.v.BagLen == 0 {

@@ -125,6 +125,60 @@ func (w *bestWalk) walk(k, s int, rank uint32) {
 	}
 }
 
+// EvalSubRacks sets out[i] to Eval of sub-rack i of r, where i is the
+// mixed-radix number whose digits are the counts kept of r's distinct
+// tiles in code order, the first digit the least significant; out must
+// hold the product of their counts plus one. It walks the sub-racks once,
+// summing rank terms on the way (where one Eval each would rank every
+// sub-rack from scratch), does not allocate, and always reports true
+// (see movegen.SubRackLeave).
+func (t *Exhaustive) EvalSubRacks(r *alphabet.Rack, out []float64) bool {
+	w := subWalk{t: t, out: out}
+	for i, c := range r {
+		if c > 0 {
+			w.dist[w.nd], w.cnt[w.nd] = uint8(i), c
+			w.nd++
+		}
+	}
+	w.walk(0, 1, 0, t.idx.max, 0, true)
+	return true
+}
+
+// subWalk is the state of EvalSubRacks' walk.
+type subWalk struct {
+	t    *Exhaustive
+	out  []float64
+	dist [alphabet.MaxLetters + 1]uint8 // distinct tiles of the rack
+	cnt  [alphabet.MaxLetters + 1]uint8 // their counts
+	nd   int
+}
+
+// walk chooses the count kept of the k-th distinct tile: at is the index
+// so far and radix the place value of digit k, s the tiles the leave may
+// still hold and rank the sum of rank terms; ok is false once the leave
+// is one the table does not cover (worth 0, as Eval says).
+func (w *subWalk) walk(k, radix, at, s int, rank uint32, ok bool) {
+	if k == w.nd {
+		v := 0.0
+		if ok {
+			v = float64(w.t.vals[rank]) / Scale
+		}
+		w.out[at] = v
+		return
+	}
+	ix := w.t.idx
+	W := ix.max + 1
+	tt, c := int(w.dist[k]), int(w.cnt[k])
+	for x := 0; x <= c; x++ {
+		okx := ok && (x == 0 || tt < ix.types && x <= s && x <= int(ix.caps[tt]))
+		if okx && x > 0 {
+			w.walk(k+1, radix*(c+1), at+x*radix, s-x, rank+ix.g[(tt*W+s)*W+x], true)
+		} else {
+			w.walk(k+1, radix*(c+1), at+x*radix, s, rank, okx)
+		}
+	}
+}
+
 // File format (little-endian), optionally gzip-compressed as a whole:
 //
 //	magic "ATRLEAVE", version uint16, scale uint16, max leave uint8,

@@ -209,6 +209,61 @@ func TestBestBySizeAgreesWithEnumeration(t *testing.T) {
 	}
 }
 
+func TestEvalSubRacksAgreesWithEval(t *testing.T) {
+	v := variant.MustLoad("english")
+	tb, _ := randomTable(t, v, 13)
+	var bag []alphabet.Tile
+	for c, n := range v.Counts {
+		for i := 0; i < n; i++ {
+			bag = append(bag, alphabet.Tile(c))
+		}
+	}
+	rng := rand.New(rand.NewPCG(7, 8))
+	parse := func(s string) alphabet.Rack {
+		r, err := v.Alphabet.ParseRack(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	// Racks the table covers only in part: more copies of a tile than
+	// the set holds (one Q, two blanks), and eight tiles.
+	racks := []alphabet.Rack{parse("QQU"), parse("???E"), parse("QQQ??AB"), parse("AEINRSTT")}
+	for i := 0; i < 500; i++ {
+		rng.Shuffle(len(bag), func(i, j int) { bag[i], bag[j] = bag[j], bag[i] })
+		racks = append(racks, alphabet.RackOf(bag[:1+rng.IntN(7)]))
+	}
+	for _, r := range racks {
+		// The index of a sub-rack: its counts of r's distinct tiles in
+		// code order, the first the least significant digit.
+		size := 1
+		for _, c := range r {
+			size *= int(c) + 1
+		}
+		out := make([]float64, size)
+		if !tb.EvalSubRacks(&r, out) {
+			t.Fatal("EvalSubRacks reported false")
+		}
+		seen := 0
+		r.SubRacks(func(k *alphabet.Rack) {
+			i, radix := 0, 1
+			for l, c := range r {
+				if c > 0 {
+					i += int(k[l]) * radix
+					radix *= int(c) + 1
+				}
+			}
+			seen++
+			if got, want := out[i], tb.Eval(k); got != want {
+				t.Fatalf("rack %s, sub-rack %s (index %d): EvalSubRacks %v, Eval %v", v.Alphabet.RackString(&r), v.Alphabet.RackString(k), i, got, want)
+			}
+		})
+		if seen != size {
+			t.Fatalf("rack %s: %d sub-racks, index space %d", v.Alphabet.RackString(&r), seen, size)
+		}
+	}
+}
+
 func TestLookupsDoNotAllocate(t *testing.T) {
 	v := variant.MustLoad("english")
 	tb, _ := randomTable(t, v, 1)

@@ -542,12 +542,13 @@ func (s *lineGen) shadow(c, leftLimit int) float64 {
 			t.loBound[i] = math.Inf(-1)
 		}
 	}
-	// The placed squares of the extent: left ones (going left from the
-	// anchor) and right ones.
-	var placed [16]int8
-	np := 0
-	placed[np] = int8(c)
-	np++
+	// The squares of the extent where tiles go, counted in np: the
+	// anchor and those left of it in left, and with those right of it
+	// as well in ext.
+	var left, ext ExtentAcc
+	left.Reset()
+	left.Add(c, &s.lmul, &s.wmul, s.cscore, &t.fit)
+	np := 1
 	boardL := int32(0) // board tiles left of the anchor in the extent
 	nbL, hbL := 0, uint64(0)
 	lo := c
@@ -565,6 +566,7 @@ func (s *lineGen) shadow(c, leftLimit int) float64 {
 		boardR := int32(0)
 		nb, hb := nbL, hbL
 		hi := c
+		ext = left
 		for {
 			for hi+1 < s.n && s.line[hi+1] != board.Empty {
 				hi++
@@ -573,7 +575,7 @@ func (s *lineGen) shadow(c, leftLimit int) float64 {
 				hb += t.af.weights[s.line[hi].Letter()]
 			}
 			if hi > lo {
-				v := s.bound(placed[:np], boardL+boardR, nb, hb)
+				v := s.bound(&ext, np, boardL+boardR, nb, hb)
 				if v > best {
 					best = v
 				}
@@ -585,7 +587,7 @@ func (s *lineGen) shadow(c, leftLimit int) float64 {
 				break
 			}
 			hi++
-			placed[np] = int8(hi)
+			ext.Add(hi, &s.lmul, &s.wmul, s.cscore, &t.fit)
 			np++
 		}
 		np = nl
@@ -594,7 +596,7 @@ func (s *lineGen) shadow(c, leftLimit int) float64 {
 			break
 		}
 		lo--
-		placed[np] = int8(lo)
+		left.Add(lo, &s.lmul, &s.wmul, s.cscore, &t.fit)
 		np++
 	}
 	return best
@@ -628,14 +630,13 @@ func (s *lineGen) faceOn(i int) int32 {
 	return s.score[t]
 }
 
-// bound is the equity bound of an extent: the squares where tiles go and
-// the face value of the board tiles in the word. The tiles' part is the
-// lesser of two bounds: the rack's best tiles on the best multipliers
-// (rearrangement inequality), and each square's multiplier times the best
-// rack tile its cross-set admits.
-func (s *lineGen) bound(sq []int8, boardSum int32, nb int, hb uint64) float64 {
+// bound is the equity bound of an extent: the k squares where tiles go
+// (in ext) and the face value of the board tiles in the word. The tiles'
+// part is the lesser of two bounds: the rack's best tiles on the best
+// multipliers (rearrangement inequality), and each square's multiplier
+// times the best rack tile its cross-set admits.
+func (s *lineGen) bound(ext *ExtentAcc, k int, boardSum int32, nb int, hb uint64) float64 {
 	t := s.best
-	k := len(sq)
 	lv := t.bestLeave[k]
 	if t.refine || k >= max(t.scores.n-1, shadowMinChecked) {
 		// Some k of the tiles, with the board letters, must make a word.
@@ -647,7 +648,7 @@ func (s *lineGen) bound(sq []int8, boardSum int32, nb int, hb uint64) float64 {
 	if lv == math.Inf(-1) {
 		return lv
 	}
-	fixed := ExtentBound(sq, &s.lmul, &s.wmul, s.cscore, &t.fit, t.scores.Sorted(), boardSum)
+	fixed := ext.Bound(t.scores.Sorted(), boardSum)
 	if k == s.rackSize {
 		fixed += int32(s.bingo)
 	}
@@ -664,31 +665,81 @@ func (s *lineGen) bound(sq []int8, boardSum int32, nb int, hb uint64) float64 {
 // tiles on the best multipliers (rearrangement inequality), and each
 // square's multiplier times the best tile it admits.
 func ExtentBound(sq []int8, lmul, wmul *[32]int32, cscore []int16, fit *[32]int32, rs []int32, boardSum int32) int32 {
-	wm := int32(1)
+	var a ExtentAcc
+	a.Reset()
 	for _, i := range sq {
-		wm *= wmul[i]
+		a.Add(int(i), lmul, wmul, cscore, fit)
 	}
-	var mult [16]int32
-	fixed := boardSum * wm
-	capped := int32(0)
-	for k, i := range sq {
-		m := lmul[i] * wm
-		if cs := cscore[i]; cs != board.NoCross {
-			m += lmul[i] * wmul[i]
-			fixed += int32(cs) * wmul[i]
-		}
-		capped += m * fit[i]
-		// insertion, highest first
-		j := k
-		for j > 0 && mult[j-1] < m {
-			mult[j] = mult[j-1]
-			j--
-		}
-		mult[j] = m
+	return a.Bound(rs, boardSum)
+}
+
+// ExtentAcc is ExtentBound built up one square at a time, for extents
+// each of which is the one before it and one more square (the GADDAG's
+// shadow, the interval search's slots that start on the same square):
+// adding a square costs an insertion into the sorted multipliers, not a
+// new sort, unless it has a word multiplier. The zero value is not an
+// empty extent: call Reset first. A copy is an independent extent.
+type ExtentAcc struct {
+	n     int
+	wm    int32 // word multiplier of the squares so far
+	cross int32 // the cross words' other tiles, times their multipliers
+	// The capped bound is wm·main + crossFit: main sums each square's
+	// letter multiplier times its best fitting tile, crossFit the same
+	// times the square's word multiplier where it makes a cross word.
+	main, crossFit int32
+	lm, cc         [16]int32 // per square: letter multiplier, and it times the word multiplier in a cross word (else 0)
+	mult           [16]int32 // lm·wm + cc per square, highest first
+}
+
+// Reset empties the extent.
+func (a *ExtentAcc) Reset() {
+	a.n, a.wm, a.cross, a.main, a.crossFit = 0, 1, 0, 0, 0
+}
+
+// Add puts square i of a line into the extent (the arguments are
+// ExtentBound's).
+func (a *ExtentAcc) Add(i int, lmul, wmul *[32]int32, cscore []int16, fit *[32]int32) {
+	i &= 31
+	lm, w := lmul[i], wmul[i]
+	cc := int32(0)
+	if cs := cscore[i]; cs != board.NoCross {
+		cc = lm * w
+		a.cross += int32(cs) * w
+		a.crossFit += cc * fit[i]
 	}
+	a.main += lm * fit[i]
+	k := a.n & 15
+	a.lm[k], a.cc[k] = lm, cc
+	a.n++
+	if w != 1 {
+		// Every multiplier changes: sort them again.
+		a.wm *= w
+		for j := 0; j < a.n && j < 16; j++ {
+			m := a.lm[j]*a.wm + a.cc[j]
+			h := j
+			for h > 0 && a.mult[h-1] < m {
+				a.mult[h] = a.mult[h-1]
+				h--
+			}
+			a.mult[h] = m
+		}
+		return
+	}
+	m := lm*a.wm + cc
+	h := k
+	for h > 0 && a.mult[h-1] < m {
+		a.mult[h] = a.mult[h-1]
+		h--
+	}
+	a.mult[h] = m
+}
+
+// Bound is ExtentBound of the squares added, with board tiles of face
+// value boardSum and the rack's tile scores rs, highest first.
+func (a *ExtentAcc) Bound(rs []int32, boardSum int32) int32 {
 	rearranged := int32(0)
-	for k := range sq {
-		rearranged += mult[k] * rs[k]
+	for k, r := range rs[:min(a.n, len(rs), 16)] {
+		rearranged += a.mult[k] * r
 	}
-	return fixed + min(capped, rearranged)
+	return boardSum*a.wm + a.cross + min(a.wm*a.main+a.crossFit, rearranged)
 }

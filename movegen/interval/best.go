@@ -40,7 +40,7 @@ type bestSearch struct {
 	lmul   [32]int32
 	wmul   [32]int32
 	fit    [32]int32
-	sq     [MaxBoard]int8
+	ext    movegen.ExtentAcc // the empty squares of the interval being bounded
 	af     *movegen.AnagramFilter
 	tiles  int          // on the rack
 	sink   movegen.Sink // offer, bound once
@@ -126,6 +126,7 @@ func (bs *bestSearch) addLine(li *lineInfo, maxEmpty, rackSize, bingo int) {
 		nsq, halo := 0, false
 		boardSum := int32(0)
 		hb := uint64(0)
+		bs.ext.Reset()
 		for e := s; e < n; e++ {
 			t := li.tiles[e]
 			switch {
@@ -139,7 +140,7 @@ func (bs *bestSearch) addLine(li *lineInfo, maxEmpty, rackSize, bingo int) {
 					e = n
 					continue
 				}
-				bs.sq[nsq] = int8(e)
+				bs.ext.Add(e, &bs.lmul, &bs.wmul, li.cscore, &bs.fit)
 				nsq++
 				halo = halo || li.halo[e]
 			default:
@@ -157,7 +158,7 @@ func (bs *bestSearch) addLine(li *lineInfo, maxEmpty, rackSize, bingo int) {
 }
 
 // add bounds the interval of the loaded line from square start, length
-// long, whose empty squares are bs.sq[:nsq], and keeps it as a slot.
+// long, whose nsq empty squares are in bs.ext, and keeps it as a slot.
 func (bs *bestSearch) add(li *lineInfo, start, length, nsq int, boardSum int32, hb uint64, rackSize, bingo int) {
 	nb := length - nsq
 	// The longest slots ask the filter now (they carry the bingo bonus
@@ -170,7 +171,7 @@ func (bs *bestSearch) add(li *lineInfo, start, length, nsq int, boardSum int32, 
 	if lv == math.Inf(-1) {
 		return
 	}
-	sc := movegen.ExtentBound(bs.sq[:nsq], &bs.lmul, &bs.wmul, li.cscore, &bs.fit, bs.scores.Sorted(), boardSum)
+	sc := bs.ext.Bound(bs.scores.Sorted(), boardSum)
 	if nsq == rackSize {
 		sc += int32(bingo)
 	}

@@ -170,8 +170,11 @@ type bestState struct {
 	refine  bool
 	refined anchorBound // the anchor whose refined shadow loBound holds
 	// fit[i]: the highest score of a rack tile that square i of the
-	// current line admits (shadow only).
-	fit [32]int32
+	// current line admits (shadow only); it points into fits, which
+	// keeps each line's for the whole search (bit dir·32+row of fitted).
+	fit    *[32]int32
+	fits   [2 * 32][32]int32
+	fitted uint64
 }
 
 // Ranked is a kept list: the n best placements by equity offered to it,
@@ -345,6 +348,7 @@ func (g *Gaddag) TopNIn(b *board.Board, rack *alphabet.Rack, leave Leave, n int,
 	t.scores.Set(&r, &s.score)
 	t.anchors = t.anchors[:0]
 	t.refine = false
+	t.fitted = 0
 	for d := board.Across; d <= board.Down; d++ {
 		for r := 0; r < b.Size; r++ {
 			if !lines.Has(d, r) {
@@ -547,7 +551,7 @@ func (s *lineGen) shadow(c, leftLimit int) float64 {
 	// as well in ext.
 	var left, ext ExtentAcc
 	left.Reset()
-	left.Add(c, &s.lmul, &s.wmul, s.cscore, &t.fit)
+	left.Add(c, &s.lmul, &s.wmul, s.cscore, t.fit)
 	np := 1
 	boardL := int32(0) // board tiles left of the anchor in the extent
 	nbL, hbL := 0, uint64(0)
@@ -587,7 +591,7 @@ func (s *lineGen) shadow(c, leftLimit int) float64 {
 				break
 			}
 			hi++
-			ext.Add(hi, &s.lmul, &s.wmul, s.cscore, &t.fit)
+			ext.Add(hi, &s.lmul, &s.wmul, s.cscore, t.fit)
 			np++
 		}
 		np = nl
@@ -596,7 +600,7 @@ func (s *lineGen) shadow(c, leftLimit int) float64 {
 			break
 		}
 		lo--
-		left.Add(lo, &s.lmul, &s.wmul, s.cscore, &t.fit)
+		left.Add(lo, &s.lmul, &s.wmul, s.cscore, t.fit)
 		np++
 	}
 	return best
@@ -604,8 +608,15 @@ func (s *lineGen) shadow(c, leftLimit int) float64 {
 
 // fitLine sets fit for the empty squares of the current line: the score
 // of the first group of the rack's letters (highest scoring first) that
-// the square's cross-set admits.
+// the square's cross-set admits. Each line's is worked out once a search
+// (TopNIn clears fitted).
 func (t *bestState) fitLine(s *lineGen) {
+	k := int(s.dir)*32 + s.row
+	t.fit = &t.fits[k]
+	if t.fitted&(1<<k) != 0 {
+		return
+	}
+	t.fitted |= 1 << k
 	for i := 0; i < s.n; i++ {
 		f := int32(0)
 		if s.line[i] == board.Empty {

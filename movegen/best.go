@@ -355,15 +355,15 @@ func (g *Gaddag) TopNIn(b *board.Board, rack *alphabet.Rack, leave Leave, n int,
 				continue
 			}
 			s.setLine(b, d, r)
-			fitted := false
+			lineFitted := false
 			prev := -1
 			for c := 0; c < b.Size; c++ {
 				if !s.anchor(c) {
 					continue
 				}
-				if !fitted {
+				if !lineFitted {
 					t.fitLine(s)
-					fitted = true
+					lineFitted = true
 				}
 				if bd := s.shadow(c, prev+1); bd > math.Inf(-1) {
 					t.anchors = append(t.anchors, anchorBound{bound: bd, dir: d, row: int8(r), col: int8(c), leftLimit: int8(prev + 1)})
@@ -688,8 +688,9 @@ func ExtentBound(sq []int8, lmul, wmul *[32]int32, cscore []int16, fit *[32]int3
 // each of which is the one before it and one more square (the GADDAG's
 // shadow, the interval search's slots that start on the same square):
 // adding a square costs an insertion into the sorted multipliers, not a
-// new sort, unless it has a word multiplier. The zero value is not an
-// empty extent: call Reset first. A copy is an independent extent.
+// new sort, unless it has a word multiplier. It holds at most 16 squares
+// (Add panics past that). The zero value is not an empty extent: call
+// Reset first. A copy is an independent extent.
 type ExtentAcc struct {
 	n     int
 	wm    int32 // word multiplier of the squares so far
@@ -710,7 +711,6 @@ func (a *ExtentAcc) Reset() {
 // Add puts square i of a line into the extent (the arguments are
 // ExtentBound's).
 func (a *ExtentAcc) Add(i int, lmul, wmul *[32]int32, cscore []int16, fit *[32]int32) {
-	i &= 31
 	lm, w := lmul[i], wmul[i]
 	cc := int32(0)
 	if cs := cscore[i]; cs != board.NoCross {
@@ -719,13 +719,13 @@ func (a *ExtentAcc) Add(i int, lmul, wmul *[32]int32, cscore []int16, fit *[32]i
 		a.crossFit += cc * fit[i]
 	}
 	a.main += lm * fit[i]
-	k := a.n & 15
+	k := a.n
 	a.lm[k], a.cc[k] = lm, cc
 	a.n++
 	if w != 1 {
 		// Every multiplier changes: sort them again.
 		a.wm *= w
-		for j := 0; j < a.n && j < 16; j++ {
+		for j := 0; j < a.n; j++ {
 			m := a.lm[j]*a.wm + a.cc[j]
 			h := j
 			for h > 0 && a.mult[h-1] < m {

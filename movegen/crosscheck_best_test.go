@@ -14,6 +14,7 @@ import (
 	"atril/move"
 	"atril/movegen"
 	"atril/movegen/internal/searchtest"
+	"atril/player/leave"
 	"atril/variant"
 )
 
@@ -21,11 +22,11 @@ import (
 type hashLeave = searchtest.HashLeave
 
 // checkBest compares the GADDAG's best-by-equity search with all moves
-// ranked, for score alone and for a leave table, on one position.
-func checkBest(t *testing.T, s movegen.Searcher, all movegen.Generator, b *board.Board, rack *alphabet.Rack) error {
-	for _, leave := range []movegen.Leave{nil, hashLeave{}} {
-		if err := searchtest.Check(s, b, rack, leave, searchtest.Equities(all, b, rack, leave)); err != nil {
-			return fmt.Errorf("leave %v: %w", leave != nil, err)
+// ranked, for each of leaves (nil: score alone), on one position.
+func checkBest(t *testing.T, s movegen.Searcher, all movegen.Generator, b *board.Board, rack *alphabet.Rack, leaves []movegen.Leave) error {
+	for i, lv := range leaves {
+		if err := searchtest.Check(s, b, rack, lv, searchtest.Equities(all, b, rack, lv)); err != nil {
+			return fmt.Errorf("leave %d (%T): %w", i, lv, err)
 		}
 	}
 	return nil
@@ -33,8 +34,11 @@ func checkBest(t *testing.T, s movegen.Searcher, all movegen.Generator, b *board
 
 // TestBestCrossCheck plays random games and at every position compares
 // best-by-equity generation with all-moves-then-max on racks with 0, 1
-// and 2 blanks. Quick version: sample word lists; ATRIL_BEST_POSITIONS=N
-// runs N positions per language on the full lists.
+// and 2 blanks, for score alone, a leave with no structure, and the
+// variant's learnt table (which values a rack's sub-racks in one pass,
+// movegen.SubRackLeave). Quick version: sample word lists;
+// ATRIL_BEST_POSITIONS=N runs N positions per language on the full
+// lists.
 func TestBestCrossCheck(t *testing.T) {
 	long := envInt(t, "ATRIL_BEST_POSITIONS", 0)
 	for li, l := range languages {
@@ -55,13 +59,18 @@ func TestBestCrossCheck(t *testing.T) {
 				s = movegen.NewGaddagFrom(automaton.BuildGADDAG(lex))
 			}
 			all := movegen.NewGaddagFrom(s.(*movegen.Gaddag).Automaton())
-			n := bestCrossCheck(t, v, lex, s, all, positions, uint64(li)*77+uint64(envInt(t, "ATRIL_SEED", 1)))
-			t.Logf("%s (%d words): %d positions × 3 racks × 2 equities agree", lex.Name, lex.Len(), n)
+			table, err := leave.Load(v, "default", 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			leaves := []movegen.Leave{nil, hashLeave{}, table}
+			n := bestCrossCheck(t, v, lex, s, all, positions, uint64(li)*77+uint64(envInt(t, "ATRIL_SEED", 1)), leaves)
+			t.Logf("%s (%d words): %d positions × 3 racks × %d equities agree", lex.Name, lex.Len(), n, len(leaves))
 		})
 	}
 }
 
-func bestCrossCheck(t *testing.T, v *variant.Variant, lex *lexicon.Lexicon, s movegen.Searcher, all movegen.Generator, positions int, seed uint64) int {
+func bestCrossCheck(t *testing.T, v *variant.Variant, lex *lexicon.Lexicon, s movegen.Searcher, all movegen.Generator, positions int, seed uint64, leaves []movegen.Leave) int {
 	rng := rand.New(rand.NewPCG(seed, 0xbe57))
 	n := 0
 	for gameNo := 0; n < positions; gameNo++ {
@@ -73,7 +82,7 @@ func bestCrossCheck(t *testing.T, v *variant.Variant, lex *lexicon.Lexicon, s mo
 			b := g.Board
 			rack := g.Seats[g.Current()].Rack
 			for nb, r := range blankRacks(rng, v, rack) {
-				if err := checkBest(t, s, all, b, &r); err != nil {
+				if err := checkBest(t, s, all, b, &r, leaves); err != nil {
 					t.Fatalf("%s game %d turn %d rack %s (%d blanks): %v\n%s", v.Name, gameNo, len(g.History), v.Alphabet.RackString(&r), nb, err, b)
 				}
 			}

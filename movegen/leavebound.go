@@ -49,8 +49,8 @@ type SubRackLeave interface {
 	// EvalSubRacks sets out[i] to the value of keeping sub-rack i of
 	// rack: i is the mixed-radix number whose digits are the counts kept
 	// of the rack's distinct tiles in code order (the blank first), the
-	// first digit the least significant, and out holds the product of
-	// their counts plus one. It reports false, leaving out unspecified,
+	// first digit the least significant; out holds ∏(count+1) entries,
+	// one per sub-rack. It reports false, leaving out unspecified,
 	// when it cannot; the caller then calls Eval for each.
 	EvalSubRacks(rack *alphabet.Rack, out []float64) bool
 }

@@ -125,14 +125,29 @@ func TestLeaveBounds(t *testing.T) {
 	t.Logf("%d of %d cases exact", same, cases)
 }
 
+// The exhaustive table values all of a rack's sub-racks in one pass.
+var _ movegen.SubRackLeave = (*leave.Exhaustive)(nil)
+
 // evalOnly hides a leave's EvalSubRacks, so Prepare calls Eval for each
 // sub-rack.
 type evalOnly struct{ movegen.Leave }
 
+// declines is a SubRackLeave that fills out with garbage and reports
+// false: Prepare must then call Eval for every sub-rack.
+type declines struct{ movegen.Leave }
+
+func (declines) EvalSubRacks(_ *alphabet.Rack, out []float64) bool {
+	for i := range out {
+		out[i] = math.NaN()
+	}
+	return false
+}
+
 // TestPrepareSubRackLeave checks that Prepare values every sub-rack the
 // same whether the leave values them all at once (an exhaustive table's
-// EvalSubRacks) or one Eval each: Best for each count of tiles played
-// and Value of each sub-rack.
+// EvalSubRacks), one Eval each, or declines to value them at once after
+// scribbling on the buffer: Best for each count of tiles played and
+// Value of each sub-rack.
 func TestPrepareSubRackLeave(t *testing.T) {
 	v := variant.MustLoad("english")
 	a := v.Alphabet
@@ -145,10 +160,11 @@ func TestPrepareSubRackLeave(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Values that tell every leave apart: its rank, scaled.
+	// Values that tell apart every two leaves whose ranks are less than
+	// 65,000 apart (the table holds values within ±1023, in 1/32 point).
 	vals := make([]float64, ix.Len())
 	for i := range vals {
-		vals[i] = float64(i%4001) / 8
+		vals[i] = float64(i%65000)/32 - 1015
 	}
 	tb, err := leave.NewExhaustive("ranks", v.Name, ix, vals)
 	if err != nil {
@@ -159,20 +175,24 @@ func TestPrepareSubRackLeave(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var bulk, each movegen.LeaveBounds
+		var bulk, each, declined movegen.LeaveBounds
 		bulk.Prepare(&rack, tb, af, 1)
 		each.Prepare(&rack, evalOnly{tb}, af, 1)
+		declined.Prepare(&rack, declines{tb}, af, 1)
 		for k := 0; k <= rack.Len(); k++ {
-			if bulk.Best(k) != each.Best(k) {
-				t.Errorf("%s: Best(%d) %v with EvalSubRacks, %v with Eval", s, k, bulk.Best(k), each.Best(k))
+			if bulk.Best(k) != each.Best(k) || declined.Best(k) != each.Best(k) {
+				t.Errorf("%s: Best(%d) %v with EvalSubRacks, %v declined, %v with Eval", s, k, bulk.Best(k), declined.Best(k), each.Best(k))
 			}
 		}
 		rack.SubRacks(func(kept *alphabet.Rack) {
-			if got, want := bulk.Value(kept), tb.Eval(kept); got != want {
-				t.Errorf("%s: Value(%s) %v with EvalSubRacks, Eval %v", s, a.RackString(kept), got, want)
-			}
-			if got, want := each.Value(kept), tb.Eval(kept); got != want {
-				t.Errorf("%s: Value(%s) %v with Eval, Eval %v", s, a.RackString(kept), got, want)
+			want := tb.Eval(kept)
+			for _, c := range []struct {
+				how string
+				lb  *movegen.LeaveBounds
+			}{{"EvalSubRacks", &bulk}, {"Eval", &each}, {"declined", &declined}} {
+				if got := c.lb.Value(kept); got != want {
+					t.Errorf("%s: Value(%s) %v with %s, Eval %v", s, a.RackString(kept), got, c.how, want)
+				}
 			}
 		})
 	}

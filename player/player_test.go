@@ -15,6 +15,7 @@ import (
 	"atril/lexicon/automaton"
 	"atril/move"
 	"atril/movegen"
+	"atril/player/leave"
 	"atril/variant"
 )
 
@@ -727,5 +728,58 @@ func TestPreEndgameTwoInBag(t *testing.T) {
 	}
 	if checked == 0 {
 		t.Fatal("no game reached two tiles in the bag")
+	}
+}
+
+// TestLeaveWrappersEvalSubRacks checks that inhuman's and the
+// simulation's leave values pass the table's one-pass valuation on while
+// the bag has tiles, with the table's values, and decline it with the
+// bag empty, where their values are not the table's.
+func TestLeaveWrappersEvalSubRacks(t *testing.T) {
+	v := variant.MustLoad("english")
+	tb, err := leave.Load(v, "default", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rack, _ := v.Alphabet.ParseRack("AEQRS?")
+	size := 1
+	for _, c := range rack {
+		size *= int(c) + 1
+	}
+	b := board.New(v, nil)
+	unseen, _ := v.Alphabet.ParseRack("BCDEFG")
+	for _, bag := range []int{20, 0} {
+		view := &View{Board: b, Rack: rack, Unseen: unseen, Scores: []int{0, 0}, BagLen: bag}
+		for _, l := range []interface {
+			movegen.SubRackLeave
+		}{newStaticLeave(view, tb), &plyLeave{t: tb, bagEmpty: bag == 0, other: 12, scores: v.Scores}} {
+			out := make([]float64, size)
+			ok := l.EvalSubRacks(&rack, out)
+			if ok != (bag > 0) {
+				t.Fatalf("%T with %d tiles in the bag: EvalSubRacks reported %v", l, bag, ok)
+			}
+			if !ok {
+				continue
+			}
+			i := 0
+			rack.SubRacks(func(kept *alphabet.Rack) {
+				// The index of kept: its counts of the rack's distinct
+				// tiles in code order, the first the least significant.
+				idx, radix := 0, 1
+				for x, c := range rack {
+					if c > 0 {
+						idx += int(kept[x]) * radix
+						radix *= int(c) + 1
+					}
+				}
+				if got, want := out[idx], l.Eval(kept); got != want {
+					t.Errorf("%T: sub-rack %s: %v in one pass, Eval %v", l, v.Alphabet.RackString(kept), got, want)
+				}
+				i++
+			})
+			if i != size {
+				t.Fatalf("%d sub-racks, %d indices", i, size)
+			}
+		}
 	}
 }

@@ -367,6 +367,8 @@ type plyLeave struct {
 	scores   []int
 }
 
+var _ movegen.SubRackLeave = (*plyLeave)(nil)
+
 // EvalSubRacks implements movegen.SubRackLeave while the bag has tiles
 // and the table does.
 func (l *plyLeave) EvalSubRacks(rack *alphabet.Rack, out []float64) bool {

@@ -102,6 +102,8 @@ func newStaticLeave(v *View, t leave.Evaluator) *staticLeave {
 	return &staticLeave{v: v, t: t, unseen: 2 * float64(v.Unseen.Value(v.Board.Variant.Scores))}
 }
 
+var _ movegen.SubRackLeave = (*staticLeave)(nil)
+
 // EvalSubRacks implements movegen.SubRackLeave while the bag has tiles
 // and the table does.
 func (s *staticLeave) EvalSubRacks(rack *alphabet.Rack, out []float64) bool {

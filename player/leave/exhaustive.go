@@ -128,7 +128,7 @@ func (w *bestWalk) walk(k, s int, rank uint32) {
 // EvalSubRacks sets out[i] to Eval of sub-rack i of r, where i is the
 // mixed-radix number whose digits are the counts kept of r's distinct
 // tiles in code order, the first digit the least significant; out must
-// hold the product of their counts plus one. It walks the sub-racks once,
+// hold ∏(count+1) entries, one per sub-rack. It walks the sub-racks once,
 // summing rank terms on the way (where one Eval each would rank every
 // sub-rack from scratch), does not allocate, and always reports true
 // (see movegen.SubRackLeave).

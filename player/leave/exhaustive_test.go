@@ -209,6 +209,9 @@ func TestBestBySizeAgreesWithEnumeration(t *testing.T) {
 	}
 }
 
+// TestEvalSubRacksAgreesWithEval checks EvalSubRacks against Eval for
+// every sub-rack of random racks and of racks the table covers only in
+// part, and that the index space holds exactly the rack's sub-racks.
 func TestEvalSubRacksAgreesWithEval(t *testing.T) {
 	v := variant.MustLoad("english")
 	tb, _ := randomTable(t, v, 13)

@@ -79,52 +79,6 @@ func (t *Exhaustive) Eval(r *alphabet.Rack) float64 {
 	return float64(t.vals[i]) / Scale
 }
 
-// BestBySize sets best[k] to the value of the best leave of k tiles that
-// can be kept from rack r, for k = 0..len(best)−1 (−Inf where r has fewer
-// than k tiles or k exceeds the table's largest leave). It walks the
-// sub-multisets of r once, at most 2^7 − 1 = 127 for a rack of seven
-// distinct tiles, summing rank terms on the way, and does not allocate.
-func (t *Exhaustive) BestBySize(r *alphabet.Rack, best []float64) {
-	for k := range best {
-		best[k] = math.Inf(-1)
-	}
-	w := bestWalk{t: t, best: best}
-	ix := t.idx
-	for i := 0; i < ix.types; i++ {
-		if r[i] > 0 {
-			w.dist[w.nd], w.cnt[w.nd] = uint8(i), min(r[i], ix.caps[i])
-			w.nd++
-		}
-	}
-	w.walk(0, ix.max, 0)
-}
-
-// bestWalk is the state of BestBySize's walk over sub-multisets.
-type bestWalk struct {
-	t    *Exhaustive
-	best []float64
-	dist [alphabet.MaxLetters + 1]uint8 // distinct tiles of the rack
-	cnt  [alphabet.MaxLetters + 1]uint8 // their counts
-	nd   int
-}
-
-func (w *bestWalk) walk(k, s int, rank uint32) {
-	ix := w.t.idx
-	if k == w.nd || s == 0 {
-		if size := ix.max - s; size < len(w.best) {
-			if v := float64(w.t.vals[rank]) / Scale; v > w.best[size] {
-				w.best[size] = v
-			}
-		}
-		return
-	}
-	W := ix.max + 1
-	tt := int(w.dist[k])
-	for x := 0; x <= min(s, int(w.cnt[k])); x++ {
-		w.walk(k+1, s-x, rank+ix.g[(tt*W+s)*W+x])
-	}
-}
-
 // EvalSubRacks sets out[i] to Eval of sub-rack i of r, where i is the
 // mixed-radix number whose digits are the counts kept of r's distinct
 // tiles in code order, the first digit the least significant; out must

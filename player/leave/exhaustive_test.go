@@ -179,36 +179,6 @@ func TestLookupAgreesWithMap(t *testing.T) {
 	}
 }
 
-func TestBestBySizeAgreesWithEnumeration(t *testing.T) {
-	v := variant.MustLoad("english")
-	tb, _ := randomTable(t, v, 11)
-	var bag []alphabet.Tile
-	for c, n := range v.Counts {
-		for i := 0; i < n; i++ {
-			bag = append(bag, alphabet.Tile(c))
-		}
-	}
-	rng := rand.New(rand.NewPCG(5, 6))
-	for i := 0; i < 500; i++ {
-		rng.Shuffle(len(bag), func(i, j int) { bag[i], bag[j] = bag[j], bag[i] })
-		r := alphabet.RackOf(bag[:1+rng.IntN(7)])
-		var got [8]float64
-		tb.BestBySize(&r, got[:])
-		want := [8]float64{}
-		for k := range want {
-			want[k] = math.Inf(-1)
-		}
-		r.SubRacks(func(k *alphabet.Rack) {
-			if n := k.Len(); n < 7 {
-				want[n] = math.Max(want[n], tb.Eval(k))
-			}
-		})
-		if got != want {
-			t.Fatalf("BestBySize(%s) = %v, enumeration %v", v.Alphabet.RackString(&r), got, want)
-		}
-	}
-}
-
 // TestEvalSubRacksAgreesWithEval checks EvalSubRacks against Eval for
 // every sub-rack of random racks and of racks the table covers only in
 // part, and that the index space holds exactly the rack's sub-racks.
@@ -272,12 +242,12 @@ func TestLookupsDoNotAllocate(t *testing.T) {
 	tb, _ := randomTable(t, v, 1)
 	r, _ := v.Alphabet.ParseRack("EIRST?")
 	full, _ := v.Alphabet.ParseRack("AEINRST")
-	var best [8]float64
+	var out [128]float64
 	if n := testing.AllocsPerRun(100, func() { tb.Eval(&r) }); n != 0 {
 		t.Errorf("Eval allocates %v times", n)
 	}
-	if n := testing.AllocsPerRun(100, func() { tb.BestBySize(&full, best[:]) }); n != 0 {
-		t.Errorf("BestBySize allocates %v times", n)
+	if n := testing.AllocsPerRun(100, func() { tb.EvalSubRacks(&full, out[:]) }); n != 0 {
+		t.Errorf("EvalSubRacks allocates %v times", n)
 	}
 }
 
@@ -374,16 +344,16 @@ func BenchmarkExhaustiveEval(b *testing.B) {
 	}
 }
 
-func BenchmarkExhaustiveBestBySize(b *testing.B) {
+func BenchmarkExhaustiveEvalSubRacks(b *testing.B) {
 	v := variant.MustLoad("english")
 	ix, _ := NewIndex(v)
 	tb := FromEvaluator("zero", "english", ix, nil)
 	r, _ := v.Alphabet.ParseRack("ADEINST")
-	var best [8]float64
+	var out [128]float64
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		tb.BestBySize(&r, best[:])
+		tb.EvalSubRacks(&r, out[:])
 	}
 }
 

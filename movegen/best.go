@@ -6,6 +6,7 @@ import (
 
 	"atril/alphabet"
 	"atril/board"
+	"atril/lexicon/automaton"
 	"atril/move"
 )
 
@@ -175,6 +176,11 @@ type bestState struct {
 	fit    *[32]int32
 	fits   [2 * 32][32]int32
 	fitted uint64
+	// ecross[i]: square i's cross-set, less the letters that cannot
+	// precede the board tiles right of it in any word (see fitLine).
+	ecross   *[32]uint64
+	ecrosses [2 * 32][32]uint64
+	root     automaton.Arc // the GADDAG's root
 }
 
 // Ranked is a kept list: the n best placements by equity offered to it,
@@ -349,6 +355,7 @@ func (g *Gaddag) TopNIn(b *board.Board, rack *alphabet.Rack, leave Leave, n int,
 	t.anchors = t.anchors[:0]
 	t.refine = false
 	t.fitted = 0
+	t.root = g.root
 	for d := board.Across; d <= board.Down; d++ {
 		for r := 0; r < b.Size; r++ {
 			if !lines.Has(d, r) {
@@ -535,7 +542,7 @@ func (s *lineGen) shadow(c, leftLimit int) float64 {
 	if s.rack[0] > 0 {
 		allowed = s.all
 	}
-	fits := func(i int) bool { return s.cross[i]&allowed != 0 }
+	fits := func(i int) bool { return t.ecross[i]&allowed != 0 }
 	if !fits(c) {
 		return math.Inf(-1)
 	}
@@ -612,18 +619,44 @@ func (s *lineGen) shadow(c, leftLimit int) float64 {
 // (TopNIn clears fitted).
 func (t *bestState) fitLine(s *lineGen) {
 	k := int(s.dir)*32 + s.row
-	t.fit = &t.fits[k]
+	t.fit, t.ecross = &t.fits[k], &t.ecrosses[k]
 	if t.fitted&(1<<k) != 0 {
 		return
 	}
 	t.fitted |= 1 << k
 	for i := 0; i < s.n; i++ {
 		f := int32(0)
+		ec := s.cross[i]
 		if s.line[i] == board.Empty {
-			f = t.scores.Fit(s.cross[i])
+			if i+1 < s.n && s.line[i+1] != board.Empty {
+				ec &= t.precede(s, i+1)
+			}
+			f = t.scores.Fit(ec)
 		}
+		t.ecross[i] = ec
 		t.fit[i] = f
 	}
+}
+
+// precede is the set of letters that come right before the board tiles
+// from square j on (up to the next empty square) in some word: the
+// symbols out of the GADDAG state reached by reading those tiles
+// backwards, the separator aside.
+func (t *bestState) precede(s *lineGen, j int) uint64 {
+	r := j
+	for r+1 < s.n && s.line[r+1] != board.Empty {
+		r++
+	}
+	nd := t.root
+	for x := r; x >= j; x-- {
+		l := uint(s.line[x].Letter())
+		m := nd.Mask()
+		if m&(1<<l) == 0 {
+			return 0
+		}
+		nd = s.child(nd, m, l)
+	}
+	return nd.Mask() &^ (1 << automaton.Sep)
 }
 
 // scoreGroup is the rack's letters of one face value.

@@ -2,6 +2,7 @@ package movegen
 
 import (
 	"math"
+	"math/bits"
 	"slices"
 
 	"atril/alphabet"
@@ -180,7 +181,9 @@ type bestState struct {
 	// precede the board tiles right of it in any word (see fitLine).
 	ecross   *[32]uint64
 	ecrosses [2 * 32][32]uint64
-	root     automaton.Arc // the GADDAG's root
+	// auto is the GADDAG and follow its follow table (walkTables.follows).
+	auto   *automaton.Automaton
+	follow []uint64
 }
 
 // Ranked is a kept list: the n best placements by equity offered to it,
@@ -355,7 +358,7 @@ func (g *Gaddag) TopNIn(b *board.Board, rack *alphabet.Rack, leave Leave, n int,
 	t.anchors = t.anchors[:0]
 	t.refine = false
 	t.fitted = 0
-	t.root = g.root
+	t.auto, t.follow = g.a, g.follows()
 	for d := board.Across; d <= board.Down; d++ {
 		for r := 0; r < b.Size; r++ {
 			if !lines.Has(d, r) {
@@ -613,9 +616,13 @@ func (s *lineGen) shadow(c, leftLimit int) float64 {
 	return best
 }
 
-// fitLine sets fit for the empty squares of the current line: the score
-// of the first group of the rack's letters (highest scoring first) that
-// the square's cross-set admits. Each line's is worked out once a search
+// fitLine sets fit and ecross for the current line. ecross[i] is square
+// i's cross-set less the letters that cannot stand there next to the
+// board tiles of the line: right before a run of tiles only the letters
+// that come right before it in some word, right after one only those that
+// come right after it (both, between two runs). fit[i] is the score of
+// the first group of the rack's letters (highest scoring first) that
+// ecross[i] admits, 0 on a tile. Each line's are worked out once a search
 // (TopNIn clears fitted).
 func (t *bestState) fitLine(s *lineGen) {
 	k := int(s.dir)*32 + s.row
@@ -624,39 +631,49 @@ func (t *bestState) fitLine(s *lineGen) {
 		return
 	}
 	t.fitted |= 1 << k
+	copy(t.ecross[:s.n], s.cross[:s.n])
+	for j := 0; j < s.n; j++ {
+		if s.line[j] == board.Empty {
+			continue
+		}
+		r := j
+		for r+1 < s.n && s.line[r+1] != board.Empty {
+			r++
+		}
+		before, after := t.hooks(s, j, r)
+		if j > 0 {
+			t.ecross[j-1] &= before
+		}
+		if r+1 < s.n {
+			t.ecross[r+1] &= after
+		}
+		j = r
+	}
 	for i := 0; i < s.n; i++ {
 		f := int32(0)
-		ec := s.cross[i]
 		if s.line[i] == board.Empty {
-			if i+1 < s.n && s.line[i+1] != board.Empty {
-				ec &= t.precede(s, i+1)
-			}
-			f = t.scores.Fit(ec)
+			f = t.scores.Fit(t.ecross[i])
 		}
-		t.ecross[i] = ec
 		t.fit[i] = f
 	}
 }
 
-// precede is the set of letters that come right before the board tiles
-// from square j on (up to the next empty square) in some word: the
-// symbols out of the GADDAG state reached by reading those tiles
-// backwards, the separator aside.
-func (t *bestState) precede(s *lineGen, j int) uint64 {
-	r := j
-	for r+1 < s.n && s.line[r+1] != board.Empty {
-		r++
-	}
-	nd := t.root
+// hooks returns the letters that come right before, and right after, the
+// board tiles on squares j to r of the line in some word: reading the
+// tiles backwards in the GADDAG, the symbols out of the state reached (the
+// separator aside), and the letters the follow table holds for it.
+func (t *bestState) hooks(s *lineGen, j, r int) (before, after uint64) {
+	a := t.auto
+	n := a.Root
 	for x := r; x >= j; x-- {
 		l := uint(s.line[x].Letter())
-		m := nd.Mask()
-		if m&(1<<l) == 0 {
-			return 0
+		nd := a.Nodes[n]
+		if nd.Mask&(1<<l) == 0 {
+			return 0, 0
 		}
-		nd = s.child(nd, m, l)
+		n = a.Targets[nd.First&^automaton.Final+uint32(bits.OnesCount64(nd.Mask&(1<<l-1)))]
 	}
-	return nd.Mask() &^ (1 << automaton.Sep)
+	return a.Nodes[n].Mask &^ (1 << automaton.Sep), t.follow[n]
 }
 
 // scoreGroup is the rack's letters of one face value.

@@ -1,6 +1,8 @@
 package movegen
 
 import (
+	"math/bits"
+	"sync"
 	"sync/atomic"
 
 	"atril/alphabet"
@@ -33,11 +35,55 @@ type Gaddag struct {
 }
 
 // walkTables is what a generator and its Forks share, read only: the
-// automaton and its edge table.
+// automaton and its edge table, and, made on first use, the GADDAG's
+// follow table.
 type walkTables struct {
 	a    *automaton.Automaton
 	arcs []automaton.Arc
 	root automaton.Arc
+
+	followOnce sync.Once
+	follow     []uint64
+}
+
+// follows returns the GADDAG's follow table: for each state, the letters
+// that come right after the letters read to reach it (backwards, before
+// the separator) in some word. They are the symbols out of the state past
+// the separator, of this state or of any reached from it by more letters
+// before the separator. Made once per generator and its Forks (a
+// walk over the states before the separator, a few tens of milliseconds
+// for a quarter of a million words).
+func (t *walkTables) follows() []uint64 {
+	t.followOnce.Do(func() { t.follow = buildFollow(t.a) })
+	return t.follow
+}
+
+// buildFollow works out the follow table of a GADDAG (see follows).
+func buildFollow(a *automaton.Automaton) []uint64 {
+	f := make([]uint64, len(a.Nodes))
+	done := make([]bool, len(a.Nodes))
+	var rec func(n uint32) uint64
+	rec = func(n uint32) uint64 {
+		if done[n] {
+			return f[n]
+		}
+		nd := a.Nodes[n]
+		e := nd.First &^ automaton.Final
+		var m uint64
+		for mask := nd.Mask; mask != 0; mask &= mask - 1 {
+			to := a.Targets[e]
+			e++
+			if bits.TrailingZeros64(mask) == automaton.Sep {
+				m |= a.Nodes[to].Mask &^ (1 << automaton.Sep)
+			} else {
+				m |= rec(to)
+			}
+		}
+		f[n], done[n] = m, true
+		return m
+	}
+	rec(a.Root)
+	return f
 }
 
 func newWalkTables(a *automaton.Automaton, kind automaton.Kind) *walkTables {

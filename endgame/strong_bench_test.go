@@ -17,9 +17,9 @@ import (
 
 // BenchmarkSolveStrong solves 7-against-7 endgames of strong play: the
 // first 30 English games (full word list) between two inhuman players
-// (the learnt leave table), from seed 1 on, whose bag empties with seven
-// tiles on each rack, each with a time budget of 5 s
-// (ATRIL_ENDGAME_BUDGET sets another, ATRIL_ENDGAME_THREADS the
+// (the learnt leave table), game.New's random seed counting up from one,
+// whose bag empties with seven tiles on each rack, each with a time
+// budget of 5 s (ATRIL_ENDGAME_BUDGET sets another, ATRIL_ENDGAME_THREADS the
 // threads, ATRIL_ENDGAME_GAMES the number of endgames). It reports how
 // many were solved to the end, how many within a second, and the median
 // time to solve (the budget when unsolved); -v logs each. Run it with

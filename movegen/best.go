@@ -2,7 +2,6 @@ package movegen
 
 import (
 	"math"
-	"math/bits"
 	"slices"
 
 	"atril/alphabet"
@@ -178,7 +177,7 @@ type bestState struct {
 	fits   [2 * 32][32]int32
 	fitted uint64
 	// ecross[i]: square i's cross-set, less the letters that cannot
-	// precede the board tiles right of it in any word (see fitLine).
+	// stand next to the board tiles beside it in any word (see fitLine).
 	ecross   *[32]uint64
 	ecrosses [2 * 32][32]uint64
 	// auto is the GADDAG and follow its follow table (walkTables.follows).
@@ -666,12 +665,10 @@ func (t *bestState) hooks(s *lineGen, j, r int) (before, after uint64) {
 	a := t.auto
 	n := a.Root
 	for x := r; x >= j; x-- {
-		l := uint(s.line[x].Letter())
-		nd := a.Nodes[n]
-		if nd.Mask&(1<<l) == 0 {
+		var ok bool
+		if n, ok = a.Child(n, s.line[x].Letter()); !ok {
 			return 0, 0
 		}
-		n = a.Targets[nd.First&^automaton.Final+uint32(bits.OnesCount64(nd.Mask&(1<<l-1)))]
 	}
 	return a.Nodes[n].Mask &^ (1 << automaton.Sep), t.follow[n]
 }
@@ -716,29 +713,16 @@ func (s *lineGen) bound(ext *ExtentAcc, k int, boardSum int32, nb int, hb uint64
 	return float64(fixed) + lv
 }
 
-// ExtentBound bounds the score, bingo bonus aside, of every placement
-// whose tiles go on exactly the squares sq of a line (indices into the
-// line's letter and word multipliers lmul and wmul and cross scores
-// cscore), with board tiles of face value boardSum in its main word. rs
-// holds the scores of the rack's tiles, highest first (a blank scores 0),
-// and fit[i] the highest score of a rack tile that square i's cross-set
-// admits. The tiles' part is the lesser of two bounds: the rack's best
-// tiles on the best multipliers (rearrangement inequality), and each
-// square's multiplier times the best tile it admits.
-func ExtentBound(sq []int8, lmul, wmul *[32]int32, cscore []int16, fit *[32]int32, rs []int32, boardSum int32) int32 {
-	var a ExtentAcc
-	a.Reset()
-	for _, i := range sq {
-		a.Add(int(i), lmul, wmul, cscore, fit)
-	}
-	return a.Bound(rs, boardSum)
-}
-
-// ExtentAcc is ExtentBound built up one square at a time, for extents
-// each of which is the one before it and one more square (the GADDAG's
-// shadow, the interval search's slots that start on the same square):
-// adding a square costs an insertion into the sorted multipliers, not a
-// new sort, unless it has a word multiplier. It holds at most 16 squares
+// ExtentAcc bounds the score, bingo bonus aside, of every placement
+// whose tiles go on exactly the squares added to it, one square of a line
+// at a time (Add), with board tiles of a given face value in its main
+// word (Bound). The tiles' part is the lesser of two bounds: the rack's
+// best tiles on the best multipliers (rearrangement inequality), and
+// each square's multiplier times the best rack tile it admits. It serves
+// extents each of which is the one before it and one more square (the
+// GADDAG's shadow, the interval search's slots that start on the same
+// square): adding a square costs an insertion into the sorted
+// multipliers, not a new sort, unless it has a word multiplier. It holds at most 16 squares
 // (Add panics past that). The zero value is not an empty extent: call
 // Reset first. A copy is an independent extent.
 type ExtentAcc struct {
@@ -758,8 +742,10 @@ func (a *ExtentAcc) Reset() {
 	a.n, a.wm, a.cross, a.main, a.crossFit = 0, 1, 0, 0, 0
 }
 
-// Add puts square i of a line into the extent (the arguments are
-// ExtentBound's).
+// Add puts square i of a line into the extent: lmul and wmul are the
+// line's letter and word multipliers, cscore its cross scores
+// (board.NoCross where a tile would make no cross word), and fit[i] the
+// highest score of a rack tile that square i admits.
 func (a *ExtentAcc) Add(i int, lmul, wmul *[32]int32, cscore []int16, fit *[32]int32) {
 	lm, w := lmul[i], wmul[i]
 	cc := int32(0)
@@ -795,8 +781,9 @@ func (a *ExtentAcc) Add(i int, lmul, wmul *[32]int32, cscore []int16, fit *[32]i
 	a.mult[h] = m
 }
 
-// Bound is ExtentBound of the squares added, with board tiles of face
-// value boardSum and the rack's tile scores rs, highest first.
+// Bound is the bound for the squares added, with board tiles of face
+// value boardSum in the main word and the rack's tile scores rs,
+// highest first (a blank scores 0).
 func (a *ExtentAcc) Bound(rs []int32, boardSum int32) int32 {
 	rearranged := int32(0)
 	for k, r := range rs[:min(a.n, len(rs), 16)] {

@@ -8,12 +8,12 @@ import (
 	"atril/board"
 )
 
-// TestExtentBound checks ExtentBound, and the extent built up square by
-// square as the shadow does (the anchor, squares to its left, then to its
-// right), against the bound written out: the lesser of the rack's best
+// TestExtentAcc checks the extent bound, built from scratch and built up
+// square by square as the shadow does (the anchor and squares to its
+// left, copied, then squares to its right), against the bound written out: the lesser of the rack's best
 // tiles on the best multipliers (all sorted) and each square's multiplier
 // times its best fitting tile, plus the board letters and cross words.
-func TestExtentBound(t *testing.T) {
+func TestExtentAcc(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for trial := 0; trial < 20000; trial++ {
 		var lmul, wmul, fit [32]int32
@@ -70,8 +70,13 @@ func TestExtentBound(t *testing.T) {
 		}
 		want := fixed + min(capped, rearranged)
 
-		if got := ExtentBound(sq, &lmul, &wmul, cscore, &fit, rs, boardSum); got != want {
-			t.Fatalf("squares %v: ExtentBound %d, want %d", sq, got, want)
+		var whole ExtentAcc
+		whole.Reset()
+		for _, i := range sq {
+			whole.Add(int(i), &lmul, &wmul, cscore, &fit)
+		}
+		if got := whole.Bound(rs, boardSum); got != want {
+			t.Fatalf("squares %v: %d, want %d", sq, got, want)
 		}
 		// Built up from a copy made part way, as the shadow's left part
 		// is copied for each extent to the right.

@@ -15,7 +15,7 @@ import (
 // word fills exactly one interval, so each interval is a slot whose
 // squares are known in full. The slots of the board are bounded first
 // (the interval's board letters, its cross words and the rack's best
-// tiles on its best multipliers: movegen.ExtentBound; and the best leave
+// tiles on its best multipliers: movegen.ExtentAcc; and the best leave
 // for that many tiles played: movegen.LeaveBounds), then solved best
 // bound first with the generator's own lookups, until no slot left can
 // reach the kept list. Where the GADDAG's search bounds an anchor by

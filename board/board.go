@@ -154,6 +154,19 @@ func (b *Board) Clone() *Board {
 	return &c
 }
 
+// WithWords returns a copy of the board that checks cross words with ws,
+// its cross-sets derived again from the tiles (the undo log is not
+// copied). A word set that holds every word the tiles still to be played
+// can form gives the same moves as the board's own (an endgame's word
+// list cut down to its tiles).
+func (b *Board) WithWords(ws WordSet) *Board {
+	c := b.Clone()
+	c.words = ws
+	c.xs, _ = ws.(CrossSetter)
+	c.Recompute()
+	return c
+}
+
 // Words returns the word set the board checks cross words with.
 func (b *Board) Words() WordSet { return b.words }
 

@@ -31,6 +31,15 @@
 // budget of a few hundred thousand nodes, three or four plies deep, does
 // not reach.
 //
+// A node lists its moves from the list of the node two plies up, where
+// the same side moved with the same tiles or more: the moves off the
+// lines the two moves since then changed (board.Changed) that keep to
+// the tiles still on the rack are moves here with the same scores, and
+// only the changed lines are searched (movegen.LineGenerator). And a
+// long search works with the word list cut down to the words the tiles
+// still to be played can form on the board (Words): the same moves, from
+// a GADDAG small enough to stay in the processor's caches.
+//
 // With Options.Threads above one, the other threads help the first on
 // its leftmost line (splitNode): at the root and at each first child
 // down from it, once the node's first move is searched, its other moves
@@ -89,7 +98,27 @@ type Options struct {
 	// two moves of equal value is returned, and the node counts, then
 	// depend on timing.
 	Threads int
+	// Words is the word list cut down to the tiles still to be played
+	// (NewWords), for a search of b or of a position reached from b by
+	// placing tiles of the pool it was cut for. When nil, Solve cuts the
+	// list to the two racks itself if the generator is a GADDAG and the
+	// search may be long (no node limit or one of at least pruneNodes,
+	// and no time limit or one of at least pruneTime): the moves and
+	// values are the same either way.
+	Words *Words
+	// FullList searches with the generator's whole word list, never a
+	// cut-down one (for comparisons).
+	FullList bool
 }
+
+// A search is worth cutting the word list for (see Options.Words) when
+// it may visit pruneNodes nodes or run pruneTime: the cut costs a few
+// milliseconds (some tens with a blank), the time of some thousands of
+// nodes.
+const (
+	pruneNodes = 50_000
+	pruneTime  = 250 * time.Millisecond
+)
 
 // Result is the outcome of a search.
 type Result struct {
@@ -130,6 +159,7 @@ const deepExact = math.MaxInt16
 // solver holds the state of one search.
 type solver struct {
 	gen   movegen.Generator
+	lgen  movegen.LineGenerator // gen, when it can keep to some lines
 	b     *board.Board
 	racks [2]alphabet.Rack
 	opt   Options
@@ -161,6 +191,11 @@ type solver struct {
 	// checkReply, when set (by tests), is given every reply score the
 	// frontier's shortcut finds and the score a whole-board search finds.
 	checkReply func(shortcut, searched int)
+	// serial numbers the nodes entered (plyBuf.visit); checkList, when
+	// set (by tests), is given every move list made from the one two
+	// plies up (see candidates).
+	serial    uint64
+	checkList func(b *board.Board, rack *alphabet.Rack, ms []move.Move)
 	// halt, shared by the threads of a search, tells the helpers to
 	// stop (nil with one thread).
 	halt *atomic.Bool
@@ -190,6 +225,12 @@ type plyBuf struct {
 	// kept answers, at a node one ply above the frontier, the best score
 	// of what the side to move keeps after each of its moves.
 	kept keptBest
+	// visit numbers the node at this ply on the line searched now;
+	// listed is the visit whose every move moves holds, moved the
+	// visit at which the move searched now was made, and changed the
+	// lines that move changed (none for a pass).
+	visit, listed, moved uint64
+	changed              board.Lines
 }
 
 // keptBest holds, for every sub-rack S of a rack R, the best score a
@@ -286,8 +327,23 @@ const estBits = 14
 // a copy).
 // lastPass tells whether the opponent's last move was a pass.
 func Solve(gen movegen.Generator, b *board.Board, me, opp alphabet.Rack, lastPass bool, opt Options) Result {
-	orig := b
-	b = b.Clone() // a stopped search leaves its moves on the copy
+	orig, whole := b, gen
+	words := opt.Words
+	if words == nil && !opt.FullList && (opt.NodeLimit == 0 || opt.NodeLimit >= pruneNodes) &&
+		(opt.TimeLimit == 0 || opt.TimeLimit >= pruneTime) {
+		pool := me
+		for t, c := range opp {
+			pool[t] += c
+		}
+		words, _ = NewWords(gen, b, pool)
+	}
+	if words != nil && !opt.FullList {
+		// the search works on a copy of the board either way: a stopped
+		// search leaves its moves on it
+		gen, b = words.gen.Fork(), b.WithWords(words.lex)
+	} else {
+		b = b.Clone()
+	}
 	s := newSolver(gen, b, me, opp, opt)
 	if lastPass {
 		s.hash ^= s.zpass
@@ -297,7 +353,7 @@ func Solve(gen movegen.Generator, b *board.Board, me, opp alphabet.Rack, lastPas
 	if opt.MaxDepth > 0 && opt.MaxDepth < maxDepth {
 		maxDepth = opt.MaxDepth
 	}
-	helpers := s.startHelpers(gen, orig)
+	helpers := s.startHelpers(gen, b)
 	if helpers.halt != nil {
 		s.split = helpers
 	}
@@ -321,7 +377,7 @@ func Solve(gen movegen.Generator, b *board.Board, me, opp alphabet.Rack, lastPas
 	}
 	if res.Depth == 0 { // not even one ply finished: play the top score
 		res.Move = move.Move{Kind: move.Pass}
-		if m, ok := movegen.Best(gen, orig, &me); ok {
+		if m, ok := movegen.Best(whole, orig, &me); ok {
 			res.Move = m
 		}
 		res.PV = []move.Move{res.Move}
@@ -385,6 +441,7 @@ func (s *solver) startHelpers(gen movegen.Generator, b *board.Board) *helpers {
 		if o.Playout {
 			hs.pcache = make([]estEntry, 1<<estBits)
 		}
+		hs.lgen, _ = hs.gen.(movegen.LineGenerator)
 		in := make(chan *round)
 		h.solvers = append(h.solvers, hs)
 		h.rounds = append(h.rounds, in)
@@ -470,6 +527,11 @@ func (s *solver) join(r *round) {
 		}
 	}()
 	racks, hash, bhash := s.racks, s.hash, s.bhash
+	// The nodes of the path are new visits: no list or move this
+	// helper made before belongs to them.
+	for ply := 0; ply <= r.ply; ply++ {
+		s.enter(ply)
+	}
 	placed := 0
 	for i := range r.path {
 		st := &r.path[i]
@@ -528,6 +590,7 @@ func newSolver(gen movegen.Generator, b *board.Board, me, opp alphabet.Rack, opt
 	}
 	s := &solver{gen: gen, b: b, racks: [2]alphabet.Rack{me, opp}, opt: opt,
 		tt: newTable(bits), start: time.Now(), ecache: make([]estEntry, 1<<estBits)}
+	s.lgen, _ = gen.(movegen.LineGenerator)
 	if opt.Playout {
 		s.pcache = make([]estEntry, 1<<estBits)
 	}
@@ -644,7 +707,7 @@ func (s *solver) candidates(side, ply int, ttBest uint64, frontier bool) []move.
 	if frontier {
 		kb.reset(&s.racks[side])
 	}
-	s.gen.Generate(s.b, &s.racks[side], func(m *move.Move) {
+	add := func(m *move.Move) {
 		if kb.ok {
 			kb.add(m)
 		}
@@ -653,7 +716,25 @@ func (s *solver) candidates(side, ply int, ttBest uint64, frontier bool) []move.
 		c := *m
 		c.Tiles = nil // set below, once the tile buffer stops moving
 		pb.moves = append(pb.moves, c)
-	})
+	}
+	lines, gp, reused := s.sinceListed(ply)
+	if reused {
+		// The same side listed every move of its rack two plies up; off
+		// the lines the two moves since then changed, those that keep
+		// to the tiles still on the rack are its moves here, with the
+		// same scores (board.Changed), so only the changed lines need a
+		// search.
+		rack := &s.racks[side]
+		for i := range gp.moves {
+			if m := &gp.moves[i]; !movegen.OnLines(m, lines) && within(m, rack) {
+				add(m)
+			}
+		}
+		s.lgen.GenerateIn(s.b, rack, lines, add)
+	} else {
+		s.gen.Generate(s.b, &s.racks[side], add)
+	}
+	pb.listed = pb.visit
 	off := 0
 	for i := range pb.moves {
 		n := pb.lens[i]
@@ -662,6 +743,9 @@ func (s *solver) candidates(side, ply int, ttBest uint64, frontier bool) []move.
 	}
 	if kb.ok {
 		kb.close()
+	}
+	if reused && s.checkList != nil {
+		s.checkList(s.b, &s.racks[side], pb.moves)
 	}
 	ms := pb.sorted[:0]
 	if s.opt.Width > 0 {
@@ -721,6 +805,30 @@ func (s *solver) candidates(side, ply int, ttBest uint64, frontier bool) []move.
 	}
 	pb.sorted = ms
 	return ms
+}
+
+// sinceListed reports whether the node at ply can take its moves from
+// the list of the node two plies up on the line searched (the same side
+// to move, with the tiles it holds now and maybe more), and the lines
+// the two moves made since then changed.
+func (s *solver) sinceListed(ply int) (board.Lines, *plyBuf, bool) {
+	if ply < 2 || s.lgen == nil {
+		return board.Lines{}, nil, false
+	}
+	gp, p := &s.plies[ply-2], &s.plies[ply-1]
+	if gp.listed != gp.visit || gp.moved != gp.visit || p.moved != p.visit {
+		return board.Lines{}, nil, false
+	}
+	return board.Lines{gp.changed[0] | p.changed[0], gp.changed[1] | p.changed[1]}, gp, true
+}
+
+// enter numbers the node at ply as a new visit.
+func (s *solver) enter(ply int) {
+	for len(s.plies) <= ply {
+		s.plies = append(s.plies, plyBuf{})
+	}
+	s.serial++
+	s.plies[ply].visit = s.serial
 }
 
 // rest completes the search order of the ply's list when candidates
@@ -785,6 +893,7 @@ const orderTop = 1<<22 - 1
 // the end of the game.
 func (s *solver) negamax(side, ply, depth, alpha, beta int, lastPass bool) (int, bool) {
 	s.tick()
+	s.enter(ply)
 	alpha0 := alpha
 	var ttBest uint64
 	if e, ok := s.tt.load(s.hash); ok {
@@ -875,6 +984,8 @@ func (s *solver) try(side, ply, depth, alpha, beta, best int, lastPass bool, m *
 			return s.racks[opp].Value(s.scores) - s.racks[side].Value(s.scores), true
 		}
 		s.hash ^= s.zside ^ s.zpass
+		pb := &s.plies[ply]
+		pb.changed, pb.moved = board.Lines{}, pb.visit
 		onLine := s.split != nil && s.leftmost
 		if onLine {
 			s.path = append(s.path, step{side: side, m: *m, lastPass: lastPass})
@@ -944,6 +1055,9 @@ func (s *solver) play(side int, m *move.Move, ply, depth, alpha, beta, best int,
 		return m.Score - v, exact
 	}
 	s.b.PlaceLine(m.Dir, m.Row, m.Col, m.Tiles, 1000)
+	pb := &s.plies[ply]
+	pb.changed, _ = s.b.Changed()
+	pb.moved = pb.visit
 	onLine := s.split != nil && s.leftmost // the path is kept along the leftmost line only
 	if onLine {
 		s.path = append(s.path, step{side: side, m: *m, lastPass: lastPass})

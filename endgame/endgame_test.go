@@ -167,7 +167,7 @@ func TestAgainstOracle(t *testing.T) {
 		// estimates; the exact answer must not change.
 		// With Threads the helpers share the table (a tiny one: torn
 		// and overwritten slots).
-		for _, o := range []Options{{TableBits: 18}, {TableBits: 4}, {TableBits: 18, Playout: true}, {TableBits: 18, Threads: 2}, {TableBits: 4, Threads: 3}, {TableBits: 18, Playout: true, Threads: 2}} {
+		for _, o := range []Options{{TableBits: 18}, {TableBits: 18, FullList: true}, {TableBits: 4}, {TableBits: 18, Playout: true}, {TableBits: 18, Threads: 2}, {TableBits: 4, Threads: 3}, {TableBits: 18, Playout: true, Threads: 2}} {
 			res := Solve(gen, b, me, opp, lastPass, o)
 			if !res.Exact || res.Value != want {
 				t.Errorf("%s vs %s (last pass %v, %+v): solver %d exact %v, oracle %d",

@@ -19,17 +19,19 @@ import (
 // first 30 English games (full word list) between two inhuman players
 // (the learnt leave table), game.New's random seed counting up from one,
 // whose bag empties with seven tiles on each rack, each with a time
-// budget of 5 s (ATRIL_ENDGAME_BUDGET sets another, ATRIL_ENDGAME_THREADS the
-// threads, ATRIL_ENDGAME_GAMES the number of endgames). It reports how
-// many were solved to the end, how many within a second, and the median
-// time to solve (the budget when unsolved); -v logs each. Run it with
-// -benchtime 1x.
+// budget of 5 s (ATRIL_ENDGAME_BUDGET sets another, ATRIL_ENDGAME_THREADS
+// the threads, ATRIL_ENDGAME_GAMES the number of endgames;
+// ATRIL_ENDGAME_FULL=1 searches with the whole word list instead of one
+// cut down to the two racks). It reports how many were solved to the
+// end, how many within a second, and the median time to solve (the
+// budget when unsolved); -v logs each. Run it with -benchtime 1x.
 func BenchmarkSolveStrong(b *testing.B) {
 	budget := 5 * time.Second
 	if d, err := time.ParseDuration(os.Getenv("ATRIL_ENDGAME_BUDGET")); err == nil {
 		budget = d
 	}
 	threads, _ := strconv.Atoi(os.Getenv("ATRIL_ENDGAME_THREADS"))
+	full := os.Getenv("ATRIL_ENDGAME_FULL") == "1"
 	want := 30
 	if n, err := strconv.Atoi(os.Getenv("ATRIL_ENDGAME_GAMES")); err == nil && n > 0 {
 		want = n
@@ -69,7 +71,7 @@ func BenchmarkSolveStrong(b *testing.B) {
 			s := g.Current()
 			me, opp := g.Seats[s].Rack, g.Seats[1-s].Rack
 			t0 := time.Now()
-			res := endgame.Solve(gen, g.Board, me, opp, false, endgame.Options{TimeLimit: budget, Threads: threads})
+			res := endgame.Solve(gen, g.Board, me, opp, false, endgame.Options{TimeLimit: budget, Threads: threads, FullList: full})
 			d := time.Since(t0)
 			if res.Exact {
 				solved++

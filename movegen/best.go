@@ -50,6 +50,19 @@ type LineSearcher interface {
 	TopNIn(b *board.Board, rack *alphabet.Rack, leave Leave, n int, lines board.Lines, floor float64, out []Scored) []Scored
 }
 
+// LineGenerator is a Generator that can keep to some lines of the
+// board, for boards that changed in a few lines only (see board.Changed):
+// every placement off the changed lines is one of the earlier board,
+// with the same score.
+type LineGenerator interface {
+	Generator
+	// GenerateIn lists the placements whose main word lies on one of
+	// lines, as Generate does.
+	GenerateIn(b *board.Board, rack *alphabet.Rack, lines board.Lines, sink Sink)
+}
+
+var _ LineGenerator = (*Gaddag)(nil)
+
 // OnLines reports whether placement m's main word lies on one of lines.
 func OnLines(m *move.Move, lines board.Lines) bool {
 	if m.Dir == board.Across {

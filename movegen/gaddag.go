@@ -44,6 +44,12 @@ type walkTables struct {
 
 	followOnce sync.Once
 	follow     []uint64
+
+	// own is set for a GADDAG made for one task (NewOwnGaddag): its
+	// anagram filters are kept here, not in the process-wide registry.
+	own   bool
+	anaMu sync.Mutex
+	ana   map[int]*AnagramFilter // by shortest length
 }
 
 // follows returns the GADDAG's follow table: for each state, the letters
@@ -116,9 +122,37 @@ func NewGaddagFrom(a *automaton.Automaton) *Gaddag {
 	return &Gaddag{walkTables: newWalkTables(a, automaton.GADDAG)}
 }
 
+// NewOwnGaddag returns Gordon's generator for a word list made for one
+// task, such as an endgame's list cut down to the words its tiles can
+// still form: it builds the GADDAG (a few milliseconds for a few
+// thousand words; no cache directory), attaches it to lex as its
+// cross-set oracle, and keeps its edge table, follow table and anagram
+// filters to itself and its Forks, registered nowhere, so that they go
+// when the generator does.
+func NewOwnGaddag(lex *lexicon.Lexicon) *Gaddag {
+	a := automaton.BuildGADDAG(lex)
+	t := &walkTables{a: a, own: true}
+	t.arcs, t.root = a.NewArcs()
+	lex.AttachCrossSets(automaton.CrossSetsOver(a, t.arcs, t.root))
+	return &Gaddag{walkTables: t}
+}
+
 // anagrams returns the GADDAG's anagram filter for racks of rackSize.
 func (g *Gaddag) anagrams(rackSize int) *AnagramFilter {
-	return anagramFilterFor(g.a, g.arcs, g.root, rackSize+1)
+	if !g.own {
+		return anagramFilterFor(g.a, g.arcs, g.root, rackSize+1)
+	}
+	g.anaMu.Lock()
+	defer g.anaMu.Unlock()
+	f := g.ana[rackSize+1]
+	if f == nil {
+		f = buildAnagramFilter(g.arcs, g.root, rackSize+1)
+		if g.ana == nil {
+			g.ana = map[int]*AnagramFilter{}
+		}
+		g.ana[rackSize+1] = f
+	}
+	return f
 }
 
 // Fork implements Generator: a generator over the same GADDAG with
@@ -138,12 +172,20 @@ func (g *Gaddag) Name() string { return "gaddag" }
 
 // Generate implements Generator.
 func (g *Gaddag) Generate(b *board.Board, rack *alphabet.Rack, sink Sink) {
+	g.GenerateIn(b, rack, board.AllLines(b.Size), sink)
+}
+
+// GenerateIn implements LineGenerator.
+func (g *Gaddag) GenerateIn(b *board.Board, rack *alphabet.Rack, lines board.Lines, sink Sink) {
 	g.enter()
 	defer g.busy.Store(false)
 	s := &g.s
 	s.setup(g.arcs, b, rack, sink)
 	for d := board.Across; d <= board.Down; d++ {
 		for r := 0; r < b.Size; r++ {
+			if !lines.Has(d, r) {
+				continue
+			}
 			s.setLine(b, d, r)
 			prev := -1 // the previous anchor of the line
 			for c := 0; c < b.Size; c++ {

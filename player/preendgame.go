@@ -127,6 +127,14 @@ func (p *Valued) PreEndgameSearch(v *View, k int) []PreEndgame {
 	default:
 		eo.TimeLimit = endgameDefaultTime / time.Duration(solves)
 	}
+	// One word list cut down to our tiles and the unseen ones serves
+	// every endgame below: their boards follow this one by placements of
+	// those tiles.
+	pool := v.Rack
+	for t, c := range v.Unseen {
+		pool[t] += c
+	}
+	eo.Words, _ = endgame.NewWords(p.gen, v.Board, pool)
 	lead := float64(v.Scores[v.Me] - maxOther(v))
 	b := v.Board.Clone()
 	out := make([]PreEndgame, 0, len(places))

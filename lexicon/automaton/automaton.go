@@ -186,20 +186,33 @@ func (a *Automaton) ArcBytes() int { return 12 * len(a.Targets) }
 // Arcs returns the edge table of the automaton: Arcs()[i] is the header
 // of the state Targets[i] leads to, and root the header of Root. The
 // table is made once per automaton and shared; it must not be modified.
+// An automaton made for one task (see NewArcs) should not be passed here:
+// the table is kept for the life of the process.
 func (a *Automaton) Arcs() (arcs []Arc, root Arc) {
-	h := func(n uint32) Arc {
-		nd := a.Nodes[n]
-		return Arc{MaskLo: uint32(nd.Mask), MaskHi: uint32(nd.Mask >> 32), First: nd.First}
-	}
 	arcMu.Lock()
 	defer arcMu.Unlock()
 	arcs, ok := arcTable[a]
 	if !ok {
-		arcs = make([]Arc, len(a.Targets))
-		for i, t := range a.Targets {
-			arcs[i] = h(t)
-		}
+		arcs, _ = a.NewArcs()
 		arcTable[a] = arcs
 	}
-	return arcs, h(a.Root)
+	return arcs, a.header(a.Root)
+}
+
+// NewArcs makes a new edge table of the automaton (see Arcs), kept by no
+// one but the caller: for an automaton made for one task, such as the
+// word list of an endgame cut down to the tiles left, which should go
+// when the task does.
+func (a *Automaton) NewArcs() (arcs []Arc, root Arc) {
+	arcs = make([]Arc, len(a.Targets))
+	for i, t := range a.Targets {
+		arcs[i] = a.header(t)
+	}
+	return arcs, a.header(a.Root)
+}
+
+// header is the Arc form of state n.
+func (a *Automaton) header(n uint32) Arc {
+	nd := a.Nodes[n]
+	return Arc{MaskLo: uint32(nd.Mask), MaskHi: uint32(nd.Mask >> 32), First: nd.First}
 }

@@ -20,6 +20,12 @@ type CrossSets struct {
 // NewCrossSets returns the cross-set oracle of a DAWG or a GADDAG.
 func NewCrossSets(a *Automaton) *CrossSets {
 	arcs, root := a.Arcs()
+	return CrossSetsOver(a, arcs, root)
+}
+
+// CrossSetsOver returns the cross-set oracle of a DAWG or a GADDAG over
+// an edge table of it already at hand (from Arcs or NewArcs).
+func CrossSetsOver(a *Automaton, arcs []Arc, root Arc) *CrossSets {
 	return &CrossSets{kind: a.Kind, arcs: arcs, root: root}
 }
 

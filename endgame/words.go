@@ -42,7 +42,7 @@ func (w *Words) Len() int { return w.lex.Len() }
 //
 // The cut needs the GADDAG: it reports false when gen is not a
 // *movegen.Gaddag. It takes a few milliseconds for two racks of seven
-// tiles (3,000 to 8,000 words of the 270,000 of the English list), some
+// tiles (1,800 to 8,500 words of the 270,000 of the English list), some
 // tens of milliseconds with a blank (up to 40,000 words).
 func NewWords(gen movegen.Generator, b *board.Board, pool alphabet.Rack) (*Words, bool) {
 	g, ok := gen.(*movegen.Gaddag)

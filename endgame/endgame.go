@@ -113,8 +113,8 @@ type Options struct {
 
 // A search is worth cutting the word list for (see Options.Words) when
 // it may visit pruneNodes nodes or run pruneTime: the cut costs a few
-// milliseconds (some tens with a blank), the time of some thousands of
-// nodes.
+// milliseconds, the time of some thousands of nodes (about 0.1 s with a
+// blank, some tens of thousands).
 const (
 	pruneNodes = 50_000
 	pruneTime  = 250 * time.Millisecond

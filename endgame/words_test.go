@@ -99,6 +99,9 @@ func TestNewWordsAgainstRule(t *testing.T) {
 	if _, ok := NewWords(movegen.NewDawg(whole), games[0].Board, alphabet.Rack{}); ok {
 		t.Error("NewWords accepted a generator that is not a GADDAG")
 	}
+	if _, ok := NewWords(gen, games[0].Board, alphabet.Rack{alphabet.Blank: 2}); ok {
+		t.Error("NewWords cut the list for two blanks")
+	}
 }
 
 // listing is a position's moves as sorted text, scores included.
@@ -172,16 +175,16 @@ func TestWordsListSameMoves(t *testing.T) {
 // listing of the whole board, in endgames of greedy games, with one
 // thread and with three.
 func TestListsFromTwoPliesUp(t *testing.T) {
-	n := 6
+	n, nodes, want := 6, int64(20000), 1000
 	if testing.Short() {
-		n = 3
+		n, nodes, want = 2, 8000, 200
 	}
 	games, gen := greedyEndgames(t, n)
 	checked := 0
 	for _, threads := range []int{1, 3} {
 		for _, g := range games {
 			c := g.Current()
-			s := newSolver(gen, g.Board.Clone(), g.Seats[c].Rack, g.Seats[1-c].Rack, Options{NodeLimit: 20000, Threads: threads})
+			s := newSolver(gen, g.Board.Clone(), g.Seats[c].Rack, g.Seats[1-c].Rack, Options{NodeLimit: nodes, Threads: threads})
 			var mu sync.Mutex
 			check := func(gen movegen.Generator) func(*board.Board, *alphabet.Rack, []move.Move) {
 				return func(b *board.Board, rack *alphabet.Rack, ms []move.Move) {
@@ -215,7 +218,7 @@ func TestListsFromTwoPliesUp(t *testing.T) {
 			}
 		}
 	}
-	if checked < 1000 {
+	if checked < want {
 		t.Errorf("only %d lists checked", checked)
 	}
 }

@@ -102,9 +102,10 @@ type Options struct {
 	// (NewWords), for a search of b or of a position reached from b by
 	// placing tiles of the pool it was cut for. When nil, Solve cuts the
 	// list to the two racks itself if the generator is a GADDAG and the
-	// search may be long (no node limit or one of at least pruneNodes,
-	// and no time limit or one of at least pruneTime): the moves and
-	// values are the same either way.
+	// search may be long (no Width, no node limit or one of at least
+	// pruneNodes, and no time limit or one of at least pruneTime; the
+	// time limit counts the cut): the moves and values are the same
+	// either way.
 	Words *Words
 	// FullList searches with the generator's whole word list, never a
 	// cut-down one (for comparisons).
@@ -328,8 +329,9 @@ const estBits = 14
 // lastPass tells whether the opponent's last move was a pass.
 func Solve(gen movegen.Generator, b *board.Board, me, opp alphabet.Rack, lastPass bool, opt Options) Result {
 	orig, whole := b, gen
+	start := time.Now() // a time limit pays for the cut word list too
 	words := opt.Words
-	if words == nil && !opt.FullList && (opt.NodeLimit == 0 || opt.NodeLimit >= pruneNodes) &&
+	if words == nil && !opt.FullList && opt.Width == 0 && (opt.NodeLimit == 0 || opt.NodeLimit >= pruneNodes) &&
 		(opt.TimeLimit == 0 || opt.TimeLimit >= pruneTime) {
 		pool := me
 		for t, c := range opp {
@@ -345,6 +347,7 @@ func Solve(gen movegen.Generator, b *board.Board, me, opp alphabet.Rack, lastPas
 		b = b.Clone()
 	}
 	s := newSolver(gen, b, me, opp, opt)
+	s.start = start
 	if lastPass {
 		s.hash ^= s.zpass
 	}
@@ -757,7 +760,10 @@ func (s *solver) candidates(side, ply int, ttBest uint64, frontier bool) []move.
 		ms = ms[:min(len(ms), s.opt.Width)]
 	} else {
 		// Keys: the order value (highest first), then the listing
-		// order (the generator's, fixed for a position). Only the first
+		// order (fixed for the line searched to the node: a list made
+		// from the one two plies up starts with that list's moves, so
+		// which of two moves of the same order value comes first may
+		// differ between transpositions; values do not). Only the first
 		// move is put in place now: most nodes one ply above the
 		// frontier are cut off by it, and rest orders the others when
 		// they are wanted.

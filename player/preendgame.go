@@ -119,22 +119,30 @@ func (p *Valued) PreEndgameSearch(v *View, k int) []PreEndgame {
 	}
 	// Many small searches: a smaller table is cheaper to clear.
 	eo := endgame.Options{Width: p.opt.EndgameWidth, TableBits: 15, Playout: p.opt.EndgamePlayout}
+	t0 := time.Now()
+	if eo.Width == 0 {
+		// One word list cut down to our tiles and the unseen ones
+		// serves every endgame below: their boards follow this one by
+		// placements of those tiles. (The restricted minimax of a
+		// width searches too few nodes to gain from it.)
+		pool := v.Rack
+		for t, c := range v.Unseen {
+			pool[t] += c
+		}
+		eo.Words, _ = endgame.NewWords(p.gen, v.Board, pool)
+	}
+	// A time budget pays for the cut too.
+	budget := p.opt.EndgameTime
+	if budget <= 0 {
+		budget = endgameDefaultTime
+	}
+	budget = max(budget-time.Since(t0), budget/2)
 	switch {
 	case p.opt.EndgameNodes > 0:
 		eo.NodeLimit = max(p.opt.EndgameNodes/int64(solves), 200)
-	case p.opt.EndgameTime > 0:
-		eo.TimeLimit = p.opt.EndgameTime / time.Duration(solves)
 	default:
-		eo.TimeLimit = endgameDefaultTime / time.Duration(solves)
+		eo.TimeLimit = budget / time.Duration(solves)
 	}
-	// One word list cut down to our tiles and the unseen ones serves
-	// every endgame below: their boards follow this one by placements of
-	// those tiles.
-	pool := v.Rack
-	for t, c := range v.Unseen {
-		pool[t] += c
-	}
-	eo.Words, _ = endgame.NewWords(p.gen, v.Board, pool)
 	lead := float64(v.Scores[v.Me] - maxOther(v))
 	b := v.Board.Clone()
 	out := make([]PreEndgame, 0, len(places))

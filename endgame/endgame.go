@@ -1287,11 +1287,17 @@ func (s *solver) replyScore(opp, ply int, lastPass bool) int {
 func within(m *move.Move, rack *alphabet.Rack) bool {
 	var need alphabet.Rack
 	for _, t := range m.Tiles {
-		if t != move.PlayThrough {
-			need.Add(t)
+		if t == move.PlayThrough {
+			continue
+		}
+		if t.IsBlanked() {
+			t = alphabet.Blank
+		}
+		if need[t]++; need[t] > rack[t] {
+			return false
 		}
 	}
-	return rack.Contains(&need)
+	return true
 }
 
 // rackKey is the key of a rack on the current board in ecache.

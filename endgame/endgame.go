@@ -926,6 +926,13 @@ func (s *solver) negamax(side, ply, depth, alpha, beta int, lastPass bool) (int,
 		return s.estimate(side), false
 	}
 	ms := s.candidates(side, ply, ttBest, depth == 1 && !s.opt.Playout)
+	// A side with no placement must pass: that ply is searched without
+	// taking one from the depth, so stuck tiles do not halve the
+	// horizon (the opponent then places, or passes and the game ends).
+	tryDepth := depth
+	if len(s.plies[ply].moves) == 0 {
+		tryDepth++
+	}
 	best := math.MinInt32
 	var bestHash uint64
 	allExact := true
@@ -949,7 +956,7 @@ func (s *solver) negamax(side, ply, depth, alpha, beta int, lastPass bool) (int,
 		}
 		m := &ms[i]
 		s.leftmost = left && i == 0
-		v, exact := s.try(side, ply, depth, alpha, beta, best, lastPass, m, i == 0)
+		v, exact := s.try(side, ply, tryDepth, alpha, beta, best, lastPass, m, i == 0)
 		s.leftmost = left
 		allExact = allExact && exact
 		if v > best {

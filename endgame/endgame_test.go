@@ -306,8 +306,9 @@ func TestPlayout(t *testing.T) {
 }
 
 // TestSearchOrder checks the order the search tries moves in: by score
-// plus twice the face value of the tiles played, plus the other rack
-// twice when the move goes out, the pass last; candidates puts the first
+// plus orderFace times the face value of the tiles played and orderTile
+// a tile, plus the other rack twice when the move goes out, the pass
+// last; candidates puts the first
 // in place, and rest the others after the same first. I hold AS against a Z:
 // K7 AS goes out (8 points, with CATS), K8 S keeps the A (6 points).
 func TestSearchOrder(t *testing.T) {
@@ -319,8 +320,8 @@ func TestSearchOrder(t *testing.T) {
 		move string
 		want int
 	}{
-		{"K7 AS", 8 + 2*(1+1) + 2*10},
-		{"K8 S", 6 + 2*1},
+		{"K7 AS", 8 + 3*(1+1) + 6*2 + 2*10},
+		{"K8 S", 6 + 3*1 + 6*1},
 	} {
 		m, err := move.Parse(b, c.move)
 		if err != nil {

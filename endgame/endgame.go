@@ -38,7 +38,9 @@
 // only the changed lines are searched (movegen.LineGenerator). And a
 // long search works with the word list cut down to the words the tiles
 // still to be played can form on the board (Words): the same moves, from
-// a GADDAG small enough to stay in the processor's caches.
+// a GADDAG small enough to stay in the processor's caches. A side with
+// no placement passes without using up a ply of the depth, so stuck
+// tiles do not halve the horizon.
 //
 // With Options.Threads above one, the other threads help the first on
 // its leftmost line (splitNode): at the root and at each first child

@@ -210,6 +210,11 @@ func TestRack(t *testing.T) {
 	if !r.Remove(ts[0]) || r[Blank] != 1 {
 		t.Error("removing a designated blank should take a blank")
 	}
+	o, _ := a.ParseRack("AA?")
+	r.AddRack(&o)
+	if r.Len() != 7 || r[Blank] != 2 || a.RackString(&r) != "AAACHE??" {
+		t.Errorf("AddRack: rack %q len %d", a.RackString(&r), r.Len())
+	}
 }
 
 func FuzzParse(f *testing.F) {

@@ -34,6 +34,13 @@ func (r *Rack) Remove(t Tile) bool {
 	return true
 }
 
+// AddRack puts every tile of o on the rack as well.
+func (r *Rack) AddRack(o *Rack) {
+	for t, c := range o {
+		r[t] += c
+	}
+}
+
 // Len is the number of tiles on the rack.
 func (r *Rack) Len() int {
 	n := 0

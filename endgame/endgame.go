@@ -336,9 +336,7 @@ func Solve(gen movegen.Generator, b *board.Board, me, opp alphabet.Rack, lastPas
 	if words == nil && !opt.FullList && opt.Width == 0 && (opt.NodeLimit == 0 || opt.NodeLimit >= pruneNodes) &&
 		(opt.TimeLimit == 0 || opt.TimeLimit >= pruneTime) {
 		pool := me
-		for t, c := range opp {
-			pool[t] += c
-		}
+		pool.AddRack(&opp)
 		words, _ = NewWords(gen, b, pool)
 	}
 	if words != nil && !opt.FullList {

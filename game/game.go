@@ -167,9 +167,7 @@ func (g *Game) Unseen(i int) alphabet.Rack {
 		if j == i {
 			continue
 		}
-		for t, c := range g.Seats[j].Rack {
-			u[t] += c
-		}
+		u.AddRack(&g.Seats[j].Rack)
 	}
 	return u
 }
@@ -325,9 +323,7 @@ func (g *Game) SetRack(i int, r alphabet.Rack) error {
 	for _, t := range g.bag {
 		pool.Add(t)
 	}
-	for t, c := range g.Seats[i].Rack {
-		pool[t] += c
-	}
+	pool.AddRack(&g.Seats[i].Rack)
 	if !pool.Contains(&r) {
 		return fmt.Errorf("rack %s: not enough of these tiles left in the bag", g.Variant.Alphabet.RackString(&r))
 	}

@@ -126,9 +126,7 @@ func (p *Valued) PreEndgameSearch(v *View, k int) []PreEndgame {
 		// placements of those tiles. (The restricted minimax of a
 		// width searches too few nodes to gain from it.)
 		pool := v.Rack
-		for t, c := range v.Unseen {
-			pool[t] += c
-		}
+		pool.AddRack(&v.Unseen)
 		eo.Words, _ = endgame.NewWords(p.gen, v.Board, pool)
 	}
 	// A time budget pays for the cut too.

@@ -49,6 +49,13 @@ type Alphabet struct {
 	lower   []string // lowercase spelling of each letter
 	byText  map[string]Tile
 	maxLen  int // longest letter in bytes
+	// ascii[b] is 1 + the letter an ASCII byte b spells on its own (0:
+	// none), for bytes that start no longer letter; asciiLower[b] says it
+	// is a lowercase spelling (a designated blank in WithBlanks mode).
+	// They let AppendParse read a word list's plain letters without a
+	// map lookup each.
+	ascii      [utf8.RuneSelf]uint8
+	asciiLower [utf8.RuneSelf]bool
 }
 
 // New builds an alphabet from its letters, in tile-code order. Letters are
@@ -81,6 +88,24 @@ func New(letters []string) (*Alphabet, error) {
 		a.lower[code] = strings.ToLower(l)
 		if len(l) > a.maxLen {
 			a.maxLen = len(l)
+		}
+	}
+	var multi [utf8.RuneSelf]bool // starts a letter of more than one byte
+	for _, l := range a.letters[1:] {
+		for _, sp := range []string{l, strings.ToLower(l)} {
+			if len(sp) > 1 && sp[0] < utf8.RuneSelf {
+				multi[sp[0]] = true
+			}
+		}
+	}
+	for b := range utf8.RuneSelf {
+		if multi[b] {
+			continue
+		}
+		if t, ok := a.lookup(string(rune(b)), Plain); ok {
+			a.ascii[b] = uint8(t) + 1
+			_, upper := a.byText[string(rune(b))]
+			a.asciiLower[b] = !upper
 		}
 	}
 	return a, nil
@@ -205,6 +230,15 @@ func (a *Alphabet) Parse(text string, mode Mode) ([]Tile, error) {
 func (a *Alphabet) AppendParse(dst []Tile, text string, mode Mode) ([]Tile, error) {
 	i := 0
 	for i < len(text) {
+		if b := text[i]; b < utf8.RuneSelf && a.ascii[b] != 0 {
+			t := Tile(a.ascii[b] - 1)
+			if a.asciiLower[b] && mode == WithBlanks {
+				t |= BlankBit
+			}
+			dst = append(dst, t)
+			i++
+			continue
+		}
 		if t, n, err := a.marked(text, i, mode); err != nil {
 			return dst, err
 		} else if n > 0 {
@@ -234,6 +268,21 @@ func (a *Alphabet) AppendParse(dst []Tile, text string, mode Mode) ([]Tile, erro
 		}
 	}
 	return dst, nil
+}
+
+// AppendPlainASCII appends the tiles of a word written in ASCII letters
+// that start no longer letter (the common case of a word list), as
+// AppendParse would in Plain mode, and reports true; it reports false,
+// with dst unspecified past its length, when some byte is not such a
+// letter, and the caller should use AppendParse.
+func (a *Alphabet) AppendPlainASCII(dst []Tile, text []byte) ([]Tile, bool) {
+	for _, b := range text {
+		if b >= utf8.RuneSelf || a.ascii[b] == 0 {
+			return dst, false
+		}
+		dst = append(dst, Tile(a.ascii[b]-1))
+	}
+	return dst, true
 }
 
 // marked reads the tile at byte offset i of text when it is written with
@@ -307,6 +356,15 @@ func (a *Alphabet) ParseBracketed(text string, mode Mode) ([]Tile, error) {
 	var dst []Tile
 	i := 0
 	for i < len(text) {
+		if b := text[i]; b < utf8.RuneSelf && a.ascii[b] != 0 {
+			t := Tile(a.ascii[b] - 1)
+			if a.asciiLower[b] && mode == WithBlanks {
+				t |= BlankBit
+			}
+			dst = append(dst, t)
+			i++
+			continue
+		}
 		if t, n, err := a.marked(text, i, mode); err != nil {
 			return dst, err
 		} else if n > 0 {

@@ -273,3 +273,59 @@ func TestCollated(t *testing.T) {
 		}
 	}
 }
+
+// TestParseASCIIFastPath checks that reading plain ASCII letters from the
+// table gives what the general path (longest match, map lookup) gives,
+// tiles and errors alike, in alphabets with and without digraphs.
+func TestParseASCIIFastPath(t *testing.T) {
+	alphabets := map[string][]string{
+		"spanish": strings.Fields("A B C CH D E F G H I J L LL M N Ñ O P Q R RR S T U V X Y Z"),
+		"english": strings.Fields("A B C D E F G H I J K L M N O P Q R S T U V W X Y Z"),
+		"czech":   strings.Fields("A Á B C Č D Ď E É Ě F G H CH I Í J K L M N Ň O Ó P R Ř S Š T Ť U Ú Ů V X Y Ý Z Ž"),
+	}
+	pieces := []string{"A", "a", "C", "c", "H", "h", "CH", "ch", "Ch", "L", "LL", "ll", "R", "rr", "Ñ", "ñ", "Č", "ě", "Q", "?", "[", "]", "[ch]", "[LL]", "1", " ", "\xff", "é"}
+	rng := uint64(7)
+	next := func(n int) int {
+		rng = rng*6364136223846793005 + 1442695040888963407
+		return int(rng>>33) % n
+	}
+	for name, letters := range alphabets {
+		fast, err := New(letters)
+		if err != nil {
+			t.Fatal(err)
+		}
+		slow := *fast
+		slow.ascii = [len(slow.ascii)]uint8{}
+		if name == "english" && fast.ascii['Q'] == 0 {
+			t.Fatalf("%s: the fast path does not cover Q", name)
+		}
+		if name == "spanish" && (fast.ascii['C'] != 0 || fast.ascii['l'] != 0) {
+			t.Fatalf("%s: C or l, which start digraphs, are on the fast path", name)
+		}
+		plain := 0
+		for i := 0; i < 5000; i++ {
+			var sb strings.Builder
+			for k := next(8); k >= 0; k-- {
+				sb.WriteString(pieces[next(len(pieces))])
+			}
+			s := sb.String()
+			for _, mode := range []Mode{Plain, WithBlanks} {
+				a, errA := fast.AppendParse(nil, s, mode)
+				b, errB := slow.AppendParse(nil, s, mode)
+				if string(tilesBytes(a)) != string(tilesBytes(b)) || (errA == nil) != (errB == nil) {
+					t.Fatalf("%s, %q, mode %d: fast %v %v, general %v %v", name, s, mode, a, errA, b, errB)
+				}
+			}
+			if c, ok := fast.AppendPlainASCII(nil, []byte(s)); ok {
+				b, err := slow.AppendParse(nil, s, Plain)
+				if err != nil || string(tilesBytes(c)) != string(tilesBytes(b)) {
+					t.Fatalf("%s, %q: AppendPlainASCII %v, AppendParse %v %v", name, s, c, b, err)
+				}
+				plain++
+			}
+		}
+		if plain == 0 {
+			t.Errorf("%s: no string took AppendPlainASCII", name)
+		}
+	}
+}

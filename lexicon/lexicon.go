@@ -158,18 +158,24 @@ func Read(r io.Reader, a *alphabet.Alphabet, opt Options) (*Lexicon, error) {
 	sc := bufio.NewScanner(br)
 	sc.Buffer(make([]byte, 0, 1<<16), 1<<20)
 	line := 0
-	var buf []alphabet.Tile
+	var buf, arena []alphabet.Tile
 	for sc.Scan() {
 		line++
-		text := strings.TrimSpace(sc.Text())
-		if text == "" || text[0] == '#' {
+		raw := bytes.TrimSpace(sc.Bytes())
+		if len(raw) == 0 || raw[0] == '#' {
 			continue
 		}
-		if i := strings.IndexAny(text, " \t"); i >= 0 {
-			text = text[:i]
+		if i := bytes.IndexAny(raw, " \t"); i >= 0 {
+			raw = raw[:i]
 		}
 		var err error
-		buf, err = a.AppendParse(buf[:0], text, alphabet.Plain)
+		var ok bool
+		buf, ok = a.AppendPlainASCII(buf[:0], raw)
+		text := ""
+		if !ok {
+			text = string(raw)
+			buf, err = a.AppendParse(buf[:0], text, alphabet.Plain)
+		}
 		if err != nil {
 			if opt.Strict {
 				return nil, fmt.Errorf("line %d: %w", line, err)
@@ -183,7 +189,14 @@ func Read(r io.Reader, a *alphabet.Alphabet, opt Options) (*Lexicon, error) {
 			lex.TooLong++
 			continue
 		}
-		words = append(words, append([]alphabet.Tile(nil), buf...))
+		// Words share large blocks instead of one allocation each; each
+		// is capped at its length, so no append can reach its neighbour.
+		if len(arena)+len(buf) > cap(arena) {
+			arena = make([]alphabet.Tile, 0, max(1<<16, len(buf)))
+		}
+		start := len(arena)
+		arena = append(arena, buf...)
+		words = append(words, arena[start:len(arena):len(arena)])
 	}
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("line %d: %w", line+1, err)

@@ -55,6 +55,48 @@ type SubRackLeave interface {
 	EvalSubRacks(rack *alphabet.Rack, out []float64) bool
 }
 
+// EachSubRack calls f with every sub-rack of rack, the whole rack and
+// the empty one included, and the value of keeping it under leave (0
+// when leave is nil), in the index order of SubRackLeave. The values come
+// from one EvalSubRacks pass when leave can give them, else from one Eval
+// each. kept is reused between calls.
+func EachSubRack(rack *alphabet.Rack, leave Leave, f func(kept *alphabet.Rack, value float64)) {
+	var letters [alphabet.MaxLetters + 1]uint8
+	nl, size := 0, 1
+	for l, c := range rack {
+		if c > 0 {
+			letters[nl] = uint8(l)
+			nl++
+			size *= int(c) + 1
+		}
+	}
+	var buf [256]float64
+	bulk := false
+	if sl, ok := leave.(SubRackLeave); ok && size <= len(buf) {
+		bulk = sl.EvalSubRacks(rack, buf[:size])
+	}
+	var kr alphabet.Rack
+	for i := 0; i < size; i++ {
+		if i > 0 {
+			for _, l := range letters[:nl] {
+				if kr[l] < rack[l] {
+					kr[l]++
+					break
+				}
+				kr[l] = 0
+			}
+		}
+		var v float64
+		switch {
+		case bulk:
+			v = buf[i]
+		case leave != nil:
+			v = leave.Eval(&kr)
+		}
+		f(&kr, v)
+	}
+}
+
 // Best is the best value of the tiles kept after playing k tiles (−Inf
 // when the rack has fewer than k, +Inf when it has more tiles than are
 // tabulated).

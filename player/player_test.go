@@ -783,3 +783,49 @@ func TestLeaveWrappersEvalSubRacks(t *testing.T) {
 		}
 	}
 }
+
+// evalOnly hides a leave's EvalSubRacks, so that EachSubRack must call
+// Eval for each sub-rack.
+type evalOnly struct{ l movegen.Leave }
+
+func (e evalOnly) Eval(kept *alphabet.Rack) float64 { return e.l.Eval(kept) }
+
+// TestEachSubRack checks that movegen.EachSubRack visits every sub-rack
+// once, with the value Eval gives it, whether it values them in one pass
+// (the exhaustive table) or one by one.
+func TestEachSubRack(t *testing.T) {
+	v := variant.MustLoad("english")
+	tb, err := leave.Load(v, "default", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rs := range []string{"AEQRS??", "EEEIIOU", "A", "", "BCDFGHJ", "AAE?"} {
+		rack, err := v.Alphabet.ParseRack(rs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		size := 1
+		for _, c := range rack {
+			size *= int(c) + 1
+		}
+		for _, l := range []movegen.Leave{tb, evalOnly{tb}, nil} {
+			seen := map[alphabet.Rack]bool{}
+			movegen.EachSubRack(&rack, l, func(kept *alphabet.Rack, val float64) {
+				if !rack.Contains(kept) || seen[*kept] {
+					t.Fatalf("%s, %T: sub-rack %s repeated or not in the rack", rs, l, v.Alphabet.RackString(kept))
+				}
+				seen[*kept] = true
+				want := 0.0
+				if l != nil {
+					want = l.Eval(kept)
+				}
+				if val != want {
+					t.Errorf("%s, %T: sub-rack %s valued %v, Eval %v", rs, l, v.Alphabet.RackString(kept), val, want)
+				}
+			})
+			if len(seen) != size {
+				t.Errorf("%s, %T: %d sub-racks visited, want %d", rs, l, len(seen), size)
+			}
+		}
+	}
+}

@@ -146,21 +146,18 @@ func (s *Simulation) candidates(v *View, k int) ([]candidate, int) {
 		}
 	}
 	var best *candidate
-	v.Rack.SubRacks(func(kept *alphabet.Rack) {
+	movegen.EachSubRack(&v.Rack, s.table, func(kept *alphabet.Rack, val float64) {
 		if kept.Len() == v.Rack.Len() {
 			return
 		}
-		val := s.table.Eval(kept)
-		if best != nil && val <= best.value {
+		if best != nil && val < best.value {
 			return
 		}
-		var ex []alphabet.Tile
-		for i, c := range v.Rack {
-			for j := int(kept[i]); j < int(c); j++ {
-				ex = append(ex, alphabet.Tile(i))
-			}
+		m := move.Move{Kind: move.Exchange, Exchanged: exchanged(&v.Rack, kept)}
+		if best != nil && !better(val, &m, best) {
+			return
 		}
-		best = &candidate{m: move.Move{Kind: move.Exchange, Exchanged: ex}, value: val, leave: *kept}
+		best = &candidate{m: m, value: val, leave: *kept}
 	})
 	if best != nil {
 		cands = append(cands, *best)

@@ -141,26 +141,31 @@ func rank(gen movegen.Generator, v *View, t leave.Evaluator, keep int) ([]candid
 	}
 	n := len(placements)
 	if v.BagLen >= v.Board.Variant.ExchangeMinBag && v.BagLen > 0 && t != nil {
-		v.Rack.SubRacks(func(kept *alphabet.Rack) {
+		movegen.EachSubRack(&v.Rack, t, func(kept *alphabet.Rack, val float64) {
 			if kept.Len() == v.Rack.Len() {
 				return
 			}
-			val := t.Eval(kept)
 			m := move.Move{Kind: move.Exchange}
 			if keep > 0 && len(out) >= keep && !better(val, &m, &out[len(out)-1]) {
 				return
 			}
-			var ex []alphabet.Tile
-			for i, c := range v.Rack {
-				for j := int(kept[i]); j < int(c); j++ {
-					ex = append(ex, alphabet.Tile(i))
-				}
-			}
-			m.Exchanged = ex
+			m.Exchanged = exchanged(&v.Rack, kept)
 			out = insert(out, candidate{m, val, *kept}, keep)
 		})
 	}
 	return out, n
+}
+
+// exchanged lists the tiles of rack that kept does not hold, in code
+// order: what an exchange keeping kept puts back.
+func exchanged(rack, kept *alphabet.Rack) []alphabet.Tile {
+	var ex []alphabet.Tile
+	for i, c := range rack {
+		for j := int(kept[i]); j < int(c); j++ {
+			ex = append(ex, alphabet.Tile(i))
+		}
+	}
+	return ex
 }
 
 // better orders candidates: higher value, then placements before

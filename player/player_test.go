@@ -427,6 +427,26 @@ func TestNormalQuantile(t *testing.T) {
 	}
 }
 
+// TestStudentQuantile checks the t quantiles the elimination uses
+// against printed tables (df, probability, quantile), and that they
+// approach the normal's as df grows.
+func TestStudentQuantile(t *testing.T) {
+	for _, tc := range []struct {
+		df      int
+		p, want float64
+	}{{10, 0.975, 2.228}, {15, 0.999, 3.733}, {7, 0.995, 3.499}, {7, 0.9995, 5.408}, {30, 0.9995, 3.646}, {100, 0.975, 1.984}} {
+		if got := studentQuantile(normalQuantile(tc.p), tc.df); math.Abs(got-tc.want) > 0.01 {
+			t.Errorf("t quantile at %g with %d degrees of freedom = %.4f, want %.3f", tc.p, tc.df, got, tc.want)
+		}
+	}
+	if got := studentQuantile(3, 1_000_000); math.Abs(got-3) > 1e-4 {
+		t.Errorf("t quantile with a million degrees of freedom = %.5f, want the normal's 3", got)
+	}
+	if !math.IsInf(studentQuantile(2, 0), 1) {
+		t.Error("no degrees of freedom: want an infinite bound")
+	}
+}
+
 // TestPreEndgame plays a game to one tile in the bag and checks that
 // godlike's pre-endgame search values its candidates (win shares within
 // [0, 1], spreads bounded by the points on the racks and board moves)

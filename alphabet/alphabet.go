@@ -230,7 +230,9 @@ func (a *Alphabet) Parse(text string, mode Mode) ([]Tile, error) {
 func (a *Alphabet) AppendParse(dst []Tile, text string, mode Mode) ([]Tile, error) {
 	i := 0
 	for i < len(text) {
-		if b := text[i]; b < utf8.RuneSelf && a.ascii[b] != 0 {
+		// (The general path declines a letter followed by a stray UTF-8
+		// continuation byte; so does this one.)
+		if b := text[i]; b < utf8.RuneSelf && a.ascii[b] != 0 && (i+1 == len(text) || utf8.RuneStart(text[i+1])) {
 			t := Tile(a.ascii[b] - 1)
 			if a.asciiLower[b] && mode == WithBlanks {
 				t |= BlankBit
@@ -356,7 +358,9 @@ func (a *Alphabet) ParseBracketed(text string, mode Mode) ([]Tile, error) {
 	var dst []Tile
 	i := 0
 	for i < len(text) {
-		if b := text[i]; b < utf8.RuneSelf && a.ascii[b] != 0 {
+		// (The general path declines a letter followed by a stray UTF-8
+		// continuation byte; so does this one.)
+		if b := text[i]; b < utf8.RuneSelf && a.ascii[b] != 0 && (i+1 == len(text) || utf8.RuneStart(text[i+1])) {
 			t := Tile(a.ascii[b] - 1)
 			if a.asciiLower[b] && mode == WithBlanks {
 				t |= BlankBit

@@ -394,16 +394,18 @@ func TestSimulationEliminatesAndAgrees(t *testing.T) {
 }
 
 func TestEliminate(t *testing.T) {
-	// Three candidates over 40 paired iterations: candidate 1 is the
+	// Four candidates over 40 paired iterations: candidate 1 is the
 	// leader, 0 is 5 points behind with noise 1 (dropped), 2 is 0.1
-	// behind with noise 10 (kept).
+	// behind with noise 10 (kept), 3 exactly 5 behind every time (no
+	// spread: dropped by any finite bound, kept when there is none).
 	n := 40
-	vals := make([][]float64, 3)
+	vals := make([][]float64, 4)
 	for i := 0; i < n; i++ {
 		noise := float64(i%5) - 2
 		vals[0] = append(vals[0], 10-5+noise*0.5)
 		vals[1] = append(vals[1], 10)
 		vals[2] = append(vals[2], 10-0.1+noise*10)
+		vals[3] = append(vals[3], 5)
 	}
 	tests := []struct {
 		z    float64
@@ -411,9 +413,10 @@ func TestEliminate(t *testing.T) {
 	}{
 		{3, []int{1, 2}},
 		{1e6, []int{0, 1, 2}},
+		{math.Inf(1), []int{0, 1, 2, 3}},
 	}
 	for _, tc := range tests {
-		if got := eliminate(vals, []int{0, 1, 2}, n, tc.z); !reflect.DeepEqual(got, tc.want) {
+		if got := eliminate(vals, []int{0, 1, 2, 3}, n, tc.z); !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("z %g: kept %v, want %v", tc.z, got, tc.want)
 		}
 	}

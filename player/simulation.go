@@ -312,6 +312,9 @@ func (s *Simulation) simulate(v *View, cands []candidate) int {
 // (over the first n iterations, which every live candidate has played)
 // has an upper bound mean + z·(standard error) below zero.
 func eliminate(vals [][]float64, alive []int, n int, z float64) []int {
+	if math.IsInf(z, 1) {
+		return alive // no bound yet (too few iterations)
+	}
 	lead := alive[0]
 	for _, c := range alive[1:] {
 		if mean(vals[c][:n]) > mean(vals[lead][:n]) {

@@ -11,7 +11,7 @@ import (
 
 // midgames plays greedy English games (full word list) and keeps the
 // view of the player on turn at turns 4, 10 and 16 of each.
-func midgames(b *testing.B, games int) ([]*View, Options) {
+func midgames(b testing.TB, games int) ([]*View, Options) {
 	v := variant.MustLoad("english")
 	lex, err := lexicon.Open("en-sowpods", v.Alphabet, lexicon.Options{MaxLen: v.Size})
 	if err != nil {

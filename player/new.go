@@ -59,7 +59,7 @@ type Options struct {
 	// and the best exchange), Iterations the most iterations each plays
 	// (0: 400), Plies the moves simulated after the candidate (0: 2: the
 	// opponent's reply and our next move), Confidence the chance that the
-	// best-arm elimination keeps the best candidate (0: 0.95), Threads
+	// best-arm elimination keeps the best candidate (0: 0.8), Threads
 	// goroutines (0: 1), Budget a wall-clock limit per move (0: none;
 	// results then depend on the machine), and NoEarlyStop disables the
 	// elimination (every candidate plays every iteration).

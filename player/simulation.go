@@ -21,7 +21,7 @@ const (
 	defaultCandidates = 40
 	defaultIterations = 400
 	defaultPlies      = 2
-	defaultConfidence = 0.95
+	defaultConfidence = 0.8
 	// simRound is the number of iterations every live candidate plays
 	// between two elimination checks.
 	simRound = 8

@@ -45,7 +45,7 @@ func runSim(args []string) error {
 	cands := fs.Int("candidates", 40, "simulation: candidates kept by static value")
 	iters := fs.Int("iterations", 400, "simulation: most iterations (sampled racks and draws) per candidate")
 	plies := fs.Int("plies", 2, "simulation: moves simulated after the candidate")
-	confidence := fs.Float64("confidence", 0.95, "simulation: confidence of the best-arm elimination")
+	confidence := fs.Float64("confidence", 0, "simulation: confidence of the best-arm elimination (0: the player's default, 0.8)")
 	simBudget := fs.Duration("sim-time", 0, "simulation: time budget per move (0: none; results then depend on the machine)")
 	preCands := fs.Int("preendgame", 0, "godlike and simulation: placements solved with one tile in the bag (0: 8, -1: off)")
 	preWins := fs.Bool("preendgame-wins", false, "godlike and simulation: pick the pre-endgame move by wins instead of expected spread")

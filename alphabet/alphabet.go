@@ -230,13 +230,7 @@ func (a *Alphabet) Parse(text string, mode Mode) ([]Tile, error) {
 func (a *Alphabet) AppendParse(dst []Tile, text string, mode Mode) ([]Tile, error) {
 	i := 0
 	for i < len(text) {
-		// (The general path declines a letter followed by a stray UTF-8
-		// continuation byte; so does this one.)
-		if b := text[i]; b < utf8.RuneSelf && a.ascii[b] != 0 && (i+1 == len(text) || utf8.RuneStart(text[i+1])) {
-			t := Tile(a.ascii[b] - 1)
-			if a.asciiLower[b] && mode == WithBlanks {
-				t |= BlankBit
-			}
+		if t, ok := a.plainASCII(text, i, mode); ok {
 			dst = append(dst, t)
 			i++
 			continue
@@ -270,6 +264,22 @@ func (a *Alphabet) AppendParse(dst []Tile, text string, mode Mode) ([]Tile, erro
 		}
 	}
 	return dst, nil
+}
+
+// plainASCII reads the tile at byte i of text from the ASCII table: a
+// letter that starts no longer one, not followed by a stray UTF-8
+// continuation byte (the general path declines such a letter, and so
+// does this one). It reports false when the general path must read it.
+func (a *Alphabet) plainASCII(text string, i int, mode Mode) (Tile, bool) {
+	b := text[i]
+	if b >= utf8.RuneSelf || a.ascii[b] == 0 || i+1 < len(text) && !utf8.RuneStart(text[i+1]) {
+		return 0, false
+	}
+	t := Tile(a.ascii[b] - 1)
+	if a.asciiLower[b] && mode == WithBlanks {
+		t |= BlankBit
+	}
+	return t, true
 }
 
 // AppendPlainASCII appends the tiles of a word written in ASCII letters
@@ -358,13 +368,7 @@ func (a *Alphabet) ParseBracketed(text string, mode Mode) ([]Tile, error) {
 	var dst []Tile
 	i := 0
 	for i < len(text) {
-		// (The general path declines a letter followed by a stray UTF-8
-		// continuation byte; so does this one.)
-		if b := text[i]; b < utf8.RuneSelf && a.ascii[b] != 0 && (i+1 == len(text) || utf8.RuneStart(text[i+1])) {
-			t := Tile(a.ascii[b] - 1)
-			if a.asciiLower[b] && mode == WithBlanks {
-				t |= BlankBit
-			}
+		if t, ok := a.plainASCII(text, i, mode); ok {
 			dst = append(dst, t)
 			i++
 			continue

@@ -276,7 +276,8 @@ func TestCollated(t *testing.T) {
 }
 
 // TestParseASCIIFastPath checks that reading plain ASCII letters from the
-// table gives what the general path (longest match, map lookup) gives,
+// table gives what the general path (longest match, map lookup; in
+// ParseBracketed, one letter at a time) gives,
 // tiles and errors alike, in alphabets with and without digraphs.
 func TestParseASCIIFastPath(t *testing.T) {
 	alphabets := map[string][]string{
@@ -315,6 +316,11 @@ func TestParseASCIIFastPath(t *testing.T) {
 				b, errB := slow.AppendParse(nil, s, mode)
 				if string(tilesBytes(a)) != string(tilesBytes(b)) || fmt.Sprint(errA) != fmt.Sprint(errB) {
 					t.Fatalf("%s, %q, mode %d: fast %v %v, general %v %v", name, s, mode, a, errA, b, errB)
+				}
+				a, errA = fast.ParseBracketed(s, mode)
+				b, errB = slow.ParseBracketed(s, mode)
+				if string(tilesBytes(a)) != string(tilesBytes(b)) || fmt.Sprint(errA) != fmt.Sprint(errB) {
+					t.Fatalf("%s, ParseBracketed %q, mode %d: fast %v %v, general %v %v", name, s, mode, a, errA, b, errB)
 				}
 			}
 			if c, ok := fast.AppendPlainASCII(nil, []byte(s)); ok {

@@ -43,6 +43,19 @@ func midgames(b testing.TB, games int) ([]*View, Options) {
 func BenchmarkSimulation(b *testing.B) {
 	views, o := midgames(b, 4)
 	o.Seed = 1
+	benchSimulation(b, views, o)
+}
+
+// BenchmarkSimulation40x100 times the simulation player's choice on the
+// same positions at 40 candidates × 100 iterations, one ply (the setting
+// the move-generation core was measured at).
+func BenchmarkSimulation40x100(b *testing.B) {
+	views, o := midgames(b, 4)
+	o.Seed, o.Candidates, o.Iterations, o.Plies = 1, 40, 100, 1
+	benchSimulation(b, views, o)
+}
+
+func benchSimulation(b *testing.B, views []*View, o Options) {
 	p, err := New("simulation", o)
 	if err != nil {
 		b.Fatal(err)
@@ -55,26 +68,5 @@ func BenchmarkSimulation(b *testing.B) {
 		sims += s.Simulated
 	}
 	b.ReportMetric(float64(sims)/b.Elapsed().Seconds(), "iters/s")
-	b.ReportMetric(float64(sims)/float64(b.N), "iters/move")
-}
-
-// BenchmarkSimulation40x100 times the simulation player's choice on the
-// same positions at 40 candidates × 100 iterations, one ply (the setting
-// the move-generation core was measured at), and reports the
-// candidate-iterations it played per move.
-func BenchmarkSimulation40x100(b *testing.B) {
-	views, o := midgames(b, 4)
-	o.Seed, o.Candidates, o.Iterations, o.Plies = 1, 40, 100, 1
-	p, err := New("simulation", o)
-	if err != nil {
-		b.Fatal(err)
-	}
-	s := p.(*Simulation)
-	b.ResetTimer()
-	sims := 0
-	for i := 0; i < b.N; i++ {
-		s.Choose(views[i%len(views)])
-		sims += s.Simulated
-	}
 	b.ReportMetric(float64(sims)/float64(b.N), "iters/move")
 }

@@ -90,20 +90,12 @@ func (f *former) keep() {
 		w = append(w, f.rev[i])
 	}
 	w = append(w, f.fwd...)
-	k := string(tileString(w))
+	k := string(w) // Tile's underlying type is byte
 	if _, dup := f.seen[k]; dup {
 		return
 	}
 	f.seen[k] = struct{}{}
 	f.out = append(f.out, w)
-}
-
-func tileString(w []alphabet.Tile) []byte {
-	s := make([]byte, len(w))
-	for i, t := range w {
-		s[i] = byte(t)
-	}
-	return s
 }
 
 // take takes a tile for letter l from the pool: the letter's own tile,

@@ -179,17 +179,9 @@ func better(val float64, m *move.Move, c *candidate) bool {
 	}
 	if m.Kind == move.Exchange {
 		return len(m.Exchanged) < len(c.m.Exchanged) ||
-			(len(m.Exchanged) == len(c.m.Exchanged) && string(tileBytes(m.Exchanged)) < string(tileBytes(c.m.Exchanged)))
+			(len(m.Exchanged) == len(c.m.Exchanged) && string(m.Exchanged) < string(c.m.Exchanged))
 	}
 	return movegen.Less(m, &c.m)
-}
-
-func tileBytes(ts []alphabet.Tile) []byte {
-	b := make([]byte, len(ts))
-	for i, t := range ts {
-		b[i] = byte(t)
-	}
-	return b
 }
 
 // insert puts c in its place in the sorted list, keeping at most keep.

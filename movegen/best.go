@@ -2,6 +2,7 @@ package movegen
 
 import (
 	"math"
+	"math/bits"
 	"slices"
 
 	"atril/alphabet"
@@ -193,6 +194,18 @@ type bestState struct {
 	// stand next to the board tiles beside it in any word (see fitLine).
 	ecross   *[32]uint64
 	ecrosses [2 * 32][32]uint64
+	// partial and blanks are worked out by a refined shadow, for a rack
+	// with a blank (see searchBlanks): blanks is the set of letters a
+	// blank may stand for in a word of all the rack's tiles with an
+	// extent's board letters (by the anagram filter), over the extents
+	// where one may lie, and partial bounds the moves that play a blank
+	// and keep a tile: their score bound plus the best leave of fewer
+	// blanks than the rack holds.
+	partial float64
+	blanks  uint64
+	// blankMemo caches the letters of blanksFor by board letters.
+	blankMemo [64]blankMemo
+	blankGen  uint32
 	// auto is the GADDAG and follow its follow table (walkTables.follows).
 	auto   *automaton.Automaton
 	follow []uint64
@@ -235,6 +248,10 @@ type anchorBound struct {
 	leftLimit int8
 	refined   bool
 	saved     int16 // refined and put back: its loBound in bestState.saved
+	// Refined, with a blank on the rack: bestState's partial and blanks
+	// for this anchor.
+	partial float64
+	blanks  uint64
 }
 
 // Threshold is the equity a move must reach to enter the kept list (ties
@@ -367,6 +384,11 @@ func (g *Gaddag) TopNIn(b *board.Board, rack *alphabet.Rack, leave Leave, n int,
 	}
 	r := alphabet.Rack(s.rack)
 	t.scores.Set(&r, &s.score)
+	t.blankGen++
+	if t.blankGen == 0 {
+		t.blankMemo = [64]blankMemo{}
+		t.blankGen = 1
+	}
 	t.anchors = t.anchors[:0]
 	t.refine = false
 	t.fitted = 0
@@ -422,7 +444,9 @@ func (g *Gaddag) TopNIn(b *board.Board, rack *alphabet.Rack, leave Leave, n int,
 		}
 		if !a.refined {
 			t.refine = true
+			t.partial, t.blanks = math.Inf(-1), 0
 			a.bound = s.shadow(int(a.col), int(a.leftLimit))
+			a.partial, a.blanks = t.partial, t.blanks
 			t.refine = false
 			a.refined = true
 			t.refined = a
@@ -449,7 +473,7 @@ func (g *Gaddag) TopNIn(b *board.Board, rack *alphabet.Rack, leave Leave, n int,
 			t.leftMax[i] = mx
 		}
 		s.pruneLeft = true
-		s.searchAnchor(int(a.col), int(a.leftLimit), g.root)
+		s.searchBlanks(&a, g.root)
 		s.pruneLeft = false
 	}
 	return t.Result(out)
@@ -723,7 +747,72 @@ func (s *lineGen) bound(ext *ExtentAcc, k int, boardSum int32, nb int, hb uint64
 	if k == s.rackSize {
 		fixed += int32(s.bingo)
 	}
-	return float64(fixed) + lv
+	v := float64(fixed) + lv
+	if t.refine {
+		if k < s.tiles {
+			t.partial = max(t.partial, float64(fixed)+t.lessBlanks[k])
+		} else if s.rack[0] > 0 {
+			t.blanks |= t.blanksFor(s, hb, nb)
+		}
+	}
+	return v
+}
+
+// searchBlanks walks the anchor a of the current line. With a blank on
+// the rack it walks it in two passes, so that the kept list's threshold
+// rises before the blank is tried as every letter: the first tries the
+// blank only as the letters that can make a word of all the rack's
+// tiles there (a.blanks), which finds those moves and any other with
+// every blank standing for one of those letters; the second, needed only
+// while a move that plays a blank and keeps a tile can still reach the
+// kept list (a.partial), lists the moves with a blank standing for
+// another letter (none of which plays every tile).
+func (s *lineGen) searchBlanks(a *anchorBound, root automaton.Arc) {
+	t := s.best
+	if s.rack[0] == 0 {
+		s.searchAnchor(int(a.col), int(a.leftLimit), root)
+		return
+	}
+	s.blankAs = a.blanks
+	s.searchAnchor(int(a.col), int(a.leftLimit), root)
+	s.blankAs = ^uint64(0)
+	if a.partial < t.Threshold() || a.blanks&s.all == s.all {
+		return
+	}
+	if s.rack[0] == 1 {
+		s.blankAs = ^a.blanks
+	}
+	s.blankOut = ^a.blanks
+	s.searchAnchor(int(a.col), int(a.leftLimit), root)
+	s.blankAs, s.blankOut = ^uint64(0), 0
+}
+
+// blankMemo is a blanksFor answer for board letters of hash hb.
+type blankMemo struct {
+	hb   uint64
+	mask uint64
+	gen  uint32
+}
+
+// blanksFor is the set of letters x such that the rack's letters with
+// one blank as x, and the nb board letters of hash hb, may make a word
+// (the anagram filter holding the rest of the rack's blanks open).
+func (t *bestState) blanksFor(s *lineGen, hb uint64, nb int) uint64 {
+	slot := &t.blankMemo[(hb^hb>>29)%uint64(len(t.blankMemo))]
+	if slot.gen == t.blankGen && slot.hb == hb {
+		return slot.mask
+	}
+	h := t.hr + hb
+	b, n := int(s.rack[0])-1, s.tiles+nb
+	mask := uint64(0)
+	for cand := s.all; cand != 0; cand &= cand - 1 {
+		x := bits.TrailingZeros64(cand)
+		if t.af.has(h+t.af.weights[x], b, n) {
+			mask |= 1 << x
+		}
+	}
+	*slot = blankMemo{hb: hb, mask: mask, gen: t.blankGen}
+	return mask
 }
 
 // ExtentAcc bounds the score, bingo bonus aside, of every placement

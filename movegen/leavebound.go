@@ -20,10 +20,13 @@ type LeaveBounds struct {
 	// keeping any sub-rack after playing k tiles.
 	leaveOf   [128]float64
 	bestLeave [alphabet.MaxLetters + 1]float64
-	letters   [8]uint8 // distinct tile codes of the rack
-	radix     [8]int   // place value of each in the index
-	nLetters  int      // −1: too many to tabulate
-	leave     Leave
+	// lessBlanks[k] is the best value of keeping fewer blanks than the
+	// rack holds after playing k tiles (−Inf when no such sub-rack).
+	lessBlanks [alphabet.MaxLetters + 1]float64
+	letters    [8]uint8 // distinct tile codes of the rack
+	radix      [8]int   // place value of each in the index
+	nLetters   int      // −1: too many to tabulate
+	leave      Leave
 	// alone[k] is the best leave after playing k tiles that may form a
 	// word by themselves (−Inf: none can), for extents that cover no
 	// board tile.
@@ -126,6 +129,7 @@ func (t *LeaveBounds) Prepare(rack *alphabet.Rack, leave Leave, af *AnagramFilte
 	total := rack.Len()
 	for k := range t.bestLeave {
 		t.bestLeave[k] = math.Inf(-1)
+		t.lessBlanks[k] = math.Inf(-1)
 	}
 	t.aloneDone = 0
 	t.hr = 0
@@ -151,6 +155,7 @@ func (t *LeaveBounds) Prepare(rack *alphabet.Rack, leave Leave, af *AnagramFilte
 			t.nLetters = -1
 			for k := range t.bestLeave {
 				t.bestLeave[k] = math.Inf(1)
+				t.lessBlanks[k] = math.Inf(1)
 			}
 			return
 		}
@@ -198,6 +203,9 @@ func (t *LeaveBounds) Prepare(rack *alphabet.Rack, leave Leave, af *AnagramFilte
 		k := total - n
 		if v > t.bestLeave[k] {
 			t.bestLeave[k] = v
+		}
+		if kr[0] < rack[0] && v > t.lessBlanks[k] {
+			t.lessBlanks[k] = v
 		}
 		bp := int(rack[0] - kr[0])
 		if k >= t.minChecked {

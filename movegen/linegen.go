@@ -50,6 +50,12 @@ type lineGen struct {
 	best *bestState
 	// pruneLeft: best's loBound and leftMax bound the anchor searched.
 	pruneLeft bool
+	// blankAs is the set of letters a blank may stand for: every letter
+	// but in the two passes of searchBlanks.
+	blankAs uint64
+	// blankOut, when not 0, makes record list only the moves with a blank
+	// standing for one of its letters (searchBlanks' second pass).
+	blankOut uint64
 
 	buf [32]alphabet.Tile // tiles by column; move.PlayThrough for board tiles
 	pre [32]alphabet.Tile // the DAWG generator's left part from the rack
@@ -81,6 +87,7 @@ func (s *lineGen) setup(arcs []automaton.Arc, b *board.Board, rack *alphabet.Rac
 	s.emptyB = b.IsEmpty()
 	s.n = b.Size
 	s.sum, s.placed = Tally{WordMul: 1}, 0
+	s.blankAs, s.blankOut = ^uint64(0), 0
 	s.mv = move.Move{Kind: move.Place}
 }
 
@@ -146,6 +153,17 @@ func (s *lineGen) worth(c int, mask uint64) bool {
 	return s.tiles > 0 && mask&s.cross[c]&s.allowed() != 0
 }
 
+// blankIn reports whether a blank on squares lo..hi of the word being
+// built stands for a letter of set.
+func (s *lineGen) blankIn(lo, hi int, set uint64) bool {
+	for _, t := range s.buf[lo : hi+1] {
+		if t != move.PlayThrough && t.IsBlanked() && set>>t.Letter()&1 != 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // record hands the word on squares lo..hi of the line to the sink, if it
 // is a move under the counting rule.
 func (s *lineGen) record(lo, hi int) {
@@ -154,6 +172,9 @@ func (s *lineGen) record(lo, hi int) {
 	}
 	if s.placed == 1 && s.dir == board.Down && s.cscore[s.anchorCol] != board.NoCross {
 		return // a one-tile play forming words both ways is listed across
+	}
+	if s.blankOut != 0 && !s.blankIn(lo, hi, s.blankOut) {
+		return
 	}
 	m := &s.mv
 	if s.dir == board.Across {

@@ -89,7 +89,7 @@ func (s *lineGen) place(c int, nd automaton.Arc, mask, cand uint64, k step, star
 		l := uint(bits.TrailingZeros64(cand))
 		next := s.child(nd, mask, l)
 		for _, blank := range [2]bool{false, true} {
-			if blank && s.rack[0] == 0 || !blank && s.rack[l] == 0 {
+			if blank && (s.rack[0] == 0 || s.blankAs>>l&1 == 0) || !blank && s.rack[l] == 0 {
 				continue
 			}
 			s.take(l, blank)

@@ -252,6 +252,7 @@ type anchorBound struct {
 	// for this anchor.
 	partial float64
 	blanks  uint64
+	second  bool // its first pass is done (see searchBlanks)
 }
 
 // Threshold is the equity a move must reach to enter the kept list (ties
@@ -473,7 +474,14 @@ func (g *Gaddag) TopNIn(b *board.Board, rack *alphabet.Rack, leave Leave, n int,
 			t.leftMax[i] = mx
 		}
 		s.pruneLeft = true
-		s.searchBlanks(&a, g.root)
+		if s.searchBlanks(&a, g.root) {
+			// Its second pass waits for its turn by its own bound.
+			a.bound = min(a.bound, a.partial)
+			a.saved = int16(len(t.saved))
+			t.saved = append(t.saved, t.loBound)
+			h = append(h, a)
+			siftUp(h, len(h)-1)
+		}
 		s.pruneLeft = false
 	}
 	return t.Result(out)
@@ -763,21 +771,23 @@ func (s *lineGen) bound(ext *ExtentAcc, k int, boardSum int32, nb int, hb uint64
 // rises before the blank is tried as every letter: the first tries the
 // blank only as the letters that can make a word of all the rack's
 // tiles there (a.blanks), which finds those moves and any other with
-// every blank standing for one of those letters; the second, needed only
-// while a move that plays a blank and keeps a tile can still reach the
-// kept list (a.partial), lists the moves with a blank standing for
-// another letter (none of which plays every tile).
-func (s *lineGen) searchBlanks(a *anchorBound, root automaton.Arc) {
+// every blank standing for one of those letters; the second lists the
+// moves with a blank standing for another letter, none of which plays
+// every tile, so their bound is a.partial. It reports whether the
+// second pass is still to come after the first: the caller puts the
+// anchor back to wait for its turn by that bound, and calls again.
+func (s *lineGen) searchBlanks(a *anchorBound, root automaton.Arc) bool {
 	t := s.best
-	if s.rack[0] == 0 {
+	switch {
+	case s.rack[0] == 0:
 		s.searchAnchor(int(a.col), int(a.leftLimit), root)
-		return
-	}
-	s.blankAs = a.blanks
-	s.searchAnchor(int(a.col), int(a.leftLimit), root)
-	s.blankAs = ^uint64(0)
-	if a.partial < t.Threshold() || a.blanks&s.all == s.all {
-		return
+		return false
+	case !a.second:
+		s.blankAs = a.blanks
+		s.searchAnchor(int(a.col), int(a.leftLimit), root)
+		s.blankAs = ^uint64(0)
+		a.second = true
+		return a.partial >= t.Threshold() && a.blanks&s.all != s.all
 	}
 	if s.rack[0] == 1 {
 		s.blankAs = ^a.blanks
@@ -785,6 +795,7 @@ func (s *lineGen) searchBlanks(a *anchorBound, root automaton.Arc) {
 	s.blankOut = ^a.blanks
 	s.searchAnchor(int(a.col), int(a.leftLimit), root)
 	s.blankAs, s.blankOut = ^uint64(0), 0
+	return false
 }
 
 // blankMemo is a blanksFor answer for board letters of hash hb.

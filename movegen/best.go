@@ -78,15 +78,25 @@ func OnLines(m *move.Move, lines board.Lines) bool {
 // and leave on the earlier board; complete says it holds all of them.
 // Every placement off the changed lines is one of the earlier board with
 // the same score, so the best of them is the first entry of before off
-// the lines; when before has none and is not complete, BestAfter
-// searches the whole board. The move's Tiles may alias before or the
-// searcher's buffers: Clone it to keep it past the next call.
+// the lines. When before has none, each of them ranks after before's
+// last entry (before is the head of the ranking), so a placement of the
+// changed lines that ranks ahead of that entry is the best; only when
+// the changed lines have none and before is not complete does
+// BestAfter search the whole board. The move's Tiles may alias before
+// or the searcher's buffers: Clone it to keep it past the next call.
 func BestAfter(s LineSearcher, b *board.Board, rack *alphabet.Rack, leave Leave, before []Scored, complete bool, lines board.Lines, buf []Scored) (Scored, bool) {
 	var off *Scored
 	for i := range before {
 		if !OnLines(&before[i].Move, lines) {
 			off = &before[i]
 			break
+		}
+	}
+	if off == nil && !complete && len(before) > 0 {
+		last := &before[len(before)-1]
+		top := s.TopNIn(b, rack, leave, 1, lines, last.Equity, buf)
+		if len(top) > 0 && better(top[0].Equity, &top[0].Move, last.Equity, &last.Move) {
+			return top[0], true
 		}
 	}
 	if off == nil && !complete {

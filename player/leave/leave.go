@@ -99,21 +99,98 @@ func (t *Table) Eval(r *alphabet.Rack) float64 {
 		if c == 0 {
 			continue
 		}
-		v += float64(c)*t.Value[i] - t.DupPen[i]*float64(c*(c-1)/2)
-		if i == 0 {
+		v += t.term(i, c)
+		t.count(i, c, &vow, &cons)
+	}
+	return v - t.imbalance(vow, cons)
+}
+
+// term is the value of keeping c (≥ 1) copies of tile code i, the
+// balance term aside.
+func (t *Table) term(i, c int) float64 {
+	return float64(c)*t.Value[i] - t.DupPen[i]*float64(c*(c-1)/2)
+}
+
+// count adds c copies of tile code i to the vowels or the consonants (a
+// blank is neither).
+func (t *Table) count(i, c int, vow, cons *int) {
+	switch {
+	case i == 0:
+	case t.Vowel[i]:
+		*vow += c
+	default:
+		*cons += c
+	}
+}
+
+// imbalance is the balance term's penalty for a leave of vow vowels and
+// cons consonants.
+func (t *Table) imbalance(vow, cons int) float64 {
+	if t.Balance == 0 || vow+cons == 0 {
+		return 0
+	}
+	d := float64(vow) - 0.4*float64(vow+cons)
+	return t.Balance * d * d
+}
+
+// EvalSubRacks sets out[i] to Eval of sub-rack i of r, where i is the
+// mixed-radix number whose digits are the counts kept of r's distinct
+// tiles in code order, the first digit the least significant; out must
+// hold ∏(count+1) entries. It sums the same terms in the same order as
+// Eval, over the rack's distinct tiles only, so the values are Eval's to
+// the last bit. It reports false (out unspecified) when r has more than
+// 8 distinct tiles or out is too short (see movegen.SubRackLeave).
+func (t *Table) EvalSubRacks(r *alphabet.Rack, out []float64) bool {
+	if t == nil {
+		return false
+	}
+	// Per distinct tile j and count c kept: the term, and the vowels and
+	// consonants.
+	var counts, kept [8]int
+	var terms [8][alphabet.MaxLetters + 1]float64
+	var vows, conss [8][alphabet.MaxLetters + 1]int
+	n, size := 0, 1
+	for i := 0; i <= t.Size; i++ {
+		if r[i] == 0 {
 			continue
 		}
-		if t.Vowel[i] {
-			vow += c
-		} else {
-			cons += c
+		if n == len(counts) {
+			return false
 		}
+		counts[n] = int(r[i])
+		for c := 1; c <= counts[n]; c++ {
+			terms[n][c] = t.term(i, c)
+			t.count(i, c, &vows[n][c], &conss[n][c])
+		}
+		size *= counts[n] + 1
+		n++
 	}
-	if t.Balance != 0 && vow+cons > 0 {
-		d := float64(vow) - 0.4*float64(vow+cons)
-		v -= t.Balance * d * d
+	if len(out) < size {
+		return false
 	}
-	return v
+	for at := 0; at < size; at++ {
+		if at > 0 {
+			// The next sub-rack, as an odometer over the counts kept.
+			for j := 0; j < n; j++ {
+				if kept[j] < counts[j] {
+					kept[j]++
+					break
+				}
+				kept[j] = 0
+			}
+		}
+		v := 0.0
+		vow, cons := 0, 0
+		for j := 0; j < n; j++ {
+			if c := kept[j]; c > 0 {
+				v += terms[j][c]
+				vow += vows[j][c]
+				cons += conss[j][c]
+			}
+		}
+		out[at] = v - t.imbalance(vow, cons)
+	}
+	return true
 }
 
 // EnglishV1 is heuristic v1 of Pícek 2008 (Figure 13): no duplicate penalty.

@@ -51,6 +51,66 @@ func TestEval(t *testing.T) {
 	}
 }
 
+// TestTableEvalSubRacks checks the per-letter tables' one-pass values
+// against Eval, bit for bit, for every sub-rack of random racks of each
+// language (with and without the balance term), and that a short buffer
+// or a rack of more distinct tiles than the index holds is refused.
+func TestTableEvalSubRacks(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, tc := range []struct {
+		variant, table string
+		balance        float64
+	}{
+		{"english", "v1", 0}, {"english", "v2", 0}, {"english", "v2", 1.5},
+		{"spanish", "default", 0}, {"czech", "default", 0}, {"czech", "default", 0.7},
+	} {
+		v := variant.MustLoad(tc.variant)
+		tb, err := ForVariant(v, tc.table, tc.balance)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var bag []alphabet.Tile
+		for c, n := range v.Counts {
+			for i := 0; i < n; i++ {
+				bag = append(bag, alphabet.Tile(c))
+			}
+		}
+		var out [128]float64
+		for i := 0; i < 300; i++ {
+			rng.Shuffle(len(bag), func(i, j int) { bag[i], bag[j] = bag[j], bag[i] })
+			r := alphabet.RackOf(bag[:1+rng.IntN(7)])
+			if !tb.EvalSubRacks(&r, out[:]) {
+				t.Fatalf("%s %s: EvalSubRacks refused %s", tc.variant, tc.table, v.Alphabet.RackString(&r))
+			}
+			size := 0
+			r.SubRacks(func(k *alphabet.Rack) {
+				at, radix := 0, 1
+				for l, c := range r {
+					if c > 0 {
+						at += int(k[l]) * radix
+						radix *= int(c) + 1
+					}
+				}
+				size++
+				if got, want := out[at], tb.Eval(k); got != want {
+					t.Fatalf("%s %s, rack %s, sub-rack %s: EvalSubRacks %v, Eval %v", tc.variant, tc.table,
+						v.Alphabet.RackString(&r), v.Alphabet.RackString(k), got, want)
+				}
+			})
+			if r.Len() == 7 && tb.EvalSubRacks(&r, out[:size-1]) {
+				t.Fatalf("%s: a buffer of %d for %d sub-racks was taken", tc.variant, size-1, size)
+			}
+		}
+	}
+	en := variant.MustLoad("english")
+	tb, _ := ForVariant(en, "v2", 0)
+	nine := rack(t, en, "ABCDEFGHI")
+	var out [512]float64
+	if tb.EvalSubRacks(&nine, out[:]) {
+		t.Error("a rack of 9 distinct tiles was taken")
+	}
+}
+
 func TestBalance(t *testing.T) {
 	en := variant.MustLoad("english")
 	tb, err := ForVariant(en, "v2", 1)

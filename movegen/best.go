@@ -18,6 +18,17 @@ type Leave interface {
 	Eval(kept *alphabet.Rack) float64
 }
 
+// FixedLeave is a Leave whose values never change, such as a leave
+// table. A searcher keeps what it worked out from one (the value of
+// every sub-rack of the rack) for its next search of the same rack with
+// the same leave: a simulation searches one rack on many boards a move
+// apart. Implement it on pointer types (the leave is compared with ==).
+type FixedLeave interface {
+	Leave
+	// FixedLeave marks the type; it does nothing.
+	FixedLeave()
+}
+
 // Scored is a placement with its equity: its score plus the value of the
 // tiles it keeps.
 type Scored struct {

@@ -42,6 +42,9 @@ type LeaveBounds struct {
 	gen    uint32 // memo entries of this rack carry gen
 	af     *AnagramFilter
 	hr     uint64 // additive hash of the rack's letters
+	// prepared: the bounds are those of rack under a FixedLeave (or none).
+	prepared bool
+	rack     alphabet.Rack
 }
 
 // SubRackLeave is a Leave that can value all the sub-racks of a rack in
@@ -121,8 +124,16 @@ func (t *LeaveBounds) Extent(k, nb int, hb uint64) float64 {
 // Prepare sets up the bounds of a rack: the value of keeping each of its
 // sub-racks under leave (nil: none), and the sub-racks af is asked
 // about: those of minChecked tiles or more (fewer are not checked: Alone
-// and Through then give Best).
+// and Through then give Best). When the rack, a FixedLeave (or nil) and
+// the rest are those of the last call, what it worked out then stands,
+// the filter's remembered answers included.
 func (t *LeaveBounds) Prepare(rack *alphabet.Rack, leave Leave, af *AnagramFilter, minChecked int) {
+	_, fixed := leave.(FixedLeave)
+	fixed = fixed || leave == nil
+	if fixed && t.prepared && *rack == t.rack && leave == t.leave && af == t.af && max(minChecked, 1) == t.minChecked {
+		return
+	}
+	t.prepared, t.rack = fixed, *rack
 	t.leave = leave
 	t.minChecked = max(minChecked, 1)
 	t.af = af

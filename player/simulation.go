@@ -424,14 +424,14 @@ const replyRankingSize = 10
 
 // rank fills rr from the worker's board, which must be the position
 // before our move, valuing the opponent's leave as it is while the bag
-// has tiles.
+// has tiles: by the table alone.
 func (w *simWorker) rank(rr *replyRanking, opp *alphabet.Rack) {
 	rr.once.Do(func() {
 		ls, ok := w.gen.(movegen.LineSearcher)
 		if !ok {
 			return
 		}
-		top := ls.TopN(w.b, opp, &plyLeave{t: w.table, scores: w.scr}, replyRankingSize, nil)
+		top := ls.TopN(w.b, opp, w.table, replyRankingSize, nil)
 		for i := range top {
 			top[i].Move = movegen.Clone(&top[i].Move)
 		}
@@ -518,7 +518,10 @@ func (w *simWorker) play(c *candidate, sh []alphabet.Tile, rr *replyRanking, exS
 		var m *move.Move
 		var ok bool
 		if ply == 0 && side == 1 && !l.bagEmpty && rr.top != nil {
-			m, ok = w.reply(c, r, &l, rr)
+			// With the bag not empty the ply's leave is the table's,
+			// which the searches of this rack on the other candidates'
+			// boards share (movegen.FixedLeave).
+			m, ok = w.reply(c, r, w.table, rr)
 		} else {
 			m, ok = w.best(r, &l)
 		}

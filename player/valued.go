@@ -104,6 +104,12 @@ func newStaticLeave(v *View, t leave.Evaluator) *staticLeave {
 
 var _ movegen.SubRackLeave = (*staticLeave)(nil)
 
+// The tables never change: searches may keep their values.
+var (
+	_ movegen.FixedLeave = (*leave.Table)(nil)
+	_ movegen.FixedLeave = (*leave.Exhaustive)(nil)
+)
+
 // EvalSubRacks implements movegen.SubRackLeave while the bag has tiles
 // and the table does.
 func (s *staticLeave) EvalSubRacks(rack *alphabet.Rack, out []float64) bool {

@@ -79,6 +79,11 @@ func (t *Exhaustive) Eval(r *alphabet.Rack) float64 {
 	return float64(t.vals[i]) / Scale
 }
 
+// FixedLeave marks an Exhaustive table as never changing
+// (movegen.FixedLeave), so that a search may keep its values for the
+// next search of the same rack.
+func (t *Exhaustive) FixedLeave() {}
+
 // EvalSubRacks sets out[i] to Eval of sub-rack i of r, where i is the
 // mixed-radix number whose digits are the counts kept of r's distinct
 // tiles in code order, the first digit the least significant; out must

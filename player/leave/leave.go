@@ -105,6 +105,10 @@ func (t *Table) Eval(r *alphabet.Rack) float64 {
 	return v - t.imbalance(vow, cons)
 }
 
+// FixedLeave marks a Table as never changing (movegen.FixedLeave), so
+// that a search may keep its values for the next search of the same rack.
+func (t *Table) FixedLeave() {}
+
 // term is the value of keeping c (≥ 1) copies of tile code i, the
 // balance term aside.
 func (t *Table) term(i, c int) float64 {

@@ -207,14 +207,23 @@ func TestMakeUnmake(t *testing.T) {
 	}
 }
 
-// sameOffLines checks board.Changed: every line it leaves out holds the
-// same tiles, cross-sets and cross scores as before the placement, and
-// every line it names changed in one of them (after the first placement
-// on an empty board it names all).
+// sameOffLines checks board.Changed and board.ChangedSquares: every line
+// Changed leaves out holds the same tiles, cross-sets and cross scores as
+// before the placement, and every line it names changed in one of them
+// (after the first placement on an empty board it names all);
+// ChangedSquares names the same lines, and of each the squares whose
+// tile, cross-set or cross score changed, no others.
 func sameOffLines(b, before *board.Board) error {
 	lines, ok := b.Changed()
 	if !ok {
 		return fmt.Errorf("Changed found no placement")
+	}
+	var ch board.Changes
+	if !b.ChangedSquares(&ch) {
+		return fmt.Errorf("ChangedSquares found no placement")
+	}
+	if ch.Lines != lines {
+		return fmt.Errorf("ChangedSquares' lines %v, Changed's %v", ch.Lines, lines)
 	}
 	for d := board.Across; d <= board.Down; d++ {
 		for r := 0; r < b.Size; r++ {
@@ -223,6 +232,17 @@ func sameOffLines(b, before *board.Board) error {
 				slices.Equal(b.CrossScores(d, r), before.CrossScores(d, r))
 			if same == lines.Has(d, r) && (!same || !before.IsEmpty()) {
 				return fmt.Errorf("%s line %d: changed %v, in Changed's lines %v", d, r, !same, lines.Has(d, r))
+			}
+			if before.IsEmpty() {
+				continue
+			}
+			for i := 0; i < b.Size; i++ {
+				same := b.Line(d, r)[i] == before.Line(d, r)[i] &&
+					b.CrossSets(d, r)[i] == before.CrossSets(d, r)[i] &&
+					b.CrossScores(d, r)[i] == before.CrossScores(d, r)[i]
+				if in := ch.Squares[d][r]>>i&1 != 0; same == in {
+					return fmt.Errorf("%s line %d square %d: changed %v, in ChangedSquares %v", d, r, i, !same, in)
+				}
 			}
 		}
 	}

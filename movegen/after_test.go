@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"atril/alphabet"
+	"atril/board"
 	"atril/move"
 	"atril/movegen"
 )
@@ -13,11 +14,13 @@ import (
 // TestBestAfter checks BestAfter against a whole-board Best on the
 // positions of greedy English games: after each of the top placements of
 // the rack on turn, a random rack's best reply (score only and with a
-// leave table) found from the lines the placement changed and the
+// leave table) found from the squares the placement changed and the
 // ranking before it equals Best's, move for move; with a short ranking,
-// a complete one, and an empty one. Some of the short rankings lie on
-// the changed lines alone, where the best reply on them must rank ahead
-// of the ranking's last entry to be taken without a whole-board search.
+// a complete one, and an empty one; searching near the changed squares
+// (the GADDAG's TopNTouching) and along the changed lines (a searcher
+// with TopNIn only). Some of the short rankings touch the changes alone,
+// where the best reply near them must rank ahead of the ranking's last
+// entry to be taken without a whole-board search.
 func TestBestAfter(t *testing.T) {
 	ps, g := bestPositions(t)
 	rng := rand.New(rand.NewPCG(5, 6))
@@ -45,30 +48,39 @@ func TestBestAfter(t *testing.T) {
 			for _, c := range cands {
 				m := c.Move
 				b.PlaceLine(m.Dir, m.Row, m.Col, m.Tiles, 1)
-				lines, ok := b.Changed()
-				if !ok {
+				var ch board.Changes
+				if !b.ChangedSquares(&ch) {
 					t.Fatal("no placement to look back on")
 				}
 				want, wok := g.Best(b, &opp, leave)
-				for _, before := range []struct {
-					list     []movegen.Scored
-					complete bool
-				}{{short, false}, {full, true}, {nil, false}} {
-					if len(before.list) > 0 && !before.complete && !slices.ContainsFunc(before.list, func(s movegen.Scored) bool {
-						return !movegen.OnLines(&s.Move, lines)
-					}) {
-						allOn++
+				for _, s := range []movegen.LineSearcher{g, linesOnly{g}} {
+					_, near := s.(movegen.ChangeSearcher)
+					unchanged := func(m *move.Move) bool {
+						if near {
+							return !movegen.Touches(m, &ch)
+						}
+						return !movegen.OnLines(m, ch.Lines)
 					}
-					got, gok := movegen.BestAfter(g, b, &opp, leave, before.list, before.complete, lines, nil)
-					if gok != wok || gok && (got.Equity != want.Equity || !sameMove(&got.Move, &want.Move)) {
-						t.Fatalf("position %d after %s, rack %s, leave %v, %d before (complete %v): BestAfter %s (%v), Best %s (%v)",
-							i, m.String(p.b), b.Variant.Alphabet.RackString(&opp), leave != nil, len(before.list), before.complete,
-							got.Move.String(b), got.Equity, want.Move.String(b), want.Equity)
+					for _, before := range []struct {
+						list     []movegen.Scored
+						complete bool
+					}{{short, false}, {full, true}, {nil, false}} {
+						if len(before.list) > 0 && !before.complete && !slices.ContainsFunc(before.list, func(s movegen.Scored) bool {
+							return unchanged(&s.Move)
+						}) {
+							allOn++
+						}
+						got, gok := movegen.BestAfter(s, b, &opp, leave, before.list, before.complete, &ch, nil)
+						if gok != wok || gok && (got.Equity != want.Equity || !sameMove(&got.Move, &want.Move)) {
+							t.Fatalf("position %d after %s, rack %s, leave %v, near %v, %d before (complete %v): BestAfter %s (%v), Best %s (%v)",
+								i, m.String(p.b), b.Variant.Alphabet.RackString(&opp), leave != nil, near, len(before.list), before.complete,
+								got.Move.String(b), got.Equity, want.Move.String(b), want.Equity)
+						}
+						if gok && unchanged(&got.Move) {
+							fromBefore++
+						}
+						checked++
 					}
-					if gok && !movegen.OnLines(&got.Move, lines) {
-						fromBefore++
-					}
-					checked++
 				}
 				b.Undo()
 			}
@@ -78,6 +90,10 @@ func TestBestAfter(t *testing.T) {
 		t.Fatalf("%d checks, %d answered off the changed lines, %d short rankings on the changed lines alone", checked, fromBefore, allOn)
 	}
 }
+
+// linesOnly hides the GADDAG's TopNTouching, so that BestAfter searches
+// whole changed lines.
+type linesOnly struct{ movegen.LineSearcher }
 
 func cloneAll(ss []movegen.Scored) []movegen.Scored {
 	out := slices.Clone(ss)

@@ -62,6 +62,19 @@ type LineSearcher interface {
 	TopNIn(b *board.Board, rack *alphabet.Rack, leave Leave, n int, lines board.Lines, floor float64, out []Scored) []Scored
 }
 
+// ChangeSearcher is a LineSearcher that can keep to the placements near
+// what a placement changed (board.Changes), for BestAfter.
+type ChangeSearcher interface {
+	LineSearcher
+	// TopNTouching is TopN over the placements whose main word, or a
+	// square next to one of its ends, is a changed square of its line
+	// (board.Changes.Touches); it may list others, and placements of
+	// equity below floor need not be listed.
+	TopNTouching(b *board.Board, rack *alphabet.Rack, leave Leave, n int, ch *board.Changes, floor float64, out []Scored) []Scored
+}
+
+var _ ChangeSearcher = (*Gaddag)(nil)
+
 // LineGenerator is a Generator that can keep to some lines of the
 // board, for boards that changed in a few lines only (see board.Changed):
 // every placement off the changed lines is one of the earlier board,
@@ -83,29 +96,48 @@ func OnLines(m *move.Move, lines board.Lines) bool {
 	return lines.Has(board.Down, m.Col)
 }
 
+// Touches reports whether placement m's main word, or a square next to
+// one of its ends, is a changed square of its line (board.Changes.Touches).
+func Touches(m *move.Move, ch *board.Changes) bool {
+	line, lo := m.Row, m.Col
+	if m.Dir == board.Down {
+		line, lo = m.Col, m.Row
+	}
+	return ch.Touches(m.Dir, line, lo, lo+len(m.Tiles)-1)
+}
+
 // BestAfter is Best on a board that differs from an earlier one only in
-// lines (board.Changed), searching those lines alone. before ranks, best
-// first as TopN does, the placements of highest equity of the same rack
-// and leave on the earlier board; complete says it holds all of them.
-// Every placement off the changed lines is one of the earlier board with
-// the same score, so the best of them is the first entry of before off
-// the lines. When before has none, each of them ranks after before's
-// last entry (before is the head of the ranking), so a placement of the
-// changed lines that ranks ahead of that entry is the best; only when
-// the changed lines have none and before is not complete does
-// BestAfter search the whole board. The move's Tiles may alias before
-// or the searcher's buffers: Clone it to keep it past the next call.
-func BestAfter(s LineSearcher, b *board.Board, rack *alphabet.Rack, leave Leave, before []Scored, complete bool, lines board.Lines, buf []Scored) (Scored, bool) {
+// the squares of ch (board.ChangedSquares), searching near them alone.
+// before ranks, best first as TopN does, the placements of highest
+// equity of the same rack and leave on the earlier board; complete says
+// it holds all of them. Every placement that does not touch a changed
+// square (off the changed lines, when s is not a ChangeSearcher) is one
+// of the earlier board with the same score, so the best of them is the
+// first such entry of before. When before has none, each of them ranks
+// after before's last entry (before is the head of the ranking), so a
+// placement near the changes that ranks ahead of that entry is the best;
+// only when there is none and before is not complete does BestAfter
+// search the whole board. The move's Tiles may alias before or the
+// searcher's buffers: Clone it to keep it past the next call.
+func BestAfter(s LineSearcher, b *board.Board, rack *alphabet.Rack, leave Leave, before []Scored, complete bool, ch *board.Changes, buf []Scored) (Scored, bool) {
+	cs, near := s.(ChangeSearcher)
+	search := func(floor float64) []Scored {
+		if near {
+			return cs.TopNTouching(b, rack, leave, 1, ch, floor, buf)
+		}
+		return s.TopNIn(b, rack, leave, 1, ch.Lines, floor, buf)
+	}
 	var off *Scored
 	for i := range before {
-		if !OnLines(&before[i].Move, lines) {
+		m := &before[i].Move
+		if near && !Touches(m, ch) || !near && !OnLines(m, ch.Lines) {
 			off = &before[i]
 			break
 		}
 	}
 	if off == nil && !complete && len(before) > 0 {
 		last := &before[len(before)-1]
-		top := s.TopNIn(b, rack, leave, 1, lines, last.Equity, buf)
+		top := search(last.Equity)
 		if len(top) > 0 && better(top[0].Equity, &top[0].Move, last.Equity, &last.Move) {
 			return top[0], true
 		}
@@ -121,7 +153,7 @@ func BestAfter(s LineSearcher, b *board.Board, rack *alphabet.Rack, leave Leave,
 	if off != nil {
 		floor = off.Equity
 	}
-	top := s.TopNIn(b, rack, leave, 1, lines, floor, buf)
+	top := search(floor)
 	switch {
 	case len(top) == 0 && off == nil:
 		return Scored{}, false
@@ -227,6 +259,11 @@ type bestState struct {
 	// blankMemo caches the letters of blanksFor by board letters.
 	blankMemo [64]blankMemo
 	blankGen  uint32
+	// near, when not nil, restricts the search to the placements that
+	// touch its changed squares (TopNTouching); nearMask is the current
+	// line's (every square when near is nil).
+	near     *board.Changes
+	nearMask uint64
 	// auto is the GADDAG and follow its follow table (walkTables.follows).
 	auto   *automaton.Automaton
 	follow []uint64
@@ -359,6 +396,18 @@ func (g *Gaddag) TopN(b *board.Board, rack *alphabet.Rack, leave Leave, n int, o
 // TopNIn implements LineSearcher: TopN over the lines given only, and
 // over the placements of equity floor or more.
 func (g *Gaddag) TopNIn(b *board.Board, rack *alphabet.Rack, leave Leave, n int, lines board.Lines, floor float64, out []Scored) []Scored {
+	return g.topN(b, rack, leave, n, lines, nil, floor, out)
+}
+
+// TopNTouching implements ChangeSearcher: the shadow bounds only the
+// extents that touch a changed square of their line, so an anchor none
+// of whose extents does is not searched.
+func (g *Gaddag) TopNTouching(b *board.Board, rack *alphabet.Rack, leave Leave, n int, ch *board.Changes, floor float64, out []Scored) []Scored {
+	return g.topN(b, rack, leave, n, ch.Lines, ch, floor, out)
+}
+
+// topN is TopNIn, and TopNTouching when near is not nil.
+func (g *Gaddag) topN(b *board.Board, rack *alphabet.Rack, leave Leave, n int, lines board.Lines, near *board.Changes, floor float64, out []Scored) []Scored {
 	if n <= 0 {
 		return out[:0]
 	}
@@ -368,6 +417,7 @@ func (g *Gaddag) TopNIn(b *board.Board, rack *alphabet.Rack, leave Leave, n int,
 	t := &g.best
 	s.setup(g.arcs, b, rack, nil)
 	t.Reset(n, floor)
+	t.near, t.nearMask = near, ^uint64(0)
 	t.Prepare(rack, leave, g.anagrams(b.Variant.RackSize), shadowMinChecked)
 	s.best = t
 	defer func() { s.best, s.b = nil, nil }()
@@ -421,10 +471,17 @@ func (g *Gaddag) TopNIn(b *board.Board, rack *alphabet.Rack, leave Leave, n int,
 				continue
 			}
 			s.setLine(b, d, r)
+			t.setNear(d, r)
 			lineFitted := false
 			prev := -1
 			for c := 0; c < b.Size; c++ {
 				if !s.anchor(c) {
+					continue
+				}
+				if t.nearMask&board.Span(max(prev, 0), b.Size-1) == 0 {
+					// Every changed square of the line lies left of
+					// where this anchor's words may start.
+					prev = c
 					continue
 				}
 				if !lineFitted {
@@ -461,6 +518,7 @@ func (g *Gaddag) TopNIn(b *board.Board, rack *alphabet.Rack, leave Leave, n int,
 		siftDown(h, 0)
 		if a.dir != lastDir || int(a.row) != lastRow {
 			s.setLine(b, a.dir, int(a.row))
+			t.setNear(a.dir, int(a.row))
 			t.fitLine(s)
 			lastDir, lastRow = a.dir, int(a.row)
 		}
@@ -653,7 +711,7 @@ func (s *lineGen) shadow(c, leftLimit int) float64 {
 				nb++
 				hb += t.af.weights[s.line[hi].Letter()]
 			}
-			if hi > lo {
+			if hi > lo && t.nearMask&board.Span(max(lo-1, 0), min(hi+1, s.n-1)) != 0 {
 				v := s.bound(&ext, np, boardL+boardR, nb, hb)
 				if v > best {
 					best = v
@@ -785,6 +843,13 @@ func (s *lineGen) bound(ext *ExtentAcc, k int, boardSum int32, nb int, hb uint64
 		}
 	}
 	return v
+}
+
+// setNear sets nearMask for line r in direction d.
+func (t *bestState) setNear(d board.Dir, r int) {
+	if t.near != nil {
+		t.nearMask = t.near.Squares[d][r]
+	}
 }
 
 // searchBlanks walks the anchor a of the current line. With a blank on

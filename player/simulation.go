@@ -354,6 +354,7 @@ type simWorker struct {
 	one   move.Move
 	bag   []alphabet.Tile
 	scr   []int
+	ch    board.Changes // the squares the candidate changed
 }
 
 func newSimWorker(v *View, gen movegen.Generator, table movegen.Leave, plies int) *simWorker {
@@ -443,11 +444,11 @@ func (w *simWorker) rank(rr *replyRanking, opp *alphabet.Rack) {
 // worker's board), found from the iteration's ranking and a search of
 // the lines c changed: the same move best would return.
 func (w *simWorker) reply(c *candidate, r *alphabet.Rack, l movegen.Leave, rr *replyRanking) (*move.Move, bool) {
-	var lines board.Lines // an exchange changes no line
+	w.ch = board.Changes{} // an exchange changes no square
 	if c.m.Kind == move.Place {
-		lines, _ = w.b.Changed()
+		w.b.ChangedSquares(&w.ch)
 	}
-	sc, ok := movegen.BestAfter(w.gen.(movegen.LineSearcher), w.b, r, l, rr.top, false, lines, w.out[:0])
+	sc, ok := movegen.BestAfter(w.gen.(movegen.LineSearcher), w.b, r, l, rr.top, false, &w.ch, w.out[:0])
 	if !ok {
 		return nil, false
 	}

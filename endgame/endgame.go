@@ -187,6 +187,7 @@ type solver struct {
 	// reused from node to node so a search allocates nothing per node.
 	plies []plyBuf
 	one   []movegen.Scored
+	ch    board.Changes // the squares the last placement changed
 	// pol is the playout's move policy; pcache remembers playout values
 	// by position hash.
 	pol    outPolicy
@@ -1256,9 +1257,11 @@ func (s *solver) policyMove(side int) (move.Move, bool) {
 // at a node one ply above the frontier. When the node was reached by the
 // opponent's placement, its parent listed every move of the opponent's
 // rack on the board before it: the best of them that keeps to the tiles
-// still on that rack and lies off the lines the placement changed is
-// still a move with the same score, so only the changed lines need a
-// search, with that score as the floor (see movegen.BestAfter).
+// still on that rack and touches none of the squares the placement
+// changed (off the lines it changed, with a generator that cannot search
+// near the squares) is still a move with the same score, so only the
+// moves near those squares need a search, with that score as the floor
+// (see movegen.BestAfter).
 func (s *solver) replyScore(opp, ply int, lastPass bool) int {
 	rack := &s.racks[opp]
 	ls, ok := s.gen.(movegen.LineSearcher)
@@ -1270,10 +1273,10 @@ func (s *solver) replyScore(opp, ply int, lastPass bool) int {
 	if e.key == key {
 		return int(e.score)
 	}
-	lines, ok := s.b.Changed()
-	if !ok {
+	if !s.b.ChangedSquares(&s.ch) {
 		return s.bestScore(rack)
 	}
+	cs, near := ls.(movegen.ChangeSearcher)
 	// The parent's moves best score first: the first that qualifies is
 	// the best.
 	pb := &s.plies[ply-1]
@@ -1284,7 +1287,7 @@ func (s *solver) replyScore(opp, ply int, lastPass bool) int {
 	best, found := 0, false
 	for _, k := range pb.byScore {
 		m := &pb.moves[uint32(k)]
-		if m.Kind != move.Place || movegen.OnLines(m, lines) || !within(m, rack) {
+		if m.Kind != move.Place || near && movegen.Touches(m, &s.ch) || !near && movegen.OnLines(m, s.ch.Lines) || !within(m, rack) {
 			continue
 		}
 		best, found = m.Score, true
@@ -1294,7 +1297,13 @@ func (s *solver) replyScore(opp, ply int, lastPass bool) int {
 	if found {
 		floor = float64(best)
 	}
-	if top := ls.TopNIn(s.b, rack, nil, 1, lines, floor, s.one[:0]); len(top) > 0 {
+	var top []movegen.Scored
+	if near {
+		top = cs.TopNTouching(s.b, rack, nil, 1, &s.ch, floor, s.one[:0])
+	} else {
+		top = ls.TopNIn(s.b, rack, nil, 1, s.ch.Lines, floor, s.one[:0])
+	}
+	if len(top) > 0 {
 		best = max(best, top[0].Move.Score)
 	}
 	if s.checkReply != nil {

@@ -364,8 +364,8 @@ func TestSearchOrder(t *testing.T) {
 }
 
 // TestReplyScoreShortcut checks the frontier's shortcut (the opponent's
-// best reply found from the parent's listing and a search of the lines
-// the last move changed) against a search of the whole board, at every
+// best reply found from the parent's listing and a search near the
+// squares the last move changed) against a search of the whole board, at every
 // frontier node of limited searches of real endgames (greedy English
 // games, full word list, hundreds of moves a node).
 func TestReplyScoreShortcut(t *testing.T) {

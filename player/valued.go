@@ -147,8 +147,9 @@ func rank(gen movegen.Generator, v *View, t leave.Evaluator, keep int) ([]candid
 	}
 	n := len(placements)
 	if v.BagLen >= v.Board.Variant.ExchangeMinBag && v.BagLen > 0 && t != nil {
+		size := v.Rack.Len()
 		movegen.EachSubRack(&v.Rack, t, func(kept *alphabet.Rack, val float64) {
-			if kept.Len() == v.Rack.Len() {
+			if kept.Len() == size {
 				return
 			}
 			m := move.Move{Kind: move.Exchange}

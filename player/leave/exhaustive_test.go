@@ -157,12 +157,7 @@ func TestLookupAgreesWithMap(t *testing.T) {
 		tb, vals := randomTable(t, v, 7)
 		m := map[string]float64{}
 		tb.Index().Each(func(rank int, r *alphabet.Rack) { m[sortedKey(r.Tiles())] = vals[rank] })
-		var bag []alphabet.Tile
-		for c, n := range v.Counts {
-			for i := 0; i < n; i++ {
-				bag = append(bag, alphabet.Tile(c))
-			}
-		}
+		bag := fullBag(v)
 		rng := rand.New(rand.NewPCG(3, 4))
 		for i := 0; i < 20000; i++ {
 			rng.Shuffle(len(bag), func(i, j int) { bag[i], bag[j] = bag[j], bag[i] })
@@ -185,12 +180,7 @@ func TestLookupAgreesWithMap(t *testing.T) {
 func TestEvalSubRacksAgreesWithEval(t *testing.T) {
 	v := variant.MustLoad("english")
 	tb, _ := randomTable(t, v, 13)
-	var bag []alphabet.Tile
-	for c, n := range v.Counts {
-		for i := 0; i < n; i++ {
-			bag = append(bag, alphabet.Tile(c))
-		}
-	}
+	bag := fullBag(v)
 	rng := rand.New(rand.NewPCG(7, 8))
 	parse := func(s string) alphabet.Rack {
 		r, err := v.Alphabet.ParseRack(s)
@@ -217,21 +207,7 @@ func TestEvalSubRacksAgreesWithEval(t *testing.T) {
 		if !tb.EvalSubRacks(&r, out) {
 			t.Fatal("EvalSubRacks reported false")
 		}
-		seen := 0
-		r.SubRacks(func(k *alphabet.Rack) {
-			i, radix := 0, 1
-			for l, c := range r {
-				if c > 0 {
-					i += int(k[l]) * radix
-					radix *= int(c) + 1
-				}
-			}
-			seen++
-			if got, want := out[i], tb.Eval(k); got != want {
-				t.Fatalf("rack %s, sub-rack %s (index %d): EvalSubRacks %v, Eval %v", v.Alphabet.RackString(&r), v.Alphabet.RackString(k), i, got, want)
-			}
-		})
-		if seen != size {
+		if seen := checkSubRacks(t, v.Alphabet, tb, &r, out); seen != size {
 			t.Fatalf("rack %s: %d sub-racks, index space %d", v.Alphabet.RackString(&r), seen, size)
 		}
 	}

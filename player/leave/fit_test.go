@@ -103,12 +103,7 @@ func TestFitRegressionGeneralises(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var bag []alphabet.Tile
-	for c, n := range v.Counts {
-		for i := 0; i < n; i++ {
-			bag = append(bag, alphabet.Tile(c))
-		}
-	}
+	bag := fullBag(v)
 	rng := rand.New(rand.NewPCG(1, 2))
 	seen := map[uint32]bool{}
 	var obs []Obs

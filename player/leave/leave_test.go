@@ -51,6 +51,46 @@ func TestEval(t *testing.T) {
 	}
 }
 
+// fullBag is every tile of a variant's set.
+func fullBag(v *variant.Variant) []alphabet.Tile {
+	var bag []alphabet.Tile
+	for c, n := range v.Counts {
+		for i := 0; i < n; i++ {
+			bag = append(bag, alphabet.Tile(c))
+		}
+	}
+	return bag
+}
+
+// subRackTable values a rack's sub-racks one by one and in one pass.
+type subRackTable interface {
+	Eval(*alphabet.Rack) float64
+	EvalSubRacks(*alphabet.Rack, []float64) bool
+}
+
+// checkSubRacks compares out, tb's one-pass values of the sub-racks of r
+// (indexed by their counts of r's distinct tiles in code order, the
+// first the least significant digit), with Eval of each, bit for bit,
+// and returns how many sub-racks r has.
+func checkSubRacks(t *testing.T, a *alphabet.Alphabet, tb subRackTable, r *alphabet.Rack, out []float64) int {
+	t.Helper()
+	seen := 0
+	r.SubRacks(func(k *alphabet.Rack) {
+		at, radix := 0, 1
+		for l, c := range r {
+			if c > 0 {
+				at += int(k[l]) * radix
+				radix *= int(c) + 1
+			}
+		}
+		seen++
+		if got, want := out[at], tb.Eval(k); got != want {
+			t.Fatalf("rack %s, sub-rack %s (index %d): EvalSubRacks %v, Eval %v", a.RackString(r), a.RackString(k), at, got, want)
+		}
+	})
+	return seen
+}
+
 // TestTableEvalSubRacks checks the per-letter tables' one-pass values
 // against Eval, bit for bit, for every sub-rack of random racks of each
 // language (with and without the balance term), and that a short buffer
@@ -69,12 +109,7 @@ func TestTableEvalSubRacks(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var bag []alphabet.Tile
-		for c, n := range v.Counts {
-			for i := 0; i < n; i++ {
-				bag = append(bag, alphabet.Tile(c))
-			}
-		}
+		bag := fullBag(v)
 		var out [128]float64
 		for i := 0; i < 300; i++ {
 			rng.Shuffle(len(bag), func(i, j int) { bag[i], bag[j] = bag[j], bag[i] })
@@ -82,21 +117,7 @@ func TestTableEvalSubRacks(t *testing.T) {
 			if !tb.EvalSubRacks(&r, out[:]) {
 				t.Fatalf("%s %s: EvalSubRacks refused %s", tc.variant, tc.table, v.Alphabet.RackString(&r))
 			}
-			size := 0
-			r.SubRacks(func(k *alphabet.Rack) {
-				at, radix := 0, 1
-				for l, c := range r {
-					if c > 0 {
-						at += int(k[l]) * radix
-						radix *= int(c) + 1
-					}
-				}
-				size++
-				if got, want := out[at], tb.Eval(k); got != want {
-					t.Fatalf("%s %s, rack %s, sub-rack %s: EvalSubRacks %v, Eval %v", tc.variant, tc.table,
-						v.Alphabet.RackString(&r), v.Alphabet.RackString(k), got, want)
-				}
-			})
+			size := checkSubRacks(t, v.Alphabet, tb, &r, out[:])
 			if r.Len() == 7 && tb.EvalSubRacks(&r, out[:size-1]) {
 				t.Fatalf("%s: a buffer of %d for %d sub-racks was taken", tc.variant, size-1, size)
 			}

@@ -98,6 +98,21 @@ func (a *Alphabet) ParseRack(s string) (Rack, error) {
 	return RackOf(ts), nil
 }
 
+// SubIndex is the index of sub-rack kept among r's sub-racks in the
+// order the one-pass leave valuations use: the mixed-radix number whose
+// digits are kept's counts of r's distinct tiles in code order (the
+// blank first), the first digit the least significant.
+func (r *Rack) SubIndex(kept *Rack) int {
+	i, radix := 0, 1
+	for l, c := range r {
+		if c > 0 {
+			i += int(kept[l]) * radix
+			radix *= int(c) + 1
+		}
+	}
+	return i
+}
+
 // SubRacks calls f with every sub-multiset of r, the empty one and r
 // itself included: each multiset once, in no particular order. f must not
 // keep the rack it is given; SubRacks reuses it.

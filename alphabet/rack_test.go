@@ -50,3 +50,27 @@ func TestRackValue(t *testing.T) {
 		}
 	}
 }
+
+// TestSubIndex checks that SubIndex numbers the sub-racks of racks with
+// and without repeated tiles and blanks 0 to ∏(count+1)−1, each once,
+// the empty one 0 and the whole rack last.
+func TestSubIndex(t *testing.T) {
+	for _, rack := range []Rack{{0: 1, 3: 2, 7: 1}, {1: 1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 7: 1}, {0: 2, 9: 3}, {}} {
+		size := 1
+		for _, c := range rack {
+			size *= int(c) + 1
+		}
+		seen := make([]bool, size)
+		rack.SubRacks(func(k *Rack) {
+			i := rack.SubIndex(k)
+			if i < 0 || i >= size || seen[i] {
+				t.Fatalf("rack %v: sub-rack %v has index %d (of %d), or it was taken", rack, *k, i, size)
+			}
+			seen[i] = true
+		})
+		var empty Rack
+		if rack.SubIndex(&empty) != 0 || rack.SubIndex(&rack) != size-1 {
+			t.Errorf("rack %v: empty %d, whole %d, want 0 and %d", rack, rack.SubIndex(&empty), rack.SubIndex(&rack), size-1)
+		}
+	}
+}

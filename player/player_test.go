@@ -788,16 +788,7 @@ func TestLeaveWrappersEvalSubRacks(t *testing.T) {
 			}
 			i := 0
 			rack.SubRacks(func(kept *alphabet.Rack) {
-				// The index of kept: its counts of the rack's distinct
-				// tiles in code order, the first the least significant.
-				idx, radix := 0, 1
-				for x, c := range rack {
-					if c > 0 {
-						idx += int(kept[x]) * radix
-						radix *= int(c) + 1
-					}
-				}
-				if got, want := out[idx], l.Eval(kept); got != want {
+				if got, want := out[rack.SubIndex(kept)], l.Eval(kept); got != want {
 					t.Errorf("%T: sub-rack %s: %v in one pass, Eval %v", l, v.Alphabet.RackString(kept), got, want)
 				}
 				i++

@@ -76,13 +76,7 @@ func checkSubRacks(t *testing.T, a *alphabet.Alphabet, tb subRackTable, r *alpha
 	t.Helper()
 	seen := 0
 	r.SubRacks(func(k *alphabet.Rack) {
-		at, radix := 0, 1
-		for l, c := range r {
-			if c > 0 {
-				at += int(k[l]) * radix
-				radix *= int(c) + 1
-			}
-		}
+		at := r.SubIndex(k)
 		seen++
 		if got, want := out[at], tb.Eval(k); got != want {
 			t.Fatalf("rack %s, sub-rack %s (index %d): EvalSubRacks %v, Eval %v", a.RackString(r), a.RackString(k), at, got, want)

@@ -106,7 +106,8 @@ func (t *Table) Eval(r *alphabet.Rack) float64 {
 }
 
 // FixedLeave marks a Table as never changing (movegen.FixedLeave), so
-// that a search may keep its values for the next search of the same rack.
+// that a search may keep its values for the next search of the same
+// rack: its fields must not change once it is in use.
 func (t *Table) FixedLeave() {}
 
 // term is the value of keeping c (≥ 1) copies of tile code i, the

@@ -644,7 +644,7 @@ type searchOnly struct{ movegen.Searcher }
 func (s searchOnly) Fork() movegen.Generator { return searchOnly{s.Searcher.Fork().(movegen.Searcher)} }
 
 // TestSimulationSharedReplies checks that the replies found from the
-// iteration's shared ranking and the lines a candidate changed give the
+// iteration's shared ranking and the squares a candidate changed give the
 // simulation exactly the estimates whole-board searches give, over
 // several positions of a game with two threads.
 func TestSimulationSharedReplies(t *testing.T) {

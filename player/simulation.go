@@ -412,8 +412,8 @@ func (w *simWorker) best(rack *alphabet.Rack, l movegen.Leave) (*move.Move, bool
 // replyRanking is what the candidates of one iteration share: the
 // opponent's rack is the same for all of them, so its best placements by
 // equity on the board before our move are ranked once, and each
-// candidate's reply needs a search of the lines its move changed only
-// (movegen.BestAfter).
+// candidate's reply needs a search near the squares its move changed
+// only (movegen.BestAfter).
 type replyRanking struct {
 	once sync.Once
 	top  []movegen.Scored // cloned; nil when the generator cannot search lines
@@ -441,8 +441,8 @@ func (w *simWorker) rank(rr *replyRanking, opp *alphabet.Rack) {
 }
 
 // reply is the opponent's best placement after candidate c (on the
-// worker's board), found from the iteration's ranking and a search of
-// the lines c changed: the same move best would return.
+// worker's board), found from the iteration's ranking and a search near
+// the squares c changed: the same move best would return.
 func (w *simWorker) reply(c *candidate, r *alphabet.Rack, l movegen.Leave, rr *replyRanking) (*move.Move, bool) {
 	w.ch = board.Changes{} // an exchange changes no square
 	if c.m.Kind == move.Place {

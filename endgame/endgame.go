@@ -1276,7 +1276,6 @@ func (s *solver) replyScore(opp, ply int, lastPass bool) int {
 	if !s.b.ChangedSquares(&s.ch) {
 		return s.bestScore(rack)
 	}
-	cs, near := ls.(movegen.ChangeSearcher)
 	// The parent's moves best score first: the first that qualifies is
 	// the best.
 	pb := &s.plies[ply-1]
@@ -1287,7 +1286,7 @@ func (s *solver) replyScore(opp, ply int, lastPass bool) int {
 	best, found := 0, false
 	for _, k := range pb.byScore {
 		m := &pb.moves[uint32(k)]
-		if m.Kind != move.Place || near && movegen.Touches(m, &s.ch) || !near && movegen.OnLines(m, s.ch.Lines) || !within(m, rack) {
+		if m.Kind != move.Place || !movegen.Unchanged(ls, m, &s.ch) || !within(m, rack) {
 			continue
 		}
 		best, found = m.Score, true
@@ -1297,13 +1296,7 @@ func (s *solver) replyScore(opp, ply int, lastPass bool) int {
 	if found {
 		floor = float64(best)
 	}
-	var top []movegen.Scored
-	if near {
-		top = cs.TopNTouching(s.b, rack, nil, 1, &s.ch, floor, s.one[:0])
-	} else {
-		top = ls.TopNIn(s.b, rack, nil, 1, s.ch.Lines, floor, s.one[:0])
-	}
-	if len(top) > 0 {
+	if top := movegen.SearchChanges(ls, s.b, rack, nil, 1, &s.ch, floor, s.one[:0]); len(top) > 0 {
 		best = max(best, top[0].Move.Score)
 	}
 	if s.checkReply != nil {

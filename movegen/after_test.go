@@ -55,12 +55,7 @@ func TestBestAfter(t *testing.T) {
 				want, wok := g.Best(b, &opp, leave)
 				for _, s := range []movegen.LineSearcher{g, linesOnly{g}} {
 					_, near := s.(movegen.ChangeSearcher)
-					unchanged := func(m *move.Move) bool {
-						if near {
-							return !movegen.Touches(m, &ch)
-						}
-						return !movegen.OnLines(m, ch.Lines)
-					}
+					unchanged := func(m *move.Move) bool { return movegen.Unchanged(s, m, &ch) }
 					for _, before := range []struct {
 						list     []movegen.Scored
 						complete bool

@@ -106,6 +106,29 @@ func Touches(m *move.Move, ch *board.Changes) bool {
 	return ch.Touches(m.Dir, line, lo, lo+len(m.Tiles)-1)
 }
 
+// Unchanged reports whether placement m of an earlier board is one that
+// SearchChanges with s leaves to the caller, a move of the board after
+// the changes ch with the same score: one that touches no changed
+// square when s is a ChangeSearcher, one off the changed lines when not.
+func Unchanged(s LineSearcher, m *move.Move, ch *board.Changes) bool {
+	if _, near := s.(ChangeSearcher); near {
+		return !Touches(m, ch)
+	}
+	return !OnLines(m, ch.Lines)
+}
+
+// SearchChanges is TopN over the placements that the changes ch may
+// have made or altered, the others being Unchanged: near the changed
+// squares (TopNTouching) when s is a ChangeSearcher, along the changed
+// lines (TopNIn) when not; placements of equity below floor need not be
+// listed.
+func SearchChanges(s LineSearcher, b *board.Board, rack *alphabet.Rack, leave Leave, n int, ch *board.Changes, floor float64, out []Scored) []Scored {
+	if cs, near := s.(ChangeSearcher); near {
+		return cs.TopNTouching(b, rack, leave, n, ch, floor, out)
+	}
+	return s.TopNIn(b, rack, leave, n, ch.Lines, floor, out)
+}
+
 // BestAfter is Best on a board that differs from an earlier one only in
 // the squares of ch (board.ChangedSquares), searching near them alone.
 // before ranks, best first as TopN does, the placements of highest
@@ -120,17 +143,12 @@ func Touches(m *move.Move, ch *board.Changes) bool {
 // search the whole board. The move's Tiles may alias before or the
 // searcher's buffers: Clone it to keep it past the next call.
 func BestAfter(s LineSearcher, b *board.Board, rack *alphabet.Rack, leave Leave, before []Scored, complete bool, ch *board.Changes, buf []Scored) (Scored, bool) {
-	cs, near := s.(ChangeSearcher)
 	search := func(floor float64) []Scored {
-		if near {
-			return cs.TopNTouching(b, rack, leave, 1, ch, floor, buf)
-		}
-		return s.TopNIn(b, rack, leave, 1, ch.Lines, floor, buf)
+		return SearchChanges(s, b, rack, leave, 1, ch, floor, buf)
 	}
 	var off *Scored
 	for i := range before {
-		m := &before[i].Move
-		if near && !Touches(m, ch) || !near && !OnLines(m, ch.Lines) {
+		if Unchanged(s, &before[i].Move, ch) {
 			off = &before[i]
 			break
 		}

@@ -149,8 +149,9 @@ func (s *Simulation) candidates(v *View, k int) ([]candidate, int) {
 		}
 	}
 	var best *candidate
+	size := v.Rack.Len()
 	movegen.EachSubRack(&v.Rack, s.table, func(kept *alphabet.Rack, val float64) {
-		if kept.Len() == v.Rack.Len() {
+		if kept.Len() == size {
 			return
 		}
 		if best != nil && val < best.value {

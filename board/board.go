@@ -154,6 +154,32 @@ func (b *Board) Clone() *Board {
 	return &c
 }
 
+// CopyTo makes dst a copy of b, as Clone does, reusing dst's storage
+// when it was made for a board of the same size; dst nil gets a Clone.
+// The copy shares nothing that either board changes: placing tiles on
+// one leaves the other as it was. Its undo log starts empty.
+func (b *Board) CopyTo(dst *Board) *Board {
+	if dst == nil || dst == b || dst.Size != b.Size || len(dst.turn) != len(b.turn) {
+		if dst == b {
+			return b
+		}
+		return b.Clone()
+	}
+	grid, cross, crossScore, turn := dst.grid, dst.cross, dst.crossScore, dst.turn
+	log, placed, frames, seen := dst.log[:0], dst.placed[:0], dst.frames[:0], dst.seen[:0]
+	*dst = *b
+	dst.log, dst.placed, dst.frames, dst.seen = log, placed, frames, seen
+	dst.turn = turn
+	copy(dst.turn, b.turn)
+	for d := 0; d < 2; d++ {
+		dst.grid[d], dst.cross[d], dst.crossScore[d] = grid[d], cross[d], crossScore[d]
+		copy(dst.grid[d], b.grid[d])
+		copy(dst.cross[d], b.cross[d])
+		copy(dst.crossScore[d], b.crossScore[d])
+	}
+	return dst
+}
+
 // WithWords returns a copy of the board that checks cross words with ws,
 // its cross-sets derived again from the tiles (the undo log is not
 // copied). A word set that holds every word the tiles still to be played

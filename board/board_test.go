@@ -314,3 +314,53 @@ func rackFor(m *move.Move) *alphabet.Rack {
 	}
 	return &r
 }
+
+// TestCopyTo checks that a board copied into another's storage equals
+// the original, shares nothing with it (a move placed and undone on the
+// copy leaves the original as it was), and starts with an empty undo log,
+// whatever the storage held before.
+func TestCopyTo(t *testing.T) {
+	v := variant.MustLoad("english")
+	lex := testvariant.Sample(t, v, "en-sowpods", 40)
+	gen := movegen.NewBrute(lex)
+	b := board.New(v, lex)
+	var bag alphabet.Rack
+	copy(bag[:], toU8(v.Counts))
+	var dst *board.Board
+	for turn := 0; turn < 10; turn++ {
+		rack := drawRack(&bag, turn, 1, v.Alphabet.Size())
+		ms := movegen.All(gen, b, &rack)
+		if len(ms) == 0 {
+			continue
+		}
+		dst = b.CopyTo(dst)
+		if dst == b || !dst.Equal(b) {
+			t.Fatalf("turn %d: the copy differs from the board", turn)
+		}
+		if dst.Undo() {
+			t.Fatalf("turn %d: the copy's undo log is not empty", turn)
+		}
+		snap := b.Clone()
+		// Play on the copy and leave the move there: the next CopyTo
+		// must overwrite it.
+		m := ms[len(ms)/2]
+		sq, ts := m.Placed()
+		dst.Place(sq, ts, turn)
+		if !b.Equal(snap) {
+			t.Fatalf("turn %d: placing on the copy changed the board", turn)
+		}
+		if dst.Equal(b) {
+			t.Fatalf("turn %d: the copy did not take the move", turn)
+		}
+		m = ms[len(ms)/3]
+		sq, ts = m.Placed()
+		b.Place(sq, ts, turn)
+	}
+	if dst == nil {
+		t.Fatal("no move was played")
+	}
+	other := board.New(variant.MustLoad("english"), lex)
+	if got := other.CopyTo(nil); got == other || !got.Equal(other) {
+		t.Error("CopyTo(nil) is not a fresh copy")
+	}
+}

@@ -188,13 +188,15 @@ func playGame(cfg Config, gen movegen.Generator, i int) (Game, []leave.Sample, e
 	if err != nil {
 		return rec, nil, fmt.Errorf("game %d: %w", i, err)
 	}
+	// One view serves every turn: no player keeps it past its Choose.
+	var v *player.View
 	for turn := 0; !g.Over(); turn++ {
 		if turn > 1000 {
 			return rec, nil, fmt.Errorf("game %d (seed %d): no end after 1000 turns", i, seed)
 		}
 		s := g.Current()
 		k := seats[s]
-		v := player.ViewOf(g, s)
+		v = player.ViewInto(v, g, s)
 		t0 := time.Now()
 		m := ps[s].Choose(v)
 		rec.Time[k] += time.Since(t0)

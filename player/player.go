@@ -42,9 +42,21 @@ type Player interface {
 // size and the run of scoreless turns. Nothing hidden goes in. The board
 // is a copy, so a player may place and remove tiles on it freely.
 func ViewOf(g *game.Game, seat int) *View {
-	v := &View{
-		Board:          g.Board.Clone(),
+	return ViewInto(nil, g, seat)
+}
+
+// ViewInto is ViewOf that fills v, reusing its board's and scores'
+// storage (v nil: a new View). A caller that asks for a view every turn
+// and keeps none past the player's Choose saves a board's allocation a
+// turn.
+func ViewInto(v *View, g *game.Game, seat int) *View {
+	if v == nil {
+		v = &View{}
+	}
+	*v = View{
+		Board:          g.Board.CopyTo(v.Board),
 		Rack:           g.Seats[seat].Rack,
+		Scores:         v.Scores[:0],
 		Me:             seat,
 		Unseen:         g.Unseen(seat),
 		BagLen:         g.BagLen(),

@@ -155,14 +155,15 @@ func (b *Board) Clone() *Board {
 }
 
 // CopyTo makes dst a copy of b, as Clone does, reusing dst's storage
-// when it was made for a board of the same size; dst nil gets a Clone.
+// when it was made for a board of the same size, and returns it; with
+// dst nil (or of another size) it returns a Clone, with dst b, b.
 // The copy shares nothing that either board changes: placing tiles on
 // one leaves the other as it was. Its undo log starts empty.
 func (b *Board) CopyTo(dst *Board) *Board {
-	if dst == nil || dst == b || dst.Size != b.Size || len(dst.turn) != len(b.turn) {
-		if dst == b {
-			return b
-		}
+	if dst == b {
+		return b
+	}
+	if dst == nil || dst.Size != b.Size || len(dst.turn) != len(b.turn) {
 		return b.Clone()
 	}
 	grid, cross, crossScore, turn := dst.grid, dst.cross, dst.crossScore, dst.turn

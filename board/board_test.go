@@ -316,9 +316,9 @@ func rackFor(m *move.Move) *alphabet.Rack {
 }
 
 // TestCopyTo checks that a board copied into another's storage equals
-// the original, shares nothing with it (a move placed and undone on the
-// copy leaves the original as it was), and starts with an empty undo log,
-// whatever the storage held before.
+// the original, shares nothing with it (a move placed on the copy leaves
+// the original as it was), and starts with an empty undo log, whatever
+// the storage held before (the last copy, with a move of its own on it).
 func TestCopyTo(t *testing.T) {
 	v := variant.MustLoad("english")
 	lex := testvariant.Sample(t, v, "en-sowpods", 40)

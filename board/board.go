@@ -142,17 +142,7 @@ func New(v *variant.Variant, ws WordSet) *Board {
 }
 
 // Clone returns an independent copy of the board.
-func (b *Board) Clone() *Board {
-	c := *b
-	c.log, c.placed, c.frames, c.seen = nil, nil, nil, nil
-	c.turn = append([]int16(nil), b.turn...)
-	for d := 0; d < 2; d++ {
-		c.grid[d] = append([]alphabet.Tile(nil), b.grid[d]...)
-		c.cross[d] = append([]uint64(nil), b.cross[d]...)
-		c.crossScore[d] = append([]int16(nil), b.crossScore[d]...)
-	}
-	return &c
-}
+func (b *Board) Clone() *Board { return b.CopyTo(nil) }
 
 // CopyTo makes dst a copy of b, as Clone does, reusing dst's storage
 // when it was made for a board of the same size, and returns it; with
@@ -163,8 +153,14 @@ func (b *Board) CopyTo(dst *Board) *Board {
 	if dst == b {
 		return b
 	}
-	if dst == nil || dst.Size != b.Size || len(dst.turn) != len(b.turn) {
-		return b.Clone()
+	if dst == nil || dst.Size != b.Size {
+		// New storage for the squares; the undo log grows on use.
+		dst = &Board{turn: make([]int16, len(b.turn))}
+		for d := 0; d < 2; d++ {
+			dst.grid[d] = make([]alphabet.Tile, len(b.grid[d]))
+			dst.cross[d] = make([]uint64, len(b.cross[d]))
+			dst.crossScore[d] = make([]int16, len(b.crossScore[d]))
+		}
 	}
 	grid, cross, crossScore, turn := dst.grid, dst.cross, dst.crossScore, dst.turn
 	log, placed, frames, seen := dst.log[:0], dst.placed[:0], dst.frames[:0], dst.seen[:0]

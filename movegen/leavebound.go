@@ -26,6 +26,7 @@ type LeaveBounds struct {
 	letters    [8]uint8 // distinct tile codes of the rack
 	radix      [8]int   // place value of each in the index
 	nLetters   int      // −1: too many to tabulate
+	full       int      // the index of the whole rack
 	leave      Leave
 	// alone[k] is the best leave after playing k tiles that may form a
 	// word by themselves (−Inf: none can), for extents that cover no
@@ -175,6 +176,7 @@ func (t *LeaveBounds) Prepare(rack *alphabet.Rack, leave Leave, af *AnagramFilte
 		size *= int(c) + 1
 		t.nLetters++
 	}
+	t.full = size - 1
 	bulk := false
 	if sl, ok := leave.(SubRackLeave); ok {
 		bulk = sl.EvalSubRacks(rack, t.leaveOf[:size])
@@ -295,6 +297,28 @@ type memoEntry struct {
 	key uint64
 	v   float64
 	gen uint32
+}
+
+// Radix is the place value of tile l (a tile of the prepared rack) in
+// the index of sub-racks that KeptValue takes: the index of playing a
+// sub-rack P is the sum over its tiles of P's count times Radix. It
+// reports false when the rack has more tiles than are tabulated.
+func (t *LeaveBounds) Radix(l alphabet.Tile) (int, bool) {
+	if t.nLetters < 0 {
+		return 0, false
+	}
+	for j := 0; j < t.nLetters; j++ {
+		if alphabet.Tile(t.letters[j]) == l {
+			return t.radix[j], true
+		}
+	}
+	return 0, true
+}
+
+// KeptValue is the value of the tiles kept after playing the sub-rack
+// of index played (see Radix) from the prepared rack.
+func (t *LeaveBounds) KeptValue(played int) float64 {
+	return t.leaveOf[t.full-played]
 }
 
 // Value is the value of keeping kept, a sub-rack of the prepared rack,

@@ -223,6 +223,9 @@ func (bs *bestSearch) search(st *ivState, b *board.Board, solve func(*Interval),
 		iv := &st.iv
 		iv.Dir, iv.Line, iv.Start, iv.Len, iv.Empty = sp.dir, int(sp.line), int(sp.start), int(sp.len), int(sp.empty)
 		st.li.inner(iv)
+		// Sub-racks keeping less than this cannot reach the threshold
+		// with any placement of the slot.
+		st.cut = bs.ranked.Threshold() - float64(sp.score)
 		solve(iv)
 	}
 	// The counters: every interval of the board, of which Instances were
@@ -305,6 +308,9 @@ func (g *Anagram) TopN(b *board.Board, rack *alphabet.Rack, leave movegen.Leave,
 	if g.st.nBlank > g.Tables.MaxBlanks {
 		panic("anagram: rack holds more blanks than the tables were built for")
 	}
+	if leave != nil {
+		g.st.usePrune(&g.best.lb)
+	}
 	return g.best.search(&g.st, b, g.interval, out)
 }
 
@@ -322,6 +328,9 @@ func (g *IWM) TopN(b *board.Board, rack *alphabet.Rack, leave movegen.Leave, n i
 	g.stats = Stats{}
 	g.best.prepare(b, rack, leave, n, g.filter.of(g.Tables.Lex, b.Variant.RackSize))
 	g.st.prepare(b, rack, g.best.sink, &g.stats)
+	if leave != nil {
+		g.st.usePrune(&g.best.lb)
+	}
 	return g.best.search(&g.st.ivState, b, g.st.ivFunc, out)
 }
 

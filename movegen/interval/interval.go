@@ -9,6 +9,7 @@ package interval
 
 import (
 	"fmt"
+	"math"
 
 	"atril/alphabet"
 	"atril/board"
@@ -397,6 +398,39 @@ type ivState struct {
 	memo     [memoSlots]memoSlot
 	memoGen  uint32
 	memoFlat []emptyCand
+	// Leave pruning, for best-by-equity searches (usePrune): dfs skips
+	// the sub-racks whose kept tiles are worth less than cut (the
+	// searcher sets it per interval: the threshold to beat less the
+	// interval's score bound). rad[i] is the place value of the rack's
+	// i-th distinct real letter in lb's sub-rack index (blankRad the
+	// blank's), pidx the index of the sub-rack being enumerated.
+	lb       *movegen.LeaveBounds
+	prune    bool
+	cut      float64
+	rad      [alphabet.MaxLetters + 1]int
+	blankRad int
+	pidx     int
+}
+
+// usePrune turns on leave pruning with the bounds lb, prepared for the
+// rack that setup was given; off when lb cannot index its sub-racks.
+func (st *ivState) usePrune(lb *movegen.LeaveBounds) {
+	st.prune, st.lb, st.cut = false, lb, math.Inf(-1)
+	br, ok := lb.Radix(alphabet.Blank)
+	if !ok {
+		return
+	}
+	st.blankRad = br
+	for i := 0; i < st.nrl; i++ {
+		st.rad[i], _ = lb.Radix(st.rl[i])
+	}
+	st.prune = true
+}
+
+// pruned reports whether the current sub-rack, completed by j blanks,
+// keeps tiles worth less than cut.
+func (st *ivState) pruned(j int) bool {
+	return st.prune && st.lb.KeptValue(st.pidx+j*st.blankRad) < st.cut
 }
 
 // blankMask is the set of letters a blank may stand for in the current
@@ -419,6 +453,7 @@ type memoSlot struct {
 	v          uint8
 	gen        uint32
 	start, end int32
+	cut        float64 // the leave cut the entry was filled with
 }
 
 type emptyCand struct {
@@ -456,8 +491,9 @@ func (st *ivState) shared(iv *Interval, base multiset.PER, words []alphabet.Tile
 			return false
 		}
 		sl := &st.memo[(h+uint64(probe))&(memoSlots-1)]
-		if sl.gen != st.memoGen {
-			sl.key, sl.v, sl.gen = uint64(base), v, st.memoGen
+		if sl.gen != st.memoGen || sl.key == uint64(base) && sl.v == v && sl.cut > st.cut {
+			// A new entry, or one filled with a higher cut: (re)fill it.
+			sl.key, sl.v, sl.gen, sl.cut = uint64(base), v, st.memoGen, st.cut
 			sl.start = int32(len(st.memoFlat))
 			st.collect = true
 			fill()
@@ -508,6 +544,7 @@ func (st *ivState) setup(b *board.Board, rack *alphabet.Rack, tab *multiset.Tabl
 		st.memoGen = 1
 	}
 	st.memoFlat = st.memoFlat[:0]
+	st.prune, st.pidx = false, 0
 	st.nBlank = int(rack[alphabet.Blank])
 	st.nrl = 0
 	for l := 1; l <= b.Variant.Alphabet.Size(); l++ {
@@ -538,7 +575,7 @@ func (st *ivState) base(iv *Interval) multiset.PER {
 // sub-rack R with st.v − |R| ≤ blanks on the rack it calls leaf(key, j)
 // with j = st.v − |R| blanks to complete it. An infeasible key prunes.
 func (st *ivState) dfs(i int, key multiset.PER, used int, leaf func(multiset.PER, int)) {
-	if j := st.v - used; j <= st.nBlank {
+	if j := st.v - used; j <= st.nBlank && !st.pruned(j) {
 		leaf(key, j)
 	}
 	if used == st.v {
@@ -547,15 +584,18 @@ func (st *ivState) dfs(i int, key multiset.PER, used int, leaf func(multiset.PER
 	for ; i < st.nrl; i++ {
 		x := st.rl[i]
 		k2 := key
+		p0 := st.pidx
 		for k := 1; k <= int(st.rc[i]) && used+k <= st.v; k++ {
 			k2 = st.tab.Add(k2, x)
 			if k2 == multiset.Invalid {
 				break
 			}
 			st.cur[x] = int8(k)
+			st.pidx = p0 + k*st.rad[i]
 			st.dfs(i+1, k2, used+k, leaf)
 		}
 		st.cur[x] = 0
+		st.pidx = p0
 	}
 }
 

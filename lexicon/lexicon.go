@@ -78,6 +78,12 @@ type crossHolder struct{ c CrossSetter }
 // Safe to call while other goroutines query the lexicon.
 func (lex *Lexicon) AttachCrossSets(c CrossSetter) { lex.cross.Store(&crossHolder{c}) }
 
+// OfferCrossSets is AttachCrossSets unless the lexicon already has a
+// CrossSetter, which it keeps; it reports whether c was attached.
+func (lex *Lexicon) OfferCrossSets(c CrossSetter) bool {
+	return lex.cross.CompareAndSwap(nil, &crossHolder{c})
+}
+
 // CrossSet returns the letters l (bit l) for which prefix·l·suffix is a
 // word, through the attached automaton when there is one and by one
 // lookup per letter otherwise. Designated blanks count as their letters.

@@ -111,3 +111,38 @@ func FuzzRead(f *testing.F) {
 		}
 	})
 }
+
+// fixedCross answers every cross-set query with one set.
+type fixedCross uint64
+
+func (f fixedCross) CrossSet(prefix, suffix []alphabet.Tile) uint64 { return uint64(f) }
+
+// TestOfferCrossSets checks that an offered CrossSetter answers only
+// while none is attached, and that AttachCrossSets replaces it.
+func TestOfferCrossSets(t *testing.T) {
+	v := variant.MustLoad("english")
+	lex, err := Read(strings.NewReader("AB\nAD\n"), v.Alphabet, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := v.Alphabet.Parse("A", alphabet.Plain)
+	b, _ := v.Alphabet.Parse("B", alphabet.Plain)
+	d, _ := v.Alphabet.Parse("D", alphabet.Plain)
+	want := uint64(1)<<b[0] | uint64(1)<<d[0]
+	if got := lex.CrossSet(a, nil); got != want {
+		t.Fatalf("by lookups: %b, want %b", got, want)
+	}
+	if !lex.OfferCrossSets(fixedCross(want)) {
+		t.Fatal("offer refused with nothing attached")
+	}
+	if lex.OfferCrossSets(fixedCross(1)) {
+		t.Fatal("second offer accepted")
+	}
+	if got := lex.CrossSet(nil, nil); got != want {
+		t.Fatalf("after offers: %b, want the first one's %b", got, want)
+	}
+	lex.AttachCrossSets(fixedCross(8))
+	if got := lex.CrossSet(nil, nil); got != 8 {
+		t.Fatalf("after attach: %b", got)
+	}
+}

@@ -23,6 +23,9 @@ func init() {
 			// The tables are good; the cache file could not be used.
 			log.Printf("anagram tables of %s: %v", l.Name, res.CacheErr)
 		}
+		// Without an automaton of the list, the board's cross-sets come
+		// from the tables (an automaton's, when there is one, are kept).
+		l.OfferCrossSets(NewCrossSets(at))
 		return NewAnagramFrom(at), nil
 	})
 	movegen.Register("iwm", func(l *lexicon.Lexicon) (movegen.Generator, error) { return NewIWM(l, IWMOptions{}) })

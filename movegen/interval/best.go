@@ -185,6 +185,9 @@ func (bs *bestSearch) add(li *lineInfo, start, length, nsq int, boardSum int32, 
 // hands its moves to bs.offer through st's sink) until none left can
 // reach the kept list, and appends the list to out.
 func (bs *bestSearch) search(st *ivState, b *board.Board, solve func(*Interval), out []movegen.Scored) []movegen.Scored {
+	if bs.leave != nil {
+		st.usePrune(&bs.lb)
+	}
 	v := b.Variant
 	for d := board.Across; d <= board.Down; d++ {
 		for line := 0; line < b.Size; line++ {
@@ -308,9 +311,6 @@ func (g *Anagram) TopN(b *board.Board, rack *alphabet.Rack, leave movegen.Leave,
 	if g.st.nBlank > g.Tables.MaxBlanks {
 		panic("anagram: rack holds more blanks than the tables were built for")
 	}
-	if leave != nil {
-		g.st.usePrune(&g.best.lb)
-	}
 	return g.best.search(&g.st, b, g.interval, out)
 }
 
@@ -328,9 +328,6 @@ func (g *IWM) TopN(b *board.Board, rack *alphabet.Rack, leave movegen.Leave, n i
 	g.stats = Stats{}
 	g.best.prepare(b, rack, leave, n, g.filter.of(g.Tables.Lex, b.Variant.RackSize))
 	g.st.prepare(b, rack, g.best.sink, &g.stats)
-	if leave != nil {
-		g.st.usePrune(&g.best.lb)
-	}
 	return g.best.search(&g.st.ivState, b, g.st.ivFunc, out)
 }
 

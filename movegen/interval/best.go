@@ -43,6 +43,7 @@ type bestSearch struct {
 	ext    movegen.ExtentAcc // the empty squares of the interval being bounded
 	af     *movegen.AnagramFilter
 	tiles  int          // on the rack
+	lines  board.Lines  // the lines searched
 	sink   movegen.Sink // offer, bound once
 }
 
@@ -66,11 +67,12 @@ type slot struct {
 }
 
 // prepare sets up the rack's leave bounds (asking af) and tile scores.
-func (bs *bestSearch) prepare(b *board.Board, rack *alphabet.Rack, leave movegen.Leave, n int, af *movegen.AnagramFilter) {
+func (bs *bestSearch) prepare(b *board.Board, rack *alphabet.Rack, leave movegen.Leave, n int, lines board.Lines, floor float64, af *movegen.AnagramFilter) {
 	if bs.sink == nil {
 		bs.sink = bs.offer
 	}
-	bs.ranked.Reset(n, math.Inf(-1))
+	bs.ranked.Reset(n, floor)
+	bs.lines = lines
 	bs.leave, bs.rack = leave, *rack
 	bs.af = af
 	// Every slot is checked, whatever its number of tiles: a slot costs
@@ -119,8 +121,23 @@ func (bs *bestSearch) line(li *lineInfo) {
 // squares, board letters and hash.
 func (bs *bestSearch) addLine(li *lineInfo, maxEmpty, rackSize, bingo int) {
 	n := li.n
+	// reach[s]: no interval starting on square s or later and holding
+	// at most maxEmpty empty squares reaches a halo square when false.
+	var reach [MaxBoard + 1]bool
+	for s, next, gap := n-1, false, 0; s >= 0; s-- {
+		switch {
+		case li.tiles[s] == board.Empty && li.cross[s] == 0:
+			// No tile goes there: the intervals stop before it.
+			next = false
+		case li.halo[s]:
+			next, gap = true, 1
+		case li.tiles[s] == board.Empty:
+			gap++
+		}
+		reach[s] = next && gap <= maxEmpty
+	}
 	for s := 0; s < n; s++ {
-		if s > 0 && li.tiles[s-1] != board.Empty {
+		if s > 0 && li.tiles[s-1] != board.Empty || !reach[s] {
 			continue
 		}
 		nsq, halo := 0, false
@@ -191,7 +208,14 @@ func (bs *bestSearch) search(st *ivState, b *board.Board, solve func(*Interval),
 	v := b.Variant
 	for d := board.Across; d <= board.Down; d++ {
 		for line := 0; line < b.Size; line++ {
+			if !bs.lines.Has(d, line) {
+				continue
+			}
 			st.li.load(b, d, line)
+			if st.li.nhalo == 0 {
+				// No interval of the line touches the board.
+				continue
+			}
 			bs.line(&st.li)
 			bs.addLine(&st.li, st.rackLen, v.RackSize, v.BingoBonus)
 		}
@@ -227,8 +251,12 @@ func (bs *bestSearch) search(st *ivState, b *board.Board, solve func(*Interval),
 		iv.Dir, iv.Line, iv.Start, iv.Len, iv.Empty = sp.dir, int(sp.line), int(sp.start), int(sp.len), int(sp.empty)
 		st.li.inner(iv)
 		// Sub-racks keeping less than this cannot reach the threshold
-		// with any placement of the slot.
-		st.cut = bs.ranked.Threshold() - float64(sp.score)
+		// with any placement of the slot. The slack keeps the placements
+		// of equity exactly the threshold, which a tie-break or a floor
+		// may want: a placement's equity is the rounded sum of its score
+		// and leave, and the rounded difference here may exceed its
+		// leave by a rounding error.
+		st.cut = bs.ranked.Threshold() - float64(sp.score) - cutSlack
 		solve(iv)
 	}
 	// The counters: every interval of the board, of which Instances were
@@ -236,6 +264,11 @@ func (bs *bestSearch) search(st *ivState, b *board.Board, solve func(*Interval),
 	st.stats.Intervals = len(bs.spans)
 	return bs.ranked.Result(out)
 }
+
+// cutSlack is far above the rounding error of an equity (tens of
+// points, to 53 bits) and far below the smallest difference between two
+// leave values.
+const cutSlack = 1e-9
 
 // bucketQueue holds the slots by bound in buckets one point wide: a
 // push is O(1), and pop takes the slots of the highest bucket first.
@@ -302,11 +335,18 @@ func (q *bucketQueue) pop(thr float64) (int, bool) {
 // TopN implements movegen.Searcher: the n placements of highest equity,
 // through the anagram tables, slot by slot best bound first.
 func (g *Anagram) TopN(b *board.Board, rack *alphabet.Rack, leave movegen.Leave, n int, out []movegen.Scored) []movegen.Scored {
+	return g.TopNIn(b, rack, leave, n, board.AllLines(b.Size), math.Inf(-1), out)
+}
+
+// TopNIn implements movegen.LineSearcher: TopN over the intervals of
+// lines, and over the placements of equity floor or more (the slots are
+// solved only while their bound reaches the floor).
+func (g *Anagram) TopNIn(b *board.Board, rack *alphabet.Rack, leave movegen.Leave, n int, lines board.Lines, floor float64, out []movegen.Scored) []movegen.Scored {
 	if n <= 0 {
 		return out[:0]
 	}
 	g.stats = Stats{}
-	g.best.prepare(b, rack, leave, n, g.filter.of(g.Tables.Lex, b.Variant.RackSize))
+	g.best.prepare(b, rack, leave, n, lines, floor, g.filter.of(g.Tables.Lex, b.Variant.RackSize))
 	g.st.setup(b, rack, g.Tables.PER, g.best.sink, &g.stats)
 	if g.st.nBlank > g.Tables.MaxBlanks {
 		panic("anagram: rack holds more blanks than the tables were built for")
@@ -322,11 +362,16 @@ func (g *Anagram) Best(b *board.Board, rack *alphabet.Rack, leave movegen.Leave)
 // TopN implements movegen.Searcher: the n placements of highest equity,
 // through the IWM tables, slot by slot best bound first.
 func (g *IWM) TopN(b *board.Board, rack *alphabet.Rack, leave movegen.Leave, n int, out []movegen.Scored) []movegen.Scored {
+	return g.TopNIn(b, rack, leave, n, board.AllLines(b.Size), math.Inf(-1), out)
+}
+
+// TopNIn implements movegen.LineSearcher, as Anagram.TopNIn does.
+func (g *IWM) TopNIn(b *board.Board, rack *alphabet.Rack, leave movegen.Leave, n int, lines board.Lines, floor float64, out []movegen.Scored) []movegen.Scored {
 	if n <= 0 {
 		return out[:0]
 	}
 	g.stats = Stats{}
-	g.best.prepare(b, rack, leave, n, g.filter.of(g.Tables.Lex, b.Variant.RackSize))
+	g.best.prepare(b, rack, leave, n, lines, floor, g.filter.of(g.Tables.Lex, b.Variant.RackSize))
 	g.st.prepare(b, rack, g.best.sink, &g.stats)
 	return g.best.search(&g.st.ivState, b, g.st.ivFunc, out)
 }
@@ -335,6 +380,11 @@ func (g *IWM) TopN(b *board.Board, rack *alphabet.Rack, leave movegen.Leave, n i
 func (g *IWM) Best(b *board.Board, rack *alphabet.Rack, leave movegen.Leave) (movegen.Scored, bool) {
 	return bestOf(g.TopN(b, rack, leave, 1, g.one[:0]))
 }
+
+var (
+	_ movegen.LineSearcher = (*Anagram)(nil)
+	_ movegen.LineSearcher = (*IWM)(nil)
+)
 
 // bestOf returns the first of a TopN list, with its tiles copied.
 func bestOf(top []movegen.Scored) (movegen.Scored, bool) {

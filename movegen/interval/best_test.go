@@ -1,10 +1,12 @@
 package interval_test
 
 import (
+	"math"
 	"math/rand/v2"
 	"os"
 	"testing"
 
+	"atril/board"
 	"atril/game"
 	"atril/move"
 	"atril/movegen"
@@ -19,7 +21,9 @@ import (
 // with every move of the GADDAG ranked, on positions of games of random
 // good moves and racks with 0, 1 and 2 blanks, for score alone and for a
 // leave with no structure: the best equity and the top 12 equities must
-// be the same, and the best move's score must be the rules' score.
+// be the same, and the best move's score must be the rules' score; and
+// over random sets of lines above a random floor (TopNIn), the entries
+// that reach the floor must be those of every move on the lines ranked.
 // ATRIL_IV_BEST_POSITIONS sets the positions per language (default 30;
 // English only with -short), ATRIL_IV_STEP the sampling of long words
 // (default 40; 1: the full lists).
@@ -46,7 +50,7 @@ func TestIntervalBestCrossCheck(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			searchers := []movegen.Searcher{ana, iwm, fast}
+			searchers := []movegen.Searcher{all, ana, iwm, fast}
 			rng := rand.New(rand.NewPCG(uint64(li)+11, 3))
 			n, checked := 0, 0
 			for game0 := 0; n < positions; game0++ {
@@ -65,6 +69,19 @@ func TestIntervalBestCrossCheck(t *testing.T) {
 										l.variant, game0, len(g.History), v.Alphabet.RackString(&rack), leave != nil, s.Name(), err, b)
 								}
 								checked++
+							}
+							// Some lines, above a floor.
+							lines := board.Lines{rng.Uint64(), rng.Uint64()}
+							in := searchtest.EquitiesIn(all, b, &rack, leave, lines)
+							floor := math.Inf(-1)
+							if len(in) > 0 && rng.IntN(3) > 0 {
+								floor = in[rng.IntN(min(len(in), searchtest.TopN+2))]
+							}
+							for _, s := range searchers {
+								if err := searchtest.CheckIn(s.(movegen.LineSearcher), b, &rack, leave, lines, floor, in); err != nil {
+									t.Fatalf("%s game %d turn %d rack %s, leave %v: %s: %v\n%s",
+										l.variant, game0, len(g.History), v.Alphabet.RackString(&rack), leave != nil, s.Name(), err, b)
+								}
 							}
 						}
 					}

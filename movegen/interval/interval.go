@@ -123,6 +123,7 @@ type lineInfo struct {
 	cscore []int16
 	prem   []variant.Premium
 	halo   [MaxBoard]bool
+	nhalo  int // halo squares in the line
 	// Cache of the inner-word id of the run of tiles starting at a
 	// square (the same run is inside many intervals of the line).
 	runKnown uint64
@@ -137,6 +138,7 @@ func (li *lineInfo) load(b *board.Board, d board.Dir, line int) {
 	li.prem = b.Premiums(d, line)
 	li.runKnown = 0
 	empty := b.IsEmpty()
+	li.nhalo = 0
 	for c := 0; c < b.Size; c++ {
 		h := false
 		if li.tiles[c] == board.Empty {
@@ -152,6 +154,9 @@ func (li *lineInfo) load(b *board.Board, d board.Dir, line int) {
 			}
 		}
 		li.halo[c] = h
+		if h {
+			li.nhalo++
+		}
 	}
 }
 
@@ -167,6 +172,9 @@ func (li *lineInfo) intervals(maxEmpty int, iv *Interval, f func(iv *Interval)) 
 // spans is intervals without the inner words (Inner, NInner and Main
 // are left as they were): the squares and the empty count only.
 func (li *lineInfo) spans(maxEmpty int, iv *Interval, f func(iv *Interval)) {
+	if li.nhalo == 0 {
+		return
+	}
 	n := li.n
 	for s := 0; s < n; s++ {
 		if s > 0 && li.tiles[s-1] != board.Empty {

@@ -82,3 +82,50 @@ func Check(s movegen.Searcher, b *board.Board, rack *alphabet.Rack, leave movege
 	}
 	return nil
 }
+
+// EquitiesIn is Equities over the placements whose main word lies on
+// one of lines.
+func EquitiesIn(g movegen.Generator, b *board.Board, rack *alphabet.Rack, leave movegen.Leave, lines board.Lines) []float64 {
+	var out []float64
+	g.Generate(b, rack, func(m *move.Move) {
+		if !movegen.OnLines(m, lines) {
+			return
+		}
+		e := float64(m.Score)
+		if leave != nil {
+			kept := m.Kept(*rack)
+			e += leave.Eval(&kept)
+		}
+		out = append(out, e)
+	})
+	slices.Sort(out)
+	slices.Reverse(out)
+	return out
+}
+
+// CheckIn compares a LineSearcher's TopNIn(TopN) over lines with floor
+// against want, the equities of the placements on those lines ranked
+// (EquitiesIn): the entries of equity floor or more must be those of
+// want, and every entry's move must lie on lines.
+func CheckIn(s movegen.LineSearcher, b *board.Board, rack *alphabet.Rack, leave movegen.Leave, lines board.Lines, floor float64, want []float64) error {
+	top := s.TopNIn(b, rack, leave, TopN, lines, floor, nil)
+	var got []float64
+	for i := range top {
+		if !movegen.OnLines(&top[i].Move, lines) {
+			return fmt.Errorf("TopNIn: %s is off the lines asked for", top[i].Move.String(b))
+		}
+		if top[i].Equity >= floor {
+			got = append(got, top[i].Equity)
+		}
+	}
+	var exp []float64
+	for _, e := range want[:min(TopN, len(want))] {
+		if e >= floor {
+			exp = append(exp, e)
+		}
+	}
+	if !slices.Equal(got, exp) {
+		return fmt.Errorf("TopNIn above %v: equities %v, want %v", floor, got, exp)
+	}
+	return nil
+}

@@ -18,7 +18,10 @@ import (
 // tiles on its best multipliers: movegen.ExtentAcc; and the best leave
 // for that many tiles played: movegen.LeaveBounds), then solved best
 // bound first with the generator's own lookups, until no slot left can
-// reach the kept list. Where the GADDAG's search bounds an anchor by
+// reach the kept list. Only the intervals a rack tile can fill are
+// bounded: none holds a square whose cross-set admits no rack letter (a
+// blank admits any), and the starts from which no such interval reaches
+// a square next to the board's tiles are skipped. Where the GADDAG's search bounds an anchor by
 // every extent through it, an interval's bound needs no maximum over
 // extents: it is the bound of one set of squares. As in the GADDAG's
 // search, the anagram filter is asked whether the tiles played and the
@@ -40,11 +43,15 @@ type bestSearch struct {
 	lmul   [32]int32
 	wmul   [32]int32
 	fit    [32]int32
-	ext    movegen.ExtentAcc // the empty squares of the interval being bounded
-	af     *movegen.AnagramFilter
-	tiles  int          // on the rack
-	lines  board.Lines  // the lines searched
-	sink   movegen.Sink // offer, bound once
+	// open[i]: a rack tile may go on empty square i of the loaded line
+	// (its cross-set holds a rack letter, or the rack a blank).
+	open    [32]bool
+	letters uint64            // the rack's letters, as a cross-set
+	ext     movegen.ExtentAcc // the empty squares of the interval being bounded
+	af      *movegen.AnagramFilter
+	tiles   int          // on the rack
+	lines   board.Lines  // the lines searched
+	sink    movegen.Sink // offer, bound once
 }
 
 // span is where an interval lies, with what its bound is made of: the
@@ -87,6 +94,15 @@ func (bs *bestSearch) prepare(b *board.Board, rack *alphabet.Rack, leave movegen
 	}
 	bs.scores.Set(rack, &bs.faces)
 	bs.tiles = rack.Len()
+	bs.letters = 0
+	for l := 1; l < len(rack); l++ {
+		if rack[l] > 0 {
+			bs.letters |= 1 << l
+		}
+	}
+	if rack[0] > 0 {
+		bs.letters = ^uint64(0)
+	}
 	bs.spans, bs.slots = bs.spans[:0], bs.slots[:0]
 }
 
@@ -109,8 +125,10 @@ func (bs *bestSearch) line(li *lineInfo) {
 		p := li.prem[i]
 		bs.lmul[i], bs.wmul[i] = int32(p.LetterMul), int32(p.WordMul)
 		bs.fit[i] = 0
+		bs.open[i] = false
 		if li.tiles[i] == board.Empty {
 			bs.fit[i] = bs.scores.Fit(li.cross[i])
+			bs.open[i] = li.cross[i]&bs.letters != 0
 		}
 	}
 }
@@ -126,8 +144,8 @@ func (bs *bestSearch) addLine(li *lineInfo, maxEmpty, rackSize, bingo int) {
 	var reach [MaxBoard + 1]bool
 	for s, next, gap := n-1, false, 0; s >= 0; s-- {
 		switch {
-		case li.tiles[s] == board.Empty && li.cross[s] == 0:
-			// No tile goes there: the intervals stop before it.
+		case li.tiles[s] == board.Empty && !bs.open[s]:
+			// No rack tile goes there: the intervals stop before it.
 			next = false
 		case li.halo[s]:
 			next, gap = true, 1
@@ -148,8 +166,8 @@ func (bs *bestSearch) addLine(li *lineInfo, maxEmpty, rackSize, bingo int) {
 			t := li.tiles[e]
 			switch {
 			case t == board.Empty:
-				if li.cross[e] == 0 {
-					// No tile can go there: no longer interval either.
+				if !bs.open[e] {
+					// No rack tile can go there: no longer interval either.
 					e = n
 					continue
 				}

@@ -94,15 +94,7 @@ func (bs *bestSearch) prepare(b *board.Board, rack *alphabet.Rack, leave movegen
 	}
 	bs.scores.Set(rack, &bs.faces)
 	bs.tiles = rack.Len()
-	bs.letters = 0
-	for l := 1; l < len(rack); l++ {
-		if rack[l] > 0 {
-			bs.letters |= 1 << l
-		}
-	}
-	if rack[0] > 0 {
-		bs.letters = ^uint64(0)
-	}
+	bs.letters = rackLetters(rack)
 	bs.spans, bs.slots = bs.spans[:0], bs.slots[:0]
 }
 

@@ -161,9 +161,12 @@ func (li *lineInfo) load(b *board.Board, d board.Dir, line int) {
 }
 
 // intervals calls f for each interval of the line holding at most
-// maxEmpty empty squares. The Interval passed is reused between calls.
-func (li *lineInfo) intervals(maxEmpty int, iv *Interval, f func(iv *Interval)) {
-	li.spans(maxEmpty, iv, func(iv *Interval) {
+// maxEmpty empty squares, none of whose cross-sets is disjoint from
+// letters (the rack's letters as a cross-set; all ones with a blank): a
+// square no rack tile can take holds no placement. The Interval passed
+// is reused between calls.
+func (li *lineInfo) intervals(maxEmpty int, letters uint64, iv *Interval, f func(iv *Interval)) {
+	li.spans(maxEmpty, letters, iv, func(iv *Interval) {
 		li.inner(iv)
 		f(iv)
 	})
@@ -171,7 +174,7 @@ func (li *lineInfo) intervals(maxEmpty int, iv *Interval, f func(iv *Interval)) 
 
 // spans is intervals without the inner words (Inner, NInner and Main
 // are left as they were): the squares and the empty count only.
-func (li *lineInfo) spans(maxEmpty int, iv *Interval, f func(iv *Interval)) {
+func (li *lineInfo) spans(maxEmpty int, letters uint64, iv *Interval, f func(iv *Interval)) {
 	if li.nhalo == 0 {
 		return
 	}
@@ -184,7 +187,7 @@ func (li *lineInfo) spans(maxEmpty int, iv *Interval, f func(iv *Interval)) {
 		for e := s; e < n; e++ {
 			if li.tiles[e] == board.Empty {
 				empties++
-				if empties > maxEmpty {
+				if empties > maxEmpty || li.cross[e]&letters == 0 {
 					break
 				}
 				if li.halo[e] {
@@ -382,6 +385,7 @@ type ivState struct {
 	stats   *Stats
 	rackLen int
 	nBlank  int
+	letters uint64 // the rack's letters as a cross-set (all with a blank)
 	// Distinct real letters of the rack and their counts.
 	rl  [alphabet.MaxLetters + 1]alphabet.Tile
 	rc  [alphabet.MaxLetters + 1]int8
@@ -554,6 +558,7 @@ func (st *ivState) setup(b *board.Board, rack *alphabet.Rack, tab *multiset.Tabl
 	st.memoFlat = st.memoFlat[:0]
 	st.prune, st.pidx = false, 0
 	st.nBlank = int(rack[alphabet.Blank])
+	st.letters = rackLetters(rack)
 	st.nrl = 0
 	for l := 1; l <= b.Variant.Alphabet.Size(); l++ {
 		st.rack[l] = int8(rack[l])
@@ -682,4 +687,20 @@ func newWordStore(lex *lexicon.Lexicon) wordStore {
 func (ws *wordStore) word(i uint32, n int) []alphabet.Tile {
 	o := int(i) * ws.stride
 	return ws.data[o : o+n]
+}
+
+// rackLetters is the set of letters a tile of rack can be, as a
+// cross-set (bit l: letter l): its letters, or every letter when it
+// holds a blank.
+func rackLetters(rack *alphabet.Rack) uint64 {
+	if rack[alphabet.Blank] > 0 {
+		return ^uint64(0)
+	}
+	var m uint64
+	for l := 1; l < len(rack); l++ {
+		if rack[l] > 0 {
+			m |= 1 << l
+		}
+	}
+	return m
 }

@@ -37,18 +37,7 @@ func (HashLeave) Eval(kept *alphabet.Rack) float64 {
 // Equities lists the equity of every placement g lists (score plus
 // leave of the tiles kept; leave nil: score alone), best first.
 func Equities(g movegen.Generator, b *board.Board, rack *alphabet.Rack, leave movegen.Leave) []float64 {
-	var out []float64
-	g.Generate(b, rack, func(m *move.Move) {
-		e := float64(m.Score)
-		if leave != nil {
-			kept := m.Kept(*rack)
-			e += leave.Eval(&kept)
-		}
-		out = append(out, e)
-	})
-	slices.Sort(out)
-	slices.Reverse(out)
-	return out
+	return EquitiesIn(g, b, rack, leave, board.AllLines(b.Size))
 }
 
 // TopN is how many placements Check compares.

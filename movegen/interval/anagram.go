@@ -453,8 +453,8 @@ func (g *Anagram) Generate(b *board.Board, rack *alphabet.Rack, sink movegen.Sin
 	}
 	for d := board.Across; d <= board.Down; d++ {
 		for line := 0; line < b.Size; line++ {
-			st.li.load(b, d, line)
-			st.li.intervals(st.rackLen, st.letters, &st.iv, g.interval)
+			st.li.load(b, d, line, st.letters)
+			st.li.intervals(st.rackLen, &st.iv, g.interval)
 		}
 	}
 }

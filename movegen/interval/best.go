@@ -21,8 +21,8 @@ import (
 // reach the kept list. Only the intervals a rack tile can fill are
 // bounded: none holds a square whose cross-set admits no rack letter (a
 // blank admits any), and the starts from which no such interval reaches
-// a square next to the board's tiles are skipped. Where the GADDAG's search bounds an anchor by
-// every extent through it, an interval's bound needs no maximum over
+// a square next to the board's tiles are skipped. Where the GADDAG's
+// search bounds an anchor by every extent through it, an interval's bound needs no maximum over
 // extents: it is the bound of one set of squares. As in the GADDAG's
 // search, the anagram filter is asked whether the tiles played and the
 // board letters can make a word: at once for the slots that play all
@@ -43,15 +43,11 @@ type bestSearch struct {
 	lmul   [32]int32
 	wmul   [32]int32
 	fit    [32]int32
-	// open[i]: a rack tile may go on empty square i of the loaded line
-	// (its cross-set holds a rack letter, or the rack a blank).
-	open    [32]bool
-	letters uint64            // the rack's letters, as a cross-set
-	ext     movegen.ExtentAcc // the empty squares of the interval being bounded
-	af      *movegen.AnagramFilter
-	tiles   int          // on the rack
-	lines   board.Lines  // the lines searched
-	sink    movegen.Sink // offer, bound once
+	ext    movegen.ExtentAcc // the empty squares of the interval being bounded
+	af     *movegen.AnagramFilter
+	tiles  int          // on the rack
+	lines  board.Lines  // the lines searched
+	sink   movegen.Sink // offer, bound once
 }
 
 // span is where an interval lies, with what its bound is made of: the
@@ -94,7 +90,6 @@ func (bs *bestSearch) prepare(b *board.Board, rack *alphabet.Rack, leave movegen
 	}
 	bs.scores.Set(rack, &bs.faces)
 	bs.tiles = rack.Len()
-	bs.letters = rackLetters(rack)
 	bs.spans, bs.slots = bs.spans[:0], bs.slots[:0]
 }
 
@@ -117,10 +112,8 @@ func (bs *bestSearch) line(li *lineInfo) {
 		p := li.prem[i]
 		bs.lmul[i], bs.wmul[i] = int32(p.LetterMul), int32(p.WordMul)
 		bs.fit[i] = 0
-		bs.open[i] = false
 		if li.tiles[i] == board.Empty {
 			bs.fit[i] = bs.scores.Fit(li.cross[i])
-			bs.open[i] = li.cross[i]&bs.letters != 0
 		}
 	}
 }
@@ -136,7 +129,7 @@ func (bs *bestSearch) addLine(li *lineInfo, maxEmpty, rackSize, bingo int) {
 	var reach [MaxBoard + 1]bool
 	for s, next, gap := n-1, false, 0; s >= 0; s-- {
 		switch {
-		case li.tiles[s] == board.Empty && !bs.open[s]:
+		case li.tiles[s] == board.Empty && !li.open[s]:
 			// No rack tile goes there: the intervals stop before it.
 			next = false
 		case li.halo[s]:
@@ -158,7 +151,7 @@ func (bs *bestSearch) addLine(li *lineInfo, maxEmpty, rackSize, bingo int) {
 			t := li.tiles[e]
 			switch {
 			case t == board.Empty:
-				if !bs.open[e] {
+				if !li.open[e] {
 					// No rack tile can go there: no longer interval either.
 					e = n
 					continue
@@ -221,7 +214,7 @@ func (bs *bestSearch) search(st *ivState, b *board.Board, solve func(*Interval),
 			if !bs.lines.Has(d, line) {
 				continue
 			}
-			st.li.load(b, d, line)
+			st.li.load(b, d, line, st.letters)
 			if st.li.nhalo == 0 {
 				// No interval of the line touches the board.
 				continue
@@ -254,7 +247,7 @@ func (bs *bestSearch) search(st *ivState, b *board.Board, solve func(*Interval),
 			}
 		}
 		if sp.dir != loadedDir || int(sp.line) != loadedLine {
-			st.li.load(b, sp.dir, int(sp.line))
+			st.li.load(b, sp.dir, int(sp.line), st.letters)
 			loadedDir, loadedLine = sp.dir, int(sp.line)
 		}
 		iv := &st.iv

@@ -124,13 +124,18 @@ type lineInfo struct {
 	prem   []variant.Premium
 	halo   [MaxBoard]bool
 	nhalo  int // halo squares in the line
+	// open[c]: a rack tile may go on empty square c (its cross-set
+	// holds one of the letters load was given).
+	open [MaxBoard]bool
 	// Cache of the inner-word id of the run of tiles starting at a
 	// square (the same run is inside many intervals of the line).
 	runKnown uint64
 	runID    [MaxBoard]uint32
 }
 
-func (li *lineInfo) load(b *board.Board, d board.Dir, line int) {
+// load reads line of direction d; letters is the rack's letters as a
+// cross-set (all ones with a blank: rackLetters), which sets open.
+func (li *lineInfo) load(b *board.Board, d board.Dir, line int, letters uint64) {
 	li.d, li.line, li.n = d, line, b.Size
 	li.tiles = b.Line(d, line)
 	li.cross = b.CrossSets(d, line)
@@ -141,6 +146,7 @@ func (li *lineInfo) load(b *board.Board, d board.Dir, line int) {
 	li.nhalo = 0
 	for c := 0; c < b.Size; c++ {
 		h := false
+		li.open[c] = li.tiles[c] == board.Empty && li.cross[c]&letters != 0
 		if li.tiles[c] == board.Empty {
 			row, col := c, line
 			if d == board.Across {
@@ -161,12 +167,10 @@ func (li *lineInfo) load(b *board.Board, d board.Dir, line int) {
 }
 
 // intervals calls f for each interval of the line holding at most
-// maxEmpty empty squares, none of whose cross-sets is disjoint from
-// letters (the rack's letters as a cross-set; all ones with a blank): a
-// square no rack tile can take holds no placement. The Interval passed
-// is reused between calls.
-func (li *lineInfo) intervals(maxEmpty int, letters uint64, iv *Interval, f func(iv *Interval)) {
-	li.spans(maxEmpty, letters, iv, func(iv *Interval) {
+// maxEmpty empty squares, all of them open (a square no rack tile can
+// take holds no placement). The Interval passed is reused between calls.
+func (li *lineInfo) intervals(maxEmpty int, iv *Interval, f func(iv *Interval)) {
+	li.spans(maxEmpty, iv, func(iv *Interval) {
 		li.inner(iv)
 		f(iv)
 	})
@@ -174,7 +178,7 @@ func (li *lineInfo) intervals(maxEmpty int, letters uint64, iv *Interval, f func
 
 // spans is intervals without the inner words (Inner, NInner and Main
 // are left as they were): the squares and the empty count only.
-func (li *lineInfo) spans(maxEmpty int, letters uint64, iv *Interval, f func(iv *Interval)) {
+func (li *lineInfo) spans(maxEmpty int, iv *Interval, f func(iv *Interval)) {
 	if li.nhalo == 0 {
 		return
 	}
@@ -187,7 +191,7 @@ func (li *lineInfo) spans(maxEmpty int, letters uint64, iv *Interval, f func(iv 
 		for e := s; e < n; e++ {
 			if li.tiles[e] == board.Empty {
 				empties++
-				if empties > maxEmpty || li.cross[e]&letters == 0 {
+				if empties > maxEmpty || !li.open[e] {
 					break
 				}
 				if li.halo[e] {

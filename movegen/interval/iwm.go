@@ -484,8 +484,8 @@ func (s *iwmState) prepare(b *board.Board, rack *alphabet.Rack, sink movegen.Sin
 }
 
 func (s *iwmState) line(b *board.Board, d board.Dir, line int) {
-	s.li.load(b, d, line)
-	s.li.intervals(s.rackLen, s.letters, &s.iv, s.ivFunc)
+	s.li.load(b, d, line, s.letters)
+	s.li.intervals(s.rackLen, &s.iv, s.ivFunc)
 }
 
 // piwOf returns the index of iv's main placed inner word, or NoID.

@@ -164,8 +164,12 @@ func (f *AnagramFilter) add(key uint64) {
 
 // Weight is letter l's term in the additive hash of a multiset of
 // letters that LeaveBounds.Through takes: the hash of a multiset is the
-// sum of its letters' weights (wrapping around).
+// sum of its letters' weights (wrapping around). Every filter has the
+// same weights: AnagramWeight.
 func (f *AnagramFilter) Weight(l alphabet.Tile) uint64 { return f.weights[l.Letter()] }
+
+// AnagramWeight is AnagramFilter.Weight without a filter.
+func AnagramWeight(l alphabet.Tile) uint64 { return letterWeight(int(l.Letter())) }
 
 // has reports whether the letters of hash h with b blanks, n tiles in
 // all, may make a word.

@@ -36,7 +36,7 @@ type LeaveBounds struct {
 	// minChecked is the fewest tiles played for which af is asked.
 	minChecked int
 	// subs[k] lists the sub-racks of k tiles (k ≥ minChecked), best
-	// leave first once sorted (bit k of sorted); memo caches Through.
+	// leave first once sorted (bit k of sorted); memo caches FirstFit.
 	subs   [alphabet.MaxLetters + 1][]subRack
 	sorted uint64
 	memo   [512]memoEntry
@@ -277,26 +277,53 @@ type subRack struct {
 // Through is the best leave after playing k tiles that, with board
 // letters of hash hb (nb of them: see AnagramFilter.Weight), may make a word; −Inf when none can.
 func (t *LeaveBounds) Through(k int, hb uint64, nb int) float64 {
+	if i := t.FirstFit(k, hb, nb); i >= 0 {
+		return t.subs[k][i].leave
+	}
+	return math.Inf(-1)
+}
+
+// FirstFit is the first sub-rack of k tiles, in the order of SubRack
+// (best kept value first), that with board letters of hash hb (nb of
+// them) may make a word, or −1 when none may. The answers are cached
+// per board letters and k.
+func (t *LeaveBounds) FirstFit(k int, hb uint64, nb int) int {
 	key := hb*31 + uint64(k)
 	slot := &t.memo[key%uint64(len(t.memo))]
 	if slot.gen == t.gen && slot.key == key {
-		return slot.v
+		return int(slot.i)
 	}
-	v := math.Inf(-1)
-	for _, p := range t.subsOf(k) {
+	i := -1
+	for j, p := range t.subsOf(k) {
 		if t.af.has(p.h+hb, int(p.blanks), k+nb) {
-			v = p.leave
+			i = j
 			break
 		}
 	}
-	*slot = memoEntry{key: key, v: v, gen: t.gen}
-	return v
+	*slot = memoEntry{key: key, i: int16(i), gen: t.gen}
+	return i
 }
 
+// SubRacks is the number of distinct sub-racks of k tiles of the rack
+// (0 when k is under Prepare's minChecked or the rack is not tabulated).
+func (t *LeaveBounds) SubRacks(k int) int {
+	if t.nLetters < 0 || k < t.minChecked || k >= len(t.subs) {
+		return 0
+	}
+	return len(t.subs[k])
+}
+
+// SubRack is the i-th sub-rack of k tiles (i < SubRacks(k)), best kept
+// value first: that value, the hash of the real letters it plays (as
+// Through's hb) and its blanks.
+func (t *LeaveBounds) SubRack(k, i int) (leave float64, h uint64, blanks int) {
+	p := &t.subsOf(k)[i]
+	return p.leave, p.h, int(p.blanks)
+}
 type memoEntry struct {
 	key uint64
-	v   float64
 	gen uint32
+	i   int16 // FirstFit's answer
 }
 
 // Radix is the place value of tile l (a tile of the prepared rack) in

@@ -62,6 +62,9 @@ type AnagramTables struct {
 	PER       *multiset.Table
 	MaxBlanks int
 	lens      []anaLen // by word length
+	// runs knows where board letters go in words, for the best-by-equity
+	// search (runFilter).
+	runs      *runFilter
 	BuildTime time.Duration
 }
 
@@ -122,6 +125,11 @@ func BuildAnagram(lex *lexicon.Lexicon, perTab *multiset.Table, opt AnagramOptio
 	}
 	close(next)
 	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		at.runs = buildRunFilter(lex)
+	}()
 	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
 		wg.Add(1)
 		go func() {
@@ -286,6 +294,9 @@ func (at *AnagramTables) Entries(j int) int {
 // a megabyte).
 func (at *AnagramTables) Bytes() int {
 	n := 0
+	if at.runs != nil {
+		n += 64 * len(at.runs.blocks)
+	}
 	for i := range at.lens {
 		tl := &at.lens[i]
 		n += len(tl.letters)

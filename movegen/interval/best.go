@@ -48,6 +48,38 @@ type bestSearch struct {
 	tiles  int          // on the rack
 	lines  board.Lines  // the lines searched
 	sink   movegen.Sink // offer, bound once
+	runs   *runFilter   // nil: slots are not asked where letters go
+}
+
+// runBound is the bound of slot sp (of the loaded line li) once the run
+// filter is asked: its score bound plus the best kept value of the
+// sub-racks whose letters, with its board letters, the filter holds as
+// a word with the slot's longest run of board letters at its place (−Inf
+// when none; a sub-rack with a blank is not asked). The sub-racks before
+// LeaveBounds.FirstFit cannot make a word at all, and those whose kept
+// value cannot reach the threshold are not asked.
+func (bs *bestSearch) runBound(li *lineInfo, sp *span) float64 {
+	k := int(sp.empty)
+	n := bs.lb.SubRacks(k)
+	if n == 0 {
+		return float64(sp.score) + bs.lb.Extent(k, int(sp.nb), sp.hb)
+	}
+	first := bs.lb.FirstFit(k, sp.hb, int(sp.nb))
+	if first < 0 {
+		return math.Inf(-1)
+	}
+	key := bs.runs.slotKey(li.tiles[sp.start:], int(sp.len), sp.hb)
+	top, thr := float64(sp.score), bs.ranked.Threshold()
+	for i := first; i < n; i++ {
+		lv, h, blanks := bs.lb.SubRack(k, i)
+		if lv+top < thr {
+			break
+		}
+		if blanks > 0 || bs.runs.has(key+h) {
+			return top + lv
+		}
+	}
+	return math.Inf(-1)
 }
 
 // span is where an interval lies, with what its bound is made of: the
@@ -57,7 +89,9 @@ type span struct {
 	dir                     board.Dir
 	line, start, len, empty int8
 	nb                      int8
-	refined                 bool // its leave bound has asked the filter
+	// stage is how far its bound is refined: 0, not; 1, its leave
+	// bound has asked the anagram filter; 2, the run filter too.
+	stage int8
 	score                   int32
 	hb                      uint64
 }
@@ -183,9 +217,10 @@ func (bs *bestSearch) add(li *lineInfo, start, length, nsq int, boardSum int32, 
 	nb := length - nsq
 	// The longest slots ask the filter now (they carry the bingo bonus
 	// and the widest bounds); the others when they reach the top.
-	refined := nsq >= bs.tiles-1
+	var stage int8
 	lv := bs.lb.Best(nsq)
-	if refined {
+	if nsq >= bs.tiles-1 {
+		stage = 1
 		lv = bs.lb.Extent(nsq, nb, hb)
 	}
 	if lv == math.Inf(-1) {
@@ -197,7 +232,7 @@ func (bs *bestSearch) add(li *lineInfo, start, length, nsq int, boardSum int32, 
 	}
 	bs.slots = append(bs.slots, slot{bound: float64(sc) + lv, i: int32(len(bs.spans))})
 	bs.spans = append(bs.spans, span{dir: li.d, line: int8(li.line), start: int8(start), len: int8(length), empty: int8(nsq),
-		nb: int8(nb), refined: refined, score: sc, hb: hb})
+		nb: int8(nb), stage: stage, score: sc, hb: hb})
 }
 
 // search bounds every interval of the board, then solves them best
@@ -235,9 +270,9 @@ func (bs *bestSearch) search(st *ivState, b *board.Board, solve func(*Interval),
 			break
 		}
 		sp := &bs.spans[i]
-		if !sp.refined {
+		if sp.stage == 0 {
 			// Ask the filter, and put the slot back with that bound.
-			sp.refined = true
+			sp.stage = 1
 			lv := bs.lb.Extent(int(sp.empty), int(sp.nb), sp.hb)
 			if b := float64(sp.score) + lv; b < q.bound[i] {
 				if !math.IsInf(b, -1) && b >= bs.ranked.Threshold() { // else (−Inf: no word fits) it is dropped
@@ -249,6 +284,16 @@ func (bs *bestSearch) search(st *ivState, b *board.Board, solve func(*Interval),
 		if sp.dir != loadedDir || int(sp.line) != loadedLine {
 			st.li.load(b, sp.dir, int(sp.line), st.letters)
 			loadedDir, loadedLine = sp.dir, int(sp.line)
+		}
+		if sp.stage == 1 && sp.nb > 0 && bs.runs != nil {
+			// About to be solved: ask where its board letters go.
+			sp.stage = 2
+			if b := bs.runBound(&st.li, sp); b < q.bound[i] {
+				if !math.IsInf(b, -1) && b >= bs.ranked.Threshold() {
+					q.push(i, b)
+				}
+				continue
+			}
 		}
 		iv := &st.iv
 		iv.Dir, iv.Line, iv.Start, iv.Len, iv.Empty = sp.dir, int(sp.line), int(sp.start), int(sp.len), int(sp.empty)
@@ -350,6 +395,7 @@ func (g *Anagram) TopNIn(b *board.Board, rack *alphabet.Rack, leave movegen.Leav
 	}
 	g.stats = Stats{}
 	g.best.prepare(b, rack, leave, n, lines, floor, g.filter.of(g.Tables.Lex, b.Variant.RackSize))
+	g.best.runs = g.Tables.runs
 	g.st.setup(b, rack, g.Tables.PER, g.best.sink, &g.stats)
 	if g.st.nBlank > g.Tables.MaxBlanks {
 		panic("anagram: rack holds more blanks than the tables were built for")

@@ -35,6 +35,7 @@ import (
 //	per length n = 2 .. maxLen:
 //	  words    uint32, then words × n letter bytes, padded to 8 bytes
 //	  per j = 0 .. maxBlanks: slots uint32, keys uint32, slots × (key, value uint64)
+//	blocks     uint32   the run filter's blocks (runFilter), then blocks × 8 uint64
 //	checksum   uint32   CRC-32C of every byte before it
 //
 // A file whose magic, version, key, sizes or checksum is wrong is not
@@ -42,7 +43,7 @@ import (
 
 const (
 	anagramMagic   = "ATRILAN\n"
-	anagramVersion = 1
+	anagramVersion = 2
 	anagramExt     = ".atan"
 )
 
@@ -55,7 +56,7 @@ var errAnagramFile = errors.New("not a valid anagram-table file")
 // MarshalBinary encodes the tables in the file format.
 func (at *AnagramTables) MarshalBinary() ([]byte, error) {
 	le := binary.LittleEndian
-	size := 8 + 4 + 32 + 16 + 8*len(at.PER.Packed()) + 4
+	size := 8 + 4 + 32 + 16 + 8*len(at.PER.Packed()) + 4 + 4 + 64*len(at.runs.blocks)
 	for i := 2; i < len(at.lens); i++ {
 		tl := &at.lens[i]
 		size += 4 + (len(tl.letters)+7)&^7
@@ -96,6 +97,12 @@ func (at *AnagramTables) MarshalBinary() ([]byte, error) {
 				out = le.AppendUint64(out, s.key)
 				out = le.AppendUint64(out, s.val)
 			}
+		}
+	}
+	out = le.AppendUint32(out, uint32(len(at.runs.blocks)))
+	for i := range at.runs.blocks {
+		for _, w := range at.runs.blocks[i] {
+			out = le.AppendUint64(out, w)
 		}
 	}
 	return le.AppendUint32(out, crc32.Checksum(out, crcTable)), nil
@@ -216,6 +223,20 @@ func UnmarshalAnagram(data []byte, lex *lexicon.Lexicon) (*AnagramTables, error)
 			tl.keys[j] = t
 		}
 		tl.makeFilters(maxBlanks)
+	}
+	nb := int(r.u32())
+	bb := r.take(64 * nb)
+	if r.err != nil {
+		return nil, r.err
+	}
+	if nb == 0 {
+		return nil, fmt.Errorf("%w: a run filter of no blocks", errAnagramFile)
+	}
+	at.runs = newRunFilter(nb)
+	for i := range at.runs.blocks {
+		for j := range at.runs.blocks[i] {
+			at.runs.blocks[i][j] = le.Uint64(bb[64*i+8*j:])
+		}
 	}
 	if r.off != len(r.data) {
 		return nil, fmt.Errorf("%w: %d bytes after the tables", errAnagramFile, len(r.data)-r.off)

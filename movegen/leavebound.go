@@ -320,6 +320,7 @@ func (t *LeaveBounds) SubRack(k, i int) (leave float64, h uint64, blanks int) {
 	p := &t.subsOf(k)[i]
 	return p.leave, p.h, int(p.blanks)
 }
+
 type memoEntry struct {
 	key uint64
 	gen uint32

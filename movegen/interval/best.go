@@ -92,8 +92,8 @@ type span struct {
 	// stage is how far its bound is refined: 0, not; 1, its leave
 	// bound has asked the anagram filter; 2, the run filter too.
 	stage int8
-	score                   int32
-	hb                      uint64
+	score int32
+	hb    uint64
 }
 
 // slot is an interval (an index into spans) with the bound of its

@@ -27,7 +27,9 @@ import (
 // search, the anagram filter is asked whether the tiles played and the
 // board letters can make a word: at once for the slots that play all
 // the rack's tiles or all but one, and for the others when they come to
-// the top, which puts them back with the tighter bound.
+// the top, which puts them back with the tighter bound. A slot that comes
+// to the top again is asked where its board letters go (runFilter) before
+// it is solved.
 
 // bestSearch is the per-generator state of a best-by-equity search.
 type bestSearch struct {

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 
 	"atril/internal/atomicfile"
+	"atril/internal/bloom"
 	"atril/lexicon/automaton"
 )
 
@@ -28,13 +29,13 @@ var anagramCRC = crc32.MakeTable(crc32.Castagnoli)
 // marshal returns the file form of the filter of the word list with key.
 func (f *AnagramFilter) marshal(key [32]byte) []byte {
 	le := binary.LittleEndian
-	out := make([]byte, 0, len(anagramMagic)+32+8+64*len(f.blocks)+4)
+	out := make([]byte, 0, len(anagramMagic)+32+8+64*len(f.bl.Blocks)+4)
 	out = append(out, anagramMagic...)
 	out = append(out, key[:]...)
 	out = le.AppendUint32(out, uint32(f.shortLen))
-	out = le.AppendUint32(out, uint32(len(f.blocks)))
-	for i := range f.blocks {
-		for _, w := range f.blocks[i] {
+	out = le.AppendUint32(out, uint32(len(f.bl.Blocks)))
+	for i := range f.bl.Blocks {
+		for _, w := range f.bl.Blocks[i] {
 			out = le.AppendUint64(out, w)
 		}
 	}
@@ -64,14 +65,14 @@ func unmarshalAnagramFilter(data []byte, key [32]byte, shortLen int) (*AnagramFi
 	if nb == 0 || len(data) != head+64*nb+4 {
 		return nil, fmt.Errorf("%d bytes for %d blocks", len(data), nb)
 	}
-	f := &AnagramFilter{shortLen: shortLen, blocks: make([][8]uint64, nb)}
+	f := &AnagramFilter{shortLen: shortLen, bl: bloom.Blocked{Blocks: make([][8]uint64, nb)}}
 	for l := range f.weights {
 		f.weights[l] = letterWeight(l)
 	}
 	p = head
-	for i := range f.blocks {
-		for j := range f.blocks[i] {
-			f.blocks[i][j] = le.Uint64(data[p:])
+	for i := range f.bl.Blocks {
+		for j := range f.bl.Blocks[i] {
+			f.bl.Blocks[i][j] = le.Uint64(data[p:])
 			p += 8
 		}
 	}

@@ -43,11 +43,11 @@ func TestAnagramFilterCache(t *testing.T) {
 	// GADDAG, is the same filter.
 	fromWords := buildLexiconAnagramFilter(lex, 8)
 	for _, f := range []*AnagramFilter{first, second, fromWords} {
-		if f.shortLen != built.shortLen || len(f.blocks) != len(built.blocks) || f.weights != built.weights {
+		if f.shortLen != built.shortLen || len(f.bl.Blocks) != len(built.bl.Blocks) || f.weights != built.weights {
 			t.Fatal("cached filter differs in shape from the one built")
 		}
-		for i := range f.blocks {
-			if f.blocks[i] != built.blocks[i] {
+		for i := range f.bl.Blocks {
+			if f.bl.Blocks[i] != built.bl.Blocks[i] {
 				t.Fatalf("block %d differs", i)
 			}
 		}
@@ -80,7 +80,7 @@ func TestAnagramFilterCache(t *testing.T) {
 	if err := os.WriteFile(path, flipped, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if f := load(); len(f.blocks) != len(built.blocks) {
+	if f := load(); len(f.bl.Blocks) != len(built.bl.Blocks) {
 		t.Fatal("rebuilt filter differs")
 	}
 	if again, _ := os.ReadFile(path); string(again) != string(data) {

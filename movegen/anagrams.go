@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"atril/alphabet"
+	"atril/internal/bloom"
 	"atril/lexicon"
 	"atril/lexicon/automaton"
 )
@@ -18,8 +19,8 @@ import (
 // shadow bounds use it to drop long extents the rack cannot fill and
 // bingos it cannot make.
 type AnagramFilter struct {
-	blocks   [][8]uint64 // 512-bit blocks
-	shortLen int         // longest word length tabulated with 2 blanks
+	bl       bloom.Blocked
+	shortLen int // longest word length tabulated with 2 blanks
 	weights  [alphabet.MaxLetters + 1]uint64
 }
 
@@ -46,9 +47,9 @@ func newAnagramFilter(shortLen int) *AnagramFilter {
 
 // fill sizes the filter for keys (about 10 bits a key) and adds them.
 func (f *AnagramFilter) fill(keys []uint64) *AnagramFilter {
-	f.blocks = make([][8]uint64, max(1, len(keys)*10/512+1))
+	f.bl = bloom.New(len(keys))
 	for _, k := range keys {
-		f.add(k)
+		f.bl.Add(k)
 	}
 	return f
 }
@@ -148,20 +149,6 @@ func count(w []int, x int) int {
 	return n
 }
 
-func (f *AnagramFilter) probes(key uint64) (blk *[8]uint64, h uint64) {
-	key = (key ^ (key >> 33)) * 0xff51afd7ed558ccd
-	key ^= key >> 33
-	return &f.blocks[(key>>40)%uint64(len(f.blocks))], key * 0xc4ceb9fe1a85ec53
-}
-
-func (f *AnagramFilter) add(key uint64) {
-	blk, h := f.probes(key)
-	for i := 0; i < 6; i++ {
-		b := h >> (i * 9) & 511
-		blk[b>>6] |= 1 << (b & 63)
-	}
-}
-
 // Weight is letter l's term in the additive hash of a multiset of
 // letters that LeaveBounds.Through takes: the hash of a multiset is the
 // sum of its letters' weights (wrapping around). Every filter has the
@@ -177,17 +164,7 @@ func (f *AnagramFilter) has(h uint64, b, n int) bool {
 	if b > 2 || b == 2 && n > f.shortLen {
 		return true
 	}
-	blk, x := f.probes(h ^ anagramSalt[b])
-	// All six bits are read whatever the first ones hold: a branch per
-	// bit mispredicts often and stops the processor from running ahead
-	// to the next probe's block, while one branch per probe (mostly "no")
-	// lets the misses of successive probes overlap.
-	ok := uint64(1)
-	for i := 0; i < 6; i++ {
-		bt := x >> (i * 9) & 511
-		ok &= blk[bt>>6] >> (bt & 63)
-	}
-	return ok&1 != 0
+	return f.bl.Has(h ^ anagramSalt[b])
 }
 
 // anagramFilters caches one filter per word list and length.

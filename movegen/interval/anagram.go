@@ -295,7 +295,7 @@ func (at *AnagramTables) Entries(j int) int {
 func (at *AnagramTables) Bytes() int {
 	n := 0
 	if at.runs != nil {
-		n += 64 * len(at.runs.blocks)
+		n += 64 * len(at.runs.bl.Blocks)
 	}
 	for i := range at.lens {
 		tl := &at.lens[i]

@@ -56,7 +56,7 @@ var errAnagramFile = errors.New("not a valid anagram-table file")
 // MarshalBinary encodes the tables in the file format.
 func (at *AnagramTables) MarshalBinary() ([]byte, error) {
 	le := binary.LittleEndian
-	size := 8 + 4 + 32 + 16 + 8*len(at.PER.Packed()) + 4 + 4 + 64*len(at.runs.blocks)
+	size := 8 + 4 + 32 + 16 + 8*len(at.PER.Packed()) + 4 + 4 + 64*len(at.runs.bl.Blocks)
 	for i := 2; i < len(at.lens); i++ {
 		tl := &at.lens[i]
 		size += 4 + (len(tl.letters)+7)&^7
@@ -99,9 +99,9 @@ func (at *AnagramTables) MarshalBinary() ([]byte, error) {
 			}
 		}
 	}
-	out = le.AppendUint32(out, uint32(len(at.runs.blocks)))
-	for i := range at.runs.blocks {
-		for _, w := range at.runs.blocks[i] {
+	out = le.AppendUint32(out, uint32(len(at.runs.bl.Blocks)))
+	for i := range at.runs.bl.Blocks {
+		for _, w := range at.runs.bl.Blocks[i] {
 			out = le.AppendUint64(out, w)
 		}
 	}
@@ -233,9 +233,9 @@ func UnmarshalAnagram(data []byte, lex *lexicon.Lexicon) (*AnagramTables, error)
 		return nil, fmt.Errorf("%w: a run filter of no blocks", errAnagramFile)
 	}
 	at.runs = newRunFilter(nb)
-	for i := range at.runs.blocks {
-		for j := range at.runs.blocks[i] {
-			at.runs.blocks[i][j] = le.Uint64(bb[64*i+8*j:])
+	for i := range at.runs.bl.Blocks {
+		for j := range at.runs.bl.Blocks[i] {
+			at.runs.bl.Blocks[i][j] = le.Uint64(bb[64*i+8*j:])
 		}
 	}
 	if r.off != len(r.data) {

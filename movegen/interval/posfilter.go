@@ -3,6 +3,7 @@ package interval
 import (
 	"atril/alphabet"
 	"atril/board"
+	"atril/internal/bloom"
 	"atril/lexicon"
 	"atril/movegen"
 )
@@ -25,9 +26,9 @@ import (
 // It never says no to a word that exists and says yes about 1% of the
 // time to one that does not, which only loosens a bound.
 type runFilter struct {
-	blocks [][8]uint64
-	place  [MaxBoard][alphabet.MaxLetters + 1]uint64
-	salt   [MaxBoard + 1]uint64
+	bl    bloom.Blocked
+	place [MaxBoard][alphabet.MaxLetters + 1]uint64
+	salt  [MaxBoard + 1]uint64
 }
 
 // splitMix is SplitMix64's finaliser.
@@ -39,7 +40,7 @@ func splitMix(z uint64) uint64 {
 
 // newRunFilter returns a filter of nblocks empty blocks.
 func newRunFilter(nblocks int) *runFilter {
-	f := &runFilter{blocks: make([][8]uint64, max(nblocks, 1))}
+	f := &runFilter{bl: bloom.Blocked{Blocks: make([][8]uint64, max(nblocks, 1))}}
 	for i := range f.place {
 		for l := range f.place[i] {
 			f.place[i][l] = splitMix(uint64(i*64+l)*0x9e3779b97f4a7c15 + 0x5851f42d4c957f2d)
@@ -60,7 +61,7 @@ func buildRunFilter(lex *lexicon.Lexicon) *runFilter {
 			keys += n*(n+1)/2 - 1
 		}
 	}
-	f := newRunFilter(keys*10/512 + 1)
+	f := newRunFilter(len(bloom.New(keys).Blocks))
 	for i := 0; i < lex.Len(); i++ {
 		w := lex.Word(i)
 		n := len(w)
@@ -77,7 +78,7 @@ func buildRunFilter(lex *lexicon.Lexicon) *runFilter {
 				run += f.place[b][w[b]]
 				others -= movegen.AnagramWeight(w[b])
 				if b-a+1 < n {
-					f.add(f.salt[n] + run + others)
+					f.bl.Add(f.salt[n] + run + others)
 				}
 			}
 		}
@@ -112,29 +113,4 @@ func (f *runFilter) slotKey(tiles []alphabet.Tile, n int, hb uint64) uint64 {
 		key += f.place[i][l] - movegen.AnagramWeight(l)
 	}
 	return key
-}
-
-func (f *runFilter) probes(key uint64) (blk *[8]uint64, h uint64) {
-	key = (key ^ (key >> 33)) * 0xff51afd7ed558ccd
-	key ^= key >> 33
-	return &f.blocks[(key>>40)%uint64(len(f.blocks))], key * 0xc4ceb9fe1a85ec53
-}
-
-func (f *runFilter) add(key uint64) {
-	blk, h := f.probes(key)
-	for i := 0; i < 6; i++ {
-		b := h >> (i * 9) & 511
-		blk[b>>6] |= 1 << (b & 63)
-	}
-}
-
-// has reports whether key may be a word's.
-func (f *runFilter) has(key uint64) bool {
-	blk, x := f.probes(key)
-	ok := uint64(1)
-	for i := 0; i < 6; i++ {
-		bt := x >> (i * 9) & 511
-		ok &= blk[bt>>6] >> (bt & 63)
-	}
-	return ok&1 != 0
 }

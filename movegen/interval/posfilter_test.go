@@ -49,7 +49,7 @@ func TestRunFilter(t *testing.T) {
 			continue
 		}
 		key := f.slotKey(tiles[:], n, hb)
-		if !f.has(key + played) {
+		if !f.bl.Has(key + played) {
 			t.Fatalf("%s with board letters %v: not held", v.Alphabet.Word(w), tiles[:n])
 		}
 		// The same letters with the longest run moved one square on
@@ -59,7 +59,7 @@ func TestRunFilter(t *testing.T) {
 			moved[(i+1)%n] = tiles[i]
 		}
 		tries++
-		if f.has(f.slotKey(moved[:], n, hb) + played) {
+		if f.bl.Has(f.slotKey(moved[:], n, hb) + played) {
 			misses++
 		}
 	}

@@ -1,0 +1,49 @@
+// Package bloom holds a blocked Bloom filter of 64-bit keys: each key
+// sets six bits of one 512-bit block (a cache line), so a lookup reads
+// one line. At about ten bits a key it says yes to about 1% of the keys
+// never added, and never says no to a key that was.
+package bloom
+
+// Blocked is a blocked Bloom filter. Blocks is its storage, which the
+// cache files of its users write and read as it is.
+type Blocked struct {
+	Blocks [][8]uint64
+}
+
+// New returns an empty filter sized for keys keys (about ten bits a
+// key, at least one block).
+func New(keys int) Blocked {
+	return Blocked{Blocks: make([][8]uint64, keys*10/512+1)}
+}
+
+// probes returns the block of key and the bits to test in it (six
+// 9-bit fields).
+func (f *Blocked) probes(key uint64) (blk *[8]uint64, h uint64) {
+	key = (key ^ (key >> 33)) * 0xff51afd7ed558ccd
+	key ^= key >> 33
+	return &f.Blocks[(key>>40)%uint64(len(f.Blocks))], key * 0xc4ceb9fe1a85ec53
+}
+
+// Add puts key in the filter.
+func (f *Blocked) Add(key uint64) {
+	blk, h := f.probes(key)
+	for i := 0; i < 6; i++ {
+		b := h >> (i * 9) & 511
+		blk[b>>6] |= 1 << (b & 63)
+	}
+}
+
+// Has reports whether key may have been added.
+func (f *Blocked) Has(key uint64) bool {
+	blk, x := f.probes(key)
+	// All six bits are read whatever the first ones hold: a branch per
+	// bit mispredicts often and stops the processor from running ahead
+	// to the next probe's block, while one branch per probe (mostly "no")
+	// lets the misses of successive probes overlap.
+	ok := uint64(1)
+	for i := 0; i < 6; i++ {
+		bt := x >> (i * 9) & 511
+		ok &= blk[bt>>6] >> (bt & 63)
+	}
+	return ok&1 != 0
+}

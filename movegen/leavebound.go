@@ -255,13 +255,7 @@ func (t *LeaveBounds) Alone(k int) float64 {
 	}
 	if t.aloneDone&(1<<k) == 0 {
 		t.aloneDone |= 1 << k
-		t.alone[k] = math.Inf(-1)
-		for _, p := range t.subsOf(k) {
-			if t.af.has(p.h, int(p.blanks), k) {
-				t.alone[k] = p.leave
-				break
-			}
-		}
+		t.alone[k] = t.Through(k, 0, 0) // no board letters
 	}
 	return t.alone[k]
 }

@@ -13,6 +13,7 @@ import (
 
 	"atril/alphabet"
 	"atril/internal/atomicfile"
+	"atril/internal/bloom"
 	"atril/lexicon"
 	"atril/lexicon/automaton"
 	"atril/multiset"
@@ -232,12 +233,13 @@ func UnmarshalAnagram(data []byte, lex *lexicon.Lexicon) (*AnagramTables, error)
 	if nb == 0 {
 		return nil, fmt.Errorf("%w: a run filter of no blocks", errAnagramFile)
 	}
-	at.runs = newRunFilter(nb)
-	for i := range at.runs.bl.Blocks {
-		for j := range at.runs.bl.Blocks[i] {
-			at.runs.bl.Blocks[i][j] = le.Uint64(bb[64*i+8*j:])
+	blocks := make([][8]uint64, nb)
+	for i := range blocks {
+		for j := range blocks[i] {
+			blocks[i][j] = le.Uint64(bb[64*i+8*j:])
 		}
 	}
+	at.runs = newRunFilter(bloom.Blocked{Blocks: blocks})
 	if r.off != len(r.data) {
 		return nil, fmt.Errorf("%w: %d bytes after the tables", errAnagramFile, len(r.data)-r.off)
 	}

@@ -38,9 +38,9 @@ func splitMix(z uint64) uint64 {
 	return z ^ (z >> 31)
 }
 
-// newRunFilter returns a filter of nblocks empty blocks.
-func newRunFilter(nblocks int) *runFilter {
-	f := &runFilter{bl: bloom.Blocked{Blocks: make([][8]uint64, max(nblocks, 1))}}
+// newRunFilter returns a filter whose keys are in bl.
+func newRunFilter(bl bloom.Blocked) *runFilter {
+	f := &runFilter{bl: bl}
 	for i := range f.place {
 		for l := range f.place[i] {
 			f.place[i][l] = splitMix(uint64(i*64+l)*0x9e3779b97f4a7c15 + 0x5851f42d4c957f2d)
@@ -61,7 +61,7 @@ func buildRunFilter(lex *lexicon.Lexicon) *runFilter {
 			keys += n*(n+1)/2 - 1
 		}
 	}
-	f := newRunFilter(len(bloom.New(keys).Blocks))
+	f := newRunFilter(bloom.New(keys))
 	for i := 0; i < lex.Len(); i++ {
 		w := lex.Word(i)
 		n := len(w)

@@ -1,6 +1,9 @@
 package hashtab
 
-import "math/bits"
+import (
+	"errors"
+	"math/bits"
+)
 
 // Filter is a blocked Bloom filter over uint64 keys: each key sets two
 // bits of one 64-bit word. A generator asks it before a hash-table
@@ -34,6 +37,18 @@ func (f *Filter) Add(k uint64) {
 func (f *Filter) Has(k uint64) bool {
 	w, m := f.pos(k)
 	return f.words[w]&m == m
+}
+
+// Words is the filter's storage, for a file to hold as it is.
+func (f *Filter) Words() []uint64 { return f.words }
+
+// FilterFrom returns the filter whose storage is words (as Words gave
+// them), which it reads without copying. It fails on an empty slice.
+func FilterFrom(words []uint64) (*Filter, error) {
+	if len(words) == 0 {
+		return nil, errors.New("hashtab: a filter of no words")
+	}
+	return &Filter{words: words, size: uint64(len(words))}, nil
 }
 
 // Bytes is the memory held by the filter.

@@ -11,9 +11,9 @@ import (
 	"sync"
 	"time"
 
-	"atril/alphabet"
 	"atril/internal/atomicfile"
 	"atril/internal/bloom"
+	"atril/internal/hashtab"
 	"atril/lexicon"
 	"atril/lexicon/automaton"
 	"atril/multiset"
@@ -23,7 +23,8 @@ import (
 // (automaton.CacheDir: $ATRIL_CACHE, or atril in the user's cache
 // directory; ATRIL_CACHE=off keeps nothing), so a second start reads
 // them instead of building them. The file format, integers
-// little-endian:
+// little-endian, every table starting on a multiple of 8 bytes so that
+// a loaded file is used where it lies (see UnmarshalAnagram):
 //
 //	magic      8 bytes  "ATRILAN\n"
 //	version    uint32   anagramVersion
@@ -32,11 +33,16 @@ import (
 //	maxBlanks  uint32
 //	maxLen     uint32   longest word
 //	nexc       uint32   feasible exceedances
-//	exc        nexc × uint64 (multiset.Table.Packed: the PER ids)
+//	exc        nexc × uint64 (multiset.Table.Packed: the PER ids), then
+//	           4 bytes of padding
 //	per length n = 2 .. maxLen:
-//	  words    uint32, then words × n letter bytes, padded to 8 bytes
-//	  per j = 0 .. maxBlanks: slots uint32, keys uint32, slots × (key, value uint64)
-//	blocks     uint32   the run filter's blocks (runFilter), then blocks × 8 uint64
+//	  words    uint32, 4 bytes of padding, then words × n letter bytes,
+//	           padded to a multiple of 8 bytes
+//	  per j = 0 .. maxBlanks: slots uint32, keys uint32, slots × (key,
+//	           value uint64), then the filter of the keys: fw uint32, 4
+//	           bytes of padding, fw × uint64 (hashtab.Filter.Words)
+//	blocks     uint32, 4 bytes of padding, then the run filter's blocks
+//	           (runFilter): blocks × 8 uint64
 //	checksum   uint32   CRC-32C of every byte before it
 //
 // A file whose magic, version, key, sizes or checksum is wrong is not
@@ -44,7 +50,7 @@ import (
 
 const (
 	anagramMagic   = "ATRILAN\n"
-	anagramVersion = 2
+	anagramVersion = 3
 	anagramExt     = ".atan"
 )
 
@@ -57,12 +63,18 @@ var errAnagramFile = errors.New("not a valid anagram-table file")
 // MarshalBinary encodes the tables in the file format.
 func (at *AnagramTables) MarshalBinary() ([]byte, error) {
 	le := binary.LittleEndian
-	size := 8 + 4 + 32 + 16 + 8*len(at.PER.Packed()) + 4 + 4 + 64*len(at.runs.bl.Blocks)
+	pad8 := func(out []byte) []byte {
+		for len(out)%8 != 0 {
+			out = append(out, 0)
+		}
+		return out
+	}
+	size := 8 + 4 + 32 + 16 + 8*len(at.PER.Packed()) + 4 + 8 + 64*len(at.runs.bl.Blocks) + 4
 	for i := 2; i < len(at.lens); i++ {
 		tl := &at.lens[i]
-		size += 4 + (len(tl.letters)+7)&^7
+		size += 8 + (len(tl.letters)+7)&^7
 		for j := 0; j <= at.MaxBlanks; j++ {
-			size += 8 + 16*len(tl.keys[j].slots)
+			size += 8 + 16*len(tl.keys[j].slots) + 8 + tl.filters[j].Bytes()
 		}
 	}
 	out := make([]byte, 0, size)
@@ -78,18 +90,18 @@ func (at *AnagramTables) MarshalBinary() ([]byte, error) {
 	for _, e := range exc {
 		out = le.AppendUint64(out, e)
 	}
+	out = pad8(out)
 	for i := 2; i < len(at.lens); i++ {
 		tl := &at.lens[i]
 		if len(tl.slotsOr(0)) >= 1<<31 || len(tl.letters) >= 1<<31 {
 			return nil, fmt.Errorf("anagram tables: too large to store")
 		}
 		out = le.AppendUint32(out, uint32(len(tl.letters)/tl.n))
+		out = pad8(out)
 		for _, t := range tl.letters {
 			out = append(out, byte(t))
 		}
-		for len(out)%8 != 0 {
-			out = append(out, 0)
-		}
+		out = pad8(out)
 		for j := 0; j <= at.MaxBlanks; j++ {
 			t := tl.keys[j]
 			out = le.AppendUint32(out, uint32(len(t.slots)))
@@ -98,9 +110,16 @@ func (at *AnagramTables) MarshalBinary() ([]byte, error) {
 				out = le.AppendUint64(out, s.key)
 				out = le.AppendUint64(out, s.val)
 			}
+			fw := tl.filters[j].Words()
+			out = le.AppendUint32(out, uint32(len(fw)))
+			out = pad8(out)
+			for _, w := range fw {
+				out = le.AppendUint64(out, w)
+			}
 		}
 	}
 	out = le.AppendUint32(out, uint32(len(at.runs.bl.Blocks)))
+	out = pad8(out)
 	for i := range at.runs.bl.Blocks {
 		for _, w := range at.runs.bl.Blocks[i] {
 			out = le.AppendUint64(out, w)
@@ -137,6 +156,9 @@ func (r *reader) take(n int) []byte {
 	return b
 }
 
+// pad8 skips the padding to the next multiple of 8 bytes.
+func (r *reader) pad8() { r.take((8 - r.off%8) % 8) }
+
 func (r *reader) u32() uint32 {
 	if b := r.take(4); b != nil {
 		return binary.LittleEndian.Uint32(b)
@@ -145,7 +167,11 @@ func (r *reader) u32() uint32 {
 }
 
 // UnmarshalAnagram decodes tables of lex from the file format. It fails
-// when the file is damaged or was made for another word list.
+// when the file is damaged or was made for another word list. The
+// tables read data where it lies, without copying it, when the host is
+// little-endian and data starts on a multiple of 8 bytes (as a mapped
+// file or any heap slice does): data must then stay as it is for as
+// long as the tables are used.
 func UnmarshalAnagram(data []byte, lex *lexicon.Lexicon) (*AnagramTables, error) {
 	le := binary.LittleEndian
 	if len(data) < 8+4+32+16+4 || string(data[:8]) != anagramMagic {
@@ -167,6 +193,7 @@ func UnmarshalAnagram(data []byte, lex *lexicon.Lexicon) (*AnagramTables, error)
 		return nil, fmt.Errorf("%w: %d letters, %d blanks, words up to %d", errAnagramFile, L, maxBlanks, maxLen)
 	}
 	excB := r.take(8 * nexc)
+	r.pad8()
 	if r.err != nil {
 		return nil, r.err
 	}
@@ -185,47 +212,53 @@ func UnmarshalAnagram(data []byte, lex *lexicon.Lexicon) (*AnagramTables, error)
 	for n := 2; n <= maxLen; n++ {
 		tl := &at.lens[n]
 		words := int(r.u32())
+		r.pad8()
 		lb := r.take(words * n)
-		r.take((8 - (r.off % 8)) % 8)
+		r.pad8()
 		if r.err != nil {
 			return nil, r.err
 		}
-		tl.letters = make([]alphabet.Tile, len(lb))
-		for i, b := range lb {
+		for _, b := range lb {
 			if b == 0 || int(b) > L {
 				return nil, fmt.Errorf("%w: letter %d in words of length %d", errAnagramFile, b, n)
 			}
-			tl.letters[i] = alphabet.Tile(b)
 		}
+		tl.letters = tilesOf(lb)
 		for j := 0; j <= maxBlanks; j++ {
 			size, nk := int(r.u32()), int(r.u32())
 			sb := r.take(16 * size)
+			fw := int(r.u32())
+			r.pad8()
+			fb := r.take(8 * fw)
 			if r.err != nil {
 				return nil, r.err
 			}
 			if size == 0 || nk > size {
 				return nil, fmt.Errorf("%w: table of %d slots with %d keys", errAnagramFile, size, nk)
 			}
-			t := &kvTable{slots: make([]kv, size), n: nk}
+			t := &kvTable{slots: kvsOf(sb), n: nk}
 			count := 0
-			for i := range t.slots {
-				s := kv{key: le.Uint64(sb[16*i:]), val: le.Uint64(sb[16*i+8:])}
+			for _, s := range t.slots {
 				if s.key != emptyKey {
 					count++
 					if j == 0 && int(s.val>>32)+int(uint32(s.val)) > words {
 						return nil, fmt.Errorf("%w: a group of words past the end", errAnagramFile)
 					}
 				}
-				t.slots[i] = s
 			}
 			if count != nk || nk == size {
 				return nil, fmt.Errorf("%w: %d keys, header says %d in %d slots", errAnagramFile, count, nk, size)
 			}
 			tl.keys[j] = t
+			f, err := hashtab.FilterFrom(uint64sOf(fb))
+			if err != nil {
+				return nil, fmt.Errorf("%w: words of length %d, %d blanks: %v", errAnagramFile, n, j, err)
+			}
+			tl.filters[j] = f
 		}
-		tl.makeFilters(maxBlanks)
 	}
 	nb := int(r.u32())
+	r.pad8()
 	bb := r.take(64 * nb)
 	if r.err != nil {
 		return nil, r.err
@@ -233,13 +266,7 @@ func UnmarshalAnagram(data []byte, lex *lexicon.Lexicon) (*AnagramTables, error)
 	if nb == 0 {
 		return nil, fmt.Errorf("%w: a run filter of no blocks", errAnagramFile)
 	}
-	blocks := make([][8]uint64, nb)
-	for i := range blocks {
-		for j := range blocks[i] {
-			blocks[i][j] = le.Uint64(bb[64*i+8*j:])
-		}
-	}
-	at.runs = newRunFilter(bloom.Blocked{Blocks: blocks})
+	at.runs = newRunFilter(bloom.Blocked{Blocks: blocksOf(bb)})
 	if r.off != len(r.data) {
 		return nil, fmt.Errorf("%w: %d bytes after the tables", errAnagramFile, len(r.data)-r.off)
 	}
@@ -300,14 +327,15 @@ func ReadOrBuildAnagram(lex *lexicon.Lexicon) (*AnagramTables, CacheResult) {
 	var at *AnagramTables
 	if dir != "" {
 		res.Path = filepath.Join(dir, anagramFileName(lex.Name, key))
-		data, err := os.ReadFile(res.Path)
+		data, err := mapFile(res.Path)
 		switch {
 		case err == nil:
 			at, err = UnmarshalAnagram(data, lex)
 			if err != nil {
+				unmapFile(data)
 				res.CacheErr = fmt.Errorf("anagram tables %s: %w; rebuilt", res.Path, err)
 			} else {
-				res.Loaded = true
+				res.Loaded = true // the tables keep the mapping for good
 			}
 		case errors.Is(err, os.ErrNotExist):
 		default:

@@ -13,9 +13,10 @@ import (
 	"embed"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 	"sync/atomic"
 
@@ -160,11 +161,14 @@ func Read(r io.Reader, a *alphabet.Alphabet, opt Options) (*Lexicon, error) {
 		br = bufio.NewReaderSize(zr, 1<<16)
 	}
 	lex := &Lexicon{Alphabet: a}
-	var words [][]alphabet.Tile
+	// The words go end to end into data, word i ending at offs[i+1]:
+	// no slice per word, so nothing for the collector to scan.
+	var data []byte
+	offs := []uint32{0}
 	sc := bufio.NewScanner(br)
 	sc.Buffer(make([]byte, 0, 1<<16), 1<<20)
 	line := 0
-	var buf, arena []alphabet.Tile
+	var buf []alphabet.Tile
 	for sc.Scan() {
 		line++
 		raw := bytes.TrimSpace(sc.Bytes())
@@ -195,19 +199,22 @@ func Read(r io.Reader, a *alphabet.Alphabet, opt Options) (*Lexicon, error) {
 			lex.TooLong++
 			continue
 		}
-		// Words share large blocks instead of one allocation each; each
-		// is capped at its length, so no append can reach its neighbour.
-		if len(arena)+len(buf) > cap(arena) {
-			arena = make([]alphabet.Tile, 0, max(1<<16, len(buf)))
+		if len(data)+len(buf) > cap(data) {
+			// Doubling (append grows large slices by a quarter): fewer
+			// copies, and the unused tail is never touched.
+			data = slices.Grow(data, max(len(data), len(buf), 1<<20))
+			offs = slices.Grow(offs, max(len(offs), 1<<17))
 		}
-		start := len(arena)
-		arena = append(arena, buf...)
-		words = append(words, arena[start:len(arena):len(arena)])
+		data = append(data, tb(buf)...)
+		if uint64(len(data)) > math.MaxUint32 {
+			return nil, fmt.Errorf("line %d: more than 4 GiB of words", line)
+		}
+		offs = append(offs, uint32(len(data)))
 	}
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("line %d: %w", line+1, err)
 	}
-	lex.build(words)
+	lex.build(data, offs)
 	return lex, nil
 }
 
@@ -220,38 +227,49 @@ func FromWords(a *alphabet.Alphabet, words ...string) (*Lexicon, error) {
 // FromTiles builds a lexicon from words given as tiles.
 func FromTiles(a *alphabet.Alphabet, words [][]alphabet.Tile) *Lexicon {
 	lex := &Lexicon{Alphabet: a}
-	cp := make([][]alphabet.Tile, len(words))
-	for i, w := range words {
-		cp[i] = append([]alphabet.Tile(nil), w...)
+	var data []byte
+	offs := make([]uint32, 1, len(words)+1)
+	for _, w := range words {
+		data = append(data, tb(w)...)
+		offs = append(offs, uint32(len(data)))
 	}
-	lex.build(cp)
+	lex.build(data, offs)
 	return lex
 }
 
-func (lex *Lexicon) build(words [][]alphabet.Tile) {
-	sort.Slice(words, func(i, j int) bool { return bytes.Compare(tb(words[i]), tb(words[j])) < 0 })
-	n := 0
-	total := 0
-	for i, w := range words {
-		if i > 0 && bytes.Equal(tb(w), tb(words[n-1])) {
-			lex.Duplicates++
-			continue
-		}
-		words[n] = w
-		n++
-		total += len(w)
+// build makes the lexicon of the words laid end to end in data (word i
+// is data[offs[i]:offs[i+1]]): sorted in tile-code order, without
+// duplicates. A list already in that order (as word lists usually are)
+// is kept as it lies.
+func (lex *Lexicon) build(data []byte, offs []uint32) {
+	n := len(offs) - 1
+	word := func(i uint32) []byte { return data[offs[i]:offs[i+1]] }
+	sorted := true
+	for i := 1; i < n && sorted; i++ {
+		sorted = bytes.Compare(word(uint32(i-1)), word(uint32(i))) < 0
 	}
-	words = words[:n]
-	lex.data = make([]byte, 0, total)
-	lex.offs = make([]uint32, 0, n+1)
-	for _, w := range words {
-		lex.offs = append(lex.offs, uint32(len(lex.data)))
-		lex.data = append(lex.data, tb(w)...)
-		if len(w) > lex.maxLen {
-			lex.maxLen = len(w)
+	if !sorted {
+		idx := make([]uint32, n)
+		for i := range idx {
+			idx[i] = uint32(i)
 		}
+		slices.SortFunc(idx, func(x, y uint32) int { return bytes.Compare(word(x), word(y)) })
+		sd := make([]byte, 0, len(data))
+		so := make([]uint32, 1, n+1)
+		for k, i := range idx {
+			if k > 0 && bytes.Equal(word(i), word(idx[k-1])) {
+				lex.Duplicates++
+				continue
+			}
+			sd = append(sd, word(i)...)
+			so = append(so, uint32(len(sd)))
+		}
+		data, offs = sd, so
 	}
-	lex.offs = append(lex.offs, uint32(len(lex.data)))
+	lex.data, lex.offs = data, offs
+	for i := 0; i+1 < len(offs); i++ {
+		lex.maxLen = max(lex.maxLen, int(offs[i+1]-offs[i]))
+	}
 	lex.set = newHashSet(lex)
 }
 

@@ -146,3 +146,47 @@ func TestOfferCrossSets(t *testing.T) {
 		t.Fatalf("after attach: %b", got)
 	}
 }
+
+// TestBuildOrder checks that a list in tile order is kept as it lies
+// and any other is sorted, with duplicates dropped and counted.
+func TestBuildOrder(t *testing.T) {
+	v := variant.MustLoad("english")
+	for _, tc := range []struct {
+		name  string
+		words []string
+		dups  int
+	}{
+		{"sorted", []string{"AA", "AB", "ABA", "B", "ZA"}, 0},
+		{"reversed", []string{"ZA", "B", "ABA", "AB", "AA"}, 0},
+		{"duplicates", []string{"AB", "AA", "ZA", "AB", "ABA", "B", "AA", "AB"}, 3},
+		{"sorted with a duplicate", []string{"AA", "AB", "AB", "ABA", "B", "ZA"}, 1},
+	} {
+		lex, err := FromWords(v.Alphabet, tc.words...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for i := 0; i < lex.Len(); i++ {
+			got = append(got, v.Alphabet.Word(lex.Word(i)))
+		}
+		if strings.Join(got, " ") != "AA AB ABA B ZA" || lex.Duplicates != tc.dups || lex.MaxLen() != 3 {
+			t.Errorf("%s: %v, %d duplicates, longest %d", tc.name, got, lex.Duplicates, lex.MaxLen())
+		}
+		for _, w := range tc.words {
+			if ok, _ := lex.ContainsText(w); !ok {
+				t.Errorf("%s: %s missing", tc.name, w)
+			}
+		}
+	}
+}
+
+// BenchmarkOpen reads the embedded English list, what every start pays.
+func BenchmarkOpen(b *testing.B) {
+	v := variant.MustLoad("english")
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if _, err := Open("en-sowpods", v.Alphabet, Options{MaxLen: v.Size}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -173,6 +173,12 @@ func (r *reader) u32() uint32 {
 // file or any heap slice does): data must then stay as it is for as
 // long as the tables are used.
 func UnmarshalAnagram(data []byte, lex *lexicon.Lexicon) (*AnagramTables, error) {
+	return unmarshalAnagram(data, lex, automaton.Key(lex))
+}
+
+// unmarshalAnagram is UnmarshalAnagram with lex's key (automaton.Key, a
+// hash of the whole list) already worked out.
+func unmarshalAnagram(data []byte, lex *lexicon.Lexicon, want [32]byte) (*AnagramTables, error) {
 	le := binary.LittleEndian
 	if len(data) < 8+4+32+16+4 || string(data[:8]) != anagramMagic {
 		return nil, fmt.Errorf("%w: bad magic", errAnagramFile)
@@ -184,7 +190,6 @@ func UnmarshalAnagram(data []byte, lex *lexicon.Lexicon) (*AnagramTables, error)
 	if v := r.u32(); v != anagramVersion {
 		return nil, fmt.Errorf("%w: format version %d, this program reads %d", errAnagramFile, v, anagramVersion)
 	}
-	want := automaton.Key(lex)
 	if string(r.take(32)) != string(want[:]) {
 		return nil, fmt.Errorf("%w: made for another word list", errAnagramFile)
 	}
@@ -305,7 +310,7 @@ func CachedAnagram(lex *lexicon.Lexicon) (*AnagramTables, CacheResult) {
 	if at := anaMemo[key]; at != nil {
 		return at, CacheResult{Shared: true, Took: time.Since(t0)}
 	}
-	at, res := ReadOrBuildAnagram(lex)
+	at, res := readOrBuildAnagram(lex, key)
 	if at != nil {
 		anaMemo[key] = at
 	}
@@ -317,8 +322,12 @@ func CachedAnagram(lex *lexicon.Lexicon) (*AnagramTables, CacheResult) {
 // if it holds valid tables for exactly this word list and alphabet, or
 // else builds them and writes them to the cache.
 func ReadOrBuildAnagram(lex *lexicon.Lexicon) (*AnagramTables, CacheResult) {
+	return readOrBuildAnagram(lex, automaton.Key(lex))
+}
+
+// readOrBuildAnagram is ReadOrBuildAnagram with lex's key worked out.
+func readOrBuildAnagram(lex *lexicon.Lexicon, key [32]byte) (*AnagramTables, CacheResult) {
 	t0 := time.Now()
-	key := automaton.Key(lex)
 	var res CacheResult
 	dir, err := automaton.CacheDir()
 	if err != nil {
@@ -330,7 +339,7 @@ func ReadOrBuildAnagram(lex *lexicon.Lexicon) (*AnagramTables, CacheResult) {
 		data, err := mapFile(res.Path)
 		switch {
 		case err == nil:
-			at, err = UnmarshalAnagram(data, lex)
+			at, err = unmarshalAnagram(data, lex, key)
 			if err != nil {
 				unmapFile(data)
 				res.CacheErr = fmt.Errorf("anagram tables %s: %w; rebuilt", res.Path, err)

@@ -22,8 +22,11 @@ func mapFile(path string) ([]byte, error) {
 		return nil, err
 	}
 	size := fi.Size()
-	if size == 0 || size != int64(int(size)) {
-		return os.ReadFile(path) // nothing to map, or too large to: let the reader say what is wrong
+	switch {
+	case size == 0:
+		return nil, nil // nothing to map: the reader says what is wrong
+	case size != int64(int(size)):
+		return nil, fmt.Errorf("mapping %s: %d bytes, too large for this host", path, size)
 	}
 	data, err := syscall.Mmap(int(f.Fd()), 0, int(size), syscall.PROT_READ, syscall.MAP_SHARED|syscall.MAP_POPULATE)
 	if err != nil {
@@ -35,6 +38,6 @@ func mapFile(path string) ([]byte, error) {
 // unmapFile releases what mapFile returned, once nothing uses it.
 func unmapFile(data []byte) {
 	if len(data) > 0 {
-		_ = syscall.Munmap(data) // a heap slice (see mapFile) is refused: the collector frees it
+		_ = syscall.Munmap(data)
 	}
 }

@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 
 	"atril/internal/atomicfile"
-	"atril/internal/bloom"
 	"atril/lexicon/automaton"
 )
 
@@ -18,25 +17,38 @@ import (
 // automaton.CacheDir), so a process loads it in milliseconds instead of
 // listing the word list again (about a quarter of a second for English).
 //
-// File layout, little-endian: the magic "ATRILAF1", the key of the word
+// File layout, little-endian: the magic "ATRILAF2", the key of the word
 // list and alphabet (automaton.Key, 32 bytes), shortLen and the number
-// of blocks (uint32 each), the blocks (8 uint64 each), and a CRC-32C of
-// everything before it. Any mismatch means the file is rebuilt.
-const anagramMagic = "ATRILAF1"
+// of blocks of the filters of 0, 1 and 2 blanks (uint32 each), their
+// blocks in that order (8 uint64 each), and a CRC-32C of everything
+// before it. Any mismatch means the file is rebuilt (files of the first
+// version, one filter for every number of blanks, included).
+const anagramMagic = "ATRILAF2"
 
 var anagramCRC = crc32.MakeTable(crc32.Castagnoli)
+
+// anagramHead is the size of the file's header.
+const anagramHead = len(anagramMagic) + 32 + 4 + 4*3
 
 // marshal returns the file form of the filter of the word list with key.
 func (f *AnagramFilter) marshal(key [32]byte) []byte {
 	le := binary.LittleEndian
-	out := make([]byte, 0, len(anagramMagic)+32+8+64*len(f.bl.Blocks)+4)
+	blocks := 0
+	for b := range f.bl {
+		blocks += len(f.bl[b].Blocks)
+	}
+	out := make([]byte, 0, anagramHead+64*blocks+4)
 	out = append(out, anagramMagic...)
 	out = append(out, key[:]...)
 	out = le.AppendUint32(out, uint32(f.shortLen))
-	out = le.AppendUint32(out, uint32(len(f.bl.Blocks)))
-	for i := range f.bl.Blocks {
-		for _, w := range f.bl.Blocks[i] {
-			out = le.AppendUint64(out, w)
+	for b := range f.bl {
+		out = le.AppendUint32(out, uint32(len(f.bl[b].Blocks)))
+	}
+	for b := range f.bl {
+		for i := range f.bl[b].Blocks {
+			for _, w := range f.bl[b].Blocks[i] {
+				out = le.AppendUint64(out, w)
+			}
 		}
 	}
 	return le.AppendUint32(out, crc32.Checksum(out, anagramCRC))
@@ -46,9 +58,8 @@ func (f *AnagramFilter) marshal(key [32]byte) []byte {
 // that it is whole and made for the word list with key and for shortLen.
 func unmarshalAnagramFilter(data []byte, key [32]byte, shortLen int) (*AnagramFilter, error) {
 	le := binary.LittleEndian
-	head := len(anagramMagic) + 32 + 8
-	if len(data) < head+4 || string(data[:len(anagramMagic)]) != anagramMagic {
-		return nil, errors.New("not an anagram filter file")
+	if len(data) < anagramHead+4 || string(data[:len(anagramMagic)]) != anagramMagic {
+		return nil, errors.New("not an anagram filter file of this version")
 	}
 	if got, sum := crc32.Checksum(data[:len(data)-4], anagramCRC), le.Uint32(data[len(data)-4:]); got != sum {
 		return nil, fmt.Errorf("checksum %08x, file says %08x", got, sum)
@@ -61,19 +72,30 @@ func unmarshalAnagramFilter(data []byte, key [32]byte, shortLen int) (*AnagramFi
 	if sl := int(le.Uint32(data[p:])); sl != shortLen {
 		return nil, fmt.Errorf("made for words of up to %d letters with two blanks, not %d", sl, shortLen)
 	}
-	nb := int(le.Uint32(data[p+4:]))
-	if nb == 0 || len(data) != head+64*nb+4 {
-		return nil, fmt.Errorf("%d bytes for %d blocks", len(data), nb)
+	p += 4
+	f := &AnagramFilter{shortLen: shortLen}
+	total := 0
+	for b := range f.bl {
+		nb := int(le.Uint32(data[p:]))
+		p += 4
+		if nb == 0 || nb > len(data)/64 {
+			return nil, fmt.Errorf("%d blocks for %d blanks in %d bytes", nb, b, len(data))
+		}
+		f.bl[b].Blocks = make([][8]uint64, nb)
+		total += nb
 	}
-	f := &AnagramFilter{shortLen: shortLen, bl: bloom.Blocked{Blocks: make([][8]uint64, nb)}}
+	if len(data) != anagramHead+64*total+4 {
+		return nil, fmt.Errorf("%d bytes for %d blocks", len(data), total)
+	}
 	for l := range f.weights {
 		f.weights[l] = letterWeight(l)
 	}
-	p = head
-	for i := range f.bl.Blocks {
-		for j := range f.bl.Blocks[i] {
-			f.bl.Blocks[i][j] = le.Uint64(data[p:])
-			p += 8
+	for b := range f.bl {
+		for i := range f.bl[b].Blocks {
+			for j := range f.bl[b].Blocks[i] {
+				f.bl[b].Blocks[i][j] = le.Uint64(data[p:])
+				p += 8
+			}
 		}
 	}
 	return f, nil

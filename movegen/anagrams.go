@@ -12,20 +12,22 @@ import (
 
 // AnagramFilter answers "could these letters, plus b blanks, be
 // rearranged into a word?": for every word with 0 or 1 blank, and for
-// words of up to shortLen letters (rack size + 1) with 2 blanks. It is a
-// blocked Bloom filter over additive multiset hashes:
-// it never says no to letters that make a word, and says yes to letters
-// that do not about 1% of the time, which only loosens a bound. The
-// shadow bounds use it to drop long extents the rack cannot fill and
-// bingos it cannot make.
+// words of up to shortLen letters (rack size + 1) with 2 blanks. It is
+// made of blocked Bloom filters over additive multiset hashes, one per
+// number of blanks: it never says no to letters that make a word, and
+// says yes to letters that do not about 1% of the time, which only
+// loosens a bound. The shadow bounds use it to drop long extents the
+// rack cannot fill and bingos it cannot make.
+//
+// Most questions are about letters without a blank, whose filter holds
+// one key a word (about 300 KiB for English) and so stays in a core's
+// cache; in one filter with the keys of one and two blanks (eight times
+// as many) every question missed it.
 type AnagramFilter struct {
-	bl       bloom.Blocked
-	shortLen int // longest word length tabulated with 2 blanks
+	bl       [3]bloom.Blocked // by number of blanks
+	shortLen int              // longest word length tabulated with 2 blanks
 	weights  [alphabet.MaxLetters + 1]uint64
 }
-
-// salts separate the keys of 0, 1 and 2 blanks.
-var anagramSalt = [3]uint64{0, 0x6a09e667f3bcc909, 0xbb67ae8584caa73b}
 
 // letterWeight is the random 64-bit weight of a letter in the additive
 // multiset hash (SplitMix64 of the letter code).
@@ -45,11 +47,14 @@ func newAnagramFilter(shortLen int) *AnagramFilter {
 	return f
 }
 
-// fill sizes the filter for keys (about 10 bits a key) and adds them.
-func (f *AnagramFilter) fill(keys []uint64) *AnagramFilter {
-	f.bl = bloom.New(len(keys))
-	for _, k := range keys {
-		f.bl.Add(k)
+// fill sizes the filters for keys (by number of blanks; about 10 bits a
+// key) and adds them.
+func (f *AnagramFilter) fill(keys *[3][]uint64) *AnagramFilter {
+	for b := range keys {
+		f.bl[b] = bloom.New(len(keys[b]))
+		for _, k := range keys[b] {
+			f.bl[b].Add(k)
+		}
 	}
 	return f
 }
@@ -60,12 +65,12 @@ func (f *AnagramFilter) fill(keys []uint64) *AnagramFilter {
 // letters.
 func buildAnagramFilter(arcs []automaton.Arc, root automaton.Arc, shortLen int) *AnagramFilter {
 	f := newAnagramFilter(shortLen)
-	var keys []uint64
+	var keys [3][]uint64
 	var word [32]int
 	var walk func(nd automaton.Arc, depth int)
 	walk = func(nd automaton.Arc, depth int) {
 		if nd.IsFinal() && depth > 0 {
-			keys = f.wordKeys(word[:depth], keys)
+			f.wordKeys(word[:depth], &keys)
 		}
 		if depth == len(word) {
 			return
@@ -79,39 +84,40 @@ func buildAnagramFilter(arcs []automaton.Arc, root automaton.Arc, shortLen int) 
 		}
 	}
 	walk(root, 0)
-	return f.fill(keys)
+	return f.fill(&keys)
 }
 
 // buildLexiconAnagramFilter files the words of a word list as
 // buildAnagramFilter does: the same filter as its GADDAG's.
 func buildLexiconAnagramFilter(lex *lexicon.Lexicon, shortLen int) *AnagramFilter {
 	f := newAnagramFilter(shortLen)
-	var keys []uint64
+	var keys [3][]uint64
 	var word []int
 	for i := 0; i < lex.Len(); i++ {
 		word = word[:0]
 		for _, t := range lex.Word(i) {
 			word = append(word, int(t))
 		}
-		keys = f.wordKeys(word, keys)
+		f.wordKeys(word, &keys)
 	}
-	return f.fill(keys)
+	return f.fill(&keys)
 }
 
-// wordKeys appends the keys of a word: its letters, and its letters less
-// any one and any two of them (distinct multisets only).
-func (f *AnagramFilter) wordKeys(w []int, keys []uint64) []uint64 {
+// wordKeys appends the keys of a word to keys[b], b blanks: its letters,
+// and its letters less any one and any two of them (distinct multisets
+// only).
+func (f *AnagramFilter) wordKeys(w []int, keys *[3][]uint64) {
 	h := uint64(0)
 	for _, l := range w {
 		h += f.weights[l]
 	}
-	keys = append(keys, h^anagramSalt[0])
+	keys[0] = append(keys[0], h)
 	for i, x := range w {
 		if dupBefore(w, i) {
 			continue
 		}
 		h1 := h - f.weights[x]
-		keys = append(keys, h1^anagramSalt[1])
+		keys[1] = append(keys[1], h1)
 		if len(w) > f.shortLen {
 			continue
 		}
@@ -123,10 +129,9 @@ func (f *AnagramFilter) wordKeys(w []int, keys []uint64) []uint64 {
 			} else if dupBefore(w, j) || w[j] == x {
 				continue
 			}
-			keys = append(keys, (h1-f.weights[w[j]])^anagramSalt[2])
+			keys[2] = append(keys[2], h1-f.weights[w[j]])
 		}
 	}
-	return keys
 }
 
 // dupBefore reports whether w[i] occurs earlier in w.
@@ -164,7 +169,7 @@ func (f *AnagramFilter) has(h uint64, b, n int) bool {
 	if b > 2 || b == 2 && n > f.shortLen {
 		return true
 	}
-	return f.bl.Has(h ^ anagramSalt[b])
+	return f.bl[b].Has(h)
 }
 
 // anagramFilters caches one filter per word list and length.

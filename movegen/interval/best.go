@@ -77,7 +77,7 @@ func (bs *bestSearch) runBound(li *lineInfo, sp *span) float64 {
 		if lv+top < thr {
 			break
 		}
-		if blanks > 0 || bs.runs.bl.Has(key+h) {
+		if blanks > 0 || bs.runs.has(int(sp.len), key+h) {
 			return top + lv
 		}
 	}

@@ -41,8 +41,11 @@ import (
 //	  per j = 0 .. maxBlanks: slots uint32, keys uint32, slots × (key,
 //	           value uint64), then the filter of the keys: fw uint32, 4
 //	           bytes of padding, fw × uint64 (hashtab.Filter.Words)
-//	blocks     uint32, 4 bytes of padding, then the run filter's blocks
-//	           (runFilter): blocks × 8 uint64
+//	runs       (MaxBoard + 1) × uint32: the run filter's blocks for the
+//	           words of each length 0 .. MaxBoard (runFilter), each at
+//	           least 1
+//	blocks     uint32 (their sum), 4 bytes of padding, then the blocks:
+//	           blocks × 8 uint64
 //	checksum   uint32   CRC-32C of every byte before it
 //
 // A file whose magic, version, key, sizes or checksum is wrong is not
@@ -50,7 +53,7 @@ import (
 
 const (
 	anagramMagic   = "ATRILAN\n"
-	anagramVersion = 3
+	anagramVersion = 4
 	anagramExt     = ".atan"
 )
 
@@ -69,7 +72,7 @@ func (at *AnagramTables) MarshalBinary() ([]byte, error) {
 		}
 		return out
 	}
-	size := 8 + 4 + 32 + 16 + 8*len(at.PER.Packed()) + 4 + 8 + 64*len(at.runs.bl.Blocks) + 4
+	size := 8 + 4 + 32 + 16 + 8*len(at.PER.Packed()) + 4 + 4*(MaxBoard+1) + 8 + 64*len(at.runs.bl.Blocks) + 4
 	for i := 2; i < len(at.lens); i++ {
 		tl := &at.lens[i]
 		size += 8 + (len(tl.letters)+7)&^7
@@ -117,6 +120,9 @@ func (at *AnagramTables) MarshalBinary() ([]byte, error) {
 				out = le.AppendUint64(out, w)
 			}
 		}
+	}
+	for n := range at.runs.byLen {
+		out = le.AppendUint32(out, uint32(len(at.runs.byLen[n].Blocks)))
 	}
 	out = le.AppendUint32(out, uint32(len(at.runs.bl.Blocks)))
 	out = pad8(out)
@@ -262,16 +268,25 @@ func unmarshalAnagram(data []byte, lex *lexicon.Lexicon, want [32]byte) (*Anagra
 			tl.filters[j] = f
 		}
 	}
+	var counts [MaxBoard + 1]uint32
+	sum := uint64(0)
+	for n := range counts {
+		counts[n] = r.u32()
+		if counts[n] == 0 && r.err == nil {
+			return nil, fmt.Errorf("%w: no run filter for words of length %d", errAnagramFile, n)
+		}
+		sum += uint64(counts[n])
+	}
 	nb := int(r.u32())
 	r.pad8()
+	if r.err == nil && uint64(nb) != sum {
+		return nil, fmt.Errorf("%w: a run filter of %d blocks, its lengths say %d", errAnagramFile, nb, sum)
+	}
 	bb := r.take(64 * nb)
 	if r.err != nil {
 		return nil, r.err
 	}
-	if nb == 0 {
-		return nil, fmt.Errorf("%w: a run filter of no blocks", errAnagramFile)
-	}
-	at.runs = newRunFilter(bloom.Blocked{Blocks: blocksOf(bb)})
+	at.runs = newRunFilter(bloom.Blocked{Blocks: blocksOf(bb)}, &counts)
 	if r.off != len(r.data) {
 		return nil, fmt.Errorf("%w: %d bytes after the tables", errAnagramFile, len(r.data)-r.off)
 	}

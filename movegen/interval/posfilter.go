@@ -12,8 +12,10 @@ import (
 // word of this length with these board letters in a row at this place,
 // whose other letters are these?": a blocked Bloom filter (512-bit
 // blocks, six bits a key, about ten bits a key) over one key for every
-// word and every run of its letters short of the whole word. The key
-// of a word of length n, run from position a to b, is
+// word and every run of its letters short of the whole word, in one
+// filter per word length (a slot asks the filter of its length: those of
+// short words stay in the cache, where one filter of every length missed
+// it at every question). The key of a word of length n, run from position a to b, is
 //
 //	salt[n] + Σ_{a≤i≤b} place[i][w_i] + Σ_{other i} movegen.AnagramWeight(w_i)
 //
@@ -26,10 +28,14 @@ import (
 // It never says no to a word that exists and says yes about 1% of the
 // time to one that does not, which only loosens a bound.
 type runFilter struct {
-	bl    bloom.Blocked
+	bl    bloom.Blocked // every length's blocks, as stored
+	byLen [MaxBoard + 1]bloom.Blocked
 	place [MaxBoard][alphabet.MaxLetters + 1]uint64
 	salt  [MaxBoard + 1]uint64
 }
+
+// has reports whether a word of length n may have the key.
+func (f *runFilter) has(n int, key uint64) bool { return f.byLen[n].Has(key) }
 
 // splitMix is SplitMix64's finaliser.
 func splitMix(z uint64) uint64 {
@@ -38,9 +44,16 @@ func splitMix(z uint64) uint64 {
 	return z ^ (z >> 31)
 }
 
-// newRunFilter returns a filter whose keys are in bl.
-func newRunFilter(bl bloom.Blocked) *runFilter {
+// newRunFilter returns a filter whose keys are in bl, counts[n] blocks
+// for the words of length n after those of the shorter ones. The counts
+// must be at least 1 and add up to bl's blocks.
+func newRunFilter(bl bloom.Blocked, counts *[MaxBoard + 1]uint32) *runFilter {
 	f := &runFilter{bl: bl}
+	off := 0
+	for n, c := range counts {
+		f.byLen[n] = bloom.Blocked{Blocks: bl.Blocks[off : off+int(c) : off+int(c)]}
+		off += int(c)
+	}
 	for i := range f.place {
 		for l := range f.place[i] {
 			f.place[i][l] = splitMix(uint64(i*64+l)*0x9e3779b97f4a7c15 + 0x5851f42d4c957f2d)
@@ -55,13 +68,19 @@ func newRunFilter(bl bloom.Blocked) *runFilter {
 // buildRunFilter files every run of every word of lex (up to MaxBoard
 // letters) in two passes: count the keys, then add them.
 func buildRunFilter(lex *lexicon.Lexicon) *runFilter {
-	keys := 0
+	var keys [MaxBoard + 1]int
 	for i := 0; i < lex.Len(); i++ {
 		if n := len(lex.Word(i)); n >= 2 && n <= MaxBoard {
-			keys += n*(n+1)/2 - 1
+			keys[n] += n*(n+1)/2 - 1
 		}
 	}
-	f := newRunFilter(bloom.New(keys))
+	var counts [MaxBoard + 1]uint32
+	total := 0
+	for n, k := range keys {
+		counts[n] = uint32(len(bloom.New(k).Blocks))
+		total += int(counts[n])
+	}
+	f := newRunFilter(bloom.Blocked{Blocks: make([][8]uint64, total)}, &counts)
 	for i := 0; i < lex.Len(); i++ {
 		w := lex.Word(i)
 		n := len(w)
@@ -78,7 +97,7 @@ func buildRunFilter(lex *lexicon.Lexicon) *runFilter {
 				run += f.place[b][w[b]]
 				others -= movegen.AnagramWeight(w[b])
 				if b-a+1 < n {
-					f.bl.Add(f.salt[n] + run + others)
+					f.byLen[n].Add(f.salt[n] + run + others)
 				}
 			}
 		}

@@ -49,7 +49,7 @@ func TestRunFilter(t *testing.T) {
 			continue
 		}
 		key := f.slotKey(tiles[:], n, hb)
-		if !f.bl.Has(key + played) {
+		if !f.has(n, key+played) {
 			t.Fatalf("%s with board letters %v: not held", v.Alphabet.Word(w), tiles[:n])
 		}
 		// The same letters with the longest run moved one square on
@@ -59,7 +59,7 @@ func TestRunFilter(t *testing.T) {
 			moved[(i+1)%n] = tiles[i]
 		}
 		tries++
-		if f.bl.Has(f.slotKey(moved[:], n, hb) + played) {
+		if f.has(n, f.slotKey(moved[:], n, hb)+played) {
 			misses++
 		}
 	}

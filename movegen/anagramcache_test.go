@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"atril/alphabet"
 	"atril/lexicon"
 	"atril/lexicon/automaton"
 	"atril/variant"
@@ -90,5 +91,63 @@ func TestAnagramFilterCache(t *testing.T) {
 	}
 	if again, _ := os.ReadFile(path); string(again) != string(data) {
 		t.Error("damaged cache file not rewritten")
+	}
+}
+
+// TestAnagramFilterHolds checks what the filter answers, for each number
+// of blanks: every word's letters, with any one or (for words of up to
+// shortLen letters) any two of them left to blanks, are held; letters
+// that make no word are seldom held.
+func TestAnagramFilterHolds(t *testing.T) {
+	v := variant.MustLoad("english")
+	words := []string{"CAT", "ACT", "TACO", "COAT", "ZA", "QI", "AXE", "OXEN", "RETAINS", "QUIZZED", "OXYPHENBUTAZONE"}
+	lex, err := lexicon.FromWords(v.Alphabet, words...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const shortLen = 8
+	f := buildLexiconAnagramFilter(lex, shortLen)
+	sum := func(w []alphabet.Tile) uint64 {
+		h := uint64(0)
+		for _, l := range w {
+			h += f.Weight(l)
+		}
+		return h
+	}
+	for i := 0; i < lex.Len(); i++ {
+		w := lex.Word(i)
+		h, n := sum(w), len(w)
+		if !f.has(h, 0, n) {
+			t.Errorf("%s: its letters not held", v.Alphabet.Word(w))
+		}
+		for a := range w {
+			if !f.has(h-f.Weight(w[a]), 1, n) {
+				t.Errorf("%s: its letters but %c, with a blank, not held", v.Alphabet.Word(w), v.Alphabet.Word(w[a : a+1])[0])
+			}
+			for b := a + 1; b < len(w); b++ {
+				if got := f.has(h-f.Weight(w[a])-f.Weight(w[b]), 2, n); !got {
+					t.Errorf("%s less two letters, with two blanks: not held", v.Alphabet.Word(w))
+				}
+			}
+		}
+	}
+	// Letters that make no word of the list, without blanks: a
+	// word's letters with one changed to a letter it lacks.
+	held, tries := 0, 0
+	for i := 0; i < lex.Len(); i++ {
+		w := lex.Word(i)
+		for l := alphabet.Tile(1); int(l) <= v.Alphabet.Size(); l++ {
+			h := sum(w) - f.Weight(w[0]) + f.Weight(l)
+			if lex.Contains(append([]alphabet.Tile{l}, w[1:]...)) {
+				continue
+			}
+			tries++
+			if f.has(h, 0, len(w)) {
+				held++
+			}
+		}
+	}
+	if held*10 > tries {
+		t.Errorf("%d of %d multisets that make no word held", held, tries)
 	}
 }

@@ -1,0 +1,41 @@
+package bloom
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// TestBlocked checks the filter's two promises at several sizes: every
+// key added is held, and keys never added are held rarely (about 1% at
+// ten bits a key; the test allows 3%).
+func TestBlocked(t *testing.T) {
+	for _, n := range []int{0, 1, 50, 5000, 200000} {
+		rng := rand.New(rand.NewPCG(uint64(n), 7))
+		f := New(n)
+		if len(f.Blocks) == 0 {
+			t.Fatalf("%d keys: no blocks", n)
+		}
+		keys := make([]uint64, n)
+		for i := range keys {
+			keys[i] = rng.Uint64()
+			f.Add(keys[i])
+		}
+		for _, k := range keys {
+			if !f.Has(k) {
+				t.Fatalf("%d keys: key %x added but not held", n, k)
+			}
+		}
+		if n < 5000 {
+			continue
+		}
+		fp, tries := 0, 100000
+		for i := 0; i < tries; i++ {
+			if f.Has(rng.Uint64()) {
+				fp++
+			}
+		}
+		if rate := float64(fp) / float64(tries); rate > 0.03 {
+			t.Errorf("%d keys: %.2f%% of keys never added are held", n, 100*rate)
+		}
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 
 	"atril/internal/atomicfile"
+	"atril/internal/bloom"
 	"atril/lexicon/automaton"
 )
 
@@ -45,11 +46,7 @@ func (f *AnagramFilter) marshal(key [32]byte) []byte {
 		out = le.AppendUint32(out, uint32(len(f.bl[b].Blocks)))
 	}
 	for b := range f.bl {
-		for i := range f.bl[b].Blocks {
-			for _, w := range f.bl[b].Blocks[i] {
-				out = le.AppendUint64(out, w)
-			}
-		}
+		out = f.bl[b].AppendBlocks(out)
 	}
 	return le.AppendUint32(out, crc32.Checksum(out, anagramCRC))
 }
@@ -73,30 +70,23 @@ func unmarshalAnagramFilter(data []byte, key [32]byte, shortLen int) (*AnagramFi
 		return nil, fmt.Errorf("made for words of up to %d letters with two blanks, not %d", sl, shortLen)
 	}
 	p += 4
-	f := &AnagramFilter{shortLen: shortLen}
+	var counts [3]int
 	total := 0
-	for b := range f.bl {
-		nb := int(le.Uint32(data[p:]))
+	for b := range counts {
+		counts[b] = int(le.Uint32(data[p:]))
 		p += 4
-		if nb == 0 || nb > len(data)/64 {
-			return nil, fmt.Errorf("%d blocks for %d blanks in %d bytes", nb, b, len(data))
+		if counts[b] == 0 || counts[b] > len(data)/64 {
+			return nil, fmt.Errorf("%d blocks for %d blanks in %d bytes", counts[b], b, len(data))
 		}
-		f.bl[b].Blocks = make([][8]uint64, nb)
-		total += nb
+		total += counts[b]
 	}
 	if len(data) != anagramHead+64*total+4 {
 		return nil, fmt.Errorf("%d bytes for %d blocks", len(data), total)
 	}
-	for l := range f.weights {
-		f.weights[l] = letterWeight(l)
-	}
-	for b := range f.bl {
-		for i := range f.bl[b].Blocks {
-			for j := range f.bl[b].Blocks[i] {
-				f.bl[b].Blocks[i][j] = le.Uint64(data[p:])
-				p += 8
-			}
-		}
+	f := newAnagramFilter(shortLen)
+	for b, nb := range counts {
+		f.bl[b].Blocks = bloom.CopyBlocks(data[p : p+64*nb])
+		p += 64 * nb
 	}
 	return f, nil
 }

@@ -4,6 +4,8 @@
 // never added, and never says no to a key that was.
 package bloom
 
+import "encoding/binary"
+
 // Blocked is a blocked Bloom filter. Blocks is its storage, which the
 // cache files of its users write and read as it is.
 type Blocked struct {
@@ -46,4 +48,27 @@ func (f *Blocked) Has(key uint64) bool {
 		ok &= blk[bt>>6] >> (bt & 63)
 	}
 	return ok&1 != 0
+}
+
+// AppendBlocks appends the filter's blocks to out as little-endian
+// 64-bit words (64 bytes a block), the form its users' files store.
+func (f *Blocked) AppendBlocks(out []byte) []byte {
+	for i := range f.Blocks {
+		for _, w := range f.Blocks[i] {
+			out = binary.LittleEndian.AppendUint64(out, w)
+		}
+	}
+	return out
+}
+
+// CopyBlocks returns blocks read from b (as AppendBlocks wrote them; a
+// multiple of 64 bytes), copied out of b.
+func CopyBlocks(b []byte) [][8]uint64 {
+	out := make([][8]uint64, len(b)/64)
+	for i := range out {
+		for j := range out[i] {
+			out[i][j] = binary.LittleEndian.Uint64(b[64*i+8*j:])
+		}
+	}
+	return out
 }

@@ -39,3 +39,27 @@ func TestBlocked(t *testing.T) {
 		}
 	}
 }
+
+// TestBlocksRoundTrip checks that blocks written by AppendBlocks read
+// back the same through CopyBlocks, after whatever preceded them.
+func TestBlocksRoundTrip(t *testing.T) {
+	f := New(3000)
+	rng := rand.New(rand.NewPCG(3, 4))
+	for i := 0; i < 3000; i++ {
+		f.Add(rng.Uint64())
+	}
+	head := []byte("head")
+	data := f.AppendBlocks(head)
+	if len(data) != len(head)+64*len(f.Blocks) {
+		t.Fatalf("%d bytes for %d blocks", len(data), len(f.Blocks))
+	}
+	got := CopyBlocks(data[len(head):])
+	if len(got) != len(f.Blocks) {
+		t.Fatalf("%d blocks read, %d written", len(got), len(f.Blocks))
+	}
+	for i := range got {
+		if got[i] != f.Blocks[i] {
+			t.Fatalf("block %d differs", i)
+		}
+	}
+}

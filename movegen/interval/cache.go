@@ -126,11 +126,7 @@ func (at *AnagramTables) MarshalBinary() ([]byte, error) {
 	}
 	out = le.AppendUint32(out, uint32(len(at.runs.bl.Blocks)))
 	out = pad8(out)
-	for i := range at.runs.bl.Blocks {
-		for _, w := range at.runs.bl.Blocks[i] {
-			out = le.AppendUint64(out, w)
-		}
-	}
+	out = at.runs.bl.AppendBlocks(out)
 	return le.AppendUint32(out, crc32.Checksum(out, crcTable)), nil
 }
 

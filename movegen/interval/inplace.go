@@ -5,6 +5,7 @@ import (
 	"unsafe"
 
 	"atril/alphabet"
+	"atril/internal/bloom"
 )
 
 // The cache file's tables are used where they lie when the host stores
@@ -52,12 +53,7 @@ func blocksOf(b []byte) [][8]uint64 {
 	if inPlace(b) {
 		return unsafe.Slice((*[8]uint64)(unsafe.Pointer(&b[0])), len(b)/64)
 	}
-	w := uint64sOf(b)
-	out := make([][8]uint64, len(w)/8)
-	for i := range out {
-		copy(out[i][:], w[8*i:])
-	}
-	return out
+	return bloom.CopyBlocks(b)
 }
 
 // tilesOf is b as tiles (one byte each: no copy is needed).

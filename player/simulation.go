@@ -530,8 +530,11 @@ func (w *simWorker) play(c *candidate, sh []alphabet.Tile, rr *replyRanking, exS
 		if ok {
 			spread += sign * float64(m.Score)
 			*r = m.Kept(*r)
-			w.b.PlaceLine(m.Dir, m.Row, m.Col, m.Tiles, 1000)
-			placed++
+			if ply+1 < w.plies {
+				// The horizon's move needs no board after it.
+				w.b.PlaceLine(m.Dir, m.Row, m.Col, m.Tiles, 1000)
+				placed++
+			}
 			if r.Len() == 0 && len(bag) == 0 {
 				spread += sign * 2 * l.other
 				ended = true

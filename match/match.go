@@ -29,8 +29,12 @@ type Config struct {
 	// Generator is forked once per thread (see movegen.Generator), so
 	// every game's players search with a generator of their own.
 	Generator movegen.Generator
+	// EndgameGenerator, when set, is forked once per thread too, for
+	// the players' endgame and pre-endgame searches
+	// (player.Options.EndgameGenerator; nil: Generator).
+	EndgameGenerator movegen.Generator
 	// Players are the two levels; Options their settings (Variant,
-	// Lexicon, Generator and Seed are filled in per game).
+	// Lexicon, the generators and Seed are filled in per game).
 	Players [2]string
 	Options [2]player.Options
 	Games   int
@@ -107,7 +111,7 @@ func Run(cfg Config) (*Report, error) {
 		return nil, fmt.Errorf("sim: variant, lexicon and generator are required")
 	}
 	for k, name := range cfg.Players {
-		if _, err := player.New(name, withGame(cfg, cfg.Generator, k, 0)); err != nil {
+		if _, err := player.New(name, withGame(cfg, gens{cfg.Generator, cfg.EndgameGenerator}, k, 0)); err != nil {
 			return nil, fmt.Errorf("sim: player %d: %w", k+1, err)
 		}
 	}
@@ -125,7 +129,10 @@ func Run(cfg Config) (*Report, error) {
 	done := 0
 	for w := 0; w < threads; w++ {
 		wg.Add(1)
-		gen := cfg.Generator.Fork()
+		gen := gens{main: cfg.Generator.Fork()}
+		if cfg.EndgameGenerator != nil {
+			gen.endgame = cfg.EndgameGenerator.Fork()
+		}
 		go func() {
 			defer wg.Done()
 			for i := range next {
@@ -157,17 +164,23 @@ func Run(cfg Config) (*Report, error) {
 	return rep, nil
 }
 
+// gens are one thread's generators: the players' main one and that of
+// their endgame searches (nil: the main one).
+type gens struct {
+	main, endgame movegen.Generator
+}
+
 // withGame fills in the per-game fields of player k's options.
-func withGame(cfg Config, gen movegen.Generator, k int, seed uint64) player.Options {
+func withGame(cfg Config, gen gens, k int, seed uint64) player.Options {
 	o := cfg.Options[k]
-	o.Variant, o.Lexicon, o.Generator = cfg.Variant, cfg.Lexicon, gen
+	o.Variant, o.Lexicon, o.Generator, o.EndgameGenerator = cfg.Variant, cfg.Lexicon, gen.main, gen.endgame
 	o.Seed = mix(seed ^ uint64(k+1)*0x51ed2701)
 	return o
 }
 
 // playGame plays game i with the thread's generator: player 0 starts the
 // even games, player 1 the odd ones.
-func playGame(cfg Config, gen movegen.Generator, i int) (Game, []leave.Sample, error) {
+func playGame(cfg Config, gen gens, i int) (Game, []leave.Sample, error) {
 	seed := GameSeed(cfg.Seed, i)
 	if cfg.Paired {
 		seed = GameSeed(cfg.Seed, i/2)

@@ -101,6 +101,29 @@ func TestReproducible(t *testing.T) {
 	}
 }
 
+// TestEndgameGenerator plays godlike games with a second generator for
+// the endgame searches, forked per thread (run under the race detector
+// in CI): the same games as with one generator.
+func TestEndgameGenerator(t *testing.T) {
+	c := config(t, "godlike", "inhuman", 4, 44)
+	c.Threads = 2
+	a, err := Run(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.EndgameGenerator = movegen.NewGaddag(c.Lexicon)
+	b, err := Run(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range a.Games {
+		x, y := a.Games[i], b.Games[i]
+		if x.Score != y.Score || x.Turns != y.Turns || x.Moves != y.Moves {
+			t.Errorf("game %d differs with the endgame generator: %+v vs %+v", i, x, y)
+		}
+	}
+}
+
 func TestSummaries(t *testing.T) {
 	r := &Report{Config: Config{Players: [2]string{"a", "b"}}, Games: []Game{
 		{Score: [2]int{300, 200}, Turns: [2]int{10, 10}, Bingos: [2]int{1, 0}},

@@ -18,6 +18,13 @@ type Options struct {
 	Variant   *variant.Variant
 	Lexicon   *lexicon.Lexicon
 	Generator movegen.Generator
+	// EndgameGenerator, when set, is the generator of the endgame and
+	// pre-endgame searches of godlike and simulation (nil: Generator).
+	// Those searches list every move of their positions, which the
+	// GADDAG does fastest, while the interval generators (anagram, iwm)
+	// find the best move of a mid-game position faster than they list
+	// every move. Like Generator it belongs to one goroutine.
+	EndgameGenerator movegen.Generator
 	// Seed drives every random choice the player makes.
 	Seed uint64
 

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -327,6 +328,53 @@ func TestGodlikeSolvesEndgame(t *testing.T) {
 		got := newPlayer(t, level, o).Choose(view)
 		if s := got.String(b); s != want {
 			t.Errorf("%s played %s, want %s", level, s, want)
+		}
+	}
+}
+
+// countingGen is a Generator that counts its Generate calls (its forks
+// share the count) and passes them to g.
+type countingGen struct {
+	g     movegen.Generator
+	calls *atomic.Int64
+}
+
+func (c countingGen) Name() string { return c.g.Name() }
+func (c countingGen) Fork() movegen.Generator {
+	return countingGen{g: c.g.Fork(), calls: c.calls}
+}
+func (c countingGen) Generate(b *board.Board, rack *alphabet.Rack, sink movegen.Sink) {
+	c.calls.Add(1)
+	c.g.Generate(b, rack, sink)
+}
+
+// TestEndgameGenerator checks that godlike and simulation solve the
+// endgame with Options.EndgameGenerator, when set, and never ask their
+// main generator, and that they make the same choice as without it.
+func TestEndgameGenerator(t *testing.T) {
+	v := variant.MustLoad("english")
+	lex, err := lexicon.FromWords(v.Alphabet, "AT", "TA", "ZA", "CAT", "AX", "XI", "TAX", "ET", "TE", "ZO", "ZOA", "IT", "TI")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := board.New(v, lex)
+	m, _ := move.Parse(b, "8H CAT")
+	sq, tl := m.Placed()
+	b.Place(sq, tl, 0)
+	me, _ := v.Alphabet.ParseRack("ACX")
+	opp, _ := v.Alphabet.ParseRack("AZ")
+	view := &View{Board: b, Rack: me, Unseen: opp, Scores: []int{100, 100}, BagLen: 0}
+	for _, level := range []string{"godlike", "simulation"} {
+		var main, end atomic.Int64
+		o := Options{Variant: v, Lexicon: lex,
+			Generator:        countingGen{g: movegen.NewBrute(lex), calls: &main},
+			EndgameGenerator: countingGen{g: movegen.NewBrute(lex), calls: &end}}
+		got := newPlayer(t, level, o).Choose(view)
+		if s := got.String(b); s != "I8 AX" {
+			t.Errorf("%s played %s, want I8 AX", level, s)
+		}
+		if main.Load() != 0 || end.Load() == 0 {
+			t.Errorf("%s: %d calls of the main generator, %d of the endgame's; want 0 and some", level, main.Load(), end.Load())
 		}
 	}
 }

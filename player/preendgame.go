@@ -127,7 +127,7 @@ func (p *Valued) PreEndgameSearch(v *View, k int) []PreEndgame {
 		// width searches too few nodes to gain from it.)
 		pool := v.Rack
 		pool.AddRack(&v.Unseen)
-		eo.Words, _ = endgame.NewWords(p.gen, v.Board, pool)
+		eo.Words, _ = endgame.NewWords(p.egen, v.Board, pool)
 	}
 	// A time budget pays for the cut too.
 	budget := p.opt.EndgameTime
@@ -165,7 +165,7 @@ func (p *Valued) PreEndgameSearch(v *View, k int) []PreEndgame {
 					mine.Add(t)
 					opp.Remove(t)
 				}
-				r := endgame.Solve(p.gen, b, opp, mine, false, eo)
+				r := endgame.Solve(p.egen, b, opp, mine, false, eo)
 				add(d.w, float64(c.m.Score-r.Value), r.Exact)
 			}
 		} else {
@@ -196,14 +196,14 @@ func (p *Valued) replyThenSolve(b *board.Board, v *View, mine, opp alphabet.Rack
 	ov.Unseen.Add(last)
 	cs, _ := rank(p.gen, &ov, p.table, 1)
 	if len(cs) == 0 || cs[0].m.Kind != move.Place {
-		r := endgame.Solve(p.gen, b, mine, opp, true, eo)
+		r := endgame.Solve(p.egen, b, mine, opp, true, eo)
 		return float64(r.Value), r.Exact
 	}
 	m := cs[0].m
 	left := cs[0].leave
 	left.Add(last)
 	b.PlaceLine(m.Dir, m.Row, m.Col, m.Tiles, 1000)
-	r := endgame.Solve(p.gen, b, mine, left, false, eo)
+	r := endgame.Solve(p.egen, b, mine, left, false, eo)
 	b.Undo()
 	return float64(r.Value - m.Score), r.Exact
 }

@@ -114,7 +114,7 @@ func (s *Simulation) Choose(v *View) move.Move {
 	}
 	s.Estimates = nil
 	if v.BagLen == 0 && len(v.Scores) == 2 && v.Unseen.Len() > 0 {
-		m, res, n := solveEndgame(s.gen, v, s.opt)
+		m, res, n := solveEndgame(s.egen, v, s.opt)
 		s.found, s.Last = n, res
 		return m
 	}

@@ -17,6 +17,7 @@ import (
 type Valued struct {
 	name    string
 	gen     movegen.Generator
+	egen    movegen.Generator // of the endgame and pre-endgame searches
 	opt     Options
 	table   leave.Evaluator
 	bound   *variant.Variant
@@ -27,7 +28,10 @@ type Valued struct {
 }
 
 func newValued(name string, o Options, eg bool) (*Valued, error) {
-	p := &Valued{name: name, gen: o.Generator, opt: o, endgame: eg}
+	p := &Valued{name: name, gen: o.Generator, egen: o.EndgameGenerator, opt: o, endgame: eg}
+	if p.egen == nil {
+		p.egen = o.Generator
+	}
 	if o.Variant != nil {
 		if err := p.bind(o.Variant); err != nil {
 			return nil, err
@@ -65,7 +69,7 @@ func (p *Valued) Choose(v *View) move.Move {
 		}
 	}
 	if p.endgame && v.BagLen == 0 && len(v.Scores) == 2 && v.Unseen.Len() > 0 {
-		m, res, n := solveEndgame(p.gen, v, p.opt)
+		m, res, n := solveEndgame(p.egen, v, p.opt)
 		p.found, p.Last = n, res
 		return m
 	}

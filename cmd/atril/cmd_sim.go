@@ -24,6 +24,7 @@ func runSim(args []string) error {
 	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
 	variantName, lexName := envFlags(fs)
 	algo := fs.String("algo", "gaddag", "move generator: "+strings.Join(movegen.Names(), ", "))
+	egAlgo := fs.String("endgame-algo", "gaddag", "move generator of the endgame and pre-endgame searches, which list every move (the GADDAG's strength; the interval generators are faster only at finding the best move)")
 	p1 := fs.String("p1", "godlike", "first player's level: "+strings.Join(player.Levels(), ", "))
 	p2 := fs.String("p2", "professional", "second player's level")
 	games := fs.Int("games", 100, "games to play (the first player alternates)")
@@ -72,13 +73,21 @@ func runSim(args []string) error {
 		return err
 	}
 	fmt.Fprintf(os.Stderr, "generator %s ready in %.1f s\n", gen.Name(), time.Since(t0).Seconds())
+	var egen movegen.Generator
+	if *egAlgo != *algo {
+		t0 = time.Now()
+		if egen, err = movegen.New(*egAlgo, e.Lex); err != nil {
+			return fmt.Errorf("--endgame-algo: %w", err)
+		}
+		fmt.Fprintf(os.Stderr, "endgame generator %s ready in %.1f s\n", egen.Name(), time.Since(t0).Seconds())
+	}
 	base := player.Options{Balance: *balance, EndgameNodes: *egNodes, EndgameTime: *egTime, EndgameWidth: *egWidth,
 		EndgamePlayout: *egPlayout, Candidates: *cands, Iterations: *iters, Threads: *simThreads, Plies: *plies, Confidence: *confidence,
 		Budget: *simBudget, PreEndgameCandidates: *preCands, PreEndgameWins: *preWins, PreEndgameBag: *preBag}
 	if *egTime > 0 && *egNodes == defaultEndgameNodes {
 		base.EndgameNodes = 0
 	}
-	cfg := match.Config{Variant: e.V, Lexicon: e.Lex, Generator: gen, Players: [2]string{*p1, *p2},
+	cfg := match.Config{Variant: e.V, Lexicon: e.Lex, Generator: gen, EndgameGenerator: egen, Players: [2]string{*p1, *p2},
 		Games: *games, Seed: *seed, Threads: *threads, Leaves: *learn != "", Paired: *paired}
 	for k, name := range []string{*leave1, *leave2} {
 		if name == "" {

@@ -51,6 +51,9 @@ type bestSearch struct {
 	lines  board.Lines  // the lines searched
 	sink   movegen.Sink // offer, bound once
 	runs   *runFilter   // nil: slots are not asked where letters go
+	// touch, when set, keeps the search to the intervals that hold a
+	// changed square or end next to one (TopNTouching).
+	touch *board.Changes
 }
 
 // runBound is the bound of slot sp (of the loaded line li) once the run
@@ -105,13 +108,15 @@ type slot struct {
 	i     int32
 }
 
-// prepare sets up the rack's leave bounds (asking af) and tile scores.
-func (bs *bestSearch) prepare(b *board.Board, rack *alphabet.Rack, leave movegen.Leave, n int, lines board.Lines, floor float64, af *movegen.AnagramFilter) {
+// prepare sets up the rack's leave bounds (asking af) and tile scores,
+// for a search of the intervals of lines (those that touch the changes
+// touch, when given).
+func (bs *bestSearch) prepare(b *board.Board, rack *alphabet.Rack, leave movegen.Leave, n int, lines board.Lines, touch *board.Changes, floor float64, af *movegen.AnagramFilter) {
 	if bs.sink == nil {
 		bs.sink = bs.offer
 	}
 	bs.ranked.Reset(n, floor)
-	bs.lines = lines
+	bs.lines, bs.touch = lines, touch
 	bs.leave, bs.rack = leave, *rack
 	bs.af = af
 	// Every slot is checked, whatever its number of tiles: a slot costs
@@ -206,6 +211,9 @@ func (bs *bestSearch) addLine(li *lineInfo, maxEmpty, rackSize, bingo int) {
 				hb += bs.af.Weight(t)
 			}
 			if e+1 < n && li.tiles[e+1] != board.Empty || e == s || !halo {
+				continue
+			}
+			if bs.touch != nil && !bs.touch.Touches(li.d, li.line, s, e) {
 				continue
 			}
 			bs.add(li, s, e-s+1, nsq, boardSum, hb, rackSize, bingo)
@@ -392,11 +400,25 @@ func (g *Anagram) TopN(b *board.Board, rack *alphabet.Rack, leave movegen.Leave,
 // lines, and over the placements of equity floor or more (the slots are
 // solved only while their bound reaches the floor).
 func (g *Anagram) TopNIn(b *board.Board, rack *alphabet.Rack, leave movegen.Leave, n int, lines board.Lines, floor float64, out []movegen.Scored) []movegen.Scored {
+	return g.topN(b, rack, leave, n, lines, nil, floor, out)
+}
+
+// TopNTouching implements movegen.ChangeSearcher: TopNIn over the
+// changed lines, keeping to the intervals that hold a changed square or
+// end next to one, which are exactly the placements whose main word
+// touches the changes.
+func (g *Anagram) TopNTouching(b *board.Board, rack *alphabet.Rack, leave movegen.Leave, n int, ch *board.Changes, floor float64, out []movegen.Scored) []movegen.Scored {
+	return g.topN(b, rack, leave, n, ch.Lines, ch, floor, out)
+}
+
+// topN is TopNIn, kept to the intervals that touch the changes touch
+// when they are given.
+func (g *Anagram) topN(b *board.Board, rack *alphabet.Rack, leave movegen.Leave, n int, lines board.Lines, touch *board.Changes, floor float64, out []movegen.Scored) []movegen.Scored {
 	if n <= 0 {
 		return out[:0]
 	}
 	g.stats = Stats{}
-	g.best.prepare(b, rack, leave, n, lines, floor, g.filter.of(g.Tables.Lex, b.Variant.RackSize))
+	g.best.prepare(b, rack, leave, n, lines, touch, floor, g.filter.of(g.Tables.Lex, b.Variant.RackSize))
 	g.best.runs = g.Tables.runs
 	g.st.setup(b, rack, g.Tables.PER, g.best.sink, &g.stats)
 	if g.st.nBlank > g.Tables.MaxBlanks {
@@ -418,11 +440,22 @@ func (g *IWM) TopN(b *board.Board, rack *alphabet.Rack, leave movegen.Leave, n i
 
 // TopNIn implements movegen.LineSearcher, as Anagram.TopNIn does.
 func (g *IWM) TopNIn(b *board.Board, rack *alphabet.Rack, leave movegen.Leave, n int, lines board.Lines, floor float64, out []movegen.Scored) []movegen.Scored {
+	return g.topN(b, rack, leave, n, lines, nil, floor, out)
+}
+
+// TopNTouching implements movegen.ChangeSearcher, as
+// Anagram.TopNTouching does.
+func (g *IWM) TopNTouching(b *board.Board, rack *alphabet.Rack, leave movegen.Leave, n int, ch *board.Changes, floor float64, out []movegen.Scored) []movegen.Scored {
+	return g.topN(b, rack, leave, n, ch.Lines, ch, floor, out)
+}
+
+// topN is Anagram.topN through the IWM tables.
+func (g *IWM) topN(b *board.Board, rack *alphabet.Rack, leave movegen.Leave, n int, lines board.Lines, touch *board.Changes, floor float64, out []movegen.Scored) []movegen.Scored {
 	if n <= 0 {
 		return out[:0]
 	}
 	g.stats = Stats{}
-	g.best.prepare(b, rack, leave, n, lines, floor, g.filter.of(g.Tables.Lex, b.Variant.RackSize))
+	g.best.prepare(b, rack, leave, n, lines, touch, floor, g.filter.of(g.Tables.Lex, b.Variant.RackSize))
 	g.st.prepare(b, rack, g.best.sink, &g.stats)
 	return g.best.search(&g.st.ivState, b, g.st.ivFunc, out)
 }
@@ -433,8 +466,8 @@ func (g *IWM) Best(b *board.Board, rack *alphabet.Rack, leave movegen.Leave) (mo
 }
 
 var (
-	_ movegen.LineSearcher = (*Anagram)(nil)
-	_ movegen.LineSearcher = (*IWM)(nil)
+	_ movegen.ChangeSearcher = (*Anagram)(nil)
+	_ movegen.ChangeSearcher = (*IWM)(nil)
 )
 
 // bestOf returns the first of a TopN list, with its tiles copied.

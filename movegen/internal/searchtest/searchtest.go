@@ -75,9 +75,14 @@ func Check(s movegen.Searcher, b *board.Board, rack *alphabet.Rack, leave movege
 // EquitiesIn is Equities over the placements whose main word lies on
 // one of lines.
 func EquitiesIn(g movegen.Generator, b *board.Board, rack *alphabet.Rack, leave movegen.Leave, lines board.Lines) []float64 {
+	return EquitiesWhere(g, b, rack, leave, func(m *move.Move) bool { return movegen.OnLines(m, lines) })
+}
+
+// EquitiesWhere is Equities over the placements keep accepts.
+func EquitiesWhere(g movegen.Generator, b *board.Board, rack *alphabet.Rack, leave movegen.Leave, keep func(*move.Move) bool) []float64 {
 	var out []float64
 	g.Generate(b, rack, func(m *move.Move) {
-		if !movegen.OnLines(m, lines) {
+		if !keep(m) {
 			return
 		}
 		e := float64(m.Score)
@@ -98,10 +103,17 @@ func EquitiesIn(g movegen.Generator, b *board.Board, rack *alphabet.Rack, leave 
 // want, and every entry's move must lie on lines.
 func CheckIn(s movegen.LineSearcher, b *board.Board, rack *alphabet.Rack, leave movegen.Leave, lines board.Lines, floor float64, want []float64) error {
 	top := s.TopNIn(b, rack, leave, TopN, lines, floor, nil)
+	return checkAbove("TopNIn", "is off the lines asked for", b, top, floor, want, func(m *move.Move) bool { return movegen.OnLines(m, lines) })
+}
+
+// checkAbove compares the entries of top that reach floor with the
+// first TopN of want that do; every entry's move must be one that in
+// accepts (else the error names what, the move, and outside).
+func checkAbove(what, outside string, b *board.Board, top []movegen.Scored, floor float64, want []float64, in func(*move.Move) bool) error {
 	var got []float64
 	for i := range top {
-		if !movegen.OnLines(&top[i].Move, lines) {
-			return fmt.Errorf("TopNIn: %s is off the lines asked for", top[i].Move.String(b))
+		if !in(&top[i].Move) {
+			return fmt.Errorf("%s: %s %s", what, top[i].Move.String(b), outside)
 		}
 		if top[i].Equity >= floor {
 			got = append(got, top[i].Equity)
@@ -114,7 +126,16 @@ func CheckIn(s movegen.LineSearcher, b *board.Board, rack *alphabet.Rack, leave 
 		}
 	}
 	if !slices.Equal(got, exp) {
-		return fmt.Errorf("TopNIn above %v: equities %v, want %v", floor, got, exp)
+		return fmt.Errorf("%s above %v: equities %v, want %v", what, floor, got, exp)
 	}
 	return nil
+}
+
+// CheckTouching compares a searcher's TopNTouching above floor with want,
+// the equities of the placements that touch the changes ch ranked
+// (EquitiesWhere with movegen.Touches), for a searcher that lists only
+// those, as the interval searchers do (the interface allows others).
+func CheckTouching(s movegen.ChangeSearcher, b *board.Board, rack *alphabet.Rack, leave movegen.Leave, ch *board.Changes, floor float64, want []float64) error {
+	top := s.TopNTouching(b, rack, leave, TopN, ch, floor, nil)
+	return checkAbove("TopNTouching", "touches no change", b, top, floor, want, func(m *move.Move) bool { return movegen.Touches(m, ch) })
 }

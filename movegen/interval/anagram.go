@@ -458,7 +458,7 @@ func (g *Anagram) Stats() Stats { return g.stats }
 func (g *Anagram) Generate(b *board.Board, rack *alphabet.Rack, sink movegen.Sink) {
 	g.stats = Stats{}
 	st := &g.st
-	st.setup(b, rack, g.Tables.PER, sink, &g.stats)
+	st.setup(b, rack, nil, false, g.Tables.PER, sink, &g.stats)
 	if st.nBlank > g.Tables.MaxBlanks {
 		panic(fmt.Sprintf("anagram: rack holds %d blanks, tables built for %d", st.nBlank, g.Tables.MaxBlanks))
 	}

@@ -420,7 +420,7 @@ func (g *Anagram) topN(b *board.Board, rack *alphabet.Rack, leave movegen.Leave,
 	g.stats = Stats{}
 	g.best.prepare(b, rack, leave, n, lines, touch, floor, g.filter.of(g.Tables.Lex, b.Variant.RackSize))
 	g.best.runs = g.Tables.runs
-	g.st.setup(b, rack, g.Tables.PER, g.best.sink, &g.stats)
+	g.st.setup(b, rack, leave, true, g.Tables.PER, g.best.sink, &g.stats)
 	if g.st.nBlank > g.Tables.MaxBlanks {
 		panic("anagram: rack holds more blanks than the tables were built for")
 	}

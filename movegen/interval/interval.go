@@ -414,6 +414,11 @@ type ivState struct {
 	memo     [memoSlots]memoSlot
 	memoGen  uint32
 	memoFlat []emptyCand
+	// What the memo was filled for: a best-by-equity search (memoBest)
+	// of memoRack under memoLeave (nil, or a movegen.FixedLeave).
+	memoBest  bool
+	memoRack  alphabet.Rack
+	memoLeave movegen.Leave
 	// Leave pruning, for best-by-equity searches (usePrune): dfs skips
 	// the sub-racks whose kept tiles are worth less than cut (the
 	// searcher sets it per interval: the threshold to beat less the
@@ -463,6 +468,10 @@ func (st *ivState) blankMask(iv *Interval) uint64 {
 }
 
 const memoSlots = 4096
+
+// memoKeepMax is how many candidates the memo may hold before a search
+// starts it afresh instead of keeping it.
+const memoKeepMax = 1 << 15
 
 type memoSlot struct {
 	key        uint64
@@ -546,7 +555,7 @@ func (st *ivState) shared(iv *Interval, base multiset.PER, words []alphabet.Tile
 	return true
 }
 
-func (st *ivState) setup(b *board.Board, rack *alphabet.Rack, tab *multiset.Table, sink movegen.Sink, stats *Stats) {
+func (st *ivState) setup(b *board.Board, rack *alphabet.Rack, leave movegen.Leave, best bool, tab *multiset.Table, sink movegen.Sink, stats *Stats) {
 	if b.Size > MaxBoard {
 		panic(fmt.Sprintf("interval generators: board side %d, at most %d", b.Size, MaxBoard))
 	}
@@ -554,12 +563,25 @@ func (st *ivState) setup(b *board.Board, rack *alphabet.Rack, tab *multiset.Tabl
 	st.p.init(b.Variant, sink, stats)
 	st.p.rackSize = b.Variant.RackSize
 	st.rackLen = rack.Len()
-	st.memoGen++
-	if st.memoGen == 0 {
-		st.memo = [memoSlots]memoSlot{}
-		st.memoGen = 1
+	// The memo's candidate lists depend on the rack and, through the
+	// leave cut, on the leave, not on the board: a best-by-equity search
+	// of the same rack under the same unchanging leave (a simulation
+	// searches one rack on many boards) keeps them.
+	fixed, isFixed := leave.(movegen.FixedLeave)
+	keep := best && st.memoBest && *rack == st.memoRack && len(st.memoFlat) < memoKeepMax &&
+		(leave == nil && st.memoLeave == nil || isFixed && st.memoLeave == movegen.Leave(fixed))
+	st.memoBest, st.memoRack, st.memoLeave = best && (leave == nil || isFixed), *rack, nil
+	if isFixed {
+		st.memoLeave = fixed
 	}
-	st.memoFlat = st.memoFlat[:0]
+	if !keep {
+		st.memoGen++
+		if st.memoGen == 0 {
+			st.memo = [memoSlots]memoSlot{}
+			st.memoGen = 1
+		}
+		st.memoFlat = st.memoFlat[:0]
+	}
 	st.prune, st.pidx = false, 0
 	st.nBlank = int(rack[alphabet.Blank])
 	st.letters = rackLetters(rack)

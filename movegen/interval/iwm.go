@@ -459,7 +459,7 @@ func (g *IWM) Generate(b *board.Board, rack *alphabet.Rack, sink movegen.Sink) {
 
 // prepare sets up the per-call state.
 func (s *iwmState) prepare(b *board.Board, rack *alphabet.Rack, sink movegen.Sink, stats *Stats) {
-	s.setup(b, rack, s.T.PER, sink, stats)
+	s.setup(b, rack, nil, false, s.T.PER, sink, stats)
 	var p multiset.PER
 	for i := 0; i < s.nrl; i++ {
 		for k := 0; k < int(s.rc[i]); k++ {

@@ -1,0 +1,112 @@
+package interval_test
+
+import (
+	"testing"
+
+	"atril/alphabet"
+	"atril/board"
+	"atril/game"
+	"atril/move"
+	"atril/movegen"
+	"atril/movegen/internal/searchtest"
+	"atril/movegen/interval"
+)
+
+// fixedLeave is searchtest.HashLeave declared unchanging.
+type fixedLeave struct{ searchtest.HashLeave }
+
+func (*fixedLeave) FixedLeave() {}
+
+// saltedLeave changes its values with its salt; it is no FixedLeave.
+type saltedLeave struct{ salt float64 }
+
+func (l *saltedLeave) Eval(kept *alphabet.Rack) float64 {
+	return searchtest.HashLeave{}.Eval(kept) + l.salt*float64(kept[1]+kept[5])
+}
+
+// TestMemoKept checks the anagram searcher, which keeps its memo of
+// candidate lists from one best-by-equity search to the next of the same
+// rack under the same FixedLeave (or none): on the positions of greedy
+// games, each rack searched on its board, near the changes of the next
+// move (TopNTouching), on the next board, then another rack, then the
+// first again, the top 5 are those of a fresh searcher; so are those of
+// a leave that is no FixedLeave and changes between two searches.
+func TestMemoKept(t *testing.T) {
+	v, full := ivLexicon(t, "english", "en-sowpods")
+	lex := ivSample(full, 8)
+	ana, err := interval.NewAnagram(lex)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := movegen.NewGaddag(lex)
+	fresh := func() movegen.ChangeSearcher { return interval.NewAnagramFrom(ana.Tables) }
+	same := func(what string, b *board.Board, rack *alphabet.Rack, got, want []movegen.Scored) {
+		t.Helper()
+		if len(got) != len(want) {
+			t.Fatalf("%s, rack %s: %d moves, want %d\n%s", what, v.Alphabet.RackString(rack), len(got), len(want), b)
+		}
+		for k := range got {
+			if got[k].Equity != want[k].Equity || got[k].Move.String(b) != want[k].Move.String(b) {
+				t.Fatalf("%s, rack %s, move %d: %s (%v), want %s (%v)\n%s", what, v.Alphabet.RackString(rack), k,
+					got[k].Move.String(b), got[k].Equity, want[k].Move.String(b), want[k].Equity, b)
+			}
+		}
+	}
+	clone := func(ss []movegen.Scored) []movegen.Scored {
+		out := append([]movegen.Scored(nil), ss...)
+		for i := range out {
+			out[i].Move = movegen.Clone(&out[i].Move)
+		}
+		return out
+	}
+	fixed, salted := &fixedLeave{}, &saltedLeave{}
+	checked := 0
+	for seed := uint64(1); seed <= 6; seed++ {
+		g, err := game.New(v, lex, []string{"a", "b"}, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for !g.Over() {
+			b := g.Board.Clone()
+			rack := g.Seats[g.Current()].Rack
+			best, ok := all.Best(g.Board, &rack, nil)
+			m := move.Move{Kind: move.Pass}
+			if ok {
+				m = best.Move
+			}
+			if err := g.Play(m); err != nil {
+				t.Fatal(err)
+			}
+			if b.IsEmpty() || m.Kind != move.Place || g.Over() {
+				continue
+			}
+			next := g.Board
+			other := g.Seats[g.Current()].Rack
+			var ch board.Changes
+			after := b.Clone()
+			after.PlaceLine(m.Dir, m.Row, m.Col, m.Tiles, 1)
+			after.ChangedSquares(&ch)
+			for _, leave := range []movegen.Leave{nil, fixed} {
+				got := clone(ana.TopN(b, &rack, leave, 5, nil))
+				same("before", b, &rack, got, fresh().TopN(b, &rack, leave, 5, nil))
+				got = clone(ana.TopNTouching(after, &rack, leave, 5, &ch, -1e9, nil))
+				same("near the changes", after, &rack, got, fresh().TopNTouching(after, &rack, leave, 5, &ch, -1e9, nil))
+				got = clone(ana.TopN(next, &rack, leave, 5, nil))
+				same("next board", next, &rack, got, fresh().TopN(next, &rack, leave, 5, nil))
+				got = clone(ana.TopN(next, &other, leave, 5, nil))
+				same("another rack", next, &other, got, fresh().TopN(next, &other, leave, 5, nil))
+				got = clone(ana.TopN(next, &rack, leave, 5, nil))
+				same("the first rack again", next, &rack, got, fresh().TopN(next, &rack, leave, 5, nil))
+				checked++
+			}
+			for _, salt := range []float64{0, 9} {
+				salted.salt = salt
+				got := clone(ana.TopN(next, &rack, salted, 5, nil))
+				same("salted leave", next, &rack, got, fresh().TopN(next, &rack, salted, 5, nil))
+			}
+		}
+	}
+	if checked < 100 {
+		t.Fatalf("%d positions checked", checked)
+	}
+}

@@ -187,13 +187,25 @@ func MeasureAll(algos []Algo, b *board.Board, rack *alphabet.Rack, reps int, out
 		algos[i].Gen.Generate(b, rack, sink)
 		out[i].Moves = n
 		out[i].Stats, _ = algos[i].Stats()
-	}, func(i int) { algos[i].Gen.Generate(b, rack, sink) })
+	}, nil, func(i int) { algos[i].Gen.Generate(b, rack, sink) })
 }
 
 // MeasureBest is MeasureAll for best-by-equity generation: it times each
 // algorithm's Best (every one must be a movegen.Searcher) with the given
 // leave, and records the equity found (Moves is 1 when there is a move).
+// Every timed search follows an untimed search of another rack (the rack
+// less one tile) on the same board: a searcher may keep what it worked
+// out for a rack under an unchanging leave (movegen.FixedLeave) for its
+// next search of that rack, which a game never asks of it twice in a
+// row on one board.
 func MeasureBest(algos []Algo, b *board.Board, rack *alphabet.Rack, leave movegen.Leave, reps int, out []Measurement) {
+	other := *rack
+	if t := other.Tiles(); len(t) > 0 {
+		other.Remove(t[0])
+	} else {
+		other.Add(1)
+	}
+	before := func(i int) { algos[i].Gen.(movegen.Searcher).Best(b, &other, leave) }
 	measure(algos, reps, out, func(i int) {
 		sc, ok := algos[i].Gen.(movegen.Searcher).Best(b, rack, leave)
 		out[i].Moves, out[i].Equity = 0, 0
@@ -201,12 +213,13 @@ func MeasureBest(algos []Algo, b *board.Board, rack *alphabet.Rack, leave movege
 			out[i].Moves, out[i].Equity = 1, sc.Equity
 		}
 		out[i].Stats, _ = algos[i].Stats()
-	}, func(i int) { algos[i].Gen.(movegen.Searcher).Best(b, rack, leave) })
+	}, before, func(i int) { algos[i].Gen.(movegen.Searcher).Best(b, rack, leave) })
 }
 
 // measure runs first(i) untimed for every algorithm, then reps timed
-// run(i) each, in the order RunOrder says, and keeps the medians.
-func measure(algos []Algo, reps int, out []Measurement, first, run func(i int)) {
+// run(i) each, in the order RunOrder says, each after an untimed
+// before(i) when before is given, and keeps the medians.
+func measure(algos []Algo, reps int, out []Measurement, first, before, run func(i int)) {
 	reps = max(1, min(reps, maxReps))
 	var ts [maxReps * 8]time.Duration
 	if len(algos) > 8 {
@@ -218,6 +231,9 @@ func measure(algos []Algo, reps int, out []Measurement, first, run func(i int)) 
 		for i := range algos {
 			first(i)
 			for r := 0; r < reps; r++ {
+				if before != nil {
+					before(i)
+				}
 				ts[i*maxReps+r] = tm.time(func() { run(i) })
 			}
 		}
@@ -227,6 +243,9 @@ func measure(algos []Algo, reps int, out []Measurement, first, run func(i int)) 
 		}
 		for r := 0; r < reps; r++ {
 			for i := range algos {
+				if before != nil {
+					before(i)
+				}
 				ts[i*maxReps+r] = tm.time(func() { run(i) })
 			}
 		}

@@ -451,3 +451,56 @@ func TestRunMovegenBest(t *testing.T) {
 		t.Errorf("disagreeing searcher not reported: %v", err)
 	}
 }
+
+// rackLog is a Searcher that records the racks it is asked to search.
+type rackLog struct {
+	movegen.Generator
+	racks []alphabet.Rack
+}
+
+func (l *rackLog) Best(b *board.Board, rack *alphabet.Rack, leave movegen.Leave) (movegen.Scored, bool) {
+	l.racks = append(l.racks, *rack)
+	return movegen.Scored{}, false
+}
+
+func (l *rackLog) TopN(b *board.Board, rack *alphabet.Rack, leave movegen.Leave, n int, out []movegen.Scored) []movegen.Scored {
+	l.racks = append(l.racks, *rack)
+	return out[:0]
+}
+
+// TestMeasureBestNoRepeat checks that MeasureBest never searches the
+// same rack twice in a row, in either order: a searcher may keep what it
+// worked out for a rack, which would time a repeat instead of a search.
+func TestMeasureBestNoRepeat(t *testing.T) {
+	v := variant.MustLoad("english")
+	lex, err := lexicon.FromWords(v.Alphabet, "AT", "TA")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := board.New(v, lex)
+	for _, order := range []Order{Consecutive, Interleaved} {
+		for _, rs := range []string{"AT", "A", ""} {
+			rack, _ := v.Alphabet.ParseRack(rs)
+			logs := []*rackLog{{Generator: movegen.NewBrute(lex)}, {Generator: movegen.NewBrute(lex)}}
+			algos := []Algo{{Name: "a", Gen: logs[0]}, {Name: "b", Gen: logs[1]}}
+			saved := RunOrder
+			RunOrder = order
+			out := make([]Measurement, 2)
+			MeasureBest(algos, b, &rack, nil, 3, out)
+			RunOrder = saved
+			for k, l := range logs {
+				if len(l.racks) != 7 {
+					t.Fatalf("order %v, rack %q, algorithm %d: %d searches, want 1 + 3 × 2", order, rs, k, len(l.racks))
+				}
+				for i := 1; i < len(l.racks); i++ {
+					if l.racks[i] == l.racks[i-1] {
+						t.Errorf("order %v, rack %q, algorithm %d: searches %d and %d of the same rack", order, rs, k, i-1, i)
+					}
+				}
+				if l.racks[len(l.racks)-1] != rack {
+					t.Errorf("order %v, rack %q: the last search is not of the rack measured", order, rs)
+				}
+			}
+		}
+	}
+}

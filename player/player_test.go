@@ -310,7 +310,10 @@ func TestSimulationThreadsAgree(t *testing.T) {
 // TestGodlikeSolvesEndgame sets up the endgame of the endgame package's
 // TestGreedyLoses (CAT at 8H; ACX against AZ, bag empty) as a view:
 // professional plays J8 TAX and loses, godlike finds I8 AX and wins.
-func TestGodlikeSolvesEndgame(t *testing.T) {
+// catEndgame is a small endgame: CAT on the board, ACX against AZ with
+// the bag empty, on a list of a few words; the best play is I8 AX.
+func catEndgame(t *testing.T) (*variant.Variant, *lexicon.Lexicon, *View) {
+	t.Helper()
 	v := variant.MustLoad("english")
 	lex, err := lexicon.FromWords(v.Alphabet, "AT", "TA", "ZA", "CAT", "AX", "XI", "TAX", "ET", "TE", "ZO", "ZOA", "IT", "TI")
 	if err != nil {
@@ -322,7 +325,12 @@ func TestGodlikeSolvesEndgame(t *testing.T) {
 	b.Place(sq, tl, 0)
 	me, _ := v.Alphabet.ParseRack("ACX")
 	opp, _ := v.Alphabet.ParseRack("AZ")
-	view := &View{Board: b, Rack: me, Unseen: opp, Scores: []int{100, 100}, BagLen: 0}
+	return v, lex, &View{Board: b, Rack: me, Unseen: opp, Scores: []int{100, 100}, BagLen: 0}
+}
+
+func TestGodlikeSolvesEndgame(t *testing.T) {
+	v, lex, view := catEndgame(t)
+	b := view.Board
 	o := Options{Variant: v, Lexicon: lex, Generator: movegen.NewBrute(lex)}
 	for level, want := range map[string]string{"professional": "J8 TAX", "godlike": "I8 AX", "simulation": "I8 AX"} {
 		got := newPlayer(t, level, o).Choose(view)
@@ -352,18 +360,8 @@ func (c countingGen) Generate(b *board.Board, rack *alphabet.Rack, sink movegen.
 // endgame with Options.EndgameGenerator, when set, and never ask their
 // main generator, and that they make the same choice as without it.
 func TestEndgameGenerator(t *testing.T) {
-	v := variant.MustLoad("english")
-	lex, err := lexicon.FromWords(v.Alphabet, "AT", "TA", "ZA", "CAT", "AX", "XI", "TAX", "ET", "TE", "ZO", "ZOA", "IT", "TI")
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := board.New(v, lex)
-	m, _ := move.Parse(b, "8H CAT")
-	sq, tl := m.Placed()
-	b.Place(sq, tl, 0)
-	me, _ := v.Alphabet.ParseRack("ACX")
-	opp, _ := v.Alphabet.ParseRack("AZ")
-	view := &View{Board: b, Rack: me, Unseen: opp, Scores: []int{100, 100}, BagLen: 0}
+	v, lex, view := catEndgame(t)
+	b := view.Board
 	for _, level := range []string{"godlike", "simulation"} {
 		var main, end atomic.Int64
 		o := Options{Variant: v, Lexicon: lex,

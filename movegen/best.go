@@ -243,7 +243,9 @@ func better(ea float64, a *move.Move, eb float64, b *move.Move) bool {
 // the leave bounds of the rack, and the anchors ranked by bound.
 type bestState struct {
 	Ranked
-	LeaveBounds
+	// *LeaveBounds is the rack's, from bounds.
+	*LeaveBounds
+	bounds  LeaveBoundsPair
 	anchors []anchorBound
 	scores  RackScores
 	// loBound[lo] bounds the moves of the anchor being searched whose
@@ -436,7 +438,7 @@ func (g *Gaddag) topN(b *board.Board, rack *alphabet.Rack, leave Leave, n int, l
 	s.setup(g.arcs, b, rack, nil)
 	t.Reset(n, floor)
 	t.near, t.nearMask = near, ^uint64(0)
-	t.Prepare(rack, leave, g.anagrams(b.Variant.RackSize), shadowMinChecked)
+	t.LeaveBounds = t.bounds.Prepare(rack, leave, g.anagrams(b.Variant.RackSize), shadowMinChecked)
 	s.best = t
 	defer func() { s.best, s.b = nil, nil }()
 	if s.emptyB {

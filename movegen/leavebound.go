@@ -131,7 +131,7 @@ func (t *LeaveBounds) Extent(k, nb int, hb uint64) float64 {
 func (t *LeaveBounds) Prepare(rack *alphabet.Rack, leave Leave, af *AnagramFilter, minChecked int) {
 	_, fixed := leave.(FixedLeave)
 	fixed = fixed || leave == nil
-	if fixed && t.prepared && *rack == t.rack && leave == t.leave && af == t.af && max(minChecked, 1) == t.minChecked {
+	if t.Holds(rack, leave, af, minChecked) {
 		return
 	}
 	t.prepared, t.rack = fixed, *rack
@@ -335,6 +335,35 @@ func (t *LeaveBounds) Radix(l alphabet.Tile) (int, bool) {
 		}
 	}
 	return 0, true
+}
+
+// LeaveBoundsPair keeps the leave bounds of the last two racks searched,
+// so that searches that go back and forth between two racks under a
+// FixedLeave (a simulation's replies, one rack on many boards, and our
+// own next moves between them) prepare neither again.
+type LeaveBoundsPair struct {
+	bounds [2]LeaveBounds
+	last   int
+}
+
+// Prepare returns the bounds of rack under leave (LeaveBounds.Prepare):
+// one of the last two when it holds them, or else the older one,
+// prepared anew.
+func (p *LeaveBoundsPair) Prepare(rack *alphabet.Rack, leave Leave, af *AnagramFilter, minChecked int) *LeaveBounds {
+	i := 1 - p.last
+	if p.bounds[p.last].Holds(rack, leave, af, minChecked) {
+		i = p.last
+	}
+	p.last = i
+	p.bounds[i].Prepare(rack, leave, af, minChecked)
+	return &p.bounds[i]
+}
+
+// Holds reports whether t was prepared for rack under leave (a
+// FixedLeave, or nil) with af and minChecked, so that Prepare with them
+// keeps it as it is.
+func (t *LeaveBounds) Holds(rack *alphabet.Rack, leave Leave, af *AnagramFilter, minChecked int) bool {
+	return t.prepared && *rack == t.rack && leave == t.leave && af == t.af && max(minChecked, 1) == t.minChecked
 }
 
 // KeptValue is the value of the tiles kept after playing the sub-rack

@@ -197,3 +197,44 @@ func TestPrepareSubRackLeave(t *testing.T) {
 		})
 	}
 }
+
+// TestLeaveBoundsPair checks which bounds a LeaveBoundsPair hands out:
+// a rack's again while it is one of the last two prepared under a
+// FixedLeave, the older one's slot for a third rack, and fresh bounds
+// for a leave that is no FixedLeave.
+func TestLeaveBoundsPair(t *testing.T) {
+	v := variant.MustLoad("english")
+	lex, err := lexicon.FromWords(v.Alphabet, "CAT", "ACT", "AT", "TA", "ZA")
+	if err != nil {
+		t.Fatal(err)
+	}
+	af := movegen.LexiconAnagramFilter(lex, v.RackSize)
+	rack := func(s string) *alphabet.Rack {
+		r, err := v.Alphabet.ParseRack(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return &r
+	}
+	a, b, c := rack("CAT"), rack("ZAX"), rack("QI")
+	fixed := &fixedLeave{}
+	var p movegen.LeaveBoundsPair
+	la := p.Prepare(a, fixed, af, 1)
+	lb := p.Prepare(b, fixed, af, 1)
+	if la == lb {
+		t.Fatal("two racks share one slot")
+	}
+	if got := p.Prepare(a, fixed, af, 1); got != la || !got.Holds(a, fixed, af, 1) {
+		t.Error("the first rack's bounds were not kept beside the second's")
+	}
+	if got := p.Prepare(c, fixed, af, 1); got != lb {
+		t.Error("a third rack did not take the older slot")
+	}
+	if !la.Holds(a, fixed, af, 1) || lb.Holds(b, fixed, af, 1) {
+		t.Error("the slot of the rack used last was not kept")
+	}
+	salted := &saltedLeave{}
+	if got := p.Prepare(a, salted, af, 1); got.Holds(a, salted, af, 1) {
+		t.Error("bounds under a leave that may change are kept")
+	}
+}

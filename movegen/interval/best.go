@@ -36,7 +36,8 @@ type bestSearch struct {
 	ranked movegen.Ranked
 	leave  movegen.Leave
 	rack   alphabet.Rack
-	lb     movegen.LeaveBounds
+	lb     *movegen.LeaveBounds // the rack's, from bounds
+	bounds movegen.LeaveBoundsPair
 	scores movegen.RackScores
 	faces  [alphabet.MaxLetters + 1]int32
 	spans  []span
@@ -122,7 +123,7 @@ func (bs *bestSearch) prepare(b *board.Board, rack *alphabet.Rack, leave movegen
 	// Every slot is checked, whatever its number of tiles: a slot costs
 	// table lookups, which the filter's probes save (1 against 5, the
 	// GADDAG's shadowMinChecked: about 20% faster over whole games).
-	bs.lb.Prepare(rack, leave, af, 1)
+	bs.lb = bs.bounds.Prepare(rack, leave, af, 1)
 	for l := range bs.faces {
 		bs.faces[l] = 0
 	}
@@ -251,7 +252,7 @@ func (bs *bestSearch) add(li *lineInfo, start, length, nsq int, boardSum int32, 
 // reach the kept list, and appends the list to out.
 func (bs *bestSearch) search(st *ivState, b *board.Board, solve func(*Interval), out []movegen.Scored) []movegen.Scored {
 	if bs.leave != nil {
-		st.usePrune(&bs.lb)
+		st.usePrune(bs.lb)
 	}
 	v := b.Variant
 	for d := board.Across; d <= board.Down; d++ {

@@ -9,6 +9,7 @@ import (
 	"atril/board"
 	"atril/move"
 	"atril/movegen"
+	"atril/movegen/internal/searchtest"
 )
 
 // TestBestAfter checks BestAfter against a whole-board Best on the
@@ -43,7 +44,7 @@ func TestBestAfter(t *testing.T) {
 			cands[ci].Move = movegen.Clone(&cands[ci].Move)
 		}
 		for _, leave := range []movegen.Leave{nil, hashLeave{}} {
-			short := cloneAll(g.TopN(b, &opp, leave, 3, nil))
+			short := searchtest.CloneAll(g.TopN(b, &opp, leave, 3, nil))
 			full := movegen.Search(onlyGenerate{g}, b, &opp, leave, 0)
 			for _, c := range cands {
 				m := c.Move
@@ -66,7 +67,7 @@ func TestBestAfter(t *testing.T) {
 							allOn++
 						}
 						got, gok := movegen.BestAfter(s, b, &opp, leave, before.list, before.complete, &ch, nil)
-						if gok != wok || gok && (got.Equity != want.Equity || !sameMove(&got.Move, &want.Move)) {
+						if gok != wok || gok && (got.Equity != want.Equity || !searchtest.SameMove(&got.Move, &want.Move)) {
 							t.Fatalf("position %d after %s, rack %s, leave %v, near %v, %d before (complete %v): BestAfter %s (%v), Best %s (%v)",
 								i, m.String(p.b), b.Variant.Alphabet.RackString(&opp), leave != nil, near, len(before.list), before.complete,
 								got.Move.String(b), got.Equity, want.Move.String(b), want.Equity)
@@ -90,18 +91,6 @@ func TestBestAfter(t *testing.T) {
 // whole changed lines.
 type linesOnly struct{ movegen.LineSearcher }
 
-func cloneAll(ss []movegen.Scored) []movegen.Scored {
-	out := slices.Clone(ss)
-	for i := range out {
-		out[i].Move = movegen.Clone(&out[i].Move)
-	}
-	return out
-}
-
 // onlyGenerate hides a generator's search, so that movegen.Search lists
 // and ranks every move.
 type onlyGenerate struct{ movegen.Generator }
-
-func sameMove(a, b *move.Move) bool {
-	return a.Row == b.Row && a.Col == b.Col && a.Dir == b.Dir && a.Score == b.Score && slices.Equal(a.Tiles, b.Tiles)
-}

@@ -217,7 +217,7 @@ func TestLeaveBoundsPair(t *testing.T) {
 		return &r
 	}
 	a, b, c := rack("CAT"), rack("ZAX"), rack("QI")
-	fixed := &fixedLeave{}
+	fixed := &searchtest.FixedLeave{}
 	var p movegen.LeaveBoundsPair
 	la := p.Prepare(a, fixed, af, 1)
 	lb := p.Prepare(b, fixed, af, 1)
@@ -233,7 +233,7 @@ func TestLeaveBoundsPair(t *testing.T) {
 	if !la.Holds(a, fixed, af, 1) || lb.Holds(b, fixed, af, 1) {
 		t.Error("the slot of the rack used last was not kept")
 	}
-	salted := &saltedLeave{}
+	salted := &searchtest.SaltedLeave{}
 	if got := p.Prepare(a, salted, af, 1); got.Holds(a, salted, af, 1) {
 		t.Error("bounds under a leave that may change are kept")
 	}

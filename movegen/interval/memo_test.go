@@ -12,18 +12,6 @@ import (
 	"atril/movegen/interval"
 )
 
-// fixedLeave is searchtest.HashLeave declared unchanging.
-type fixedLeave struct{ searchtest.HashLeave }
-
-func (*fixedLeave) FixedLeave() {}
-
-// saltedLeave changes its values with its salt; it is no FixedLeave.
-type saltedLeave struct{ salt float64 }
-
-func (l *saltedLeave) Eval(kept *alphabet.Rack) float64 {
-	return searchtest.HashLeave{}.Eval(kept) + l.salt*float64(kept[1]+kept[5])
-}
-
 // TestMemoKept checks the anagram searcher, which keeps its memo of
 // candidate lists from one best-by-equity search to the next of the same
 // rack under the same FixedLeave (or none): on the positions of greedy
@@ -42,24 +30,12 @@ func TestMemoKept(t *testing.T) {
 	fresh := func() movegen.ChangeSearcher { return interval.NewAnagramFrom(ana.Tables) }
 	same := func(what string, b *board.Board, rack *alphabet.Rack, got, want []movegen.Scored) {
 		t.Helper()
-		if len(got) != len(want) {
-			t.Fatalf("%s, rack %s: %d moves, want %d\n%s", what, v.Alphabet.RackString(rack), len(got), len(want), b)
-		}
-		for k := range got {
-			if got[k].Equity != want[k].Equity || got[k].Move.String(b) != want[k].Move.String(b) {
-				t.Fatalf("%s, rack %s, move %d: %s (%v), want %s (%v)\n%s", what, v.Alphabet.RackString(rack), k,
-					got[k].Move.String(b), got[k].Equity, want[k].Move.String(b), want[k].Equity, b)
-			}
+		if err := searchtest.SameList(b, got, want); err != nil {
+			t.Fatalf("%s, rack %s: %v\n%s", what, v.Alphabet.RackString(rack), err, b)
 		}
 	}
-	clone := func(ss []movegen.Scored) []movegen.Scored {
-		out := append([]movegen.Scored(nil), ss...)
-		for i := range out {
-			out[i].Move = movegen.Clone(&out[i].Move)
-		}
-		return out
-	}
-	fixed, salted := &fixedLeave{}, &saltedLeave{}
+	clone := searchtest.CloneAll
+	fixed, salted := &searchtest.FixedLeave{}, &searchtest.SaltedLeave{}
 	checked := 0
 	for seed := uint64(1); seed <= 6; seed++ {
 		g, err := game.New(v, lex, []string{"a", "b"}, seed)
@@ -100,7 +76,7 @@ func TestMemoKept(t *testing.T) {
 				checked++
 			}
 			for _, salt := range []float64{0, 9} {
-				salted.salt = salt
+				salted.Salt = salt
 				got := clone(ana.TopN(next, &rack, salted, 5, nil))
 				same("salted leave", next, &rack, got, fresh().TopN(next, &rack, salted, 5, nil))
 			}

@@ -34,6 +34,53 @@ func (HashLeave) Eval(kept *alphabet.Rack) float64 {
 	return float64(int64(h%2401)-1200)/100 + v/4
 }
 
+// FixedLeave is HashLeave declared unchanging (movegen.FixedLeave), so
+// that a searcher may keep what it worked out from it for a rack.
+type FixedLeave struct{ HashLeave }
+
+// FixedLeave implements movegen.FixedLeave.
+func (*FixedLeave) FixedLeave() {}
+
+// SaltedLeave is HashLeave shifted by Salt points for each A and E
+// kept: its values change with Salt, and it is no FixedLeave, so
+// searchers must value it anew every search.
+type SaltedLeave struct{ Salt float64 }
+
+// Eval implements movegen.Leave.
+func (l *SaltedLeave) Eval(kept *alphabet.Rack) float64 {
+	return HashLeave{}.Eval(kept) + l.Salt*float64(kept[1]+kept[5])
+}
+
+// CloneAll copies a list of placements so that it outlives the
+// searcher's buffers.
+func CloneAll(ss []movegen.Scored) []movegen.Scored {
+	out := slices.Clone(ss)
+	for i := range out {
+		out[i].Move = movegen.Clone(&out[i].Move)
+	}
+	return out
+}
+
+// SameMove reports whether two placements are the same move with the
+// same score.
+func SameMove(a, b *move.Move) bool {
+	return a.Row == b.Row && a.Col == b.Col && a.Dir == b.Dir && a.Score == b.Score && slices.Equal(a.Tiles, b.Tiles)
+}
+
+// SameList reports how got differs from want, move for move and equity
+// for equity (nil: not at all); moves are written on b.
+func SameList(b *board.Board, got, want []movegen.Scored) error {
+	if len(got) != len(want) {
+		return fmt.Errorf("%d moves, want %d", len(got), len(want))
+	}
+	for k := range got {
+		if got[k].Equity != want[k].Equity || !SameMove(&got[k].Move, &want[k].Move) {
+			return fmt.Errorf("move %d: %s (%v), want %s (%v)", k, got[k].Move.String(b), got[k].Equity, want[k].Move.String(b), want[k].Equity)
+		}
+	}
+	return nil
+}
+
 // Equities lists the equity of every placement g lists (score plus
 // leave of the tiles kept; leave nil: score alone), best first.
 func Equities(g movegen.Generator, b *board.Board, rack *alphabet.Rack, leave movegen.Leave) []float64 {

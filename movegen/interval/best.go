@@ -22,14 +22,16 @@ import (
 // bounded: none holds a square whose cross-set admits no rack letter (a
 // blank admits any), and the starts from which no such interval reaches
 // a square next to the board's tiles are skipped. Where the GADDAG's
-// search bounds an anchor by every extent through it, an interval's bound needs no maximum over
-// extents: it is the bound of one set of squares. As in the GADDAG's
-// search, the anagram filter is asked whether the tiles played and the
-// board letters can make a word: at once for the slots that play all
-// the rack's tiles or all but one, and for the others when they come to
-// the top, which puts them back with the tighter bound. A slot that comes
-// to the top again is asked where its board letters go (runFilter) before
-// it is solved.
+// search bounds an anchor by every extent through it, an interval's
+// bound needs no maximum over extents: it is the bound of one set of
+// squares. As in the GADDAG's search, the anagram filter is asked
+// whether the tiles played and the board letters can make a word: at
+// once for the slots that play all the rack's tiles or all but one, and
+// for the others when they come to the top, which puts them back with
+// the tighter bound. A slot that comes to the top again is asked where
+// its board letters go (runFilter) before it is solved; a search near a
+// placement's changes (TopNTouching) bounds only the intervals that
+// touch them.
 
 // bestSearch is the per-generator state of a best-by-equity search.
 type bestSearch struct {
@@ -285,10 +287,7 @@ func (bs *bestSearch) search(st *ivState, b *board.Board, solve func(*Interval),
 			// Ask the filter, and put the slot back with that bound.
 			sp.stage = 1
 			lv := bs.lb.Extent(int(sp.empty), int(sp.nb), sp.hb)
-			if b := float64(sp.score) + lv; b < q.bound[i] {
-				if !math.IsInf(b, -1) && b >= bs.ranked.Threshold() { // else (−Inf: no word fits) it is dropped
-					q.push(i, b)
-				}
+			if bs.lowered(i, float64(sp.score)+lv) {
 				continue
 			}
 		}
@@ -299,10 +298,7 @@ func (bs *bestSearch) search(st *ivState, b *board.Board, solve func(*Interval),
 		if sp.stage == 1 && sp.nb > 0 && bs.runs != nil {
 			// About to be solved: ask where its board letters go.
 			sp.stage = 2
-			if b := bs.runBound(&st.li, sp); b < q.bound[i] {
-				if !math.IsInf(b, -1) && b >= bs.ranked.Threshold() {
-					q.push(i, b)
-				}
+			if bs.lowered(i, bs.runBound(&st.li, sp)) {
 				continue
 			}
 		}
@@ -322,6 +318,21 @@ func (bs *bestSearch) search(st *ivState, b *board.Board, solve func(*Interval),
 	// solved.
 	st.stats.Intervals = len(bs.spans)
 	return bs.ranked.Result(out)
+}
+
+// lowered reports whether b, a refined bound of slot i just taken from
+// the queue, is below the bound it was queued with; then the slot goes
+// back with b, or is dropped when b is −Inf (no word fits) or cannot
+// reach the kept list.
+func (bs *bestSearch) lowered(i int, b float64) bool {
+	q := &bs.queue
+	if b >= q.bound[i] {
+		return false
+	}
+	if !math.IsInf(b, -1) && b >= bs.ranked.Threshold() {
+		q.push(i, b)
+	}
+	return true
 }
 
 // cutSlack is far above the rounding error of an equity (tens of

@@ -189,6 +189,21 @@ func BestAfter(s LineSearcher, b *board.Board, rack *alphabet.Rack, leave Leave,
 // Search returns the n best placements by equity for any generator: the
 // Searcher's own method when g has one, or else all moves ranked.
 func Search(g Generator, b *board.Board, rack *alphabet.Rack, leave Leave, n int) []Scored {
+	return SearchFrom(g, b, rack, leave, n, math.Inf(-1))
+}
+
+// SearchFrom is Search where placements of equity below floor need not
+// be listed: a LineSearcher starts its search with floor as the kept
+// list's threshold (a caller that has a move of equity floor in hand,
+// an exchange say, loses nothing it would choose).
+func SearchFrom(g Generator, b *board.Board, rack *alphabet.Rack, leave Leave, n int, floor float64) []Scored {
+	if s, ok := g.(LineSearcher); ok && n > 0 && floor > math.Inf(-1) {
+		out := s.TopNIn(b, rack, leave, n, board.AllLines(b.Size), floor, nil)
+		for i := range out {
+			out[i].Move = Clone(&out[i].Move)
+		}
+		return out
+	}
 	if s, ok := g.(Searcher); ok && n > 0 {
 		out := s.TopN(b, rack, leave, n, nil)
 		for i := range out {

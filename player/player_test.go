@@ -948,3 +948,71 @@ func TestEliminationLoss(t *testing.T) {
 		t.Errorf("the elimination loses %.3f points a move against playing every iteration (at most 0.1)", d)
 	}
 }
+
+// listOnly hides a generator's Searcher methods, so that
+// movegen.SearchFrom ranks every move it lists.
+type listOnly struct{ movegen.Generator }
+
+// scaledLeave is a leave table's values times k.
+type scaledLeave struct {
+	t leave.Evaluator
+	k float64
+}
+
+func (s scaledLeave) Eval(kept *alphabet.Rack) float64 { return s.k * s.t.Eval(kept) }
+
+// TestRankExchangeFloor checks that rank, which searches placements only
+// above the keep-th best exchange, returns the same candidates, in the
+// same order and with the same values, as ranking every move, for one,
+// three and forty candidates, over the positions of inhuman self-play,
+// with the English table and with its values four times as large (which
+// makes exchanges common).
+func TestRankExchangeFloor(t *testing.T) {
+	v, lex := small(t)
+	table, err := leave.Load(v, "default", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tb := range []leave.Evaluator{table, scaledLeave{table, 4}} {
+		checkRankExchangeFloor(t, v, lex, tb)
+	}
+}
+
+func checkRankExchangeFloor(t *testing.T, v *variant.Variant, lex *lexicon.Lexicon, tb leave.Evaluator) {
+	ps := [2]Player{newPlayer(t, "inhuman", quick(v, lex, 1)), newPlayer(t, "inhuman", quick(v, lex, 2))}
+	positions, exchanges := 0, 0
+	for seed := uint64(1); seed <= 6; seed++ {
+		g, err := game.New(v, lex, []string{"a", "b"}, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for turn := 0; !g.Over() && turn < 200; turn++ {
+			view := ViewOf(g, g.Current())
+			for _, keep := range []int{1, 3, 40} {
+				got, _ := rank(smallGen, view, tb, keep)
+				want, _ := rank(listOnly{smallGen}, view, tb, keep)
+				if len(got) != len(want) {
+					t.Fatalf("seed %d turn %d keep %d: %d candidates, ranking every move %d", seed, turn, keep, len(got), len(want))
+				}
+				for i := range got {
+					if got[i].m.Key() != want[i].m.Key() || got[i].value != want[i].value {
+						t.Fatalf("seed %d turn %d keep %d: candidate %d is %s (%.3f), ranking every move gives %s (%.3f)",
+							seed, turn, keep, i, got[i].m.String(g.Board), got[i].value, want[i].m.String(g.Board), want[i].value)
+					}
+				}
+				if keep == 1 && len(got) > 0 && got[0].m.Kind == move.Exchange {
+					exchanges++
+				}
+			}
+			positions++
+			m := ps[g.Current()].Choose(view)
+			if err := g.Play(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if _, scaled := tb.(scaledLeave); scaled && exchanges == 0 {
+		t.Fatalf("no exchange was best in %d positions: the floor was not tested", positions)
+	}
+	t.Logf("%T: %d positions, an exchange best in %d", tb, positions, exchanges)
+}

@@ -2,6 +2,7 @@ package player
 
 import (
 	"fmt"
+	"math"
 
 	"atril/alphabet"
 	"atril/endgame"
@@ -143,14 +144,10 @@ func (s *staticLeave) Eval(kept *alphabet.Rack) float64 {
 // generator ranked.
 func rank(gen movegen.Generator, v *View, t leave.Evaluator, keep int) ([]candidate, int) {
 	var out []candidate
-	sl := newStaticLeave(v, t)
-	placements := movegen.Search(gen, v.Board, &v.Rack, sl, keep)
-	for i := range placements {
-		p := &placements[i]
-		out = append(out, candidate{m: p.Move, value: p.Equity, leave: p.Move.Kept(v.Rack)})
-	}
-	n := len(placements)
+	floor := math.Inf(-1)
 	if v.BagLen >= v.Board.Variant.ExchangeMinBag && v.BagLen > 0 && t != nil {
+		// The exchanges first: the keep-th best of them is the floor of
+		// the placements worth ranking.
 		size := v.Rack.Len()
 		movegen.EachSubRack(&v.Rack, t, func(kept *alphabet.Rack, val float64) {
 			if kept.Len() == size {
@@ -163,8 +160,20 @@ func rank(gen movegen.Generator, v *View, t leave.Evaluator, keep int) ([]candid
 			m.Exchanged = exchanged(&v.Rack, kept)
 			out = insert(out, candidate{m, val, *kept}, keep)
 		})
+		if keep > 0 && len(out) >= keep {
+			floor = out[keep-1].value
+		}
 	}
-	return out, n
+	sl := newStaticLeave(v, t)
+	placements := movegen.SearchFrom(gen, v.Board, &v.Rack, sl, keep, floor)
+	for i := range placements {
+		p := &placements[i]
+		if keep > 0 && len(out) >= keep && !better(p.Equity, &p.Move, &out[len(out)-1]) {
+			break
+		}
+		out = insert(out, candidate{m: p.Move, value: p.Equity, leave: p.Move.Kept(v.Rack)}, keep)
+	}
+	return out, len(placements)
 }
 
 // exchanged lists the tiles of rack that kept does not hold, in code

@@ -223,6 +223,10 @@ func Orient(d Dir, row, col int) (int, int) {
 // for Down. The slice aliases the board and must not be modified.
 func (b *Board) Line(d Dir, r int) []alphabet.Tile { return b.grid[d][r*b.Size : (r+1)*b.Size] }
 
+// Grid returns the board's tiles row by row (Empty where there is none),
+// a read-only view that later placements change.
+func (b *Board) Grid() []alphabet.Tile { return b.grid[Across] }
+
 // CrossSets returns the cross-sets of line r in orientation d.
 func (b *Board) CrossSets(d Dir, r int) []uint64 { return b.cross[d][r*b.Size : (r+1)*b.Size] }
 

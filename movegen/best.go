@@ -62,6 +62,16 @@ type LineSearcher interface {
 	TopNIn(b *board.Board, rack *alphabet.Rack, leave Leave, n int, lines board.Lines, floor float64, out []Scored) []Scored
 }
 
+// BoardCacher is a Searcher that can keep what it found out about a
+// board, apart from any rack, across searches of the same board with
+// other racks, as a simulation searches its position and each
+// candidate's board once an iteration. It changes nothing but the
+// speed; it is off in a new generator or a fork.
+type BoardCacher interface {
+	Searcher
+	CacheBoards(on bool)
+}
+
 // ChangeSearcher is a LineSearcher that can keep to the placements near
 // what a placement changed (board.Changes), for BestAfter.
 type ChangeSearcher interface {
@@ -1019,9 +1029,35 @@ func (a *ExtentAcc) Add(i int, lmul, wmul *[32]int32, cscore []int16, fit *[32]i
 // value boardSum in the main word and the rack's tile scores rs,
 // highest first (a blank scores 0).
 func (a *ExtentAcc) Bound(rs []int32, boardSum int32) int32 {
+	return ExtentBound(rs, boardSum, a.wm, a.cross, a.wm*a.main+a.crossFit, a.mult[:a.n])
+}
+
+// ExtentBound is the bound of an extent of word multiplier wm whose
+// cross words' other tiles count cross (times their multipliers), whose
+// main-word board tiles have face value boardSum, and whose squares'
+// multipliers, highest first, are mult, for the rack's tile scores rs,
+// highest first: the lower of capped (the best fitting tile on every
+// square at once, ExtentAcc's wm·main + crossFit) and the rack's tiles
+// rearranged on the multipliers.
+func ExtentBound(rs []int32, boardSum, wm, cross, capped int32, mult []int32) int32 {
 	rearranged := int32(0)
-	for k, r := range rs[:min(a.n, len(rs), 16)] {
-		rearranged += a.mult[k] * r
+	for k, r := range rs[:min(len(mult), len(rs))] {
+		rearranged += mult[k] * r
 	}
-	return boardSum*a.wm + a.cross + min(a.wm*a.main+a.crossFit, rearranged)
+	return boardSum*wm + cross + min(capped, rearranged)
+}
+
+// Terms copies what ExtentBound needs of the extent and what does not
+// depend on the rack: each square's letter multiplier and cross-word
+// multiplier (0 where it makes no cross word) in the order added into lm
+// and cc, and the multipliers highest first into mult (each at least
+// as long as the extent); it returns the extent's word multiplier and
+// its cross words' other tiles (times their multipliers). capped is
+// then wm·Σ lm[k]·fit[k] + Σ cc[k]·fit[k], fit[k] the highest score of a
+// rack tile square k admits.
+func (a *ExtentAcc) Terms(lm, cc, mult []int32) (wm, cross int32) {
+	copy(lm, a.lm[:a.n])
+	copy(cc, a.cc[:a.n])
+	copy(mult, a.mult[:a.n])
+	return a.wm, a.cross
 }

@@ -218,7 +218,13 @@ func (s *Simulation) simulate(v *View, cands []candidate) int {
 		alive[i] = i
 	}
 	for len(s.forks) < p.threads {
-		s.forks = append(s.forks, s.gen.Fork())
+		f := s.gen.Fork()
+		if bc, ok := f.(movegen.BoardCacher); ok {
+			// The replies search the position's board and each
+			// candidate's board once an iteration.
+			bc.CacheBoards(true)
+		}
+		s.forks = append(s.forks, f)
 	}
 	workers := make([]*simWorker, p.threads)
 	for w := range workers {

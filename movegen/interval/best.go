@@ -57,6 +57,7 @@ type bestSearch struct {
 	// touch, when set, keeps the search to the intervals that hold a
 	// changed square or end next to one (TopNTouching).
 	touch *board.Changes
+	geo   geoCache
 }
 
 // runBound is the bound of slot sp (of the loaded line li) once the run
@@ -166,8 +167,12 @@ func (bs *bestSearch) line(li *lineInfo) {
 // lists) and keeps them as slots. The intervals that start on the same
 // square are bounded in one pass, each longer one taking the shorter's
 // squares, board letters and hash.
-func (bs *bestSearch) addLine(li *lineInfo, maxEmpty, rackSize, bingo int) {
+//
+// With g set it records them in g (bs.geo.record) instead: the fits of
+// bs.ext are then not used.
+func (bs *bestSearch) addLine(li *lineInfo, maxEmpty, rackSize, bingo int, g *geometry) {
 	n := li.n
+	var pos [MaxBoard]int8 // the empty squares from s
 	// reach[s]: no interval starting on square s or later and holding
 	// at most maxEmpty empty squares reaches a halo square when false.
 	var reach [MaxBoard + 1]bool
@@ -205,6 +210,7 @@ func (bs *bestSearch) addLine(li *lineInfo, maxEmpty, rackSize, bingo int) {
 					continue
 				}
 				bs.ext.Add(e, &bs.lmul, &bs.wmul, li.cscore, &bs.fit)
+				pos[nsq] = int8(e)
 				nsq++
 				halo = halo || li.halo[e]
 			default:
@@ -219,6 +225,10 @@ func (bs *bestSearch) addLine(li *lineInfo, maxEmpty, rackSize, bingo int) {
 			if bs.touch != nil && !bs.touch.Touches(li.d, li.line, s, e) {
 				continue
 			}
+			if g != nil {
+				bs.geo.record(g, bs, li, s, e-s+1, pos[:nsq], boardSum, hb)
+				continue
+			}
 			bs.add(li, s, e-s+1, nsq, boardSum, hb, rackSize, bingo)
 		}
 	}
@@ -227,6 +237,13 @@ func (bs *bestSearch) addLine(li *lineInfo, maxEmpty, rackSize, bingo int) {
 // add bounds the interval of the loaded line from square start, length
 // long, whose nsq empty squares are in bs.ext, and keeps it as a slot.
 func (bs *bestSearch) add(li *lineInfo, start, length, nsq int, boardSum int32, hb uint64, rackSize, bingo int) {
+	bs.addSlot(li.d, li.line, start, length, nsq, bs.ext.Bound(bs.scores.Sorted(), boardSum), hb, rackSize, bingo)
+}
+
+// addSlot keeps the interval of line line in direction d from square
+// start, length long, holding nsq empty squares and board letters of
+// hash hb, as a slot of score bound sc (before the bingo bonus).
+func (bs *bestSearch) addSlot(d board.Dir, line, start, length, nsq int, sc int32, hb uint64, rackSize, bingo int) {
 	nb := length - nsq
 	// The longest slots ask the filter now (they carry the bingo bonus
 	// and the widest bounds); the others when they reach the top.
@@ -239,12 +256,11 @@ func (bs *bestSearch) add(li *lineInfo, start, length, nsq int, boardSum int32, 
 	if lv == math.Inf(-1) {
 		return
 	}
-	sc := bs.ext.Bound(bs.scores.Sorted(), boardSum)
 	if nsq == rackSize {
 		sc += int32(bingo)
 	}
 	bs.slots = append(bs.slots, slot{bound: float64(sc) + lv, i: int32(len(bs.spans))})
-	bs.spans = append(bs.spans, span{dir: li.d, line: int8(li.line), start: int8(start), len: int8(length), empty: int8(nsq),
+	bs.spans = append(bs.spans, span{dir: d, line: int8(line), start: int8(start), len: int8(length), empty: int8(nsq),
 		nb: int8(nb), stage: stage, score: sc, hb: hb})
 }
 
@@ -257,19 +273,19 @@ func (bs *bestSearch) search(st *ivState, b *board.Board, solve func(*Interval),
 		st.usePrune(bs.lb)
 	}
 	v := b.Variant
-	for d := board.Across; d <= board.Down; d++ {
-		for line := 0; line < b.Size; line++ {
-			if !bs.lines.Has(d, line) {
-				continue
-			}
-			st.li.load(b, d, line, st.letters)
-			if st.li.nhalo == 0 {
-				// No interval of the line touches the board.
-				continue
-			}
-			bs.line(&st.li)
-			bs.addLine(&st.li, st.rackLen, v.RackSize, v.BingoBonus)
+	var geo *geometry
+	if bs.geo.on {
+		g, k, build := bs.geo.lookup(b, bs.lines, bs.touch)
+		if build {
+			g = bs.geo.start(b, bs.lines, bs.touch, k)
+			bs.boardLines(st, b, g)
 		}
+		geo = g
+	}
+	if geo != nil {
+		bs.geo.bound(geo, bs, st.letters, st.rackLen, v.RackSize, v.BingoBonus)
+	} else {
+		bs.boardLines(st, b, nil)
 	}
 	// Usually few slots are solved: take them best bound first from
 	// buckets one point wide (the order within a bucket does not change
@@ -318,6 +334,34 @@ func (bs *bestSearch) search(st *ivState, b *board.Board, solve func(*Interval),
 	// solved.
 	st.stats.Intervals = len(bs.spans)
 	return bs.ranked.Result(out)
+}
+
+// boardLines bounds the intervals of the lines searched, or records them
+// in g when g is set (then for a rack that may put a tile on any square
+// that admits a letter, and of the variant's rack size).
+func (bs *bestSearch) boardLines(st *ivState, b *board.Board, g *geometry) {
+	v := b.Variant
+	letters, maxEmpty := st.letters, st.rackLen
+	if g != nil {
+		letters, maxEmpty = ^uint64(0), v.RackSize
+	}
+	for d := board.Across; d <= board.Down; d++ {
+		for line := 0; line < b.Size; line++ {
+			if !bs.lines.Has(d, line) {
+				continue
+			}
+			st.li.load(b, d, line, letters)
+			if st.li.nhalo == 0 {
+				// No interval of the line touches the board.
+				continue
+			}
+			bs.line(&st.li)
+			if g != nil {
+				bs.geo.startLine()
+			}
+			bs.addLine(&st.li, maxEmpty, v.RackSize, v.BingoBonus, g)
+		}
+	}
 }
 
 // lowered reports whether b, a refined bound of slot i just taken from
@@ -506,3 +550,10 @@ func (c *filterCache) of(lex *lexicon.Lexicon, rackSize int) *movegen.AnagramFil
 	}
 	return c.f
 }
+
+// CacheBoards implements movegen.BoardCacher: with on, the searches keep
+// the geometry of the boards they see more than once (see geoCache).
+func (g *Anagram) CacheBoards(on bool) { g.best.geo.on = on }
+
+// CacheBoards implements movegen.BoardCacher, as Anagram.CacheBoards does.
+func (g *IWM) CacheBoards(on bool) { g.best.geo.on = on }

@@ -32,6 +32,7 @@ import (
 // halo square (and touch the changes, when the search keeps to them), in
 // the order addLine bounds them.
 type geometry struct {
+	used uint64 // the cache's clock when last used
 	// The key, compared in full on a hash match.
 	v       *variant.Variant
 	grid    []alphabet.Tile
@@ -66,9 +67,10 @@ type geoInterval struct {
 type geoCache struct {
 	on      bool
 	seed    maphash.Seed
-	seen    [256]uint64
+	seen    [4096]uint64
 	entries map[uint64]*geometry
 	free    []*geometry
+	clock   uint64 // counts the lookups
 	// Scratch for the rack being searched: per square of the geometry,
 	// whether a rack tile may go there, and the highest score of one
 	// that may.
@@ -80,8 +82,8 @@ type geoCache struct {
 }
 
 // maxGeometries bounds the geometries kept: a simulation's move needs one
-// per candidate and one for the position; past the bound all are
-// dropped.
+// per candidate and one for the position; past the bound the half used
+// least recently are dropped.
 const maxGeometries = 96
 
 // key hashes a search's board and lines (and changes, when touch is
@@ -120,7 +122,9 @@ func (c *geoCache) lookup(b *board.Board, lines board.Lines, touch *board.Change
 		c.entries = make(map[uint64]*geometry)
 	}
 	k := c.key(b, lines, touch)
+	c.clock++
 	if g := c.entries[k]; g != nil && g.matches(b, lines, touch) {
+		g.used = c.clock
 		return g, k, false
 	}
 	slot := &c.seen[k%uint64(len(c.seen))]
@@ -151,10 +155,7 @@ func (g *geometry) matches(b *board.Board, lines board.Lines, touch *board.Chang
 // start returns an empty geometry for the search, kept under key k.
 func (c *geoCache) start(b *board.Board, lines board.Lines, touch *board.Changes, k uint64) *geometry {
 	if len(c.entries) >= maxGeometries {
-		for _, g := range c.entries {
-			c.free = append(c.free, g)
-		}
-		clear(c.entries)
+		c.evict()
 	}
 	var g *geometry
 	if n := len(c.free); n > 0 {
@@ -162,7 +163,7 @@ func (c *geoCache) start(b *board.Board, lines board.Lines, touch *board.Changes
 	} else {
 		g = new(geometry)
 	}
-	g.v, g.lines, g.touch = b.Variant, lines, touch != nil
+	g.v, g.lines, g.touch, g.used = b.Variant, lines, touch != nil, c.clock
 	g.grid = append(g.grid[:0], b.Grid()...)
 	if touch != nil {
 		g.squares = touch.Squares
@@ -171,6 +172,22 @@ func (c *geoCache) start(b *board.Board, lines board.Lines, touch *board.Changes
 	g.sq, g.lm, g.cc, g.mult = g.sq[:0], g.lm[:0], g.cc[:0], g.mult[:0]
 	c.entries[k] = g
 	return g
+}
+
+// evict drops the half of the geometries used least recently.
+func (c *geoCache) evict() {
+	stamps := make([]uint64, 0, len(c.entries))
+	for _, g := range c.entries {
+		stamps = append(stamps, g.used)
+	}
+	slices.Sort(stamps)
+	cut := stamps[len(stamps)/2]
+	for k, g := range c.entries {
+		if g.used < cut {
+			c.free = append(c.free, g)
+			delete(c.entries, k)
+		}
+	}
 }
 
 // startLine prepares the build of a line's intervals.

@@ -248,16 +248,20 @@ func (bs *bestSearch) addSlot(d board.Dir, line, start, length, nsq int, sc int3
 	// The longest slots ask the filter now (they carry the bingo bonus
 	// and the widest bounds); the others when they reach the top.
 	var stage int8
+	if nsq == rackSize {
+		sc += int32(bingo)
+	}
 	lv := bs.lb.Best(nsq)
+	if float64(sc)+lv < bs.ranked.Threshold() {
+		// Below the floor.
+		return
+	}
 	if nsq >= bs.tiles-1 {
 		stage = 1
 		lv = bs.lb.Extent(nsq, nb, hb)
 	}
 	if lv == math.Inf(-1) {
 		return
-	}
-	if nsq == rackSize {
-		sc += int32(bingo)
 	}
 	bs.slots = append(bs.slots, slot{bound: float64(sc) + lv, i: int32(len(bs.spans))})
 	bs.spans = append(bs.spans, span{dir: d, line: int8(line), start: int8(start), len: int8(length), empty: int8(nsq),

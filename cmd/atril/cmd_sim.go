@@ -20,10 +20,25 @@ func init() {
 	register("sim", "play computer levels against each other and print the statistics table of Pícek 2008", runSim)
 }
 
+// autoAlgo is the generator --algo auto picks for two levels: the
+// anagram tables when a player searches by equity with a leave (inhuman,
+// godlike, simulation), where they are the faster (the simulation's
+// replies above all), and the GADDAG, faster at listing every move and
+// by score alone, otherwise.
+func autoAlgo(levels ...string) string {
+	for _, l := range levels {
+		switch l {
+		case "inhuman", "godlike", "simulation":
+			return "anagram"
+		}
+	}
+	return "gaddag"
+}
+
 func runSim(args []string) error {
 	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
 	variantName, lexName := envFlags(fs)
-	algo := fs.String("algo", "gaddag", "move generator: "+strings.Join(movegen.Names(), ", "))
+	algo := fs.String("algo", "auto", "move generator: "+strings.Join(movegen.Names(), ", ")+", or auto (anagram when a player values leaves: inhuman, godlike, simulation; else gaddag)")
 	egAlgo := fs.String("endgame-algo", "gaddag", "move generator of the endgame and pre-endgame searches, which list every move (the GADDAG's strength; the interval generators are faster only at finding the best move)")
 	p1 := fs.String("p1", "godlike", "first player's level: "+strings.Join(player.Levels(), ", "))
 	p2 := fs.String("p2", "professional", "second player's level")
@@ -66,6 +81,9 @@ func runSim(args []string) error {
 	e, err := loadEnv(*variantName, *lexName)
 	if err != nil {
 		return err
+	}
+	if *algo == "auto" {
+		*algo = autoAlgo(*p1, *p2)
 	}
 	t0 := time.Now()
 	gen, err := movegen.New(*algo, e.Lex)

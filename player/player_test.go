@@ -813,6 +813,7 @@ func TestLeaveWrappersEvalSubRacks(t *testing.T) {
 		t.Fatal(err)
 	}
 	rack, _ := v.Alphabet.ParseRack("AEQRS?")
+	other, _ := v.Alphabet.ParseRack("BDEIOT") // as many sub-racks as rack
 	size := 1
 	for _, c := range rack {
 		size *= int(c) + 1
@@ -841,6 +842,23 @@ func TestLeaveWrappersEvalSubRacks(t *testing.T) {
 			})
 			if i != size {
 				t.Fatalf("%d sub-racks, %d indices", i, size)
+			}
+			// Another rack, then the first again: a wrapper that keeps
+			// its last answer must not give it for another rack.
+			for _, r := range []alphabet.Rack{other, rack} {
+				n := 1
+				for _, c := range r {
+					n *= int(c) + 1
+				}
+				vals := make([]float64, n)
+				if !l.EvalSubRacks(&r, vals) {
+					t.Fatalf("%T: EvalSubRacks declined rack %s", l, v.Alphabet.RackString(&r))
+				}
+				r.SubRacks(func(kept *alphabet.Rack) {
+					if got, want := vals[r.SubIndex(kept)], l.Eval(kept); got != want {
+						t.Errorf("%T: rack %s, sub-rack %s: %v in one pass, Eval %v", l, v.Alphabet.RackString(&r), v.Alphabet.RackString(kept), got, want)
+					}
+				})
 			}
 		}
 	}

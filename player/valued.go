@@ -101,6 +101,10 @@ type staticLeave struct {
 	v      *View
 	t      leave.Evaluator // nil: no leave term
 	unseen float64         // twice the score of the unseen tiles
+	// The last EvalSubRacks answer (rank values the exchanges, and
+	// the search's leave bounds the same sub-racks again).
+	last     alphabet.Rack
+	lastVals []float64
 }
 
 func newStaticLeave(v *View, t leave.Evaluator) *staticLeave {
@@ -118,10 +122,19 @@ var (
 // EvalSubRacks implements movegen.SubRackLeave while the bag has tiles
 // and the table does.
 func (s *staticLeave) EvalSubRacks(rack *alphabet.Rack, out []float64) bool {
-	if sl, ok := s.t.(movegen.SubRackLeave); ok && s.v.BagLen > 0 {
-		return sl.EvalSubRacks(rack, out)
+	sl, ok := s.t.(movegen.SubRackLeave)
+	if !ok || s.v.BagLen == 0 {
+		return false
 	}
-	return false
+	if s.lastVals != nil && *rack == s.last && len(out) == len(s.lastVals) {
+		copy(out, s.lastVals)
+		return true
+	}
+	if !sl.EvalSubRacks(rack, out) {
+		return false
+	}
+	s.last, s.lastVals = *rack, append(s.lastVals[:0], out...)
+	return true
 }
 
 // Eval implements movegen.Leave.
@@ -145,12 +158,13 @@ func (s *staticLeave) Eval(kept *alphabet.Rack) float64 {
 func rank(gen movegen.Generator, v *View, t leave.Evaluator, keep int) ([]candidate, int) {
 	var out []candidate
 	floor := math.Inf(-1)
+	sl := newStaticLeave(v, t)
 	if v.BagLen >= v.Board.Variant.ExchangeMinBag && v.BagLen > 0 && t != nil {
 		// The exchanges first: the keep-th best of them is the floor of
-		// the placements worth ranking.
-		size := v.Rack.Len()
-		movegen.EachSubRack(&v.Rack, t, func(kept *alphabet.Rack, val float64) {
-			if kept.Len() == size {
+		// the placements worth ranking. With tiles in the bag sl values
+		// them as t does, and keeps the values for the search.
+		movegen.EachSubRack(&v.Rack, sl, func(kept *alphabet.Rack, val float64) {
+			if *kept == v.Rack {
 				return
 			}
 			m := move.Move{Kind: move.Exchange}
@@ -164,7 +178,6 @@ func rank(gen movegen.Generator, v *View, t leave.Evaluator, keep int) ([]candid
 			floor = out[keep-1].value
 		}
 	}
-	sl := newStaticLeave(v, t)
 	placements := movegen.SearchFrom(gen, v.Board, &v.Rack, sl, keep, floor)
 	for i := range placements {
 		p := &placements[i]

@@ -2,7 +2,6 @@ package movegen
 
 import (
 	"math"
-	"slices"
 
 	"atril/alphabet"
 )
@@ -233,15 +232,18 @@ func (t *LeaveBounds) Prepare(rack *alphabet.Rack, leave Leave, af *AnagramFilte
 func (t *LeaveBounds) subsOf(k int) []subRack {
 	if t.sorted&(1<<k) == 0 {
 		t.sorted |= 1 << k
-		slices.SortFunc(t.subs[k], func(a, b subRack) int {
-			switch {
-			case a.leave > b.leave:
-				return -1
-			case a.leave < b.leave:
-				return 1
+		// An insertion sort: a rack has few sub-racks of one size (35
+		// at most with seven tiles), where it beats a general sort.
+		s := t.subs[k]
+		for i := 1; i < len(s); i++ {
+			x := s[i]
+			j := i
+			for j > 0 && s[j-1].leave < x.leave {
+				s[j] = s[j-1]
+				j--
 			}
-			return 0
-		})
+			s[j] = x
+		}
 	}
 	return t.subs[k]
 }

@@ -1,6 +1,7 @@
 package interval_test
 
 import (
+	"os"
 	"testing"
 
 	"atril/alphabet"
@@ -31,10 +32,23 @@ type cachePosition struct {
 // blanks, and of letters few squares admit, under no leave, a fixed
 // leave or a salted one; every list must be that of a searcher without
 // the cache. There are more boards than the searcher keeps, so it also
-// drops and rebuilds them.
+// drops and rebuilds them. English; ATRIL_CACHE_LANGS=all adds Spanish
+// and Czech, ATRIL_CACHE_GAMES sets the number of games (2) and
+// ATRIL_IV_STEP the sampling of the word lists (8; 1: the full lists).
 func TestCacheBoards(t *testing.T) {
-	v, full := ivLexicon(t, "english", "en-sowpods")
-	lex := ivSample(full, 8)
+	langs := languages[:1]
+	if os.Getenv("ATRIL_CACHE_LANGS") == "all" {
+		langs = languages
+	}
+	for _, l := range langs {
+		t.Run(l.variant, func(t *testing.T) { checkCacheBoards(t, l) })
+	}
+}
+
+func checkCacheBoards(t *testing.T, l language) {
+	v, full := fullLexicon(t, l)
+	lex := ivSample(full, ivEnv("ATRIL_IV_STEP", 8))
+	games := ivEnv("ATRIL_CACHE_GAMES", 2)
 	ana, err := interval.NewAnagram(lex)
 	if err != nil {
 		t.Fatal(err)
@@ -51,9 +65,12 @@ func TestCacheBoards(t *testing.T) {
 		}
 		return r
 	}
-	extra := []alphabet.Rack{parse("QXZJVVW"), parse("AE?"), parse("S"), parse("EIRST??")}
+	extra := []alphabet.Rack{parse("AE?"), parse("S"), parse("A??")}
+	if l.variant == "english" {
+		extra = append(extra, parse("QXZJVVW"), parse("EIRST??"))
+	}
 	var pos []cachePosition
-	for seed := uint64(1); seed <= 2; seed++ {
+	for seed := uint64(1); seed <= uint64(games); seed++ {
 		g, err := game.New(v, lex, []string{"a", "b"}, seed)
 		if err != nil {
 			t.Fatal(err)
@@ -86,7 +103,7 @@ func TestCacheBoards(t *testing.T) {
 			pos = append(pos, p)
 		}
 	}
-	if len(pos) < 30 {
+	if len(pos) < 15*games {
 		t.Fatalf("%d positions", len(pos))
 	}
 	fixed, salted := &searchtest.FixedLeave{}, &searchtest.SaltedLeave{Salt: 3}

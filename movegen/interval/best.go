@@ -278,7 +278,9 @@ func (bs *bestSearch) search(st *ivState, b *board.Board, solve func(*Interval),
 	}
 	v := b.Variant
 	var geo *geometry
-	if bs.geo.on {
+	if bs.geo.on && st.rackLen <= v.RackSize {
+		// (A geometry holds the intervals of up to the variant's rack
+		// size of empty squares.)
 		g, k, build := bs.geo.lookup(b, bs.lines, bs.touch)
 		if build {
 			g = bs.geo.start(b, bs.lines, bs.touch, k)

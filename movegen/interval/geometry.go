@@ -23,8 +23,10 @@ import (
 // search of it bounds its intervals from the record: per rack, only
 // whether each empty square admits a rack tile, the highest-scoring rack
 // tile it admits, and the sums of the bound. A board seen once is
-// searched as without the cache, so searches that never repeat a board
-// (self-play, the benchmarks) pay nothing but the key.
+// searched as without the cache, paying only its key; with CacheBoards
+// off (the default, for searches that never repeat a board: self-play,
+// the benchmarks) nothing changes. The cache belongs to one generator
+// value, like the rest of its state (see movegen.Generator's Fork).
 
 // geometry is the rack-independent part of the intervals of a board: the
 // intervals of the lines searched that hold at most the variant's rack

@@ -57,7 +57,6 @@ func checkCacheBoards(t *testing.T, l language) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	greedy := movegen.NewGaddag(lex)
 	parse := func(s string) alphabet.Rack {
 		r, err := v.Alphabet.ParseRack(s)
 		if err != nil {
@@ -70,39 +69,20 @@ func checkCacheBoards(t *testing.T, l language) {
 		extra = append(extra, parse("QXZJVVW"), parse("EIRST??"))
 	}
 	var pos []cachePosition
-	for seed := uint64(1); seed <= uint64(games); seed++ {
-		g, err := game.New(v, lex, []string{"a", "b"}, seed)
-		if err != nil {
-			t.Fatal(err)
+	eachGreedyPlacement(t, v, lex, games, func(b *board.Board, rack alphabet.Rack, m move.Move, g *game.Game) {
+		p := cachePosition{b: b, after: b.Clone(), racks: append([]alphabet.Rack{rack, g.Seats[g.Current()].Rack}, extra...)}
+		p.after.PlaceLine(m.Dir, m.Row, m.Col, m.Tiles, 1)
+		p.dir, p.line = m.Dir, m.Row
+		if m.Dir == board.Down {
+			p.line = m.Col
 		}
-		for !g.Over() {
-			b := g.Board.Clone()
-			rack := g.Seats[g.Current()].Rack
-			best, ok := greedy.Best(g.Board, &rack, nil)
-			m := move.Move{Kind: move.Pass}
-			if ok {
-				m = best.Move
-			}
-			if err := g.Play(m); err != nil {
-				t.Fatal(err)
-			}
-			if b.IsEmpty() || m.Kind != move.Place || g.Over() {
-				continue
-			}
-			p := cachePosition{b: b, after: b.Clone(), racks: append([]alphabet.Rack{rack, g.Seats[g.Current()].Rack}, extra...)}
-			p.after.PlaceLine(m.Dir, m.Row, m.Col, m.Tiles, 1)
-			p.dir, p.line = m.Dir, m.Row
-			if m.Dir == board.Down {
-				p.line = m.Col
-			}
-			p.after.ChangedSquares(&p.ch)
-			for r := 0; r < v.Size; r += 2 {
-				p.lines.Add(board.Across, r)
-				p.lines.Add(board.Down, r+1)
-			}
-			pos = append(pos, p)
+		p.after.ChangedSquares(&p.ch)
+		for r := 0; r < v.Size; r += 2 {
+			p.lines.Add(board.Across, r)
+			p.lines.Add(board.Down, r+1)
 		}
-	}
+		pos = append(pos, p)
+	})
 	if len(pos) < 15*games {
 		t.Fatalf("%d positions", len(pos))
 	}

@@ -12,9 +12,44 @@ import (
 	"atril/alphabet"
 	"atril/board"
 	"atril/cgp"
+	"atril/game"
 	"atril/lexicon"
+	"atril/move"
+	"atril/movegen"
 	"atril/variant"
 )
+
+// eachGreedyPlacement plays games games of greedy play (seeds 1 to
+// games, the GADDAG's best move by score) and calls f after every
+// placement but the first on an empty board and one that ends the game:
+// b is the board before it, rack the rack it came from, m the
+// placement, and g the game after it.
+func eachGreedyPlacement(t *testing.T, v *variant.Variant, lex *lexicon.Lexicon, games int, f func(b *board.Board, rack alphabet.Rack, m move.Move, g *game.Game)) {
+	t.Helper()
+	greedy := movegen.NewGaddag(lex)
+	for seed := uint64(1); seed <= uint64(games); seed++ {
+		g, err := game.New(v, lex, []string{"a", "b"}, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for !g.Over() {
+			b := g.Board.Clone()
+			rack := g.Seats[g.Current()].Rack
+			best, ok := greedy.Best(g.Board, &rack, nil)
+			m := move.Move{Kind: move.Pass}
+			if ok {
+				m = best.Move
+			}
+			if err := g.Play(m); err != nil {
+				t.Fatal(err)
+			}
+			if b.IsEmpty() || m.Kind != move.Place || g.Over() {
+				continue
+			}
+			f(b, rack, m, g)
+		}
+	}
+}
 
 // language is one variant with its word list.
 type language struct {

@@ -26,7 +26,6 @@ func TestMemoKept(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	all := movegen.NewGaddag(lex)
 	fresh := func() movegen.ChangeSearcher { return interval.NewAnagramFrom(ana.Tables) }
 	same := func(what string, b *board.Board, rack *alphabet.Rack, got, want []movegen.Scored) {
 		t.Helper()
@@ -37,51 +36,32 @@ func TestMemoKept(t *testing.T) {
 	clone := searchtest.CloneAll
 	fixed, salted := &searchtest.FixedLeave{}, &searchtest.SaltedLeave{}
 	checked := 0
-	for seed := uint64(1); seed <= 6; seed++ {
-		g, err := game.New(v, lex, []string{"a", "b"}, seed)
-		if err != nil {
-			t.Fatal(err)
+	eachGreedyPlacement(t, v, lex, 6, func(b *board.Board, rack alphabet.Rack, m move.Move, g *game.Game) {
+		next := g.Board
+		other := g.Seats[g.Current()].Rack
+		var ch board.Changes
+		after := b.Clone()
+		after.PlaceLine(m.Dir, m.Row, m.Col, m.Tiles, 1)
+		after.ChangedSquares(&ch)
+		for _, leave := range []movegen.Leave{nil, fixed} {
+			got := clone(ana.TopN(b, &rack, leave, 5, nil))
+			same("before", b, &rack, got, fresh().TopN(b, &rack, leave, 5, nil))
+			got = clone(ana.TopNTouching(after, &rack, leave, 5, &ch, -1e9, nil))
+			same("near the changes", after, &rack, got, fresh().TopNTouching(after, &rack, leave, 5, &ch, -1e9, nil))
+			got = clone(ana.TopN(next, &rack, leave, 5, nil))
+			same("next board", next, &rack, got, fresh().TopN(next, &rack, leave, 5, nil))
+			got = clone(ana.TopN(next, &other, leave, 5, nil))
+			same("another rack", next, &other, got, fresh().TopN(next, &other, leave, 5, nil))
+			got = clone(ana.TopN(next, &rack, leave, 5, nil))
+			same("the first rack again", next, &rack, got, fresh().TopN(next, &rack, leave, 5, nil))
+			checked++
 		}
-		for !g.Over() {
-			b := g.Board.Clone()
-			rack := g.Seats[g.Current()].Rack
-			best, ok := all.Best(g.Board, &rack, nil)
-			m := move.Move{Kind: move.Pass}
-			if ok {
-				m = best.Move
-			}
-			if err := g.Play(m); err != nil {
-				t.Fatal(err)
-			}
-			if b.IsEmpty() || m.Kind != move.Place || g.Over() {
-				continue
-			}
-			next := g.Board
-			other := g.Seats[g.Current()].Rack
-			var ch board.Changes
-			after := b.Clone()
-			after.PlaceLine(m.Dir, m.Row, m.Col, m.Tiles, 1)
-			after.ChangedSquares(&ch)
-			for _, leave := range []movegen.Leave{nil, fixed} {
-				got := clone(ana.TopN(b, &rack, leave, 5, nil))
-				same("before", b, &rack, got, fresh().TopN(b, &rack, leave, 5, nil))
-				got = clone(ana.TopNTouching(after, &rack, leave, 5, &ch, -1e9, nil))
-				same("near the changes", after, &rack, got, fresh().TopNTouching(after, &rack, leave, 5, &ch, -1e9, nil))
-				got = clone(ana.TopN(next, &rack, leave, 5, nil))
-				same("next board", next, &rack, got, fresh().TopN(next, &rack, leave, 5, nil))
-				got = clone(ana.TopN(next, &other, leave, 5, nil))
-				same("another rack", next, &other, got, fresh().TopN(next, &other, leave, 5, nil))
-				got = clone(ana.TopN(next, &rack, leave, 5, nil))
-				same("the first rack again", next, &rack, got, fresh().TopN(next, &rack, leave, 5, nil))
-				checked++
-			}
-			for _, salt := range []float64{0, 9} {
-				salted.Salt = salt
-				got := clone(ana.TopN(next, &rack, salted, 5, nil))
-				same("salted leave", next, &rack, got, fresh().TopN(next, &rack, salted, 5, nil))
-			}
+		for _, salt := range []float64{0, 9} {
+			salted.Salt = salt
+			got := clone(ana.TopN(next, &rack, salted, 5, nil))
+			same("salted leave", next, &rack, got, fresh().TopN(next, &rack, salted, 5, nil))
 		}
-	}
+	})
 	if checked < 100 {
 		t.Fatalf("%d positions checked", checked)
 	}

@@ -11,10 +11,25 @@ import (
 func BenchmarkSimulation40x100Anagram(b *testing.B) {
 	views, o := midgames(b, 4)
 	o.Seed, o.Candidates, o.Iterations, o.Plies = 1, 40, 100, 1
+	o.Generator = anagramGenerator(b, &o)
+	benchSimulation(b, views, o)
+}
+
+// BenchmarkSimulationAnagram is BenchmarkSimulation (the player's
+// defaults) through the anagram tables, as atril sim plays it.
+func BenchmarkSimulationAnagram(b *testing.B) {
+	views, o := midgames(b, 4)
+	o.Seed = 1
+	o.Generator = anagramGenerator(b, &o)
+	benchSimulation(b, views, o)
+}
+
+// anagramGenerator builds the anagram tables of o's word list in memory.
+func anagramGenerator(b *testing.B, o *Options) *interval.Anagram {
+	b.Helper()
 	g, err := interval.NewAnagram(o.Lexicon)
 	if err != nil {
 		b.Fatal(err)
 	}
-	o.Generator = g
-	benchSimulation(b, views, o)
+	return g
 }

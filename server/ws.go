@@ -58,6 +58,13 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	for {
 		l.mu.Lock()
 		out, last := l.log.since(me, after)
+		if !cursor && len(out) > 0 {
+			// Taken from the seat's queue as they are handed out, as a
+			// read over HTTP takes them before its answer is written: a
+			// client that reads them here and then polls does not get
+			// them twice.
+			l.log.drained[me] = max(l.log.drained[me], last)
+		}
 		wake, evicted := l.log.wake, l.evicted
 		l.mu.Unlock()
 		for _, data := range out {
@@ -74,11 +81,6 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 			// follows the one loaded in its place.
 			c.Close(websocket.StatusTryAgainLater, "the game was reloaded; connect again")
 			return
-		}
-		if !cursor && len(out) > 0 {
-			l.mu.Lock()
-			l.log.drained[me] = max(l.log.drained[me], last)
-			l.mu.Unlock()
 		}
 		select {
 		case <-wake:

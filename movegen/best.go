@@ -207,21 +207,20 @@ func Search(g Generator, b *board.Board, rack *alphabet.Rack, leave Leave, n int
 // list's threshold (a caller that has a move of equity floor in hand,
 // an exchange say, loses nothing it would choose).
 func SearchFrom(g Generator, b *board.Board, rack *alphabet.Rack, leave Leave, n int, floor float64) []Scored {
-	if s, ok := g.(LineSearcher); ok && n > 0 && floor > math.Inf(-1) {
-		out := s.TopNIn(b, rack, leave, n, board.AllLines(b.Size), floor, nil)
-		for i := range out {
-			out[i].Move = Clone(&out[i].Move)
-		}
-		return out
+	s, ok := g.(Searcher)
+	if !ok || n <= 0 {
+		return searchAll(g, b, rack, leave, n)
 	}
-	if s, ok := g.(Searcher); ok && n > 0 {
-		out := s.TopN(b, rack, leave, n, nil)
-		for i := range out {
-			out[i].Move = Clone(&out[i].Move)
-		}
-		return out
+	var out []Scored
+	if ls, ok := s.(LineSearcher); ok && floor > math.Inf(-1) {
+		out = ls.TopNIn(b, rack, leave, n, board.AllLines(b.Size), floor, nil)
+	} else {
+		out = s.TopN(b, rack, leave, n, nil)
 	}
-	return searchAll(g, b, rack, leave, n)
+	for i := range out {
+		out[i].Move = Clone(&out[i].Move)
+	}
+	return out
 }
 
 // searchAll ranks every move a generator lists.

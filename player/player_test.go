@@ -1007,8 +1007,8 @@ func checkRankExchangeFloor(t *testing.T, v *variant.Variant, lex *lexicon.Lexic
 		for turn := 0; !g.Over() && turn < 200; turn++ {
 			view := ViewOf(g, g.Current())
 			for _, keep := range []int{1, 3, 40} {
-				got, _ := rank(smallGen, view, tb, keep)
-				want, _ := rank(listOnly{smallGen}, view, tb, keep)
+				got, _, _ := rank(smallGen, view, tb, keep)
+				want, _, _ := rank(listOnly{smallGen}, view, tb, keep)
 				if len(got) != len(want) {
 					t.Fatalf("seed %d turn %d keep %d: %d candidates, ranking every move %d", seed, turn, keep, len(got), len(want))
 				}

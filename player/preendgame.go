@@ -82,7 +82,7 @@ func (p *Valued) PreEndgameSearch(v *View, k int) []PreEndgame {
 	if bag < 1 || bag > 2 {
 		return nil
 	}
-	cands, _ := rank(p.gen, v, p.table, k)
+	cands, _, _ := rank(p.gen, v, p.table, k)
 	var places []candidate
 	for _, c := range cands {
 		if c.m.Kind == move.Place {
@@ -194,7 +194,7 @@ func (p *Valued) PreEndgameSearch(v *View, k int) []PreEndgame {
 func (p *Valued) replyThenSolve(b *board.Board, v *View, mine, opp alphabet.Rack, last alphabet.Tile, eo endgame.Options) (float64, bool) {
 	ov := View{Board: b, Rack: opp, Me: 1 - v.Me, Unseen: mine, BagLen: 1, Scores: v.Scores}
 	ov.Unseen.Add(last)
-	cs, _ := rank(p.gen, &ov, p.table, 1)
+	cs, _, _ := rank(p.gen, &ov, p.table, 1)
 	if len(cs) == 0 || cs[0].m.Kind != move.Place {
 		r := endgame.Solve(p.egen, b, mine, opp, true, eo)
 		return float64(r.Value), r.Exact

@@ -139,8 +139,8 @@ func (s *Simulation) Choose(v *View) move.Move {
 // candidates are the best k moves by static equity, and the best
 // exchange when none of them is one and the bag allows it.
 func (s *Simulation) candidates(v *View, k int) ([]candidate, int) {
-	cands, n := rank(s.gen, v, s.table, k)
-	if v.BagLen < v.Board.Variant.ExchangeMinBag || v.BagLen == 0 || s.table == nil {
+	cands, n, exch := rank(s.gen, v, s.table, k)
+	if exch == nil {
 		return cands, n
 	}
 	for i := range cands {
@@ -148,25 +148,7 @@ func (s *Simulation) candidates(v *View, k int) ([]candidate, int) {
 			return cands, n
 		}
 	}
-	var best *candidate
-	size := v.Rack.Len()
-	movegen.EachSubRack(&v.Rack, s.table, func(kept *alphabet.Rack, val float64) {
-		if kept.Len() == size {
-			return
-		}
-		if best != nil && val < best.value {
-			return
-		}
-		m := move.Move{Kind: move.Exchange, Exchanged: exchanged(&v.Rack, kept)}
-		if best != nil && !better(val, &m, best) {
-			return
-		}
-		best = &candidate{m: m, value: val, leave: *kept}
-	})
-	if best != nil {
-		cands = append(cands, *best)
-	}
-	return cands, n
+	return append(cands, *exch), n
 }
 
 // simParams are the settings of one simulation, defaults filled in.

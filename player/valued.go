@@ -77,7 +77,7 @@ func (p *Valued) Choose(v *View) move.Move {
 	if m, ok := p.preEndgame(v); ok {
 		return m
 	}
-	ranked, n := rank(p.gen, v, p.table, 1)
+	ranked, n, _ := rank(p.gen, v, p.table, 1)
 	p.found = n
 	if len(ranked) == 0 {
 		return move.Move{Kind: move.Pass}
@@ -154,9 +154,10 @@ func (s *staticLeave) Eval(kept *alphabet.Rack) float64 {
 // rank values the best placements by best-by-equity generation and, when
 // the bag allows, every exchange, and returns the best keep of them (all
 // when keep ≤ 0), best first, with the number of placements the
-// generator ranked.
-func rank(gen movegen.Generator, v *View, t leave.Evaluator, keep int) ([]candidate, int) {
+// generator ranked and the best exchange (nil when none is allowed).
+func rank(gen movegen.Generator, v *View, t leave.Evaluator, keep int) ([]candidate, int, *candidate) {
 	var out []candidate
+	var bestExchange *candidate
 	floor := math.Inf(-1)
 	sl := newStaticLeave(v, t)
 	if v.BagLen >= v.Board.Variant.ExchangeMinBag && v.BagLen > 0 && t != nil {
@@ -174,6 +175,10 @@ func rank(gen movegen.Generator, v *View, t leave.Evaluator, keep int) ([]candid
 			m.Exchanged = exchanged(&v.Rack, kept)
 			out = insert(out, candidate{m, val, *kept}, keep)
 		})
+		if len(out) > 0 {
+			e := out[0]
+			bestExchange = &e
+		}
 		if keep > 0 && len(out) >= keep {
 			floor = out[keep-1].value
 		}
@@ -186,7 +191,7 @@ func rank(gen movegen.Generator, v *View, t leave.Evaluator, keep int) ([]candid
 		}
 		out = insert(out, candidate{m: p.Move, value: p.Equity, leave: p.Move.Kept(v.Rack)}, keep)
 	}
-	return out, len(placements)
+	return out, len(placements), bestExchange
 }
 
 // exchanged lists the tiles of rack that kept does not hold, in code

@@ -117,7 +117,8 @@ func (c *geoCache) key(b *board.Board, lines board.Lines, touch *board.Changes) 
 }
 
 // lookup returns the geometry of the search (nil when there is none),
-// and whether the caller should build it: the key was seen before.
+// its key, and whether the caller should build it: the key was seen
+// before.
 func (c *geoCache) lookup(b *board.Board, lines board.Lines, touch *board.Changes) (*geometry, uint64, bool) {
 	if c.entries == nil {
 		c.seed = maphash.MakeSeed()

@@ -11,6 +11,7 @@ import (
 	"math"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"atril/game"
@@ -123,7 +124,11 @@ func Run(cfg Config) (*Report, error) {
 	rep := &Report{Config: cfg, Games: make([]Game, cfg.Games)}
 	samples := make([][]leave.Sample, cfg.Games)
 	errs := make([]error, cfg.Games)
-	next := make(chan int)
+	// Each worker takes the next game's index from a shared counter (a
+	// channel fed by this goroutine cost a handoff between threads a
+	// game); a game's seed comes from its index, so which worker plays
+	// it does not matter.
+	var next atomic.Int64
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	done := 0
@@ -135,7 +140,11 @@ func Run(cfg Config) (*Report, error) {
 		}
 		go func() {
 			defer wg.Done()
-			for i := range next {
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= cfg.Games {
+					return
+				}
 				rec, smp, err := playGame(cfg, gen, i)
 				rep.Games[i], samples[i], errs[i] = rec, smp, err
 				mu.Lock()
@@ -147,10 +156,6 @@ func Run(cfg Config) (*Report, error) {
 			}
 		}()
 	}
-	for i := 0; i < cfg.Games; i++ {
-		next <- i
-	}
-	close(next)
 	wg.Wait()
 	for _, err := range errs {
 		if err != nil {

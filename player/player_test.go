@@ -1034,3 +1034,65 @@ func checkRankExchangeFloor(t *testing.T, v *variant.Variant, lex *lexicon.Lexic
 	}
 	t.Logf("%T: %d positions, an exchange best in %d", tb, positions, exchanges)
 }
+
+// keepSix values a leave of six tiles at 1000 points and every other at
+// nothing: on an empty board, where a placement plays two tiles or more,
+// exchanging one tile is always best.
+type keepSix struct{}
+
+func (keepSix) Eval(kept *alphabet.Rack) float64 {
+	if kept.Len() == 6 {
+		return 1000
+	}
+	return 0
+}
+
+// TestExchangeLoopEnds plays inhuman against inhuman under rules that
+// end a game on passes alone, with a leave table that makes both
+// players exchange on the empty board: after two scoreless rounds they
+// must place, and the game ends. Under the English rule of six scoreless
+// turns the players keep exchanging until the rule ends the game.
+func TestExchangeLoopEnds(t *testing.T) {
+	v, lex := small(t)
+	noZeros := *v
+	noZeros.ScorelessTurns, noZeros.PassingRounds = 0, 2
+	for _, tc := range []struct {
+		v         *variant.Variant
+		exchanges int // the game's first turns that must be exchanges
+		placed    bool
+	}{
+		{&noZeros, 4, true},
+		{v, 6, false},
+	} {
+		o := func(seed uint64) Options {
+			o := quick(tc.v, lex, seed)
+			o.LeaveTable = keepSix{}
+			return o
+		}
+		ps := [2]Player{newPlayer(t, "inhuman", o(1)), newPlayer(t, "inhuman", o(2))}
+		g, err := game.New(tc.v, lex, []string{"a", "b"}, 7)
+		if err != nil {
+			t.Fatal(err)
+		}
+		placed := false
+		for turn := 0; !g.Over() && turn < 300; turn++ {
+			m := ps[g.Current()].Choose(ViewOf(g, g.Current()))
+			if turn < tc.exchanges && m.Kind != move.Exchange {
+				t.Fatalf("scoreless turns %d: turn %d is a %v, not an exchange: the test's table does not work", tc.v.ScorelessTurns, turn, m.Kind)
+			}
+			if turn >= tc.exchanges && m.Kind == move.Exchange && tc.placed {
+				t.Fatalf("turn %d: an exchange after %d scoreless turns", turn, tc.exchanges)
+			}
+			placed = placed || m.Kind == move.Place
+			if err := g.Play(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if !g.Over() {
+			t.Fatalf("scoreless turns %d: no end after 300 turns", tc.v.ScorelessTurns)
+		}
+		if placed != tc.placed {
+			t.Errorf("scoreless turns %d: placed %v, want %v", tc.v.ScorelessTurns, placed, tc.placed)
+		}
+	}
+}

@@ -160,7 +160,7 @@ func rank(gen movegen.Generator, v *View, t leave.Evaluator, keep int) ([]candid
 	var bestExchange *candidate
 	floor := math.Inf(-1)
 	sl := newStaticLeave(v, t)
-	if v.BagLen >= v.Board.Variant.ExchangeMinBag && v.BagLen > 0 && t != nil {
+	if v.BagLen >= v.Board.Variant.ExchangeMinBag && v.BagLen > 0 && t != nil && !exchangeLoop(v) {
 		// The exchanges first: the keep-th best of them is the floor of
 		// the placements worth ranking. With tiles in the bag sl values
 		// them as t does, and keeps the values for the search.
@@ -192,6 +192,17 @@ func rank(gen movegen.Generator, v *View, t leave.Evaluator, keep int) ([]candid
 		out = insert(out, candidate{m: p.Move, value: p.Equity, leave: p.Move.Kept(v.Rack)}, keep)
 	}
 	return out, len(placements), bestExchange
+}
+
+// exchangeLoop reports whether the game has gone two whole rounds
+// without a score under rules that no run of scoreless turns ends (the
+// Czech and Spanish rules end a game on passes alone). Players who keep
+// exchanging, each holding a leave its table values above every
+// placement, would then never end the game, so the static players only
+// place or pass until someone scores: a run of placements ends, as the
+// board fills, and under those rules passes end the game.
+func exchangeLoop(v *View) bool {
+	return v.Board.Variant.ScorelessTurns == 0 && v.ScorelessTurns >= 2*len(v.Scores)
 }
 
 // exchanged lists the tiles of rack that kept does not hold, in code

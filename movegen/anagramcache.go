@@ -18,35 +18,38 @@ import (
 // automaton.CacheDir), so a process loads it in milliseconds instead of
 // listing the word list again (about a quarter of a second for English).
 //
-// File layout, little-endian: the magic "ATRILAF2", the key of the word
-// list and alphabet (automaton.Key, 32 bytes), shortLen and the number
-// of blocks of the filters of 0, 1 and 2 blanks (uint32 each), their
-// blocks in that order (8 uint64 each), and a CRC-32C of everything
-// before it. Any mismatch means the file is rebuilt (files of the first
-// version, one filter for every number of blanks, included).
-const anagramMagic = "ATRILAF2"
+// File layout, little-endian: the magic "ATRILAF3", the key of the word
+// list and alphabet (automaton.Key, 32 bytes), shortLen, then for 0, 1
+// and 2 blanks the number of filters (by word length for 0 and 1 blank,
+// one for 2) and each filter's number of blocks (uint32 each), then the
+// blocks of every filter in that order (8 uint64 each), and a CRC-32C of
+// everything before it. Any mismatch means the file is rebuilt (files of
+// earlier versions included: one filter for every number of blanks, or
+// one per number of blanks).
+const anagramMagic = "ATRILAF3"
 
 var anagramCRC = crc32.MakeTable(crc32.Castagnoli)
 
-// anagramHead is the size of the file's header.
-const anagramHead = len(anagramMagic) + 32 + 4 + 4*3
+// anagramHead is the size of the file's fixed header.
+const anagramHead = len(anagramMagic) + 32 + 4
 
 // marshal returns the file form of the filter of the word list with key.
 func (f *AnagramFilter) marshal(key [32]byte) []byte {
 	le := binary.LittleEndian
-	blocks := 0
-	for b := range f.bl {
-		blocks += len(f.bl[b].Blocks)
-	}
-	out := make([]byte, 0, anagramHead+64*blocks+4)
+	out := make([]byte, 0, anagramHead)
 	out = append(out, anagramMagic...)
 	out = append(out, key[:]...)
 	out = le.AppendUint32(out, uint32(f.shortLen))
 	for b := range f.bl {
-		out = le.AppendUint32(out, uint32(len(f.bl[b].Blocks)))
+		out = le.AppendUint32(out, uint32(len(f.bl[b])))
+		for n := range f.bl[b] {
+			out = le.AppendUint32(out, uint32(len(f.bl[b][n].Blocks)))
+		}
 	}
 	for b := range f.bl {
-		out = f.bl[b].AppendBlocks(out)
+		for n := range f.bl[b] {
+			out = f.bl[b][n].AppendBlocks(out)
+		}
 	}
 	return le.AppendUint32(out, crc32.Checksum(out, anagramCRC))
 }
@@ -70,23 +73,46 @@ func unmarshalAnagramFilter(data []byte, key [32]byte, shortLen int) (*AnagramFi
 		return nil, fmt.Errorf("made for words of up to %d letters with two blanks, not %d", sl, shortLen)
 	}
 	p += 4
-	var counts [3]int
+	u32 := func(what string) (int, error) {
+		if p+4 > len(data)-4 {
+			return 0, fmt.Errorf("%s: the file ends at byte %d", what, p)
+		}
+		v := int(le.Uint32(data[p:]))
+		p += 4
+		return v, nil
+	}
+	var counts [3][]int
 	total := 0
 	for b := range counts {
-		counts[b] = int(le.Uint32(data[p:]))
-		p += 4
-		if counts[b] == 0 || counts[b] > len(data)/64 {
-			return nil, fmt.Errorf("%d blocks for %d blanks in %d bytes", counts[b], b, len(data))
+		nf, err := u32(fmt.Sprintf("filters of %d blanks", b))
+		if err != nil {
+			return nil, err
 		}
-		total += counts[b]
+		if nf == 0 || nf > 64 || b == 2 && nf != 1 {
+			return nil, fmt.Errorf("%d filters for %d blanks", nf, b)
+		}
+		for n := 0; n < nf; n++ {
+			nb, err := u32(fmt.Sprintf("blocks of the filter %d of %d blanks", n, b))
+			if err != nil {
+				return nil, err
+			}
+			if nb == 0 || nb > len(data)/64 {
+				return nil, fmt.Errorf("%d blocks for the filter %d of %d blanks in %d bytes", nb, n, b, len(data))
+			}
+			counts[b] = append(counts[b], nb)
+			total += nb
+		}
 	}
-	if len(data) != anagramHead+64*total+4 {
-		return nil, fmt.Errorf("%d bytes for %d blocks", len(data), total)
+	if len(data) != p+64*total+4 {
+		return nil, fmt.Errorf("%d bytes for %d blocks after a header of %d", len(data), total, p)
 	}
 	f := newAnagramFilter(shortLen)
-	for b, nb := range counts {
-		f.bl[b].Blocks = bloom.CopyBlocks(data[p : p+64*nb])
-		p += 64 * nb
+	for b := range counts {
+		f.bl[b] = make([]bloom.Blocked, len(counts[b]))
+		for n, nb := range counts[b] {
+			f.bl[b][n].Blocks = bloom.CopyBlocks(data[p : p+64*nb])
+			p += 64 * nb
+		}
 	}
 	return f, nil
 }

@@ -19,14 +19,33 @@ import (
 // loosens a bound. The shadow bounds use it to drop long extents the
 // rack cannot fill and bingos it cannot make.
 //
-// Most questions are about letters without a blank, whose filter holds
-// one key a word (about 300 KiB for English) and so stays in a core's
-// cache; in one filter with the keys of one and two blanks (eight times
-// as many) every question missed it.
+// Most questions are about letters without a blank, whose keys (one a
+// word, about 300 KiB for English) are kept apart from those of one and
+// two blanks (eight times as many), and the keys of 0 and 1 blank are
+// filed by word length as well: a question reads only the filter of its
+// length, and the filters of short words, which most questions ask
+// about, stay in a core's first-level cache.
 type AnagramFilter struct {
-	bl       [3]bloom.Blocked // by number of blanks
-	shortLen int              // longest word length tabulated with 2 blanks
+	// bl[b][n], b < 2: the keys of words of n letters with b blanks;
+	// bl[2][0]: those with two blanks.
+	bl       [3][]bloom.Blocked
+	shortLen int // longest word length tabulated with 2 blanks
 	weights  [alphabet.MaxLetters + 1]uint64
+}
+
+// filterKeys are the keys of a filter as it is built, laid out as
+// AnagramFilter.bl.
+type filterKeys [3][][]uint64
+
+// add files key for a word of n letters with b blanks.
+func (k *filterKeys) add(b, n int, key uint64) {
+	if b == 2 {
+		n = 0
+	}
+	for len(k[b]) <= n {
+		k[b] = append(k[b], nil)
+	}
+	k[b][n] = append(k[b][n], key)
 }
 
 // letterWeight is the random 64-bit weight of a letter in the additive
@@ -47,16 +66,37 @@ func newAnagramFilter(shortLen int) *AnagramFilter {
 	return f
 }
 
-// fill sizes the filters for keys (by number of blanks; about 10 bits a
-// key) and adds them.
-func (f *AnagramFilter) fill(keys *[3][]uint64) *AnagramFilter {
+// fill sizes the filters for keys (about 10 bits a key) and adds them.
+func (f *AnagramFilter) fill(keys *filterKeys) *AnagramFilter {
 	for b := range keys {
-		f.bl[b] = bloom.New(len(keys[b]))
-		for _, k := range keys[b] {
-			f.bl[b].Add(k)
+		f.bl[b] = make([]bloom.Blocked, max(len(keys[b]), 1))
+		for n := range f.bl[b] {
+			var ks []uint64
+			if n < len(keys[b]) {
+				ks = keys[b][n]
+			}
+			f.bl[b][n] = bloom.New(len(ks))
+			for _, k := range ks {
+				f.bl[b][n].Add(k)
+			}
 		}
 	}
 	return f
+}
+
+// has reports whether the letters of hash h with b blanks, n tiles in
+// all, may make a word.
+func (f *AnagramFilter) has(h uint64, b, n int) bool {
+	switch {
+	case b > 2 || b == 2 && n > f.shortLen:
+		return true
+	case b == 2:
+		n = 0
+	case n >= len(f.bl[b]):
+		// No word is that long.
+		return false
+	}
+	return f.bl[b][n].Has(h)
 }
 
 // buildAnagramFilter lists the words of a GADDAG (the paths that never
@@ -65,7 +105,7 @@ func (f *AnagramFilter) fill(keys *[3][]uint64) *AnagramFilter {
 // letters.
 func buildAnagramFilter(arcs []automaton.Arc, root automaton.Arc, shortLen int) *AnagramFilter {
 	f := newAnagramFilter(shortLen)
-	var keys [3][]uint64
+	var keys filterKeys
 	var word [32]int
 	var walk func(nd automaton.Arc, depth int)
 	walk = func(nd automaton.Arc, depth int) {
@@ -91,7 +131,7 @@ func buildAnagramFilter(arcs []automaton.Arc, root automaton.Arc, shortLen int) 
 // buildAnagramFilter does: the same filter as its GADDAG's.
 func buildLexiconAnagramFilter(lex *lexicon.Lexicon, shortLen int) *AnagramFilter {
 	f := newAnagramFilter(shortLen)
-	var keys [3][]uint64
+	var keys filterKeys
 	var word []int
 	for i := 0; i < lex.Len(); i++ {
 		word = word[:0]
@@ -103,21 +143,21 @@ func buildLexiconAnagramFilter(lex *lexicon.Lexicon, shortLen int) *AnagramFilte
 	return f.fill(&keys)
 }
 
-// wordKeys appends the keys of a word to keys[b], b blanks: its letters,
-// and its letters less any one and any two of them (distinct multisets
-// only).
-func (f *AnagramFilter) wordKeys(w []int, keys *[3][]uint64) {
+// wordKeys files the keys of a word: its letters, and its letters less
+// any one and any two of them (distinct multisets only; the ones taken
+// out are the blanks).
+func (f *AnagramFilter) wordKeys(w []int, keys *filterKeys) {
 	h := uint64(0)
 	for _, l := range w {
 		h += f.weights[l]
 	}
-	keys[0] = append(keys[0], h)
+	keys.add(0, len(w), h)
 	for i, x := range w {
 		if dupBefore(w, i) {
 			continue
 		}
 		h1 := h - f.weights[x]
-		keys[1] = append(keys[1], h1)
+		keys.add(1, len(w), h1)
 		if len(w) > f.shortLen {
 			continue
 		}
@@ -129,7 +169,7 @@ func (f *AnagramFilter) wordKeys(w []int, keys *[3][]uint64) {
 			} else if dupBefore(w, j) || w[j] == x {
 				continue
 			}
-			keys[2] = append(keys[2], h1-f.weights[w[j]])
+			keys.add(2, len(w), h1-f.weights[w[j]])
 		}
 	}
 }
@@ -162,15 +202,6 @@ func (f *AnagramFilter) Weight(l alphabet.Tile) uint64 { return f.weights[l.Lett
 
 // AnagramWeight is AnagramFilter.Weight without a filter.
 func AnagramWeight(l alphabet.Tile) uint64 { return letterWeight(int(l.Letter())) }
-
-// has reports whether the letters of hash h with b blanks, n tiles in
-// all, may make a word.
-func (f *AnagramFilter) has(h uint64, b, n int) bool {
-	if b > 2 || b == 2 && n > f.shortLen {
-		return true
-	}
-	return f.bl[b].Has(h)
-}
 
 // anagramFilters caches one filter per word list and length.
 var anagramFilters sync.Map // key anagramKey → *anagramOnce

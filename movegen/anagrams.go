@@ -75,7 +75,7 @@ func (f *AnagramFilter) fill(keys *filterKeys) *AnagramFilter {
 			if n < len(keys[b]) {
 				ks = keys[b][n]
 			}
-			f.bl[b][n] = bloom.New(len(ks))
+			f.bl[b][n] = bloom.NewPow2(len(ks))
 			for _, k := range ks {
 				f.bl[b][n].Add(k)
 			}

@@ -5,15 +5,28 @@ import (
 	"testing"
 )
 
-// TestBlocked checks the filter's two promises at several sizes: every
+// TestBlocked checks the filter's two promises at several sizes, for
+// both sizings (New's, and NewPow2's, whose lookups take a mask): every
 // key added is held, and keys never added are held rarely (about 1% at
 // ten bits a key; the test allows 3%).
 func TestBlocked(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		new  func(int) Blocked
+	}{{"New", New}, {"NewPow2", NewPow2}} {
+		t.Run(c.name, func(t *testing.T) { checkBlocked(t, c.new) })
+	}
+}
+
+func checkBlocked(t *testing.T, newFilter func(int) Blocked) {
 	for _, n := range []int{0, 1, 50, 5000, 200000} {
 		rng := rand.New(rand.NewPCG(uint64(n), 7))
-		f := New(n)
+		f := newFilter(n)
 		if len(f.Blocks) == 0 {
 			t.Fatalf("%d keys: no blocks", n)
+		}
+		if len(f.Blocks) < n*10/512 {
+			t.Fatalf("%d keys: %d blocks, under ten bits a key", n, len(f.Blocks))
 		}
 		keys := make([]uint64, n)
 		for i := range keys {

@@ -1096,3 +1096,47 @@ func TestExchangeLoopEnds(t *testing.T) {
 		}
 	}
 }
+
+// TestRankListsEveryExchange checks that rank, asked for every
+// candidate, lists each exchange once: one per sub-rack the player may
+// keep, the whole rack excepted, every one a legal move.
+func TestRankListsEveryExchange(t *testing.T) {
+	v, lex := small(t)
+	table, err := leave.Load(v, "default", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rs := range []string{"QVVWWUU", "AEINRST", "EE?ORSS", "ABCDEFG"} {
+		r, _ := v.Alphabet.ParseRack(rs)
+		var g *game.Game
+		for seed := uint64(1); ; seed++ { // a deal where the bag holds these
+			g, _ = game.New(v, lex, []string{"a", "b"}, seed)
+			if g.SetRack(0, r) == nil {
+				break
+			}
+		}
+		want := 1
+		for _, c := range r {
+			want *= int(c) + 1
+		}
+		want-- // the whole rack kept is no exchange
+		seen := map[string]bool{}
+		ranked, _, _ := rank(smallGen, ViewOf(g, 0), table, 0)
+		for _, c := range ranked {
+			if c.m.Kind != move.Exchange {
+				continue
+			}
+			key := v.Alphabet.RackString(&c.leave)
+			if seen[key] {
+				t.Fatalf("%s: keeping %s listed twice", rs, key)
+			}
+			seen[key] = true
+			if err := g.Check(&c.m); err != nil {
+				t.Fatalf("%s: keeping %s: %v", rs, key, err)
+			}
+		}
+		if len(seen) != want {
+			t.Errorf("%s: %d exchanges listed, want %d", rs, len(seen), want)
+		}
+	}
+}

@@ -164,8 +164,14 @@ func rank(gen movegen.Generator, v *View, t leave.Evaluator, keep int) ([]candid
 		// The exchanges first: the keep-th best of them is the floor of
 		// the placements worth ranking. With tiles in the bag sl values
 		// them as t does, and keeps the values for the search.
+		// The whole rack comes last in EachSubRack's index order, and
+		// keeping it exchanges nothing.
+		whole, seen := 1, 0
+		for _, c := range v.Rack {
+			whole *= int(c) + 1
+		}
 		movegen.EachSubRack(&v.Rack, sl, func(kept *alphabet.Rack, val float64) {
-			if *kept == v.Rack {
+			if seen++; seen == whole {
 				return
 			}
 			m := move.Move{Kind: move.Exchange}

@@ -193,19 +193,19 @@ func MeasureAll(algos []Algo, b *board.Board, rack *alphabet.Rack, reps int, out
 // MeasureBest is MeasureAll for best-by-equity generation: it times each
 // algorithm's Best (every one must be a movegen.Searcher) with the given
 // leave, and records the equity found (Moves is 1 when there is a move).
-// Every timed search follows an untimed search of another rack (the rack
-// less one tile) on the same board: a searcher may keep what it worked
-// out for a rack under an unchanging leave (movegen.FixedLeave) for its
-// next search of that rack, which a game never asks of it twice in a
-// row on one board.
+// Every timed search follows untimed searches of two other racks on the
+// same board: a searcher may keep what it worked out for the last racks
+// it searched under an unchanging leave (movegen.FixedLeave; the leave
+// bounds of the last two, movegen.LeaveBoundsPair), for a simulation,
+// which searches one rack on many boards, while a game never asks for
+// the same rack again so soon.
 func MeasureBest(algos []Algo, b *board.Board, rack *alphabet.Rack, leave movegen.Leave, reps int, out []Measurement) {
-	other := *rack
-	if t := other.Tiles(); len(t) > 0 {
-		other.Remove(t[0])
-	} else {
-		other.Add(1)
+	others := otherRacks(rack)
+	before := func(i int) {
+		for k := range others {
+			algos[i].Gen.(movegen.Searcher).Best(b, &others[k], leave)
+		}
 	}
-	before := func(i int) { algos[i].Gen.(movegen.Searcher).Best(b, &other, leave) }
 	measure(algos, reps, out, func(i int) {
 		sc, ok := algos[i].Gen.(movegen.Searcher).Best(b, rack, leave)
 		out[i].Moves, out[i].Equity = 0, 0
@@ -214,6 +214,40 @@ func MeasureBest(algos []Algo, b *board.Board, rack *alphabet.Rack, leave movege
 		}
 		out[i].Stats, _ = algos[i].Stats()
 	}, before, func(i int) { algos[i].Gen.(movegen.Searcher).Best(b, rack, leave) })
+}
+
+// otherRacks returns two racks that differ from rack and from each
+// other: rack less one tile, less another or less two, or, for racks of
+// fewer than two tiles, with a tile added.
+func otherRacks(rack *alphabet.Rack) [2]alphabet.Rack {
+	var cands []alphabet.Rack
+	ts := rack.Tiles()
+	for _, drop := range [][]int{{0}, {len(ts) - 1}, {0, 1}} {
+		if drop[len(drop)-1] < 0 || drop[len(drop)-1] >= len(ts) {
+			continue
+		}
+		r := *rack
+		for _, d := range drop {
+			r.Remove(ts[d])
+		}
+		cands = append(cands, r)
+	}
+	for l := alphabet.Tile(1); l <= 3; l++ {
+		r := *rack
+		r.Add(l)
+		cands = append(cands, r)
+	}
+	var out [2]alphabet.Rack
+	n := 0
+	for _, c := range cands {
+		if c != *rack && (n == 0 || c != out[0]) {
+			out[n] = c
+			if n++; n == 2 {
+				break
+			}
+		}
+	}
+	return out
 }
 
 // measure runs first(i) untimed for every algorithm, then reps timed

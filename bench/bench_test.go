@@ -479,7 +479,7 @@ func TestMeasureBestNoRepeat(t *testing.T) {
 	}
 	b := board.New(v, lex)
 	for _, order := range []Order{Consecutive, Interleaved} {
-		for _, rs := range []string{"AT", "A", ""} {
+		for _, rs := range []string{"AT", "A", "", "AAA", "TTAA"} {
 			rack, _ := v.Alphabet.ParseRack(rs)
 			logs := []*rackLog{{Generator: movegen.NewBrute(lex)}, {Generator: movegen.NewBrute(lex)}}
 			algos := []Algo{{Name: "a", Gen: logs[0]}, {Name: "b", Gen: logs[1]}}
@@ -489,12 +489,16 @@ func TestMeasureBestNoRepeat(t *testing.T) {
 			MeasureBest(algos, b, &rack, nil, 3, out)
 			RunOrder = saved
 			for k, l := range logs {
-				if len(l.racks) != 7 {
-					t.Fatalf("order %v, rack %q, algorithm %d: %d searches, want 1 + 3 × 2", order, rs, k, len(l.racks))
+				if len(l.racks) != 10 {
+					t.Fatalf("order %v, rack %q, algorithm %d: %d searches, want 1 + 3 × 3", order, rs, k, len(l.racks))
 				}
-				for i := 1; i < len(l.racks); i++ {
-					if l.racks[i] == l.racks[i-1] {
-						t.Errorf("order %v, rack %q, algorithm %d: searches %d and %d of the same rack", order, rs, k, i-1, i)
+				// Each search of the rack after the first follows two
+				// of two other racks, so that a searcher keeping the
+				// last two racks' work keeps none of the rack's.
+				for i := 3; i < len(l.racks); i += 3 {
+					a, c := l.racks[i-2], l.racks[i-1]
+					if l.racks[i] != rack || a == rack || c == rack || a == c {
+						t.Errorf("order %v, rack %q, algorithm %d: searches %d to %d are of %v, %v, %v", order, rs, k, i-2, i, a, c, l.racks[i])
 					}
 				}
 				if l.racks[len(l.racks)-1] != rack {

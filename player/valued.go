@@ -164,14 +164,11 @@ func rank(gen movegen.Generator, v *View, t leave.Evaluator, keep int) ([]candid
 		// The exchanges first: the keep-th best of them is the floor of
 		// the placements worth ranking. With tiles in the bag sl values
 		// them as t does, and keeps the values for the search.
-		// The whole rack comes last in EachSubRack's index order, and
-		// keeping it exchanges nothing.
-		whole, seen := 1, 0
-		for _, c := range v.Rack {
-			whole *= int(c) + 1
-		}
+		// EachSubRack visits the sub-racks in SubIndex order; keeping
+		// the whole rack (the last) exchanges nothing.
+		whole, i := v.Rack.SubIndex(&v.Rack), -1
 		movegen.EachSubRack(&v.Rack, sl, func(kept *alphabet.Rack, val float64) {
-			if seen++; seen == whole {
+			if i++; i == whole {
 				return
 			}
 			m := move.Move{Kind: move.Exchange}

@@ -10,7 +10,9 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
+	"crypto/sha256"
 	"embed"
+	"encoding/binary"
 	"fmt"
 	"io"
 	"math"
@@ -18,6 +20,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"atril/alphabet"
@@ -64,6 +67,9 @@ type Lexicon struct {
 	// cross answers cross-set queries faster than Contains, once an
 	// automaton of the list is at hand (see AttachCrossSets).
 	cross atomic.Pointer[crossHolder]
+	// sum is the list's SHA-256, made once (see Sum).
+	sumOnce sync.Once
+	sum     [32]byte
 }
 
 // CrossSetter tells which letters l make prefix·l·suffix a word (bit l of
@@ -379,3 +385,33 @@ func (s *hashSet) index(lex *Lexicon, w []alphabet.Tile) int {
 }
 
 func (s *hashSet) contains(lex *Lexicon, w []alphabet.Tile) bool { return s.index(lex, w) >= 0 }
+
+// Sum identifies the list: the SHA-256 of its alphabet's letters and its
+// words' tile codes, in order. It is worked out on the first call and
+// kept, so the caches of tables made from the list (automata, anagram
+// tables and filters) can all name their files by it at no further cost.
+func (lex *Lexicon) Sum() [32]byte {
+	lex.sumOnce.Do(func() {
+		h := sha256.New()
+		for _, l := range lex.Alphabet.Letters() {
+			h.Write([]byte(l))
+			h.Write([]byte{0})
+		}
+		var n [8]byte
+		binary.LittleEndian.PutUint64(n[:], uint64(len(lex.offs)-1))
+		h.Write(n[:])
+		// The word boundaries, then the words end to end.
+		b := make([]byte, 0, 1<<16)
+		for _, o := range lex.offs {
+			if len(b)+4 > cap(b) {
+				h.Write(b)
+				b = b[:0]
+			}
+			b = binary.LittleEndian.AppendUint32(b, o)
+		}
+		h.Write(b)
+		h.Write(lex.data)
+		h.Sum(lex.sum[:0])
+	})
+	return lex.sum
+}

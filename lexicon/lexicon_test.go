@@ -190,3 +190,41 @@ func BenchmarkOpen(b *testing.B) {
 		}
 	}
 }
+
+// TestSum checks that Sum names a list by its words and alphabet only:
+// the same words in any order or with duplicates give the same sum, and
+// a word more, a word split differently, or another alphabet give
+// another.
+func TestSum(t *testing.T) {
+	en, es := variant.MustLoad("english").Alphabet, variant.MustLoad("spanish").Alphabet
+	sum := func(a *alphabet.Alphabet, words ...string) [32]byte {
+		t.Helper()
+		lex, err := FromWords(a, words...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := lex.Sum()
+		if lex.Sum() != s {
+			t.Fatal("Sum changed between two calls")
+		}
+		return s
+	}
+	base := sum(en, "AB", "ABA", "CAR", "X")
+	for _, tc := range []struct {
+		name  string
+		a     *alphabet.Alphabet
+		words []string
+		same  bool
+	}{
+		{"reordered", en, []string{"X", "CAR", "AB", "ABA"}, true},
+		{"a duplicate", en, []string{"AB", "ABA", "CAR", "X", "AB"}, true},
+		{"a word more", en, []string{"AB", "ABA", "CAR", "CARA", "X"}, false},
+		{"a word less", en, []string{"AB", "ABA", "X"}, false},
+		{"the same letters end to end, split otherwise", en, []string{"ABAB", "ACA", "R", "X"}, false},
+		{"another alphabet", es, []string{"AB", "ABA", "CAR", "X"}, false},
+	} {
+		if got := sum(tc.a, tc.words...); (got == base) != tc.same {
+			t.Errorf("%s: same sum %v, want %v", tc.name, got == base, tc.same)
+		}
+	}
+}

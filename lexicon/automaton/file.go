@@ -41,30 +41,15 @@ var crcTable = crc32.MakeTable(crc32.Castagnoli)
 var ErrFormat = errors.New("not a valid automaton file")
 
 // Key identifies a word list over an alphabet (and the format version):
-// the SHA-256 of the alphabet's letters and every word's tile codes.
+// the SHA-256 of the format's name and the list's own sum
+// (lexicon.Lexicon.Sum, worked out once per list).
 func Key(lex *lexicon.Lexicon) [32]byte {
+	sum := lex.Sum()
 	h := sha256.New()
 	fmt.Fprintf(h, "atril automaton v%d\n", FormatVersion)
-	for _, l := range lex.Alphabet.Letters() {
-		h.Write([]byte(l))
-		h.Write([]byte{0})
-	}
-	h.Write([]byte{'\n'})
-	buf := make([]byte, 0, 1<<16)
-	for i := 0; i < lex.Len(); i++ {
-		w := lex.Word(i)
-		if len(buf)+len(w)+1 > cap(buf) {
-			h.Write(buf)
-			buf = buf[:0]
-		}
-		for _, t := range w {
-			buf = append(buf, byte(t))
-		}
-		buf = append(buf, 0xff)
-	}
-	h.Write(buf)
+	h.Write(sum[:])
 	var k [32]byte
-	copy(k[:], h.Sum(nil))
+	h.Sum(k[:0])
 	return k
 }
 

@@ -321,6 +321,7 @@ type Anagram struct {
 	pend    []pendingLookup
 	tl      *anaLen // tables of the current interval's length
 	xmask   uint64  // letters a blank may stand for in the current interval
+	letters uint64  // every letter of the alphabet (bits 1 to its size)
 	lastX   uint    // the letter the first of two blanks stands for
 	best    bestSearch
 	filter  filterCache
@@ -354,6 +355,7 @@ func NewAnagram(lex *lexicon.Lexicon) (*Anagram, error) {
 func NewAnagramFrom(at *AnagramTables) *Anagram {
 	g := &Anagram{Tables: at}
 	g.fill = g.fillBatch
+	g.letters = 1<<(at.Lex.Alphabet.Size()+1) - 2
 	return g
 }
 
@@ -389,6 +391,12 @@ func (g *Anagram) expand(key multiset.PER, v uint64, k, j int, r uint32) {
 	st := &g.st
 	if k == 0 {
 		start, cnt := uint32(v>>32), uint32(v)
+		if uint64(start)+uint64(cnt) > uint64(len(g.tl.letters)/g.tl.n) {
+			// Past the words of this length: a file that passed its
+			// checksum but not written by this program (loading does
+			// not read every slot; see unmarshalAnagram).
+			return
+		}
 		if st.collect {
 			for wi := start; wi < start+cnt; wi++ {
 				st.memoFlat = append(st.memoFlat, emptyCand{wi: wi, r: r, j: uint8(j)})
@@ -488,7 +496,7 @@ func (g *Anagram) interval(iv *Interval) {
 		// The memo entry serves every interval with these letters and
 		// empty squares, whatever their cross-sets: a blank may be any
 		// letter, and fits checks the squares.
-		g.xmask = ^uint64(0)
+		g.xmask = g.letters
 		st.base0 = base
 		if st.shared(iv, base, g.tl.letters, iv.Len, g.fill) {
 			return

@@ -243,20 +243,16 @@ func unmarshalAnagram(data []byte, lex *lexicon.Lexicon, want [32]byte) (*Anagra
 			if size == 0 || nk > size {
 				return nil, fmt.Errorf("%w: table of %d slots with %d keys", errAnagramFile, size, nk)
 			}
-			t := &kvTable{slots: kvsOf(sb), n: nk}
-			count := 0
-			for _, s := range t.slots {
-				if s.key != emptyKey {
-					count++
-					if j == 0 && int(s.val>>32)+int(uint32(s.val)) > words {
-						return nil, fmt.Errorf("%w: a group of words past the end", errAnagramFile)
-					}
-				}
+			if nk == size {
+				return nil, fmt.Errorf("%w: %d keys fill all %d slots", errAnagramFile, nk, size)
 			}
-			if count != nk || nk == size {
-				return nil, fmt.Errorf("%w: %d keys, header says %d in %d slots", errAnagramFile, count, nk, size)
-			}
-			tl.keys[j] = t
+			// The slots are not read one by one here (about 6 million in
+			// English, a fifth of a start's time): the checksum vouches
+			// for them, and the lookups stay safe on a file that passed
+			// it but was not written by this program (kvTable.get reads
+			// each slot at most once; a group of words past the end or a
+			// blank's letter outside the alphabet is skipped).
+			tl.keys[j] = &kvTable{slots: kvsOf(sb), n: nk}
 			f, err := hashtab.FilterFrom(uint64sOf(fb))
 			if err != nil {
 				return nil, fmt.Errorf("%w: words of length %d, %d blanks: %v", errAnagramFile, n, j, err)

@@ -98,19 +98,23 @@ func (t *kvTable) resize(size int) {
 func (t *kvTable) compact() { t.resize(int(float64(t.n)/kvLoad) + 1) }
 
 // get returns the value of k and whether k is present.
+// At most every slot is read, so a table with no empty slot (which a
+// loaded file could hold; see unmarshalAnagram) cannot loop for ever.
 func (t *kvTable) get(k uint64) (uint64, bool) {
 	s := t.slots
-	for h := t.home(k); ; h++ {
-		if h == len(s) {
-			h = 0
-		}
+	h := t.home(k)
+	for range s {
 		if s[h].key == k {
 			return s[h].val, true
 		}
 		if s[h].key == emptyKey {
 			return 0, false
 		}
+		if h++; h == len(s) {
+			h = 0
+		}
 	}
+	return 0, false
 }
 
 // bytes is the memory the table holds.

@@ -50,9 +50,10 @@ func Validate(b *board.Board, rack *alphabet.Rack, m *Move, bagSize int) error {
 	default:
 		return &RuleError{"", fmt.Sprintf("unknown move kind %d", m.Kind)}
 	}
-	name := m.Position()
+	// The messages are made only when a check fails: a legal move (every
+	// move of a computer player) is checked with one allocation at most.
 	fail := func(format string, args ...any) error {
-		return &RuleError{name, fmt.Sprintf(format, args...)}
+		return &RuleError{m.Position(), fmt.Sprintf(format, args...)}
 	}
 	if m.Dir != board.Across && m.Dir != board.Down {
 		return fail("bad direction %d", m.Dir)
@@ -74,22 +75,22 @@ func Validate(b *board.Board, rack *alphabet.Rack, m *Move, bagSize int) error {
 	coversStart := false
 	for i, t := range m.Tiles {
 		row, col := m.Square(i)
-		sq := variant.SquareName(row, col)
+		sq := func() string { return variant.SquareName(row, col) }
 		if t == PlayThrough {
 			if b.At(row, col) == board.Empty {
-				return fail("square %s is empty: no tile to play through", sq)
+				return fail("square %s is empty: no tile to play through", sq())
 			}
 			connected = true
 			continue
 		}
 		if b.At(row, col) != board.Empty {
-			return fail("square %s already holds %s", sq, a.String(b.At(row, col)))
+			return fail("square %s already holds %s", sq(), a.String(b.At(row, col)))
 		}
 		if t == alphabet.Blank {
-			return fail("the blank on %s has no letter", sq)
+			return fail("the blank on %s has no letter", sq())
 		}
 		if int(t.Letter()) < 1 || int(t.Letter()) > a.Size() || (t&^(alphabet.BlankBit|0x3f)) != 0 {
-			return fail("bad tile code %d on %s", t, sq)
+			return fail("bad tile code %d on %s", t, sq())
 		}
 		if !r.Remove(t) {
 			if t.IsBlanked() {
@@ -131,8 +132,9 @@ func Validate(b *board.Board, rack *alphabet.Rack, m *Move, bagSize int) error {
 	}
 	// Words formed.
 	words := 0
+	var buf [32]alphabet.Tile // longer words go to the heap
 	if n >= 2 {
-		w := mainWord(b, m)
+		w := mainWord(b, m, buf[:0])
 		if !b.Words().Contains(w) {
 			return fail("%s is not a word", a.Word(w))
 		}
@@ -143,7 +145,7 @@ func Validate(b *board.Board, rack *alphabet.Rack, m *Move, bagSize int) error {
 			continue
 		}
 		row, col := m.Square(i)
-		w := crossWord(b, m.Dir, row, col, t)
+		w := crossWord(b, m.Dir, row, col, t, buf[:0])
 		if len(w) < 2 {
 			continue
 		}
@@ -159,22 +161,21 @@ func Validate(b *board.Board, rack *alphabet.Rack, m *Move, bagSize int) error {
 	return nil
 }
 
-// mainWord returns the tiles of the main word of m on b.
-func mainWord(b *board.Board, m *Move) []alphabet.Tile {
-	w := make([]alphabet.Tile, len(m.Tiles))
+// mainWord appends the tiles of the main word of m on b to w.
+func mainWord(b *board.Board, m *Move, w []alphabet.Tile) []alphabet.Tile {
 	for i, t := range m.Tiles {
 		if t == PlayThrough {
 			r, c := m.Square(i)
 			t = b.At(r, c)
 		}
-		w[i] = t
+		w = append(w, t)
 	}
 	return w
 }
 
-// crossWord returns the word formed perpendicular to d through (row, col)
-// when t is placed there.
-func crossWord(b *board.Board, d board.Dir, row, col int, t alphabet.Tile) []alphabet.Tile {
+// crossWord appends to w the word formed perpendicular to d through
+// (row, col) when t is placed there.
+func crossWord(b *board.Board, d board.Dir, row, col int, t alphabet.Tile, w []alphabet.Tile) []alphabet.Tile {
 	dr, dc := 1, 0 // perpendicular to across is down
 	if d == board.Down {
 		dr, dc = 0, 1
@@ -183,7 +184,6 @@ func crossWord(b *board.Board, d board.Dir, row, col int, t alphabet.Tile) []alp
 	for b.In(r0-dr, c0-dc) && b.At(r0-dr, c0-dc) != board.Empty {
 		r0, c0 = r0-dr, c0-dc
 	}
-	var w []alphabet.Tile
 	for r, c := r0, c0; b.In(r, c); r, c = r+dr, c+dc {
 		if r == row && c == col {
 			w = append(w, t)

@@ -226,3 +226,24 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// TestValidateAllocs checks that a legal placement is checked with one
+// allocation at most (the buffer of the words, which the word set's
+// interface call takes to the heap): every move of a computer player
+// goes through Validate. Its messages are made only when a check fails.
+func TestValidateAllocs(t *testing.T) {
+	b := setup(t, "english", enWords, "8H CAT")
+	r := rack(t, b.Variant.Alphabet, "ASTX")
+	for _, play := range []string{"I7 TAX", "8H (CAT)S", "7J AT"} {
+		m, err := Parse(b, play)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := Validate(b, r, m, 80); err != nil {
+			t.Fatalf("%s: %v", play, err)
+		}
+		if n := testing.AllocsPerRun(20, func() { _ = Validate(b, r, m, 80) }); n > 1 {
+			t.Errorf("%s: %.0f allocations", play, n)
+		}
+	}
+}

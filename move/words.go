@@ -15,14 +15,14 @@ func Words(b *board.Board, m *Move) [][]alphabet.Tile {
 	}
 	var out [][]alphabet.Tile
 	if len(m.Tiles) >= 2 {
-		out = append(out, mainWord(b, m))
+		out = append(out, mainWord(b, m, nil))
 	}
 	for i, t := range m.Tiles {
 		if t == PlayThrough {
 			continue
 		}
 		row, col := m.Square(i)
-		if w := crossWord(b, m.Dir, row, col, t); len(w) >= 2 {
+		if w := crossWord(b, m.Dir, row, col, t, nil); len(w) >= 2 {
 			out = append(out, w)
 		}
 	}

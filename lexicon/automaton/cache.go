@@ -13,12 +13,13 @@ import (
 	"time"
 
 	"atril/internal/atomicfile"
+	"atril/internal/cachedir"
 	"atril/lexicon"
 )
 
 // CacheEnv names the environment variable that overrides the cache
 // directory; the value "off" turns the disk cache off.
-const CacheEnv = "ATRIL_CACHE"
+const CacheEnv = cachedir.Env
 
 // fileExt is the extension of cache files.
 const fileExt = ".atfa"
@@ -26,19 +27,7 @@ const fileExt = ".atfa"
 // CacheDir returns the directory holding cached automata: $ATRIL_CACHE,
 // or "atril" in the user's cache directory. It returns "" (and no error)
 // when the cache is turned off.
-func CacheDir() (string, error) {
-	if d := os.Getenv(CacheEnv); d != "" {
-		if d == "off" {
-			return "", nil
-		}
-		return d, nil
-	}
-	d, err := os.UserCacheDir()
-	if err != nil {
-		return "", fmt.Errorf("automaton cache: %w", err)
-	}
-	return filepath.Join(d, "atril"), nil
-}
+func CacheDir() (string, error) { return cachedir.Dir() }
 
 // FileName is the cache file name of an automaton of kind for a word list
 // named name with the given key.

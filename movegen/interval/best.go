@@ -58,6 +58,12 @@ type bestSearch struct {
 	// changed square or end next to one (TopNTouching).
 	touch *board.Changes
 	geo   geoCache
+	// saved holds the lines bounded this search (bit line of loaded[d]),
+	// so a slot taken from the queue on another line than the last one
+	// copies its line instead of reading it from the board again (two in
+	// three slots solved do).
+	saved  [2][MaxBoard]lineInfo
+	loaded [2]uint64
 }
 
 // runBound is the bound of slot sp (of the loaded line li) once the run
@@ -276,6 +282,7 @@ func (bs *bestSearch) search(st *ivState, b *board.Board, solve func(*Interval),
 	if bs.leave != nil {
 		st.usePrune(bs.lb)
 	}
+	bs.loaded = [2]uint64{}
 	v := b.Variant
 	var geo *geometry
 	if bs.geo.on && st.rackLen <= v.RackSize {
@@ -314,7 +321,13 @@ func (bs *bestSearch) search(st *ivState, b *board.Board, solve func(*Interval),
 			}
 		}
 		if sp.dir != loadedDir || int(sp.line) != loadedLine {
-			st.li.load(b, sp.dir, int(sp.line), st.letters)
+			if bs.loaded[sp.dir]&(1<<uint(sp.line)) != 0 {
+				// (Its open squares may be those of another set of
+				// letters: solving does not read them.)
+				st.li = bs.saved[sp.dir][sp.line]
+			} else {
+				st.li.load(b, sp.dir, int(sp.line), st.letters)
+			}
 			loadedDir, loadedLine = sp.dir, int(sp.line)
 		}
 		if sp.stage == 1 && sp.nb > 0 && bs.runs != nil {
@@ -356,16 +369,18 @@ func (bs *bestSearch) boardLines(st *ivState, b *board.Board, g *geometry) {
 			if !bs.lines.Has(d, line) {
 				continue
 			}
-			st.li.load(b, d, line, letters)
-			if st.li.nhalo == 0 {
+			li := &bs.saved[d][line]
+			li.load(b, d, line, letters)
+			if li.nhalo == 0 {
 				// No interval of the line touches the board.
 				continue
 			}
-			bs.line(&st.li)
+			bs.loaded[d] |= 1 << uint(line)
+			bs.line(li)
 			if g != nil {
 				bs.geo.startLine()
 			}
-			bs.addLine(&st.li, maxEmpty, v.RackSize, v.BingoBonus, g)
+			bs.addLine(li, maxEmpty, v.RackSize, v.BingoBonus, g)
 		}
 	}
 }

@@ -151,15 +151,17 @@ func (t *Table) EvalSubRacks(r *alphabet.Rack, out []float64) bool {
 	}
 	// Per distinct tile j and count c kept: the term, and the vowels and
 	// consonants.
+	// (Indexed by the count kept, not by the letter: arrays of the
+	// alphabet's size cost more to clear than the sums take.)
 	var counts, kept [8]int
-	var terms [8][alphabet.MaxLetters + 1]float64
-	var vows, conss [8][alphabet.MaxLetters + 1]int
+	var terms [8][16]float64
+	var vows, conss [8][16]int
 	n, size := 0, 1
 	for i := 0; i <= t.Size; i++ {
 		if r[i] == 0 {
 			continue
 		}
-		if n == len(counts) {
+		if n == len(counts) || int(r[i]) >= len(terms[0]) {
 			return false
 		}
 		counts[n] = int(r[i])

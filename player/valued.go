@@ -171,6 +171,10 @@ func rank(gen movegen.Generator, v *View, t leave.Evaluator, keep int) ([]candid
 			if i++; i == whole {
 				return
 			}
+			if keep > 0 && len(out) >= keep && val < out[len(out)-1].value {
+				// Below the list: most exchanges stop here.
+				return
+			}
 			m := move.Move{Kind: move.Exchange}
 			if keep > 0 && len(out) >= keep && !better(val, &m, &out[len(out)-1]) {
 				return

@@ -121,6 +121,25 @@ func (t *LeaveBounds) Extent(k, nb int, hb uint64) float64 {
 	return t.bestLeave[k]
 }
 
+// ExtentAbove is Extent for a caller that needs no value under min: it
+// asks the filter only about the sub-racks that keep at least min, and
+// returns −Inf when none of them may make a word (a slot bounded by it
+// is then below the caller's threshold, whatever the others keep). The
+// answers are cached as FirstFit's are; a later call with a lower min
+// asks only the sub-racks this one did not.
+func (t *LeaveBounds) ExtentAbove(k, nb int, hb uint64, min float64) float64 {
+	switch {
+	case nb == 0:
+		return t.Alone(k)
+	case k >= t.minChecked && t.nLetters >= 0:
+		if i := t.firstFit(k, hb, nb, min); i >= 0 {
+			return t.subs[k][i].leave
+		}
+		return math.Inf(-1)
+	}
+	return t.bestLeave[k]
+}
+
 // Prepare sets up the bounds of a rack: the value of keeping each of its
 // sub-racks under leave (nil: none), and the sub-racks af is asked
 // about: those of minChecked tiles or more (fewer are not checked: Alone
@@ -284,20 +303,38 @@ func (t *LeaveBounds) Through(k int, hb uint64, nb int) float64 {
 // them) may make a word, or −1 when none may. The answers are cached
 // per board letters and k.
 func (t *LeaveBounds) FirstFit(k int, hb uint64, nb int) int {
+	return t.firstFit(k, hb, nb, math.Inf(-1))
+}
+
+// firstFit is FirstFit among the sub-racks that keep at least min (−1:
+// none of them fits). The memo remembers how far the sub-racks were
+// asked, so a later call for the same letters goes on from there.
+func (t *LeaveBounds) firstFit(k int, hb uint64, nb int, min float64) int {
 	key := hb*31 + uint64(k)
 	slot := &t.memo[key%uint64(len(t.memo))]
+	subs := t.subsOf(k)
+	from := 0
 	if slot.gen == t.gen && slot.key == key {
-		return int(slot.i)
+		if slot.i >= 0 || int(slot.next) == len(subs) {
+			return int(slot.i)
+		}
+		from = int(slot.next)
+	} else {
+		*slot = memoEntry{key: key, i: -1, gen: t.gen}
 	}
-	i := -1
-	for j, p := range t.subsOf(k) {
+	for j := from; j < len(subs); j++ {
+		p := &subs[j]
+		if p.leave < min {
+			slot.next = int16(j)
+			return -1
+		}
 		if t.af.has(p.h+hb, int(p.blanks), k+nb) {
-			i = j
-			break
+			slot.i, slot.next = int16(j), int16(j+1)
+			return j
 		}
 	}
-	*slot = memoEntry{key: key, i: int16(i), gen: t.gen}
-	return i
+	slot.next = int16(len(subs))
+	return -1
 }
 
 // SubRacks is the number of distinct sub-racks of k tiles of the rack
@@ -318,9 +355,10 @@ func (t *LeaveBounds) SubRack(k, i int) (leave float64, h uint64, blanks int) {
 }
 
 type memoEntry struct {
-	key uint64
-	gen uint32
-	i   int16 // FirstFit's answer
+	key  uint64
+	gen  uint32
+	i    int16 // the first sub-rack that fits (−1: none of those asked)
+	next int16 // the sub-racks asked so far (from the first)
 }
 
 // Radix is the place value of tile l (a tile of the prepared rack) in

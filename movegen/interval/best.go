@@ -264,7 +264,7 @@ func (bs *bestSearch) addSlot(d board.Dir, line, start, length, nsq int, sc int3
 	}
 	if nsq >= bs.tiles-1 {
 		stage = 1
-		lv = bs.lb.Extent(nsq, nb, hb)
+		lv = bs.lb.ExtentAbove(nsq, nb, hb, bs.ranked.Threshold()-float64(sc)-cutSlack)
 	}
 	if lv == math.Inf(-1) {
 		return
@@ -326,7 +326,7 @@ func (bs *bestSearch) search(st *ivState, b *board.Board, solve func(*Interval),
 		if sp.stage == 0 {
 			// Ask the filter, and put the slot back with that bound.
 			sp.stage = 1
-			lv := bs.lb.Extent(int(sp.empty), int(sp.nb), sp.hb)
+			lv := bs.lb.ExtentAbove(int(sp.empty), int(sp.nb), sp.hb, bs.ranked.Threshold()-float64(sp.score)-cutSlack)
 			if bs.lowered(i, float64(sp.score)+lv) {
 				continue
 			}

@@ -122,11 +122,12 @@ func (t *LeaveBounds) Extent(k, nb int, hb uint64) float64 {
 }
 
 // ExtentAbove is Extent for a caller that needs no value under min: it
-// asks the filter only about the sub-racks that keep at least min, and
-// returns −Inf when none of them may make a word (a slot bounded by it
-// is then below the caller's threshold, whatever the others keep). The
+// asks the filter only about the sub-racks that keep at least min. When
+// Extent is at least min it returns Extent; otherwise a value under min
+// (Extent when already known, else −Inf): a slot bounded by it is then
+// below the caller's threshold, whatever the other sub-racks keep. The
 // answers are cached as FirstFit's are; a later call with a lower min
-// asks only the sub-racks this one did not.
+// asks only the sub-racks the calls before did not.
 func (t *LeaveBounds) ExtentAbove(k, nb int, hb uint64, min float64) float64 {
 	switch {
 	case nb == 0:

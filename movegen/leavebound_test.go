@@ -238,3 +238,63 @@ func TestLeaveBoundsPair(t *testing.T) {
 		t.Error("bounds under a leave that may change are kept")
 	}
 }
+
+// TestExtentAbove checks ExtentAbove against Extent on the racks and
+// board letters of TestLeaveBounds: it must give Extent when that
+// reaches min, and a value under min otherwise (−Inf at least once);
+// without board letters, Extent. The calls for one set of letters come
+// with mins in a mixed order, each answer read from the memo that the
+// calls before left, as a search leaves it.
+func TestExtentAbove(t *testing.T) {
+	v := variant.MustLoad("english")
+	a := v.Alphabet
+	lex, err := lexicon.FromWords(a, "CAT", "ACT", "TACO", "COAT", "ZA", "QI", "AXE", "OXEN", "RETAINS", "STAIR", "SATIRE", "QAT", "AT", "TA", "IS", "ZAX")
+	if err != nil {
+		t.Fatal(err)
+	}
+	af := movegen.LexiconAnagramFilter(lex, v.RackSize)
+	leave := searchtest.HashLeave{}
+	cut := 0
+	for _, rs := range []string{"AEIRST?", "ACOTXZQ", "??ATXEN", "SATIRE"} {
+		rack, err := a.ParseRack(rs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ref, lb movegen.LeaveBounds
+		ref.Prepare(&rack, leave, af, 1)
+		lb.Prepare(&rack, leave, af, 1)
+		for _, delta := range []float64{3, -1, 0.5, 20, -30, 0, -5, 100} {
+			for _, board := range []string{"", "C", "XO", "Q", "NSW"} {
+				bl, err := a.Parse(board, alphabet.Plain)
+				if err != nil {
+					t.Fatal(err)
+				}
+				hb := uint64(0)
+				for _, l := range bl {
+					hb += af.Weight(l)
+				}
+				for k := 1; k <= rack.Len(); k++ {
+					want := ref.Extent(k, len(bl), hb)
+					if math.IsInf(want, -1) {
+						continue
+					}
+					min := want + delta
+					got := lb.ExtentAbove(k, len(bl), hb, min)
+					switch {
+					case len(bl) == 0 || want >= min:
+						if got != want {
+							t.Fatalf("rack %s board %q k %d min %v: ExtentAbove %v, want %v", rs, board, k, min, got, want)
+						}
+					case got >= min || got != want && !math.IsInf(got, -1):
+						t.Fatalf("rack %s board %q k %d min %v: ExtentAbove %v, want under min (%v or -Inf)", rs, board, k, min, got, want)
+					case math.IsInf(got, -1):
+						cut++
+					}
+				}
+			}
+		}
+	}
+	if cut == 0 {
+		t.Error("no call was cut")
+	}
+}

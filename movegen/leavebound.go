@@ -355,6 +355,14 @@ func (t *LeaveBounds) SubRack(k, i int) (leave float64, h uint64, blanks int) {
 	return p.leave, p.h, int(p.blanks)
 }
 
+// MayFit reports whether the anagram filter says that the i-th sub-rack
+// of k tiles (as SubRack), with board letters of hash hb (nb of them),
+// may make a word.
+func (t *LeaveBounds) MayFit(k, i int, hb uint64, nb int) bool {
+	p := &t.subsOf(k)[i]
+	return t.af.has(p.h+hb, int(p.blanks), k+nb)
+}
+
 type memoEntry struct {
 	key  uint64
 	gen  uint32

@@ -43,8 +43,7 @@ type bestSearch struct {
 	scores movegen.RackScores
 	faces  [alphabet.MaxLetters + 1]int32
 	spans  []span
-	slots  []slot // as bounded, before they go in the queue
-	queue  bucketQueue
+	queue  bucketQueue // the slots, numbered as spans
 	lmul   [32]int32
 	wmul   [32]int32
 	fit    [32]int32
@@ -119,13 +118,6 @@ type span struct {
 	hb    uint64
 }
 
-// slot is an interval (an index into spans) with the bound of its
-// placements' equity.
-type slot struct {
-	bound float64
-	i     int32
-}
-
 // prepare sets up the rack's leave bounds (asking af) and tile scores,
 // for a search of the intervals of lines (those that touch the changes
 // touch, when given).
@@ -149,7 +141,8 @@ func (bs *bestSearch) prepare(b *board.Board, rack *alphabet.Rack, leave movegen
 	}
 	bs.scores.Set(rack, &bs.faces)
 	bs.tiles = rack.Len()
-	bs.spans, bs.slots = bs.spans[:0], bs.slots[:0]
+	bs.spans = bs.spans[:0]
+	bs.queue.reset()
 }
 
 // offer is the sink of the interval generators in best-by-equity mode.
@@ -277,7 +270,7 @@ func (bs *bestSearch) addSlot(d board.Dir, line, start, length, nsq int, sc int3
 	if lv == math.Inf(-1) {
 		return
 	}
-	bs.slots = append(bs.slots, slot{bound: float64(sc) + lv, i: int32(len(bs.spans))})
+	bs.queue.add(float64(sc) + lv) // slot len(bs.spans)
 	// The fields are written in place: a span made on the stack with
 	// narrow stores and then copied with wide loads stalls the processor
 	// (the loads cannot take their data from the pending stores; the
@@ -323,7 +316,6 @@ func (bs *bestSearch) search(st *ivState, b *board.Board, solve func(*Interval),
 	// buckets one point wide (the order within a bucket does not change
 	// the kept list) rather than sorting them all.
 	q := &bs.queue
-	q.fill(bs.slots, len(bs.spans))
 	loadedDir, loadedLine := board.Dir(2), -1
 	for {
 		i, ok := q.pop(bs.ranked.Threshold())
@@ -424,59 +416,79 @@ func (bs *bestSearch) lowered(i int, b float64) bool {
 // leave values.
 const cutSlack = 1e-9
 
-// bucketQueue holds the slots by bound in buckets one point wide: a
-// push is O(1), and pop takes the slots of the highest bucket first.
+// bucketQueue holds the slots by bound in buckets one point wide, for
+// bounds from queueLow up: add and push are O(1), and pop takes the
+// slots of the highest bucket first. Bounds above the range go in the
+// top bucket and bounds below it in the bottom one: pop checks each
+// slot's own bound, so only their order suffers. Its zero value is an
+// empty queue.
 type bucketQueue struct {
-	head  []int32   // per bucket, the first slot (−1: none)
-	next  []int32   // per slot, the next slot in its bucket
-	bound []float64 // per slot
-	low   int       // the floor of the lowest bound
-	top   int       // the highest bucket that may hold slots
+	head  [queueBuckets]int32 // per bucket, the first slot plus one (0: none)
+	next  []int32             // per slot, the next slot in its bucket plus one
+	bound []float64           // per slot
+	lo    int                 // the lowest bucket used since the last reset
+	hi    int                 // the highest bucket used since the last reset
+	top   int                 // the highest bucket that may hold slots
 }
 
-// fill puts the slots in the buckets (n: the number of slot indices).
-func (q *bucketQueue) fill(slots []slot, n int) {
-	q.next = slices.Grow(q.next[:0], n)[:n]
-	q.bound = slices.Grow(q.bound[:0], n)[:n]
-	q.head = q.head[:0]
-	q.top = -1
-	if len(slots) == 0 {
-		return
+const (
+	queueLow     = -256
+	queueBuckets = 1024
+)
+
+// reset empties the queue.
+func (q *bucketQueue) reset() {
+	for k := q.lo; k <= q.hi; k++ {
+		q.head[k] = 0
 	}
-	lo, hi := math.Inf(1), math.Inf(-1)
-	for _, sl := range slots {
-		lo, hi = min(lo, sl.bound), max(hi, sl.bound)
-	}
-	q.low = int(math.Floor(lo))
-	q.head = slices.Grow(q.head, int(math.Floor(hi))-q.low+1)[:int(math.Floor(hi))-q.low+1]
-	for k := range q.head {
-		q.head[k] = -1
-	}
-	for _, sl := range slots {
-		q.push(int(sl.i), sl.bound)
-	}
+	q.next, q.bound = q.next[:0], q.bound[:0]
+	q.lo, q.hi, q.top = queueBuckets, -1, -1
 }
 
-// push puts slot i in the bucket of bound b (which is at most the bound
-// it had when the queue was filled).
+// bucket is the bucket of bound b.
+func bucket(b float64) int {
+	switch {
+	case b >= queueLow+queueBuckets-1:
+		return queueBuckets - 1
+	case b < queueLow+1:
+		return 0
+	}
+	return int(math.Floor(b)) - queueLow
+}
+
+// add puts a new slot of bound b in the queue and returns its index
+// (the slots are numbered in the order added).
+func (q *bucketQueue) add(b float64) int {
+	i := len(q.bound)
+	q.bound = append(q.bound, b)
+	q.next = append(q.next, 0)
+	q.link(i, bucket(b))
+	return i
+}
+
+// push puts slot i back with bound b (at most its bound before).
 func (q *bucketQueue) push(i int, b float64) {
 	q.bound[i] = b
-	k := max(int(math.Floor(b))-q.low, 0)
+	q.link(i, bucket(b))
+}
+
+// link puts slot i at the head of bucket k.
+func (q *bucketQueue) link(i, k int) {
 	q.next[i] = q.head[k]
-	q.head[k] = int32(i)
-	q.top = max(q.top, k)
+	q.head[k] = int32(i + 1)
+	q.top, q.hi, q.lo = max(q.top, k), max(q.hi, k), min(q.lo, k)
 }
 
 // pop takes a slot of the highest bound bucket whose bound reaches thr;
 // ok is false when no slot left can.
 func (q *bucketQueue) pop(thr float64) (int, bool) {
 	for ; q.top >= 0; q.top-- {
-		if float64(q.top+q.low+1) <= thr {
+		if q.top < queueBuckets-1 && float64(q.top+queueLow+1) <= thr {
 			// Every bound in this bucket and below is under thr.
 			return 0, false
 		}
-		for q.head[q.top] >= 0 {
-			i := q.head[q.top]
+		for q.head[q.top] != 0 {
+			i := q.head[q.top] - 1
 			q.head[q.top] = q.next[i]
 			if q.bound[i] >= thr {
 				return int(i), true

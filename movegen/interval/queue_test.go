@@ -12,12 +12,16 @@ import (
 // the threshold, leaving the slots in those buckets.
 func TestBucketQueue(t *testing.T) {
 	bounds := []float64{12.5, -3.25, 40, 39.9, 7, 12.1, 0, 6.2}
-	var slots []slot
-	for i, b := range bounds {
-		slots = append(slots, slot{bound: b, i: int32(i)})
-	}
 	var q bucketQueue
-	q.fill(slots, len(bounds))
+	// Slots left from an earlier search must not come out.
+	q.add(20)
+	q.add(-1000)
+	q.reset()
+	for i, b := range bounds {
+		if got := q.add(b); got != i {
+			t.Fatalf("slot %d numbered %d", i, got)
+		}
+	}
 	var got []int
 	i, ok := q.pop(math.Inf(-1))
 	got = append(got, i)
@@ -61,5 +65,44 @@ func TestBucketQueue(t *testing.T) {
 	}
 	if i, ok := q.pop(math.Inf(-1)); ok {
 		t.Errorf("an empty queue gave slot %d", i)
+	}
+}
+
+// TestBucketQueueRange checks bounds beyond the buckets' range: those
+// above come out first (in any order) and none is lost to a threshold
+// between them, those below last, each only while its own bound reaches
+// the threshold.
+func TestBucketQueueRange(t *testing.T) {
+	var q bucketQueue
+	q.reset()
+	bounds := []float64{5000, 2.5, 1e9, math.Inf(1), 700, -1e6, -300}
+	for _, b := range bounds {
+		q.add(b)
+	}
+	var got []int
+	for {
+		i, ok := q.pop(900) // 5000, 1e9 and +Inf reach it; 700 does not
+		if !ok {
+			break
+		}
+		got = append(got, i)
+	}
+	if len(got) != 3 {
+		t.Fatalf("pops above 900: %v, want slots 0, 2 and 3", got)
+	}
+	q.reset()
+	for _, b := range bounds {
+		q.add(b)
+	}
+	got = got[:0]
+	for {
+		i, ok := q.pop(-500) // all but −1e6
+		if !ok {
+			break
+		}
+		got = append(got, i)
+	}
+	if len(got) != 6 || got[3] != 4 || got[4] != 1 || got[5] != 6 {
+		t.Fatalf("pops above -500: %v, want the three above the range, then 4, 1 and 6", got)
 	}
 }

@@ -18,15 +18,16 @@ import (
 // automaton.CacheDir), so a process loads it in milliseconds instead of
 // listing the word list again (about a quarter of a second for English).
 //
-// File layout, little-endian: the magic "ATRILAF3", the key of the word
+// File layout, little-endian: the magic "ATRILAF4", the key of the word
 // list and alphabet (automaton.Key, 32 bytes), shortLen, then for 0, 1
 // and 2 blanks the number of filters (by word length for 0 and 1 blank,
-// one for 2) and each filter's number of blocks (uint32 each), then the
-// blocks of every filter in that order (8 uint64 each), and a CRC-32C of
-// everything before it. Any mismatch means the file is rebuilt (files of
-// earlier versions included: one filter for every number of blanks, or
-// one per number of blanks).
-const anagramMagic = "ATRILAF3"
+// one for 2) and each filter's number of words (uint32 each), then the
+// words of every filter in that order (uint64 each: bloom.Filter.Words),
+// and a CRC-32C of everything before it. Any mismatch means the file is
+// rebuilt (files of earlier versions included: one filter for every
+// number of blanks, or one per number of blanks, or Bloom filters of
+// 512-bit blocks).
+const anagramMagic = "ATRILAF4"
 
 var anagramCRC = crc32.MakeTable(crc32.Castagnoli)
 
@@ -43,12 +44,12 @@ func (f *AnagramFilter) marshal(key [32]byte) []byte {
 	for b := range f.bl {
 		out = le.AppendUint32(out, uint32(len(f.bl[b])))
 		for n := range f.bl[b] {
-			out = le.AppendUint32(out, uint32(len(f.bl[b][n].Blocks)))
+			out = le.AppendUint32(out, uint32(len(f.bl[b][n].Words)))
 		}
 	}
 	for b := range f.bl {
 		for n := range f.bl[b] {
-			out = f.bl[b][n].AppendBlocks(out)
+			out = f.bl[b][n].AppendWords(out)
 		}
 	}
 	return le.AppendUint32(out, crc32.Checksum(out, anagramCRC))
@@ -92,26 +93,26 @@ func unmarshalAnagramFilter(data []byte, key [32]byte, shortLen int) (*AnagramFi
 			return nil, fmt.Errorf("%d filters for %d blanks", nf, b)
 		}
 		for n := 0; n < nf; n++ {
-			nb, err := u32(fmt.Sprintf("blocks of the filter %d of %d blanks", n, b))
+			nw, err := u32(fmt.Sprintf("words of the filter %d of %d blanks", n, b))
 			if err != nil {
 				return nil, err
 			}
-			if nb == 0 || nb > len(data)/64 {
-				return nil, fmt.Errorf("%d blocks for the filter %d of %d blanks in %d bytes", nb, n, b, len(data))
+			if nw == 0 || nw > len(data)/8 {
+				return nil, fmt.Errorf("%d words for the filter %d of %d blanks in %d bytes", nw, n, b, len(data))
 			}
-			counts[b] = append(counts[b], nb)
-			total += nb
+			counts[b] = append(counts[b], nw)
+			total += nw
 		}
 	}
-	if len(data) != p+64*total+4 {
-		return nil, fmt.Errorf("%d bytes for %d blocks after a header of %d", len(data), total, p)
+	if len(data) != p+8*total+4 {
+		return nil, fmt.Errorf("%d bytes for %d words after a header of %d", len(data), total, p)
 	}
 	f := newAnagramFilter(shortLen)
 	for b := range counts {
-		f.bl[b] = make([]bloom.Blocked, len(counts[b]))
-		for n, nb := range counts[b] {
-			f.bl[b][n].Blocks = bloom.CopyBlocks(data[p : p+64*nb])
-			p += 64 * nb
+		f.bl[b] = make([]bloom.Filter, len(counts[b]))
+		for n, nw := range counts[b] {
+			f.bl[b][n].Words = bloom.CopyWords(data[p : p+8*nw])
+			p += 8 * nw
 		}
 	}
 	return f, nil

@@ -153,7 +153,7 @@ func TestAnagramFilterHolds(t *testing.T) {
 	}
 }
 
-// sameFilters reports whether two filters hold the same blocks in the
+// sameFilters reports whether two filters hold the same words in the
 // same filters.
 func sameFilters(f, g *AnagramFilter) bool {
 	for b := range f.bl {
@@ -161,7 +161,7 @@ func sameFilters(f, g *AnagramFilter) bool {
 			return false
 		}
 		for n := range f.bl[b] {
-			if !slices.Equal(f.bl[b][n].Blocks, g.bl[b][n].Blocks) {
+			if !slices.Equal(f.bl[b][n].Words, g.bl[b][n].Words) {
 				return false
 			}
 		}

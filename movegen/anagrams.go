@@ -20,7 +20,7 @@ import (
 // rack cannot fill and bingos it cannot make.
 //
 // Most questions are about letters without a blank, whose keys (one a
-// word, about 300 KiB for English) are kept apart from those of one and
+// word, 400 KB for English) are kept apart from those of one and
 // two blanks (eight times as many), and the keys of 0 and 1 blank are
 // filed by word length as well: a question reads only the filter of its
 // length, and the filters of short words, which most questions ask
@@ -28,7 +28,7 @@ import (
 type AnagramFilter struct {
 	// bl[b][n], b < 2: the keys of words of n letters with b blanks;
 	// bl[2][0]: those with two blanks.
-	bl       [3][]bloom.Blocked
+	bl       [3][]bloom.Filter
 	shortLen int // longest word length tabulated with 2 blanks
 	weights  [alphabet.MaxLetters + 1]uint64
 }
@@ -66,16 +66,20 @@ func newAnagramFilter(shortLen int) *AnagramFilter {
 	return f
 }
 
-// fill sizes the filters for keys (about 10 bits a key) and adds them.
+// anagramFilterBits is the anagram filter's bits a key (about 1% of the
+// questions about letters that make no word answered yes).
+const anagramFilterBits = 12
+
+// fill sizes the filters for keys and adds them.
 func (f *AnagramFilter) fill(keys *filterKeys) *AnagramFilter {
 	for b := range keys {
-		f.bl[b] = make([]bloom.Blocked, max(len(keys[b]), 1))
+		f.bl[b] = make([]bloom.Filter, max(len(keys[b]), 1))
 		for n := range f.bl[b] {
 			var ks []uint64
 			if n < len(keys[b]) {
 				ks = keys[b][n]
 			}
-			f.bl[b][n] = bloom.NewPow2(len(ks))
+			f.bl[b][n] = bloom.New(len(ks), anagramFilterBits)
 			for _, k := range ks {
 				f.bl[b][n].Add(k)
 			}

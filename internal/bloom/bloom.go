@@ -1,90 +1,88 @@
-// Package bloom holds a blocked Bloom filter of 64-bit keys: each key
-// sets six bits of one 512-bit block (a cache line), so a lookup reads
-// one line. At about ten bits a key it says yes to about 1% of the keys
-// never added, and never says no to a key that was.
+// Package bloom holds a register-blocked Bloom filter of 64-bit keys:
+// each key sets six bits of one 64-bit word, so a lookup is one load and
+// one comparison. The move generators ask it before a table lookup or a
+// search that usually finds nothing: it never says no to a key that was
+// added, and says yes to about 1% of the keys never added at 12 bits a
+// key (2% at 10, 0.6% at 14, 0.4% at 16).
+//
+// A filter whose six bits are spread over a 512-bit block (one cache
+// line, six bit tests) says yes wrongly less often at the same size, but
+// its lookups took about twice as long, and the generators' filters are
+// asked millions of times a second: the anagram filter and the run
+// filter made inhuman self-play 4% faster as register-blocked filters.
 package bloom
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"errors"
+	"math/bits"
+)
 
-// Blocked is a blocked Bloom filter. Blocks is its storage, which the
-// cache files of its users write and read as it is.
-type Blocked struct {
-	Blocks [][8]uint64
+// Filter is a register-blocked Bloom filter. Words is its storage, which
+// the cache files of its users write and read as it is.
+type Filter struct {
+	Words []uint64
 }
 
-// New returns an empty filter sized for keys keys (about ten bits a
-// key, at least one block).
-func New(keys int) Blocked {
-	return Blocked{Blocks: make([][8]uint64, keys*10/512+1)}
+// New returns an empty filter sized for keys keys at bitsPerKey bits a
+// key (at least one word).
+func New(keys, bitsPerKey int) Filter {
+	return Filter{Words: make([]uint64, keys*bitsPerKey/64+1)}
 }
 
-// NewPow2 is New with the number of blocks rounded up to a power of
-// two (at most twice the memory), so that a lookup finds its block with
-// a mask instead of a division.
-func NewPow2(keys int) Blocked {
-	n := 1
-	for n < keys*10/512+1 {
-		n *= 2
+// From returns the filter whose storage is words (as a file holds
+// them), used where it lies. It fails on an empty slice.
+func From(words []uint64) (Filter, error) {
+	if len(words) == 0 {
+		return Filter{}, errors.New("bloom: a filter of no words")
 	}
-	return Blocked{Blocks: make([][8]uint64, n)}
+	return Filter{Words: words}, nil
 }
 
-// probes returns the block of key and the bits to test in it (six
-// 9-bit fields).
-func (f *Blocked) probes(key uint64) (blk *[8]uint64, h uint64) {
+// probe returns the word of key and the bits to test in it. The word
+// comes from the high bits of the mixed key by a multiply-high (any
+// number of words, no division), the six bits from its low bits.
+func (f *Filter) probe(key uint64) (int, uint64) {
 	key = (key ^ (key >> 33)) * 0xff51afd7ed558ccd
 	key ^= key >> 33
-	n := uint64(len(f.Blocks))
-	i := (key >> 40) & (n - 1)
-	if n&(n-1) != 0 {
-		i = (key >> 40) % n
-	}
-	return &f.Blocks[i], key * 0xc4ceb9fe1a85ec53
+	w, _ := bits.Mul64(key, uint64(len(f.Words)))
+	h := key * 0xc4ceb9fe1a85ec53
+	m := uint64(1)<<(h&63) | uint64(1)<<(h>>6&63) | uint64(1)<<(h>>12&63) |
+		uint64(1)<<(h>>18&63) | uint64(1)<<(h>>24&63) | uint64(1)<<(h>>30&63)
+	return int(w), m
 }
 
 // Add puts key in the filter.
-func (f *Blocked) Add(key uint64) {
-	blk, h := f.probes(key)
-	for i := 0; i < 6; i++ {
-		b := h >> (i * 9) & 511
-		blk[b>>6] |= 1 << (b & 63)
-	}
+func (f *Filter) Add(key uint64) {
+	w, m := f.probe(key)
+	f.Words[w] |= m
 }
 
-// Has reports whether key may have been added.
-func (f *Blocked) Has(key uint64) bool {
-	blk, x := f.probes(key)
-	// All six bits are read whatever the first ones hold: a branch per
-	// bit mispredicts often and stops the processor from running ahead
-	// to the next probe's block, while one branch per probe (mostly "no")
-	// lets the misses of successive probes overlap.
-	ok := uint64(1)
-	for i := 0; i < 6; i++ {
-		bt := x >> (i * 9) & 511
-		ok &= blk[bt>>6] >> (bt & 63)
-	}
-	return ok&1 != 0
+// Has reports whether key may have been added (false: it certainly was
+// not).
+func (f *Filter) Has(key uint64) bool {
+	w, m := f.probe(key)
+	return f.Words[w]&m == m
 }
 
-// AppendBlocks appends the filter's blocks to out as little-endian
-// 64-bit words (64 bytes a block), the form its users' files store.
-func (f *Blocked) AppendBlocks(out []byte) []byte {
-	for i := range f.Blocks {
-		for _, w := range f.Blocks[i] {
-			out = binary.LittleEndian.AppendUint64(out, w)
-		}
+// Bytes is the memory the filter holds.
+func (f *Filter) Bytes() int { return 8 * len(f.Words) }
+
+// AppendWords appends the filter's words to out as little-endian 64-bit
+// words, the form its users' files store.
+func (f *Filter) AppendWords(out []byte) []byte {
+	for _, w := range f.Words {
+		out = binary.LittleEndian.AppendUint64(out, w)
 	}
 	return out
 }
 
-// CopyBlocks returns blocks read from b (as AppendBlocks wrote them; a
-// multiple of 64 bytes), copied out of b.
-func CopyBlocks(b []byte) [][8]uint64 {
-	out := make([][8]uint64, len(b)/64)
+// CopyWords returns the words read from b (as AppendWords wrote them; a
+// multiple of 8 bytes), copied out of b.
+func CopyWords(b []byte) []uint64 {
+	out := make([]uint64, len(b)/8)
 	for i := range out {
-		for j := range out[i] {
-			out[i][j] = binary.LittleEndian.Uint64(b[64*i+8*j:])
-		}
+		out[i] = binary.LittleEndian.Uint64(b[8*i:])
 	}
 	return out
 }

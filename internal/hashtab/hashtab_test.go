@@ -34,23 +34,3 @@ func TestCompact(t *testing.T) {
 		}
 	}
 }
-
-// TestFilter checks that a filter has every key added.
-func TestFilter(t *testing.T) {
-	f := NewFilter(1000, 10)
-	for i := uint64(0); i < 1000; i++ {
-		f.Add(i * 0x9E3779B97F4A7C15)
-	}
-	fp := 0
-	for i := uint64(0); i < 1000; i++ {
-		if !f.Has(i * 0x9E3779B97F4A7C15) {
-			t.Fatalf("key %d missing", i)
-		}
-		if f.Has(i*0x9E3779B97F4A7C15 + 1) {
-			fp++
-		}
-	}
-	if fp > 200 {
-		t.Errorf("%d false positives in 1000", fp)
-	}
-}

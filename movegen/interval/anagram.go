@@ -9,7 +9,7 @@ import (
 
 	"atril/alphabet"
 	"atril/board"
-	"atril/internal/hashtab"
+	"atril/internal/bloom"
 	"atril/lexicon"
 	"atril/movegen"
 	"atril/multiset"
@@ -76,7 +76,7 @@ type anaLen struct {
 	// → letter mask (letter x in bit x).
 	keys [3]*kvTable
 	// filters[j] answer first whether a sub-rack's key is in keys[j].
-	filters [3]*hashtab.Filter
+	filters [3]bloom.Filter
 }
 
 // BuildAnagram precomputes the anagram tables of lex. perTab may be nil
@@ -217,7 +217,7 @@ func (at *AnagramTables) buildLen(tl *anaLen, ids []uint32, pers []uint64) {
 // makeFilters builds the filters of the keys.
 func (tl *anaLen) makeFilters(maxBlanks int) {
 	for j := 0; j <= maxBlanks; j++ {
-		f := hashtab.NewFilter(tl.keys[j].n, 12)
+		f := bloom.New(tl.keys[j].n, 12)
 		for _, s := range tl.keys[j].slots {
 			if s.key != emptyKey {
 				f.Add(s.key)
@@ -295,7 +295,7 @@ func (at *AnagramTables) Entries(j int) int {
 func (at *AnagramTables) Bytes() int {
 	n := 0
 	if at.runs != nil {
-		n += 64 * len(at.runs.bl.Blocks)
+		n += at.runs.bl.Bytes()
 	}
 	for i := range at.lens {
 		tl := &at.lens[i]

@@ -95,7 +95,7 @@ func (bs *bestSearch) runBound(li *lineInfo, sp *span) float64 {
 		}
 		// The anagram filter first (FirstFit asked it about the first):
 		// a sub-rack whose letters make no word at all makes none with
-		// the run in place, and the anagram filter's blocks are more
+		// the run in place, and the anagram filter's words are more
 		// often in the cache than the run filter's.
 		if (i == first || bs.lb.MayFit(k, i, sp.hb, int(sp.nb))) && bs.runs.has(int(sp.len), key+h) {
 			return top + lv

@@ -13,7 +13,6 @@ import (
 
 	"atril/internal/atomicfile"
 	"atril/internal/bloom"
-	"atril/internal/hashtab"
 	"atril/lexicon"
 	"atril/lexicon/automaton"
 	"atril/multiset"
@@ -40,12 +39,12 @@ import (
 //	           padded to a multiple of 8 bytes
 //	  per j = 0 .. maxBlanks: slots uint32, keys uint32, slots × (key,
 //	           value uint64), then the filter of the keys: fw uint32, 4
-//	           bytes of padding, fw × uint64 (hashtab.Filter.Words)
-//	runs       (MaxBoard + 1) × uint32: the run filter's blocks for the
+//	           bytes of padding, fw × uint64 (bloom.Filter.Words)
+//	runs       (MaxBoard + 1) × uint32: the run filter's words for the
 //	           words of each length 0 .. MaxBoard (runFilter), each at
 //	           least 1
-//	blocks     uint32 (their sum), 4 bytes of padding, then the blocks:
-//	           blocks × 8 uint64
+//	rwords     uint32 (their sum), 4 bytes of padding, then the words:
+//	           rwords × uint64
 //	checksum   uint32   CRC-32C of every byte before it
 //
 // A file whose magic, version, key, sizes or checksum is wrong is not
@@ -53,7 +52,7 @@ import (
 
 const (
 	anagramMagic   = "ATRILAN\n"
-	anagramVersion = 4
+	anagramVersion = 5
 	anagramExt     = ".atan"
 )
 
@@ -72,7 +71,7 @@ func (at *AnagramTables) MarshalBinary() ([]byte, error) {
 		}
 		return out
 	}
-	size := 8 + 4 + 32 + 16 + 8*len(at.PER.Packed()) + 4 + 4*(MaxBoard+1) + 8 + 64*len(at.runs.bl.Blocks) + 4
+	size := 8 + 4 + 32 + 16 + 8*len(at.PER.Packed()) + 4 + 4*(MaxBoard+1) + 8 + at.runs.bl.Bytes() + 4
 	for i := 2; i < len(at.lens); i++ {
 		tl := &at.lens[i]
 		size += 8 + (len(tl.letters)+7)&^7
@@ -113,7 +112,7 @@ func (at *AnagramTables) MarshalBinary() ([]byte, error) {
 				out = le.AppendUint64(out, s.key)
 				out = le.AppendUint64(out, s.val)
 			}
-			fw := tl.filters[j].Words()
+			fw := tl.filters[j].Words
 			out = le.AppendUint32(out, uint32(len(fw)))
 			out = pad8(out)
 			for _, w := range fw {
@@ -122,11 +121,11 @@ func (at *AnagramTables) MarshalBinary() ([]byte, error) {
 		}
 	}
 	for n := range at.runs.byLen {
-		out = le.AppendUint32(out, uint32(len(at.runs.byLen[n].Blocks)))
+		out = le.AppendUint32(out, uint32(len(at.runs.byLen[n].Words)))
 	}
-	out = le.AppendUint32(out, uint32(len(at.runs.bl.Blocks)))
+	out = le.AppendUint32(out, uint32(len(at.runs.bl.Words)))
 	out = pad8(out)
-	out = at.runs.bl.AppendBlocks(out)
+	out = at.runs.bl.AppendWords(out)
 	return le.AppendUint32(out, crc32.Checksum(out, crcTable)), nil
 }
 
@@ -253,7 +252,7 @@ func unmarshalAnagram(data []byte, lex *lexicon.Lexicon, want [32]byte) (*Anagra
 			// each slot at most once; a group of words past the end or a
 			// blank's letter outside the alphabet is skipped).
 			tl.keys[j] = &kvTable{slots: kvsOf(sb), n: nk}
-			f, err := hashtab.FilterFrom(uint64sOf(fb))
+			f, err := bloom.From(uint64sOf(fb))
 			if err != nil {
 				return nil, fmt.Errorf("%w: words of length %d, %d blanks: %v", errAnagramFile, n, j, err)
 			}
@@ -272,13 +271,13 @@ func unmarshalAnagram(data []byte, lex *lexicon.Lexicon, want [32]byte) (*Anagra
 	nb := int(r.u32())
 	r.pad8()
 	if r.err == nil && uint64(nb) != sum {
-		return nil, fmt.Errorf("%w: a run filter of %d blocks, its lengths say %d", errAnagramFile, nb, sum)
+		return nil, fmt.Errorf("%w: a run filter of %d words, its lengths say %d", errAnagramFile, nb, sum)
 	}
-	bb := r.take(64 * nb)
+	bb := r.take(8 * nb)
 	if r.err != nil {
 		return nil, r.err
 	}
-	at.runs = newRunFilter(bloom.Blocked{Blocks: blocksOf(bb)}, &counts)
+	at.runs = newRunFilter(bloom.Filter{Words: uint64sOf(bb)}, &counts)
 	if r.off != len(r.data) {
 		return nil, fmt.Errorf("%w: %d bytes after the tables", errAnagramFile, len(r.data)-r.off)
 	}

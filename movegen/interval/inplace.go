@@ -5,7 +5,6 @@ import (
 	"unsafe"
 
 	"atril/alphabet"
-	"atril/internal/bloom"
 )
 
 // The cache file's tables are used where they lie when the host stores
@@ -46,14 +45,6 @@ func kvsOf(b []byte) []kv {
 		out[i] = kv{key: w[2*i], val: w[2*i+1]}
 	}
 	return out
-}
-
-// blocksOf is b (a multiple of 64 bytes) as Bloom filter blocks.
-func blocksOf(b []byte) [][8]uint64 {
-	if inPlace(b) {
-		return unsafe.Slice((*[8]uint64)(unsafe.Pointer(&b[0])), len(b)/64)
-	}
-	return bloom.CopyBlocks(b)
 }
 
 // tilesOf is b as tiles (one byte each: no copy is needed).

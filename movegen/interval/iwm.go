@@ -7,6 +7,7 @@ import (
 
 	"atril/alphabet"
 	"atril/board"
+	"atril/internal/bloom"
 	"atril/internal/hashtab"
 	"atril/lexicon"
 	"atril/movegen"
@@ -115,7 +116,7 @@ type IWMTables struct {
 	words      wordStore
 	// Filters asked before the low-level table: word multisets (small,
 	// stays in cache) and Multiset-Interval keys.
-	anaFilter, loFilter *hashtab.Filter
+	anaFilter, loFilter bloom.Filter
 	// Occurrences of placed inner words (Sánchez Bello 2025 Table 5.5).
 	Occurrences int
 	// ThesisHigh is the number of high-level entries the thesis keeps
@@ -330,11 +331,11 @@ func BuildIWM(lex *lexicon.Lexicon, perTab *multiset.Table, opt IWMOptions) (*IW
 	T.lo.Range(func(k uint64, k2, g uint32) { lo.Put(k, k2, loStart[g]) })
 	lo.Compact()
 	T.lo = lo
-	T.anaFilter = hashtab.NewFilter(nw, 16)
+	T.anaFilter = bloom.New(nw, 16)
 	for _, p := range T.wordPER {
 		T.anaFilter.Add(uint64(p))
 	}
-	T.loFilter = hashtab.NewFilter(lo.Len(), 10)
+	T.loFilter = bloom.New(lo.Len(), 10)
 	lo.Range(func(k uint64, k2, _ uint32) { T.loFilter.Add(hashtab.PairKey(k, k2)) })
 	T.BuildTime = time.Since(t0)
 	return T, nil

@@ -10,8 +10,8 @@ import (
 
 // runFilter answers, for a slot of a best-by-equity search, "is there a
 // word of this length with these board letters in a row at this place,
-// whose other letters are these?": a blocked Bloom filter (512-bit
-// blocks, six bits a key, about ten bits a key) over one key for every
+// whose other letters are these?": a Bloom filter (bloom.Filter, 12
+// bits a key) over one key for every
 // word and every run of its letters short of the whole word, in one
 // filter per word length (a slot asks the filter of its length: those of
 // short words stay in the cache, where one filter of every length missed
@@ -28,8 +28,8 @@ import (
 // It never says no to a word that exists and says yes about 1% of the
 // time to one that does not, which only loosens a bound.
 type runFilter struct {
-	bl    bloom.Blocked // every length's blocks, as stored
-	byLen [MaxBoard + 1]bloom.Blocked
+	bl    bloom.Filter // every length's words, as stored
+	byLen [MaxBoard + 1]bloom.Filter
 	place [MaxBoard][alphabet.MaxLetters + 1]uint64
 	salt  [MaxBoard + 1]uint64
 }
@@ -44,14 +44,14 @@ func splitMix(z uint64) uint64 {
 	return z ^ (z >> 31)
 }
 
-// newRunFilter returns a filter whose keys are in bl, counts[n] blocks
+// newRunFilter returns a filter whose keys are in bl, counts[n] words
 // for the words of length n after those of the shorter ones. The counts
-// must be at least 1 and add up to bl's blocks.
-func newRunFilter(bl bloom.Blocked, counts *[MaxBoard + 1]uint32) *runFilter {
+// must be at least 1 and add up to bl's words.
+func newRunFilter(bl bloom.Filter, counts *[MaxBoard + 1]uint32) *runFilter {
 	f := &runFilter{bl: bl}
 	off := 0
 	for n, c := range counts {
-		f.byLen[n] = bloom.Blocked{Blocks: bl.Blocks[off : off+int(c) : off+int(c)]}
+		f.byLen[n] = bloom.Filter{Words: bl.Words[off : off+int(c) : off+int(c)]}
 		off += int(c)
 	}
 	for i := range f.place {
@@ -77,10 +77,10 @@ func buildRunFilter(lex *lexicon.Lexicon) *runFilter {
 	var counts [MaxBoard + 1]uint32
 	total := 0
 	for n, k := range keys {
-		counts[n] = uint32(len(bloom.New(k).Blocks))
+		counts[n] = uint32(len(bloom.New(k, 12).Words))
 		total += int(counts[n])
 	}
-	f := newRunFilter(bloom.Blocked{Blocks: make([][8]uint64, total)}, &counts)
+	f := newRunFilter(bloom.Filter{Words: make([]uint64, total)}, &counts)
 	for i := 0; i < lex.Len(); i++ {
 		w := lex.Word(i)
 		n := len(w)

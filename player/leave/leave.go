@@ -150,54 +150,61 @@ func (t *Table) EvalSubRacks(r *alphabet.Rack, out []float64) bool {
 		return false
 	}
 	// Per distinct tile j and count c kept: the term, and the vowels and
-	// consonants.
-	// (Indexed by the count kept, not by the letter: arrays of the
-	// alphabet's size cost more to clear than the sums take.)
-	var counts, kept [8]int
-	var terms [8][16]float64
-	var vows, conss [8][16]int
-	n, size := 0, 1
+	// consonants (0 for c = 0: adding 0 to a sum leaves it as it was, to
+	// the last bit, so the sums are those of Eval, which skips absent
+	// tiles). Indexed by the count kept, not by the letter: arrays of the
+	// alphabet's size cost more to clear than the sums take.
+	var s subRackSums
+	s.t, s.out = t, out
+	size := 1
 	for i := 0; i <= t.Size; i++ {
 		if r[i] == 0 {
 			continue
 		}
-		if n == len(counts) || int(r[i]) >= len(terms[0]) {
+		if s.n == len(s.counts) || int(r[i]) >= len(s.terms[0]) {
 			return false
 		}
-		counts[n] = int(r[i])
-		for c := 1; c <= counts[n]; c++ {
-			terms[n][c] = t.term(i, c)
-			t.count(i, c, &vows[n][c], &conss[n][c])
+		s.counts[s.n], s.radix[s.n] = int(r[i]), size
+		for c := 1; c <= int(r[i]); c++ {
+			s.terms[s.n][c] = t.term(i, c)
+			var vow, cons int
+			t.count(i, c, &vow, &cons)
+			s.vows[s.n][c], s.conss[s.n][c] = int8(vow), int8(cons)
 		}
-		size *= counts[n] + 1
-		n++
+		size *= int(r[i]) + 1
+		s.n++
 	}
 	if len(out) < size {
 		return false
 	}
-	for at := 0; at < size; at++ {
-		if at > 0 {
-			// The next sub-rack, as an odometer over the counts kept.
-			for j := 0; j < n; j++ {
-				if kept[j] < counts[j] {
-					kept[j]++
-					break
-				}
-				kept[j] = 0
-			}
-		}
-		v := 0.0
-		vow, cons := 0, 0
-		for j := 0; j < n; j++ {
-			if c := kept[j]; c > 0 {
-				v += terms[j][c]
-				vow += vows[j][c]
-				cons += conss[j][c]
-			}
-		}
-		out[at] = v - t.imbalance(vow, cons)
-	}
+	s.walk(0, 0, 0, 0, 0)
 	return true
+}
+
+// subRackSums is EvalSubRacks' walk over a rack's sub-racks: each
+// tile's count in turn, carrying the sum of the terms so far, so a
+// sub-rack's value costs one addition rather than one per tile.
+type subRackSums struct {
+	t           *Table
+	out         []float64
+	n           int
+	counts      [8]int
+	radix       [8]int // place value of each tile's count in the index
+	terms       [8][16]float64
+	vows, conss [8][16]int8
+}
+
+// walk sets the values of the sub-racks whose counts of the tiles before
+// j are fixed: at index idx so far, with those tiles' terms summing to v
+// and holding vow vowels and cons consonants.
+func (s *subRackSums) walk(j, idx int, v float64, vow, cons int) {
+	if j == s.n {
+		s.out[idx] = v - s.t.imbalance(vow, cons)
+		return
+	}
+	for c := 0; c <= s.counts[j]; c++ {
+		s.walk(j+1, idx+c*s.radix[j], v+s.terms[j][c], vow+int(s.vows[j][c]), cons+int(s.conss[j][c]))
+	}
 }
 
 // EnglishV1 is heuristic v1 of Pícek 2008 (Figure 13): no duplicate penalty.

@@ -2,6 +2,7 @@ package player
 
 import (
 	"math"
+	"math/rand/v2"
 	"os"
 	"reflect"
 	"sort"
@@ -1137,6 +1138,54 @@ func TestRankListsEveryExchange(t *testing.T) {
 		}
 		if len(seen) != want {
 			t.Errorf("%s: %d exchanges listed, want %d", rs, len(seen), want)
+		}
+	}
+}
+
+// TestStaticLeaveSubRacks checks staticLeave's one-pass values against
+// its Eval for every sub-rack of random racks, blanks included, with
+// the bag empty (minus the points kept; the unseen tiles for going out)
+// and with tiles in it (the table's), and that a short buffer is refused.
+func TestStaticLeaveSubRacks(t *testing.T) {
+	v := variant.MustLoad("english")
+	tb, err := leave.ForVariant(v, "v2", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var bag []alphabet.Tile
+	for l, c := range v.Counts {
+		for range c {
+			bag = append(bag, alphabet.Tile(l))
+		}
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	var out [128]float64
+	for _, bagLen := range []int{0, 30} {
+		for i := 0; i < 300; i++ {
+			rng.Shuffle(len(bag), func(i, j int) { bag[i], bag[j] = bag[j], bag[i] })
+			view := &View{Board: board.New(v, nil), Rack: alphabet.RackOf(bag[:1+rng.IntN(7)]), Unseen: alphabet.RackOf(bag[7:20]), BagLen: bagLen}
+			sl := newStaticLeave(view, tb)
+			size := 1
+			for _, c := range view.Rack {
+				size *= int(c) + 1
+			}
+			if !sl.EvalSubRacks(&view.Rack, out[:size]) {
+				t.Fatalf("bag %d, rack %s: refused", bagLen, v.Alphabet.RackString(&view.Rack))
+			}
+			idx := 0
+			view.Rack.SubRacks(func(kept *alphabet.Rack) {
+				at := view.Rack.SubIndex(kept)
+				if got, want := out[at], sl.Eval(kept); got != want {
+					t.Fatalf("bag %d, rack %s, kept %s (index %d): %v, Eval %v", bagLen, v.Alphabet.RackString(&view.Rack), v.Alphabet.RackString(kept), at, got, want)
+				}
+				idx++
+			})
+			if idx != size {
+				t.Fatalf("%d sub-racks, index space %d", idx, size)
+			}
+			if size > 1 && sl.EvalSubRacks(&view.Rack, out[:size-1]) {
+				t.Fatalf("bag %d: a buffer of %d for %d sub-racks was taken", bagLen, size-1, size)
+			}
 		}
 	}
 }

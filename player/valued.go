@@ -119,11 +119,14 @@ var (
 	_ movegen.FixedLeave = (*leave.Exhaustive)(nil)
 )
 
-// EvalSubRacks implements movegen.SubRackLeave while the bag has tiles
-// and the table does.
+// EvalSubRacks implements movegen.SubRackLeave: with the bag empty
+// itself, while it has tiles when the table does.
 func (s *staticLeave) EvalSubRacks(rack *alphabet.Rack, out []float64) bool {
+	if s.v.BagLen == 0 {
+		return s.endSubRacks(rack, out)
+	}
 	sl, ok := s.t.(movegen.SubRackLeave)
-	if !ok || s.v.BagLen == 0 {
+	if !ok {
 		return false
 	}
 	if s.lastVals != nil && *rack == s.last && len(out) == len(s.lastVals) {
@@ -134,6 +137,48 @@ func (s *staticLeave) EvalSubRacks(rack *alphabet.Rack, out []float64) bool {
 		return false
 	}
 	s.last, s.lastVals = *rack, append(s.lastVals[:0], out...)
+	return true
+}
+
+// endSubRacks is EvalSubRacks with the bag empty: minus the points of
+// the tiles kept, and the unseen tiles' for keeping none (going out).
+// An odometer over the counts kept (the first tile's fastest) keeps the
+// points kept as it goes.
+func (s *staticLeave) endSubRacks(rack *alphabet.Rack, out []float64) bool {
+	scores := s.v.Board.Variant.Scores
+	var counts, pts, kept [8]int
+	n, size := 0, 1
+	for t, c := range rack {
+		if c == 0 {
+			continue
+		}
+		if n == len(counts) {
+			return false
+		}
+		counts[n] = int(c)
+		if t < len(scores) {
+			pts[n] = scores[t]
+		}
+		size *= int(c) + 1
+		n++
+	}
+	if len(out) < size {
+		return false
+	}
+	out[0] = s.unseen
+	sum := 0
+	for i := 1; i < size; i++ {
+		for j := 0; j < n; j++ {
+			if kept[j] < counts[j] {
+				kept[j]++
+				sum += pts[j]
+				break
+			}
+			sum -= kept[j] * pts[j]
+			kept[j] = 0
+		}
+		out[i] = -float64(sum)
+	}
 	return true
 }
 

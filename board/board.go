@@ -335,6 +335,14 @@ func (b *Board) setCross(d Dir, i int, set uint64, score int16) {
 	b.crossScore[d][i] = score
 }
 
+// Commit forgets the undo log: the placements made so far can no longer
+// be undone (Undo and Changed report false), and the log's storage is
+// kept for the next ones. A board that is never taken back (a game's)
+// commits each placement, so its log does not grow with the game.
+func (b *Board) Commit() {
+	b.frames, b.log, b.placed = b.frames[:0], b.log[:0], b.placed[:0]
+}
+
 // Undo takes back the last Place or PlaceLine not yet undone, restoring
 // the tiles and every cross entry exactly; it reports false when there is
 // nothing to undo.

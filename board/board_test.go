@@ -200,6 +200,18 @@ func TestMakeUnmake(t *testing.T) {
 			if !b.Equal(slow) {
 				t.Fatalf("%s: automaton cross-sets differ from word lookups after %s", tc.variant, m.String(b))
 			}
+			if turn%2 == 1 {
+				// As a game does: a committed placement stays, and the
+				// next placement is made and unmade as before.
+				kept := b.Clone()
+				b.Commit()
+				if b.Undo() || !b.Equal(kept) {
+					t.Fatalf("%s: a placement undone or the board changed after Commit", tc.variant)
+				}
+				if _, ok := b.Changed(); ok {
+					t.Fatalf("%s: Changed found a placement after Commit", tc.variant)
+				}
+			}
 		}
 		if checked < 200 {
 			t.Errorf("%s: only %d moves made and unmade", tc.variant, checked)

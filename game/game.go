@@ -198,6 +198,7 @@ func (g *Game) Play(m move.Move) error {
 			p.Rack.Remove(tl)
 		}
 		g.Board.Place(squares, tiles, g.moves)
+		g.Board.Commit() // a game's moves are not taken back
 		p.Score += m.Score
 		t.Drawn = g.draw(i)
 	case move.Exchange:

@@ -260,7 +260,7 @@ func exchangeLoop(v *View) bool {
 // exchanged lists the tiles of rack that kept does not hold, in code
 // order: what an exchange keeping kept puts back.
 func exchanged(rack, kept *alphabet.Rack) []alphabet.Tile {
-	var ex []alphabet.Tile
+	ex := make([]alphabet.Tile, 0, rack.Len()-kept.Len())
 	for i, c := range rack {
 		for j := int(kept[i]); j < int(c); j++ {
 			ex = append(ex, alphabet.Tile(i))

@@ -220,13 +220,24 @@ func rank(gen movegen.Generator, v *View, t leave.Evaluator, keep int) ([]candid
 				// Below the list: most exchanges stop here.
 				return
 			}
-			m := move.Move{Kind: move.Exchange}
-			if keep > 0 && len(out) >= keep && !better(val, &m, &out[len(out)-1]) {
+			// An exchange's tiles are listed only when a tie needs them
+			// (exchanges of equal value are ordered by the tiles they
+			// put back) and for those kept at the end.
+			c := candidate{m: move.Move{Kind: move.Exchange}, value: val, leave: *kept}
+			for j := range out {
+				if out[j].value == val {
+					listExchanged(&out[j], &v.Rack)
+					listExchanged(&c, &v.Rack)
+				}
+			}
+			if keep > 0 && len(out) >= keep && !better(val, &c.m, &out[len(out)-1]) {
 				return
 			}
-			m.Exchanged = exchanged(&v.Rack, kept)
-			out = insert(out, candidate{m, val, *kept}, keep)
+			out = insert(out, c, keep)
 		})
+		for j := range out {
+			listExchanged(&out[j], &v.Rack)
+		}
 		if len(out) > 0 {
 			e := out[0]
 			bestExchange = &e
@@ -257,10 +268,18 @@ func exchangeLoop(v *View) bool {
 	return v.Board.Variant.ScorelessTurns == 0 && v.ScorelessTurns >= 2*len(v.Scores)
 }
 
+// listExchanged sets the tiles an exchange candidate puts back, from the
+// rack and the tiles it keeps, unless they are set.
+func listExchanged(c *candidate, rack *alphabet.Rack) {
+	if c.m.Kind == move.Exchange && c.m.Exchanged == nil {
+		c.m.Exchanged = exchanged(rack, &c.leave)
+	}
+}
+
 // exchanged lists the tiles of rack that kept does not hold, in code
 // order: what an exchange keeping kept puts back.
 func exchanged(rack, kept *alphabet.Rack) []alphabet.Tile {
-	ex := make([]alphabet.Tile, 0, rack.Len()-kept.Len())
+	ex := make([]alphabet.Tile, 0, 8)
 	for i, c := range rack {
 		for j := int(kept[i]); j < int(c); j++ {
 			ex = append(ex, alphabet.Tile(i))

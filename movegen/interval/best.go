@@ -453,7 +453,11 @@ func bucket(b float64) int {
 	case b < queueLow+1:
 		return 0
 	}
-	return int(math.Floor(b)) - queueLow
+	k := int(b) // toward zero: one less for a negative bound with a fraction
+	if float64(k) > b {
+		k--
+	}
+	return k - queueLow
 }
 
 // add puts a new slot of bound b in the queue and returns its index

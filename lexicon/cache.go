@@ -9,7 +9,6 @@ import (
 	"hash/crc32"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"atril/alphabet"
 	"atril/internal/atomicfile"
@@ -57,16 +56,7 @@ func cacheKey(raw []byte, a *alphabet.Alphabet, opt Options) [32]byte {
 
 // cacheFileName is the file of a list named name with key k.
 func cacheFileName(name string, k [32]byte) string {
-	clean := strings.Map(func(r rune) rune {
-		if r == '-' || r == '_' || r == '.' || ('a' <= r && r <= 'z') || ('A' <= r && r <= 'Z') || ('0' <= r && r <= '9') {
-			return r
-		}
-		return '_'
-	}, name)
-	if clean == "" {
-		clean = "list"
-	}
-	return fmt.Sprintf("words-%s-%x%s", clean, k[:8], cacheExt)
+	return cachedir.FileName("words", name, k, cacheExt)
 }
 
 // readCached reads the list in raw (the bytes of a word list, plain or

@@ -68,15 +68,8 @@ func TestLeaveBounds(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, board := range []string{"", "C", "XO", "Q", "NSW"} {
-			bl, err := a.Parse(board, alphabet.Plain)
-			if err != nil {
-				t.Fatal(err)
-			}
-			hb := uint64(0)
-			for _, l := range bl {
-				hb += af.Weight(l)
-			}
+		for _, board := range boardLetterSets {
+			bl, hb := boardLetters(t, a, af, board)
 			for _, minChecked := range []int{1, 5} {
 				var lb movegen.LeaveBounds
 				lb.Prepare(&rack, leave, af, minChecked)
@@ -264,15 +257,8 @@ func TestExtentAbove(t *testing.T) {
 		ref.Prepare(&rack, leave, af, 1)
 		lb.Prepare(&rack, leave, af, 1)
 		for _, delta := range []float64{3, -1, 0.5, 20, -30, 0, -5, 100} {
-			for _, board := range []string{"", "C", "XO", "Q", "NSW"} {
-				bl, err := a.Parse(board, alphabet.Plain)
-				if err != nil {
-					t.Fatal(err)
-				}
-				hb := uint64(0)
-				for _, l := range bl {
-					hb += af.Weight(l)
-				}
+			for _, board := range boardLetterSets {
+				bl, hb := boardLetters(t, a, af, board)
 				for k := 1; k <= rack.Len(); k++ {
 					want := ref.Extent(k, len(bl), hb)
 					if math.IsInf(want, -1) {
@@ -297,4 +283,23 @@ func TestExtentAbove(t *testing.T) {
 	if cut == 0 {
 		t.Error("no call was cut")
 	}
+}
+
+// boardLetterSets are the board letters the leave-bound tests play
+// through.
+var boardLetterSets = []string{"", "C", "XO", "Q", "NSW"}
+
+// boardLetters parses board letters and returns them with their hash
+// for the filter (AnagramFilter.Weight summed).
+func boardLetters(t *testing.T, a *alphabet.Alphabet, af *movegen.AnagramFilter, s string) ([]alphabet.Tile, uint64) {
+	t.Helper()
+	bl, err := a.Parse(s, alphabet.Plain)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hb := uint64(0)
+	for _, l := range bl {
+		hb += af.Weight(l)
+	}
+	return bl, hb
 }

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // Env names the environment variable that overrides the directory; the
@@ -29,4 +30,20 @@ func Dir() (string, error) {
 		return "", fmt.Errorf("cache directory: %w", err)
 	}
 	return filepath.Join(d, "atril"), nil
+}
+
+// FileName is the name of a cache file: prefix, then the list's name
+// with every character outside [A-Za-z0-9._-] made '_' ("list" when
+// empty), then the first 8 bytes of key in hex, then ext (with its dot).
+func FileName(prefix, name string, key [32]byte, ext string) string {
+	clean := strings.Map(func(r rune) rune {
+		if r == '-' || r == '_' || r == '.' || ('a' <= r && r <= 'z') || ('A' <= r && r <= 'Z') || ('0' <= r && r <= '9') {
+			return r
+		}
+		return '_'
+	}, name)
+	if clean == "" {
+		clean = "list"
+	}
+	return fmt.Sprintf("%s-%s-%x%s", prefix, clean, key[:8], ext)
 }

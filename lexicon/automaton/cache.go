@@ -32,16 +32,7 @@ func CacheDir() (string, error) { return cachedir.Dir() }
 // FileName is the cache file name of an automaton of kind for a word list
 // named name with the given key.
 func FileName(kind Kind, name string, key [32]byte) string {
-	clean := strings.Map(func(r rune) rune {
-		if r == '-' || r == '_' || r == '.' || ('a' <= r && r <= 'z') || ('A' <= r && r <= 'Z') || ('0' <= r && r <= '9') {
-			return r
-		}
-		return '_'
-	}, name)
-	if clean == "" {
-		clean = "list"
-	}
-	return fmt.Sprintf("%s-%s-%x%s", kind, clean, key[:8], fileExt)
+	return cachedir.FileName(kind.String(), name, key, fileExt)
 }
 
 // Result says where an automaton came from.

@@ -7,12 +7,12 @@ import (
 	"hash/crc32"
 	"os"
 	"path/filepath"
-	"strings"
 	"sync"
 	"time"
 
 	"atril/internal/atomicfile"
 	"atril/internal/bloom"
+	"atril/internal/cachedir"
 	"atril/lexicon"
 	"atril/lexicon/automaton"
 	"atril/multiset"
@@ -376,16 +376,7 @@ func readOrBuildAnagram(lex *lexicon.Lexicon, key [32]byte) (*AnagramTables, Cac
 // anagramFileName is the cache file name of the tables of a word list
 // named name with the given key.
 func anagramFileName(name string, key [32]byte) string {
-	clean := strings.Map(func(r rune) rune {
-		if r == '-' || r == '_' || r == '.' || ('a' <= r && r <= 'z') || ('A' <= r && r <= 'Z') || ('0' <= r && r <= '9') {
-			return r
-		}
-		return '_'
-	}, name)
-	if clean == "" {
-		clean = "list"
-	}
-	return fmt.Sprintf("anagram-%s-%x%s", clean, key[:8], anagramExt)
+	return cachedir.FileName("anagram", name, key, anagramExt)
 }
 
 // writeFileAtomic writes the tables to path through a temporary file in

@@ -23,14 +23,27 @@ func init() {
 // autoAlgo is the generator --algo auto picks for two levels: the
 // anagram tables when a player searches by equity with a leave (inhuman,
 // godlike, simulation), where they are the faster (the simulation's
-// replies above all), and the GADDAG, faster at listing every move and
-// by score alone, otherwise.
+// replies above all), or when every player searches the best move by
+// score (professional); the GADDAG, faster at listing every move (the
+// lower levels), otherwise.
 func autoAlgo(levels ...string) string {
+	greedyOnly := true
 	for _, l := range levels {
 		switch l {
 		case "inhuman", "godlike", "simulation":
 			return "anagram"
+		case "professional":
+		default:
+			// The lower levels list every move, which the GADDAG does
+			// fastest.
+			greedyOnly = false
 		}
+	}
+	if greedyOnly {
+		// Greedy players search the best move only, now faster
+		// through the anagram tables (1.67 against 1.80 s for 1000
+		// games), with the same moves.
+		return "anagram"
 	}
 	return "gaddag"
 }
@@ -38,7 +51,7 @@ func autoAlgo(levels ...string) string {
 func runSim(args []string) error {
 	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
 	variantName, lexName := envFlags(fs)
-	algo := fs.String("algo", "auto", "move generator: "+strings.Join(movegen.Names(), ", ")+", or auto (anagram when a player values leaves: inhuman, godlike, simulation; else gaddag)")
+	algo := fs.String("algo", "auto", "move generator: "+strings.Join(movegen.Names(), ", ")+", or auto (anagram when a player values leaves: inhuman, godlike, simulation, or when every player is professional; else gaddag)")
 	egAlgo := fs.String("endgame-algo", "gaddag", "move generator of the endgame and pre-endgame searches, which list every move (the GADDAG's strength; the interval generators are faster only at finding the best move)")
 	p1 := fs.String("p1", "godlike", "first player's level: "+strings.Join(player.Levels(), ", "))
 	p2 := fs.String("p2", "professional", "second player's level")

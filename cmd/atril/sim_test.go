@@ -6,7 +6,8 @@ func TestAutoAlgo(t *testing.T) {
 	for _, tc := range []struct {
 		p1, p2, want string
 	}{
-		{"professional", "professional", "gaddag"},
+		{"professional", "professional", "anagram"},
+		{"professional", "amateur", "gaddag"},
 		{"amateur", "experienced", "gaddag"},
 		{"inhuman", "professional", "anagram"},
 		{"professional", "godlike", "anagram"},

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"io"
 	"os"
 	"path/filepath"
 
@@ -43,15 +44,21 @@ var cacheCRC = crc32.MakeTable(crc32.Castagnoli)
 func cacheKey(raw []byte, a *alphabet.Alphabet, opt Options) [32]byte {
 	h := sha256.New()
 	fmt.Fprintf(h, "atril word list v%d\nmax %d strict %v\n", cacheVersion, opt.MaxLen, opt.Strict)
-	for _, l := range a.Letters() {
-		h.Write([]byte(l))
-		h.Write([]byte{0})
-	}
+	writeLetters(h, a)
 	h.Write([]byte{'\n'})
 	h.Write(raw)
 	var k [32]byte
 	h.Sum(k[:0])
 	return k
+}
+
+// writeLetters writes the alphabet's letters to h, each ended by a 0
+// byte: the alphabet's part of a list's Sum and of its cache key.
+func writeLetters(h io.Writer, a *alphabet.Alphabet) {
+	for _, l := range a.Letters() {
+		h.Write([]byte(l))
+		h.Write([]byte{0})
+	}
 }
 
 // cacheFileName is the file of a list named name with key k.

@@ -396,10 +396,7 @@ func (s *hashSet) contains(lex *Lexicon, w []alphabet.Tile) bool { return s.inde
 func (lex *Lexicon) Sum() [32]byte {
 	lex.sumOnce.Do(func() {
 		h := sha256.New()
-		for _, l := range lex.Alphabet.Letters() {
-			h.Write([]byte(l))
-			h.Write([]byte{0})
-		}
+		writeLetters(h, lex.Alphabet)
 		var n [8]byte
 		binary.LittleEndian.PutUint64(n[:], uint64(len(lex.offs)-1))
 		h.Write(n[:])

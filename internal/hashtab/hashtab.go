@@ -139,6 +139,11 @@ type pairSlot struct {
 	val  uint32 // value+1; 0 marks an empty slot
 }
 
+// PairKey folds a (uint64, uint32) key into one uint64: the key a
+// PairMap hashes, and the key of a Bloom filter of pairs
+// (internal/bloom).
+func PairKey(k uint64, k2 uint32) uint64 { return k ^ uint64(k2)*0xD6E8FEB86659FD93 }
+
 // NewPairMap returns a table sized for about n entries.
 func NewPairMap(n int) *PairMap {
 	size := tableSize(n, 0.5)
@@ -146,7 +151,7 @@ func NewPairMap(n int) *PairMap {
 }
 
 func (m *PairMap) index(k uint64, k2 uint32) uint64 {
-	h, _ := bits.Mul64(mix64(k^uint64(k2)*0xD6E8FEB86659FD93), m.size)
+	h, _ := bits.Mul64(mix64(PairKey(k, k2)), m.size)
 	return h
 }
 

@@ -321,7 +321,6 @@ type Anagram struct {
 	pend    []pendingLookup
 	tl      *anaLen // tables of the current interval's length
 	xmask   uint64  // letters a blank may stand for in the current interval
-	letters uint64  // every letter of the alphabet (bits 1 to its size)
 	lastX   uint    // the letter the first of two blanks stands for
 	best    bestSearch
 	filter  filterCache
@@ -355,7 +354,6 @@ func NewAnagram(lex *lexicon.Lexicon) (*Anagram, error) {
 func NewAnagramFrom(at *AnagramTables) *Anagram {
 	g := &Anagram{Tables: at}
 	g.fill = g.fillBatch
-	g.letters = 1<<(at.Lex.Alphabet.Size()+1) - 2
 	return g
 }
 
@@ -496,7 +494,7 @@ func (g *Anagram) interval(iv *Interval) {
 		// The memo entry serves every interval with these letters and
 		// empty squares, whatever their cross-sets: a blank may be any
 		// letter, and fits checks the squares.
-		g.xmask = g.letters
+		g.xmask = st.b.AllLetters()
 		st.base0 = base
 		if st.shared(iv, base, g.tl.letters, iv.Len, g.fill) {
 			return

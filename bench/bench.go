@@ -216,6 +216,35 @@ func MeasureBest(algos []Algo, b *board.Board, rack *alphabet.Rack, leave movege
 	}, before, func(i int) { algos[i].Gen.(movegen.Searcher).Best(b, rack, leave) })
 }
 
+// MeasureBestOnce times one Best of every algorithm on a position, as a
+// game's turn runs it: with no untimed search before it, so each finds
+// the caches as the searches of the previous position (and, for all but
+// the first, those of this one) left them. The algorithms go in turn
+// from index first, so that over many positions none is always first
+// or last. It records the equity found (Moves is 1 when there is a move)
+// and returns the best move of algorithm 0.
+func MeasureBestOnce(algos []Algo, b *board.Board, rack *alphabet.Rack, leave movegen.Leave, first int, out []Measurement) (movegen.Scored, bool) {
+	tm := startTimer()
+	defer tm.stop()
+	var best movegen.Scored
+	var found bool
+	for j := range algos {
+		i := (first + j) % len(algos)
+		var sc movegen.Scored
+		var ok bool
+		out[i].Time = tm.time(func() { sc, ok = algos[i].Gen.(movegen.Searcher).Best(b, rack, leave) })
+		out[i].Moves, out[i].Equity = 0, 0
+		if ok {
+			out[i].Moves, out[i].Equity = 1, sc.Equity
+		}
+		out[i].Stats, _ = algos[i].Stats()
+		if i == 0 {
+			best, found = sc, ok
+		}
+	}
+	return best, found
+}
+
 // otherRacks returns two racks that differ from rack and from each
 // other: rack less one tile, less another or less two, or, for racks of
 // fewer than two tiles, with a tile added.

@@ -2,6 +2,7 @@ package bench
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -506,5 +507,86 @@ func TestMeasureBestNoRepeat(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// callLog is a Searcher that records, in a log shared with others, the
+// name of each searcher asked and the rack asked for.
+type callLog struct {
+	movegen.Generator
+	name string
+	log  *[]string
+}
+
+func (l *callLog) Best(b *board.Board, rack *alphabet.Rack, leave movegen.Leave) (movegen.Scored, bool) {
+	*l.log = append(*l.log, fmt.Sprintf("%s:%v", l.name, rack.Tiles()))
+	return movegen.Scored{}, false
+}
+
+func (l *callLog) TopN(b *board.Board, rack *alphabet.Rack, leave movegen.Leave, n int, out []movegen.Scored) []movegen.Scored {
+	l.Best(b, rack, leave)
+	return out[:0]
+}
+
+// TestMeasureBestOnce checks that a search timed as played is the only
+// search of the position: each algorithm searches the rack once, from
+// the one named first, with no untimed search before.
+func TestMeasureBestOnce(t *testing.T) {
+	v := variant.MustLoad("english")
+	lex, err := lexicon.FromWords(v.Alphabet, "AT", "TA")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := board.New(v, lex)
+	rack, _ := v.Alphabet.ParseRack("AT")
+	var log []string
+	algos := []Algo{
+		{Name: "a", Gen: &callLog{Generator: movegen.NewBrute(lex), name: "a", log: &log}},
+		{Name: "b", Gen: &callLog{Generator: movegen.NewBrute(lex), name: "b", log: &log}},
+		{Name: "c", Gen: &callLog{Generator: movegen.NewBrute(lex), name: "c", log: &log}},
+	}
+	out := make([]Measurement, 3)
+	for first, want := range []string{"a b c", "b c a", "c a b"} {
+		log = log[:0]
+		if _, ok := MeasureBestOnce(algos, b, &rack, nil, first, out); ok {
+			t.Error("a searcher that finds nothing gave a move")
+		}
+		var got []string
+		for _, e := range log {
+			name, r, _ := strings.Cut(e, ":")
+			if want := fmt.Sprint(rack.Tiles()); r != want {
+				t.Errorf("searched %s, want %s", r, want)
+			}
+			got = append(got, name)
+		}
+		if strings.Join(got, " ") != want {
+			t.Errorf("first %d: searches by %v, want %s", first, got, want)
+		}
+	}
+}
+
+// TestRunMovegenAsPlayed times searches as played on tiny games: the
+// searchers agree, each position is searched once by each, the games
+// are played by the best move found (so end), and the run is refused
+// without --best.
+func TestRunMovegenAsPlayed(t *testing.T) {
+	v, lex := tinyEnv(t)
+	as := tinyAlgos(t, lex, "gaddag,anagram")
+	res, err := RunMovegen(MovegenConfig{V: v, Lex: lex, Algos: as, Games: 3, Seed: 3, Reps: 5, Best: true, AsPlayed: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.AsPlayed || res.Reps != 1 || len(res.GameTurns) != 3 {
+		t.Fatalf("as played %v, reps %d, %d games", res.AsPlayed, res.Reps, len(res.GameTurns))
+	}
+	var buf bytes.Buffer
+	if err := res.WriteTable(&buf); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), "legal moves not counted") {
+		t.Errorf("table does not say the moves were not counted:\n%s", buf.String())
+	}
+	if _, err := RunMovegen(MovegenConfig{V: v, Lex: lex, Algos: as, Games: 1, Seed: 3, Reps: 1, AsPlayed: true}); err == nil {
+		t.Error("timing as played accepted without best-by-equity generation")
 	}
 }

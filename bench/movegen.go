@@ -42,6 +42,13 @@ type MovegenConfig struct {
 	Best      bool
 	Leave     movegen.Leave
 	LeaveName string // how the report names Leave
+	// AsPlayed (with Best) times each search as a game's turn runs it:
+	// once, with no untimed search of the position before it
+	// (MeasureBestOnce), the algorithms taking turns to go first. The
+	// games are then played by the first algorithm's best move by equity
+	// (a pass when there is none), and no listing of every move runs
+	// between positions: legal moves are not counted.
+	AsPlayed bool
 }
 
 // PositionResult is the measurement of one position.
@@ -84,7 +91,11 @@ type MovegenResult struct {
 	// leave values: "none" for score alone), not of listing every move.
 	Best  bool
 	Leave string
-	seen  map[uint64]int // game index by seed (ReadCSV)
+	// AsPlayed: each search timed once, as a game's turn runs it
+	// (MovegenConfig.AsPlayed); Reps is then 1 and legal moves are not
+	// counted.
+	AsPlayed bool
+	seen     map[uint64]int // game index by seed (ReadCSV)
 }
 
 // RunMovegen plays the games and times every algorithm on every position.
@@ -95,6 +106,9 @@ func RunMovegen(cfg MovegenConfig) (*MovegenResult, error) {
 	}
 	if cfg.Games < 1 {
 		return nil, fmt.Errorf("bench movegen: %d games", cfg.Games)
+	}
+	if cfg.AsPlayed && !cfg.Best {
+		return nil, fmt.Errorf("bench movegen: timing as played is for best-by-equity generation")
 	}
 	if cfg.Best {
 		for _, a := range cfg.Algos {
@@ -109,7 +123,10 @@ func RunMovegen(cfg MovegenConfig) (*MovegenResult, error) {
 	if player == nil {
 		player = cfg.Algos[0].Gen
 	}
-	res := &MovegenResult{Variant: cfg.V.Name, Lexicon: cfg.Lex.Name, Games: cfg.Games, Seed: cfg.Seed, Reps: cfg.Reps, Clock: Timing(), Best: cfg.Best}
+	res := &MovegenResult{Variant: cfg.V.Name, Lexicon: cfg.Lex.Name, Games: cfg.Games, Seed: cfg.Seed, Reps: cfg.Reps, Clock: Timing(), Best: cfg.Best, AsPlayed: cfg.AsPlayed}
+	if cfg.AsPlayed {
+		res.Reps, res.Clock = 1, TimeWith.String()+", each search once as played, the algorithms taking turns to go first"
+	}
 	if cfg.Best {
 		res.Leave = "none"
 		if cfg.Leave != nil {
@@ -122,6 +139,7 @@ func RunMovegen(cfg MovegenConfig) (*MovegenResult, error) {
 		res.Counted = append(res.Counted, ok)
 	}
 	ms := make([]Measurement, na)
+	positions := 0
 	pr := &PositionResult{Times: make([]time.Duration, na), Stats: make([]interval.Stats, na), Counted: res.Counted}
 	for gi := 0; gi < cfg.Games; gi++ {
 		seed := cfg.Seed + uint64(gi)
@@ -135,18 +153,27 @@ func RunMovegen(cfg MovegenConfig) (*MovegenResult, error) {
 			turn++
 			rack := g.Seats[g.Current()].Rack
 			pr.Game, pr.Seed, pr.Turn = gi, seed, turn
-			if cfg.Best {
+			var played movegen.Scored
+			var found bool
+			if cfg.AsPlayed {
+				played, found = MeasureBestOnce(cfg.Algos, g.Board, &rack, cfg.Leave, positions%na, ms)
+				positions++
+			} else if cfg.Best {
 				MeasureBest(cfg.Algos, g.Board, &rack, cfg.Leave, cfg.Reps, ms)
+			}
+			if cfg.Best {
 				for ai := range cfg.Algos {
 					if ms[ai].Moves != ms[0].Moves || ms[ai].Equity != ms[0].Equity {
 						return nil, fmt.Errorf("bench movegen: game %d (seed %d), turn %d: %s's best has equity %v (found: %v) but %s's %v (found: %v); position %s",
 							gi, seed, turn, cfg.Algos[0].Name, ms[0].Equity, ms[0].Moves > 0, cfg.Algos[ai].Name, ms[ai].Equity, ms[ai].Moves > 0, cgp.FromGame(g).String())
 					}
 				}
-				n := 0
-				cfg.Algos[0].Gen.Generate(g.Board, &rack, func(*move.Move) { n++ })
-				for ai := range ms {
-					ms[ai].Moves = n
+				if !cfg.AsPlayed {
+					n := 0
+					cfg.Algos[0].Gen.Generate(g.Board, &rack, func(*move.Move) { n++ })
+					for ai := range ms {
+						ms[ai].Moves = n
+					}
 				}
 			} else {
 				MeasureAll(cfg.Algos, g.Board, &rack, cfg.Reps, ms)
@@ -184,12 +211,15 @@ func RunMovegen(cfg MovegenConfig) (*MovegenResult, error) {
 			if cfg.OnPosition != nil {
 				cfg.OnPosition(pr)
 			}
-			m, ok := movegen.Best(player, g.Board, &rack)
+			m, ok := played.Move, found
+			if !cfg.AsPlayed {
+				m, ok = movegen.Best(player, g.Board, &rack)
+			}
 			if !ok {
 				m = move.Move{Kind: move.Pass}
 			}
 			if err := g.Play(m); err != nil {
-				return nil, fmt.Errorf("bench movegen: game %d (seed %d), turn %d: playing the greedy move: %w", gi, seed, turn, err)
+				return nil, fmt.Errorf("bench movegen: game %d (seed %d), turn %d: playing its move: %w", gi, seed, turn, err)
 			}
 		}
 		res.GameTurns = append(res.GameTurns, turn)
@@ -277,7 +307,11 @@ func (r *MovegenResult) WriteTable(w io.Writer) error {
 	for _, p := range pairs {
 		hdr = append(hdr, r.Algos[p[0]]+"/"+r.Algos[p[1]])
 	}
-	hdr = append(hdr, "moves")
+	if r.AsPlayed {
+		hdr = append(hdr, "found") // positions with a placement, not legal moves
+	} else {
+		hdr = append(hdr, "moves")
+	}
 	anyCount := false
 	for ai, a := range r.Algos {
 		if r.Counted[ai] {
@@ -328,8 +362,13 @@ func (r *MovegenResult) WriteTable(w io.Writer) error {
 		moves += r.GameMoves[i]
 	}
 	g := float64(max(r.Games, 1))
-	fmt.Fprintf(w, "\ngames %d; turns per game %.2f (max %d); legal moves per game %.1f; per turn (branching factor) %.2f\n",
-		r.Games, float64(turns)/g, maxTurns, float64(moves)/g, float64(moves)/float64(max(turns, 1)))
+	if r.AsPlayed {
+		fmt.Fprintf(w, "\ngames %d; turns per game %.2f (max %d); legal moves not counted (searches timed as played)\n",
+			r.Games, float64(turns)/g, maxTurns)
+	} else {
+		fmt.Fprintf(w, "\ngames %d; turns per game %.2f (max %d); legal moves per game %.1f; per turn (branching factor) %.2f\n",
+			r.Games, float64(turns)/g, maxTurns, float64(moves)/g, float64(moves)/float64(max(turns, 1)))
+	}
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "algorithm\tms per game\tms in turns 1-12\tms per turn\t")
 	for ai, a := range r.Algos {

@@ -123,9 +123,13 @@ func benchMovegen(args []string) error {
 	fromCSV := fs.String("from-csv", "", "play nothing: print the table (and --plot) of earlier --csv files, comma-separated")
 	best := fs.Bool("best", false, "time best-by-equity generation (the best move by score plus --leave) instead of listing every move")
 	leaveName := fs.String("leave", "none", "with --best: the leave values, none (score alone), default (the learnt table), v1, v2, ... or a file")
+	asPlayed := fs.Bool("as-played", false, "with --best: time each search once, as a game's turn runs it (no untimed search of the position first; the generators take turns to go first; the games are played by the best move by equity; --reps and --order do not apply)")
 	cpuProfile := cpuProfileFlag(fs)
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if *asPlayed && !*best {
+		return fmt.Errorf("--as-played needs --best")
 	}
 	stop, err := startCPUProfile(*cpuProfile)
 	if err != nil {
@@ -176,7 +180,7 @@ func benchMovegen(args []string) error {
 	bar := bench.NewProgress(os.Stderr, "games", *games)
 	res, err := bench.RunMovegen(bench.MovegenConfig{
 		V: e.V, Lex: e.Lex, Algos: as, Games: *games, Seed: *seed, Reps: *reps,
-		Best: *best, Leave: lv, LeaveName: *leaveName,
+		Best: *best, Leave: lv, LeaveName: *leaveName, AsPlayed: *asPlayed,
 		OnPosition: func(p *bench.PositionResult) {
 			if csv != nil {
 				fmt.Fprintln(csv, p.CSVRow())

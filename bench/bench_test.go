@@ -583,7 +583,7 @@ func TestRunMovegenAsPlayed(t *testing.T) {
 	if err := res.WriteTable(&buf); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(buf.String(), "legal moves not counted") {
+	if !strings.Contains(buf.String(), "legal moves not counted") || !strings.Contains(buf.String(), "played by the best move by equity") {
 		t.Errorf("table does not say the moves were not counted:\n%s", buf.String())
 	}
 	if _, err := RunMovegen(MovegenConfig{V: v, Lex: lex, Algos: as, Games: 1, Seed: 3, Reps: 1, AsPlayed: true}); err == nil {

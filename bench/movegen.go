@@ -125,7 +125,7 @@ func RunMovegen(cfg MovegenConfig) (*MovegenResult, error) {
 	}
 	res := &MovegenResult{Variant: cfg.V.Name, Lexicon: cfg.Lex.Name, Games: cfg.Games, Seed: cfg.Seed, Reps: cfg.Reps, Clock: Timing(), Best: cfg.Best, AsPlayed: cfg.AsPlayed}
 	if cfg.AsPlayed {
-		res.Reps, res.Clock = 1, TimeWith.String()+", each search once as played, the algorithms taking turns to go first"
+		res.Reps, res.Clock = 1, TimeWith.String()+", each search as a game's turn runs it, the algorithms taking turns to go first"
 	}
 	if cfg.Best {
 		res.Leave = "none"
@@ -305,8 +305,13 @@ func (r *MovegenResult) WriteTable(w io.Writer) error {
 	if r.Best {
 		what = "best-by-equity searches (leave " + r.Leave + ")"
 	}
-	fmt.Fprintf(w, "%s, %s: %d greedy games (seeds %d..%d), median of %d timed %s per position and algorithm (%s)\n\n",
-		r.Variant, r.Lexicon, r.Games, r.Seed, r.Seed+uint64(r.Games)-1, r.Reps, what, r.Clock)
+	if r.AsPlayed {
+		fmt.Fprintf(w, "%s, %s: %d games played by the best move by equity (seeds %d..%d), one timed %s per position and algorithm (%s)\n\n",
+			r.Variant, r.Lexicon, r.Games, r.Seed, r.Seed+uint64(r.Games)-1, what, r.Clock)
+	} else {
+		fmt.Fprintf(w, "%s, %s: %d greedy games (seeds %d..%d), median of %d timed %s per position and algorithm (%s)\n\n",
+			r.Variant, r.Lexicon, r.Games, r.Seed, r.Seed+uint64(r.Games)-1, r.Reps, what, r.Clock)
+	}
 	pairs := r.pairs()
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	hdr := []string{"turn", "pos"}

@@ -208,11 +208,7 @@ func MeasureBest(algos []Algo, b *board.Board, rack *alphabet.Rack, leave movege
 	}
 	measure(algos, reps, out, func(i int) {
 		sc, ok := algos[i].Gen.(movegen.Searcher).Best(b, rack, leave)
-		out[i].Moves, out[i].Equity = 0, 0
-		if ok {
-			out[i].Moves, out[i].Equity = 1, sc.Equity
-		}
-		out[i].Stats, _ = algos[i].Stats()
+		out[i].found(&algos[i], sc, ok)
 	}, before, func(i int) { algos[i].Gen.(movegen.Searcher).Best(b, rack, leave) })
 }
 
@@ -233,16 +229,21 @@ func MeasureBestOnce(algos []Algo, b *board.Board, rack *alphabet.Rack, leave mo
 		var sc movegen.Scored
 		var ok bool
 		out[i].Time = tm.time(func() { sc, ok = algos[i].Gen.(movegen.Searcher).Best(b, rack, leave) })
-		out[i].Moves, out[i].Equity = 0, 0
-		if ok {
-			out[i].Moves, out[i].Equity = 1, sc.Equity
-		}
-		out[i].Stats, _ = algos[i].Stats()
+		out[i].found(&algos[i], sc, ok)
 		if i == 0 {
 			best, found = sc, ok
 		}
 	}
 	return best, found
+}
+
+// found records what a's search found (sc, when ok) and a's counters.
+func (m *Measurement) found(a *Algo, sc movegen.Scored, ok bool) {
+	m.Moves, m.Equity = 0, 0
+	if ok {
+		m.Moves, m.Equity = 1, sc.Equity
+	}
+	m.Stats, _ = a.Stats()
 }
 
 // otherRacks returns two racks that differ from rack and from each

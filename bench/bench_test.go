@@ -2,7 +2,6 @@ package bench
 
 import (
 	"bytes"
-	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -453,19 +452,25 @@ func TestRunMovegenBest(t *testing.T) {
 	}
 }
 
-// rackLog is a Searcher that records the racks it is asked to search.
+// rackLog is a Searcher that records the racks it is asked to search
+// and, when order is set, its name in a log shared with others.
 type rackLog struct {
 	movegen.Generator
 	racks []alphabet.Rack
+	name  string
+	order *[]string
 }
 
 func (l *rackLog) Best(b *board.Board, rack *alphabet.Rack, leave movegen.Leave) (movegen.Scored, bool) {
 	l.racks = append(l.racks, *rack)
+	if l.order != nil {
+		*l.order = append(*l.order, l.name)
+	}
 	return movegen.Scored{}, false
 }
 
 func (l *rackLog) TopN(b *board.Board, rack *alphabet.Rack, leave movegen.Leave, n int, out []movegen.Scored) []movegen.Scored {
-	l.racks = append(l.racks, *rack)
+	l.Best(b, rack, leave)
 	return out[:0]
 }
 
@@ -510,24 +515,6 @@ func TestMeasureBestNoRepeat(t *testing.T) {
 	}
 }
 
-// callLog is a Searcher that records, in a log shared with others, the
-// name of each searcher asked and the rack asked for.
-type callLog struct {
-	movegen.Generator
-	name string
-	log  *[]string
-}
-
-func (l *callLog) Best(b *board.Board, rack *alphabet.Rack, leave movegen.Leave) (movegen.Scored, bool) {
-	*l.log = append(*l.log, fmt.Sprintf("%s:%v", l.name, rack.Tiles()))
-	return movegen.Scored{}, false
-}
-
-func (l *callLog) TopN(b *board.Board, rack *alphabet.Rack, leave movegen.Leave, n int, out []movegen.Scored) []movegen.Scored {
-	l.Best(b, rack, leave)
-	return out[:0]
-}
-
 // TestMeasureBestOnce checks that a search timed as played is the only
 // search of the position: each algorithm searches the rack once, from
 // the one named first, with no untimed search before.
@@ -539,28 +526,29 @@ func TestMeasureBestOnce(t *testing.T) {
 	}
 	b := board.New(v, lex)
 	rack, _ := v.Alphabet.ParseRack("AT")
-	var log []string
-	algos := []Algo{
-		{Name: "a", Gen: &callLog{Generator: movegen.NewBrute(lex), name: "a", log: &log}},
-		{Name: "b", Gen: &callLog{Generator: movegen.NewBrute(lex), name: "b", log: &log}},
-		{Name: "c", Gen: &callLog{Generator: movegen.NewBrute(lex), name: "c", log: &log}},
+	var order []string
+	logs := []*rackLog{
+		{Generator: movegen.NewBrute(lex), name: "a", order: &order},
+		{Generator: movegen.NewBrute(lex), name: "b", order: &order},
+		{Generator: movegen.NewBrute(lex), name: "c", order: &order},
 	}
+	algos := []Algo{{Name: "a", Gen: logs[0]}, {Name: "b", Gen: logs[1]}, {Name: "c", Gen: logs[2]}}
 	out := make([]Measurement, 3)
 	for first, want := range []string{"a b c", "b c a", "c a b"} {
-		log = log[:0]
+		order = order[:0]
+		for _, l := range logs {
+			l.racks = l.racks[:0]
+		}
 		if _, ok := MeasureBestOnce(algos, b, &rack, nil, first, out); ok {
 			t.Error("a searcher that finds nothing gave a move")
 		}
-		var got []string
-		for _, e := range log {
-			name, r, _ := strings.Cut(e, ":")
-			if want := fmt.Sprint(rack.Tiles()); r != want {
-				t.Errorf("searched %s, want %s", r, want)
-			}
-			got = append(got, name)
+		if got := strings.Join(order, " "); got != want {
+			t.Errorf("first %d: searches by %s, want %s", first, got, want)
 		}
-		if strings.Join(got, " ") != want {
-			t.Errorf("first %d: searches by %v, want %s", first, got, want)
+		for k, l := range logs {
+			if len(l.racks) != 1 || l.racks[0] != rack {
+				t.Errorf("first %d, algorithm %d: searched %v, want the rack once", first, k, l.racks)
+			}
 		}
 	}
 }

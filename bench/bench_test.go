@@ -474,16 +474,23 @@ func (l *rackLog) TopN(b *board.Board, rack *alphabet.Rack, leave movegen.Leave,
 	return out[:0]
 }
 
-// TestMeasureBestNoRepeat checks that MeasureBest never searches the
-// same rack twice in a row, in either order: a searcher may keep what it
-// worked out for a rack, which would time a repeat instead of a search.
-func TestMeasureBestNoRepeat(t *testing.T) {
+// atBoard returns the English variant, a lexicon of the words AT and TA
+// and an empty board.
+func atBoard(t *testing.T) (*variant.Variant, *lexicon.Lexicon, *board.Board) {
+	t.Helper()
 	v := variant.MustLoad("english")
 	lex, err := lexicon.FromWords(v.Alphabet, "AT", "TA")
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := board.New(v, lex)
+	return v, lex, board.New(v, lex)
+}
+
+// TestMeasureBestNoRepeat checks that MeasureBest never searches the
+// same rack twice in a row, in either order: a searcher may keep what it
+// worked out for a rack, which would time a repeat instead of a search.
+func TestMeasureBestNoRepeat(t *testing.T) {
+	v, lex, b := atBoard(t)
 	for _, order := range []Order{Consecutive, Interleaved} {
 		for _, rs := range []string{"AT", "A", "", "AAA", "TTAA"} {
 			rack, _ := v.Alphabet.ParseRack(rs)
@@ -519,12 +526,7 @@ func TestMeasureBestNoRepeat(t *testing.T) {
 // search of the position: each algorithm searches the rack once, from
 // the one named first, with no untimed search before.
 func TestMeasureBestOnce(t *testing.T) {
-	v := variant.MustLoad("english")
-	lex, err := lexicon.FromWords(v.Alphabet, "AT", "TA")
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := board.New(v, lex)
+	v, lex, b := atBoard(t)
 	rack, _ := v.Alphabet.ParseRack("AT")
 	var order []string
 	logs := []*rackLog{

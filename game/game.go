@@ -36,6 +36,10 @@ const (
 	// RackPenalty is the value of the tiles left on a player's rack,
 	// lost at the end.
 	RackPenalty
+	// TimePenalty is the points a player loses at the end for the time
+	// they took past their clock's allowance (Rack: the rack they were
+	// left with).
+	TimePenalty
 )
 
 // Turn is one entry of the history.
@@ -90,10 +94,11 @@ type Game struct {
 	over              bool
 	// moves counts Played turns (the turn number stamped on tiles).
 	moves int
-	// resigned is the player who resigned (-1: nobody); aborted is set
-	// when the game was called off before its first move.
-	resigned int
-	aborted  bool
+	// resigned is the player who resigned (-1: nobody); timedOut the
+	// player who lost on time (-1: nobody); aborted is set when the game
+	// was called off before its first move.
+	resigned, timedOut int
+	aborted            bool
 }
 
 // ErrGameOver is returned for a move after the end of the game.
@@ -105,7 +110,7 @@ func New(v *variant.Variant, lex *lexicon.Lexicon, names []string, seed uint64) 
 	if len(names) < 2 || len(names) > 4 {
 		return nil, fmt.Errorf("game: %d players; 2 to 4 can play", len(names))
 	}
-	g := &Game{Variant: v, Lex: lex, Board: board.New(v, lex), Seed: seed, resigned: -1,
+	g := &Game{Variant: v, Lex: lex, Board: board.New(v, lex), Seed: seed, resigned: -1, timedOut: -1,
 		rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))}
 	// The bag is filled in an order that depends on the letters alone, not
 	// on their tile codes, so a variant file that lists its tiles in
@@ -261,21 +266,21 @@ func (g *Game) finish(out int) {
 }
 
 // Winners returns the indexes of the players with the highest score. A
-// player who resigned does not win, whatever the score, and a game
-// called off before its first move has no winner.
+// player who resigned or lost on time does not win, whatever the score,
+// and a game called off before its first move has no winner.
 func (g *Game) Winners() []int {
 	if g.aborted {
 		return nil
 	}
 	best, any := 0, false
 	for i, p := range g.Seats {
-		if i != g.resigned && (!any || p.Score > best) {
+		if !g.lost(i) && (!any || p.Score > best) {
 			best, any = p.Score, true
 		}
 	}
 	var w []int
 	for i, p := range g.Seats {
-		if i != g.resigned && p.Score == best {
+		if !g.lost(i) && p.Score == best {
 			w = append(w, i)
 		}
 	}
@@ -286,19 +291,57 @@ func (g *Game) Winners() []int {
 // they are, no rack is counted, and the highest score among the other
 // players wins (in a game of two, the opponent). Any player may resign
 // at any time before the end, on turn or not.
-func (g *Game) Resign(i int) error {
+func (g *Game) Resign(i int) error { return g.forfeit(i, &g.resigned, "resigns") }
+
+// forfeit ends the game by player i's loss (a resignation, a loss on
+// time), recorded in *who.
+func (g *Game) forfeit(i int, who *int, what string) error {
 	if g.over {
 		return ErrGameOver
 	}
 	if i < 0 || i >= len(g.Seats) {
-		return fmt.Errorf("game: player %d resigns, but the game has players 0 to %d", i, len(g.Seats)-1)
+		return fmt.Errorf("game: player %d %s, but the game has players 0 to %d", i, what, len(g.Seats)-1)
 	}
-	g.over, g.resigned = true, i
+	g.over, *who = true, i
 	return nil
 }
 
 // Resigned is the player who resigned, or -1.
 func (g *Game) Resigned() int { return g.resigned }
+
+// lost reports whether player i lost by resigning or on time.
+func (g *Game) lost(i int) bool { return i == g.resigned || i == g.timedOut }
+
+// TimeOut ends the game because player i ran out of time (their clock's
+// allowance and the most overtime the game allows): as with a
+// resignation, the scores stay as they are, no rack is counted and the
+// highest score among the other players wins. Time penalties
+// (PenalizeTime) may follow.
+func (g *Game) TimeOut(i int) error { return g.forfeit(i, &g.timedOut, "runs out of time") }
+
+// TimedOut is the player who lost on time, or -1.
+func (g *Game) TimedOut() int { return g.timedOut }
+
+// PenalizeTime takes points off player i's score, once the game is over,
+// for the time they took past their clock's allowance (the tournament
+// rule: 10 points for each minute or part of a minute over). The
+// history records it as a TimePenalty after the end-of-game adjustments.
+func (g *Game) PenalizeTime(i, points int) error {
+	switch {
+	case !g.over:
+		return errors.New("game: a time penalty comes after the end of the game")
+	case g.aborted:
+		return errors.New("game: a game called off has no time penalty")
+	case i < 0 || i >= len(g.Seats):
+		return fmt.Errorf("game: time penalty for player %d, but the game has players 0 to %d", i, len(g.Seats)-1)
+	case points <= 0:
+		return fmt.Errorf("game: time penalty of %d points: a penalty takes points off", points)
+	}
+	p := &g.Seats[i]
+	p.Score -= points
+	g.History = append(g.History, Turn{Kind: TimePenalty, Player: i, Rack: p.Rack, Points: -points, Total: p.Score})
+	return nil
+}
 
 // Abort calls the game off before its first move: it ends with no
 // winner. Once a move has been made, a player can only resign.

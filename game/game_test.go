@@ -335,6 +335,87 @@ func TestResignAndAbort(t *testing.T) {
 	}
 }
 
+// TestTimeOutAndPenalty checks a loss on time and the time penalties
+// that come after the end of a game.
+func TestTimeOutAndPenalty(t *testing.T) {
+	v := variant.MustLoad("english")
+	lex := testvariant.Sample(t, v, "en-sowpods", 30)
+	gen := movegen.NewBrute(lex)
+	g, err := game.New(v, lex, []string{"a", "b"}, 42)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.PenalizeTime(0, 10); err == nil {
+		t.Error("a time penalty before the end was accepted")
+	}
+	m, ok := movegen.Best(gen, g.Board, &g.Seats[0].Rack)
+	if !ok {
+		t.Fatal("no first move")
+	}
+	if err := g.Play(m); err != nil {
+		t.Fatal(err)
+	}
+	lead := g.Seats[0].Score
+	if lead <= 0 {
+		t.Fatalf("first move scored %d", lead)
+	}
+	if err := g.TimeOut(2); err == nil {
+		t.Error("player 2 of 0..1 ran out of time")
+	}
+	// The leader runs out of time: the other player wins whatever the score.
+	if err := g.TimeOut(0); err != nil {
+		t.Fatal(err)
+	}
+	if !g.Over() || g.TimedOut() != 0 || g.Resigned() != -1 {
+		t.Fatalf("over %v timed out %d resigned %d", g.Over(), g.TimedOut(), g.Resigned())
+	}
+	if fmt.Sprint(g.Winners()) != "[1]" {
+		t.Errorf("winners %v, want [1]", g.Winners())
+	}
+	if err := g.TimeOut(1); err == nil {
+		t.Error("a second loss on time after the end")
+	}
+	for _, bad := range []int{0, -10} {
+		if err := g.PenalizeTime(1, bad); err == nil {
+			t.Errorf("a time penalty of %d points was accepted", bad)
+		}
+	}
+	if err := g.PenalizeTime(0, 20); err != nil {
+		t.Fatal(err)
+	}
+	last := g.History[len(g.History)-1]
+	if last.Kind != game.TimePenalty || last.Player != 0 || last.Points != -20 || last.Total != lead-20 || g.Seats[0].Score != lead-20 {
+		t.Errorf("penalty entry %+v, score %d; want -20 from %d", last, g.Seats[0].Score, lead)
+	}
+
+	// A penalty can change the winner of a game that ended normally.
+	g2, err := game.New(v, lex, []string{"a", "b"}, 42)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for !g2.Over() {
+		m, ok := movegen.Best(gen, g2.Board, &g2.Seats[g2.Current()].Rack)
+		if !ok {
+			m = move.Move{Kind: move.Pass}
+		}
+		if err := g2.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w := g2.Winners()
+	if len(w) != 1 {
+		t.Skipf("tied game (winners %v)", w)
+	}
+	loser := 1 - w[0]
+	gap := g2.Seats[w[0]].Score - g2.Seats[loser].Score
+	if err := g2.PenalizeTime(w[0], gap+10); err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(g2.Winners()) != fmt.Sprint([]int{loser}) {
+		t.Errorf("winners %v after a penalty of %d, want [%d]", g2.Winners(), gap+10, loser)
+	}
+}
+
 // TestTurnKept checks what a turn left on the rack, and whether the draw
 // made it up, for a placement, an exchange, a placement the bag could
 // not make up, a pass and a turn that was not played.

@@ -24,10 +24,12 @@
 // a multi-letter tile ("[CH]"). "-ABC" is an exchange, "-" a pass. At the
 // end, the player who went out gains each other rack's value, "(RACK) +X",
 // and each player left with tiles loses their value, "(RACK) -X".
-// "#rack1 RACK" pragmas give the racks of an unfinished game, and of a
-// game ended by a resignation, which "#resigned NICK" records (the racks
-// are not counted then); "#aborted" records a game called off before
-// its first move.
+// A player who took longer than the game's clock allows loses points
+// after that, "RACK (time) -X". "#rack1 RACK" pragmas give the racks of
+// an unfinished game, and of a game ended by a resignation, which
+// "#resigned NICK" records, or by a player running out of time,
+// "#timeout NICK" (the racks are not counted then); "#aborted" records a
+// game called off before its first move.
 package gcg
 
 import (
@@ -63,6 +65,9 @@ type Header struct {
 	// Resigned is the nickname of the #resigned pragma: the player who
 	// resigned ("" if nobody did).
 	Resigned string
+	// TimedOut is the nickname of the #timeout pragma: the player who
+	// lost on time ("" if nobody did).
+	TimedOut string
 	// Aborted is set by the #aborted pragma.
 	Aborted bool
 	// Extra keeps other pragmas, without the "#", in the order read.
@@ -128,15 +133,24 @@ func WriteHeader(w io.Writer, g *game.Game, h *Header) error {
 			fmt.Fprintf(bw, ">%s: (%s) +%d %d\n", nick, rackText(a, &t.Rack), t.Points, t.Total)
 		case game.RackPenalty:
 			fmt.Fprintf(bw, ">%s: (%s) -%d %d\n", nick, rackText(a, &t.Rack), -t.Points, t.Total)
+		case game.TimePenalty:
+			rack := rackText(a, &t.Rack)
+			if rack != "" {
+				rack += " "
+			}
+			fmt.Fprintf(bw, ">%s: %s(time) -%d %d\n", nick, rack, -t.Points, t.Total)
 		}
 	}
 	if r := g.Resigned(); r >= 0 {
 		fmt.Fprintf(bw, "#resigned %s\n", players[r].Nick)
 	}
+	if r := g.TimedOut(); r >= 0 {
+		fmt.Fprintf(bw, "#timeout %s\n", players[r].Nick)
+	}
 	if g.Aborted() {
 		fmt.Fprintln(bw, "#aborted")
 	}
-	if !g.Over() || g.Resigned() >= 0 {
+	if !g.Over() || g.Resigned() >= 0 || g.TimedOut() >= 0 {
 		for i := range g.Seats {
 			if g.Seats[i].Rack.Len() > 0 {
 				fmt.Fprintf(bw, "#rack%d %s\n", i+1, rackText(a, &g.Seats[i].Rack))

@@ -420,6 +420,7 @@ func FuzzReadGCG(f *testing.F) {
 	f.Add(uint8(1), tinyGame)
 	f.Add(uint8(2), spanishGame)
 	f.Add(uint8(0), ">Ana: AEINRST 8D RETAINS +66 66\n>Bo: ADEIOU? -IOU +0 0\n#rack1 EEGILOT\n")
+	f.Add(uint8(0), ">Ana: AEINRST 8D RETAINS +66 66\n>Ana: EEGILOT (time) -10 56\n#timeout Bo\n#rack1 EEGILOT\n")
 	f.Fuzz(func(t *testing.T, which uint8, text string) {
 		i := int(which) % len(vs)
 		g, h, err := ReadHeader(strings.NewReader(text), vs[i], lexs[i])
@@ -458,6 +459,21 @@ func TestResignedAndAborted(t *testing.T) {
 		{"resigned", 6, func(g *game.Game) error { return g.Resign(1) }, "#resigned Bo\n"},
 		{"resigned before moving", 0, func(g *game.Game) error { return g.Resign(0) }, "#resigned Ana\n"},
 		{"aborted", 0, func(g *game.Game) error { return g.Abort() }, "#aborted\n"},
+		{"lost on time", 6, func(g *game.Game) error {
+			if err := g.TimeOut(0); err != nil {
+				return err
+			}
+			return g.PenalizeTime(0, 20)
+		}, "#timeout Ana\n"},
+		{"time penalty at the end", 1000, func(g *game.Game) error {
+			if !g.Over() {
+				return fmt.Errorf("the game did not end")
+			}
+			if err := g.PenalizeTime(1, 10); err != nil {
+				return err
+			}
+			return g.PenalizeTime(0, 30)
+		}, " (time) -30 "},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -476,15 +492,18 @@ func TestResignedAndAborted(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%v\n%s", err, first.String())
 			}
-			if !g2.Over() || g2.Resigned() != g.Resigned() || g2.Aborted() != g.Aborted() {
-				t.Errorf("read back: over %v resigned %d aborted %v; written: resigned %d aborted %v",
-					g2.Over(), g2.Resigned(), g2.Aborted(), g.Resigned(), g.Aborted())
+			if !g2.Over() || g2.Resigned() != g.Resigned() || g2.Aborted() != g.Aborted() || g2.TimedOut() != g.TimedOut() {
+				t.Errorf("read back: over %v resigned %d timed out %d aborted %v; written: resigned %d timed out %d aborted %v",
+					g2.Over(), g2.Resigned(), g2.TimedOut(), g2.Aborted(), g.Resigned(), g.TimedOut(), g.Aborted())
+			}
+			if fmt.Sprint(scores(g2)) != fmt.Sprint(scores(g)) {
+				t.Errorf("scores %v, want %v", scores(g2), scores(g))
 			}
 			if fmt.Sprint(g2.Winners()) != fmt.Sprint(g.Winners()) {
 				t.Errorf("winners %v, want %v", g2.Winners(), g.Winners())
 			}
 			for i := range g.Seats {
-				if g.Resigned() >= 0 && g2.Seats[i].Rack != g.Seats[i].Rack {
+				if (g.Resigned() >= 0 || g.TimedOut() >= 0) && g2.Seats[i].Rack != g.Seats[i].Rack {
 					t.Errorf("player %d: rack not kept", i+1)
 				}
 			}
@@ -497,7 +516,13 @@ func TestResignedAndAborted(t *testing.T) {
 			}
 		})
 	}
-	for _, bad := range []string{"#resigned\n", "#resigned Cy\n", "#resigned Ana\n#aborted\n"} {
+	for _, bad := range []string{"#resigned\n", "#resigned Cy\n", "#resigned Ana\n#aborted\n",
+		"#timeout\n", "#timeout Cy\n", "#timeout Ana\n#resigned Bo\n",
+		// A time penalty before the end, one that adds points, and one
+		// whose total is wrong.
+		">Ana: (time) -10 -10\n", "#resigned Bo\n>Ana: (time) +10 10\n", "#resigned Bo\n>Ana: (time) -10 0\n",
+		"#resigned Bo\n>Ana: (time) -0 0\n",
+	} {
 		text := "#player1 Ana Ana\n#player2 Bo Bo\n" + bad
 		if _, err := Read(strings.NewReader(text), v, lex); err == nil {
 			t.Errorf("%q read without error", bad)

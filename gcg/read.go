@@ -6,6 +6,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"atril/game"
@@ -27,6 +28,9 @@ const (
 	// player who went out, ">nick: (RACK) -X t" for a player left with
 	// tiles.
 	EndRack
+	// TimePenalty is the points a player loses for time taken past the
+	// clock: ">nick: RACK (time) -X t" (no rack if they went out).
+	TimePenalty
 )
 
 // Line is a turn line as read, before it is checked against the rules.
@@ -169,8 +173,10 @@ func Parse(r io.Reader) (*File, error) {
 
 // pragma reads one "#name value" line (text without the "#").
 func (f *File) pragma(text string, players map[int]Player, racks map[int]string, fail func(string, ...any) error) error {
-	name, value, _ := strings.Cut(text, " ")
-	if i := strings.IndexByte(name, '\t'); i >= 0 {
+	// The name ends at the first white space of any kind (a stray
+	// carriage return too, which a writer would turn into a space).
+	name, value := text, ""
+	if i := strings.IndexFunc(text, unicode.IsSpace); i >= 0 {
 		name, value = text[:i], text[i+1:]
 	}
 	value = strings.TrimSpace(value)
@@ -222,6 +228,11 @@ func (f *File) pragma(text string, players map[int]Player, racks map[int]string,
 			return fail("#resigned %q: give the nickname of the player who resigned", value)
 		}
 		f.Resigned = value
+	case name == "timeout":
+		if value == "" || strings.ContainsAny(value, " \t") {
+			return fail("#timeout %q: give the nickname of the player who lost on time", value)
+		}
+		f.TimedOut = value
 	case name == "aborted":
 		f.Aborted = true
 	case name == "":
@@ -264,8 +275,18 @@ func parseTurn(s string) (Line, error) {
 	// End-of-game rack: "(RACK)" or "RACK (RACK)".
 	if len(fs) <= 2 {
 		if r, ok := paren(fs[len(fs)-1]); ok {
+			if r == "time" {
+				if len(fs) == 2 {
+					l.Rack = fs[0]
+				}
+				if l.Score >= 0 {
+					return l, fmt.Errorf("(time) %+d: a time penalty takes points off", l.Score)
+				}
+				l.Kind = TimePenalty
+				return l, nil
+			}
 			if len(fs) == 2 {
-				if r == "challenge" || r == "time" {
+				if r == "challenge" {
 					return l, fmt.Errorf("(%s) bonus/penalty lines are not supported", r)
 				}
 				if fs[0] != r {

@@ -26,9 +26,17 @@ func (f *File) Replay(v *variant.Variant, lex *lexicon.Lexicon, seed uint64) (*g
 		fail := func(format string, args ...any) error {
 			return fmt.Errorf("gcg: line %d: %q: "+format, append([]any{l.Num, l.Text}, args...)...)
 		}
-		if l.Kind == EndRack {
+		switch l.Kind {
+		case EndRack:
 			err = r.endRack(i, fail)
-		} else {
+		case TimePenalty:
+			// Applied once the game is over (a loss on time ends it
+			// after the lines).
+			r.penalties = append(r.penalties, i)
+		default:
+			if len(r.penalties) > 0 {
+				return nil, fail("a move after a time penalty: a time penalty comes at the end")
+			}
 			err = r.move(i, fail)
 		}
 		if err != nil {
@@ -41,7 +49,38 @@ func (f *File) Replay(v *variant.Variant, lex *lexicon.Lexicon, seed uint64) (*g
 	if err := r.ending(); err != nil {
 		return nil, err
 	}
+	for _, i := range r.penalties {
+		if err := r.timePenalty(i); err != nil {
+			return nil, err
+		}
+	}
 	return r.g, nil
+}
+
+// timePenalty applies time penalty line i to the game, which must be
+// over, and checks the player's rack and total.
+func (r *replay) timePenalty(i int) error {
+	l, g := &r.f.Lines[i], r.g
+	fail := func(format string, args ...any) error {
+		return fmt.Errorf("gcg: line %d: %q: "+format, append([]any{l.Num, l.Text}, args...)...)
+	}
+	p, ok := r.seat[l.Nick]
+	if !ok {
+		return fail("unknown player %s (not in the #player pragmas)", l.Nick)
+	}
+	if !g.Over() {
+		return fail("a time penalty, but the game is not over")
+	}
+	if rack := r.racks[i].rack; rack != g.Seats[p].Rack {
+		return fail("rack %s, but %s holds %s at the end", l.Rack, l.Nick, rackText(r.v.Alphabet, &g.Seats[p].Rack))
+	}
+	if err := g.PenalizeTime(p, -l.Score); err != nil {
+		return fail("%v", err)
+	}
+	if t := g.Seats[p].Score; t != l.Total {
+		return fail("recorded total %d, but %s's total is %d", l.Total, l.Nick, t)
+	}
+	return nil
 }
 
 // rackAt is a rack as read, with the line it comes from (0 for a #rack
@@ -70,6 +109,8 @@ type replay struct {
 	matched map[int]bool
 	// started is set once the first move has chosen who starts.
 	started bool
+	// penalties lists the time penalty lines, applied at the end.
+	penalties []int
 }
 
 // newReplay starts the game and reads every rack of the file.
@@ -133,6 +174,9 @@ func (r *replay) known(j, i int) rackAt {
 	for k := i + 1; k < len(r.f.Lines); k++ {
 		l := &r.f.Lines[k]
 		if r.seat[l.Nick] != j {
+			continue
+		}
+		if l.Kind == TimePenalty {
 			continue
 		}
 		if l.Kind != EndRack || !l.Bonus {
@@ -329,11 +373,26 @@ func (r *replay) unfinishedRacks() error {
 	return nil
 }
 
-// ending applies the #resigned and #aborted pragmas.
+// ending applies the #resigned, #timeout and #aborted pragmas.
 func (r *replay) ending() error {
 	f, g := r.f, r.g
-	if f.Resigned != "" && f.Aborted {
-		return fmt.Errorf("gcg: #resigned and #aborted: a game ends one way")
+	ends := 0
+	for _, on := range []bool{f.Resigned != "", f.TimedOut != "", f.Aborted} {
+		if on {
+			ends++
+		}
+	}
+	if ends > 1 {
+		return fmt.Errorf("gcg: more than one of #resigned, #timeout and #aborted: a game ends one way")
+	}
+	if f.TimedOut != "" {
+		p, ok := r.seat[f.TimedOut]
+		if !ok {
+			return fmt.Errorf("gcg: #timeout %s: unknown player (not in the #player pragmas)", f.TimedOut)
+		}
+		if err := g.TimeOut(p); err != nil {
+			return fmt.Errorf("gcg: #timeout %s: %w", f.TimedOut, err)
+		}
 	}
 	if f.Resigned != "" {
 		p, ok := r.seat[f.Resigned]

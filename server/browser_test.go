@@ -1819,3 +1819,55 @@ func TestBrowserCzech(t *testing.T) {
 	r.shot(ctx, "19-czech-game")
 	t.Logf("Czech game %s (seed %d): first move %s %+d", cr.ID, seed, after.History[0].Move, after.History[0].Points)
 }
+
+// TestBrowserClock starts a game with a clock from the lobby and watches
+// it run down, then loses a one-second game on time.
+func TestBrowserClock(t *testing.T) {
+	r := newRig(t)
+	ctx := r.ctx
+	r.run(ctx, "open the lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#create`))
+	var desc string
+	r.run(ctx, "choose a clock", chromedp.SetValue("#opponent", "computer:professional"),
+		chromedp.SetValue("#clock", "300"), chromedp.Evaluate(`$("#clock").dispatchEvent(new Event("change"))`, nil),
+		chromedp.Text("#clock-desc", &desc))
+	if !strings.Contains(desc, "10 points") {
+		t.Errorf("clock description %q", desc)
+	}
+	r.clickAt(ctx, "#create")
+	r.run(ctx, "the game", chromedp.WaitVisible(`#rack .tile`))
+	r.poll(ctx, "one clock, running", `document.querySelectorAll("#scores .clock").length === 1 && !!document.querySelector("#scores .clock.running")`, 10*time.Second)
+	var first, later string
+	r.eval(ctx, `document.querySelector("#scores .clock").textContent`, &first)
+	if first != "5:00" && first != "4:59" {
+		t.Errorf("a new 5-minute clock shows %q", first)
+	}
+	r.run(ctx, "wait", chromedp.Sleep(2200*time.Millisecond))
+	r.eval(ctx, `document.querySelector("#scores .clock").textContent`, &later)
+	if later == first || !strings.HasPrefix(later, "4:5") {
+		t.Errorf("the clock showed %q, then %q two seconds later", first, later)
+	}
+	r.shot(ctx, "20-clock")
+	var saved string
+	r.eval(ctx, `localStorage.getItem("atril:clock")`, &saved)
+	if saved != "300" {
+		t.Errorf("clock choice remembered as %q", saved)
+	}
+
+	// A one-second clock with no overtime: the page sees the loss on time.
+	var cr CreateResponse
+	body := map[string]any{"variant": "english", "seed": 7, "clock": ClockRequest{Seconds: 1},
+		"seats": []SeatRequest{{Kind: "human"}, {Kind: "computer", Level: "professional"}}}
+	if code := r.e.do("POST", "/api/games", "", body, &cr); code != 201 {
+		t.Fatalf("create: %d", code)
+	}
+	a := r.e.join(cr.ID)
+	r.run(ctx, "open the timed game", chromedp.Navigate(r.e.url+"/g/"+cr.ID+"#seat="+a.Token), chromedp.WaitVisible(`#board .sq`))
+	r.poll(ctx, "the loss on time", `G.st && G.st.over && !$("#result").hidden`, 10*time.Second)
+	var result, clock string
+	r.eval(ctx, `$("#result").textContent`, &result)
+	r.eval(ctx, `document.querySelector("#scores .clock").textContent`, &clock)
+	if !strings.Contains(result, "You lost") || !strings.Contains(result, "Ana ran out of time") || clock != "0:00" {
+		t.Errorf("after the loss on time: result %q, clock %q", result, clock)
+	}
+	r.shot(ctx, "21-lost-on-time")
+}

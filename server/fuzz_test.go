@@ -50,6 +50,7 @@ func FuzzDecodeCreate(f *testing.F) {
 		`{"variant":"spanish","lexicon":"es-fise","seats":[{},{},{},{}],"seed":7}`,
 		`{"seats":[{"kind":"human","name":"Ñandú"},{"kind":"human","name":"  "}]}`,
 		`{"seats":[{"kind":"computer","level":""},{"kind":"cat"}]}`, `[]`, `null`, `{"seats":null}`, ``,
+		`{"seats":[{},{}],"clock":{"seconds":1500,"overtime":60}}`, `{"seats":[{},{}],"clock":{"seconds":-1}}`,
 	} {
 		f.Add([]byte(s))
 	}
@@ -59,6 +60,9 @@ func FuzzDecodeCreate(f *testing.F) {
 		if err != nil {
 			checkAPIError(t, err)
 			return
+		}
+		if c := req.Clock; c != nil && (c.Seconds < 1 || c.Seconds > MaxClockSeconds || c.Overtime < 0 || c.Overtime > MaxOvertimeSeconds) {
+			t.Fatalf("accepted a bad clock: %+v", *c)
 		}
 		if len(req.Seats) < 2 || len(req.Seats) > 4 || !srv.variantAllowed(req.Variant) {
 			t.Fatalf("accepted a bad game: %+v", req)

@@ -3,6 +3,7 @@ package server
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"strconv"
 )
 
@@ -247,6 +248,17 @@ func (st *State) appendJSON(b []byte, premiums, letters []byte) []byte {
 	}
 	if st.Resigned != nil {
 		b = appendIntField(b, false, "resigned", *st.Resigned)
+	}
+	if st.TimedOut != nil {
+		b = appendIntField(b, false, "timed_out", *st.TimedOut)
+	}
+	if st.Clock != nil {
+		// (Timed games only, and small: the standard encoder will do.)
+		c, err := json.Marshal(st.Clock)
+		if err != nil {
+			panic(fmt.Sprintf("server: encode clock: %v", err))
+		}
+		b = append(appendKey(b, false, "clock"), c...)
 	}
 	if st.Aborted {
 		b = appendBoolField(b, false, "aborted", true)

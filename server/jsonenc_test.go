@@ -100,8 +100,9 @@ func TestStateEncoder(t *testing.T) {
 		Seats:   []SeatInfo{{Name: "a", Kind: "computer", Level: "adept", Taken: true, Score: 3, Tiles: 7}},
 		Started: true, Over: true, Turn: 1, Bag: 3, Board: []Tile{fullTile},
 		History: []HistEntry{{Seat: 1, Kind: "place", Move: "8H QI", Count: 2, Points: 11, Total: 20, Rack: "AB"}},
-		Winners: []int{0}, Abandoned: true, Resigned: intp(1), Aborted: true, Listed: true, Moves: 5, Expected: 2, Connected: 2, Seq: 130,
-		You: &You{Seat: 1, Rack: []Tile{fullTile}, Unseen: []LetterInfo{{Letter: "B", Score: 3, Count: 2}}}}
+		Winners: []int{0}, Abandoned: true, Resigned: intp(1), TimedOut: intp(0), Aborted: true, Listed: true, Moves: 5, Expected: 2, Connected: 2, Seq: 130,
+		Clock: &ClockState{Seconds: []int{0, 600}, Overtime: []int{0, 60}, LeftMs: []int64{0, -1234}, Running: 1},
+		You:   &You{Seat: 1, Rack: []Tile{fullTile}, Unseen: []LetterInfo{{Letter: "B", Score: 3, Count: 2}}}}
 	allSet(t, reflect.ValueOf(full), "State")
 	states = append(states, full, &State{Variant: "english"})
 	for i, st := range states {

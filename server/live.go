@@ -66,6 +66,13 @@ type live struct {
 	// changed is closed (and replaced) on every change of state, for
 	// long polls of the state.
 	changed chan struct{}
+	// The clocks (clock.go): the time each seat has used on its past
+	// turns, when the turn on the clock began, the time of the event
+	// being applied, and the timer of the next loss on time.
+	used       []time.Duration
+	turnStart  time.Time
+	evTime     time.Time
+	clockTimer *time.Timer
 }
 
 // moveEvent is a move as logged: enough to replay it exactly. Tiles and
@@ -278,6 +285,8 @@ func (l *live) applyJoin(ev joinEvent, h [sha256.Size]byte) {
 	l.g.Seats[ev.Seat].Name = ev.Name
 	l.log.push(ev.Seat, Notification{Type: "seat", Seat: intp(ev.Seat)})
 	if l.started() {
+		// The first clock starts with the last seat taken.
+		l.turnStart = l.evTime
 		l.announceStart()
 	}
 	l.touch()
@@ -308,6 +317,7 @@ func (l *live) append(ctx context.Context, kind string, v any) error {
 	l.atEvent(l.seq)
 	l.seq++
 	l.active = time.Now()
+	l.evTime = e.Time
 	return nil
 }
 
@@ -317,6 +327,12 @@ func (l *live) append(ctx context.Context, kind string, v any) error {
 func (l *live) play(ctx context.Context, i int, m move.Move) (*game.Turn, error) {
 	if err := l.mayMove(i); err != nil {
 		return nil, err
+	}
+	if l.flagged(i, time.Now()) {
+		if err := l.timeOut(ctx, i); err != nil {
+			return nil, err
+		}
+		return nil, &apiError{409, "your time ran out: the game is over"}
 	}
 	if err := l.g.Check(&m); err != nil {
 		return nil, l.reject(i, &apiError{422, err.Error()})
@@ -381,6 +397,12 @@ func (l *live) apply(i int, m move.Move) error {
 	if err := l.g.Play(m); err != nil {
 		return err
 	}
+	l.charge(i, l.evTime)
+	if l.g.Over() {
+		if err := l.penalize(); err != nil {
+			return err
+		}
+	}
 	t := l.g.History[before]
 	switch t.Move.Kind {
 	case move.Place:
@@ -405,20 +427,26 @@ func (l *live) apply(i int, m move.Move) error {
 		l.log.push(i, Notification{Type: "tiles", Seat: intp(i), Tiles: drawn})
 	}
 	if l.g.Over() {
-		n := Notification{Type: "over", Winners: l.g.Winners()}
-		for _, h := range l.g.History[before+1:] {
-			n.Adjustments = append(n.Adjustments, Adjustment{Seat: h.Player, Points: h.Points, Total: h.Total,
-				Rack: l.v.Alphabet.RackString(&h.Rack)})
-		}
-		for _, p := range l.g.Seats {
-			n.Scores = append(n.Scores, p.Score)
-		}
-		l.broadcast(n)
+		l.announceOver(before + 1)
 	} else {
 		l.broadcast(Notification{Type: "turn", Seat: intp(l.g.Current())})
 	}
 	l.touch()
 	return nil
+}
+
+// announceOver announces the end of the game, with the adjustments of
+// the history from entry from on. Caller holds mu.
+func (l *live) announceOver(from int) {
+	n := Notification{Type: "over", Winners: l.g.Winners()}
+	for _, h := range l.g.History[from:] {
+		n.Adjustments = append(n.Adjustments, Adjustment{Seat: h.Player, Points: h.Points, Total: h.Total,
+			Rack: l.v.Alphabet.RackString(&h.Rack)})
+	}
+	for _, p := range l.g.Seats {
+		n.Scores = append(n.Scores, p.Score)
+	}
+	l.broadcast(n)
 }
 
 // afterChange marks a finished game in the store and wakes the computer
@@ -434,9 +462,14 @@ func (l *live) afterChange() {
 				l.srv.forget(l.hdr.ID)
 			}
 		}
+		if l.clockTimer != nil {
+			l.clockTimer.Stop()
+			l.clockTimer = nil
+		}
 		return
 	}
 	l.schedule()
+	l.armClock()
 }
 
 // schedule starts the computer's turn if a computer seat is on turn.

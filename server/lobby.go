@@ -16,6 +16,8 @@ type LobbyGame struct {
 	Lexicon string     `json:"lexicon"`
 	Seats   []SeatInfo `json:"seats"`
 	Created time.Time  `json:"created"`
+	// Clock is the clock of the people's seats (none: untimed).
+	Clock *ClockRequest `json:"clock,omitempty"`
 }
 
 // Lobby is the answer of GET /api/lobby.
@@ -64,7 +66,10 @@ func (s *Server) handleLobby(w http.ResponseWriter, r *http.Request) {
 		l.mu.Lock()
 		if l.listed && !l.started() && !l.over() {
 			lg := LobbyGame{ID: l.hdr.ID, Variant: l.v.Name, Lexicon: l.hdr.Lexicon, Created: l.hdr.Created}
-			for _, st := range l.seat {
+			for i, st := range l.seat {
+				if lg.Clock == nil && l.timed(i) {
+					lg.Clock = &ClockRequest{Seconds: l.hdr.Seats[i].Seconds, Overtime: l.hdr.Seats[i].Overtime}
+				}
 				si := SeatInfo{Name: st.name, Kind: "human", Level: st.level, Taken: st.taken}
 				if st.level != "" {
 					si.Kind = "computer"

@@ -29,6 +29,8 @@ type createRequest struct {
 	Lexicon string        `json:"lexicon,omitempty"`
 	Seats   []SeatRequest `json:"seats"`
 	Seed    *uint64       `json:"seed,omitempty"`
+	// Clock gives every person's seat a clock (none: untimed).
+	Clock *ClockRequest `json:"clock,omitempty"`
 }
 
 // decodeCreate reads and checks a create request.
@@ -58,6 +60,11 @@ func (s *Server) decodeCreate(data []byte) (*createRequest, error) {
 	}
 	if len(req.Seats) < 2 || len(req.Seats) > 4 {
 		return nil, &apiError{400, fmt.Sprintf("%d seats: a game has 2 to 4", len(req.Seats))}
+	}
+	if req.Clock != nil {
+		if err := req.Clock.check(); err != nil {
+			return nil, err
+		}
 	}
 	levels := player.Levels()
 	for i := range req.Seats {

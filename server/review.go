@@ -40,6 +40,7 @@ type Review struct {
 	ID       string       `json:"id"`
 	Turns    []ReviewTurn `json:"turns"`
 	Resigned *int         `json:"resigned,omitempty"`
+	TimedOut *int         `json:"timed_out,omitempty"`
 	Aborted  bool         `json:"aborted,omitempty"`
 	// Abandoned is set for a game ended because nobody played it.
 	Abandoned bool  `json:"abandoned,omitempty"`
@@ -65,6 +66,9 @@ func (s *Server) handleReview(w http.ResponseWriter, r *http.Request) {
 	if rs := l.g.Resigned(); rs >= 0 {
 		rv.Resigned = intp(rs)
 	}
+	if to := l.g.TimedOut(); to >= 0 {
+		rv.TimedOut = intp(to)
+	}
 	for _, h := range l.g.History {
 		t := ReviewTurn{Seat: h.Player, Rack: l.rackTiles(&h.Rack), Points: h.Points, Total: h.Total}
 		switch h.Kind {
@@ -89,6 +93,8 @@ func (s *Server) handleReview(w http.ResponseWriter, r *http.Request) {
 			t.Kind = "out_bonus"
 		case game.RackPenalty:
 			t.Kind = "rack_penalty"
+		case game.TimePenalty:
+			t.Kind = "time_penalty"
 		}
 		rv.Turns = append(rv.Turns, t)
 	}

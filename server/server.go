@@ -391,7 +391,8 @@ func (s *Server) newLive(hdr *store.Game) (*live, error) {
 		return nil, err
 	}
 	l := &live{srv: s, hdr: *hdr, v: v, lex: lr.lex, lr: lr, g: g, changed: make(chan struct{}),
-		log: newNotifLog(len(hdr.Seats), s.cfg.LogBytes), active: hdr.Created}
+		log: newNotifLog(len(hdr.Seats), s.cfg.LogBytes), active: hdr.Created,
+		used: make([]time.Duration, len(hdr.Seats)), turnStart: hdr.Created}
 	for _, st := range hdr.Seats {
 		l.seat = append(l.seat, &seat{name: st.Name, level: st.Level, taken: st.Level != ""})
 	}
@@ -424,6 +425,7 @@ func (s *Server) rebuild(ctx context.Context, id string) (*live, error) {
 
 // replay applies one logged event.
 func (l *live) replay(e store.Event) error {
+	l.evTime = e.Time
 	switch e.Kind {
 	case "join":
 		var ev joinEvent
@@ -461,6 +463,8 @@ func (l *live) replay(e store.Event) error {
 		if got := l.g.History[l.lastPlayed()]; got.Points != ev.Score {
 			return fmt.Errorf("move %s scores %d on replay, %d when played", ev.Notation, got.Points, ev.Score)
 		}
+	case "timeout":
+		return l.replayTimeout(e.Data)
 	default:
 		return l.replayExtra(e)
 	}
@@ -572,7 +576,11 @@ func (s *Server) create(ctx context.Context, req *createRequest) (*live, error) 
 				name = fmt.Sprintf("Player %d", i+1)
 			}
 		}
-		hdr.Seats = append(hdr.Seats, store.Seat{Name: name, Level: st.Level})
+		seat := store.Seat{Name: name, Level: st.Level}
+		if req.Clock != nil && st.Kind == "human" {
+			seat.Seconds, seat.Overtime = req.Clock.Seconds, req.Clock.Overtime
+		}
+		hdr.Seats = append(hdr.Seats, seat)
 	}
 	l, err := s.newLive(hdr)
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"time"
 
 	"atril/alphabet"
 	"atril/board"
@@ -40,12 +41,16 @@ type State struct {
 	// Resigned is the seat that resigned; Aborted is set for a game
 	// called off before its first move; Listed for a game offered in the
 	// lobby.
-	Resigned  *int `json:"resigned,omitempty"`
-	Aborted   bool `json:"aborted,omitempty"`
-	Listed    bool `json:"listed,omitempty"`
-	Moves     int  `json:"moves"`
-	Expected  int  `json:"expected_clients"`
-	Connected int  `json:"connected_clients"`
+	Resigned *int `json:"resigned,omitempty"`
+	// TimedOut is the seat that lost on time.
+	TimedOut *int `json:"timed_out,omitempty"`
+	// Clock is the game's clock (none for an untimed game).
+	Clock     *ClockState `json:"clock,omitempty"`
+	Aborted   bool        `json:"aborted,omitempty"`
+	Listed    bool        `json:"listed,omitempty"`
+	Moves     int         `json:"moves"`
+	Expected  int         `json:"expected_clients"`
+	Connected int         `json:"connected_clients"`
 	// Seq is the number of the game's latest notification: reading the
 	// notifications after it continues from this state.
 	Seq int  `json:"seq"`
@@ -210,6 +215,8 @@ func (l *live) state(me int) *State {
 			e.Kind, e.Rack = "out_bonus", v.Alphabet.RackString(&h.Rack)
 		case game.RackPenalty:
 			e.Kind, e.Rack = "rack_penalty", v.Alphabet.RackString(&h.Rack)
+		case game.TimePenalty:
+			e.Kind = "time_penalty"
 		}
 		l.hist = append(l.hist, e)
 	}
@@ -224,6 +231,10 @@ func (l *live) state(me int) *State {
 	if rs := g.Resigned(); rs >= 0 {
 		st.Resigned = intp(rs)
 	}
+	if to := g.TimedOut(); to >= 0 {
+		st.TimedOut = intp(to)
+	}
+	st.Clock = l.clockState(time.Now())
 	st.Aborted, st.Listed = g.Aborted(), l.listed
 	if me >= 0 {
 		you := &You{Seat: me, Rack: l.rackTiles(&g.Seats[me].Rack), Unseen: []LetterInfo{}}

@@ -25,10 +25,13 @@ var ErrNotFound = errors.New("store: no such game")
 var ErrConflict = errors.New("store: conflicting write")
 
 // Seat is one seat of a game as created: a person's seat has an empty
-// Level; a computer seat names its player level.
+// Level; a computer seat names its player level. A seat with a clock has
+// Seconds for all its moves and at most Overtime seconds past them.
 type Seat struct {
-	Name  string `json:"name"`
-	Level string `json:"level,omitempty"`
+	Name     string `json:"name"`
+	Level    string `json:"level,omitempty"`
+	Seconds  int    `json:"seconds,omitempty"`
+	Overtime int    `json:"overtime,omitempty"`
 }
 
 // Game is a game's header.

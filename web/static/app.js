@@ -216,6 +216,7 @@ async function showLobby() {
   fillCreateForm();
   $("#variant").addEventListener("change", () => { fillLexicons(); });
   $("#opponent").addEventListener("change", describeOpponent);
+  $("#clock").addEventListener("change", describeClock);
   $("#create-form").addEventListener("submit", createGame);
   loadOpen();
   loadMine();
@@ -254,6 +255,26 @@ function fillCreateForm() {
   const values = [...os.options].map((o) => o.value);
   os.value = [keepOpp, localStorage.getItem("atril:opponent"), "computer:professional", values[0]].find((v) => v && values.includes(v));
   describeOpponent();
+  const cs = $("#clock");
+  const keepClock = cs.value;
+  cs.textContent = "";
+  for (const m of CLOCK_MINUTES) {
+    const o = el("option", "", m ? t("clockMinutes", m) : t("noClock"));
+    o.value = String(m * 60);
+    cs.append(o);
+  }
+  const secs = [...cs.options].map((o) => o.value);
+  cs.value = [keepClock, localStorage.getItem("atril:clock"), "0"].find((v) => v && secs.includes(v));
+  describeClock();
+}
+
+// The clocks offered: minutes for each person's moves (0: none), with
+// CLOCK_OVERTIME seconds of overtime at 10 points a minute.
+const CLOCK_MINUTES = [0, 5, 10, 15, 25];
+const CLOCK_OVERTIME = 60;
+
+function describeClock() {
+  $("#clock-desc").textContent = $("#clock").value === "0" ? t("noClockDesc") : t("clockDesc");
 }
 
 function fillLexicons() {
@@ -284,9 +305,13 @@ async function createGame(ev) {
     localStorage.setItem("atril:variant", variant);
     localStorage.setItem("atril:lexicon:" + variant, lexicon);
     localStorage.setItem("atril:opponent", opp);
+    const seconds = Number($("#clock").value) || 0;
+    localStorage.setItem("atril:clock", String(seconds));
     const seats = [{ kind: "human", name }];
     seats.push(opp.startsWith("computer:") ? { kind: "computer", level: opp.slice(9) } : { kind: "human" });
-    const g = await api("POST", "/api/games", { variant, lexicon, seats });
+    const req = { variant, lexicon, seats };
+    if (seconds > 0) req.clock = { seconds, overtime: CLOCK_OVERTIME };
+    const g = await api("POST", "/api/games", req);
     const j = await api("POST", "/api/games/" + g.id + "/join", { name, seat: 0 });
     rememberSeat(g.id, j.token);
     if (opp === "anyone") await api("POST", "/api/games/" + g.id + "/list", undefined, j.token);
@@ -315,7 +340,8 @@ async function loadOpen() {
   for (const g of open) {
     const li = el("li");
     const host = g.seats.find((s) => s.taken) || g.seats[0];
-    const what = variantName(g.variant) + " · " + lexiconName(g.lexicon);
+    let what = variantName(g.variant) + " · " + lexiconName(g.lexicon);
+    if (g.clock) what += " · " + t("clockOpen", Math.round(g.clock.seconds / 60));
     li.append(el("span", "", t("waitsFor", displayName(host), what)), " ", el("span", "hint", ago(g.created)), " ");
     const a = el("a", "button", t("joinOpen"));
     a.href = "/g/" + g.id;
@@ -375,6 +401,7 @@ const G = {
   ws: null, wsFails: 0, spectatorTimer: null,
   preview: null,   // {key, data}
   previewTimer: null,
+  clockAt: 0, clockTimer: null, clockAsked: false,
   review: null,    // {data, moves: [turn indexes], k, cache: {}}
 };
 
@@ -688,9 +715,18 @@ function renderSide(st, me) {
   st.seats.forEach((s, i) => {
     const onTurn = G.review ? reviewSeat() === i : st.started && !st.over && st.turn === i;
     const d = el("div", "score" + (onTurn ? " on-turn" : ""));
-    d.append(el("span", "", seatName(i)), el("span", "n", String(scores[i])));
+    d.append(el("span", "", seatName(i)));
+    if (st.clock && st.clock.seconds[i] > 0 && !G.review) {
+      const c = el("span", "clock");
+      c.dataset.seat = i;
+      d.append(c);
+    }
+    d.append(el("span", "n", String(scores[i])));
     sc.append(d);
   });
+  G.clockAt = performance.now();
+  G.clockAsked = false;
+  tickClocks();
   // The turn line says only "Game over." at the end: the result box
   // says how it ended.
   let turn = "";
@@ -759,6 +795,7 @@ function renderMoves(st) {
       case "exchange": what.append(t("exchanged", h.count)); break;
       case "pass": what.append(t("passed")); break;
       case "out_bonus": what.append(t("outBonus", h.rack)); break;
+      case "time_penalty": what.append(t("timePenalty")); break;
       default: what.append(t("rackPenalty", h.rack));
     }
     who.append(name, what);
@@ -778,6 +815,7 @@ function renderMoves(st) {
     ml.append(li);
   }
   if (typeof st.resigned === "number") ml.append(el("li", "end", t("resignedLine", displayName(st.seats[st.resigned]))));
+  if (typeof st.timed_out === "number") ml.append(el("li", "end", t("timedOutLine", displayName(st.seats[st.timed_out]))));
   if (!st.history.length && !st.over) ml.append(el("li", "hint none", t("noMoves")));
   // A game over with no move (called off, abandoned) has no move list.
   ml.previousElementSibling.hidden = st.over && !ml.children.length;
@@ -799,6 +837,7 @@ function renderResult(st, me) {
   else line = t("winner", displayName(st.seats[st.winners[0]]));
   res.append(el("strong", "", line));
   if (typeof st.resigned === "number") res.append(el("p", "", t("resignedLine", displayName(st.seats[st.resigned]))));
+  if (typeof st.timed_out === "number") res.append(el("p", "", t("timedOutLine", displayName(st.seats[st.timed_out]))));
   if (st.moves > 0) res.append(el("p", "", t("finalScores", st.seats.map((s, i) => seatName(i) + " " + s.score).join(", "))));
   const links = el("div", "links");
   if (st.moves > 0) {
@@ -815,6 +854,40 @@ function renderResult(st, me) {
   again.href = "/";
   links.append(a, again);
   res.append(links);
+}
+
+// ---------- clocks ----------
+
+// clockText writes milliseconds left as m:ss (−m:ss in overtime),
+// rounding towards the end of the time, as a clock shows it.
+function clockText(ms) {
+  const neg = ms < 0;
+  const s = neg ? Math.floor(-ms / 1000) : Math.ceil(ms / 1000);
+  return (neg ? "−" : "") + Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
+}
+
+// tickClocks shows each seat's time left: the state's figures, less the
+// time since it came for the seat whose clock runs. When that seat's
+// overtime is over the page asks for the state (the server ends the game
+// on time and says so; this only makes sure the page sees it).
+function tickClocks() {
+  const c = G.st && G.st.clock;
+  clearTimeout(G.clockTimer);
+  if (!c || G.review) return;
+  const since = performance.now() - G.clockAt;
+  for (const span of document.querySelectorAll("#scores .clock")) {
+    const i = Number(span.dataset.seat);
+    const left = c.left_ms[i] - (c.running === i ? since : 0);
+    span.textContent = clockText(left);
+    span.classList.toggle("overtime", left < 0);
+    span.classList.toggle("running", c.running === i);
+    span.setAttribute("aria-label", t("timeLeft", span.textContent));
+    if (c.running === i && left < -c.overtime[i] * 1000 - 1500 && !G.clockAsked) {
+      G.clockAsked = true;
+      refreshSoon();
+    }
+  }
+  if (c.running >= 0 && !G.st.over) G.clockTimer = setTimeout(tickClocks, 250);
 }
 
 // ---------- following the game ----------

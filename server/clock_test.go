@@ -1,0 +1,200 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"atril/store"
+)
+
+// createTimed creates a game of two people with a clock and takes both
+// seats.
+func (e *testEnv) createTimed(seconds, overtime int) (string, []string) {
+	e.t.Helper()
+	var cr CreateResponse
+	body := map[string]any{"variant": "english", "seed": 42,
+		"seats": []SeatRequest{{Kind: "human"}, {Kind: "human"}},
+		"clock": ClockRequest{Seconds: seconds, Overtime: overtime}}
+	if code := e.do("POST", "/api/games", "", body, &cr); code != 201 {
+		e.t.Fatalf("create with a clock: %d", code)
+	}
+	a, b := e.join(cr.ID), e.join(cr.ID)
+	return cr.ID, []string{a.Token, b.Token}
+}
+
+// restartSame stops the server, starts another on the same store and
+// checks that it shows game id as st.
+func (e *testEnv) restartSame(st0 store.Store, id string, st *State) {
+	e.t.Helper()
+	before, _ := json.Marshal(st)
+	e.hs.Close()
+	e.srv.Close()
+	e2 := newEnv(e.t, st0)
+	after, _ := json.Marshal(e2.state(id, ""))
+	if !bytes.Equal(before, after) {
+		e.t.Errorf("state differs after restart:\n%s\n%s", before, after)
+	}
+}
+
+// waitOver polls the game's state until it is over.
+func (e *testEnv) waitOver(id string, within time.Duration) *State {
+	e.t.Helper()
+	deadline := time.Now().Add(within)
+	for {
+		st := e.state(id, "")
+		if st.Over {
+			return st
+		}
+		if time.Now().After(deadline) {
+			e.t.Fatalf("game not over after %v: %+v", within, st.Clock)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+func TestClockBadRequests(t *testing.T) {
+	e := newEnv(t, nil)
+	for _, c := range []ClockRequest{{0, 60}, {MaxClockSeconds + 1, 0}, {60, -1}, {60, MaxOvertimeSeconds + 1}} {
+		body := map[string]any{"variant": "english", "seats": []SeatRequest{{Kind: "human"}, {Kind: "human"}}, "clock": c}
+		var eb errorBody
+		if code := e.do("POST", "/api/games", "", body, &eb); code != 400 || !strings.Contains(eb.Error, "clock") {
+			t.Errorf("clock %+v: %d %q, want 400 about the clock", c, code, eb.Error)
+		}
+	}
+	// An untimed game shows no clock; a computer's seat has none.
+	var cr CreateResponse
+	body := map[string]any{"variant": "english", "seats": []SeatRequest{{Kind: "human"}, {Kind: "computer"}},
+		"clock": ClockRequest{Seconds: 600, Overtime: 60}}
+	if code := e.do("POST", "/api/games", "", body, &cr); code != 201 {
+		t.Fatalf("create: %d", code)
+	}
+	st := e.state(cr.ID, "")
+	if st.Clock == nil || st.Clock.Seconds[0] != 600 || st.Clock.Seconds[1] != 0 || st.Clock.Overtime[0] != 60 ||
+		st.Clock.Running != -1 || st.Clock.LeftMs[0] != 600_000 {
+		t.Errorf("clock before the start: %+v", st.Clock)
+	}
+	if st := e.state(e.create(SeatRequest{Kind: "human"}, SeatRequest{Kind: "human"}), ""); st.Clock != nil {
+		t.Errorf("untimed game shows a clock: %+v", st.Clock)
+	}
+}
+
+// TestClockOvertimePenalty plays a game whose first player goes into
+// overtime: the clock shows it, the game ends with a penalty of 10
+// points for the minute begun, and a restart rebuilds the same clocks.
+func TestClockOvertimePenalty(t *testing.T) {
+	st0 := newStore(t)
+	e := newEnv(t, st0)
+	id, toks := e.createTimed(1, 60)
+	st := e.state(id, "")
+	if st.Clock == nil || st.Clock.Running != 0 || st.Clock.LeftMs[0] > 1000 || st.Clock.LeftMs[1] != 1000 {
+		t.Fatalf("clock at the start: %+v", st.Clock)
+	}
+	time.Sleep(1200 * time.Millisecond)
+	if st := e.state(id, ""); st.Over || st.Clock.LeftMs[0] >= -150 || st.Clock.Running != 0 {
+		t.Fatalf("after 1.2 s: over %v, clock %+v", st.Over, st.Clock)
+	}
+	// Everyone passes until the game ends.
+	for k := 0; k < 20 && !e.state(id, "").Over; k++ {
+		if code := e.do("POST", "/api/games/"+id+"/move", toks[k%2], map[string]any{"kind": "pass"}, nil); code != 200 {
+			t.Fatalf("pass %d: %d", k, code)
+		}
+	}
+	st = e.state(id, "")
+	if !st.Over || st.TimedOut != nil {
+		t.Fatalf("over %v, timed out %v", st.Over, st.TimedOut)
+	}
+	last := st.History[len(st.History)-1]
+	if last.Kind != "time_penalty" || last.Seat != 0 || last.Points != -OvertimePenalty {
+		t.Errorf("last entry %+v, want seat 0's time penalty of %d", last, OvertimePenalty)
+	}
+	for _, h := range st.History[:len(st.History)-1] {
+		if h.Kind == "time_penalty" {
+			t.Errorf("a second time penalty: %+v", h)
+		}
+	}
+	// The passes end with the racks counted, then the penalty.
+	if st.Clock.Running != -1 || st.Clock.LeftMs[0] >= -150 || st.Clock.LeftMs[1] <= 0 {
+		t.Errorf("clock at the end: %+v", st.Clock)
+	}
+	resp, err := http.Get(e.url + "/api/games/" + id + "/gcg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	gcg, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if !bytes.Contains(gcg, []byte(" (time) -10 ")) {
+		t.Errorf("no time penalty in the GCG:\n%s", gcg)
+	}
+	e.restartSame(st0, id, st)
+}
+
+// TestClockLossOnTime lets the first player's time and overtime run
+// out: the game ends on time without a request, a late move is refused,
+// and a restart rebuilds the same end.
+func TestClockLossOnTime(t *testing.T) {
+	st0 := newStore(t)
+	e := newEnv(t, st0)
+	id, toks := e.createTimed(1, 0)
+	ws := e.drain(id, toks[1])
+	st := e.waitOver(id, 5*time.Second)
+	if st.TimedOut == nil || *st.TimedOut != 0 || len(st.Winners) != 1 || st.Winners[0] != 1 {
+		t.Fatalf("timed out %v winners %v, want seat 0 out and seat 1 the winner", st.TimedOut, st.Winners)
+	}
+	if st.Clock.Running != -1 || st.Clock.LeftMs[0] != 0 {
+		t.Errorf("clock after the loss on time: %+v (want no time left, none running)", st.Clock)
+	}
+	for _, h := range st.History {
+		if h.Kind == "time_penalty" {
+			t.Errorf("a penalty without overtime: %+v", h)
+		}
+	}
+	ws = append(ws, e.drain(id, toks[1])...)
+	if got := types(ws); !strings.HasSuffix(got, "timeout,over") {
+		t.Errorf("seat 1 notifications %s, want the loss on time and the end", got)
+	}
+	if code := e.do("POST", "/api/games/"+id+"/move", toks[0], map[string]any{"kind": "pass"}, nil); code != 409 {
+		t.Errorf("move after the loss on time: %d, want 409", code)
+	}
+	e.restartSame(st0, id, st)
+}
+
+// TestClockRunsOutWhileDown: a game whose player ran out of time while
+// no server ran ends on time when a server starts, with the overtime
+// allowed charged and no more.
+func TestClockRunsOutWhileDown(t *testing.T) {
+	st0 := newStore(t)
+	// Nobody can wait a minute in a test: the game is written to the
+	// store as if both seats had been taken three minutes ago.
+	ctx := context.Background()
+	long := time.Now().Add(-3 * time.Minute).UTC()
+	id := "00112233445566aa"
+	hdr := &store.Game{ID: id, Variant: "english", Lexicon: "en-sowpods", Seed: 42, Created: long,
+		Seats: []store.Seat{{Name: "Ana", Seconds: 1, Overtime: 60}, {Name: "Bo", Seconds: 1, Overtime: 60}}}
+	if err := st0.CreateGame(ctx, hdr); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 2; i++ {
+		h := hashToken(fmt.Sprint("token", i))
+		data, _ := json.Marshal(joinEvent{Seat: i, Name: hdr.Seats[i].Name, Token: hex.EncodeToString(h[:])})
+		if err := st0.Append(ctx, id, store.Event{Seq: i, Kind: "join", Data: string(data), Time: long}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	e2 := newEnv(t, st0)
+	st := e2.waitOver(id, 5*time.Second)
+	if st.TimedOut == nil || *st.TimedOut != 0 {
+		t.Fatalf("timed out %v, want seat 0", st.TimedOut)
+	}
+	last := st.History[len(st.History)-1]
+	if last.Kind != "time_penalty" || last.Points != -OvertimePenalty || st.Clock.LeftMs[0] != -60_000 {
+		t.Errorf("last entry %+v, clock %+v: want one minute of overtime charged", last, st.Clock)
+	}
+}

@@ -1871,3 +1871,35 @@ func TestBrowserClock(t *testing.T) {
 	}
 	r.shot(ctx, "21-lost-on-time")
 }
+
+// TestBrowserRematch: after a game between two people, one asks for a
+// rematch from the result box, the other is offered it on their page,
+// joins, and starts the new game.
+func TestBrowserRematch(t *testing.T) {
+	r := newRig(t)
+	id := r.e.create(SeatRequest{Kind: "human", Name: "Ana"}, SeatRequest{Kind: "human", Name: "Bo"})
+	var a, b JoinResponse
+	r.e.do("POST", "/api/games/"+id+"/join", "", map[string]any{"name": "Ana"}, &a)
+	r.e.do("POST", "/api/games/"+id+"/join", "", map[string]any{"name": "Bo"}, &b)
+	ana, bo := r.ctx, r.newDevice()
+	r.run(ana, "Ana's page", chromedp.Navigate(r.e.url+"/g/"+id+"#seat="+a.Token), chromedp.WaitVisible(`#rack .tile`))
+	r.run(bo, "Bo's page", chromedp.Navigate(r.e.url+"/g/"+id+"#seat="+b.Token), chromedp.WaitVisible(`#rack .tile`))
+	if code := r.e.do("POST", "/api/games/"+id+"/resign", b.Token, nil, nil); code != 200 {
+		t.Fatalf("resign: %d", code)
+	}
+	r.poll(ana, "Ana's result box offers a rematch", `!$("#result").hidden && !!$("#rematch-button")`, 10*time.Second)
+	r.clickAt(ana, "#rematch-button")
+	r.run(ana, "to the rematch", chromedp.Sleep(time.Second), chromedp.WaitVisible(`#board .sq`))
+	r.poll(ana, "Ana in the rematch, waiting for Bo", `location.pathname !== "/g/`+id+`" && G.st && !G.st.started && G.st.you && G.st.you.seat === 1`, 10*time.Second)
+	var newPath string
+	r.eval(ana, `location.pathname`, &newPath)
+	r.poll(bo, "Bo is offered the rematch", `!!$("#rematch-button") && $("#result").textContent.includes("wants a rematch")`, 15*time.Second)
+	r.shot(bo, "22-rematch-offer")
+	r.clickAt(bo, "#rematch-button")
+	r.run(bo, "to the rematch", chromedp.Sleep(time.Second), chromedp.WaitVisible(`#board .sq`))
+	r.poll(bo, "Bo starts the rematch", `location.pathname === "`+newPath+`" && G.st && G.st.started && G.st.turn === 0 && G.st.you.seat === 0 && !!document.querySelector("#rack .tile")`, 10*time.Second)
+	r.poll(ana, "Ana sees the rematch start", `G.st.started`, 10*time.Second)
+	// Back on the finished game, Bo's page now leads to the rematch.
+	r.run(bo, "the finished game again", chromedp.Navigate(r.e.url+"/g/"+id), chromedp.WaitVisible(`#result`))
+	r.poll(bo, "a link to the rematch", `!!$("#rematch-link") && $("#rematch-link").getAttribute("href") === "`+newPath+`"`, 10*time.Second)
+}

@@ -31,8 +31,8 @@ func (e *testEnv) createTimed(seconds, overtime int) (string, []string) {
 }
 
 // restartSame stops the server, starts another on the same store and
-// checks that it shows game id as st.
-func (e *testEnv) restartSame(st0 store.Store, id string, st *State) {
+// checks that it shows game id as st; it returns the new server.
+func (e *testEnv) restartSame(st0 store.Store, id string, st *State) *testEnv {
 	e.t.Helper()
 	before, _ := json.Marshal(st)
 	e.hs.Close()
@@ -42,6 +42,7 @@ func (e *testEnv) restartSame(st0 store.Store, id string, st *State) {
 	if !bytes.Equal(before, after) {
 		e.t.Errorf("state differs after restart:\n%s\n%s", before, after)
 	}
+	return e2
 }
 
 // waitOver polls the game's state until it is over.

@@ -133,6 +133,9 @@ func (n *Notification) appendJSON(b []byte) []byte {
 	if n.Reason != "" {
 		b = appendStringField(b, false, "reason", n.Reason, true)
 	}
+	if n.Game != "" {
+		b = appendStringField(b, false, "game", n.Game, true)
+	}
 	if len(n.Scores) > 0 {
 		b = appendInts(appendKey(b, false, "scores"), n.Scores)
 	}
@@ -276,6 +279,9 @@ func (st *State) appendJSON(b []byte, premiums, letters []byte) []byte {
 		b = appendIntField(b, true, "seat", st.You.Seat)
 		b = appendTiles(appendKey(b, false, "rack"), st.You.Rack, false)
 		b = appendLetters(appendKey(b, false, "unseen"), st.You.Unseen)
+		if st.You.Rematch != "" {
+			b = appendStringField(b, false, "rematch", st.You.Rematch, false)
+		}
 		b = append(b, '}')
 	}
 	b = append(append(appendKey(b, false, "premiums"), premiums...), ',')

@@ -50,6 +50,8 @@ type live struct {
 	thinking bool
 	// listed is set when the game is offered in the lobby to anyone.
 	listed bool
+	// rematch is the id of the finished game's rematch ("" for none).
+	rematch string
 	// active is when the game was created or last changed (the time of
 	// its last event); abandoned is set once it expired.
 	active        time.Time

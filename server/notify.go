@@ -37,6 +37,7 @@ type Notification struct {
 	Total       *int         `json:"total,omitempty"`
 	Count       int          `json:"count,omitempty"`
 	Reason      string       `json:"reason,omitempty"`
+	Game        string       `json:"game,omitempty"`
 	Scores      []int        `json:"scores,omitempty"`
 	Adjustments []Adjustment `json:"adjustments,omitempty"`
 	Winners     []int        `json:"winners,omitempty"`

@@ -93,6 +93,8 @@ func (l *live) replayExtra(e store.Event) error {
 	case "list":
 		l.listed = true
 		return nil
+	case "rematch":
+		return l.replayRematch(e.Data)
 	}
 	return fmt.Errorf("unknown event kind %q", e.Kind)
 }

@@ -548,6 +548,12 @@ func randomSeed() uint64 {
 
 // create makes a new game from a checked request.
 func (s *Server) create(ctx context.Context, req *createRequest) (*live, error) {
+	return s.createAs(ctx, req, randomHex(8))
+}
+
+// createAs makes a new game with the given id (a store.ErrConflict if
+// the id is taken).
+func (s *Server) createAs(ctx context.Context, req *createRequest, id string) (*live, error) {
 	v, err := s.loadVariant(req.Variant)
 	if err != nil {
 		return nil, &apiError{400, err.Error()}
@@ -561,7 +567,7 @@ func (s *Server) create(ctx context.Context, req *createRequest) (*live, error) 
 	if n >= s.cfg.MaxGames {
 		return nil, &apiError{503, "the server holds as many games as it may; try later"}
 	}
-	hdr := &store.Game{ID: randomHex(8), Variant: req.Variant, Lexicon: req.Lexicon, Created: time.Now().UTC()}
+	hdr := &store.Game{ID: id, Variant: req.Variant, Lexicon: req.Lexicon, Created: time.Now().UTC()}
 	if req.Seed != nil {
 		hdr.Seed = *req.Seed
 	} else {

@@ -91,6 +91,9 @@ type You struct {
 	Seat   int          `json:"seat"`
 	Rack   []Tile       `json:"rack"`
 	Unseen []LetterInfo `json:"unseen"`
+	// Rematch is the id of the finished game's rematch, once a seat
+	// asked for it (POST .../rematch takes one's seat in it).
+	Rematch string `json:"rematch,omitempty"`
 }
 
 var premiumCode = map[variant.Premium]string{
@@ -248,6 +251,7 @@ func (l *live) state(me int) *State {
 				you.Unseen = append(you.Unseen, li)
 			}
 		}
+		you.Rematch = l.rematch
 		st.You = you
 	}
 	return st

@@ -401,7 +401,7 @@ const G = {
   ws: null, wsFails: 0, spectatorTimer: null,
   preview: null,   // {key, data}
   previewTimer: null,
-  clockAt: 0, clockTimer: null, clockAsked: false,
+  clockAt: 0, clockTimer: null, clockAsked: false, rematchPoll: null,
   review: null,    // {data, moves: [turn indexes], k, cache: {}}
 };
 
@@ -847,6 +847,7 @@ function renderResult(st, me) {
     rv.addEventListener("click", () => startReview(0));
     links.append(rv);
   }
+  if (me >= 0) rematchLinks(st, res, links);
   const a = el("a", "", t("download"));
   a.href = "/api/games/" + st.id + "/gcg";
   a.id = "gcg-link";
@@ -854,6 +855,44 @@ function renderResult(st, me) {
   again.href = "/";
   links.append(a, again);
   res.append(links);
+}
+
+// rematchLinks offers a person's seat the rematch: to ask for it (or
+// take one's seat in it, once another seat asked), or to go to it once
+// this browser holds a seat there. Until someone asks, the page looks
+// again every few seconds for a while, so the offer shows.
+function rematchLinks(st, res, links) {
+  const id = st.you.rematch;
+  if (id && tokenFor(id)) {
+    const go = el("a", "button", t("rematchGo"));
+    go.href = "/g/" + id;
+    go.id = "rematch-link";
+    links.append(go);
+    return;
+  }
+  if (id) res.append(el("p", "", t("rematchWaiting")));
+  const b = el("button", id ? "primary" : "", t(id ? "rematchJoin" : "rematch"));
+  b.type = "button";
+  b.id = "rematch-button";
+  b.addEventListener("click", async () => {
+    b.disabled = true;
+    try {
+      const r = await api("POST", "/api/games/" + st.id + "/rematch", undefined, G.token);
+      rememberSeat(r.id, r.token);
+      location.href = "/g/" + r.id;
+    } catch (e) {
+      say(t("error", e.message), "error");
+      b.disabled = false;
+    }
+  });
+  links.append(b);
+  if (!id && !G.rematchPoll) {
+    const until = Date.now() + 15 * 60 * 1000;
+    G.rematchPoll = setInterval(() => {
+      if (Date.now() > until || (G.st.you && G.st.you.rematch)) { clearInterval(G.rematchPoll); return; }
+      if (!document.hidden) refresh();
+    }, 5000);
+  }
 }
 
 // ---------- clocks ----------

@@ -1,0 +1,141 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"time"
+
+	"atril/store"
+)
+
+// A rematch is a new game for the seats of a finished one: same game,
+// word list, computer levels and clock, with the seats in reverse order
+// (so another player starts), each person's seat kept for the person
+// who held it. The first seat to ask creates it and records its id in
+// the finished game's log; the others are told (a "rematch"
+// notification, and the rematch field of their state) and take their
+// seats by asking in turn.
+
+// rematchEvent is a finished game's rematch, as logged.
+type rematchEvent struct {
+	Game string `json:"game"`
+}
+
+// RematchResponse is the answer of POST /api/games/{id}/rematch: the new
+// game and the asking person's seat in it. The token is shown once.
+type RematchResponse struct {
+	ID string `json:"id"`
+	JoinResponse
+}
+
+func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
+	_, l, me, ok := s.seatAction(w, r)
+	if !ok {
+		return
+	}
+	if !l.over() {
+		l.mu.Unlock()
+		s.fail(w, &apiError{409, "the game is not over"})
+		return
+	}
+	if l.rematch == "" {
+		if ok, retry := s.createLim.take(s.clientKey(r), time.Now()); !ok {
+			l.mu.Unlock()
+			s.fail(w, tooMany("new games", retry))
+			return
+		}
+		ev := rematchEvent{Game: randomHex(8)}
+		if err := l.append(r.Context(), "rematch", ev); err != nil {
+			l.mu.Unlock()
+			s.fail(w, err)
+			return
+		}
+		l.applyRematch(ev)
+	}
+	id, req, name := l.rematch, l.rematchRequest(), l.seat[me].name
+	seatNo := len(l.seat) - 1 - me
+	l.mu.Unlock()
+	nl, err := s.rematchGame(r.Context(), id, req)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	tok := randomHex(24)
+	nl.mu.Lock()
+	_, err = nl.join(r.Context(), seatNo, name, tok)
+	if err == nil {
+		nl.afterChange()
+	}
+	nl.mu.Unlock()
+	var ae *apiError
+	if errors.As(err, &ae) && ae.code == 409 {
+		s.fail(w, &apiError{409, "your seat in the rematch is taken already (from another page or device?)"})
+		return
+	}
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	writeJSON(w, 200, RematchResponse{ID: id, JoinResponse: JoinResponse{Seat: seatNo, Token: tok}})
+}
+
+// rematchGame returns the rematch id, creating it from req if nobody has
+// yet (the id is logged before the game is made, so whoever finds it
+// missing makes it).
+func (s *Server) rematchGame(ctx context.Context, id string, req *createRequest) (*live, error) {
+	nl, err := s.game(ctx, id)
+	var ae *apiError
+	if !errors.As(err, &ae) || ae.code != 404 {
+		return nl, err
+	}
+	nl, err = s.createAs(ctx, req, id)
+	if errors.Is(err, store.ErrConflict) {
+		// Made meanwhile by another request or process.
+		return s.game(ctx, id)
+	}
+	return nl, err
+}
+
+// rematchRequest is the creation of l's rematch. Caller holds mu.
+func (l *live) rematchRequest() *createRequest {
+	req := &createRequest{Variant: l.hdr.Variant, Lexicon: l.hdr.Lexicon}
+	for i := len(l.hdr.Seats) - 1; i >= 0; i-- {
+		st := l.hdr.Seats[i]
+		sr := SeatRequest{Kind: "human", Name: l.seat[i].name}
+		if st.Level != "" {
+			sr = SeatRequest{Kind: "computer", Level: st.Level, Name: st.Name}
+		}
+		if st.Seconds > 0 && req.Clock == nil {
+			req.Clock = &ClockRequest{Seconds: st.Seconds, Overtime: st.Overtime}
+		}
+		req.Seats = append(req.Seats, sr)
+	}
+	return req
+}
+
+// applyRematch records the rematch and tells each person's seat.
+// Caller holds mu.
+func (l *live) applyRematch(ev rematchEvent) {
+	l.rematch = ev.Game
+	for i, st := range l.seat {
+		if st.level == "" {
+			l.log.push(i, Notification{Type: "rematch", Game: ev.Game})
+		}
+	}
+	l.touch()
+}
+
+// replayRematch applies a logged rematch.
+func (l *live) replayRematch(data string) error {
+	var ev rematchEvent
+	if err := json.Unmarshal([]byte(data), &ev); err != nil {
+		return err
+	}
+	if !validID(ev.Game) {
+		return errors.New("rematch: not a game id")
+	}
+	l.applyRematch(ev)
+	return nil
+}

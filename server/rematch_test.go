@@ -1,0 +1,97 @@
+package server
+
+import (
+	"testing"
+)
+
+func TestRematch(t *testing.T) {
+	st0 := newStore(t)
+	e := newEnv(t, st0)
+	id := e.create(SeatRequest{Kind: "human", Name: "Ana"}, SeatRequest{Kind: "human", Name: "Bo"})
+	var a, b JoinResponse
+	if code := e.do("POST", "/api/games/"+id+"/join", "", map[string]any{"name": "Ana"}, &a); code != 200 {
+		t.Fatalf("join: %d", code)
+	}
+	if code := e.do("POST", "/api/games/"+id+"/join", "", map[string]any{"name": "Bo"}, &b); code != 200 {
+		t.Fatalf("join: %d", code)
+	}
+	var eb errorBody
+	if code := e.do("POST", "/api/games/"+id+"/rematch", a.Token, nil, &eb); code != 409 {
+		t.Errorf("rematch of a game in play: %d %q, want 409", code, eb.Error)
+	}
+	if code := e.do("POST", "/api/games/"+id+"/rematch", "", nil, &eb); code != 401 {
+		t.Errorf("rematch without a token: %d, want 401", code)
+	}
+	if code := e.do("POST", "/api/games/"+id+"/resign", b.Token, nil, nil); code != 200 {
+		t.Fatalf("resign: %d", code)
+	}
+	e.drain(id, b.Token)
+	var ra RematchResponse
+	if code := e.do("POST", "/api/games/"+id+"/rematch", a.Token, nil, &ra); code != 200 {
+		t.Fatalf("rematch: %d", code)
+	}
+	if ra.Seat != 1 || ra.Token == "" || !validID(ra.ID) || ra.ID == id {
+		t.Fatalf("rematch answer %+v", ra)
+	}
+	st := e.state(ra.ID, ra.Token)
+	if st.Started || st.Seats[0].Name != "Bo" || st.Seats[1].Name != "Ana" || !st.Seats[1].Taken || st.Seats[0].Taken {
+		t.Fatalf("rematch before Bo takes his seat: started %v seats %+v", st.Started, st.Seats)
+	}
+	// Bo is told, and only the seats see the new game's id.
+	ns := e.drain(id, b.Token)
+	if len(ns) != 1 || ns[0].Type != "rematch" || ns[0].Game != ra.ID {
+		t.Errorf("Bo's notifications after the rematch: %+v", ns)
+	}
+	if sb := e.state(id, b.Token); sb.You.Rematch != ra.ID {
+		t.Errorf("Bo's state shows rematch %q, want %q", sb.You.Rematch, ra.ID)
+	}
+	if pub := e.state(id, ""); pub.You != nil {
+		t.Errorf("a spectator sees the seats' part: %+v", pub.You)
+	}
+	var rb RematchResponse
+	if code := e.do("POST", "/api/games/"+id+"/rematch", b.Token, nil, &rb); code != 200 {
+		t.Fatalf("Bo's rematch: %d", code)
+	}
+	if rb.ID != ra.ID || rb.Seat != 0 {
+		t.Fatalf("Bo's rematch answer %+v, want seat 0 of %s", rb, ra.ID)
+	}
+	st = e.state(ra.ID, rb.Token)
+	if !st.Started || st.Turn != 0 || st.You.Seat != 0 {
+		t.Errorf("the rematch: started %v, turn %d, Bo's seat %d; want Bo to start", st.Started, st.Turn, st.You.Seat)
+	}
+	if code := e.do("POST", "/api/games/"+id+"/rematch", a.Token, nil, &eb); code != 409 {
+		t.Errorf("a second rematch for Ana: %d, want 409", code)
+	}
+	// The rematch is in the finished game's log.
+	e2 := e.restartSame(st0, id, e.state(id, ""))
+	if sa := e2.state(id, a.Token); sa.You.Rematch != ra.ID {
+		t.Errorf("after a restart Ana's state shows rematch %q, want %q", sa.You.Rematch, ra.ID)
+	}
+}
+
+// TestRematchComputerClock: the rematch of a game against the computer
+// keeps the level and the clock, and starts with the computer.
+func TestRematchComputerClock(t *testing.T) {
+	e := newEnv(t, nil)
+	var cr CreateResponse
+	body := map[string]any{"variant": "english", "seed": 42, "clock": ClockRequest{Seconds: 600, Overtime: 60},
+		"seats": []SeatRequest{{Kind: "human"}, {Kind: "computer", Level: "adept"}}}
+	if code := e.do("POST", "/api/games", "", body, &cr); code != 201 {
+		t.Fatalf("create: %d", code)
+	}
+	a := e.join(cr.ID)
+	if code := e.do("POST", "/api/games/"+cr.ID+"/resign", a.Token, nil, nil); code != 200 {
+		t.Fatalf("resign: %d", code)
+	}
+	var r RematchResponse
+	if code := e.do("POST", "/api/games/"+cr.ID+"/rematch", a.Token, nil, &r); code != 200 {
+		t.Fatalf("rematch: %d", code)
+	}
+	st := e.state(r.ID, r.Token)
+	if !st.Started || r.Seat != 1 || st.Seats[0].Level != "adept" || st.Seats[1].Name != "Ana" {
+		t.Fatalf("rematch: started %v, seat %d, seats %+v", st.Started, r.Seat, st.Seats)
+	}
+	if st.Clock == nil || st.Clock.Seconds[0] != 0 || st.Clock.Seconds[1] != 600 || st.Clock.Overtime[1] != 60 {
+		t.Errorf("rematch clock %+v, want Ana's 600 s + 60", st.Clock)
+	}
+}

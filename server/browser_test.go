@@ -964,6 +964,15 @@ func TestBrowserLobby(t *testing.T) {
 	r.checkLobbyLayout(ctx, 360)
 	r.checkLobbyLayout(ctx, 1280)
 	r.shot(ctx, "01-lobby")
+	// The word judge.
+	r.run(ctx, "ask the word judge", chromedp.SetValue("#judge-words", "qi, xqz cat"), chromedp.Click("#judge-go"))
+	r.poll(ctx, "the judge's answers", `document.querySelectorAll("#judge-out li").length === 3`, 10*time.Second)
+	var judged []string
+	r.eval(ctx, `[...document.querySelectorAll("#judge-out li")].map((li) => li.className + " " + li.textContent)`, &judged)
+	if strings.Join(judged, "|") != "valid QI is in SOWPODS (international English)|invalid XQZ is not in SOWPODS (international English)|valid CAT is in SOWPODS (international English)" {
+		t.Errorf("the word judge says %q", judged)
+	}
+	r.shot(ctx, "01b-word-judge")
 	// The header's language switch.
 	r.run(ctx, "switch to Czech", chromedp.SetValue("#lang-select", "cs"),
 		chromedp.Evaluate(`$("#lang-select").dispatchEvent(new Event("change"))`, nil))

@@ -2,10 +2,13 @@ package server
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"atril/alphabet"
@@ -165,6 +168,32 @@ func FuzzMoveRequest(f *testing.F) {
 			}
 		default:
 			t.Fatalf("status %d", resp.StatusCode)
+		}
+	})
+}
+
+// FuzzWordJudge: the word judge answers every question with the
+// judgement of each word or a client error.
+func FuzzWordJudge(f *testing.F) {
+	for _, s := range [][2]string{{"en-sowpods", "QI"}, {"en-sowpods", " cat "}, {"es-fise", "CHICO"}, {"xx", "A"},
+		{"en-sowpods", "Ñ"}, {"en-sowpods", ""}, {"en-sowpods", "ABCDEFGHIJKLMNOPQ"}, {"en-sowpods", "[CH]"}} {
+		f.Add(s[0], s[1])
+	}
+	srv := fuzzServer(f)
+	f.Fuzz(func(t *testing.T, lexicon, word string) {
+		q := url.Values{"lexicon": {lexicon}, "w": {word, word}}
+		rec := httptest.NewRecorder()
+		srv.ServeHTTP(rec, httptest.NewRequest("GET", "/api/words?"+q.Encode(), nil))
+		switch rec.Code {
+		case 200:
+			var ans WordsAnswer
+			if err := json.Unmarshal(rec.Body.Bytes(), &ans); err != nil || len(ans.Words) != 2 || ans.Words[0] != ans.Words[1] ||
+				ans.Words[0].Word != strings.TrimSpace(word) || ans.Lexicon != lexicon {
+				t.Fatalf("answer %s for %q in %q", rec.Body.Bytes(), word, lexicon)
+			}
+		case 400:
+		default:
+			t.Fatalf("status %d for %q in %q: %s", rec.Code, word, lexicon, rec.Body.Bytes())
 		}
 	})
 }

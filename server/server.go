@@ -84,6 +84,9 @@ type Config struct {
 	// DefaultJoinPerMinute, DefaultBadPerMinute); a negative value lifts
 	// the limit.
 	CreatePerMinute, JoinPerMinute, BadPerMinute float64
+	// LookupPerMinute bounds the questions one client asks the word
+	// judge a minute (0: DefaultLookupPerMinute; negative: no limit).
+	LookupPerMinute float64
 	// RealIPHeader names the header in which a reverse proxy in front of
 	// the server gives the client's address ("X-Forwarded-For": the last
 	// address counts). Empty: the address of the connection.
@@ -122,6 +125,7 @@ type Server struct {
 
 	count                      counters
 	createLim, joinLim, badLim *limiter
+	lookLim                    *limiter
 	cop                        *http.CrossOriginProtection
 
 	variants sync.Map // name → *variant.Variant
@@ -224,6 +228,7 @@ func New(cfg Config) (*Server, error) {
 		createLim: newLimiter(cfg.CreatePerMinute, DefaultCreatePerMinute),
 		joinLim:   newLimiter(cfg.JoinPerMinute, DefaultJoinPerMinute),
 		badLim:    newLimiter(cfg.BadPerMinute, DefaultBadPerMinute),
+		lookLim:   newLimiter(cfg.LookupPerMinute, DefaultLookupPerMinute),
 		cop:       http.NewCrossOriginProtection()}
 	for _, o := range cfg.TrustedOrigins {
 		if err := s.cop.AddTrustedOrigin(o); err != nil {

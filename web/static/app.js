@@ -218,6 +218,8 @@ async function showLobby() {
   $("#opponent").addEventListener("change", describeOpponent);
   $("#clock").addEventListener("change", describeClock);
   $("#create-form").addEventListener("submit", createGame);
+  fillJudge();
+  $("#judge-form").addEventListener("submit", judgeWords);
   loadOpen();
   loadMine();
   setInterval(() => { if (!document.hidden) loadOpen(); }, 10000);
@@ -288,6 +290,62 @@ function fillLexicons() {
   }
   const saved = localStorage.getItem("atril:lexicon:" + v.name);
   ls.value = [...ls.options].some((o) => o.value === saved) ? saved : v.default_lexicon;
+}
+
+// ---------- the word judge ----------
+
+// fillJudge lists every word list offered, the new game's first.
+function fillJudge() {
+  const js = $("#judge-lexicon");
+  const keep = js.value;
+  js.textContent = "";
+  const seen = new Set();
+  for (const v of INFO.variants) {
+    for (const l of v.lexicons || [v.default_lexicon]) {
+      if (seen.has(l)) continue;
+      seen.add(l);
+      const o = el("option", "", lexiconName(l));
+      o.value = l;
+      js.append(o);
+    }
+  }
+  const names = [...seen];
+  js.value = [keep, localStorage.getItem("atril:judge"), $("#lexicon").value, names[0]].find((n) => n && names.includes(n));
+}
+
+// judgeWords asks the server whether the words typed (separated by
+// spaces or commas) are in the chosen list, and shows each answer.
+async function judgeWords(ev) {
+  ev.preventDefault();
+  const out = $("#judge-out");
+  const words = $("#judge-words").value.split(/[\s,;]+/).filter((w) => w);
+  if (!words.length) return;
+  const lexicon = $("#judge-lexicon").value;
+  localStorage.setItem("atril:judge", lexicon);
+  const q = new URLSearchParams({ lexicon });
+  for (const w of words.slice(0, 20)) q.append("w", w);
+  out.textContent = "";
+  try {
+    JUDGED = await api("GET", "/api/words?" + q.toString());
+    showJudged();
+  } catch (e) {
+    JUDGED = null;
+    out.append(el("li", "invalid", t("error", e.message)));
+  }
+}
+
+// JUDGED is the word judge's last answer, shown again in another language.
+let JUDGED = null;
+
+function showJudged() {
+  const out = $("#judge-out");
+  out.textContent = "";
+  if (!JUDGED) return;
+  for (const w of JUDGED.words) {
+    const li = el("li", w.valid ? "valid" : "invalid");
+    li.append(el("strong", "", w.word.toUpperCase()), " ", el("span", "", t(w.valid ? "judgeValid" : "judgeInvalid", lexiconName(JUDGED.lexicon))));
+    out.append(li);
+  }
 }
 
 function describeOpponent() {
@@ -1649,7 +1707,7 @@ $("#lang-select").addEventListener("change", () => {
   if (G.st) {
     render(G.st);
     if (G.review) { renderReview(); loadAnalysis(G.review.k); }
-  } else if (INFO) { fillCreateForm(); loadOpen(); loadMine(); }
+  } else if (INFO) { fillCreateForm(); fillJudge(); showJudged(); loadOpen(); loadMine(); }
 });
 
 LANG = pickLang(null);

@@ -1912,3 +1912,37 @@ func TestBrowserRematch(t *testing.T) {
 	r.run(bo, "the finished game again", chromedp.Navigate(r.e.url+"/g/"+id), chromedp.WaitVisible(`#result`))
 	r.poll(bo, "a link to the rematch", `!!$("#rematch-link") && $("#rematch-link").getAttribute("href") === "`+newPath+`"`, 10*time.Second)
 }
+
+// TestBrowserDark: with a dark system setting the lobby and the game are
+// dark, the tiles keep their colour, and the accessibility checks still
+// pass.
+func TestBrowserDark(t *testing.T) {
+	r := newRig(t)
+	ctx := r.ctx
+	r.run(ctx, "a dark system setting", emulation.SetEmulatedMedia().WithFeatures([]*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: "dark"}}))
+	r.run(ctx, "open the lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#create`))
+	// luma is the lightness (0 to 255) of an element's computed colour.
+	const luma = `((sel, prop) => { const m = getComputedStyle(document.querySelector(sel))[prop].match(/\d+(\.\d+)?/g).map(Number);
+		return 0.2126 * m[0] + 0.7152 * m[1] + 0.0722 * m[2]; })`
+	var bg, ink, card float64
+	r.eval(ctx, luma+`("body", "backgroundColor")`, &bg)
+	r.eval(ctx, luma+`("body", "color")`, &ink)
+	r.eval(ctx, luma+`("#new-card", "backgroundColor")`, &card)
+	if bg > 60 || card > 60 || ink < 180 {
+		t.Errorf("dark lobby: background %.0f, card %.0f, text %.0f", bg, card, ink)
+	}
+	if s := r.axe(ctx, "the dark lobby"); s < 90 {
+		t.Errorf("the dark lobby scores %.0f in the accessibility checks", s)
+	}
+	r.shot(ctx, "23-dark-lobby")
+	id := r.e.create(SeatRequest{Kind: "human"}, SeatRequest{Kind: "computer", Level: "professional"})
+	a := r.e.join(id)
+	r.run(ctx, "a game", chromedp.Navigate(r.e.url+"/g/"+id+"#seat="+a.Token), chromedp.WaitVisible(`#rack .tile`))
+	var sq, tile float64
+	r.eval(ctx, luma+`("#board .sq:not(.tw):not(.dw):not(.tl):not(.dl):not(.start)", "backgroundColor")`, &sq)
+	r.eval(ctx, luma+`("#rack .tile", "backgroundColor")`, &tile)
+	if sq > 80 || tile < 180 {
+		t.Errorf("dark game: plain square %.0f, tile %.0f (want dark squares, light tiles)", sq, tile)
+	}
+	r.shot(ctx, "24-dark-game")
+}

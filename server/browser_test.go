@@ -1881,18 +1881,25 @@ func TestBrowserClock(t *testing.T) {
 	r.shot(ctx, "21-lost-on-time")
 }
 
+// twoPeople starts a game of Ana (seat 0) against Bo and opens each
+// one's page, Ana's in the rig's browser and Bo's on another device.
+func (r *rig) twoPeople() (id string, a, b JoinResponse, ana, bo context.Context) {
+	r.t.Helper()
+	id = r.e.create(SeatRequest{Kind: "human", Name: "Ana"}, SeatRequest{Kind: "human", Name: "Bo"})
+	r.e.do("POST", "/api/games/"+id+"/join", "", map[string]any{"name": "Ana"}, &a)
+	r.e.do("POST", "/api/games/"+id+"/join", "", map[string]any{"name": "Bo"}, &b)
+	ana, bo = r.ctx, r.newDevice()
+	r.run(ana, "Ana's page", chromedp.Navigate(r.e.url+"/g/"+id+"#seat="+a.Token), chromedp.WaitVisible(`#rack .tile`))
+	r.run(bo, "Bo's page", chromedp.Navigate(r.e.url+"/g/"+id+"#seat="+b.Token), chromedp.WaitVisible(`#rack .tile`))
+	return id, a, b, ana, bo
+}
+
 // TestBrowserRematch: after a game between two people, one asks for a
 // rematch from the result box, the other is offered it on their page,
 // joins, and starts the new game.
 func TestBrowserRematch(t *testing.T) {
 	r := newRig(t)
-	id := r.e.create(SeatRequest{Kind: "human", Name: "Ana"}, SeatRequest{Kind: "human", Name: "Bo"})
-	var a, b JoinResponse
-	r.e.do("POST", "/api/games/"+id+"/join", "", map[string]any{"name": "Ana"}, &a)
-	r.e.do("POST", "/api/games/"+id+"/join", "", map[string]any{"name": "Bo"}, &b)
-	ana, bo := r.ctx, r.newDevice()
-	r.run(ana, "Ana's page", chromedp.Navigate(r.e.url+"/g/"+id+"#seat="+a.Token), chromedp.WaitVisible(`#rack .tile`))
-	r.run(bo, "Bo's page", chromedp.Navigate(r.e.url+"/g/"+id+"#seat="+b.Token), chromedp.WaitVisible(`#rack .tile`))
+	id, _, b, ana, bo := r.twoPeople()
 	if code := r.e.do("POST", "/api/games/"+id+"/resign", b.Token, nil, nil); code != 200 {
 		t.Fatalf("resign: %d", code)
 	}
@@ -1945,4 +1952,33 @@ func TestBrowserDark(t *testing.T) {
 		t.Errorf("dark game: plain square %.0f, tile %.0f (want dark squares, light tiles)", sq, tile)
 	}
 	r.shot(ctx, "24-dark-game")
+}
+
+// TestBrowserChat: two people at a game write to each other; typing in
+// the chat places no tile, and a game against the computer has no chat.
+func TestBrowserChat(t *testing.T) {
+	r := newRig(t)
+	_, _, _, ana, bo := r.twoPeople()
+	var rack string
+	r.eval(ana, `G.rack.map((x) => x.letter).join("")`, &rack)
+	// Ana types her rack's letters into the chat: they go to the chat only.
+	r.run(ana, "Ana writes", chromedp.Click("#chat-text"), chromedp.SendKeys("#chat-text", "good luck "+rack), chromedp.Click("#chat-send"))
+	r.poll(bo, "Bo reads it", `$("#chat-lines").textContent.includes("Ana:good luck `+rack+`")`, 10*time.Second)
+	var pending int
+	r.eval(ana, `G.pending.length`, &pending)
+	if pending != 0 {
+		t.Errorf("typing in the chat put %d tiles on the board", pending)
+	}
+	r.run(bo, "Bo answers with Enter", chromedp.SendKeys("#chat-text", "thanks, you too\r"))
+	r.poll(ana, "Ana reads the answer", `$("#chat-lines").textContent.includes("Bo:thanks, you too") && $("#chat-text").value === ""`, 10*time.Second)
+	r.shot(ana, "25-chat")
+	// Against the computer there is nobody to write to.
+	id2 := r.e.create(SeatRequest{Kind: "human"}, SeatRequest{Kind: "computer", Level: "professional"})
+	a2 := r.e.join(id2)
+	r.run(ana, "a game against the computer", chromedp.Navigate(r.e.url+"/g/"+id2+"#seat="+a2.Token), chromedp.WaitVisible(`#rack .tile`))
+	var hidden bool
+	r.eval(ana, `$("#chat-box").hidden`, &hidden)
+	if !hidden {
+		t.Error("a game against the computer shows a chat")
+	}
 }

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"atril/alphabet"
 	"atril/board"
@@ -194,6 +195,24 @@ func FuzzWordJudge(f *testing.F) {
 		case 400:
 		default:
 			t.Fatalf("status %d for %q in %q: %s", rec.Code, word, lexicon, rec.Body.Bytes())
+		}
+	})
+}
+
+// FuzzDecodeChat: a chat line is accepted clean and within bounds, or
+// refused with a client error.
+func FuzzDecodeChat(f *testing.F) {
+	for _, s := range []string{`{"text":"gg"}`, `{"text":""}`, `{"text":"a\u200bb\u202ec"}`, `{"text":"` + strings.Repeat("é", 201) + `"}`, `{}`, `[]`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		text, err := decodeChat(data)
+		if err != nil {
+			checkAPIError(t, err)
+			return
+		}
+		if text == "" || utf8.RuneCountInString(text) > MaxChatText || strings.TrimSpace(text) != text || strings.ContainsAny(text, "\n\r\t\u200b\u202e") {
+			t.Fatalf("accepted chat line %q from %q", text, data)
 		}
 	})
 }

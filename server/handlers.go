@@ -49,6 +49,7 @@ func (s *Server) routes() {
 	mux.HandleFunc("POST /api/games/{id}/abort", s.handleAbort)
 	mux.HandleFunc("POST /api/games/{id}/rematch", s.handleRematch)
 	mux.HandleFunc("GET /api/words", s.handleWords)
+	mux.HandleFunc("POST /api/games/{id}/chat", s.handleChat)
 	mux.HandleFunc("POST /api/games/{id}/list", s.handleList)
 	mux.HandleFunc("GET /api/lobby", s.handleLobby)
 	mux.HandleFunc("GET /api/games/{id}/review", s.handleReview)

@@ -136,6 +136,9 @@ func (n *Notification) appendJSON(b []byte) []byte {
 	if n.Game != "" {
 		b = appendStringField(b, false, "game", n.Game, true)
 	}
+	if n.Text != "" {
+		b = appendStringField(b, false, "text", n.Text, true)
+	}
 	if len(n.Scores) > 0 {
 		b = appendInts(appendKey(b, false, "scores"), n.Scores)
 	}
@@ -281,6 +284,19 @@ func (st *State) appendJSON(b []byte, premiums, letters []byte) []byte {
 		b = appendLetters(appendKey(b, false, "unseen"), st.You.Unseen)
 		if st.You.Rematch != "" {
 			b = appendStringField(b, false, "rematch", st.You.Rematch, false)
+		}
+		if len(st.You.Chat) > 0 {
+			b = append(appendKey(b, false, "chat"), '[')
+			for i, c := range st.You.Chat {
+				if i > 0 {
+					b = append(b, ',')
+				}
+				b = append(b, '{')
+				b = appendIntField(b, true, "seat", c.Seat)
+				b = appendStringField(b, false, "text", c.Text, false)
+				b = append(b, '}')
+			}
+			b = append(b, ']')
 		}
 		b = append(b, '}')
 	}

@@ -38,10 +38,10 @@ func TestJSONEncoders(t *testing.T) {
 		{Seq: 201, Type: "over", Scores: []int{}, Winners: []int{}, Adjustments: []Adjustment{}},
 	}
 	for _, s := range odd {
-		notes = append(notes, Notification{Type: s, Move: s, Reason: s, Game: s})
+		notes = append(notes, Notification{Type: s, Move: s, Reason: s, Game: s, Text: s})
 	}
 	full := Notification{Seq: 1, Type: "t", Seat: intp(1), Size: 15, Move: "m", Tiles: []Tile{fullTile}, Points: intp(2), Total: intp(3),
-		Count: 4, Reason: "r", Game: "g", Scores: []int{5}, Adjustments: []Adjustment{{Seat: 1, Points: 2, Total: 3, Rack: "A"}}, Winners: []int{1}}
+		Count: 4, Reason: "r", Game: "g", Text: "x", Scores: []int{5}, Adjustments: []Adjustment{{Seat: 1, Points: 2, Total: 3, Rack: "A"}}, Winners: []int{1}}
 	allSet(t, reflect.ValueOf(full), "Notification")
 	notes = append(notes, full)
 	for _, r := range []MoveResponse{{}, {Move: "8H QUIZ", Score: 64, Over: true}, {Move: "<&>Ñ", Score: -1}} {
@@ -93,7 +93,7 @@ func TestStateEncoder(t *testing.T) {
 		states = append(states, &State{ID: s, Variant: "english", Lexicon: s, Seats: []SeatInfo{{Name: s, Kind: s, Level: s}},
 			Board: []Tile{{Letter: s, Row: intp(1), Col: intp(2), Move: intp(0)}}, History: []HistEntry{{Kind: s, Move: s, Rack: s, Count: 2}},
 			Winners: []int{1}, Abandoned: true, Resigned: intp(0), Aborted: true, Listed: true,
-			You: &You{Seat: 1, Rack: []Tile{{Letter: s, Blank: true}}, Unseen: []LetterInfo{{Letter: s, Count: 1}}, Rematch: s}})
+			You: &You{Seat: 1, Rack: []Tile{{Letter: s, Blank: true}}, Unseen: []LetterInfo{{Letter: s, Count: 1}}, Rematch: s, Chat: []ChatLine{{Text: s}, {Seat: 1, Text: s}}}})
 	}
 	full := &State{ID: "g1", Variant: "english", Lexicon: "en", Size: 15, RackSize: 7, Start: [2]int{7, 7},
 		Premiums: []string{"tw"}, Letters: []LetterInfo{{Letter: "A", Score: 1, Count: 9}},
@@ -102,7 +102,7 @@ func TestStateEncoder(t *testing.T) {
 		History: []HistEntry{{Seat: 1, Kind: "place", Move: "8H QI", Count: 2, Points: 11, Total: 20, Rack: "AB"}},
 		Winners: []int{0}, Abandoned: true, Resigned: intp(1), TimedOut: intp(0), Aborted: true, Listed: true, Moves: 5, Expected: 2, Connected: 2, Seq: 130,
 		Clock: &ClockState{Seconds: []int{0, 600}, Overtime: []int{0, 60}, LeftMs: []int64{0, -1234}, Running: 1},
-		You:   &You{Seat: 1, Rack: []Tile{fullTile}, Unseen: []LetterInfo{{Letter: "B", Score: 3, Count: 2}}, Rematch: "00ff00ff00ff00ff"}}
+		You:   &You{Seat: 1, Rack: []Tile{fullTile}, Unseen: []LetterInfo{{Letter: "B", Score: 3, Count: 2}}, Rematch: "00ff00ff00ff00ff", Chat: []ChatLine{{Seat: 1, Text: "gg <3"}}}}
 	allSet(t, reflect.ValueOf(full), "State")
 	states = append(states, full, &State{Variant: "english"})
 	for i, st := range states {

@@ -52,6 +52,10 @@ type live struct {
 	listed bool
 	// rematch is the id of the finished game's rematch ("" for none).
 	rematch string
+	// chat holds the game's latest chat lines (at least ChatShown of
+	// them, at most twice as many); chatLines counts them all.
+	chat      []ChatLine
+	chatLines int
 	// active is when the game was created or last changed (the time of
 	// its last event); abandoned is set once it expired.
 	active        time.Time

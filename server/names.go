@@ -21,8 +21,21 @@ const maxMarks = 3
 // made one space; at most maxMarks combining marks on a letter; at most
 // maxName characters. A person's name may not pass for a computer seat's.
 func checkName(n string, person bool) (string, error) {
+	n, err := cleanText(n, "name", maxName)
+	if err != nil {
+		return "", err
+	}
+	if person && passesForComputer(n) {
+		return "", &apiError{400, "a person's name may not look like a computer seat's"}
+	}
+	return n, nil
+}
+
+// cleanText cleans text a person wrote (what, in errors) as checkName
+// says, and refuses it past most characters.
+func cleanText(n, what string, most int) (string, error) {
 	if !utf8.ValidString(n) {
-		return "", &apiError{400, "name is not UTF-8"}
+		return "", &apiError{400, what + " is not UTF-8"}
 	}
 	var b strings.Builder
 	space, marks := false, 0
@@ -48,11 +61,8 @@ func checkName(n string, person bool) (string, error) {
 		b.WriteRune(r)
 	}
 	n = b.String()
-	if utf8.RuneCountInString(n) > maxName {
-		return "", &apiError{400, fmt.Sprintf("name longer than %d characters", maxName)}
-	}
-	if person && passesForComputer(n) {
-		return "", &apiError{400, "a person's name may not look like a computer seat's"}
+	if utf8.RuneCountInString(n) > most {
+		return "", &apiError{400, fmt.Sprintf("%s longer than %d characters", what, most)}
 	}
 	return n, nil
 }

@@ -38,6 +38,7 @@ type Notification struct {
 	Count       int          `json:"count,omitempty"`
 	Reason      string       `json:"reason,omitempty"`
 	Game        string       `json:"game,omitempty"`
+	Text        string       `json:"text,omitempty"`
 	Scores      []int        `json:"scores,omitempty"`
 	Adjustments []Adjustment `json:"adjustments,omitempty"`
 	Winners     []int        `json:"winners,omitempty"`

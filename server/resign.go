@@ -95,6 +95,8 @@ func (l *live) replayExtra(e store.Event) error {
 		return nil
 	case "rematch":
 		return l.replayRematch(e.Data)
+	case "chat":
+		return l.replayChat(e.Data)
 	}
 	return fmt.Errorf("unknown event kind %q", e.Kind)
 }

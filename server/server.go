@@ -85,8 +85,9 @@ type Config struct {
 	// the limit.
 	CreatePerMinute, JoinPerMinute, BadPerMinute float64
 	// LookupPerMinute bounds the questions one client asks the word
-	// judge a minute (0: DefaultLookupPerMinute; negative: no limit).
-	LookupPerMinute float64
+	// judge a minute (0: DefaultLookupPerMinute; negative: no limit);
+	// ChatPerMinute the chat lines it writes (0: DefaultChatPerMinute).
+	LookupPerMinute, ChatPerMinute float64
 	// RealIPHeader names the header in which a reverse proxy in front of
 	// the server gives the client's address ("X-Forwarded-For": the last
 	// address counts). Empty: the address of the connection.
@@ -125,7 +126,7 @@ type Server struct {
 
 	count                      counters
 	createLim, joinLim, badLim *limiter
-	lookLim                    *limiter
+	lookLim, chatLim           *limiter
 	cop                        *http.CrossOriginProtection
 
 	variants sync.Map // name → *variant.Variant
@@ -229,6 +230,7 @@ func New(cfg Config) (*Server, error) {
 		joinLim:   newLimiter(cfg.JoinPerMinute, DefaultJoinPerMinute),
 		badLim:    newLimiter(cfg.BadPerMinute, DefaultBadPerMinute),
 		lookLim:   newLimiter(cfg.LookupPerMinute, DefaultLookupPerMinute),
+		chatLim:   newLimiter(cfg.ChatPerMinute, DefaultChatPerMinute),
 		cop:       http.NewCrossOriginProtection()}
 	for _, o := range cfg.TrustedOrigins {
 		if err := s.cop.AddTrustedOrigin(o); err != nil {

@@ -74,7 +74,7 @@ func testConfig(st store.Store) Config {
 		MoveBudget:   100 * time.Millisecond,
 		AllowSeed:    true,
 		// The tests make many games and bad requests from one address.
-		CreatePerMinute: -1, JoinPerMinute: -1, BadPerMinute: -1, LookupPerMinute: -1,
+		CreatePerMinute: -1, JoinPerMinute: -1, BadPerMinute: -1, LookupPerMinute: -1, ChatPerMinute: -1,
 	}
 }
 

@@ -94,6 +94,8 @@ type You struct {
 	// Rematch is the id of the finished game's rematch, once a seat
 	// asked for it (POST .../rematch takes one's seat in it).
 	Rematch string `json:"rematch,omitempty"`
+	// Chat is the chat's latest lines (at most ChatShown).
+	Chat []ChatLine `json:"chat,omitempty"`
 }
 
 var premiumCode = map[variant.Premium]string{
@@ -251,7 +253,7 @@ func (l *live) state(me int) *State {
 				you.Unseen = append(you.Unseen, li)
 			}
 		}
-		you.Rematch = l.rematch
+		you.Rematch, you.Chat = l.rematch, l.chatShown()
 		st.You = you
 	}
 	return st

@@ -62,6 +62,7 @@ func runServe(args []string) error {
 	createRate := fs.Float64("create-per-min", server.DefaultCreatePerMinute, "games one client (IP address, IPv6 /64) may create a minute, a minute's worth at once; 0: no limit")
 	joinRate := fs.Float64("join-per-min", server.DefaultJoinPerMinute, "seats one client may take a minute; 0: no limit")
 	badRate := fs.Float64("bad-per-min", server.DefaultBadPerMinute, "refused (4xx) requests one client may send a minute before all its requests are refused for a while; 0: no limit")
+	chatRate := fs.Float64("chat-per-min", server.DefaultChatPerMinute, "chat lines one client may write a minute; 0: no limit")
 	lookRate := fs.Float64("lookup-per-min", server.DefaultLookupPerMinute, "questions one client may ask the word judge (GET /api/words) a minute; 0: no limit")
 	realIP := fs.String("real-ip-header", "", "header in which a reverse proxy in front gives the client's address (X-Forwarded-For: the last address counts)")
 	var origins stringList
@@ -107,8 +108,8 @@ func runServe(args []string) error {
 	srv, err := server.New(server.Config{Store: st, ThinkTime: *think, MoveBudget: *budget, AllowSeed: *allowSeed,
 		KeepFinished: *keep, Thinkers: *thinkers, Static: web.FS(), MaxGames: *maxGames,
 		CreatePerMinute: off(*createRate), JoinPerMinute: off(*joinRate), BadPerMinute: off(*badRate),
-		LookupPerMinute: off(*lookRate),
-		RealIPHeader:    *realIP, TrustedOrigins: origins,
+		LookupPerMinute: off(*lookRate), ChatPerMinute: off(*chatRate),
+		RealIPHeader: *realIP, TrustedOrigins: origins,
 		ExpireUnstarted: never(*expireUnstarted), ExpireIdle: never(*expireIdle)})
 	if err != nil {
 		return err

@@ -459,7 +459,7 @@ const G = {
   ws: null, wsFails: 0, spectatorTimer: null,
   preview: null,   // {key, data}
   previewTimer: null,
-  clockAt: 0, clockTimer: null, clockAsked: false, rematchPoll: null,
+  clockAt: 0, clockTimer: null, clockAsked: false, rematchPoll: null, chatKey: "",
   review: null,    // {data, moves: [turn indexes], k, cache: {}}
 };
 
@@ -785,6 +785,7 @@ function renderSide(st, me) {
   G.clockAt = performance.now();
   G.clockAsked = false;
   tickClocks();
+  renderChat(st, me);
   // The turn line says only "Game over." at the end: the result box
   // says how it ended.
   let turn = "";
@@ -951,6 +952,44 @@ function rematchLinks(st, res, links) {
       if (!document.hidden) refresh();
     }, 5000);
   }
+}
+
+// ---------- chat ----------
+
+// renderChat shows the chat to a person's seat of a game with other
+// people, redrawing the lines only when they change.
+function renderChat(st, me) {
+  const people = st.seats.filter((s) => s.kind === "human").length;
+  $("#chat-box").hidden = me < 0 || people < 2;
+  if ($("#chat-box").hidden) return;
+  const lines = st.you.chat || [];
+  const key = LANG + JSON.stringify(lines) + st.seats.map((s) => s.name).join();
+  if (G.chatKey === key) return;
+  G.chatKey = key;
+  const ol = $("#chat-lines");
+  ol.textContent = "";
+  for (const c of lines) {
+    const li = el("li");
+    li.append(el("span", "who", seatName(c.seat) + ":"), el("span", "", c.text));
+    ol.append(li);
+  }
+  ol.scrollTop = ol.scrollHeight;
+}
+
+async function sendChat(ev) {
+  ev.preventDefault();
+  const input = $("#chat-text");
+  const text = input.value.trim();
+  if (!text) return;
+  $("#chat-send").disabled = true;
+  try {
+    await api("POST", "/api/games/" + G.id + "/chat", { text }, G.token);
+    input.value = "";
+    refreshSoon();
+  } catch (e) {
+    say(t("error", e.message), "error");
+  }
+  $("#chat-send").disabled = false;
 }
 
 // ---------- clocks ----------
@@ -1432,6 +1471,7 @@ function wireGame() {
   });
   $("#pass").addEventListener("click", async () => { if (await ask(t("confirmPass"), t("pass"))) sendMove({ kind: "pass" }); });
   $("#resign").addEventListener("click", () => endGame("resign"));
+  $("#chat-form").addEventListener("submit", sendChat);
   $("#abort").addEventListener("click", () => endGame("abort"));
   $("#copy").addEventListener("click", async () => { if (await copyText($("#share-url").value, $("#share-url"))) say(t("copied"), "ok"); });
   $("#resume-copy").addEventListener("click", async () => { if (await copyText($("#resume-url").value, $("#resume-url"))) say(t("copied"), "ok"); });

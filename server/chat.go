@@ -1,0 +1,118 @@
+package server
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"slices"
+	"time"
+)
+
+// Chat between the people at a game: a seat writes a line (POST
+// /api/games/{id}/chat), every person's seat is told (a "chat"
+// notification) and sees the latest lines in its state. Lines are logged
+// with the game's events, so a restart keeps them; spectators see none.
+
+// Bounds of the chat.
+const (
+	// MaxChatText bounds a line, in characters.
+	MaxChatText = 200
+	// MaxChatLines bounds the lines of one game.
+	MaxChatLines = 500
+	// ChatShown is how many of the latest lines a state holds, and about
+	// as many as a game keeps in memory (the log keeps them all).
+	ChatShown = 30
+	// DefaultChatPerMinute is how many lines one client may write a
+	// minute.
+	DefaultChatPerMinute = 20
+)
+
+// ChatLine is a line of the chat, as logged and as a state shows it.
+type ChatLine struct {
+	Seat int    `json:"seat"`
+	Text string `json:"text"`
+}
+
+// chatRequest is the body of POST /api/games/{id}/chat.
+type chatRequest struct {
+	Text string `json:"text"`
+}
+
+// decodeChat reads and cleans a chat line (as names are cleaned).
+func decodeChat(data []byte) (string, error) {
+	var req chatRequest
+	if err := decodeJSON(data, &req); err != nil {
+		return "", err
+	}
+	text, err := cleanText(req.Text, "chat line", MaxChatText)
+	if err != nil {
+		return "", err
+	}
+	if text == "" {
+		return "", &apiError{400, "empty chat line"}
+	}
+	return text, nil
+}
+
+func (s *Server) handleChat(w http.ResponseWriter, r *http.Request) {
+	if ok, retry := s.chatLim.take(s.clientKey(r), time.Now()); !ok {
+		s.fail(w, tooMany("chat lines", retry))
+		return
+	}
+	data, l, me, ok := s.seatAction(w, r)
+	if !ok {
+		return
+	}
+	defer l.mu.Unlock()
+	text, err := decodeChat(data)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	if l.chatLines >= MaxChatLines {
+		s.fail(w, &apiError{409, fmt.Sprintf("this game's chat holds %d lines, as many as it may", MaxChatLines)})
+		return
+	}
+	line := ChatLine{Seat: me, Text: text}
+	if err := l.append(r.Context(), "chat", line); err != nil {
+		s.fail(w, err)
+		return
+	}
+	l.applyChat(line)
+	writeJSON(w, 200, line)
+}
+
+// applyChat keeps a line and tells every person's seat. Caller holds mu.
+func (l *live) applyChat(line ChatLine) {
+	if len(l.chat) == 2*ChatShown {
+		// (A copy: states already made keep their slices.)
+		l.chat = slices.Clone(l.chat[ChatShown:])
+	}
+	l.chat = append(l.chat, line)
+	l.chatLines++
+	for i, st := range l.seat {
+		if st.level == "" {
+			l.log.push(i, Notification{Type: "chat", Seat: intp(line.Seat), Text: line.Text})
+		}
+	}
+	l.touch()
+}
+
+// replayChat applies a logged chat line.
+func (l *live) replayChat(data string) error {
+	var line ChatLine
+	if err := json.Unmarshal([]byte(data), &line); err != nil {
+		return err
+	}
+	if line.Seat < 0 || line.Seat >= len(l.seat) {
+		return fmt.Errorf("chat line of seat %d of %d", line.Seat, len(l.seat))
+	}
+	l.applyChat(line)
+	return nil
+}
+
+// chatShown is the latest lines, for a state. Caller holds mu.
+func (l *live) chatShown() []ChatLine {
+	c := l.chat[max(0, len(l.chat)-ChatShown):]
+	return c[:len(c):len(c)]
+}

@@ -101,9 +101,7 @@ func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// Analyses share the computer seats' thinking slots.
-	select {
-	case s.sem <- struct{}{}:
-	case <-r.Context().Done():
+	if !s.slot(r.Context()) {
 		return
 	}
 	defer func() { <-s.sem }()

@@ -1564,6 +1564,24 @@ func TestBrowserResignAndAbort(t *testing.T) {
 	if !strings.Contains(result, "You lost") || !strings.Contains(result, "Ana resigned") {
 		t.Errorf("after resigning: %q", result)
 	}
+	// The summary: a line per seat, the costliest move opening the review.
+	r.poll(ctx, "the summary", `document.querySelectorAll("#summary tr").length === 3`, 10*time.Second)
+	var rows []string
+	r.eval(ctx, `[...document.querySelectorAll("#summary tr")].map((tr) => tr.innerText)`, &rows)
+	if !strings.HasPrefix(rows[1], "Ana (you)") || !strings.Contains(rows[1], " of 1") || !strings.Contains(rows[2], " of 1") {
+		t.Errorf("the summary says %q", rows)
+	}
+	var miss bool
+	r.eval(ctx, `!!document.querySelector("#summary button")`, &miss)
+	if !miss {
+		// The greedy computer keeps a poor leave on this bag.
+		t.Error("the summary names no costliest move")
+	} else {
+		r.run(ctx, "the costliest move", chromedp.Evaluate(`document.querySelector("#summary button").click()`, nil))
+		r.poll(ctx, "the review at the costliest move", `!$("#review").hidden && !!G.review && $("#review-pos").textContent !== ""`, 10*time.Second)
+		r.run(ctx, "back to the game", chromedp.Evaluate(`$("#review-close").click()`, nil))
+		r.poll(ctx, "back to the result", `!G.review && !$("#result").hidden`, 10*time.Second)
+	}
 	var side string
 	r.eval(ctx, `$("#side").innerText`, &side)
 	if strings.Count(side, "Game over") != 1 || strings.Count(side, "Ana resigned") != 2 || strings.Contains(side, "another device") {

@@ -54,6 +54,7 @@ func (s *Server) routes() {
 	mux.HandleFunc("GET /api/lobby", s.handleLobby)
 	mux.HandleFunc("GET /api/games/{id}/review", s.handleReview)
 	mux.HandleFunc("GET /api/games/{id}/analysis", s.handleAnalysis)
+	mux.HandleFunc("GET /api/games/{id}/summary", s.handleSummary)
 	mux.HandleFunc("POST /api/analyze", s.handleAnalyze)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, 404, errorBody{"no such API endpoint: " + r.Method + " " + r.URL.Path})

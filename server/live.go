@@ -56,6 +56,8 @@ type live struct {
 	// them, at most twice as many); chatLines counts them all.
 	chat      []ChatLine
 	chatLines int
+	// summary is the finished game's summary, once asked for.
+	summary *Summary
 	// active is when the game was created or last changed (the time of
 	// its last event); abandoned is set once it expired.
 	active        time.Time

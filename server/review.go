@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"net/http"
@@ -144,9 +145,7 @@ const analysesPerMinute = 240
 var analysisLimits sync.Map // *Server → *limiter
 
 func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
-	lim, _ := analysisLimits.LoadOrStore(s, newLimiter(analysesPerMinute, analysesPerMinute))
-	if ok, retry := lim.(*limiter).take(s.clientKey(r), time.Now()); !ok {
-		s.fail(w, &tooManyError{msg: fmt.Sprintf("at most %d analyses a minute", analysesPerMinute), retry: int(math.Ceil(retry.Seconds()))})
+	if !s.takeAnalysis(w, r) {
 		return
 	}
 	l, err := s.game(r.Context(), r.PathValue("id"))
@@ -167,13 +166,52 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	// Rebuild the position before move k from the game's record, in a
-	// game of its own: the live one is not held while moves are valued.
+	moves, g, err := l.replayTo(k)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	if !s.slot(r.Context()) {
+		return
+	}
+	an, err := analyse(l, g, moves[k], n)
+	<-s.sem
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	an.Move = k
+	writeJSON(w, 200, an)
+}
+
+// slot takes one of the computer seats' thinking slots (given back by
+// receiving from s.sem), or reports false when ctx ends first.
+func (s *Server) slot(ctx context.Context) bool {
+	select {
+	case s.sem <- struct{}{}:
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}
+
+// takeAnalysis spends one of the client's analyses, or answers 429.
+func (s *Server) takeAnalysis(w http.ResponseWriter, r *http.Request) bool {
+	lim, _ := analysisLimits.LoadOrStore(s, newLimiter(analysesPerMinute, analysesPerMinute))
+	if ok, retry := lim.(*limiter).take(s.clientKey(r), time.Now()); !ok {
+		s.fail(w, &tooManyError{msg: fmt.Sprintf("at most %d analyses a minute", analysesPerMinute), retry: int(math.Ceil(retry.Seconds()))})
+		return false
+	}
+	return true
+}
+
+// record returns the moves of a finished game and a new game at its
+// start, in which to replay them.
+func (l *live) record() ([]move.Move, *game.Game, error) {
 	l.mu.Lock()
 	if !l.over() {
 		l.mu.Unlock()
-		s.fail(w, &apiError{409, "the game is not over: analysis shows racks, so it is given only at the end"})
-		return
+		return nil, nil, &apiError{409, "the game is not over: analysis shows racks, so it is given only at the end"}
 	}
 	var moves []move.Move
 	for _, h := range l.g.History {
@@ -186,34 +224,27 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
 		names[i] = p.Name
 	}
 	l.mu.Unlock()
-	if k >= len(moves) {
-		s.fail(w, &apiError{400, fmt.Sprintf("move %d: the game has moves 0 to %d", k, len(moves)-1)})
-		return
-	}
 	g, err := game.New(l.v, l.lex, names, l.hdr.Seed)
+	return moves, g, err
+}
+
+// replayTo rebuilds the position before move k (0-based) of a finished
+// game from its record, in a game of its own (the live one is not held
+// while moves are valued), and returns the game's moves.
+func (l *live) replayTo(k int) ([]move.Move, *game.Game, error) {
+	moves, g, err := l.record()
 	if err != nil {
-		s.fail(w, err)
-		return
+		return nil, nil, err
+	}
+	if k >= len(moves) {
+		return nil, nil, &apiError{400, fmt.Sprintf("move %d: the game has moves 0 to %d", k, len(moves)-1)}
 	}
 	for j := 0; j < k; j++ {
 		if err := g.Play(moves[j]); err != nil {
-			s.fail(w, fmt.Errorf("game %s: replay move %d for analysis: %w", l.hdr.ID, j, err))
-			return
+			return nil, nil, fmt.Errorf("game %s: replay move %d for analysis: %w", l.hdr.ID, j, err)
 		}
 	}
-	select {
-	case s.sem <- struct{}{}:
-	case <-r.Context().Done():
-		return
-	}
-	an, err := analyse(l, g, moves[k], n)
-	<-s.sem
-	if err != nil {
-		s.fail(w, err)
-		return
-	}
-	an.Move = k
-	writeJSON(w, 200, an)
+	return moves, g, nil
 }
 
 // analyse values every placement and exchange of the player on turn in g

@@ -460,6 +460,7 @@ const G = {
   preview: null,   // {key, data}
   previewTimer: null,
   clockAt: 0, clockTimer: null, clockAsked: false, rematchPoll: null, chatKey: "",
+  summary: null, summaryAsked: "",
   review: null,    // {data, moves: [turn indexes], k, cache: {}}
 };
 
@@ -906,6 +907,7 @@ function renderResult(st, me) {
     rv.addEventListener("click", () => startReview(0));
     links.append(rv);
   }
+  if (st.moves > 0) showSummary(st, res);
   if (me >= 0) rematchLinks(st, res, links);
   const a = el("a", "", t("download"));
   a.href = "/api/games/" + st.id + "/gcg";
@@ -914,6 +916,48 @@ function renderResult(st, me) {
   again.href = "/";
   links.append(a, again);
   res.append(links);
+}
+
+// showSummary adds to the result box how each seat played by static
+// equity (GET .../summary, asked once a page): best moves, equity given
+// up, and the costliest move, which opens the review there.
+function showSummary(st, res) {
+  const box = el("div", "summary");
+  box.id = "summary";
+  res.append(box);
+  // (The result box is drawn again at every render: an answer fills the
+  // box on the page when it comes.)
+  const fill = (box, sum) => {
+    box.textContent = "";
+    const tbl = el("table", "analysis");
+    const cap = el("caption", "", t("summaryTitle"));
+    tbl.append(cap);
+    const head = el("tr");
+    for (const h of ["summaryPlayer", "summaryBest", "summaryLost", "summaryWorst"]) head.append(el("th", "", t(h)));
+    tbl.append(head);
+    for (const ss of sum.seats) {
+      const tr = el("tr");
+      tr.append(el("td", "", seatName(ss.seat)), el("td", "", t("summaryOf", ss.best, ss.moves)), el("td", "", ss.lost.toFixed(1)));
+      const td = el("td");
+      if (ss.worst) {
+        const b = el("button", "small link-button", t("summaryMiss", ss.worst.move + 1, ss.worst.played, ss.worst.best, ss.worst.lost.toFixed(1)));
+        b.type = "button";
+        b.addEventListener("click", () => startReview(ss.worst.move));
+        td.append(b);
+      }
+      tr.append(td);
+      tbl.append(tr);
+    }
+    box.append(tbl);
+  };
+  if (G.summary && G.summary.id === st.id) { fill(box, G.summary.data); return; }
+  if (G.summaryAsked === st.id) return;
+  G.summaryAsked = st.id;
+  api("GET", "/api/games/" + st.id + "/summary").then((data) => {
+    G.summary = { id: st.id, data };
+    const cur = $("#summary");
+    if (cur && G.st && G.st.id === st.id) fill(cur, data);
+  }).catch(() => {});
 }
 
 // rematchLinks offers a person's seat the rematch: to ask for it (or
@@ -945,7 +989,9 @@ function rematchLinks(st, res, links) {
     }
   });
   links.append(b);
-  if (!id && !G.rematchPoll) {
+  // (Only another person can ask: a computer never does.)
+  const people = st.seats.filter((s) => s.kind === "human").length;
+  if (!id && people > 1 && !G.rematchPoll) {
     const until = Date.now() + 15 * 60 * 1000;
     G.rematchPoll = setInterval(() => {
       if (Date.now() > until || (G.st.you && G.st.you.rematch)) { clearInterval(G.rematchPoll); return; }

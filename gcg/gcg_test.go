@@ -529,3 +529,20 @@ func TestResignedAndAborted(t *testing.T) {
 		}
 	}
 }
+
+// TestPragmaSpaces: a pragma's name ends at any white space, multi-byte
+// ones too, and what follows is its value.
+func TestPragmaSpaces(t *testing.T) {
+	v, lex := testgame.Sample(t, "english")
+	for _, sp := range []string{" ", "\t", "\r ", "\u00a0", "\u3000", "\u0085"} {
+		text := "#player1 Ana Ana\n#player2 Bo Bo\n#description" + sp + "hello\n"
+		_, h, err := ReadHeader(strings.NewReader(text), v, lex)
+		if err != nil {
+			t.Errorf("%q: %v", sp, err)
+			continue
+		}
+		if h.Description != "hello" {
+			t.Errorf("%q: description %q, want %q", sp, h.Description, "hello")
+		}
+	}
+}

@@ -177,7 +177,8 @@ func (f *File) pragma(text string, players map[int]Player, racks map[int]string,
 	// carriage return too, which a writer would turn into a space).
 	name, value := text, ""
 	if i := strings.IndexFunc(text, unicode.IsSpace); i >= 0 {
-		name, value = text[:i], text[i+1:]
+		_, n := utf8.DecodeRuneInString(text[i:])
+		name, value = text[:i], text[i+n:]
 	}
 	value = strings.TrimSpace(value)
 	switch {

@@ -69,6 +69,16 @@ func (s *Server) handleChat(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
+	people := 0
+	for _, st := range l.seat {
+		if st.level == "" {
+			people++
+		}
+	}
+	if people < 2 {
+		s.fail(w, &apiError{409, "nobody else at this game reads the chat (the other seats are computers)"})
+		return
+	}
 	if l.chatLines >= MaxChatLines {
 		s.fail(w, &apiError{409, fmt.Sprintf("this game's chat holds %d lines, as many as it may", MaxChatLines)})
 		return

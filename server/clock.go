@@ -98,11 +98,13 @@ func (l *live) usedAt(i int, now time.Time) time.Duration {
 }
 
 // charge ends the turn of seat i at t, the time of the event that ends
-// it, adding the turn to the seat's time if it has a clock.
-// Caller holds mu.
+// it, adding the turn to the seat's time if it has a clock. A turn ended
+// by the seat's own act (a move, a resignation) was judged in time when
+// it was accepted, a moment before it was logged at t: it is charged at
+// most the seat's limit. Caller holds mu.
 func (l *live) charge(i int, t time.Time) {
 	if l.timed(i) && !l.turnStart.IsZero() {
-		l.used[i] += max(t.Sub(l.turnStart), 0)
+		l.used[i] = min(l.used[i]+max(t.Sub(l.turnStart), 0), l.limit(i))
 	}
 	l.turnStart = t
 }
@@ -180,9 +182,9 @@ func (l *live) applyTimeout(ev timeoutEvent) error {
 	case l.running() != i:
 		return fmt.Errorf("loss on time of seat %d, whose clock is not running", i)
 	}
-	l.charge(i, l.evTime)
 	// However late the loss was noticed (a server down at the time), the
 	// seat used its allowance and the overtime allowed, no more.
+	l.charge(i, l.evTime)
 	l.used[i] = l.limit(i)
 	before := len(l.g.History)
 	if err := l.g.TimeOut(i); err != nil {
@@ -222,19 +224,20 @@ func (l *live) armClock() {
 	l.clockTimer = time.AfterFunc(max(wait, 0), func() { l.flagFall(seq) })
 }
 
-// flagFall ends the game on time if nothing happened since the timer
-// was set at event seq.
+// flagFall ends the game on time if the seat on turn ran out of it, and
+// otherwise sets the timer again (events since it was set at event seq,
+// a chat line for one, may not have).
 func (l *live) flagFall(seq int) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if l.seq != seq || l.srv.closing() || l.evicted {
+	if l.srv.closing() || l.evicted {
 		return
 	}
 	i := l.running()
 	if i < 0 {
 		return
 	}
-	if !l.flagged(i, time.Now()) {
+	if l.seq != seq || !l.flagged(i, time.Now()) {
 		l.armClock()
 		return
 	}

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"atril/move"
 	"atril/store"
 )
 
@@ -197,5 +198,65 @@ func TestClockRunsOutWhileDown(t *testing.T) {
 	last := st.History[len(st.History)-1]
 	if last.Kind != "time_penalty" || last.Points != -OvertimePenalty || st.Clock.LeftMs[0] != -60_000 {
 		t.Errorf("last entry %+v, clock %+v: want one minute of overtime charged", last, st.Clock)
+	}
+}
+
+// TestClockChatKeepsFlag: a chat line (an event that is not a move) does
+// not stop the flag from falling.
+func TestClockChatKeepsFlag(t *testing.T) {
+	e := newEnv(t, nil)
+	id, toks := e.createTimed(1, 0)
+	if code := e.do("POST", "/api/games/"+id+"/chat", toks[0], map[string]any{"text": "hi"}, nil); code != 200 {
+		t.Fatalf("chat: %d", code)
+	}
+	st := e.waitOver(id, 5*time.Second)
+	if st.TimedOut == nil || *st.TimedOut != 0 {
+		t.Errorf("timed out %v, want seat 0", st.TimedOut)
+	}
+}
+
+// TestClockResignPaysOvertime: with three seats, a resignation ends the
+// game with the overtime used paid, which decides among the others.
+func TestClockResignPaysOvertime(t *testing.T) {
+	e := newEnv(t, nil)
+	var cr CreateResponse
+	body := map[string]any{"variant": "english", "seed": 42, "clock": ClockRequest{Seconds: 1, Overtime: 60},
+		"seats": []SeatRequest{{Kind: "human"}, {Kind: "human"}, {Kind: "human"}}}
+	if code := e.do("POST", "/api/games", "", body, &cr); code != 201 {
+		t.Fatalf("create: %d", code)
+	}
+	toks := []string{e.join(cr.ID).Token, e.join(cr.ID).Token, e.join(cr.ID).Token}
+	time.Sleep(1200 * time.Millisecond)
+	for _, tok := range toks[:2] {
+		if code := e.do("POST", "/api/games/"+cr.ID+"/move", tok, map[string]any{"kind": "pass"}, nil); code != 200 {
+			t.Fatalf("pass: %d", code)
+		}
+	}
+	if code := e.do("POST", "/api/games/"+cr.ID+"/resign", toks[2], nil, nil); code != 200 {
+		t.Fatalf("resign: %d", code)
+	}
+	st := e.state(cr.ID, "")
+	last := st.History[len(st.History)-1]
+	if last.Kind != "time_penalty" || last.Seat != 0 || last.Points != -OvertimePenalty || len(st.Winners) != 1 || st.Winners[0] != 1 {
+		t.Errorf("after the resignation: last entry %+v, winners %v; want seat 0's penalty and seat 1 the winner", last, st.Winners)
+	}
+}
+
+// TestClockMoveAtTheFlag: a move accepted just before the flag falls is
+// charged no more than the seat's limit.
+func TestClockMoveAtTheFlag(t *testing.T) {
+	e := newEnv(t, nil)
+	id, _ := e.createTimed(60, 0)
+	e.srv.mu.Lock()
+	l := e.srv.games[id]
+	e.srv.mu.Unlock()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.turnStart = time.Now().Add(-60*time.Second + 50*time.Microsecond)
+	if _, err := l.play(context.Background(), 0, move.Move{Kind: move.Pass}); err != nil {
+		t.Skipf("the pass came too late on this machine: %v", err)
+	}
+	if l.used[0] > l.limit(0) {
+		t.Errorf("used %v past the limit %v", l.used[0], l.limit(0))
 	}
 }

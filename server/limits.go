@@ -59,17 +59,23 @@ func (l *limiter) refill(key string, now time.Time) *bucket {
 // take spends one token of the client's; when there is none it says how
 // long until there is.
 func (l *limiter) take(key string, now time.Time) (ok bool, retry time.Duration) {
+	return l.takeN(key, now, 1)
+}
+
+// takeN spends n tokens at once (at most the burst), or none.
+func (l *limiter) takeN(key string, now time.Time, n float64) (ok bool, retry time.Duration) {
 	if l == nil {
 		return true, 0
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	n = min(n, l.burst)
 	b := l.refill(key, now)
-	if b.tokens >= 1 {
-		b.tokens--
+	if b.tokens >= n {
+		b.tokens -= n
 		return true, 0
 	}
-	return false, time.Duration((1 - b.tokens) / l.rate * float64(time.Second))
+	return false, time.Duration((n - b.tokens) / l.rate * float64(time.Second))
 }
 
 // empty reports whether the client has no token left, without spending.

@@ -324,10 +324,16 @@ func (l *live) append(ctx context.Context, kind string, v any) error {
 	}
 	l.atEvent(l.seq)
 	l.seq++
-	l.active = time.Now()
+	if activity(kind) {
+		l.active = time.Now()
+	}
 	l.evTime = e.Time
 	return nil
 }
+
+// activity reports whether an event of the kind keeps a game from
+// expiring as idle: any but a chat line.
+func activity(kind string) bool { return kind != "chat" }
 
 // play checks, logs, applies and announces a move by seat i, and
 // returns its turn in the game's history. A refused move changes nothing

@@ -1,7 +1,11 @@
 package server
 
 import (
+	"context"
 	"testing"
+	"time"
+
+	"atril/store"
 )
 
 func TestRematch(t *testing.T) {
@@ -93,5 +97,56 @@ func TestRematchComputerClock(t *testing.T) {
 	}
 	if st.Clock == nil || st.Clock.Seconds[0] != 0 || st.Clock.Seconds[1] != 600 || st.Clock.Overtime[1] != 60 {
 		t.Errorf("rematch clock %+v, want Ana's 600 s + 60", st.Clock)
+	}
+}
+
+// slowCreate is a store whose new games take a while to be made, after
+// they are written.
+type slowCreate struct {
+	store.Store
+	delay time.Duration
+}
+
+func (s *slowCreate) CreateGame(ctx context.Context, g *store.Game) error {
+	err := s.Store.CreateGame(ctx, g)
+	time.Sleep(s.delay)
+	return err
+}
+
+// TestRematchAtOnce: both seats ask while the rematch is being made;
+// each gets its seat in one and the same game.
+func TestRematchAtOnce(t *testing.T) {
+	sc := &slowCreate{Store: newStore(t)}
+	e := newEnv(t, sc)
+	id := e.create(SeatRequest{Kind: "human", Name: "Ana"}, SeatRequest{Kind: "human", Name: "Bo"})
+	a, b := e.join(id), e.join(id)
+	if code := e.do("POST", "/api/games/"+id+"/resign", b.Token, nil, nil); code != 200 {
+		t.Fatalf("resign: %d", code)
+	}
+	sc.delay = 500 * time.Millisecond
+	done := make(chan int)
+	var ra RematchResponse
+	go func() { done <- e.do("POST", "/api/games/"+id+"/rematch", a.Token, nil, &ra) }()
+	for e.state(id, b.Token).You.Rematch == "" {
+		time.Sleep(5 * time.Millisecond)
+	}
+	time.Sleep(100 * time.Millisecond)
+	var rb RematchResponse
+	codeB := e.do("POST", "/api/games/"+id+"/rematch", b.Token, nil, &rb)
+	if codeA := <-done; codeA != 200 || codeB != 200 || ra.ID != rb.ID {
+		t.Fatalf("Ana %d %+v, Bo %d %+v", codeA, ra, codeB, rb)
+	}
+	st := e.state(ra.ID, rb.Token)
+	if !st.Started || st.You.Seat != 0 || e.srv.LiveGames() != 1 {
+		t.Errorf("rematch: started %v, Bo's seat %d, %d live games (want 1)", st.Started, st.You.Seat, e.srv.LiveGames())
+	}
+}
+
+func TestChatNeedsAnotherPerson(t *testing.T) {
+	e := newEnv(t, nil)
+	id := e.create(SeatRequest{Kind: "human"}, SeatRequest{Kind: "computer", Level: "adept"})
+	a := e.join(id)
+	if code := e.do("POST", "/api/games/"+id+"/chat", a.Token, map[string]any{"text": "hi"}, nil); code != 409 {
+		t.Errorf("chat against the computer: %d, want 409", code)
 	}
 }

@@ -58,8 +58,16 @@ func (l *live) applyEnd(kind string, ev endEvent) error {
 		return fmt.Errorf("%s by seat %d of %d", kind, ev.Seat, len(l.seat))
 	}
 	var err error
+	before := len(l.g.History)
 	if kind == "resign" {
-		err = l.g.Resign(ev.Seat)
+		// The clock on turn stops at the resignation, and overtime
+		// already used is paid (which may decide among the others).
+		if i := l.running(); i >= 0 {
+			l.charge(i, l.evTime)
+		}
+		if err = l.g.Resign(ev.Seat); err == nil {
+			err = l.penalize()
+		}
 	} else {
 		err = l.g.Abort()
 	}
@@ -71,11 +79,7 @@ func (l *live) applyEnd(kind string, ev endEvent) error {
 		typ = "aborted"
 	}
 	l.broadcast(Notification{Type: typ, Seat: intp(ev.Seat)})
-	n := Notification{Type: "over", Winners: l.g.Winners()}
-	for _, p := range l.g.Seats {
-		n.Scores = append(n.Scores, p.Score)
-	}
-	l.broadcast(n)
+	l.announceOver(before)
 	l.touch()
 	return nil
 }

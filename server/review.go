@@ -145,7 +145,7 @@ const analysesPerMinute = 240
 var analysisLimits sync.Map // *Server → *limiter
 
 func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
-	if !s.takeAnalysis(w, r) {
+	if !s.takeAnalysis(w, r, 1) {
 		return
 	}
 	l, err := s.game(r.Context(), r.PathValue("id"))
@@ -195,10 +195,11 @@ func (s *Server) slot(ctx context.Context) bool {
 	}
 }
 
-// takeAnalysis spends one of the client's analyses, or answers 429.
-func (s *Server) takeAnalysis(w http.ResponseWriter, r *http.Request) bool {
+// takeAnalysis spends n of the client's analyses (one a position
+// analysed), or answers 429.
+func (s *Server) takeAnalysis(w http.ResponseWriter, r *http.Request, n int) bool {
 	lim, _ := analysisLimits.LoadOrStore(s, newLimiter(analysesPerMinute, analysesPerMinute))
-	if ok, retry := lim.(*limiter).take(s.clientKey(r), time.Now()); !ok {
+	if ok, retry := lim.(*limiter).takeN(s.clientKey(r), time.Now(), float64(n)); !ok {
 		s.fail(w, &tooManyError{msg: fmt.Sprintf("at most %d analyses a minute", analysesPerMinute), retry: int(math.Ceil(retry.Seconds()))})
 		return false
 	}

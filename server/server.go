@@ -425,7 +425,9 @@ func (s *Server) rebuild(ctx context.Context, id string) (*live, error) {
 			return nil, fmt.Errorf("event %d (%s): %w", e.Seq, e.Kind, err)
 		}
 		l.seq++
-		l.active = e.Time
+		if activity(e.Kind) {
+			l.active = e.Time
+		}
 	}
 	return l, nil
 }
@@ -615,6 +617,13 @@ func (s *Server) createAs(ctx context.Context, req *createRequest, id string) (*
 		}
 	}
 	s.mu.Lock()
+	if old, ok := s.games[hdr.ID]; ok {
+		// Loaded from the store meanwhile (a rematch asked for by two
+		// seats at once): that copy serves, this one is dropped.
+		s.mu.Unlock()
+		l.mu.Unlock()
+		return old, nil
+	}
 	s.games[hdr.ID] = l
 	s.mu.Unlock()
 	s.track(l)

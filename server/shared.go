@@ -88,7 +88,9 @@ func (l *live) refresh(ctx context.Context) error {
 			return fmt.Errorf("game %s: replay event %d (%s) of another process: %w", l.hdr.ID, e.Seq, e.Kind, err)
 		}
 		l.seq++
-		l.active = e.Time
+		if activity(e.Kind) {
+			l.active = e.Time
+		}
 	}
 	// Another process wrote last: its computer seat's move is its own.
 	l.botMine = false

@@ -48,8 +48,12 @@ func (s *Server) handleSummary(w http.ResponseWriter, r *http.Request) {
 	sum := l.summary
 	l.mu.Unlock()
 	if sum == nil {
-		// Worked out once a game (a finished game does not change).
-		if !s.takeAnalysis(w, r) {
+		// Worked out once a game (a finished game does not change),
+		// at the cost of an analysis a move.
+		l.mu.Lock()
+		n := l.g.MovesPlayed()
+		l.mu.Unlock()
+		if !s.takeAnalysis(w, r, max(n, 1)) {
 			return
 		}
 		if !s.slot(r.Context()) {

@@ -1564,6 +1564,12 @@ func TestBrowserResignAndAbort(t *testing.T) {
 	if !strings.Contains(result, "You lost") || !strings.Contains(result, "Ana resigned") {
 		t.Errorf("after resigning: %q", result)
 	}
+	// The score graph: a line per seat, each starting at 0.
+	var lines []string
+	r.eval(ctx, `[...document.querySelectorAll("#score-graph polyline")].map((p) => p.getAttribute("points"))`, &lines)
+	if len(lines) != 2 || strings.Count(lines[0], ",") < 2 || strings.Count(lines[1], ",") < 2 {
+		t.Errorf("score graph lines %q", lines)
+	}
 	// The summary: a line per seat, the costliest move opening the review.
 	r.poll(ctx, "the summary", `document.querySelectorAll("#summary tr").length === 3`, 10*time.Second)
 	var rows []string

@@ -907,6 +907,7 @@ function renderResult(st, me) {
     rv.addEventListener("click", () => startReview(0));
     links.append(rv);
   }
+  if (st.moves > 0) res.append(scoreGraph(st));
   if (st.moves > 0) showSummary(st, res);
   if (me >= 0) rematchLinks(st, res, links);
   const a = el("a", "", t("download"));
@@ -916,6 +917,46 @@ function renderResult(st, me) {
   again.href = "/";
   links.append(a, again);
   res.append(links);
+}
+
+// scoreGraph draws each seat's score after every turn (SVG), with a
+// legend; the end-of-game adjustments are the last points.
+function scoreGraph(st) {
+  const pts = st.seats.map(() => [[0, 0]]);
+  let x = 0;
+  for (const h of st.history) {
+    if (h.kind === "place" || h.kind === "exchange" || h.kind === "pass") x++;
+    pts[h.seat].push([x, h.total]);
+  }
+  const ys = pts.flat().map((p) => p[1]);
+  const maxX = Math.max(1, x), maxY = Math.max(10, ...ys), minY = Math.min(0, ...ys);
+  const W = 320, H = 110, P = 4;
+  const sx = (v) => (P + (W - 2 * P) * v / maxX).toFixed(1);
+  const sy = (v) => (H - P - (H - 2 * P) * (v - minY) / (maxY - minY)).toFixed(1);
+  const NS = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(NS, "svg");
+  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", t("graphLabel", st.seats.map((s, i) => seatName(i) + " " + s.score).join(", ")));
+  const axis = document.createElementNS(NS, "line");
+  axis.setAttribute("class", "axis");
+  axis.setAttribute("x1", sx(0)); axis.setAttribute("x2", sx(maxX));
+  axis.setAttribute("y1", sy(0)); axis.setAttribute("y2", sy(0));
+  svg.append(axis);
+  const legend = el("div", "legend");
+  pts.forEach((p, i) => {
+    const line = document.createElementNS(NS, "polyline");
+    line.setAttribute("class", "line s" + (i % 4));
+    line.setAttribute("points", p.map(([a, b]) => sx(a) + "," + sy(b)).join(" "));
+    svg.append(line);
+    const key = el("span", "key");
+    key.append(el("span", "swatch s" + (i % 4)), seatName(i));
+    legend.append(key);
+  });
+  const box = el("figure", "graph");
+  box.id = "score-graph";
+  box.append(svg, legend);
+  return box;
 }
 
 // showSummary adds to the result box how each seat played by static

@@ -1549,6 +1549,20 @@ func TestBrowserResignAndAbort(t *testing.T) {
 	r.waitTurn(ctx, 0, 0)
 	r.playMove(ctx, id, a.Token, 0, false, false)
 	r.waitTurn(ctx, 0, 2)
+	// The turn came back: one chime; the button turns the sound off.
+	var chimes int
+	r.eval(ctx, `G.chimes`, &chimes)
+	if chimes != 1 {
+		t.Errorf("%d chimes when the turn came back, want 1", chimes)
+	}
+	r.clickAt(ctx, "#sound")
+	var sound, label string
+	r.eval(ctx, `localStorage.getItem("atril:sound")`, &sound)
+	r.eval(ctx, `$("#sound").textContent`, &label)
+	if sound != "off" || label != "Sound: off" {
+		t.Errorf("after the sound button: stored %q, label %q", sound, label)
+	}
+	r.clickAt(ctx, "#sound")
 	var abortShown bool
 	r.eval(ctx, `!$("#abort").hidden`, &abortShown)
 	if abortShown {

@@ -460,7 +460,7 @@ const G = {
   preview: null,   // {key, data}
   previewTimer: null,
   clockAt: 0, clockTimer: null, clockAsked: false, rematchPoll: null, chatKey: "",
-  summary: null, summaryAsked: "",
+  summary: null, summaryAsked: "", seenMoves: -1, chimes: 0, audio: null,
   review: null,    // {data, moves: [turn indexes], k, cache: {}}
 };
 
@@ -766,6 +766,13 @@ function renderRack() {
 function renderSide(st, me) {
   const myTurn = st.started && !st.over && st.turn === me;
   document.title = myTurn ? t("titleTurn") + " atril" : "atril";
+  // A sound when the turn comes back to us after the others' moves (not
+  // for the state the page opens with, however few states it saw).
+  if (G.seenMoves >= 0 && myTurn && st.moves > G.seenMoves) chime();
+  G.seenMoves = st.moves;
+  $("#sound").hidden = me < 0;
+  $("#sound").textContent = t(soundOn() ? "soundOn" : "soundOff");
+  $("#sound").setAttribute("aria-pressed", String(soundOn()));
   $("#game-title").textContent = t("gameTitle", variantName(st.variant));
   // Scores.
   const sc = $("#scores");
@@ -1039,6 +1046,32 @@ function rematchLinks(st, res, links) {
       if (!document.hidden) refresh();
     }, 5000);
   }
+}
+
+// ---------- sound ----------
+
+// soundOn reports the player's choice (on unless turned off).
+function soundOn() { return localStorage.getItem("atril:sound") !== "off"; }
+
+// chime plays a short two-note sound (Web Audio; browsers allow it once
+// the page has been clicked or typed in). G.chimes counts them.
+function chime() {
+  if (!soundOn()) return;
+  G.chimes++;
+  try {
+    G.audio = G.audio || new AudioContext();
+    const ac = G.audio, now = ac.currentTime;
+    [[660, 0], [880, 0.12]].forEach(([f, at]) => {
+      const o = ac.createOscillator(), g = ac.createGain();
+      o.frequency.value = f;
+      g.gain.setValueAtTime(0.0001, now + at);
+      g.gain.exponentialRampToValueAtTime(0.15, now + at + 0.02);
+      g.gain.exponentialRampToValueAtTime(0.0001, now + at + 0.25);
+      o.connect(g).connect(ac.destination);
+      o.start(now + at);
+      o.stop(now + at + 0.3);
+    });
+  } catch (e) { /* no sound here */ }
 }
 
 // ---------- chat ----------
@@ -1559,6 +1592,10 @@ function wireGame() {
   $("#pass").addEventListener("click", async () => { if (await ask(t("confirmPass"), t("pass"))) sendMove({ kind: "pass" }); });
   $("#resign").addEventListener("click", () => endGame("resign"));
   $("#chat-form").addEventListener("submit", sendChat);
+  $("#sound").addEventListener("click", () => {
+    localStorage.setItem("atril:sound", soundOn() ? "off" : "on");
+    render(G.st);
+  });
   $("#abort").addEventListener("click", () => endGame("abort"));
   $("#copy").addEventListener("click", async () => { if (await copyText($("#share-url").value, $("#share-url"))) say(t("copied"), "ok"); });
   $("#resume-copy").addEventListener("click", async () => { if (await copyText($("#resume-url").value, $("#resume-url"))) say(t("copied"), "ok"); });

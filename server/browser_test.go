@@ -1900,6 +1900,19 @@ func TestBrowserClock(t *testing.T) {
 		t.Errorf("clock choice remembered as %q", saved)
 	}
 
+	// The join page of a timed game says the clock.
+	var open CreateResponse
+	if code := r.e.do("POST", "/api/games", "", map[string]any{"variant": "english", "clock": ClockRequest{Seconds: 600, Overtime: 60},
+		"seats": []SeatRequest{{Kind: "human"}, {Kind: "human"}}}, &open); code != 201 {
+		t.Fatalf("create: %d", code)
+	}
+	r.e.join(open.ID)
+	var joinWhat string
+	r.run(ctx, "the join page", chromedp.Navigate(r.e.url+"/g/"+open.ID), chromedp.WaitVisible(`#join-button`), chromedp.Text("#join-what", &joinWhat))
+	if !strings.Contains(joinWhat, "Clock: 10 minutes each, 1 of overtime") {
+		t.Errorf("the join page says %q", joinWhat)
+	}
+
 	// A one-second clock with no overtime: the page sees the loss on time.
 	var cr CreateResponse
 	body := map[string]any{"variant": "english", "seed": 7, "clock": ClockRequest{Seconds: 1},

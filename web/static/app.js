@@ -500,7 +500,10 @@ function showJoin(st) {
   $("#join").hidden = false;
   const host = st.seats.find((s) => s.taken) || st.seats[0];
   $("#join-title").textContent = t("joinTitle", displayName(host));
-  $("#join-what").textContent = t("joinWhat", variantName(st.variant), lexiconName(st.lexicon));
+  let what = t("joinWhat", variantName(st.variant), lexiconName(st.lexicon));
+  const secs = st.clock ? Math.max(...st.clock.seconds) : 0;
+  if (secs > 0) what += " " + t("joinClock", Math.round(secs / 60), Math.round(Math.max(...st.clock.overtime) / 60));
+  $("#join-what").textContent = what;
   document.title = t("joinTitle", displayName(host)) + " – atril";
   $("#join-name").value = localStorage.getItem("atril:name") || "";
   $("#watch-link").addEventListener("click", (ev) => {
@@ -1136,6 +1139,7 @@ function tickClocks() {
     const left = c.left_ms[i] - (c.running === i ? since : 0);
     span.textContent = clockText(left);
     span.classList.toggle("overtime", left < 0);
+    span.classList.toggle("low", left >= 0 && left < 60000);
     span.classList.toggle("running", c.running === i);
     span.setAttribute("aria-label", t("timeLeft", span.textContent));
     if (c.running === i && left < -c.overtime[i] * 1000 - 1500 && !G.clockAsked) {

@@ -75,6 +75,20 @@ func startSharedChild(t *testing.T, dsn string) *child {
 	return c
 }
 
+// sharedDatabase skips the test without PostgreSQL (ATRIL_PG_DSN) or in
+// -short mode, and otherwise returns a fresh database's connection string.
+func sharedDatabase(t *testing.T) string {
+	t.Helper()
+	dsn := os.Getenv("ATRIL_PG_DSN")
+	if dsn == "" {
+		t.Skip("multi-process test NOT run: set ATRIL_PG_DSN to a PostgreSQL database's connection string (source .ci/install-postgres.sh)")
+	}
+	if testing.Short() {
+		t.Skip("multi-process test skipped in -short mode")
+	}
+	return freshDatabase(t, dsn)
+}
+
 // freshDatabase makes a new database next to the one dsn names, dropped
 // at the end of the test, and returns its connection string.
 func freshDatabase(t *testing.T, dsn string) string {
@@ -134,14 +148,7 @@ func keeps(got, want []acked) bool {
 }
 
 func TestThreeProcessesOnePostgres(t *testing.T) {
-	dsn := os.Getenv("ATRIL_PG_DSN")
-	if dsn == "" {
-		t.Skip("multi-process test NOT run: set ATRIL_PG_DSN to a PostgreSQL database's connection string (source .ci/install-postgres.sh)")
-	}
-	if testing.Short() {
-		t.Skip("multi-process test skipped in -short mode")
-	}
-	db := freshDatabase(t, dsn)
+	db := sharedDatabase(t)
 	var procs [3]*child
 	var envs [3]*testEnv
 	for i := range procs {
@@ -271,5 +278,55 @@ func TestThreeProcessesOnePostgres(t *testing.T) {
 		if a, b := gameJSON(envs[0].state(gm.id, "")), gameJSON(envs[2].state(gm.id, "")); a != b {
 			t.Errorf("game %s differs between the servers:\n%s\n%s", gm.id, a, b)
 		}
+	}
+}
+
+// TestClockTwoProcessesOnePostgres: two servers on one database both
+// hold a timed game; when its flag falls each sets out to record the
+// loss on time, one does, and both then show the same end.
+func TestClockTwoProcessesOnePostgres(t *testing.T) {
+	db := sharedDatabase(t)
+	a, b := envAt(t, startSharedChild(t, db).addr), envAt(t, startSharedChild(t, db).addr)
+	var cr CreateResponse
+	body := map[string]any{"variant": "english", "clock": ClockRequest{Seconds: 1},
+		"seats": []SeatRequest{{Kind: "human"}, {Kind: "human"}}}
+	if code := a.do("POST", "/api/games", "", body, &cr); code != 201 {
+		t.Fatalf("create: %d", code)
+	}
+	a.join(cr.ID)
+	b.join(cr.ID)
+	// Both copies are in memory, each with its timer.
+	a.state(cr.ID, "")
+	b.state(cr.ID, "")
+	sa := a.waitOver(cr.ID, 10*time.Second)
+	sb := b.waitOver(cr.ID, 10*time.Second)
+	if sa.TimedOut == nil || *sa.TimedOut != 0 {
+		t.Fatalf("timed out %v, want seat 0", sa.TimedOut)
+	}
+	sa.Seq, sb.Seq = 0, 0 // (each process numbers its readers' notifications)
+	if mustJSON(sa) != mustJSON(sb) {
+		t.Errorf("the two servers show different ends:\n%s\n%s", mustJSON(sa), mustJSON(sb))
+	}
+	// One loss on time was logged: the game's log has the two seats
+	// taken and the loss, nothing more.
+	conn, err := pgx.Connect(context.Background(), db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(context.Background())
+	var kinds []string
+	rows, err := conn.Query(context.Background(), "SELECT kind FROM atril_events WHERE game = $1 ORDER BY seq", cr.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var k string
+		if err := rows.Scan(&k); err != nil {
+			t.Fatal(err)
+		}
+		kinds = append(kinds, k)
+	}
+	if strings.Join(kinds, ",") != "join,join,timeout" {
+		t.Errorf("the game's log: %v", kinds)
 	}
 }

@@ -84,8 +84,10 @@ func (l *live) applyEnd(kind string, ev endEvent) error {
 	return nil
 }
 
-// replayExtra applies a logged event of the kinds this file and the
-// lobby add: "resign", "abort" and "list".
+// replayExtra applies a logged event of the kinds added beside the
+// core's seats and moves: "resign" and "abort" (this file), "list" (the
+// lobby), "timeout" (clock.go), "rematch" (rematch.go) and "chat"
+// (chat.go).
 func (l *live) replayExtra(e store.Event) error {
 	switch e.Kind {
 	case "resign", "abort":
@@ -97,6 +99,8 @@ func (l *live) replayExtra(e store.Event) error {
 	case "list":
 		l.listed = true
 		return nil
+	case "timeout":
+		return l.replayTimeout(e.Data)
 	case "rematch":
 		return l.replayRematch(e.Data)
 	case "chat":

@@ -472,8 +472,6 @@ func (l *live) replay(e store.Event) error {
 		if got := l.g.History[l.lastPlayed()]; got.Points != ev.Score {
 			return fmt.Errorf("move %s scores %d on replay, %d when played", ev.Notation, got.Points, ev.Score)
 		}
-	case "timeout":
-		return l.replayTimeout(e.Data)
 	default:
 		return l.replayExtra(e)
 	}

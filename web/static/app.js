@@ -1041,8 +1041,7 @@ function rematchLinks(st, res, links) {
   });
   links.append(b);
   // (Only another person can ask: a computer never does.)
-  const people = st.seats.filter((s) => s.kind === "human").length;
-  if (!id && people > 1 && !G.rematchPoll) {
+  if (!id && people(st) > 1 && !G.rematchPoll) {
     const until = Date.now() + 15 * 60 * 1000;
     G.rematchPoll = setInterval(() => {
       if (Date.now() > until || (G.st.you && G.st.you.rematch)) { clearInterval(G.rematchPoll); return; }
@@ -1079,11 +1078,13 @@ function chime() {
 
 // ---------- chat ----------
 
+// people counts the seats of a game that people hold (or will).
+function people(st) { return st.seats.filter((s) => s.kind === "human").length; }
+
 // renderChat shows the chat to a person's seat of a game with other
 // people, redrawing the lines only when they change.
 function renderChat(st, me) {
-  const people = st.seats.filter((s) => s.kind === "human").length;
-  $("#chat-box").hidden = me < 0 || people < 2;
+  $("#chat-box").hidden = me < 0 || people(st) < 2;
   if ($("#chat-box").hidden) return;
   const lines = st.you.chat || [];
   const key = LANG + JSON.stringify(lines) + st.seats.map((s) => s.name).join();

@@ -40,7 +40,77 @@ const (
 	// they took past their clock's allowance (Rack: the rack they were
 	// left with).
 	TimePenalty
+	// Withdrawn is a placement taken back after a successful challenge
+	// (Move: the placement; Points: minus its score; Rack: the rack the
+	// player holds again).
+	Withdrawn
+	// ChallengeBonus is the points the player of a valid placement gains
+	// when it is challenged under the 5- or 10-point rule.
+	ChallengeBonus
+	// LostTurn is the turn a player loses by challenging a valid
+	// placement under the double-challenge rule (Rack: their rack).
+	LostTurn
 )
+
+// ChallengeRule says how a game treats a placement that forms a word
+// missing from its word list (a phony).
+type ChallengeRule uint8
+
+const (
+	// Void refuses such a placement when it is played: no phony ever
+	// reaches the board. The default.
+	Void ChallengeRule = iota
+	// Single lets any placement stand until the next player challenges
+	// it: a phony is taken back and its player scores nothing for the
+	// turn; a challenge of a valid placement costs nothing.
+	Single
+	// Double is Single, except that a challenge of a valid placement
+	// costs the challenger their turn (the North American club and
+	// tournament rule).
+	Double
+	// FivePoint is Single, except that a challenge of a valid placement
+	// gives its player 5 points (the rule of play under the Collins
+	// list).
+	FivePoint
+	// TenPoint is FivePoint with 10 points.
+	TenPoint
+)
+
+// challengeRuleNames are the rules' names, by value.
+var challengeRuleNames = [...]string{Void: "void", Single: "single", Double: "double", FivePoint: "5pt", TenPoint: "10pt"}
+
+// String is the rule's name: void, single, double, 5pt or 10pt.
+func (r ChallengeRule) String() string {
+	if int(r) < len(challengeRuleNames) {
+		return challengeRuleNames[r]
+	}
+	return fmt.Sprintf("ChallengeRule(%d)", r)
+}
+
+// ParseChallengeRule reads a rule's name (as String writes it; "" is
+// void).
+func ParseChallengeRule(s string) (ChallengeRule, error) {
+	if s == "" {
+		return Void, nil
+	}
+	for r, n := range challengeRuleNames {
+		if n == s {
+			return ChallengeRule(r), nil
+		}
+	}
+	return Void, fmt.Errorf("challenge rule %q: want void, single, double, 5pt or 10pt", s)
+}
+
+// bonus is the points a valid placement's player gains when challenged.
+func (r ChallengeRule) bonus() int {
+	switch r {
+	case FivePoint:
+		return 5
+	case TenPoint:
+		return 10
+	}
+	return 0
+}
 
 // Turn is one entry of the history.
 type Turn struct {
@@ -57,6 +127,10 @@ type Turn struct {
 	Total  int
 	// Drawn lists the tiles drawn after the move.
 	Drawn []alphabet.Tile
+	// Phonies lists the words of a placement played under a challenge
+	// rule that the word list lacks, main word first. It is hidden
+	// information until the placement is challenged or the game ends.
+	Phonies []string
 }
 
 // Kept returns the tiles a placement or exchange left on the rack, and
@@ -99,6 +173,16 @@ type Game struct {
 	// was called off before its first move.
 	resigned, timedOut int
 	aborted            bool
+
+	rule ChallengeRule
+	// open is the index in History of the placement that the player on
+	// turn may still challenge, or -1; before are the scoreless-turn
+	// count from before it (restored if it is withdrawn); outPending says
+	// that it emptied its player's rack with the bag empty, so the game
+	// ends when it is accepted or upheld.
+	open       int
+	before     int
+	outPending bool
 }
 
 // ErrGameOver is returned for a move after the end of the game.
@@ -110,7 +194,7 @@ func New(v *variant.Variant, lex *lexicon.Lexicon, names []string, seed uint64) 
 	if len(names) < 2 || len(names) > 4 {
 		return nil, fmt.Errorf("game: %d players; 2 to 4 can play", len(names))
 	}
-	g := &Game{Variant: v, Lex: lex, Board: board.New(v, lex), Seed: seed, resigned: -1, timedOut: -1,
+	g := &Game{Variant: v, Lex: lex, Board: board.New(v, lex), Seed: seed, resigned: -1, timedOut: -1, open: -1,
 		rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))}
 	// The bag is filled in an order that depends on the letters alone, not
 	// on their tile codes, so a variant file that lists its tiles in
@@ -178,26 +262,73 @@ func (g *Game) Unseen(i int) alphabet.Rack {
 }
 
 // Check validates a move for the player on turn without playing it, and
-// sets its score.
+// sets its score. Under a challenge rule a placement that forms words
+// missing from the word list passes (it can be challenged once played).
 func (g *Game) Check(m *move.Move) error {
-	if g.over {
-		return ErrGameOver
-	}
-	return move.Validate(g.Board, &g.Seats[g.current].Rack, m, len(g.bag))
+	_, err := g.check(m)
+	return err
 }
+
+// check is Check, returning the phonies a placement forms under a
+// challenge rule.
+func (g *Game) check(m *move.Move) ([]string, error) {
+	switch {
+	case g.over:
+		return nil, ErrGameOver
+	case g.outPending:
+		return nil, ErrAwaitingChallenge
+	case g.rule != Void:
+		return move.ValidateUnjudged(g.Board, &g.Seats[g.current].Rack, m, len(g.bag))
+	}
+	return nil, move.Validate(g.Board, &g.Seats[g.current].Rack, m, len(g.bag))
+}
+
+// ErrAwaitingChallenge is returned for a move while the last placement,
+// which went out, waits to be challenged or accepted.
+var ErrAwaitingChallenge = errors.New("the last play went out: challenge it or accept it first")
+
+// SetChallengeRule sets how the game treats phonies; it can be set only
+// before the first move.
+func (g *Game) SetChallengeRule(r ChallengeRule) error {
+	if int(r) >= len(challengeRuleNames) {
+		return fmt.Errorf("game: unknown challenge rule %d", r)
+	}
+	if g.moves > 0 || g.over {
+		return errors.New("game: the challenge rule is set before the first move")
+	}
+	g.rule = r
+	return nil
+}
+
+// ChallengeRule is the game's challenge rule.
+func (g *Game) ChallengeRule() ChallengeRule { return g.rule }
+
+// Challengeable returns the index in History of the placement that the
+// player on turn may challenge, and whether there is one.
+func (g *Game) Challengeable() (int, bool) { return g.open, g.open >= 0 }
+
+// AwaitingChallenge reports whether the game waits for the player on turn
+// to challenge or accept a placement that went out: until then no other
+// move is accepted, and the game ends when the placement stands.
+func (g *Game) AwaitingChallenge() bool { return g.outPending }
 
 // Play validates and plays a move for the player on turn.
 func (g *Game) Play(m move.Move) error {
-	if err := g.Check(&m); err != nil {
+	phonies, err := g.check(&m)
+	if err != nil {
 		return err
 	}
+	g.open = -1
 	m.Tiles = append([]alphabet.Tile(nil), m.Tiles...)
 	m.Exchanged = append([]alphabet.Tile(nil), m.Exchanged...)
 	i := g.current
 	p := &g.Seats[i]
-	t := Turn{Kind: Played, Player: i, Rack: p.Rack, Move: m, Notation: m.String(g.Board), Points: m.Score}
+	t := Turn{Kind: Played, Player: i, Rack: p.Rack, Move: m, Notation: m.String(g.Board), Points: m.Score, Phonies: phonies}
 	switch m.Kind {
 	case move.Place:
+		if g.rule != Void {
+			g.open, g.before = len(g.History), g.scoreless
+		}
 		squares, tiles := m.Placed()
 		for _, tl := range tiles {
 			p.Rack.Remove(tl)
@@ -229,13 +360,115 @@ func (g *Game) Play(m move.Move) error {
 	}
 	switch {
 	case m.Kind == move.Place && p.Rack.Len() == 0 && len(g.bag) == 0:
-		g.finish(i)
+		if g.rule == Void {
+			g.finish(i)
+			break
+		}
+		g.outPending = true
+		g.current = (g.current + 1) % len(g.Seats)
+	default:
+		g.endOrNext()
+	}
+	return nil
+}
+
+// endOrNext ends the game if the scoreless turns or the passes have
+// reached the variant's limit, and otherwise gives the turn to the next
+// player.
+func (g *Game) endOrNext() {
+	switch {
 	case g.Variant.ScorelessTurns > 0 && g.scoreless >= g.Variant.ScorelessTurns:
 		g.finish(-1)
 	case g.Variant.PassingRounds > 0 && g.passes >= g.Variant.PassingRounds*len(g.Seats):
 		g.finish(-1)
 	default:
 		g.current = (g.current + 1) % len(g.Seats)
+	}
+}
+
+// Challenge is player i's challenge of the last placement, which only the
+// player on turn (the next after it) may make, before moving. It reports
+// whether the placement formed a word missing from the word list. A
+// phony is taken back: its tiles return to its player's rack, the tiles
+// drawn after it to the bag (which is shuffled), its score is taken off,
+// the turn counts as scoreless, and the challenger stays on turn. A valid
+// placement stands: under the double rule the challenger loses the turn,
+// under the 5- and 10-point rules its player gains the points; if it went
+// out, the game ends.
+func (g *Game) Challenge(i int) (phony bool, err error) {
+	if err := g.mayAnswer(i, "challenge"); err != nil {
+		return false, err
+	}
+	k := g.open
+	t := g.History[k]
+	g.open = -1
+	if len(t.Phonies) == 0 {
+		if b := g.rule.bonus(); b > 0 {
+			p := &g.Seats[t.Player]
+			p.Score += b
+			g.History = append(g.History, Turn{Kind: ChallengeBonus, Player: t.Player, Rack: p.Rack, Points: b, Total: p.Score})
+		}
+		if g.outPending {
+			g.outPending = false
+			g.finish(t.Player)
+			return false, nil
+		}
+		if g.rule == Double {
+			// The lost turn counts as a pass.
+			g.History = append(g.History, Turn{Kind: LostTurn, Player: i, Rack: g.Seats[i].Rack, Total: g.Seats[i].Score})
+			g.scoreless++
+			g.passes++
+			g.endOrNext()
+		}
+		return false, nil
+	}
+	p := &g.Seats[t.Player]
+	g.bag = append(g.bag, t.Drawn...)
+	g.rng.Shuffle(len(g.bag), func(a, b int) { g.bag[a], g.bag[b] = g.bag[b], g.bag[a] })
+	p.Rack = t.Rack
+	squares, _ := t.Move.Placed()
+	g.Board.Remove(squares)
+	g.Board.Commit()
+	p.Score -= t.Points
+	g.History = append(g.History, Turn{Kind: Withdrawn, Player: t.Player, Rack: p.Rack, Move: t.Move,
+		Notation: t.Notation, Points: -t.Points, Total: p.Score, Phonies: t.Phonies})
+	g.outPending = false
+	g.scoreless = g.before + 1
+	if g.Variant.ScorelessTurns > 0 && g.scoreless >= g.Variant.ScorelessTurns {
+		g.finish(-1)
+	}
+	return true, nil
+}
+
+// Accept is player i's acceptance of a placement that went out (see
+// AwaitingChallenge): the placement stands and the game ends.
+func (g *Game) Accept(i int) error {
+	if err := g.mayAnswer(i, "accept"); err != nil {
+		return err
+	}
+	if !g.outPending {
+		return errors.New("game: nothing to accept: the last play did not go out")
+	}
+	out := g.History[g.open].Player
+	g.open, g.outPending = -1, false
+	g.finish(out)
+	return nil
+}
+
+// mayAnswer checks that player i may challenge or accept the last
+// placement now.
+func (g *Game) mayAnswer(i int, what string) error {
+	switch {
+	case g.over:
+		return ErrGameOver
+	case g.rule == Void:
+		return fmt.Errorf("game: no %s under the void rule: every word is checked when it is played", what)
+	case i < 0 || i >= len(g.Seats):
+		return fmt.Errorf("game: player %d, but the game has players 0 to %d", i, len(g.Seats)-1)
+	case g.open < 0:
+		return fmt.Errorf("game: nothing to %s: the last move is not a placement, or has been answered", what)
+	case i != g.current:
+		return fmt.Errorf("game: only the player on turn, the next after the play, may %s it", what)
 	}
 	return nil
 }

@@ -25,6 +25,28 @@ func (e *RuleError) Error() string {
 // board b, and for placements sets m.Score. bagSize is the number of
 // tiles in the bag (for the exchange rule).
 func Validate(b *board.Board, rack *alphabet.Rack, m *Move, bagSize int) error {
+	return validate(b, rack, m, bagSize, nil)
+}
+
+// ValidateUnjudged is Validate for play under a challenge rule, where a
+// placement may form words that are not in the word list (phonies) and
+// stands until it is challenged: every other rule is checked as Validate
+// checks it, m.Score is set, and the words formed that the list lacks are
+// returned, main word first, as the alphabet writes them.
+func ValidateUnjudged(b *board.Board, rack *alphabet.Rack, m *Move, bagSize int) (phonies []string, err error) {
+	phonies = []string{}
+	if err := validate(b, rack, m, bagSize, &phonies); err != nil {
+		return nil, err
+	}
+	if len(phonies) == 0 {
+		return nil, nil
+	}
+	return phonies, nil
+}
+
+// validate is Validate; with phonies non-nil, a word not in the word list
+// is appended to *phonies instead of refusing the move.
+func validate(b *board.Board, rack *alphabet.Rack, m *Move, bagSize int, phonies *[]string) error {
 	v := b.Variant
 	a := v.Alphabet
 	switch m.Kind {
@@ -136,7 +158,10 @@ func Validate(b *board.Board, rack *alphabet.Rack, m *Move, bagSize int) error {
 	if n >= 2 {
 		w := mainWord(b, m, buf[:0])
 		if !b.Words().Contains(w) {
-			return fail("%s is not a word", a.Word(w))
+			if phonies == nil {
+				return fail("%s is not a word", a.Word(w))
+			}
+			*phonies = append(*phonies, a.Word(w))
 		}
 		words++
 	}
@@ -150,7 +175,10 @@ func Validate(b *board.Board, rack *alphabet.Rack, m *Move, bagSize int) error {
 			continue
 		}
 		if !b.Words().Contains(w) {
-			return fail("%s (formed at %s) is not a word", a.Word(w), variant.SquareName(row, col))
+			if phonies == nil {
+				return fail("%s (formed at %s) is not a word", a.Word(w), variant.SquareName(row, col))
+			}
+			*phonies = append(*phonies, a.Word(w))
 		}
 		words++
 	}

@@ -247,3 +247,53 @@ func TestValidateAllocs(t *testing.T) {
 		}
 	}
 }
+
+// TestValidateUnjudged checks play under a challenge rule: words missing
+// from the list are listed, main word first, and every other rule still
+// refuses the move.
+func TestValidateUnjudged(t *testing.T) {
+	tests := []struct {
+		name  string
+		moves []string
+		rack  string
+		play  string
+		want  string // phonies joined by spaces, or "error: ..." for a refusal
+	}{
+		{"valid", []string{"8H CAT"}, "S", "K8 S", ""},
+		{"main word and a cross word", []string{"8H CAT"}, "TT", "9I TT", "TT TT"},
+		{"main word only", []string{"8H CAT"}, "TT", "8H ...TT", "CATTT"},
+		{"main and cross", []string{"8H CAT"}, "ZQ", "9H ZQ", "ZQ CZ AQ"},
+		{"cross only", []string{"8H CAT"}, "AS", "9I AS", "TS"},
+		{"score kept", nil, "ZZZ", "8H ZZZ", "ZZZ"},
+		{"geometry still refused", []string{"8H CAT"}, "AT", "1A AT", "error: not connected"},
+		{"rack still refused", []string{"8H CAT"}, "A", "9I AS", "error: tile S is not on the rack"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b := setup(t, "english", enWords, tc.moves...)
+			m, err := Parse(b, tc.play)
+			if err != nil {
+				t.Fatalf("parse: %v", err)
+			}
+			phonies, err := ValidateUnjudged(b, rack(t, b.Variant.Alphabet, tc.rack), m, 80)
+			if msg, ok := strings.CutPrefix(tc.want, "error: "); ok {
+				if err == nil || !strings.Contains(err.Error(), msg) {
+					t.Fatalf("got %v, want an error containing %q", err, msg)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.Join(phonies, " "); got != tc.want {
+				t.Errorf("phonies %q, want %q", got, tc.want)
+			}
+			if m.Score != Score(b, m) || m.Score == 0 {
+				t.Errorf("score %d, want %d", m.Score, Score(b, m))
+			}
+			if tc.want != "" && Validate(b, rack(t, b.Variant.Alphabet, tc.rack), m, 80) == nil {
+				t.Errorf("Validate accepts %s with phonies %s", tc.play, tc.want)
+			}
+		})
+	}
+}

@@ -264,3 +264,50 @@ func TestChallengeScorelessTurns(t *testing.T) {
 		t.Errorf("%d scoreless turns, %d tiles on the board", g.ScorelessTurns(), g.Board.Tiles())
 	}
 }
+
+// TestFollow steps a fresh game through the history of games with
+// challenges and checks that it ends in the same state.
+func TestFollow(t *testing.T) {
+	v := testvariant.Small(t, 7, 3, 0, "A:3:1", "T:3:1")
+	lex := testvariant.Lexicon(t, v, "AT", "TA", "ATA", "TAT")
+	for _, tc := range []struct {
+		rule  game.ChallengeRule
+		moves []string // "!" challenges, "ok" accepts
+	}{
+		{game.Double, []string{"4B AAT", "!", "4C AT", "!", "-", "3D A"}},
+		{game.FivePoint, []string{"4C AT", "!", "D4 .A", "-", "3C T", "-"}},
+		{game.Single, []string{"4B ATA", "ok"}},
+		{game.Double, []string{"4B ATA", "!"}},
+		{game.TenPoint, []string{"4B ATA", "!"}},
+	} {
+		g := challengeGame(t, v, lex, tc.rule, "AAT", "ATT")
+		for _, s := range tc.moves {
+			var err error
+			switch s {
+			case "!":
+				_, err = g.Challenge(g.Current())
+			case "ok":
+				err = g.Accept(g.Current())
+			default:
+				var m *move.Move
+				if m, err = move.Parse(g.Board, s); err == nil {
+					err = g.Play(*m)
+				}
+			}
+			if err != nil {
+				t.Fatalf("%v %v: %s: %v", tc.rule, tc.moves, s, err)
+			}
+		}
+		f := challengeGame(t, v, lex, tc.rule, "AAT", "ATT")
+		for k := range g.History {
+			if err := f.Follow(&g.History[k]); err != nil {
+				t.Fatalf("%v %v: follow entry %d: %v", tc.rule, tc.moves, k, err)
+			}
+		}
+		if f.Over() != g.Over() || f.Current() != g.Current() || len(f.History) != len(g.History) ||
+			f.Seats[0] != g.Seats[0] || f.Seats[1] != g.Seats[1] || f.Board.Tiles() != g.Board.Tiles() {
+			t.Errorf("%v %v: followed game differs: over %v/%v, %d/%d entries, seats %v/%v", tc.rule, tc.moves,
+				f.Over(), g.Over(), len(f.History), len(g.History), f.Seats, g.Seats)
+		}
+	}
+}

@@ -627,3 +627,32 @@ func (g *Game) SetCurrent(i int) { g.current = i }
 // Bag returns a copy of the bag's tiles, in draw order from the end. It
 // is hidden information: only tests, storage and replay may use it.
 func (g *Game) Bag() []alphabet.Tile { return append([]alphabet.Tile(nil), g.bag...) }
+
+// Follow applies to g the change that entry t of another game's history
+// records, when both games started alike (same variant, word list,
+// players, seed and challenge rule): a move, or the answer to a
+// challenge. The entries a game writes itself (the end-of-game
+// adjustments and time penalties) change nothing, except that an
+// adjustment that follows a play which went out and waits for an answer
+// accepts the play. It is how a finished game is stepped through again
+// for its review.
+func (g *Game) Follow(t *Turn) error {
+	switch t.Kind {
+	case Played:
+		return g.Play(t.Move)
+	case Withdrawn, ChallengeBonus, LostTurn:
+		if g.open < 0 {
+			return nil // the challenge that wrote the bonus also wrote this
+		}
+		phony, err := g.Challenge(g.current)
+		if err == nil && phony != (t.Kind == Withdrawn) {
+			err = fmt.Errorf("game: the challenged play is phony: %v, but the history says %v", phony, t.Kind == Withdrawn)
+		}
+		return err
+	case OutBonus, RackPenalty:
+		if g.outPending {
+			return g.Accept(g.current)
+		}
+	}
+	return nil
+}

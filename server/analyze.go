@@ -139,6 +139,9 @@ func (s *Server) analysisView(l *live, req AnalyzeRequest, tok string) (*player.
 		names[i] = l.g.Seats[i].Name
 	}
 	g, err := game.New(l.v, l.lex, names, l.hdr.Seed)
+	if err == nil {
+		err = g.SetChallengeRule(l.g.ChallengeRule())
+	}
 	if err != nil {
 		return nil, 0, fmt.Errorf("game %s: replay: %w", l.hdr.ID, err)
 	}
@@ -151,17 +154,17 @@ func (s *Server) analysisView(l *live, req AnalyzeRequest, tok string) (*player.
 		return nil, 0, &apiError{422, fmt.Sprintf("turn must be from 0 to %d (turns played before the position)", played-1)}
 	}
 	n := 0
-	for _, t := range l.g.History {
-		if t.Kind != game.Played {
-			continue
+	for k := range l.g.History {
+		t := &l.g.History[k]
+		if t.Kind == game.Played {
+			if n == turn {
+				break
+			}
+			n++
 		}
-		if n == turn {
-			break
+		if err := g.Follow(t); err != nil {
+			return nil, 0, fmt.Errorf("game %s: replay turn %d: %w", l.hdr.ID, n, err)
 		}
-		if err := g.Play(t.Move); err != nil {
-			return nil, 0, fmt.Errorf("game %s: replay turn %d: %w", l.hdr.ID, n+1, err)
-		}
-		n++
 	}
 	return player.ViewOf(g, g.Current()), turn, nil
 }

@@ -48,6 +48,8 @@ func (s *Server) routes() {
 	mux.HandleFunc("POST /api/games/{id}/resign", s.handleResign)
 	mux.HandleFunc("POST /api/games/{id}/abort", s.handleAbort)
 	mux.HandleFunc("POST /api/games/{id}/rematch", s.handleRematch)
+	mux.HandleFunc("POST /api/games/{id}/challenge", s.handleChallenge)
+	mux.HandleFunc("POST /api/games/{id}/accept", s.handleAccept)
 	mux.HandleFunc("GET /api/words", s.handleWords)
 	mux.HandleFunc("POST /api/games/{id}/chat", s.handleChat)
 	mux.HandleFunc("POST /api/games/{id}/list", s.handleList)

@@ -160,7 +160,25 @@ func (n *Notification) appendJSON(b []byte) []byte {
 	if len(n.Winners) > 0 {
 		b = appendInts(appendKey(b, false, "winners"), n.Winners)
 	}
+	if n.Valid {
+		b = appendBoolField(b, false, "valid", true)
+	}
+	if len(n.Words) > 0 {
+		b = appendStrings(appendKey(b, false, "words"), n.Words, true)
+	}
 	return append(b, '}')
+}
+
+// appendStrings appends a JSON array of strings.
+func appendStrings(b []byte, ss []string, html bool) []byte {
+	b = append(b, '[')
+	for i, s := range ss {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendString(b, s, html)
+	}
+	return append(b, ']')
 }
 
 // appendLetters appends a JSON array of letter infos (null for nil).
@@ -242,6 +260,9 @@ func (st *State) appendJSON(b []byte, premiums, letters []byte) []byte {
 			if h.Rack != "" {
 				b = appendStringField(b, false, "rack", h.Rack, false)
 			}
+			if len(h.Words) > 0 {
+				b = appendStrings(appendKey(b, false, "words"), h.Words, false)
+			}
 			b = append(b, '}')
 		}
 		b = append(b, ']')
@@ -271,6 +292,15 @@ func (st *State) appendJSON(b []byte, premiums, letters []byte) []byte {
 	}
 	if st.Listed {
 		b = appendBoolField(b, false, "listed", true)
+	}
+	if st.Challenge != "" {
+		b = appendStringField(b, false, "challenge", st.Challenge, false)
+	}
+	if st.Challengeable != nil {
+		b = appendIntField(b, false, "challengeable", *st.Challengeable)
+	}
+	if st.AwaitingChallenge {
+		b = appendBoolField(b, false, "awaiting_challenge", true)
 	}
 	b = appendIntField(b, false, "moves", st.Moves)
 	b = appendIntField(b, false, "expected_clients", st.Expected)

@@ -41,7 +41,8 @@ func TestJSONEncoders(t *testing.T) {
 		notes = append(notes, Notification{Type: s, Move: s, Reason: s, Game: s, Text: s})
 	}
 	full := Notification{Seq: 1, Type: "t", Seat: intp(1), Size: 15, Move: "m", Tiles: []Tile{fullTile}, Points: intp(2), Total: intp(3),
-		Count: 4, Reason: "r", Game: "g", Text: "x", Scores: []int{5}, Adjustments: []Adjustment{{Seat: 1, Points: 2, Total: 3, Rack: "A"}}, Winners: []int{1}}
+		Count: 4, Reason: "r", Game: "g", Text: "x", Scores: []int{5}, Adjustments: []Adjustment{{Seat: 1, Points: 2, Total: 3, Rack: "A"}}, Winners: []int{1},
+		Valid: true, Words: []string{"QX", "<&>"}}
 	allSet(t, reflect.ValueOf(full), "Notification")
 	notes = append(notes, full)
 	for _, r := range []MoveResponse{{}, {Move: "8H QUIZ", Score: 64, Over: true}, {Move: "<&>Ñ", Score: -1}} {
@@ -99,7 +100,8 @@ func TestStateEncoder(t *testing.T) {
 		Premiums: []string{"tw"}, Letters: []LetterInfo{{Letter: "A", Score: 1, Count: 9}},
 		Seats:   []SeatInfo{{Name: "a", Kind: "computer", Level: "adept", Taken: true, Score: 3, Tiles: 7}},
 		Started: true, Over: true, Turn: 1, Bag: 3, Board: []Tile{fullTile},
-		History: []HistEntry{{Seat: 1, Kind: "place", Move: "8H QI", Count: 2, Points: 11, Total: 20, Rack: "AB"}},
+		History:   []HistEntry{{Seat: 1, Kind: "place", Move: "8H QI", Count: 2, Points: 11, Total: 20, Rack: "AB", Words: []string{"QX", "Ñ"}}},
+		Challenge: "double", Challengeable: intp(0), AwaitingChallenge: true,
 		Winners: []int{0}, Abandoned: true, Resigned: intp(1), TimedOut: intp(0), Aborted: true, Listed: true, Moves: 5, Expected: 2, Connected: 2, Seq: 130,
 		Clock: &ClockState{Seconds: []int{0, 600}, Overtime: []int{0, 60}, LeftMs: []int64{0, -1234}, Running: 1},
 		You:   &You{Seat: 1, Rack: []Tile{fullTile}, Unseen: []LetterInfo{{Letter: "B", Score: 3, Count: 2}}, Rematch: "00ff00ff00ff00ff", Chat: []ChatLine{{Seat: 1, Text: "gg <3"}}}}

@@ -529,6 +529,17 @@ func (l *live) think(i, moves int) {
 		done()
 		return
 	}
+	if kind := l.computerAnswer(); kind != "" {
+		// A phony is challenged, a valid play that went out accepted,
+		// before anything else; done schedules the move that follows.
+		if err := l.answer(context.Background(), i, kind); err != nil {
+			l.srv.logf("game %s seat %d: %s: %v", l.hdr.ID, i, kind, err)
+		}
+		l.mu.Unlock()
+		<-l.srv.sem
+		done()
+		return
+	}
 	view := &player.View{Board: l.g.Board.Clone(), Rack: l.g.Seats[i].Rack, Me: i,
 		Unseen: l.g.Unseen(i), BagLen: l.g.BagLen(), ScorelessTurns: l.g.ScorelessTurns()}
 	for _, p := range l.g.Seats {

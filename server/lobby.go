@@ -18,6 +18,8 @@ type LobbyGame struct {
 	Created time.Time  `json:"created"`
 	// Clock is the clock of the people's seats (none: untimed).
 	Clock *ClockRequest `json:"clock,omitempty"`
+	// Challenge is the challenge rule (none: void).
+	Challenge string `json:"challenge,omitempty"`
 }
 
 // Lobby is the answer of GET /api/lobby.
@@ -65,7 +67,7 @@ func (s *Server) handleLobby(w http.ResponseWriter, r *http.Request) {
 	for _, l := range games {
 		l.mu.Lock()
 		if l.listed && !l.started() && !l.over() {
-			lg := LobbyGame{ID: l.hdr.ID, Variant: l.v.Name, Lexicon: l.hdr.Lexicon, Created: l.hdr.Created}
+			lg := LobbyGame{ID: l.hdr.ID, Variant: l.v.Name, Lexicon: l.hdr.Lexicon, Created: l.hdr.Created, Challenge: l.hdr.Challenge}
 			for i, st := range l.seat {
 				if lg.Clock == nil && l.timed(i) {
 					lg.Clock = &ClockRequest{Seconds: l.hdr.Seats[i].Seconds, Overtime: l.hdr.Seats[i].Overtime}

@@ -42,6 +42,10 @@ type Notification struct {
 	Scores      []int        `json:"scores,omitempty"`
 	Adjustments []Adjustment `json:"adjustments,omitempty"`
 	Winners     []int        `json:"winners,omitempty"`
+	// Valid and Words are a challenge's outcome: whether the play stood,
+	// and the words missing from the list that took it back.
+	Valid bool     `json:"valid,omitempty"`
+	Words []string `json:"words,omitempty"`
 }
 
 // Adjustment is a final change of score: a seat loses the value of the

@@ -100,7 +100,7 @@ func (s *Server) rematchGame(ctx context.Context, id string, req *createRequest)
 
 // rematchRequest is the creation of l's rematch. Caller holds mu.
 func (l *live) rematchRequest() *createRequest {
-	req := &createRequest{Variant: l.hdr.Variant, Lexicon: l.hdr.Lexicon}
+	req := &createRequest{Variant: l.hdr.Variant, Lexicon: l.hdr.Lexicon, Challenge: l.hdr.Challenge}
 	for i := len(l.hdr.Seats) - 1; i >= 0; i-- {
 		st := l.hdr.Seats[i]
 		sr := SeatRequest{Kind: "human", Name: l.seat[i].name}

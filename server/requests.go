@@ -7,6 +7,7 @@ import (
 
 	"atril/alphabet"
 	"atril/board"
+	"atril/game"
 	"atril/move"
 	"atril/player"
 	"atril/variant"
@@ -31,6 +32,9 @@ type createRequest struct {
 	Seed    *uint64       `json:"seed,omitempty"`
 	// Clock gives every person's seat a clock (none: untimed).
 	Clock *ClockRequest `json:"clock,omitempty"`
+	// Challenge is the challenge rule: void (the default), single,
+	// double, 5pt or 10pt.
+	Challenge string `json:"challenge,omitempty"`
 }
 
 // decodeCreate reads and checks a create request.
@@ -65,6 +69,14 @@ func (s *Server) decodeCreate(data []byte) (*createRequest, error) {
 		if err := req.Clock.check(); err != nil {
 			return nil, err
 		}
+	}
+	rule, err := game.ParseChallengeRule(req.Challenge)
+	if err != nil {
+		return nil, &apiError{400, short(err.Error(), 120)}
+	}
+	req.Challenge = ""
+	if rule != game.Void {
+		req.Challenge = rule.String()
 	}
 	levels := player.Levels()
 	for i := range req.Seats {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"net/http"
+	"slices"
 	"sort"
 	"strconv"
 	"sync"
@@ -20,8 +21,11 @@ import (
 // ReviewTurn is one entry of a finished game's record: a move with the
 // rack it was played from, or an end-of-game adjustment.
 type ReviewTurn struct {
-	Seat int    `json:"seat"`
-	Kind string `json:"kind"` // place, exchange, pass, out_bonus, rack_penalty
+	Seat int `json:"seat"`
+	// place, exchange, pass, out_bonus, rack_penalty, time_penalty,
+	// withdrawn (a placement taken back by a challenge: Tiles come off
+	// the board), challenge_bonus, lost_turn
+	Kind string `json:"kind"`
 	// Rack is the player's rack before the move (for an adjustment: the
 	// rack counted).
 	Rack []Tile `json:"rack"`
@@ -33,6 +37,9 @@ type ReviewTurn struct {
 	Exchanged []Tile `json:"exchanged,omitempty"`
 	Points    int    `json:"points"`
 	Total     int    `json:"total"`
+	// Phonies are the words of a placement missing from the word list
+	// (under a challenge rule), whether or not it was challenged.
+	Phonies []string `json:"phonies,omitempty"`
 }
 
 // Review is the answer of GET /api/games/{id}/review: the whole record of
@@ -73,8 +80,12 @@ func (s *Server) handleReview(w http.ResponseWriter, r *http.Request) {
 	for _, h := range l.g.History {
 		t := ReviewTurn{Seat: h.Player, Rack: l.rackTiles(&h.Rack), Points: h.Points, Total: h.Total}
 		switch h.Kind {
-		case game.Played:
+		case game.Played, game.Withdrawn:
 			t.Kind = kindNames[h.Move.Kind]
+			if h.Kind == game.Withdrawn {
+				t.Kind = "withdrawn"
+			}
+			t.Phonies = h.Phonies
 			switch h.Move.Kind {
 			case move.Place:
 				t.Move = h.Notation
@@ -96,6 +107,10 @@ func (s *Server) handleReview(w http.ResponseWriter, r *http.Request) {
 			t.Kind = "rack_penalty"
 		case game.TimePenalty:
 			t.Kind = "time_penalty"
+		case game.ChallengeBonus:
+			t.Kind = "challenge_bonus"
+		case game.LostTurn:
+			t.Kind = "lost_turn"
 		}
 		rv.Turns = append(rv.Turns, t)
 	}
@@ -115,6 +130,9 @@ type Candidate struct {
 	Leave  string  `json:"leave"`
 	Equity float64 `json:"equity"`
 	Tiles  []Tile  `json:"tiles,omitempty"`
+	// Withdrawn marks a played placement that a challenge took back: it
+	// scored nothing and kept the rack, as a pass.
+	Withdrawn bool `json:"withdrawn,omitempty"`
 }
 
 // Analysis is the answer of GET /api/games/{id}/analysis?move=K: the
@@ -206,51 +224,69 @@ func (s *Server) takeAnalysis(w http.ResponseWriter, r *http.Request, n int) boo
 	return true
 }
 
-// record returns the moves of a finished game and a new game at its
-// start, in which to replay them.
-func (l *live) record() ([]move.Move, *game.Game, error) {
+// recorded is a move of a finished game: the move, where it is in the
+// history, and whether a challenge took it back.
+type recorded struct {
+	m         move.Move
+	at        int
+	withdrawn bool
+}
+
+// record returns the moves and the history of a finished game, and a new
+// game at its start (with the same rules), in which to follow it.
+func (l *live) record() ([]recorded, []game.Turn, *game.Game, error) {
 	l.mu.Lock()
 	if !l.over() {
 		l.mu.Unlock()
-		return nil, nil, &apiError{409, "the game is not over: analysis shows racks, so it is given only at the end"}
+		return nil, nil, nil, &apiError{409, "the game is not over: analysis shows racks, so it is given only at the end"}
 	}
-	var moves []move.Move
-	for _, h := range l.g.History {
-		if h.Kind == game.Played {
-			moves = append(moves, h.Move)
-		}
-	}
+	hist := slices.Clone(l.g.History)
+	rule := l.g.ChallengeRule()
 	names := make([]string, len(l.g.Seats))
 	for i, p := range l.g.Seats {
 		names[i] = p.Name
 	}
 	l.mu.Unlock()
+	var moves []recorded
+	for k, h := range hist {
+		switch h.Kind {
+		case game.Played:
+			moves = append(moves, recorded{m: h.Move, at: k})
+		case game.Withdrawn:
+			moves[len(moves)-1].withdrawn = true
+		}
+	}
 	g, err := game.New(l.v, l.lex, names, l.hdr.Seed)
-	return moves, g, err
+	if err == nil {
+		err = g.SetChallengeRule(rule)
+	}
+	return moves, hist, g, err
 }
 
 // replayTo rebuilds the position before move k (0-based) of a finished
 // game from its record, in a game of its own (the live one is not held
 // while moves are valued), and returns the game's moves.
-func (l *live) replayTo(k int) ([]move.Move, *game.Game, error) {
-	moves, g, err := l.record()
+func (l *live) replayTo(k int) ([]recorded, *game.Game, error) {
+	moves, hist, g, err := l.record()
 	if err != nil {
 		return nil, nil, err
 	}
 	if k >= len(moves) {
 		return nil, nil, &apiError{400, fmt.Sprintf("move %d: the game has moves 0 to %d", k, len(moves)-1)}
 	}
-	for j := 0; j < k; j++ {
-		if err := g.Play(moves[j]); err != nil {
-			return nil, nil, fmt.Errorf("game %s: replay move %d for analysis: %w", l.hdr.ID, j, err)
+	for j := 0; j < moves[k].at; j++ {
+		if err := g.Follow(&hist[j]); err != nil {
+			return nil, nil, fmt.Errorf("game %s: replay entry %d for analysis: %w", l.hdr.ID, j, err)
 		}
 	}
 	return moves, g, nil
 }
 
 // analyse values every placement and exchange of the player on turn in g
-// and returns the best n, and the played move's value and rank.
-func analyse(l *live, g *game.Game, played move.Move, n int) (*Analysis, error) {
+// and returns the best n, and the played move's value and rank. A
+// placement a challenge took back is valued as the pass it amounted to.
+func analyse(l *live, g *game.Game, rec recorded, n int) (*Analysis, error) {
+	played := rec.m
 	v := l.v
 	a := v.Alphabet
 	// The leave values the computer players use by default.
@@ -259,7 +295,7 @@ func analyse(l *live, g *game.Game, played move.Move, n int) (*Analysis, error) 
 		table = nil // no leave table for this variant: equity is the score
 	}
 	view := player.ViewOf(g, g.Current())
-	if err := move.Validate(view.Board, &view.Rack, &played, view.BagLen); err != nil {
+	if err := g.Check(&played); err != nil {
 		return nil, fmt.Errorf("game %s: played move does not validate in analysis: %w", l.hdr.ID, err)
 	}
 	rackValue := func(r *alphabet.Rack) float64 { return float64(r.Value(v.Scores)) }
@@ -343,6 +379,9 @@ func analyse(l *live, g *game.Game, played move.Move, n int) (*Analysis, error) 
 	}
 	an := &Analysis{Seat: g.Current(), Rack: l.rackTiles(&view.Rack), Bag: view.BagLen, Best: []Candidate{}, Moves: len(all)}
 	pk := played.Key()
+	if rec.withdrawn {
+		pk = "" // matches no candidate: valued below
+	}
 	for i := range all {
 		if i < n {
 			an.Best = append(an.Best, render(&all[i]))
@@ -354,10 +393,25 @@ func analyse(l *live, g *game.Game, played move.Move, n int) (*Analysis, error) 
 		}
 	}
 	if an.Played == nil {
+		// A move the generator does not list: a placement with a word
+		// missing from the list, standing or taken back.
 		kept := view.Rack
+		if played.Kind == move.Place && !rec.withdrawn {
+			_, ts := played.Placed()
+			for _, t := range ts {
+				kept.Remove(t)
+			}
+		}
 		c := cand{m: played, key: pk, kpt: kept}
-		c.e = equity(&played, &kept)
+		if rec.withdrawn {
+			pass := move.Move{Kind: move.Pass}
+			c.e = equity(&pass, &kept)
+			c.m.Score = 0
+		} else {
+			c.e = equity(&played, &kept)
+		}
 		p := render(&c)
+		p.Withdrawn = rec.withdrawn
 		an.Played = &p
 	}
 	return an, nil

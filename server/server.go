@@ -397,6 +397,13 @@ func (s *Server) newLive(hdr *store.Game) (*live, error) {
 	if err != nil {
 		return nil, err
 	}
+	rule, err := game.ParseChallengeRule(hdr.Challenge)
+	if err == nil {
+		err = g.SetChallengeRule(rule)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("game %s: %w", hdr.ID, err)
+	}
 	l := &live{srv: s, hdr: *hdr, v: v, lex: lr.lex, lr: lr, g: g, changed: make(chan struct{}),
 		log: newNotifLog(len(hdr.Seats), s.cfg.LogBytes), active: hdr.Created,
 		used: make([]time.Duration, len(hdr.Seats)), turnStart: hdr.Created}
@@ -574,7 +581,7 @@ func (s *Server) createAs(ctx context.Context, req *createRequest, id string) (*
 	if n >= s.cfg.MaxGames {
 		return nil, &apiError{503, "the server holds as many games as it may; try later"}
 	}
-	hdr := &store.Game{ID: id, Variant: req.Variant, Lexicon: req.Lexicon, Created: time.Now().UTC()}
+	hdr := &store.Game{ID: id, Variant: req.Variant, Lexicon: req.Lexicon, Challenge: req.Challenge, Created: time.Now().UTC()}
 	if req.Seed != nil {
 		hdr.Seed = *req.Seed
 	} else {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"atril/game"
 	"atril/store"
 )
 
@@ -49,6 +50,17 @@ func (l *live) computerNext(kind string, v any) bool {
 	switch ev := v.(type) {
 	case moveEvent:
 		return l.seat[(ev.Seat+1)%n].level != ""
+	case challengeEvent:
+		// Who is on turn after the answer: the challenger, unless the
+		// game ends or a valid play cost it the turn.
+		next := ev.Seat
+		if kind == "accept" || !ev.Phony && l.g.AwaitingChallenge() {
+			return false
+		}
+		if !ev.Phony && l.g.ChallengeRule() == game.Double {
+			next = (ev.Seat + 1) % n
+		}
+		return l.seat[next].level != ""
 	case joinEvent:
 		free := 0
 		for _, st := range l.seat {

@@ -45,12 +45,19 @@ type State struct {
 	// TimedOut is the seat that lost on time.
 	TimedOut *int `json:"timed_out,omitempty"`
 	// Clock is the game's clock (none for an untimed game).
-	Clock     *ClockState `json:"clock,omitempty"`
-	Aborted   bool        `json:"aborted,omitempty"`
-	Listed    bool        `json:"listed,omitempty"`
-	Moves     int         `json:"moves"`
-	Expected  int         `json:"expected_clients"`
-	Connected int         `json:"connected_clients"`
+	Clock   *ClockState `json:"clock,omitempty"`
+	Aborted bool        `json:"aborted,omitempty"`
+	Listed  bool        `json:"listed,omitempty"`
+	// Challenge is the game's challenge rule (single, double, 5pt,
+	// 10pt; none: void). Challengeable is the entry of History that the
+	// seat on turn may challenge; AwaitingChallenge says that it went
+	// out, and waits to be challenged or accepted.
+	Challenge         string `json:"challenge,omitempty"`
+	Challengeable     *int   `json:"challengeable,omitempty"`
+	AwaitingChallenge bool   `json:"awaiting_challenge,omitempty"`
+	Moves             int    `json:"moves"`
+	Expected          int    `json:"expected_clients"`
+	Connected         int    `json:"connected_clients"`
 	// Seq is the number of the game's latest notification: reading the
 	// notifications after it continues from this state.
 	Seq int  `json:"seq"`
@@ -84,6 +91,8 @@ type HistEntry struct {
 	Points int    `json:"points"`
 	Total  int    `json:"total"`
 	Rack   string `json:"rack,omitempty"`
+	// Words are the words missing from the list of a withdrawn play.
+	Words []string `json:"words,omitempty"`
 }
 
 // You is the private part of a state.
@@ -222,6 +231,12 @@ func (l *live) state(me int) *State {
 			e.Kind, e.Rack = "rack_penalty", v.Alphabet.RackString(&h.Rack)
 		case game.TimePenalty:
 			e.Kind = "time_penalty"
+		case game.Withdrawn:
+			e.Kind, e.Move, e.Words = "withdrawn", h.Notation, h.Phonies
+		case game.ChallengeBonus:
+			e.Kind = "challenge_bonus"
+		case game.LostTurn:
+			e.Kind = "lost_turn"
 		}
 		l.hist = append(l.hist, e)
 	}
@@ -241,6 +256,12 @@ func (l *live) state(me int) *State {
 	}
 	st.Clock = l.clockState(time.Now())
 	st.Aborted, st.Listed = g.Aborted(), l.listed
+	if r := g.ChallengeRule(); r != game.Void {
+		st.Challenge = r.String()
+		if k, ok := g.Challengeable(); ok && !l.over() {
+			st.Challengeable, st.AwaitingChallenge = intp(k), g.AwaitingChallenge()
+		}
+	}
 	if me >= 0 {
 		you := &You{Seat: me, Rack: l.rackTiles(&g.Seats[me].Rack), Unseen: []LetterInfo{}}
 		un := g.Unseen(me)

@@ -74,15 +74,21 @@ func (s *Server) handleSummary(w http.ResponseWriter, r *http.Request) {
 
 // summarize analyses every move of a finished game.
 func summarize(l *live) (*Summary, error) {
-	moves, g, err := l.record()
+	moves, hist, g, err := l.record()
 	if err != nil {
 		return nil, err
 	}
+	at := 0 // the history entries followed
 	sum := &Summary{Seats: make([]SeatSummary, len(g.Seats))}
 	for i := range sum.Seats {
 		sum.Seats[i].Seat = i
 	}
 	for k, m := range moves {
+		for ; at < m.at; at++ {
+			if err := g.Follow(&hist[at]); err != nil {
+				return nil, fmt.Errorf("game %s: replay entry %d for the summary: %w", l.hdr.ID, at, err)
+			}
+		}
 		an, err := analyse(l, g, m, 1)
 		if err != nil {
 			return nil, err
@@ -97,9 +103,6 @@ func summarize(l *live) (*Summary, error) {
 		ss.Lost = math.Round((ss.Lost+lost)*100) / 100
 		if lost > 0 && (ss.Worst == nil || lost > ss.Worst.Lost) {
 			ss.Worst = &Miss{Move: k, Played: an.Played.Move, Best: an.Best[0].Move, Lost: lost}
-		}
-		if err := g.Play(m); err != nil {
-			return nil, fmt.Errorf("game %s: replay move %d for the summary: %w", l.hdr.ID, k, err)
 		}
 	}
 	return sum, nil

@@ -44,11 +44,21 @@ func RepairSQLite(path string) (*RepairReport, error) {
 	}
 	games := map[string]*Game{}
 	var order []string
-	salvage(old, "games", "id, variant, lexicon, seed, seats, created, finished", func(rows *sql.Rows) error {
+	// A file made before games had a challenge rule lacks its column:
+	// its games keep the void rule.
+	cols, challenge := "id, variant, lexicon, seed, seats, created, finished", false
+	if has, err := hasChallengeColumn(old); err == nil && has {
+		cols, challenge = cols+", challenge", true
+	}
+	salvage(old, "games", cols, func(rows *sql.Rows) error {
 		g := &Game{}
 		var seed, created, finished int64
 		var seats string
-		if err := rows.Scan(&g.ID, &g.Variant, &g.Lexicon, &seed, &seats, &created, &finished); err != nil {
+		dest := []any{&g.ID, &g.Variant, &g.Lexicon, &seed, &seats, &created, &finished}
+		if challenge {
+			dest = append(dest, &g.Challenge)
+		}
+		if err := rows.Scan(dest...); err != nil {
 			return err
 		}
 		if err := decodeHeader(g, seed, created, seats); err != nil {

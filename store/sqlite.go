@@ -76,7 +76,8 @@ CREATE TABLE IF NOT EXISTS games (
 	seed     INTEGER NOT NULL,
 	seats    TEXT NOT NULL,
 	created  INTEGER NOT NULL,
-	finished INTEGER NOT NULL DEFAULT 0
+	finished INTEGER NOT NULL DEFAULT 0,
+	challenge TEXT NOT NULL DEFAULT ''
 );
 CREATE TABLE IF NOT EXISTS events (
 	game TEXT NOT NULL REFERENCES games(id),
@@ -107,6 +108,11 @@ func OpenSQLite(path string) (*SQLite, error) {
 	if _, err := db.Exec(sqliteSchema); err != nil {
 		db.Close()
 		return nil, corruptOr(path, fmt.Errorf("store: create sqlite schema in %s: %w", path, err))
+	}
+	// Files made before games had a challenge rule get the column.
+	if err := addChallengeColumn(db); err != nil {
+		db.Close()
+		return nil, corruptOr(path, fmt.Errorf("store: add the challenge column in %s: %w", path, err))
 	}
 	// Appends several by statement rely on the NOT NULL of events.seq,
 	// which every file made by this store has; a file without it gets
@@ -522,12 +528,32 @@ func (s *SQLite) CreateGame(ctx context.Context, g *Game) error {
 	return s.write(ctx, &appendReq{op: opCreate, id: g.ID, g: g, s: string(seats)})
 }
 
-const insertGameSQL = `INSERT INTO games(id, variant, lexicon, seed, seats, created, finished) VALUES (?,?,?,?,?,?,?)`
+const insertGameSQL = `INSERT INTO games(id, variant, lexicon, seed, seats, created, finished, challenge) VALUES (?,?,?,?,?,?,?,?)`
+
+// hasChallengeColumn reports whether the games table of db has the
+// challenge column (files made before games had a challenge rule lack
+// it).
+func hasChallengeColumn(db *sql.DB) (bool, error) {
+	var n int
+	err := db.QueryRow(`SELECT COUNT(*) FROM pragma_table_info('games') WHERE name = 'challenge'`).Scan(&n)
+	return n > 0, err
+}
+
+// addChallengeColumn adds the challenge column to a games table that
+// lacks it; the games already stored keep the void rule.
+func addChallengeColumn(db *sql.DB) error {
+	has, err := hasChallengeColumn(db)
+	if err != nil || has {
+		return err
+	}
+	_, err = db.Exec(`ALTER TABLE games ADD COLUMN challenge TEXT NOT NULL DEFAULT ''`)
+	return err
+}
 
 // createTx inserts a game header inside a transaction, with ins
 // (insertGameSQL prepared in it).
 func createTx(ctx context.Context, ins *sql.Stmt, g *Game, seats string) error {
-	_, err := ins.ExecContext(ctx, g.ID, g.Variant, g.Lexicon, int64(g.Seed), seats, g.Created.UnixNano(), boolInt(g.Finished))
+	_, err := ins.ExecContext(ctx, g.ID, g.Variant, g.Lexicon, int64(g.Seed), seats, g.Created.UnixNano(), boolInt(g.Finished), g.Challenge)
 	if err != nil {
 		if isUniqueViolation(err) {
 			return fmt.Errorf("store: create game %s: %w", g.ID, ErrConflict)
@@ -603,8 +629,8 @@ func (s *SQLite) Load(ctx context.Context, id string) (*Game, []Event, error) {
 	g := &Game{ID: id}
 	var seed, created, finished int64
 	var seats string
-	err := s.db.QueryRowContext(ctx, `SELECT variant, lexicon, seed, seats, created, finished FROM games WHERE id = ?`, id).
-		Scan(&g.Variant, &g.Lexicon, &seed, &seats, &created, &finished)
+	err := s.db.QueryRowContext(ctx, `SELECT variant, lexicon, seed, seats, created, finished, challenge FROM games WHERE id = ?`, id).
+		Scan(&g.Variant, &g.Lexicon, &seed, &seats, &created, &finished, &g.Challenge)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil, fmt.Errorf("store: load game %s: %w", id, ErrNotFound)
 	}
@@ -659,7 +685,7 @@ func (s *SQLite) Migrate(ctx context.Context, version int, fn MigrateFunc) (int,
 		return 0, nil
 	}
 	var games []*Game
-	rows, err := tx.QueryContext(ctx, `SELECT id, variant, lexicon, seed, seats, created, finished FROM games ORDER BY id`)
+	rows, err := tx.QueryContext(ctx, `SELECT id, variant, lexicon, seed, seats, created, finished, challenge FROM games ORDER BY id`)
 	if err != nil {
 		return fail(err)
 	}
@@ -667,7 +693,7 @@ func (s *SQLite) Migrate(ctx context.Context, version int, fn MigrateFunc) (int,
 		g := &Game{}
 		var seed, created, finished int64
 		var seats string
-		if err := rows.Scan(&g.ID, &g.Variant, &g.Lexicon, &seed, &seats, &created, &finished); err != nil {
+		if err := rows.Scan(&g.ID, &g.Variant, &g.Lexicon, &seed, &seats, &created, &finished, &g.Challenge); err != nil {
 			rows.Close()
 			return fail(err)
 		}

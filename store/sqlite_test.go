@@ -195,3 +195,53 @@ func TestSQLiteDamagedFile(t *testing.T) {
 	}
 	t.Logf("repair kept %d games whole; %d damaged stay in %s", len(rep.Kept), len(rep.Damaged), filepath.Base(rep.Aside))
 }
+
+// TestSQLiteBeforeChallengeColumn opens and repairs a file made before
+// games had a challenge rule: its games read with the void rule, and new
+// games keep theirs.
+func TestSQLiteBeforeChallengeColumn(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "old.db")
+	db, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{
+		`CREATE TABLE games (id TEXT PRIMARY KEY, variant TEXT NOT NULL, lexicon TEXT NOT NULL, seed INTEGER NOT NULL,
+			seats TEXT NOT NULL, created INTEGER NOT NULL, finished INTEGER NOT NULL DEFAULT 0)`,
+		`CREATE TABLE events (game TEXT NOT NULL REFERENCES games(id), seq INTEGER NOT NULL, kind TEXT NOT NULL,
+			data TEXT NOT NULL, time INTEGER NOT NULL, PRIMARY KEY (game, seq))`,
+		`INSERT INTO games VALUES ('old1', 'english', 'en-sowpods', 7, '[{"name":"Ana"},{"name":"Bo"}]', 1, 0)`,
+		`INSERT INTO events VALUES ('old1', 0, 'join', '{"seat":0}', 2)`,
+	} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	db.Close()
+	// Repair reads the old layout.
+	rep, err := store.RepairSQLite(path)
+	if err != nil {
+		t.Fatalf("repair: %v", err)
+	}
+	if len(rep.Kept) != 1 {
+		t.Errorf("repair kept %v, want old1", rep.Kept)
+	}
+	for _, p := range []string{path, rep.Aside} {
+		s, err := store.OpenSQLite(p)
+		if err != nil {
+			t.Fatalf("open %s: %v", p, err)
+		}
+		g, evs, err := s.Load(context.Background(), "old1")
+		if err != nil || g.Challenge != "" || len(evs) != 1 {
+			t.Errorf("%s: old game: %+v, %d events, %v", p, g, len(evs), err)
+		}
+		ng := &store.Game{ID: "new1", Variant: "english", Lexicon: "en-sowpods", Seats: g.Seats, Challenge: "5pt", Created: time.Now()}
+		if err := s.CreateGame(context.Background(), ng); err != nil {
+			t.Fatal(err)
+		}
+		if g, _, err := s.Load(context.Background(), "new1"); err != nil || g.Challenge != "5pt" {
+			t.Errorf("%s: new game: %+v, %v", p, g, err)
+		}
+		s.Close()
+	}
+}

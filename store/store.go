@@ -41,7 +41,10 @@ type Game struct {
 	Lexicon string
 	Seed    uint64
 	Seats   []Seat
-	Created time.Time
+	// Challenge is the game's challenge rule by name ("" for the void
+	// rule: a word missing from the list is refused when played).
+	Challenge string
+	Created   time.Time
 	// Finished is set once the game is over; finished games are not
 	// rebuilt at start-up.
 	Finished bool

@@ -45,6 +45,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store, prefix string) {
 	t.Run("RoundTrip", func(t *testing.T) {
 		s := open(t)
 		g := newGame("rt")
+		g.Challenge = "double"
 		if err := s.CreateGame(ctx, g); err != nil {
 			t.Fatal(err)
 		}
@@ -63,7 +64,8 @@ func Run(t *testing.T, open func(t *testing.T) store.Store, prefix string) {
 			t.Fatal(err)
 		}
 		if got.ID != g.ID || got.Variant != g.Variant || got.Lexicon != g.Lexicon || got.Seed != g.Seed ||
-			!got.Created.Equal(g.Created) || got.Finished || fmt.Sprint(got.Seats) != fmt.Sprint(g.Seats) {
+			!got.Created.Equal(g.Created) || got.Finished || fmt.Sprint(got.Seats) != fmt.Sprint(g.Seats) ||
+			got.Challenge != "double" {
 			t.Errorf("header: got %+v, want %+v", got, g)
 		}
 		if len(gotEvs) != len(evs) {

@@ -2033,3 +2033,34 @@ func TestBrowserChat(t *testing.T) {
 		t.Error("a game against the computer shows a chat")
 	}
 }
+
+// TestBrowserChallenge: under the double-challenge rule Ana plays a
+// word that is not in the list; Bo's page offers the challenge, and once
+// he makes it both pages show the play taken back.
+func TestBrowserChallenge(t *testing.T) {
+	r := newRig(t)
+	id := r.e.createRule("double", SeatRequest{Kind: "human", Name: "Ana"}, SeatRequest{Kind: "human", Name: "Bo"})
+	var a, b JoinResponse
+	r.e.do("POST", "/api/games/"+id+"/join", "", map[string]any{"name": "Ana"}, &a)
+	r.e.do("POST", "/api/games/"+id+"/join", "", map[string]any{"name": "Bo"}, &b)
+	ana, bo := r.ctx, r.newDevice()
+	r.run(ana, "Ana's page", chromedp.Navigate(r.e.url+"/g/"+id+"#seat="+a.Token), chromedp.WaitVisible(`#rack .tile`))
+	r.run(bo, "Bo's page", chromedp.Navigate(r.e.url+"/g/"+id+"#seat="+b.Token), chromedp.WaitVisible(`#rack .tile`))
+	var title string
+	r.eval(bo, `$("#game-title").textContent`, &title)
+	if !strings.Contains(title, "double challenge") {
+		t.Errorf("game title %q does not name the rule", title)
+	}
+	if code := r.e.do("POST", "/api/games/"+id+"/move", a.Token, phonyOpening(t, r.e.state(id, a.Token)), nil); code != 200 {
+		t.Fatalf("Ana's phony: %d", code)
+	}
+	r.poll(bo, "Bo is offered the challenge", `!$("#challenge-bar").hidden && $("#challenge-say").textContent.includes("challenge") && $("#accept-btn").hidden`, 10*time.Second)
+	r.shot(bo, "26-challenge-offer")
+	r.clickAt(bo, "#challenge-btn")
+	r.poll(bo, "Bo sees the play taken back", `$("#message").textContent.includes("taken back") && $("#challenge-bar").hidden && !document.querySelector("#board .tile")`, 10*time.Second)
+	r.poll(ana, "Ana sees her play taken back", `$("#message").textContent.includes("Your play") && $("#moves").textContent.includes("not in the list") && !document.querySelector("#board .tile")`, 10*time.Second)
+	r.shot(ana, "27-challenged-off")
+	if s := r.axe(bo, "the challenge offer"); s < 90 {
+		t.Errorf("the page after a challenge scores %.0f in the accessibility checks", s)
+	}
+}

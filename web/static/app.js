@@ -217,6 +217,7 @@ async function showLobby() {
   $("#variant").addEventListener("change", () => { fillLexicons(); });
   $("#opponent").addEventListener("change", describeOpponent);
   $("#clock").addEventListener("change", describeClock);
+  $("#challenge").addEventListener("change", describeChallenge);
   $("#create-form").addEventListener("submit", createGame);
   fillJudge();
   $("#judge-form").addEventListener("submit", judgeWords);
@@ -268,6 +269,25 @@ function fillCreateForm() {
   const secs = [...cs.options].map((o) => o.value);
   cs.value = [keepClock, localStorage.getItem("atril:clock"), "0"].find((v) => v && secs.includes(v));
   describeClock();
+  const rs = $("#challenge");
+  const keepRule = rs.value;
+  rs.textContent = "";
+  for (const r of CHALLENGE_RULES) {
+    const o = el("option", "", t("challenge_" + r));
+    o.value = r;
+    rs.append(o);
+  }
+  rs.value = [keepRule, localStorage.getItem("atril:challenge"), "void"].find((v) => v && CHALLENGE_RULES.includes(v));
+  describeChallenge();
+}
+
+// The challenge rules offered: void (every word checked as played) and
+// those of club and tournament play.
+const CHALLENGE_RULES = ["void", "double", "single", "5pt", "10pt"];
+
+function describeChallenge() {
+  const r = $("#challenge").value;
+  $("#challenge-desc").textContent = r === "void" ? t("challengeVoidDesc") : t("challengeDesc") + " " + t("challengeWhy_" + r);
 }
 
 // The clocks offered: minutes for each person's moves (0: none), with
@@ -365,10 +385,13 @@ async function createGame(ev) {
     localStorage.setItem("atril:opponent", opp);
     const seconds = Number($("#clock").value) || 0;
     localStorage.setItem("atril:clock", String(seconds));
+    const challenge = $("#challenge").value;
+    localStorage.setItem("atril:challenge", challenge);
     const seats = [{ kind: "human", name }];
     seats.push(opp.startsWith("computer:") ? { kind: "computer", level: opp.slice(9) } : { kind: "human" });
     const req = { variant, lexicon, seats };
     if (seconds > 0) req.clock = { seconds, overtime: CLOCK_OVERTIME };
+    if (challenge && challenge !== "void") req.challenge = challenge;
     const g = await api("POST", "/api/games", req);
     const j = await api("POST", "/api/games/" + g.id + "/join", { name, seat: 0 });
     rememberSeat(g.id, j.token);
@@ -400,6 +423,7 @@ async function loadOpen() {
     const host = g.seats.find((s) => s.taken) || g.seats[0];
     let what = variantName(g.variant) + " · " + lexiconName(g.lexicon);
     if (g.clock) what += " · " + t("clockOpen", Math.round(g.clock.seconds / 60));
+    if (g.challenge) what += " · " + t("ruleShort_" + g.challenge);
     li.append(el("span", "", t("waitsFor", displayName(host), what)), " ", el("span", "hint", ago(g.created)), " ");
     const a = el("a", "button", t("joinOpen"));
     a.href = "/g/" + g.id;
@@ -503,6 +527,7 @@ function showJoin(st) {
   let what = t("joinWhat", variantName(st.variant), lexiconName(st.lexicon));
   const secs = st.clock ? Math.max(...st.clock.seconds) : 0;
   if (secs > 0) what += " " + t("joinClock", Math.round(secs / 60), Math.round(Math.max(...st.clock.overtime) / 60));
+  if (st.challenge) what += " " + t("joinRule", t("ruleShort_" + st.challenge)) + " " + t("challengeDesc") + " " + t("challengeWhy_" + st.challenge);
   $("#join-what").textContent = what;
   document.title = t("joinTitle", displayName(host)) + " – atril";
   $("#join-name").value = localStorage.getItem("atril:name") || "";
@@ -640,9 +665,19 @@ function render(st) {
 // while only our own move is new.
 function announce(prev, st, me) {
   if (G.announced >= 0 && st.history.length > G.announced) {
-    const played = st.history.slice(G.announced).filter((h) => h.kind === "place" || h.kind === "exchange" || h.kind === "pass");
+    const fresh = st.history.slice(G.announced);
+    const played = fresh.filter((h) => h.kind === "place" || h.kind === "exchange" || h.kind === "pass");
     const h = played[played.length - 1];
-    if (h && h.seat !== me) {
+    const back = fresh.find((x) => x.kind === "withdrawn");
+    const good = fresh.find((x) => x.kind === "challenge_bonus" || x.kind === "lost_turn");
+    if (back && !played.some((x) => fresh.indexOf(x) > fresh.indexOf(back))) {
+      const words = (back.words || []).join(", ");
+      if (back.seat === me) say(msgNodes(t("youWithdrawn", "{0}", "{1}"), moveNode(back.move), words), "error");
+      else say(msgNodes(t("theyWithdrawn", "{0}", "{1}", "{2}"), displayName(st.seats[back.seat]), moveNode(back.move), words));
+    } else if (good && !played.some((x) => fresh.indexOf(x) > fresh.indexOf(good))) {
+      const k = st.history.lastIndexOf(st.history.filter((x) => x.kind === "place").pop());
+      say(msgNodes(t("challengeGood", "{0}"), moveNode(k >= 0 ? st.history[k].move : "")));
+    } else if (h && h.seat !== me) {
       const who = displayName(st.seats[h.seat]);
       if (h.kind === "place") say(msgNodes(t("theyPlayed", "{0}", "{1}", "{2}"), who, moveNode(h.move), h.points));
       else if (h.kind === "exchange") say(t("theyExchanged", who, h.count));
@@ -776,7 +811,7 @@ function renderSide(st, me) {
   $("#sound").hidden = me < 0;
   $("#sound").textContent = t(soundOn() ? "soundOn" : "soundOff");
   $("#sound").setAttribute("aria-pressed", String(soundOn()));
-  $("#game-title").textContent = t("gameTitle", variantName(st.variant));
+  $("#game-title").textContent = t("gameTitle", variantName(st.variant)) + (st.challenge ? " · " + t("ruleShort_" + st.challenge) : "");
   // Scores.
   const sc = $("#scores");
   sc.textContent = "";
@@ -813,7 +848,16 @@ function renderSide(st, me) {
   if (waitingForPerson) $("#share-url").value = location.origin + "/g/" + st.id;
   $("#rack-area").hidden = !st.you || st.over;
   for (const b of ["#submit", "#recall", "#shuffle", "#exchange", "#pass", "#exchange-go"]) $(b).disabled = !st.started || st.over;
-  for (const b of ["#submit", "#exchange", "#pass", "#exchange-go"]) if (!myTurn) $(b).disabled = true;
+  for (const b of ["#submit", "#exchange", "#pass", "#exchange-go"]) if (!myTurn || st.awaiting_challenge) $(b).disabled = true;
+  // A play the seat on turn may challenge (or, when it went out, must
+  // challenge or accept).
+  const open = myTurn && typeof st.challengeable === "number" ? st.history[st.challengeable] : null;
+  $("#challenge-bar").hidden = !open;
+  if (open) {
+    const who = displayName(st.seats[open.seat]);
+    $("#challenge-say").textContent = st.awaiting_challenge ? t("outAwaits", who) : t("mayChallenge", open.move);
+    $("#accept-btn").hidden = !st.awaiting_challenge;
+  }
   $("#exchange").disabled = $("#exchange").disabled || st.bag < 7;
   $("#exchange-bar").hidden = !G.exchanging;
   $("#buttons").hidden = G.exchanging;
@@ -866,6 +910,9 @@ function renderMoves(st) {
       case "pass": what.append(t("passed")); break;
       case "out_bonus": what.append(t("outBonus", h.rack)); break;
       case "time_penalty": what.append(t("timePenalty")); break;
+      case "withdrawn": what.append(...msgNodes(t("withdrawnLine", "{0}"), moveNode(h.move)), " ", el("span", "hint", t("notInList", (h.words || []).join(", ")))); break;
+      case "challenge_bonus": what.append(t("challengeBonus")); break;
+      case "lost_turn": what.append(t("lostTurn")); break;
       default: what.append(t("rackPenalty", h.rack));
     }
     who.append(name, what);
@@ -1563,6 +1610,13 @@ async function submit() {
   await sendMove({ kind: "place", tiles: G.pending.map((p) => ({ row: p.row, col: p.col, letter: p.letter, blank: p.blank })) });
 }
 
+// answerPlay challenges or accepts the last placement.
+async function answerPlay(kind) {
+  try {
+    render(await api("POST", "/api/games/" + G.id + "/" + kind, undefined, G.token));
+  } catch (e) { say(t("rejected", localReason(e.message)), "error"); }
+}
+
 async function endGame(kind) {
   if (!(await ask(t(kind === "resign" ? "confirmResign" : "confirmAbort"), t(kind)))) return;
   try {
@@ -1595,6 +1649,8 @@ function wireGame() {
     sendMove({ kind: "exchange", exchange: [...G.marked].map((i) => G.rack[i].letter) });
   });
   $("#pass").addEventListener("click", async () => { if (await ask(t("confirmPass"), t("pass"))) sendMove({ kind: "pass" }); });
+  $("#challenge-btn").addEventListener("click", () => answerPlay("challenge"));
+  $("#accept-btn").addEventListener("click", () => answerPlay("accept"));
   $("#resign").addEventListener("click", () => endGame("resign"));
   $("#chat-form").addEventListener("submit", sendChat);
   $("#sound").addEventListener("click", () => {
@@ -1663,8 +1719,12 @@ async function startReview(k) {
     let data;
     try { data = await api("GET", "/api/games/" + G.id + "/review"); } catch (e) { say(t("error", e.message), "error"); return; }
     const moves = [];
-    data.turns.forEach((tu, i) => { if (tu.kind === "place" || tu.kind === "exchange" || tu.kind === "pass") moves.push(i); });
-    G.review = { data, moves, k: 0, cache: {}, show: null };
+    const gone = new Set(); // the moves a challenge took back
+    data.turns.forEach((tu, i) => {
+      if (tu.kind === "place" || tu.kind === "exchange" || tu.kind === "pass") moves.push(i);
+      if (tu.kind === "withdrawn") gone.add(moves.length - 1);
+    });
+    G.review = { data, moves, gone, k: 0, cache: {}, show: null };
   }
   $("#review").hidden = false;
   $("#result").hidden = true;
@@ -1726,6 +1786,7 @@ function renderReview() {
     for (const x of tu.rack) { const d = tileEl(x.letter, x.score, x.blank); d.classList.add("mini"); rk.append(d); }
     rackBox.append(rk);
     played.append(...msgNodes(t("rvPlayed", "{0}"), reviewMoveNode(tu.kind, tu.move)), " (" + (tu.points >= 0 ? "+" : "") + tu.points + ")");
+    if (R.gone.has(R.k)) played.append(" — " + t("rvWithdrawn", (tu.phonies || []).join(", ")));
   }
 }
 
@@ -1738,6 +1799,7 @@ function renderReviewBoard() {
   document.querySelectorAll("#board .sq.has-bubble").forEach((x) => x.classList.remove("has-bubble"));
   document.querySelectorAll("#board .sq.cursor").forEach((x) => x.classList.remove("cursor", "down"));
   for (let j = 0; j < R.k; j++) {
+    if (R.gone.has(j)) continue;
     for (const x of R.data.turns[R.moves[j]].tiles || []) {
       const d = tileEl(x.letter, x.score, x.blank);
       if (j === R.k - 1) d.classList.add("last");
@@ -1751,7 +1813,7 @@ function renderReviewBoard() {
     square(x.row, x.col).append(d);
   }
   const at = new Map(), next = new Map();
-  for (let j = 0; j < R.k; j++) for (const x of R.data.turns[R.moves[j]].tiles || []) at.set(x.row * 100 + x.col, x);
+  for (let j = 0; j < R.k; j++) if (!R.gone.has(j)) for (const x of R.data.turns[R.moves[j]].tiles || []) at.set(x.row * 100 + x.col, x);
   for (const x of (shown && shown.tiles) || []) next.set(x.row * 100 + x.col, x);
   labelSquares((r, c) => at.get(r * 100 + c), (r, c) => next.get(r * 100 + c), false);
 }

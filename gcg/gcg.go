@@ -30,6 +30,27 @@
 // "#resigned NICK" records, or by a player running out of time,
 // "#timeout NICK" (the racks are not counted then); "#aborted" records a
 // game called off before its first move.
+//
+// A game played under a challenge rule (see game.ChallengeRule) has the
+// pragma "#challenge RULE" (single, double, 5pt or 10pt; a game under the
+// void rule has none). A placement may then form words missing from the
+// word list, and its line is written like any other. When the next
+// player challenges a phony, the line after it takes the play back:
+//
+//	>Bo: ADEIKOU 7H OKIA +16 30
+//	>Bo: ADEIKOU -- -16 14
+//
+// with the rack the player holds again and the score taken off. A valid
+// play challenged under the 5- or 10-point rule gives its player the
+// points, "RACK (challenge) +5" (the rack they hold after the play; none
+// if they went out); under the double rule the challenger loses the
+// turn, which is written, and read back, as a pass (it counts the same
+// toward the end of the game). A challenge of a valid play under the
+// single rule changes nothing and has no line. A play that goes out waits to be challenged or accepted: when
+// it stands, the end-of-game lines follow. Reading a file without the
+// pragma, the rule is inferred from its lines: a "(challenge) +5" line
+// means 5pt, "+10" 10pt, any other "--" or "(challenge)" line single, and
+// none the void rule.
 package gcg
 
 import (
@@ -70,6 +91,11 @@ type Header struct {
 	TimedOut string
 	// Aborted is set by the #aborted pragma.
 	Aborted bool
+	// Challenge is the rule named by the #challenge pragma, as
+	// game.ChallengeRule.String writes it ("" if the file has none; the
+	// replay then infers the rule from the lines). WriteHeader writes
+	// the game's own rule instead.
+	Challenge string
 	// Extra keeps other pragmas, without the "#", in the order read.
 	Extra []string
 }
@@ -101,6 +127,9 @@ func WriteHeader(w io.Writer, g *game.Game, h *Header) error {
 	if lex != "" {
 		fmt.Fprintf(bw, "#lexicon %s\n", oneLine(lex))
 	}
+	if rule := g.ChallengeRule(); rule != game.Void {
+		fmt.Fprintf(bw, "#challenge %s\n", rule)
+	}
 	if h.Title != "" {
 		fmt.Fprintf(bw, "#title %s\n", oneLine(h.Title))
 	}
@@ -117,7 +146,6 @@ func WriteHeader(w io.Writer, g *game.Game, h *Header) error {
 		nick := players[t.Player].Nick
 		switch t.Kind {
 		case game.Played:
-			rack := rackText(a, &t.Rack)
 			m := &t.Move
 			var what string
 			switch m.Kind {
@@ -128,17 +156,23 @@ func WriteHeader(w io.Writer, g *game.Game, h *Header) error {
 			default:
 				what = m.Position() + " " + word(g.Board, m)
 			}
-			fmt.Fprintf(bw, ">%s: %s %s %+d %d\n", nick, rack, what, t.Points, t.Total)
+			fmt.Fprintf(bw, ">%s: %s%s %+d %d\n", nick, rackBefore(a, &t.Rack), what, t.Points, t.Total)
 		case game.OutBonus:
 			fmt.Fprintf(bw, ">%s: (%s) +%d %d\n", nick, rackText(a, &t.Rack), t.Points, t.Total)
 		case game.RackPenalty:
 			fmt.Fprintf(bw, ">%s: (%s) -%d %d\n", nick, rackText(a, &t.Rack), -t.Points, t.Total)
 		case game.TimePenalty:
-			rack := rackText(a, &t.Rack)
-			if rack != "" {
-				rack += " "
-			}
-			fmt.Fprintf(bw, ">%s: %s(time) -%d %d\n", nick, rack, -t.Points, t.Total)
+			fmt.Fprintf(bw, ">%s: %s(time) -%d %d\n", nick, rackBefore(a, &t.Rack), -t.Points, t.Total)
+		case game.Withdrawn:
+			fmt.Fprintf(bw, ">%s: %s -- -%d %d\n", nick, rackText(a, &t.Rack), -t.Points, t.Total)
+		case game.ChallengeBonus:
+			fmt.Fprintf(bw, ">%s: %s(challenge) +%d %d\n", nick, rackBefore(a, &t.Rack), t.Points, t.Total)
+		case game.LostTurn:
+			// Standard GCG has no line for a lost turn. Read back as a
+			// pass, it leaves the scores, the turn and the counts toward
+			// the end of the game as they were (though it counts as one
+			// more move played).
+			fmt.Fprintf(bw, ">%s: %s- +0 %d\n", nick, rackBefore(a, &t.Rack), t.Total)
 		}
 	}
 	if r := g.Resigned(); r >= 0 {
@@ -178,6 +212,15 @@ func word(b *board.Board, m *move.Move) string {
 // blanks last, spelled so that it reads back to the same tiles.
 func rackText(a *alphabet.Alphabet, r *alphabet.Rack) string {
 	return a.Spell(r.InWritingOrder())
+}
+
+// rackBefore is rackText followed by a space, or "" for an empty rack
+// (a line whose rack may be left out).
+func rackBefore(a *alphabet.Alphabet, r *alphabet.Rack) string {
+	if r.Len() == 0 {
+		return ""
+	}
+	return rackText(a, r) + " "
 }
 
 // oneLine replaces line breaks so a value fits on its pragma line.

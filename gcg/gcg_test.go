@@ -322,8 +322,8 @@ func TestErrors(t *testing.T) {
 		{"unknown letter", "hOLE +3", "hÖLE +3", []string{"line 12", "Ö"}},
 		{"unknown player", ">Bo: ADEIOU?", ">Cy: ADEIOU?", []string{"line 9", "unknown player", "Cy"}},
 		{"out of turn", ">Bo: ADEIOU? -IOU +0 0", ">Ana: ADEIOU? -IOU +0 66", []string{"line 9", "Bo's turn"}},
-		{"phony withdrawn", ">Ana: EEGILOT - +0 66", ">Ana: EEGILOT -- +0 66", []string{"line 10", "withdrawn", "not supported"}},
-		{"challenge bonus", ">Ana: EEGILOT - +0 66", ">Ana: EEGILOT (challenge) +5 71", []string{"line 10", "challenge", "not supported"}},
+		{"phony withdrawn", ">Ana: EEGILOT - +0 66", ">Ana: EEGILOT -- +0 66", []string{"line 10", "withdrawn", "not a placement"}},
+		{"challenge bonus", ">Ana: EEGILOT - +0 66", ">Ana: EEGILOT (challenge) +5 71", []string{"line 10", "challenge", "not a placement"}},
 		{"exchange of a count", "-IOU +0 0", "-3 +0 0", []string{"line 9", "unknown tiles"}},
 		{"exchange not on rack", "-IOU +0 0", "-IOX +0 0", []string{"line 9", "X"}},
 		{"bad score", "RETAINS +66 66", "RETAINS +6x6 66", []string{"line 8", "score", "6x6"}},
@@ -416,11 +416,17 @@ func FuzzReadGCG(f *testing.F) {
 		}
 		lexs = append(lexs, lex)
 	}
+	sv, slex := smallChallenge(f) // challenge rules
+	vs, lexs = append(vs, sv), append(lexs, slex)
 	f.Add(uint8(0), englishGame)
 	f.Add(uint8(1), tinyGame)
 	f.Add(uint8(2), spanishGame)
 	f.Add(uint8(0), ">Ana: AEINRST 8D RETAINS +66 66\n>Bo: ADEIOU? -IOU +0 0\n#rack1 EEGILOT\n")
 	f.Add(uint8(0), ">Ana: AEINRST 8D RETAINS +66 66\n>Ana: EEGILOT (time) -10 56\n#timeout Bo\n#rack1 EEGILOT\n")
+	f.Add(uint8(0), ">Ana: AEINRST 8D RETINAS +66 66\n>Ana: AEINRST -- -66 0\n>Bo: ADEIOU? -IOU +0 0\n#rack1 AEINRST\n")
+	f.Add(uint8(3), challengedGame)
+	f.Add(uint8(3), strings.Replace(challengedGame, ">bob: (AAT) +3 30\n", ">bob: (challenge) +5 32\n>bob: (AAT) +3 35\n", 1))
+	f.Add(uint8(3), "#player1 ann ann\n#player2 bob bob\n#challenge double\n>ann: ATX 4C AX +9 9\n>ann: ATT (challenge) +0 9\n")
 	f.Fuzz(func(t *testing.T, which uint8, text string) {
 		i := int(which) % len(vs)
 		g, h, err := ReadHeader(strings.NewReader(text), vs[i], lexs[i])

@@ -22,7 +22,7 @@ const (
 	Placement LineKind = iota
 	// Exchange: ">nick: RACK -ABC +0 t".
 	Exchange
-	// Pass: ">nick: RACK - +0 t".
+	// Pass: ">nick: RACK - +0 t" (">nick: - +0 t" for an empty rack).
 	Pass
 	// EndRack is an end-of-game adjustment: ">nick: (RACK) +X t" for the
 	// player who went out, ">nick: (RACK) -X t" for a player left with
@@ -31,6 +31,15 @@ const (
 	// TimePenalty is the points a player loses for time taken past the
 	// clock: ">nick: RACK (time) -X t" (no rack if they went out).
 	TimePenalty
+	// Withdrawn takes back the placement of the line before, a phony
+	// the next player challenged: ">nick: RACK -- -s t", with the rack
+	// the player held before it (and holds again) and its score.
+	Withdrawn
+	// Challenged is the bonus for a valid placement of the line before
+	// that the next player challenged: ">nick: RACK (challenge) +X t",
+	// with the rack the player holds after the placement (none if they
+	// went out) and the bonus of the game's rule.
+	Challenged
 )
 
 // Line is a turn line as read, before it is checked against the rules.
@@ -39,8 +48,8 @@ type Line struct {
 	Text string
 	Nick string
 	Kind LineKind
-	// Rack is the rack before the move, or the rack counted by an EndRack
-	// line.
+	// Rack is the rack before the move, the rack counted by an EndRack
+	// line, or the rack held after a challenge (Withdrawn, Challenged).
 	Rack string
 	// Pos and Word of a placement; Word is also the exchanged tiles.
 	Pos, Word string
@@ -236,6 +245,14 @@ func (f *File) pragma(text string, players map[int]Player, racks map[int]string,
 		f.TimedOut = value
 	case name == "aborted":
 		f.Aborted = true
+	case name == "challenge":
+		if value == "" {
+			return fail("#challenge needs a rule: single, double, 5pt or 10pt")
+		}
+		if _, err := game.ParseChallengeRule(value); err != nil {
+			return fail("#challenge: %v", err)
+		}
+		f.Challenge = value
 	case name == "":
 		return fail("empty pragma name after #")
 	default:
@@ -286,10 +303,17 @@ func parseTurn(s string) (Line, error) {
 				l.Kind = TimePenalty
 				return l, nil
 			}
-			if len(fs) == 2 {
-				if r == "challenge" {
-					return l, fmt.Errorf("(%s) bonus/penalty lines are not supported", r)
+			if r == "challenge" {
+				if len(fs) == 2 {
+					l.Rack = fs[0]
 				}
+				if l.Score < 0 {
+					return l, fmt.Errorf("(challenge) %+d: a challenge bonus adds points", l.Score)
+				}
+				l.Kind = Challenged
+				return l, nil
+			}
+			if len(fs) == 2 {
 				if fs[0] != r {
 					return l, fmt.Errorf("rack %s and end-of-game rack (%s) differ", fs[0], r)
 				}
@@ -297,6 +321,12 @@ func parseTurn(s string) (Line, error) {
 			l.Kind, l.Rack = EndRack, r
 			return l, nil
 		}
+	}
+	if len(fs) == 1 && fs[0] == "-" {
+		// A pass with no tiles, as a turn lost to a challenge by a
+		// player whose rack the file does not give.
+		l.Kind = Pass
+		return l, nil
 	}
 	if len(fs) < 2 {
 		return l, fmt.Errorf("want \">nick: RACK MOVE SCORE TOTAL\"")
@@ -307,7 +337,10 @@ func parseTurn(s string) (Line, error) {
 	}
 	switch {
 	case len(fs) == 2 && fs[1] == "--":
-		return l, fmt.Errorf("withdrawn phony (--) is not supported: leave the withdrawn move out, or record it as a pass")
+		if l.Score > 0 {
+			return l, fmt.Errorf("-- %+d: a withdrawn play takes its score off (-SCORE)", l.Score)
+		}
+		l.Kind = Withdrawn
 	case len(fs) == 2 && fs[1] == "-":
 		l.Kind = Pass
 	case len(fs) == 2 && strings.HasPrefix(fs[1], "-"):

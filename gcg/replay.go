@@ -2,6 +2,7 @@ package gcg
 
 import (
 	"fmt"
+	"strings"
 
 	"atril/alphabet"
 	"atril/game"
@@ -16,6 +17,13 @@ import (
 // move is checked by the rules and its score and the player's total must
 // match the file. The end-of-game lines must match the game's final
 // adjustment.
+//
+// The game's challenge rule is the one of the #challenge pragma, or else
+// the one the lines imply (see the package comment). A "--" or
+// "(challenge)" line is the challenge of the placement on the line
+// before by the player on turn, which must find it a phony or valid as
+// the line says; an end-of-game line after a placement that went out
+// and waits to be challenged is its acceptance.
 func (f *File) Replay(v *variant.Variant, lex *lexicon.Lexicon, seed uint64) (*game.Game, error) {
 	r, err := f.newReplay(v, lex, seed)
 	if err != nil {
@@ -33,6 +41,11 @@ func (f *File) Replay(v *variant.Variant, lex *lexicon.Lexicon, seed uint64) (*g
 			// Applied once the game is over (a loss on time ends it
 			// after the lines).
 			r.penalties = append(r.penalties, i)
+		case Withdrawn, Challenged:
+			if len(r.penalties) > 0 {
+				return nil, fail("a challenge after a time penalty: a time penalty comes at the end")
+			}
+			err = r.challenge(i, fail)
 		default:
 			if len(r.penalties) > 0 {
 				return nil, fail("a move after a time penalty: a time penalty comes at the end")
@@ -103,8 +116,10 @@ type replay struct {
 	// kept[j] is what player j kept from their last move (the tiles not
 	// played or exchanged), which their next rack must hold.
 	kept []rackAt
-	// lastMove is the index in g.History of the last move played.
-	lastMove int
+	// lastMove is the index in g.History of the last move played, or of
+	// the entry of the challenge answering it; the end-of-game
+	// adjustments come after it. moveLine is the line of that move.
+	lastMove, moveLine int
 	// matched marks the end-of-game adjustments the file has matched.
 	matched map[int]bool
 	// started is set once the first move has chosen who starts.
@@ -127,6 +142,13 @@ func (f *File) newReplay(v *variant.Variant, lex *lexicon.Lexicon, seed uint64) 
 		return nil, fmt.Errorf("gcg: %w", err)
 	}
 	r.g = g
+	rule, err := f.rule()
+	if err != nil {
+		return nil, err
+	}
+	if err := g.SetChallengeRule(rule); err != nil {
+		return nil, fmt.Errorf("gcg: %w", err)
+	}
 	for i := range f.Lines {
 		l := &f.Lines[i]
 		rack, err := r.readRack(l.Rack, fmt.Sprintf("line %d: %q", l.Num, l.Text))
@@ -147,6 +169,32 @@ func (f *File) newReplay(v *variant.Variant, lex *lexicon.Lexicon, seed uint64) 
 		r.final = append(r.final, rackAt{rack, 0, true})
 	}
 	return r, nil
+}
+
+// rule is the challenge rule of the #challenge pragma or, without one,
+// the rule the lines imply: 5pt or 10pt for a "(challenge)" line with
+// that bonus, single for any other "(challenge)" or "--" line, and void
+// for none.
+func (f *File) rule() (game.ChallengeRule, error) {
+	if f.Challenge != "" {
+		rule, err := game.ParseChallengeRule(f.Challenge)
+		if err != nil {
+			return game.Void, fmt.Errorf("gcg: #challenge: %w", err)
+		}
+		return rule, nil
+	}
+	rule := game.Void
+	for _, l := range f.Lines {
+		switch {
+		case l.Kind == Challenged && l.Score == 5:
+			return game.FivePoint, nil
+		case l.Kind == Challenged && l.Score == 10:
+			return game.TenPoint, nil
+		case l.Kind == Challenged || l.Kind == Withdrawn:
+			rule = game.Single
+		}
+	}
+	return rule, nil
 }
 
 // readRack reads rack text found in place (a line or pragma).
@@ -179,6 +227,11 @@ func (r *replay) known(j, i int) rackAt {
 		if l.Kind == TimePenalty {
 			continue
 		}
+		if l.Kind == Withdrawn {
+			// The tiles drawn after a phony go back to the bag when it
+			// is taken back: what they are does not matter.
+			return rackAt{}
+		}
 		if l.Kind != EndRack || !l.Bonus {
 			return r.racks[k]
 		}
@@ -193,6 +246,13 @@ func (r *replay) known(j, i int) rackAt {
 func (r *replay) endRack(i int, fail func(string, ...any) error) error {
 	l, g := &r.f.Lines[i], r.g
 	p := r.seat[l.Nick]
+	if g.AwaitingChallenge() {
+		// The placement that went out stands: the player on turn
+		// accepts it, and the game ends.
+		if err := g.Accept(g.Current()); err != nil {
+			return fail("%v", err)
+		}
+	}
 	if !g.Over() {
 		return fail("end-of-game rack, but the game is not over (the bag holds %d tiles)", g.BagLen())
 	}
@@ -273,6 +333,70 @@ func (r *replay) move(i int, fail func(string, ...any) error) error {
 		return fail("recorded total %d, but %d%+d = %d", l.Total, before, t.Points, t.Total)
 	}
 	r.kept[p] = rackAt{keep, l.Num, true}
+	r.moveLine = l.Num
+	return nil
+}
+
+// challenge plays challenge line i: the player on turn challenges the
+// placement of the line before, which must be line i's player's, and
+// finds it a phony (a Withdrawn line) or valid (a Challenged line). The
+// recorded rack, points and total must match.
+func (r *replay) challenge(i int, fail func(string, ...any) error) error {
+	l, g, a := &r.f.Lines[i], r.g, r.v.Alphabet
+	p := r.seat[l.Nick]
+	what := "a withdrawn play (--)"
+	if l.Kind == Challenged {
+		what = "a challenged valid play ((challenge))"
+	}
+	k, ok := g.Challengeable()
+	switch {
+	case g.Over():
+		return fail("%s after the end of the game", what)
+	case g.ChallengeRule() == game.Void:
+		return fail("%s, but the game is played under the void rule, which has no challenges", what)
+	case !ok:
+		return fail("%s, but the line before is not a placement that can still be challenged", what)
+	}
+	placed := g.History[k]
+	if placed.Player != p {
+		return fail("the play challenged is %s's, on line %d, not %s's", r.f.Players[placed.Player].Nick, r.moveLine, l.Nick)
+	}
+	before, n := g.Seats[p].Score, len(g.History)
+	phony, err := g.Challenge(g.Current())
+	if err != nil {
+		return fail("%v", err)
+	}
+	switch {
+	case phony && l.Kind == Challenged:
+		return fail("the play on line %d forms %s, missing from the word list: challenged, it is taken back (\">%s: %s -- -%d %d\")",
+			r.moveLine, strings.Join(placed.Phonies, ", "), l.Nick, rackText(a, &placed.Rack), placed.Points, before-placed.Points)
+	case !phony && l.Kind == Withdrawn:
+		return fail("the play on line %d forms only words of the list: challenged, it stands and is not taken back", r.moveLine)
+	}
+	points := 0
+	if n < len(g.History) {
+		switch t := &g.History[n]; t.Kind {
+		case game.Withdrawn, game.ChallengeBonus, game.LostTurn:
+			r.lastMove = n
+			if t.Player == p {
+				points = t.Points
+			}
+		}
+	}
+	held := g.Seats[p].Rack
+	switch {
+	case l.Kind == Withdrawn && l.Score != points:
+		return fail("recorded %d, but the play on line %d scored %d", l.Score, r.moveLine, -points)
+	case l.Kind == Withdrawn && r.racks[i].rack != placed.Rack:
+		return fail("rack %s, but the play on line %d was made from %s", l.Rack, r.moveLine, rackText(a, &placed.Rack))
+	case l.Kind == Challenged && l.Score != points:
+		return fail("recorded %+d, but under the %s rule a valid play challenged gains %d", l.Score, g.ChallengeRule(), points)
+	case l.Kind == Challenged && r.racks[i].rack != held:
+		return fail("rack %s, but %s holds %s after the play on line %d", l.Rack, l.Nick, rackText(a, &held), r.moveLine)
+	case before+points != l.Total:
+		return fail("recorded total %d, but %d%+d = %d", l.Total, before, points, before+points)
+	}
+	r.kept[p] = rackAt{held, l.Num, true}
 	return nil
 }
 
@@ -308,7 +432,7 @@ func (r *replay) parseMove(l *Line, fail func(string, ...any) error) (*move.Move
 // keep. Every rack goes back to the bag. Then, if the player's next rack
 // is known, the tiles they will draw go on top of the bag, so the game
 // deals what the file records. Last, the known racks are taken out of the
-// bag.
+// bag, and then the tiles the other players are known to have kept.
 func (r *replay) deal(i, p int, rack, keep alphabet.Rack, keepOK bool, fail func(string, ...any) error) error {
 	g, a := r.g, r.v.Alphabet
 	for j := range g.Seats {
@@ -339,6 +463,14 @@ func (r *replay) deal(i, p int, rack, keep alphabet.Rack, keepOK bool, fail func
 			if err := g.SetRack(j, k.rack); err != nil {
 				return fail("%s's rack %s (%s) does not fit with this rack and the board: %v", r.f.Players[j].Nick, rackText(a, &k.rack), where(k.line, j), err)
 			}
+		}
+	}
+	// A player whose rack the file does not give still holds what they
+	// kept from their last move (if the tiles allow: the file may not
+	// say enough to tell).
+	for j := range g.Seats {
+		if j != p && !r.known(j, i).ok && r.kept[j].ok {
+			_ = g.SetRack(j, r.kept[j].rack)
 		}
 	}
 	return nil

@@ -1,6 +1,8 @@
 package server
 
 import (
+	"io"
+	"net/http"
 	"slices"
 	"strings"
 	"testing"
@@ -132,6 +134,15 @@ func TestChallengeTwoPeople(t *testing.T) {
 	}
 	if an1.Seat != 1 || an1.Rank == 0 || an1.Played.Withdrawn {
 		t.Errorf("analysis of Bo's word: seat %d, rank %d, %+v", an1.Seat, an1.Rank, an1.Played)
+	}
+	resp, err := http.Get(e.url + "/api/games/" + id + "/gcg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if !strings.Contains(string(text), "#challenge double") || !strings.Contains(string(text), " -- -") {
+		t.Errorf("GCG of a challenged game:\n%s", text)
 	}
 	var sum Summary
 	if code := e.do("GET", "/api/games/"+id+"/summary", "", nil, &sum); code != 200 {

@@ -376,14 +376,18 @@ func (g *Game) Play(m move.Move) error {
 // reached the variant's limit, and otherwise gives the turn to the next
 // player.
 func (g *Game) endOrNext() {
-	switch {
-	case g.Variant.ScorelessTurns > 0 && g.scoreless >= g.Variant.ScorelessTurns:
+	if g.limitReached() {
 		g.finish(-1)
-	case g.Variant.PassingRounds > 0 && g.passes >= g.Variant.PassingRounds*len(g.Seats):
-		g.finish(-1)
-	default:
-		g.current = (g.current + 1) % len(g.Seats)
+		return
 	}
+	g.current = (g.current + 1) % len(g.Seats)
+}
+
+// limitReached reports whether the consecutive scoreless turns or passes
+// have reached the variant's limit, which ends the game.
+func (g *Game) limitReached() bool {
+	return g.Variant.ScorelessTurns > 0 && g.scoreless >= g.Variant.ScorelessTurns ||
+		g.Variant.PassingRounds > 0 && g.passes >= g.Variant.PassingRounds*len(g.Seats)
 }
 
 // Challenge is player i's challenge of the last placement, which only the
@@ -427,14 +431,13 @@ func (g *Game) Challenge(i int) (phony bool, err error) {
 	g.rng.Shuffle(len(g.bag), func(a, b int) { g.bag[a], g.bag[b] = g.bag[b], g.bag[a] })
 	p.Rack = t.Rack
 	squares, _ := t.Move.Placed()
-	g.Board.Remove(squares)
-	g.Board.Commit()
+	g.Board.Remove(squares) // (not an undo: the board was committed)
 	p.Score -= t.Points
 	g.History = append(g.History, Turn{Kind: Withdrawn, Player: t.Player, Rack: p.Rack, Move: t.Move,
 		Notation: t.Notation, Points: -t.Points, Total: p.Score, Phonies: t.Phonies})
 	g.outPending = false
 	g.scoreless = g.before + 1
-	if g.Variant.ScorelessTurns > 0 && g.scoreless >= g.Variant.ScorelessTurns {
+	if g.limitReached() {
 		g.finish(-1)
 	}
 	return true, nil

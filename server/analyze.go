@@ -134,16 +134,9 @@ func (s *Server) analysisView(l *live, req AnalyzeRequest, tok string) (*player.
 		}
 		return player.ViewOf(l.g, me), played, nil
 	}
-	names := make([]string, len(l.g.Seats))
-	for i := range names {
-		names[i] = l.g.Seats[i].Name
-	}
-	g, err := game.New(l.v, l.lex, names, l.hdr.Seed)
-	if err == nil {
-		err = g.SetChallengeRule(l.g.ChallengeRule())
-	}
+	g, err := l.fresh()
 	if err != nil {
-		return nil, 0, fmt.Errorf("game %s: replay: %w", l.hdr.ID, err)
+		return nil, 0, err
 	}
 	played := l.playedTurns()
 	turn := played - 1

@@ -4,8 +4,6 @@ import (
 	"errors"
 	"net/http"
 
-	"atril/alphabet"
-	"atril/board"
 	"atril/game"
 	"atril/move"
 )
@@ -81,14 +79,12 @@ func (s *Server) handlePreview(w http.ResponseWriter, r *http.Request) {
 	rack := l.g.Seats[me].Rack
 	// Under a challenge rule the preview does not judge words: whether
 	// a word is in the list is for a challenge to find out.
-	check := move.Validate
 	if l.g.ChallengeRule() != game.Void {
-		check = func(b *board.Board, r *alphabet.Rack, m *move.Move, bag int) error {
-			_, err := move.ValidateUnjudged(b, r, m, bag)
-			return err
-		}
+		_, err = move.ValidateUnjudged(b, &rack, m, l.g.BagLen())
+	} else {
+		err = move.Validate(b, &rack, m, l.g.BagLen())
 	}
-	if err := check(b, &rack, m, l.g.BagLen()); err != nil {
+	if err != nil {
 		out.Reason = err.Error()
 		writeJSON(w, 200, out)
 		return

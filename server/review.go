@@ -241,11 +241,7 @@ func (l *live) record() ([]recorded, []game.Turn, *game.Game, error) {
 		return nil, nil, nil, &apiError{409, "the game is not over: analysis shows racks, so it is given only at the end"}
 	}
 	hist := slices.Clone(l.g.History)
-	rule := l.g.ChallengeRule()
-	names := make([]string, len(l.g.Seats))
-	for i, p := range l.g.Seats {
-		names[i] = p.Name
-	}
+	g, err := l.fresh()
 	l.mu.Unlock()
 	var moves []recorded
 	for k, h := range hist {
@@ -256,11 +252,25 @@ func (l *live) record() ([]recorded, []game.Turn, *game.Game, error) {
 			moves[len(moves)-1].withdrawn = true
 		}
 	}
+	return moves, hist, g, err
+}
+
+// fresh returns a new game as l's started: the same seats, seed and
+// challenge rule, in which to follow l's history (game.Follow). Caller
+// holds mu.
+func (l *live) fresh() (*game.Game, error) {
+	names := make([]string, len(l.g.Seats))
+	for i, p := range l.g.Seats {
+		names[i] = p.Name
+	}
 	g, err := game.New(l.v, l.lex, names, l.hdr.Seed)
 	if err == nil {
-		err = g.SetChallengeRule(rule)
+		err = g.SetChallengeRule(l.g.ChallengeRule())
 	}
-	return moves, hist, g, err
+	if err != nil {
+		return nil, fmt.Errorf("game %s: replay: %w", l.hdr.ID, err)
+	}
+	return g, nil
 }
 
 // replayTo rebuilds the position before move k (0-based) of a finished

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"slices"
+	"strings"
 	"time"
 )
 
@@ -19,6 +20,9 @@ type RepairReport struct {
 	Damaged []string
 	// Aside is where the damaged file was moved.
 	Aside string
+	// Rows counts the rows copied of the accounts' tables (accounts,
+	// sessions, ratings, rated games), by table.
+	Rows map[string]int
 }
 
 // RepairSQLite salvages a damaged SQLite store: it reads every game header
@@ -44,19 +48,25 @@ func RepairSQLite(path string) (*RepairReport, error) {
 	}
 	games := map[string]*Game{}
 	var order []string
-	// A file made before games had a challenge rule lacks its column:
-	// its games keep the void rule.
-	cols, challenge := "id, variant, lexicon, seed, seats, created, finished", false
-	if has, err := hasChallengeColumn(old); err == nil && has {
-		cols, challenge = cols+", challenge", true
+	// A file made by an earlier version may lack the newer columns: its
+	// games keep the void rule and are not rated.
+	cols := "id, variant, lexicon, seed, seats, created, finished"
+	var has [2]bool
+	for i, c := range newerGameColumns {
+		if ok, err := hasGameColumn(old, c.name); err == nil && ok {
+			cols, has[i] = cols+", "+c.name, true
+		}
 	}
 	salvage(old, "games", cols, func(rows *sql.Rows) error {
 		g := &Game{}
-		var seed, created, finished int64
+		var seed, created, finished, rated int64
 		var seats string
 		dest := []any{&g.ID, &g.Variant, &g.Lexicon, &seed, &seats, &created, &finished}
-		if challenge {
+		if has[0] {
 			dest = append(dest, &g.Challenge)
+		}
+		if has[1] {
+			dest = append(dest, &rated)
 		}
 		if err := rows.Scan(dest...); err != nil {
 			return err
@@ -64,7 +74,7 @@ func RepairSQLite(path string) (*RepairReport, error) {
 		if err := decodeHeader(g, seed, created, seats); err != nil {
 			return err
 		}
-		g.Finished = finished != 0
+		g.Finished, g.Rated = finished != 0, rated != 0
 		if _, dup := games[g.ID]; !dup {
 			order = append(order, g.ID)
 		}
@@ -137,6 +147,10 @@ func RepairSQLite(path string) (*RepairReport, error) {
 		rep.Kept = append(rep.Kept, id)
 	}
 	slices.Sort(rep.Damaged)
+	if rep.Rows, err = copyAccountTables(old, nw.db); err != nil {
+		nw.Close()
+		return nil, fmt.Errorf("store: repair %s: %w", path, err)
+	}
 	if _, err := nw.db.Exec(fmt.Sprintf("PRAGMA user_version = %d", version)); err != nil {
 		nw.Close()
 		return nil, fmt.Errorf("store: repair %s: set the data version: %w", path, err)
@@ -230,4 +244,39 @@ func rangeReadable(db *sql.DB, table string, lo, hi int64) bool {
 		}
 	}
 	return rows.Err() == nil
+}
+
+// copyAccountTables copies every readable row of the accounts' tables
+// from old to nw (a row already there is kept) and returns how many rows
+// of each table were read. A file made before accounts has none.
+func copyAccountTables(old, nw *sql.DB) (map[string]int, error) {
+	copied := map[string]int{}
+	for _, t := range accountTables {
+		var n int
+		if err := old.QueryRow(`SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = ?`, t.name).Scan(&n); err != nil || n == 0 {
+			continue
+		}
+		ncols := len(strings.Split(t.cols, ","))
+		var rows [][]any
+		salvage(old, t.name, t.cols, func(r *sql.Rows) error {
+			vals := make([]any, ncols)
+			ptrs := make([]any, ncols)
+			for i := range vals {
+				ptrs[i] = &vals[i]
+			}
+			if err := r.Scan(ptrs...); err != nil {
+				return err
+			}
+			rows = append(rows, vals)
+			return nil
+		})
+		ins := "INSERT OR IGNORE INTO " + t.name + "(" + t.cols + ") VALUES (" + strings.TrimSuffix(strings.Repeat("?,", ncols), ",") + ")"
+		for _, vals := range rows {
+			if _, err := nw.Exec(ins, vals...); err != nil {
+				return nil, fmt.Errorf("copy a row of %s: %w", t.name, err)
+			}
+		}
+		copied[t.name] = len(rows)
+	}
+	return copied, nil
 }

@@ -77,7 +77,8 @@ CREATE TABLE IF NOT EXISTS games (
 	seats    TEXT NOT NULL,
 	created  INTEGER NOT NULL,
 	finished INTEGER NOT NULL DEFAULT 0,
-	challenge TEXT NOT NULL DEFAULT ''
+	challenge TEXT NOT NULL DEFAULT '',
+	rated    INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS events (
 	game TEXT NOT NULL REFERENCES games(id),
@@ -109,10 +110,15 @@ func OpenSQLite(path string) (*SQLite, error) {
 		db.Close()
 		return nil, corruptOr(path, fmt.Errorf("store: create sqlite schema in %s: %w", path, err))
 	}
-	// Files made before games had a challenge rule get the column.
-	if err := addChallengeColumn(db); err != nil {
+	// Files made before games had a challenge rule or could be rated
+	// get the columns.
+	if err := addGameColumns(db); err != nil {
 		db.Close()
-		return nil, corruptOr(path, fmt.Errorf("store: add the challenge column in %s: %w", path, err))
+		return nil, corruptOr(path, fmt.Errorf("store: add the newer columns of games in %s: %w", path, err))
+	}
+	if _, err := db.Exec(sqliteAccountsSchema); err != nil {
+		db.Close()
+		return nil, corruptOr(path, fmt.Errorf("store: create the accounts' tables in %s: %w", path, err))
 	}
 	// Appends several by statement rely on the NOT NULL of events.seq,
 	// which every file made by this store has; a file without it gets
@@ -528,32 +534,43 @@ func (s *SQLite) CreateGame(ctx context.Context, g *Game) error {
 	return s.write(ctx, &appendReq{op: opCreate, id: g.ID, g: g, s: string(seats)})
 }
 
-const insertGameSQL = `INSERT INTO games(id, variant, lexicon, seed, seats, created, finished, challenge) VALUES (?,?,?,?,?,?,?,?)`
+const insertGameSQL = `INSERT INTO games(id, variant, lexicon, seed, seats, created, finished, challenge, rated) VALUES (?,?,?,?,?,?,?,?,?)`
 
-// hasChallengeColumn reports whether the games table of db has the
-// challenge column (files made before games had a challenge rule lack
-// it).
-func hasChallengeColumn(db *sql.DB) (bool, error) {
+// newerGameColumns are the columns of games that files made by earlier
+// versions lack, with their declarations: the games already stored keep
+// the void challenge rule and are not rated.
+var newerGameColumns = []struct{ name, decl string }{
+	{"challenge", "TEXT NOT NULL DEFAULT ''"},
+	{"rated", "INTEGER NOT NULL DEFAULT 0"},
+}
+
+// hasGameColumn reports whether the games table of db has a column.
+func hasGameColumn(db *sql.DB, name string) (bool, error) {
 	var n int
-	err := db.QueryRow(`SELECT COUNT(*) FROM pragma_table_info('games') WHERE name = 'challenge'`).Scan(&n)
+	err := db.QueryRow(`SELECT COUNT(*) FROM pragma_table_info('games') WHERE name = ?`, name).Scan(&n)
 	return n > 0, err
 }
 
-// addChallengeColumn adds the challenge column to a games table that
-// lacks it; the games already stored keep the void rule.
-func addChallengeColumn(db *sql.DB) error {
-	has, err := hasChallengeColumn(db)
-	if err != nil || has {
-		return err
+// addGameColumns adds the newerGameColumns that a games table lacks.
+func addGameColumns(db *sql.DB) error {
+	for _, c := range newerGameColumns {
+		has, err := hasGameColumn(db, c.name)
+		if err != nil {
+			return err
+		}
+		if !has {
+			if _, err := db.Exec(`ALTER TABLE games ADD COLUMN ` + c.name + ` ` + c.decl); err != nil {
+				return err
+			}
+		}
 	}
-	_, err = db.Exec(`ALTER TABLE games ADD COLUMN challenge TEXT NOT NULL DEFAULT ''`)
-	return err
+	return nil
 }
 
 // createTx inserts a game header inside a transaction, with ins
 // (insertGameSQL prepared in it).
 func createTx(ctx context.Context, ins *sql.Stmt, g *Game, seats string) error {
-	_, err := ins.ExecContext(ctx, g.ID, g.Variant, g.Lexicon, int64(g.Seed), seats, g.Created.UnixNano(), boolInt(g.Finished), g.Challenge)
+	_, err := ins.ExecContext(ctx, g.ID, g.Variant, g.Lexicon, int64(g.Seed), seats, g.Created.UnixNano(), boolInt(g.Finished), g.Challenge, boolInt(g.Rated))
 	if err != nil {
 		if isUniqueViolation(err) {
 			return fmt.Errorf("store: create game %s: %w", g.ID, ErrConflict)
@@ -627,17 +644,17 @@ func finishTx(ctx context.Context, upd *sql.Stmt, id string) error {
 // Load implements Store.
 func (s *SQLite) Load(ctx context.Context, id string) (*Game, []Event, error) {
 	g := &Game{ID: id}
-	var seed, created, finished int64
+	var seed, created, finished, rated int64
 	var seats string
-	err := s.db.QueryRowContext(ctx, `SELECT variant, lexicon, seed, seats, created, finished, challenge FROM games WHERE id = ?`, id).
-		Scan(&g.Variant, &g.Lexicon, &seed, &seats, &created, &finished, &g.Challenge)
+	err := s.db.QueryRowContext(ctx, `SELECT variant, lexicon, seed, seats, created, finished, challenge, rated FROM games WHERE id = ?`, id).
+		Scan(&g.Variant, &g.Lexicon, &seed, &seats, &created, &finished, &g.Challenge, &rated)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil, fmt.Errorf("store: load game %s: %w", id, ErrNotFound)
 	}
 	if err != nil {
 		return nil, nil, fmt.Errorf("store: load game %s: %w", id, err)
 	}
-	g.Finished = finished != 0
+	g.Finished, g.Rated = finished != 0, rated != 0
 	if err := decodeHeader(g, seed, created, seats); err != nil {
 		return nil, nil, err
 	}
@@ -685,19 +702,19 @@ func (s *SQLite) Migrate(ctx context.Context, version int, fn MigrateFunc) (int,
 		return 0, nil
 	}
 	var games []*Game
-	rows, err := tx.QueryContext(ctx, `SELECT id, variant, lexicon, seed, seats, created, finished, challenge FROM games ORDER BY id`)
+	rows, err := tx.QueryContext(ctx, `SELECT id, variant, lexicon, seed, seats, created, finished, challenge, rated FROM games ORDER BY id`)
 	if err != nil {
 		return fail(err)
 	}
 	for rows.Next() {
 		g := &Game{}
-		var seed, created, finished int64
+		var seed, created, finished, rated int64
 		var seats string
-		if err := rows.Scan(&g.ID, &g.Variant, &g.Lexicon, &seed, &seats, &created, &finished, &g.Challenge); err != nil {
+		if err := rows.Scan(&g.ID, &g.Variant, &g.Lexicon, &seed, &seats, &created, &finished, &g.Challenge, &rated); err != nil {
 			rows.Close()
 			return fail(err)
 		}
-		g.Finished = finished != 0
+		g.Finished, g.Rated = finished != 0, rated != 0
 		if err := decodeHeader(g, seed, created, seats); err != nil {
 			rows.Close()
 			return fail(err)

@@ -143,6 +143,25 @@ func TestSQLiteDamagedFile(t *testing.T) {
 	if _, err := s.Migrate(ctx, 3, func(g *store.Game, e store.Event) (string, error) { return e.Data, nil }); err != nil {
 		t.Fatal(err)
 	}
+	// Accounts, a session and a rated game, which the repair copies too.
+	for _, name := range []string{"ana", "bo", "cy"} {
+		if err := s.CreateAccount(ctx, &store.Account{Key: name, Name: name, Password: "h", Created: time.Unix(1, 0)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.CreateSession(ctx, "sess", "ana", time.Now().Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	rg := &store.RatedGame{Game: "g000", Category: "en-sowpods", Finished: time.Unix(9, 0).UTC(),
+		Seats: []store.RatedSeat{{Seat: 0, Account: "ana", Name: "ana", Result: 1}, {Seat: 1, Account: "bo", Name: "bo"}}}
+	if _, err := s.RateGame(ctx, rg, func(b []store.Rating) ([]store.Rating, error) {
+		for i := range b {
+			b[i].R, b[i].RD, b[i].Vol, b[i].Games = 1500+float64(i), 300, 0.06, 1
+		}
+		return b, nil
+	}); err != nil {
+		t.Fatal(err)
+	}
 	s.Close()
 	// Overwrite two pages in the middle of the file with garbage.
 	data, err := os.ReadFile(path)
@@ -182,6 +201,15 @@ func TestSQLiteDamagedFile(t *testing.T) {
 	if v, err := s.DataVersion(ctx); v != 3 || err != nil {
 		t.Errorf("repaired file's data version: %d %v, want 3", v, err)
 	}
+	if r := rep.Rows; r["accounts"] != 3 || r["sessions"] != 1 || r["ratings"] != 2 || r["rated_games"] != 1 || r["rated_seats"] != 2 {
+		t.Errorf("repair copied of the accounts' tables %v", r)
+	}
+	if a, err := s.Session(ctx, "sess", time.Now()); err != nil || a.Key != "ana" {
+		t.Errorf("repaired file: session: %+v, %v", a, err)
+	}
+	if rs, err := s.Ratings(ctx, "bo"); err != nil || len(rs) != 1 || rs[0].R != 1501 {
+		t.Errorf("repaired file: ratings: %+v, %v", rs, err)
+	}
 	for _, id := range rep.Kept {
 		g, evs, err := s.Load(ctx, id)
 		if err != nil {
@@ -197,8 +225,8 @@ func TestSQLiteDamagedFile(t *testing.T) {
 }
 
 // TestSQLiteBeforeChallengeColumn opens and repairs a file made before
-// games had a challenge rule: its games read with the void rule, and new
-// games keep theirs.
+// games had a challenge rule or could be rated: its games read with the
+// void rule, unrated, and new games keep their rule and rating.
 func TestSQLiteBeforeChallengeColumn(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "old.db")
 	db, err := sql.Open("sqlite", "file:"+path)
@@ -232,14 +260,14 @@ func TestSQLiteBeforeChallengeColumn(t *testing.T) {
 			t.Fatalf("open %s: %v", p, err)
 		}
 		g, evs, err := s.Load(context.Background(), "old1")
-		if err != nil || g.Challenge != "" || len(evs) != 1 {
+		if err != nil || g.Challenge != "" || g.Rated || len(evs) != 1 {
 			t.Errorf("%s: old game: %+v, %d events, %v", p, g, len(evs), err)
 		}
-		ng := &store.Game{ID: "new1", Variant: "english", Lexicon: "en-sowpods", Seats: g.Seats, Challenge: "5pt", Created: time.Now()}
+		ng := &store.Game{ID: "new1", Variant: "english", Lexicon: "en-sowpods", Seats: g.Seats, Challenge: "5pt", Rated: true, Created: time.Now()}
 		if err := s.CreateGame(context.Background(), ng); err != nil {
 			t.Fatal(err)
 		}
-		if g, _, err := s.Load(context.Background(), "new1"); err != nil || g.Challenge != "5pt" {
+		if g, _, err := s.Load(context.Background(), "new1"); err != nil || g.Challenge != "5pt" || !g.Rated {
 			t.Errorf("%s: new game: %+v, %v", p, g, err)
 		}
 		s.Close()

@@ -44,7 +44,9 @@ type Game struct {
 	// Challenge is the game's challenge rule by name ("" for the void
 	// rule: a word missing from the list is refused when played).
 	Challenge string
-	Created   time.Time
+	// Rated is set for a game whose result changes its players' ratings.
+	Rated   bool
+	Created time.Time
 	// Finished is set once the game is over; finished games are not
 	// rebuilt at start-up.
 	Finished bool
@@ -63,6 +65,7 @@ type Event struct {
 // Store keeps game headers and their event logs. Implementations are safe
 // for concurrent use. Every write is durable when it returns.
 type Store interface {
+	Accounts
 	// CreateGame stores a new game's header (ErrConflict if the id exists).
 	CreateGame(ctx context.Context, g *Game) error
 	// Append adds the event e to the log of game id; e.Seq must be the

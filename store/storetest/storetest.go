@@ -42,10 +42,12 @@ func Run(t *testing.T, open func(t *testing.T) store.Store, prefix string) {
 			Seats:   []store.Seat{{Name: "Ana"}, {Name: "Bot", Level: "professional"}},
 			Created: time.Date(2026, 1, 2, 3, 4, 5, 6000, time.UTC)}
 	}
+	t.Run("Accounts", func(t *testing.T) { accounts(t, open(t), prefix) })
 	t.Run("RoundTrip", func(t *testing.T) {
 		s := open(t)
 		g := newGame("rt")
 		g.Challenge = "double"
+		g.Rated = true
 		if err := s.CreateGame(ctx, g); err != nil {
 			t.Fatal(err)
 		}
@@ -65,7 +67,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store, prefix string) {
 		}
 		if got.ID != g.ID || got.Variant != g.Variant || got.Lexicon != g.Lexicon || got.Seed != g.Seed ||
 			!got.Created.Equal(g.Created) || got.Finished || fmt.Sprint(got.Seats) != fmt.Sprint(g.Seats) ||
-			got.Challenge != "double" {
+			got.Challenge != "double" || !got.Rated {
 			t.Errorf("header: got %+v, want %+v", got, g)
 		}
 		if len(gotEvs) != len(evs) {
@@ -265,4 +267,150 @@ func Run(t *testing.T, open func(t *testing.T) store.Store, prefix string) {
 			t.Error(err)
 		}
 	})
+}
+
+// accounts tests accounts, sessions and ratings; prefix makes the keys
+// and game ids unique.
+func accounts(t *testing.T, s store.Store, prefix string) {
+	ctx := context.Background()
+	now := time.Date(2026, 3, 4, 5, 6, 7, 0, time.UTC)
+	ana := &store.Account{Key: prefix + "ana", Name: "Ana", Password: "pbkdf2$x", Created: now}
+	bo := &store.Account{Key: prefix + "bo", Name: "Bo", Password: "pbkdf2$y", Created: now}
+	for _, a := range []*store.Account{ana, bo} {
+		if err := s.CreateAccount(ctx, a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.CreateAccount(ctx, &store.Account{Key: ana.Key, Name: "ANA", Password: "z", Created: now}); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("second account with key %q: got %v, want ErrConflict", ana.Key, err)
+	}
+	got, err := s.Account(ctx, ana.Key)
+	if err != nil || *got != *ana {
+		t.Errorf("Account: got %+v, %v; want %+v", got, err, ana)
+	}
+	if _, err := s.Account(ctx, prefix+"nobody"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("Account of no one: got %v, want ErrNotFound", err)
+	}
+
+	// Sessions.
+	if err := s.CreateSession(ctx, prefix+"h1", ana.Key, now.Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if a, err := s.Session(ctx, prefix+"h1", now); err != nil || a.Key != ana.Key {
+		t.Errorf("Session: got %+v, %v", a, err)
+	}
+	if _, err := s.Session(ctx, prefix+"h1", now.Add(2*time.Hour)); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("expired session: got %v, want ErrNotFound", err)
+	}
+	if err := s.DeleteSession(ctx, prefix+"h1"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Session(ctx, prefix+"h1", now); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("ended session: got %v, want ErrNotFound", err)
+	}
+
+	// Ratings: a rule that adds 10 to the winner and takes 10 from the
+	// loser, starting from 1500.
+	rate := func(before []store.Rating, results []float64) []store.Rating {
+		after := make([]store.Rating, len(before))
+		for i, r := range before {
+			if r.Games == 0 {
+				r.R, r.RD, r.Vol = 1500, 350, 0.06
+			}
+			r.R += 20*results[i] - 10
+			r.RD -= 10
+			r.Games++
+			switch results[i] {
+			case 1:
+				r.Wins++
+			case 0:
+				r.Losses++
+			default:
+				r.Draws++
+			}
+			after[i] = r
+		}
+		return after
+	}
+	game := func(id string, at time.Time, winner int) *store.RatedGame {
+		g := &store.RatedGame{Game: prefix + id, Category: prefix + "en", Finished: at,
+			Seats: []store.RatedSeat{{Seat: 0, Account: ana.Key, Name: "Ana", Score: 400}, {Seat: 1, Account: bo.Key, Name: "Bo", Score: 350}}}
+		g.Seats[winner].Result = 1
+		return g
+	}
+	results := func(g *store.RatedGame) []float64 { return []float64{g.Seats[0].Result, g.Seats[1].Result} }
+	g1 := game("r1", now, 0)
+	ok, err := s.RateGame(ctx, g1, func(b []store.Rating) ([]store.Rating, error) { return rate(b, results(g1)), nil })
+	if err != nil || !ok {
+		t.Fatalf("RateGame: %v, %v", ok, err)
+	}
+	if s0 := g1.Seats[0]; s0.RBefore != 0 || s0.RAfter != 1510 || s0.RDAfter != 340 {
+		t.Errorf("first game's seat 0: %+v", s0)
+	}
+	again := game("r1", now, 1)
+	ok, err = s.RateGame(ctx, again, func(b []store.Rating) ([]store.Rating, error) {
+		t.Error("the rating function ran for a game rated before")
+		return b, nil
+	})
+	if err != nil || ok {
+		t.Errorf("RateGame twice: got %v, %v; want false, nil", ok, err)
+	}
+	// A failing rating function changes nothing.
+	if _, err := s.RateGame(ctx, game("bad", now, 0), func(b []store.Rating) ([]store.Rating, error) { return b[:1], nil }); err == nil {
+		t.Error("RateGame with a function that drops a seat: no error")
+	}
+	// Concurrent games of the same players: none is lost, each is rated
+	// once.
+	var wg sync.WaitGroup
+	var applied sync.Map
+	for i := range 8 {
+		for range 2 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				g := game(fmt.Sprintf("c%d", i), now.Add(time.Duration(i+1)*time.Minute), i%2)
+				ok, err := s.RateGame(ctx, g, func(b []store.Rating) ([]store.Rating, error) { return rate(b, results(g)), nil })
+				if err != nil {
+					t.Error(err)
+				}
+				if ok {
+					if _, dup := applied.LoadOrStore(i, true); dup {
+						t.Errorf("game c%d rated twice", i)
+					}
+				}
+			}()
+		}
+	}
+	wg.Wait()
+	rs, err := s.Ratings(ctx, ana.Key)
+	if err != nil || len(rs) != 1 {
+		t.Fatalf("Ratings: %+v, %v", rs, err)
+	}
+	// Ana won r1 and c0, c2, c4, c6; lost c1, c3, c5, c7.
+	if r := rs[0]; r.Games != 9 || r.Wins != 5 || r.Losses != 4 || r.R != 1510 || r.Category != prefix+"en" || r.Name != "Ana" {
+		t.Errorf("Ana's rating: %+v", r)
+	}
+	board, err := s.Leaderboard(ctx, prefix+"en", 10)
+	if err != nil || len(board) != 2 || board[0].Account != ana.Key || board[1].R != 1490 {
+		t.Errorf("Leaderboard: %+v, %v", board, err)
+	}
+	if board, err := s.Leaderboard(ctx, prefix+"en", 1); err != nil || len(board) != 1 {
+		t.Errorf("Leaderboard of 1: %+v, %v", board, err)
+	}
+	games, err := s.RatedGames(ctx, bo.Key, 3)
+	if err != nil || len(games) != 3 {
+		t.Fatalf("RatedGames: %+v, %v", games, err)
+	}
+	for i, g := range games {
+		want := prefix + fmt.Sprintf("c%d", 7-i)
+		if g.Game != want || len(g.Seats) != 2 || g.Seats[1].Account != bo.Key || g.Seats[0].Score != 400 || g.Category != prefix+"en" {
+			t.Errorf("rated game %d: %+v, want %s", i, g, want)
+		}
+		if g.Seats[0].RAfter-g.Seats[0].RBefore != 20*g.Seats[0].Result-10 {
+			t.Errorf("rated game %s: seat 0 from %v to %v with result %v", g.Game, g.Seats[0].RBefore, g.Seats[0].RAfter, g.Seats[0].Result)
+		}
+	}
+	if g := games[0]; !g.Finished.Equal(now.Add(8*time.Minute)) || g.Seats[1].Result != 1 {
+		t.Errorf("latest rated game: %+v", g)
+	}
 }

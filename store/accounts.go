@@ -1,0 +1,122 @@
+package store
+
+import (
+	"context"
+	"time"
+)
+
+// Account is a player's account: the name as the player wrote it, the
+// key it is found by (the name folded, unique), the password's encoded
+// hash and when it was made.
+type Account struct {
+	Key      string
+	Name     string
+	Password string
+	Created  time.Time
+}
+
+// Rating is an account's rating in one category (a word list): the
+// Glicko-2 figures and the account's rated games in it.
+type Rating struct {
+	Account  string // the account's key
+	Name     string // the account's name
+	Category string
+	R, RD    float64
+	Vol      float64
+	Games    int
+	Wins     int
+	Losses   int
+	Draws    int
+	Updated  time.Time
+}
+
+// RatedSeat is one seat of a rated game: the account that held it, its
+// final score and result (1 a win, ½ a draw, 0 a loss), and its rating
+// before and after the game.
+type RatedSeat struct {
+	Seat     int
+	Account  string
+	Name     string
+	Score    int
+	Result   float64
+	RBefore  float64
+	RDBefore float64
+	RAfter   float64
+	RDAfter  float64
+}
+
+// RatedGame is a rated game's result as recorded.
+type RatedGame struct {
+	Game     string
+	Category string
+	Finished time.Time
+	Seats    []RatedSeat
+}
+
+// RateFunc works out the ratings after a game from those before it, in
+// the order of the game's seats. An account without a rating in the
+// category comes with Games 0 and R, RD and Vol 0: the function supplies
+// a newcomer's rating. It returns the new ratings (with the counts of
+// games, wins, losses and draws updated) in the same order.
+type RateFunc func(before []Rating) ([]Rating, error)
+
+// Accounts keeps player accounts, their sessions and their ratings.
+type Accounts interface {
+	// CreateAccount stores a new account (ErrConflict if its key exists).
+	CreateAccount(ctx context.Context, a *Account) error
+	// Account returns the account of a key (ErrNotFound if none).
+	Account(ctx context.Context, key string) (*Account, error)
+	// CreateSession stores a signed-in session by its token's hash, for
+	// the account of key, until expires.
+	CreateSession(ctx context.Context, hash, key string, expires time.Time) error
+	// Session returns the account of a session that has not expired at
+	// now (ErrNotFound otherwise).
+	Session(ctx context.Context, hash string, now time.Time) (*Account, error)
+	// DeleteSession ends a session (no error if there is none).
+	DeleteSession(ctx context.Context, hash string) error
+	// Ratings returns an account's ratings, one per category it has
+	// played rated games in, by category.
+	Ratings(ctx context.Context, key string) ([]Rating, error)
+	// Leaderboard returns the n highest ratings of a category, highest
+	// first.
+	Leaderboard(ctx context.Context, category string, n int) ([]Rating, error)
+	// RateGame records the result of a finished rated game once: in one
+	// transaction it reads the seats' ratings in g.Category, calls rate,
+	// and writes the new ratings and the game's record (g.Seats with
+	// their ratings before and after filled in). It reports false, and
+	// changes nothing, when the game was recorded before (by this process
+	// or another sharing the store).
+	RateGame(ctx context.Context, g *RatedGame, rate RateFunc) (bool, error)
+	// RatedGames returns the n latest rated games of an account, newest
+	// first.
+	RatedGames(ctx context.Context, key string, n int) ([]RatedGame, error)
+}
+
+// applyRatings fills the seats of g from the ratings before and after a
+// game and returns the ratings to write, checking that rate kept their
+// number and order.
+func applyRatings(g *RatedGame, before []Rating, rate RateFunc) ([]Rating, error) {
+	after, err := rate(before)
+	if err != nil {
+		return nil, err
+	}
+	if len(after) != len(before) {
+		return nil, errRateCount
+	}
+	for i := range g.Seats {
+		if after[i].Account != before[i].Account {
+			return nil, errRateCount
+		}
+		s := &g.Seats[i]
+		s.RBefore, s.RDBefore, s.RAfter, s.RDAfter = before[i].R, before[i].RD, after[i].R, after[i].RD
+		after[i].Category, after[i].Updated = g.Category, g.Finished
+	}
+	return after, nil
+}
+
+type rateError string
+
+func (e rateError) Error() string { return string(e) }
+
+// errRateCount is returned when a RateFunc changes the seats it was given.
+const errRateCount = rateError("store: the rating function returned other seats than it was given")

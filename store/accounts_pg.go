@@ -1,0 +1,224 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// pgAccountsSchema is sqliteAccountsSchema for PostgreSQL.
+const pgAccountsSchema = `
+CREATE TABLE IF NOT EXISTS atril_accounts (
+	key      TEXT PRIMARY KEY,
+	name     TEXT NOT NULL,
+	password TEXT NOT NULL,
+	created  BIGINT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS atril_sessions (
+	hash    TEXT PRIMARY KEY,
+	account TEXT NOT NULL,
+	expires BIGINT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS atril_ratings (
+	account  TEXT NOT NULL,
+	category TEXT NOT NULL,
+	name     TEXT NOT NULL,
+	r        DOUBLE PRECISION NOT NULL,
+	rd       DOUBLE PRECISION NOT NULL,
+	vol      DOUBLE PRECISION NOT NULL,
+	games    INTEGER NOT NULL,
+	wins     INTEGER NOT NULL,
+	losses   INTEGER NOT NULL,
+	draws    INTEGER NOT NULL,
+	updated  BIGINT NOT NULL,
+	PRIMARY KEY (account, category)
+);
+CREATE INDEX IF NOT EXISTS atril_ratings_board ON atril_ratings(category, r);
+CREATE TABLE IF NOT EXISTS atril_rated_games (
+	game     TEXT PRIMARY KEY,
+	category TEXT NOT NULL,
+	finished BIGINT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS atril_rated_seats (
+	game      TEXT NOT NULL,
+	seat      INTEGER NOT NULL,
+	account   TEXT NOT NULL,
+	name      TEXT NOT NULL,
+	score     INTEGER NOT NULL,
+	result    DOUBLE PRECISION NOT NULL,
+	r_before  DOUBLE PRECISION NOT NULL,
+	rd_before DOUBLE PRECISION NOT NULL,
+	r_after   DOUBLE PRECISION NOT NULL,
+	rd_after  DOUBLE PRECISION NOT NULL,
+	finished  BIGINT NOT NULL,
+	PRIMARY KEY (game, seat)
+);
+CREATE INDEX IF NOT EXISTS atril_rated_seats_account ON atril_rated_seats(account, finished);
+`
+
+func isPgNoRows(err error) bool { return errors.Is(err, pgx.ErrNoRows) }
+
+// CreateAccount implements Accounts.
+func (s *Postgres) CreateAccount(ctx context.Context, a *Account) error {
+	_, err := s.pool.Exec(ctx, `INSERT INTO atril_accounts(key, name, password, created) VALUES ($1,$2,$3,$4)`,
+		a.Key, a.Name, a.Password, a.Created.UnixNano())
+	if err != nil {
+		if pgUnique(err) {
+			return fmt.Errorf("store: create account %q: %w", a.Key, ErrConflict)
+		}
+		return fmt.Errorf("store: create account %q: %w", a.Key, err)
+	}
+	return nil
+}
+
+// Account implements Accounts.
+func (s *Postgres) Account(ctx context.Context, key string) (*Account, error) {
+	return scanAccount(s.pool.QueryRow(ctx, `SELECT key, name, password, created FROM atril_accounts WHERE key = $1`, key), fmt.Sprintf("account %q", key))
+}
+
+// CreateSession implements Accounts. Expired sessions are cleared on
+// the way.
+func (s *Postgres) CreateSession(ctx context.Context, hash, key string, expires time.Time) error {
+	if _, err := s.pool.Exec(ctx, `DELETE FROM atril_sessions WHERE expires < $1`, time.Now().UnixNano()); err != nil {
+		return fmt.Errorf("store: create session: %w", err)
+	}
+	if _, err := s.pool.Exec(ctx, `INSERT INTO atril_sessions(hash, account, expires) VALUES ($1,$2,$3)`, hash, key, expires.UnixNano()); err != nil {
+		return fmt.Errorf("store: create session: %w", err)
+	}
+	return nil
+}
+
+// Session implements Accounts.
+func (s *Postgres) Session(ctx context.Context, hash string, now time.Time) (*Account, error) {
+	return scanAccount(s.pool.QueryRow(ctx, `SELECT a.key, a.name, a.password, a.created FROM atril_sessions s JOIN atril_accounts a ON a.key = s.account
+		WHERE s.hash = $1 AND s.expires > $2`, hash, now.UnixNano()), "session")
+}
+
+// DeleteSession implements Accounts.
+func (s *Postgres) DeleteSession(ctx context.Context, hash string) error {
+	if _, err := s.pool.Exec(ctx, `DELETE FROM atril_sessions WHERE hash = $1`, hash); err != nil {
+		return fmt.Errorf("store: delete session: %w", err)
+	}
+	return nil
+}
+
+// Ratings implements Accounts.
+func (s *Postgres) Ratings(ctx context.Context, key string) ([]Rating, error) {
+	rows, err := s.pool.Query(ctx, `SELECT `+ratingCols+` FROM atril_ratings WHERE account = $1 ORDER BY category`, key)
+	if err != nil {
+		return nil, fmt.Errorf("store: ratings of %q: %w", key, err)
+	}
+	defer rows.Close()
+	out, err := scanRatings(rows)
+	if err != nil {
+		return nil, fmt.Errorf("store: ratings of %q: %w", key, err)
+	}
+	return out, nil
+}
+
+// Leaderboard implements Accounts.
+func (s *Postgres) Leaderboard(ctx context.Context, category string, n int) ([]Rating, error) {
+	rows, err := s.pool.Query(ctx, `SELECT `+ratingCols+` FROM atril_ratings WHERE category = $1 ORDER BY r DESC, account LIMIT $2`, category, n)
+	if err != nil {
+		return nil, fmt.Errorf("store: leaderboard of %q: %w", category, err)
+	}
+	defer rows.Close()
+	out, err := scanRatings(rows)
+	if err != nil {
+		return nil, fmt.Errorf("store: leaderboard of %q: %w", category, err)
+	}
+	return out, nil
+}
+
+// RateGame implements Accounts. The game's row is inserted first: a
+// second process rating the same game waits on it and then finds it;
+// the seats' rating rows are locked (created first if new) in the order
+// of their keys, so two games of one player are rated one after the
+// other without a deadlock.
+func (s *Postgres) RateGame(ctx context.Context, g *RatedGame, rate RateFunc) (bool, error) {
+	wrap := func(err error) error { return fmt.Errorf("store: rate game %s: %w", g.Game, err) }
+	tx, err := s.pool.Begin(ctx)
+	if err != nil {
+		return false, wrap(err)
+	}
+	defer tx.Rollback(ctx)
+	tag, err := tx.Exec(ctx, `INSERT INTO atril_rated_games(game, category, finished) VALUES ($1,$2,$3) ON CONFLICT (game) DO NOTHING`,
+		g.Game, g.Category, g.Finished.UnixNano())
+	if err != nil {
+		return false, wrap(err)
+	}
+	if tag.RowsAffected() == 0 {
+		return false, nil
+	}
+	keys := make([]string, 0, len(g.Seats))
+	for _, st := range g.Seats {
+		keys = append(keys, st.Account)
+	}
+	// Lock (and first create, as placeholders with no games) the rows in
+	// key order.
+	if _, err := tx.Exec(ctx, `INSERT INTO atril_ratings(account, category, name, r, rd, vol, games, wins, losses, draws, updated)
+		SELECT k, $2, '', 0, 0, 0, 0, 0, 0, 0, 0 FROM unnest($1::text[]) AS k ORDER BY k ON CONFLICT DO NOTHING`, keys, g.Category); err != nil {
+		return false, wrap(err)
+	}
+	rows, err := tx.Query(ctx, `SELECT `+ratingCols+` FROM atril_ratings WHERE category = $1 AND account = ANY($2::text[]) ORDER BY account FOR UPDATE`,
+		g.Category, keys)
+	if err != nil {
+		return false, wrap(err)
+	}
+	got, err := scanRatings(rows)
+	rows.Close()
+	if err != nil {
+		return false, wrap(err)
+	}
+	before := make([]Rating, len(g.Seats))
+	for i, st := range g.Seats {
+		before[i] = Rating{Account: st.Account, Name: st.Name, Category: g.Category}
+		for _, r := range got {
+			if r.Account == st.Account && r.Games > 0 {
+				before[i] = r
+			}
+		}
+	}
+	after, err := applyRatings(g, before, rate)
+	if err != nil {
+		return false, wrap(err)
+	}
+	for i, r := range after {
+		st := g.Seats[i]
+		if _, err := tx.Exec(ctx, `UPDATE atril_ratings SET name = $3, r = $4, rd = $5, vol = $6, games = $7, wins = $8, losses = $9, draws = $10, updated = $11
+			WHERE account = $1 AND category = $2`,
+			r.Account, r.Category, r.Name, r.R, r.RD, r.Vol, r.Games, r.Wins, r.Losses, r.Draws, r.Updated.UnixNano()); err != nil {
+			return false, wrap(err)
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO atril_rated_seats(game, seat, account, name, score, result, r_before, rd_before, r_after, rd_after, finished)
+			VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11)`, g.Game, st.Seat, st.Account, st.Name, st.Score, st.Result,
+			st.RBefore, st.RDBefore, st.RAfter, st.RDAfter, g.Finished.UnixNano()); err != nil {
+			return false, wrap(err)
+		}
+	}
+	if err := tx.Commit(ctx); err != nil {
+		return false, wrap(err)
+	}
+	return true, nil
+}
+
+// RatedGames implements Accounts.
+func (s *Postgres) RatedGames(ctx context.Context, key string, n int) ([]RatedGame, error) {
+	rows, err := s.pool.Query(ctx, `SELECT g.game, g.category, g.finished, s.seat, s.account, s.name, s.score, s.result,
+		s.r_before, s.rd_before, s.r_after, s.rd_after
+		FROM (SELECT game, finished FROM atril_rated_seats WHERE account = $1 ORDER BY finished DESC, game LIMIT $2) m
+		JOIN atril_rated_games g ON g.game = m.game JOIN atril_rated_seats s ON s.game = m.game
+		ORDER BY m.finished DESC, m.game, s.seat`, key, n)
+	if err != nil {
+		return nil, fmt.Errorf("store: rated games of %q: %w", key, err)
+	}
+	defer rows.Close()
+	out, err := scanRatedGames(rows)
+	if err != nil {
+		return nil, fmt.Errorf("store: rated games of %q: %w", key, err)
+	}
+	return out, nil
+}

@@ -1,0 +1,280 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// sqliteAccountsSchema holds the accounts, their sessions, their ratings
+// and the rated games' results.
+const sqliteAccountsSchema = `
+CREATE TABLE IF NOT EXISTS accounts (
+	key      TEXT PRIMARY KEY,
+	name     TEXT NOT NULL,
+	password TEXT NOT NULL,
+	created  INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS sessions (
+	hash    TEXT PRIMARY KEY,
+	account TEXT NOT NULL,
+	expires INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS ratings (
+	account  TEXT NOT NULL,
+	category TEXT NOT NULL,
+	name     TEXT NOT NULL,
+	r        REAL NOT NULL,
+	rd       REAL NOT NULL,
+	vol      REAL NOT NULL,
+	games    INTEGER NOT NULL,
+	wins     INTEGER NOT NULL,
+	losses   INTEGER NOT NULL,
+	draws    INTEGER NOT NULL,
+	updated  INTEGER NOT NULL,
+	PRIMARY KEY (account, category)
+);
+CREATE INDEX IF NOT EXISTS ratings_board ON ratings(category, r);
+CREATE TABLE IF NOT EXISTS rated_games (
+	game     TEXT PRIMARY KEY,
+	category TEXT NOT NULL,
+	finished INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS rated_seats (
+	game      TEXT NOT NULL,
+	seat      INTEGER NOT NULL,
+	account   TEXT NOT NULL,
+	name      TEXT NOT NULL,
+	score     INTEGER NOT NULL,
+	result    REAL NOT NULL,
+	r_before  REAL NOT NULL,
+	rd_before REAL NOT NULL,
+	r_after   REAL NOT NULL,
+	rd_after  REAL NOT NULL,
+	finished  INTEGER NOT NULL,
+	PRIMARY KEY (game, seat)
+);
+CREATE INDEX IF NOT EXISTS rated_seats_account ON rated_seats(account, finished);
+`
+
+// accountTables lists the tables of sqliteAccountsSchema with their
+// columns, for RepairSQLite.
+var accountTables = []struct{ name, cols string }{
+	{"accounts", "key, name, password, created"},
+	{"sessions", "hash, account, expires"},
+	{"ratings", "account, category, name, r, rd, vol, games, wins, losses, draws, updated"},
+	{"rated_games", "game, category, finished"},
+	{"rated_seats", "game, seat, account, name, score, result, r_before, rd_before, r_after, rd_after, finished"},
+}
+
+// CreateAccount implements Accounts.
+func (s *SQLite) CreateAccount(ctx context.Context, a *Account) error {
+	_, err := s.db.ExecContext(ctx, `INSERT INTO accounts(key, name, password, created) VALUES (?,?,?,?)`,
+		a.Key, a.Name, a.Password, a.Created.UnixNano())
+	if err != nil {
+		if isUniqueViolation(err) || isConstraint(err) {
+			return fmt.Errorf("store: create account %q: %w", a.Key, ErrConflict)
+		}
+		return fmt.Errorf("store: create account %q: %w", a.Key, err)
+	}
+	return nil
+}
+
+// Account implements Accounts.
+func (s *SQLite) Account(ctx context.Context, key string) (*Account, error) {
+	return scanAccount(s.db.QueryRowContext(ctx, `SELECT key, name, password, created FROM accounts WHERE key = ?`, key), fmt.Sprintf("account %q", key))
+}
+
+// scanAccount reads a row of (key, name, password, created);
+// what names the account sought in errors.
+func scanAccount(row interface{ Scan(...any) error }, what string) (*Account, error) {
+	var a Account
+	var created int64
+	if err := row.Scan(&a.Key, &a.Name, &a.Password, &created); err != nil {
+		if errors.Is(err, sql.ErrNoRows) || isPgNoRows(err) {
+			return nil, fmt.Errorf("store: %s: %w", what, ErrNotFound)
+		}
+		return nil, fmt.Errorf("store: %s: %w", what, err)
+	}
+	a.Created = time.Unix(0, created).UTC()
+	return &a, nil
+}
+
+// CreateSession implements Accounts. Expired sessions are cleared on
+// the way.
+func (s *SQLite) CreateSession(ctx context.Context, hash, key string, expires time.Time) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store: create session: %w", err)
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE expires < ?`, time.Now().UnixNano()); err != nil {
+		return fmt.Errorf("store: create session: %w", err)
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO sessions(hash, account, expires) VALUES (?,?,?)`, hash, key, expires.UnixNano()); err != nil {
+		return fmt.Errorf("store: create session: %w", err)
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store: create session: %w", err)
+	}
+	return nil
+}
+
+// Session implements Accounts.
+func (s *SQLite) Session(ctx context.Context, hash string, now time.Time) (*Account, error) {
+	return scanAccount(s.db.QueryRowContext(ctx, `SELECT a.key, a.name, a.password, a.created FROM sessions s JOIN accounts a ON a.key = s.account
+		WHERE s.hash = ? AND s.expires > ?`, hash, now.UnixNano()), "session")
+}
+
+// DeleteSession implements Accounts.
+func (s *SQLite) DeleteSession(ctx context.Context, hash string) error {
+	if _, err := s.db.ExecContext(ctx, `DELETE FROM sessions WHERE hash = ?`, hash); err != nil {
+		return fmt.Errorf("store: delete session: %w", err)
+	}
+	return nil
+}
+
+// ratingCols are the columns of a rating as scanRatings reads them.
+const ratingCols = `account, name, category, r, rd, vol, games, wins, losses, draws, updated`
+
+// scanRatings reads rows of ratingCols.
+func scanRatings(rows rowScanner) ([]Rating, error) {
+	var out []Rating
+	for rows.Next() {
+		var r Rating
+		var updated int64
+		if err := rows.Scan(&r.Account, &r.Name, &r.Category, &r.R, &r.RD, &r.Vol, &r.Games, &r.Wins, &r.Losses, &r.Draws, &updated); err != nil {
+			return nil, err
+		}
+		r.Updated = time.Unix(0, updated).UTC()
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// Ratings implements Accounts.
+func (s *SQLite) Ratings(ctx context.Context, key string) ([]Rating, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT `+ratingCols+` FROM ratings WHERE account = ? ORDER BY category`, key)
+	if err != nil {
+		return nil, fmt.Errorf("store: ratings of %q: %w", key, err)
+	}
+	defer rows.Close()
+	out, err := scanRatings(rows)
+	if err != nil {
+		return nil, fmt.Errorf("store: ratings of %q: %w", key, err)
+	}
+	return out, nil
+}
+
+// Leaderboard implements Accounts.
+func (s *SQLite) Leaderboard(ctx context.Context, category string, n int) ([]Rating, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT `+ratingCols+` FROM ratings WHERE category = ? ORDER BY r DESC, account LIMIT ?`, category, n)
+	if err != nil {
+		return nil, fmt.Errorf("store: leaderboard of %q: %w", category, err)
+	}
+	defer rows.Close()
+	out, err := scanRatings(rows)
+	if err != nil {
+		return nil, fmt.Errorf("store: leaderboard of %q: %w", category, err)
+	}
+	return out, nil
+}
+
+// RateGame implements Accounts. The store's one connection makes the
+// transaction the only writer while it runs.
+func (s *SQLite) RateGame(ctx context.Context, g *RatedGame, rate RateFunc) (bool, error) {
+	wrap := func(err error) error { return fmt.Errorf("store: rate game %s: %w", g.Game, err) }
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return false, wrap(err)
+	}
+	defer tx.Rollback()
+	res, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO rated_games(game, category, finished) VALUES (?,?,?)`,
+		g.Game, g.Category, g.Finished.UnixNano())
+	if err != nil {
+		return false, wrap(err)
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 0 {
+		return false, err
+	}
+	before := make([]Rating, len(g.Seats))
+	for i, st := range g.Seats {
+		rows, err := tx.QueryContext(ctx, `SELECT `+ratingCols+` FROM ratings WHERE account = ? AND category = ?`, st.Account, g.Category)
+		if err != nil {
+			return false, wrap(err)
+		}
+		got, err := scanRatings(rows)
+		rows.Close()
+		if err != nil {
+			return false, wrap(err)
+		}
+		before[i] = Rating{Account: st.Account, Name: st.Name, Category: g.Category}
+		if len(got) == 1 {
+			before[i] = got[0]
+		}
+	}
+	after, err := applyRatings(g, before, rate)
+	if err != nil {
+		return false, wrap(err)
+	}
+	for i, r := range after {
+		st := g.Seats[i]
+		if _, err := tx.ExecContext(ctx, `INSERT INTO ratings(`+ratingCols+`) VALUES (?,?,?,?,?,?,?,?,?,?,?)
+			ON CONFLICT(account, category) DO UPDATE SET name = excluded.name, r = excluded.r, rd = excluded.rd, vol = excluded.vol,
+			games = excluded.games, wins = excluded.wins, losses = excluded.losses, draws = excluded.draws, updated = excluded.updated`,
+			r.Account, r.Name, r.Category, r.R, r.RD, r.Vol, r.Games, r.Wins, r.Losses, r.Draws, r.Updated.UnixNano()); err != nil {
+			return false, wrap(err)
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO rated_seats(game, seat, account, name, score, result, r_before, rd_before, r_after, rd_after, finished)
+			VALUES (?,?,?,?,?,?,?,?,?,?,?)`, g.Game, st.Seat, st.Account, st.Name, st.Score, st.Result,
+			st.RBefore, st.RDBefore, st.RAfter, st.RDAfter, g.Finished.UnixNano()); err != nil {
+			return false, wrap(err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return false, wrap(err)
+	}
+	return true, nil
+}
+
+// RatedGames implements Accounts.
+func (s *SQLite) RatedGames(ctx context.Context, key string, n int) ([]RatedGame, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT g.game, g.category, g.finished, s.seat, s.account, s.name, s.score, s.result,
+		s.r_before, s.rd_before, s.r_after, s.rd_after
+		FROM (SELECT game, finished FROM rated_seats WHERE account = ? ORDER BY finished DESC, game LIMIT ?) m
+		JOIN rated_games g ON g.game = m.game JOIN rated_seats s ON s.game = m.game
+		ORDER BY m.finished DESC, m.game, s.seat`, key, n)
+	if err != nil {
+		return nil, fmt.Errorf("store: rated games of %q: %w", key, err)
+	}
+	defer rows.Close()
+	out, err := scanRatedGames(rows)
+	if err != nil {
+		return nil, fmt.Errorf("store: rated games of %q: %w", key, err)
+	}
+	return out, nil
+}
+
+// scanRatedGames reads rows of one seat of a rated game each, the seats
+// of a game together.
+func scanRatedGames(rows rowScanner) ([]RatedGame, error) {
+	var out []RatedGame
+	for rows.Next() {
+		var g RatedGame
+		var st RatedSeat
+		var finished int64
+		if err := rows.Scan(&g.Game, &g.Category, &finished, &st.Seat, &st.Account, &st.Name, &st.Score, &st.Result,
+			&st.RBefore, &st.RDBefore, &st.RAfter, &st.RDAfter); err != nil {
+			return nil, err
+		}
+		if len(out) == 0 || out[len(out)-1].Game != g.Game {
+			g.Finished = time.Unix(0, finished).UTC()
+			out = append(out, g)
+		}
+		last := &out[len(out)-1]
+		last.Seats = append(last.Seats, st)
+	}
+	return out, rows.Err()
+}

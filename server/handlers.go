@@ -58,6 +58,12 @@ func (s *Server) routes() {
 	mux.HandleFunc("GET /api/games/{id}/analysis", s.handleAnalysis)
 	mux.HandleFunc("GET /api/games/{id}/summary", s.handleSummary)
 	mux.HandleFunc("POST /api/analyze", s.handleAnalyze)
+	mux.HandleFunc("POST /api/accounts", s.handleSignUp)
+	mux.HandleFunc("POST /api/login", s.handleSignIn)
+	mux.HandleFunc("POST /api/logout", s.handleSignOut)
+	mux.HandleFunc("GET /api/me", s.handleMe)
+	mux.HandleFunc("GET /api/players/{name}", s.handleProfile)
+	mux.HandleFunc("GET /api/leaderboard", s.handleLeaderboard)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, 404, errorBody{"no such API endpoint: " + r.Method + " " + r.URL.Path})
 	})
@@ -69,6 +75,7 @@ func (s *Server) routes() {
 		}
 		mux.HandleFunc("GET /{$}", page)
 		mux.HandleFunc("GET /g/{id}", page)
+		mux.HandleFunc("GET /p/{name}", page)
 		mux.Handle("GET /static/", http.StripPrefix("/static/", files))
 		mux.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, r *http.Request) { http.ServeFileFS(w, r, s.cfg.Static, "favicon.ico") })
 	}
@@ -141,6 +148,16 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
+	if req.Rated {
+		a, err := s.signedIn(r)
+		if err == nil && a == nil {
+			err = &apiError{401, "sign in to create a rated game"}
+		}
+		if err != nil {
+			s.fail(w, err)
+			return
+		}
+	}
 	l, err := s.create(r.Context(), req)
 	if err != nil {
 		s.fail(w, err)
@@ -180,9 +197,19 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 	if req.Seat != nil {
 		want = *req.Seat
 	}
+	a, err := s.signedIn(r)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	acct, err := s.seatAccountFor(r.Context(), a, l.hdr.Lexicon)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
 	tok := randomHex(24)
 	l.mu.Lock()
-	seatNo, err := l.join(r.Context(), want, req.Name, tok)
+	seatNo, err := l.join(r.Context(), want, req.Name, acct, tok)
 	if err == nil {
 		l.afterChange()
 	}

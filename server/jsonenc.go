@@ -228,6 +228,12 @@ func (st *State) appendJSON(b []byte, premiums, letters []byte) []byte {
 			b = appendBoolField(b, false, "taken", s.Taken)
 			b = appendIntField(b, false, "score", s.Score)
 			b = appendIntField(b, false, "tiles", s.Tiles)
+			if s.Account {
+				b = appendBoolField(b, false, "account", true)
+			}
+			if s.Rating != 0 {
+				b = appendIntField(b, false, "rating", s.Rating)
+			}
 			b = append(b, '}')
 		}
 		b = append(b, ']')
@@ -301,6 +307,16 @@ func (st *State) appendJSON(b []byte, premiums, letters []byte) []byte {
 	}
 	if st.AwaitingChallenge {
 		b = appendBoolField(b, false, "awaiting_challenge", true)
+	}
+	if st.Rated {
+		b = appendBoolField(b, false, "rated", true)
+	}
+	if len(st.RatingChanges) > 0 {
+		c, err := json.Marshal(st.RatingChanges)
+		if err != nil {
+			panic(fmt.Sprintf("server: encode rating changes: %v", err))
+		}
+		b = append(appendKey(b, false, "rating_changes"), c...)
 	}
 	b = appendIntField(b, false, "moves", st.Moves)
 	b = appendIntField(b, false, "expected_clients", st.Expected)

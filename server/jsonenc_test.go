@@ -98,10 +98,11 @@ func TestStateEncoder(t *testing.T) {
 	}
 	full := &State{ID: "g1", Variant: "english", Lexicon: "en", Size: 15, RackSize: 7, Start: [2]int{7, 7},
 		Premiums: []string{"tw"}, Letters: []LetterInfo{{Letter: "A", Score: 1, Count: 9}},
-		Seats:   []SeatInfo{{Name: "a", Kind: "computer", Level: "adept", Taken: true, Score: 3, Tiles: 7}},
+		Seats:   []SeatInfo{{Name: "a", Kind: "computer", Level: "adept", Taken: true, Score: 3, Tiles: 7, Account: true, Rating: 1612}},
 		Started: true, Over: true, Turn: 1, Bag: 3, Board: []Tile{fullTile},
 		History:   []HistEntry{{Seat: 1, Kind: "place", Move: "8H QI", Count: 2, Points: 11, Total: 20, Rack: "AB", Words: []string{"QX", "Ñ"}}},
 		Challenge: "double", Challengeable: intp(0), AwaitingChallenge: true,
+		Rated: true, RatingChanges: []RatingChange{{Seat: 1, Before: 1500, After: 1662}},
 		Winners: []int{0}, Abandoned: true, Resigned: intp(1), TimedOut: intp(0), Aborted: true, Listed: true, Moves: 5, Expected: 2, Connected: 2, Seq: 130,
 		Clock: &ClockState{Seconds: []int{0, 600}, Overtime: []int{0, 60}, LeftMs: []int64{0, -1234}, Running: 1},
 		You:   &You{Seat: 1, Rack: []Tile{fullTile}, Unseen: []LetterInfo{{Letter: "B", Score: 3, Count: 2}}, Rematch: "00ff00ff00ff00ff", Chat: []ChatLine{{Seat: 1, Text: "gg <3"}}}}

@@ -28,6 +28,11 @@ type seat struct {
 	level string // "" for a person
 	taken bool
 	hash  [sha256.Size]byte // SHA-256 of the seat's token (people only)
+	// account is the key of the account that took the seat ("" for a
+	// person not signed in); rating its rating in the game's word list
+	// then (0 if it had none).
+	account string
+	rating  int
 }
 
 // live is a game in memory: the engine's game, the seats and the
@@ -52,6 +57,9 @@ type live struct {
 	listed bool
 	// rematch is the id of the finished game's rematch ("" for none).
 	rematch string
+	// ratingChanges are the seats' ratings before and after a rated
+	// game, once this process recorded its result.
+	ratingChanges []RatingChange
 	// chat holds the game's latest chat lines (at least ChatShown of
 	// them, at most twice as many); chatLines counts them all.
 	chat      []ChatLine
@@ -105,6 +113,10 @@ type joinEvent struct {
 	Seat  int    `json:"seat"`
 	Name  string `json:"name"`
 	Token string `json:"token_sha256"`
+	// Account is the key of the signed-in account that took the seat,
+	// Rating its rating then (none: a guest, or no rating yet).
+	Account string `json:"account,omitempty"`
+	Rating  int    `json:"rating,omitempty"`
 }
 
 var kindNames = map[move.Kind]string{move.Place: "place", move.Exchange: "exchange", move.Pass: "pass"}
@@ -252,8 +264,19 @@ func (l *live) announceStart() {
 }
 
 // join gives a person seat i (or the first free person's seat if i < 0),
-// logging it before answering. Caller holds mu.
-func (l *live) join(ctx context.Context, i int, name, token string) (int, error) {
+// logging it before answering. A signed-in person's seat is held by the
+// account (acct, nil for a guest), whose name it takes. Caller holds mu.
+func (l *live) join(ctx context.Context, i int, name string, acct *seatAccount, token string) (int, error) {
+	if l.hdr.Rated && acct == nil {
+		return -1, &apiError{401, "sign in to take a seat in a rated game"}
+	}
+	if acct != nil {
+		for j, s := range l.seat {
+			if s.taken && s.account == acct.key && l.hdr.Rated {
+				return -1, &apiError{409, fmt.Sprintf("your account holds seat %d of this rated game already", j)}
+			}
+		}
+	}
 	if i < 0 {
 		for j, s := range l.seat {
 			if !s.taken && s.level == "" {
@@ -280,6 +303,9 @@ func (l *live) join(ctx context.Context, i int, name, token string) (int, error)
 	}
 	h := hashToken(token)
 	ev := joinEvent{Seat: i, Name: name, Token: hex.EncodeToString(h[:])}
+	if acct != nil {
+		ev.Name, ev.Account, ev.Rating = acct.name, acct.key, acct.rating
+	}
 	if err := l.append(ctx, "join", ev); err != nil {
 		return -1, err
 	}
@@ -289,7 +315,7 @@ func (l *live) join(ctx context.Context, i int, name, token string) (int, error)
 
 func (l *live) applyJoin(ev joinEvent, h [sha256.Size]byte) {
 	s := l.seat[ev.Seat]
-	s.taken, s.hash, s.name = true, h, ev.Name
+	s.taken, s.hash, s.name, s.account, s.rating = true, h, ev.Name, ev.Account, ev.Rating
 	l.g.Seats[ev.Seat].Name = ev.Name
 	l.log.push(ev.Seat, Notification{Type: "seat", Seat: intp(ev.Seat)})
 	if l.started() {
@@ -469,7 +495,11 @@ func (l *live) afterChange() {
 	if l.over() {
 		l.srv.untrack(l)
 		if !l.hdr.Finished {
-			if err := l.srv.store.Finish(context.Background(), l.hdr.ID); err != nil {
+			// A rated game is marked finished once its result is
+			// recorded: until then a restart rebuilds it and rates it.
+			if err := l.rate(); err != nil {
+				l.srv.logf("game %s: record the rated result: %v", l.hdr.ID, err)
+			} else if err := l.srv.store.Finish(context.Background(), l.hdr.ID); err != nil {
 				l.srv.logf("game %s: mark finished: %v", l.hdr.ID, err)
 			} else {
 				l.hdr.Finished = true

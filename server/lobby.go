@@ -20,6 +20,8 @@ type LobbyGame struct {
 	Clock *ClockRequest `json:"clock,omitempty"`
 	// Challenge is the challenge rule (none: void).
 	Challenge string `json:"challenge,omitempty"`
+	// Rated is set for a rated game (only signed-in people may join).
+	Rated bool `json:"rated,omitempty"`
 }
 
 // Lobby is the answer of GET /api/lobby.
@@ -67,12 +69,12 @@ func (s *Server) handleLobby(w http.ResponseWriter, r *http.Request) {
 	for _, l := range games {
 		l.mu.Lock()
 		if l.listed && !l.started() && !l.over() {
-			lg := LobbyGame{ID: l.hdr.ID, Variant: l.v.Name, Lexicon: l.hdr.Lexicon, Created: l.hdr.Created, Challenge: l.hdr.Challenge}
+			lg := LobbyGame{ID: l.hdr.ID, Variant: l.v.Name, Lexicon: l.hdr.Lexicon, Created: l.hdr.Created, Challenge: l.hdr.Challenge, Rated: l.hdr.Rated}
 			for i, st := range l.seat {
 				if lg.Clock == nil && l.timed(i) {
 					lg.Clock = &ClockRequest{Seconds: l.hdr.Seats[i].Seconds, Overtime: l.hdr.Seats[i].Overtime}
 				}
-				si := SeatInfo{Name: st.name, Kind: "human", Level: st.level, Taken: st.taken}
+				si := SeatInfo{Name: st.name, Kind: "human", Level: st.level, Taken: st.taken, Account: st.account != "", Rating: st.rating}
 				if st.level != "" {
 					si.Kind = "computer"
 				}

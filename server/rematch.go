@@ -54,7 +54,7 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 		}
 		l.applyRematch(ev)
 	}
-	id, req, name := l.rematch, l.rematchRequest(), l.seat[me].name
+	id, req, name, key := l.rematch, l.rematchRequest(), l.seat[me].name, l.seat[me].account
 	seatNo := len(l.seat) - 1 - me
 	l.mu.Unlock()
 	nl, err := s.rematchGame(r.Context(), id, req)
@@ -62,9 +62,21 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
+	// The seat's account keeps the rematch's seat, with its rating now.
+	var acct *seatAccount
+	if key != "" {
+		a, err := s.store.Account(r.Context(), key)
+		if err == nil {
+			acct, err = s.seatAccountFor(r.Context(), a, req.Lexicon)
+		}
+		if err != nil {
+			s.fail(w, err)
+			return
+		}
+	}
 	tok := randomHex(24)
 	nl.mu.Lock()
-	_, err = nl.join(r.Context(), seatNo, name, tok)
+	_, err = nl.join(r.Context(), seatNo, name, acct, tok)
 	if err == nil {
 		nl.afterChange()
 	}
@@ -100,7 +112,7 @@ func (s *Server) rematchGame(ctx context.Context, id string, req *createRequest)
 
 // rematchRequest is the creation of l's rematch. Caller holds mu.
 func (l *live) rematchRequest() *createRequest {
-	req := &createRequest{Variant: l.hdr.Variant, Lexicon: l.hdr.Lexicon, Challenge: l.hdr.Challenge}
+	req := &createRequest{Variant: l.hdr.Variant, Lexicon: l.hdr.Lexicon, Challenge: l.hdr.Challenge, Rated: l.hdr.Rated}
 	for i := len(l.hdr.Seats) - 1; i >= 0; i-- {
 		st := l.hdr.Seats[i]
 		sr := SeatRequest{Kind: "human", Name: l.seat[i].name}

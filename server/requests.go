@@ -35,6 +35,9 @@ type createRequest struct {
 	// Challenge is the challenge rule: void (the default), single,
 	// double, 5pt or 10pt.
 	Challenge string `json:"challenge,omitempty"`
+	// Rated makes a game between two people that changes their ratings:
+	// both seats are taken by signed-in accounts.
+	Rated bool `json:"rated,omitempty"`
 }
 
 // decodeCreate reads and checks a create request.
@@ -77,6 +80,19 @@ func (s *Server) decodeCreate(data []byte) (*createRequest, error) {
 	req.Challenge = ""
 	if rule != game.Void {
 		req.Challenge = rule.String()
+	}
+	if req.Rated {
+		for i, st := range req.Seats {
+			if st.Kind == "computer" {
+				return nil, &apiError{400, fmt.Sprintf("seat %d: a rated game is between people", i)}
+			}
+		}
+		if len(req.Seats) != 2 {
+			return nil, &apiError{400, "a rated game has two seats"}
+		}
+		if req.Seed != nil {
+			return nil, &apiError{400, "a rated game takes no chosen seed"}
+		}
 	}
 	levels := player.Levels()
 	for i := range req.Seats {

@@ -106,6 +106,13 @@ type Config struct {
 	// the move budget) a computer seat's move may be before another
 	// process sharing the store takes it over (default DefaultBotGrace).
 	BotGrace time.Duration
+	// LoginPerMinute bounds the accounts one client makes and the
+	// sign-ins it tries a minute (0: DefaultLoginPerMinute; negative: no
+	// limit).
+	LoginPerMinute float64
+	// PasswordIterations is the cost of a new password's hash (0:
+	// password.DefaultIterations; tests use less).
+	PasswordIterations int
 }
 
 // Default expiry of games.
@@ -126,8 +133,14 @@ type Server struct {
 
 	count                      counters
 	createLim, joinLim, badLim *limiter
-	lookLim, chatLim           *limiter
-	cop                        *http.CrossOriginProtection
+	lookLim, chatLim, loginLim *limiter
+	// dummyHash is checked against the password of a sign-in with an
+	// unknown name, so that it takes as long as a wrong password (made
+	// on the first sign-in).
+	dummyHash     string
+	dummyHashErr  error
+	dummyHashOnce sync.Once
+	cop           *http.CrossOriginProtection
 
 	variants sync.Map // name → *variant.Variant
 
@@ -231,6 +244,7 @@ func New(cfg Config) (*Server, error) {
 		badLim:    newLimiter(cfg.BadPerMinute, DefaultBadPerMinute),
 		lookLim:   newLimiter(cfg.LookupPerMinute, DefaultLookupPerMinute),
 		chatLim:   newLimiter(cfg.ChatPerMinute, DefaultChatPerMinute),
+		loginLim:  newLimiter(cfg.LoginPerMinute, DefaultLoginPerMinute),
 		cop:       http.NewCrossOriginProtection()}
 	for _, o := range cfg.TrustedOrigins {
 		if err := s.cop.AddTrustedOrigin(o); err != nil {
@@ -581,7 +595,7 @@ func (s *Server) createAs(ctx context.Context, req *createRequest, id string) (*
 	if n >= s.cfg.MaxGames {
 		return nil, &apiError{503, "the server holds as many games as it may; try later"}
 	}
-	hdr := &store.Game{ID: id, Variant: req.Variant, Lexicon: req.Lexicon, Challenge: req.Challenge, Created: time.Now().UTC()}
+	hdr := &store.Game{ID: id, Variant: req.Variant, Lexicon: req.Lexicon, Challenge: req.Challenge, Rated: req.Rated, Created: time.Now().UTC()}
 	if req.Seed != nil {
 		hdr.Seed = *req.Seed
 	} else {

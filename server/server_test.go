@@ -74,7 +74,8 @@ func testConfig(st store.Store) Config {
 		MoveBudget:   100 * time.Millisecond,
 		AllowSeed:    true,
 		// The tests make many games and bad requests from one address.
-		CreatePerMinute: -1, JoinPerMinute: -1, BadPerMinute: -1, LookupPerMinute: -1, ChatPerMinute: -1,
+		CreatePerMinute: -1, JoinPerMinute: -1, BadPerMinute: -1, LookupPerMinute: -1, ChatPerMinute: -1, LoginPerMinute: -1,
+		PasswordIterations: 1000,
 	}
 }
 
@@ -107,6 +108,12 @@ func newEnvConfig(t *testing.T, cfg Config) *testEnv {
 // returning the status.
 func (e *testEnv) do(method, path, tok string, body any, out any) int {
 	e.t.Helper()
+	return e.doWith(http.DefaultClient, method, path, tok, body, out)
+}
+
+// doWith is do through client c (one with a cookie jar keeps a session).
+func (e *testEnv) doWith(c *http.Client, method, path, tok string, body any, out any) int {
+	e.t.Helper()
 	var rd io.Reader
 	switch b := body.(type) {
 	case nil:
@@ -120,7 +127,7 @@ func (e *testEnv) do(method, path, tok string, body any, out any) int {
 	if tok != "" {
 		req.Header.Set("Authorization", "Bearer "+tok)
 	}
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := c.Do(req)
 	if err != nil {
 		e.t.Fatal(err)
 	}

@@ -55,9 +55,13 @@ type State struct {
 	Challenge         string `json:"challenge,omitempty"`
 	Challengeable     *int   `json:"challengeable,omitempty"`
 	AwaitingChallenge bool   `json:"awaiting_challenge,omitempty"`
-	Moves             int    `json:"moves"`
-	Expected          int    `json:"expected_clients"`
-	Connected         int    `json:"connected_clients"`
+	// Rated is set for a rated game; RatingChanges gives each seat's
+	// rating before and after it, once it is over and rated.
+	Rated         bool           `json:"rated,omitempty"`
+	RatingChanges []RatingChange `json:"rating_changes,omitempty"`
+	Moves         int            `json:"moves"`
+	Expected      int            `json:"expected_clients"`
+	Connected     int            `json:"connected_clients"`
 	// Seq is the number of the game's latest notification: reading the
 	// notifications after it continues from this state.
 	Seq int  `json:"seq"`
@@ -79,6 +83,11 @@ type SeatInfo struct {
 	Taken bool   `json:"taken"`
 	Score int    `json:"score"`
 	Tiles int    `json:"tiles"`
+	// Account is set for a seat held by a signed-in account (whose name
+	// it shows), Rating that account's rating in the game's word list
+	// when it took the seat (none before its first rated game).
+	Account bool `json:"account,omitempty"`
+	Rating  int  `json:"rating,omitempty"`
 }
 
 // HistEntry is one line of the move list. Exchanged tiles are never shown,
@@ -207,7 +216,7 @@ func (l *live) state(me int) *State {
 	}
 	for i, s := range l.seat {
 		si := SeatInfo{Name: s.name, Kind: "human", Level: s.level, Taken: s.taken, Score: g.Seats[i].Score,
-			Tiles: g.Seats[i].Rack.Len()}
+			Tiles: g.Seats[i].Rack.Len(), Account: s.account != "", Rating: s.rating}
 		if s.level != "" {
 			si.Kind = "computer"
 		}
@@ -262,6 +271,7 @@ func (l *live) state(me int) *State {
 			st.Challengeable, st.AwaitingChallenge = intp(k), g.AwaitingChallenge()
 		}
 	}
+	st.Rated, st.RatingChanges = l.hdr.Rated, l.ratingChanges
 	if me >= 0 {
 		you := &You{Seat: me, Rack: l.rackTiles(&g.Seats[me].Rack), Unseen: []LetterInfo{}}
 		un := g.Unseen(me)

@@ -55,8 +55,9 @@ type RatedGame struct {
 
 // RateFunc works out the ratings after a game from those before it, in
 // the order of the game's seats. An account without a rating in the
-// category comes with Games 0 and R, RD and Vol 0: the function supplies
-// a newcomer's rating. It returns the new ratings (with the counts of
+// category comes with Games 0 and R, RD and Vol 0: the function fills in
+// a newcomer's rating there, which the record keeps as the rating before
+// the game. It returns the new ratings (with the counts of
 // games, wins, losses and draws updated) in the same order.
 type RateFunc func(before []Rating) ([]Rating, error)
 

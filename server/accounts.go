@@ -1,0 +1,411 @@
+package server
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/cases"
+	"golang.org/x/text/unicode/norm"
+
+	"atril/internal/password"
+	"atril/store"
+)
+
+// Player accounts: a name and a password, a session kept in a cookie,
+// and a rating per word list from rated games between accounts.
+//
+// An account's name is unique however it is written (letters folded to
+// one case and to one width), 3 to 20 letters, digits, '_', '-' or '.'.
+// A seat taken by a signed-in person is held by the account and shows
+// its name; a rated game may be taken only so. Passwords are stored as
+// PBKDF2-HMAC-SHA-256 hashes (package password); a session is a random
+// token in an HttpOnly cookie, stored as its SHA-256.
+
+// DefaultLoginPerMinute is how many accounts one client may make, or
+// sign-ins it may try, a minute.
+const DefaultLoginPerMinute = 10
+
+// sessionCookie names the cookie that holds a session's token;
+// sessionLife is how long a session lasts.
+const (
+	sessionCookie = "atril_session"
+	sessionLife   = 30 * 24 * time.Hour
+)
+
+// Bounds of accounts' names and passwords.
+const (
+	minAccountName = 3
+	maxAccountName = 20
+	minPassword    = 8
+	maxPassword    = 200
+)
+
+// accountName checks a new account's name and returns it (in NFC form)
+// with its key.
+func accountName(name string) (display, key string, err error) {
+	if !utf8.ValidString(name) {
+		return "", "", &apiError{400, "the name is not UTF-8"}
+	}
+	display = norm.NFC.String(strings.TrimSpace(name))
+	n := utf8.RuneCountInString(display)
+	if n < minAccountName || n > maxAccountName {
+		return "", "", &apiError{400, fmt.Sprintf("a name has %d to %d characters", minAccountName, maxAccountName)}
+	}
+	for i, r := range display {
+		letter := unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.In(r, unicode.Mn, unicode.Mc)
+		if !letter && !strings.ContainsRune("_-.", r) {
+			return "", "", &apiError{400, fmt.Sprintf("a name holds letters, digits, '_', '-' and '.' only, not %q", r)}
+		}
+		if !letter && (i == 0 || i+utf8.RuneLen(r) == len(display)) {
+			return "", "", &apiError{400, "a name begins and ends with a letter or digit"}
+		}
+	}
+	if passesForComputer(display) {
+		return "", "", &apiError{400, "a person's name may not look like a computer seat's"}
+	}
+	return display, accountKey(display), nil
+}
+
+// accountKey is the key of an account's name: NFKC form (one width),
+// folded case.
+func accountKey(name string) string {
+	return cases.Fold().String(norm.NFKC.String(name))
+}
+
+// accountRequest is the body of POST /api/accounts and /api/login.
+type accountRequest struct {
+	Name     string `json:"name"`
+	Password string `json:"password"`
+}
+
+// decodeAccount reads the body of an account request.
+func decodeAccount(w http.ResponseWriter, r *http.Request) (*accountRequest, error) {
+	data, err := readBody(w, r)
+	if err != nil {
+		return nil, err
+	}
+	var req accountRequest
+	if err := decodeJSON(data, &req); err != nil {
+		return nil, err
+	}
+	if n := utf8.RuneCountInString(req.Password); n < minPassword || n > maxPassword || !utf8.ValidString(req.Password) {
+		return nil, &apiError{400, fmt.Sprintf("a password has %d to %d characters", minPassword, maxPassword)}
+	}
+	return &req, nil
+}
+
+// Me is the answer of GET /api/me, and of signing up or in.
+type Me struct {
+	SignedIn bool         `json:"signed_in"`
+	Name     string       `json:"name,omitempty"`
+	Ratings  []RatingInfo `json:"ratings,omitempty"`
+}
+
+// RatingInfo is an account's rating in one word list.
+type RatingInfo struct {
+	Name      string `json:"name,omitempty"`
+	Lexicon   string `json:"lexicon"`
+	Rating    int    `json:"rating"`
+	Deviation int    `json:"deviation"`
+	Games     int    `json:"games"`
+	Wins      int    `json:"wins"`
+	Losses    int    `json:"losses"`
+	Draws     int    `json:"draws"`
+}
+
+func ratingInfo(r store.Rating) RatingInfo {
+	return RatingInfo{Name: r.Name, Lexicon: r.Category, Rating: roundInt(r.R), Deviation: roundInt(r.RD),
+		Games: r.Games, Wins: r.Wins, Losses: r.Losses, Draws: r.Draws}
+}
+
+func roundInt(x float64) int {
+	if x < 0 {
+		return -int(-x + 0.5)
+	}
+	return int(x + 0.5)
+}
+
+// loginLimited takes one of the client's sign-up and sign-in allowance.
+func (s *Server) loginLimited(w http.ResponseWriter, r *http.Request) bool {
+	if ok, retry := s.loginLim.take(s.clientKey(r), time.Now()); !ok {
+		s.fail(w, tooMany("sign-ups and sign-ins", retry))
+		return true
+	}
+	return false
+}
+
+func (s *Server) handleSignUp(w http.ResponseWriter, r *http.Request) {
+	if s.loginLimited(w, r) {
+		return
+	}
+	req, err := decodeAccount(w, r)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	name, key, err := accountName(req.Name)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	hash, err := password.Hash(req.Password, s.cfg.PasswordIterations)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	a := &store.Account{Key: key, Name: name, Password: hash, Created: time.Now().UTC()}
+	if err := s.store.CreateAccount(r.Context(), a); err != nil {
+		if errors.Is(err, store.ErrConflict) {
+			err = &apiError{409, fmt.Sprintf("the name %q is taken", short(name, 40))}
+		}
+		s.fail(w, err)
+		return
+	}
+	s.startSession(w, r, a, 201)
+}
+
+func (s *Server) handleSignIn(w http.ResponseWriter, r *http.Request) {
+	if s.loginLimited(w, r) {
+		return
+	}
+	req, err := decodeAccount(w, r)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	a, err := s.store.Account(r.Context(), accountKey(strings.TrimSpace(req.Name)))
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		s.fail(w, err)
+		return
+	}
+	s.dummyHashOnce.Do(func() {
+		s.dummyHash, s.dummyHashErr = password.Hash("no account has this password", s.cfg.PasswordIterations)
+	})
+	if s.dummyHashErr != nil {
+		s.fail(w, s.dummyHashErr)
+		return
+	}
+	stored, key := s.dummyHash, "(none)"
+	if a != nil {
+		stored, key = a.Password, a.Key
+	}
+	// An unknown name costs the same check as a wrong password, so the
+	// answer's time does not tell which names exist.
+	ok, err := password.Check(stored, req.Password)
+	if err != nil {
+		s.fail(w, fmt.Errorf("account %q: %w", key, err))
+		return
+	}
+	if a == nil || !ok {
+		s.fail(w, &apiError{401, "wrong name or password"})
+		return
+	}
+	s.startSession(w, r, a, 200)
+}
+
+// startSession stores a new session for a, sets its cookie and answers
+// the account.
+func (s *Server) startSession(w http.ResponseWriter, r *http.Request, a *store.Account, code int) {
+	tok := randomHex(32)
+	expires := time.Now().Add(sessionLife)
+	if err := s.store.CreateSession(r.Context(), sessionHash(tok), a.Key, expires); err != nil {
+		s.fail(w, err)
+		return
+	}
+	http.SetCookie(w, &http.Cookie{Name: sessionCookie, Value: tok, Path: "/", Expires: expires, MaxAge: int(sessionLife / time.Second),
+		HttpOnly: true, Secure: r.TLS != nil, SameSite: http.SameSiteLaxMode})
+	me, err := s.me(r.Context(), a)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	writeJSON(w, code, me)
+}
+
+// sessionHash is the stored form of a session's token.
+func sessionHash(tok string) string {
+	h := sha256.Sum256([]byte(tok))
+	return hex.EncodeToString(h[:])
+}
+
+func (s *Server) handleSignOut(w http.ResponseWriter, r *http.Request) {
+	if c, err := r.Cookie(sessionCookie); err == nil {
+		if err := s.store.DeleteSession(r.Context(), sessionHash(c.Value)); err != nil {
+			s.fail(w, err)
+			return
+		}
+	}
+	http.SetCookie(w, &http.Cookie{Name: sessionCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, Secure: r.TLS != nil, SameSite: http.SameSiteLaxMode})
+	writeJSON(w, 200, Me{})
+}
+
+// signedIn returns the account of the request's session, or nil when it
+// has none (or one that ended).
+func (s *Server) signedIn(r *http.Request) (*store.Account, error) {
+	c, err := r.Cookie(sessionCookie)
+	if err != nil || len(c.Value) != 64 {
+		return nil, nil
+	}
+	a, err := s.store.Session(r.Context(), sessionHash(c.Value), time.Now())
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, nil
+	}
+	return a, err
+}
+
+// me is what GET /api/me answers for account a.
+func (s *Server) me(ctx context.Context, a *store.Account) (*Me, error) {
+	rs, err := s.store.Ratings(ctx, a.Key)
+	if err != nil {
+		return nil, err
+	}
+	me := &Me{SignedIn: true, Name: a.Name, Ratings: []RatingInfo{}}
+	for _, r := range rs {
+		ri := ratingInfo(r)
+		ri.Name = ""
+		me.Ratings = append(me.Ratings, ri)
+	}
+	return me, nil
+}
+
+func (s *Server) handleMe(w http.ResponseWriter, r *http.Request) {
+	a, err := s.signedIn(r)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	if a == nil {
+		writeJSON(w, 200, Me{})
+		return
+	}
+	me, err := s.me(r.Context(), a)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	writeJSON(w, 200, me)
+}
+
+// Profile is the answer of GET /api/players/{name}.
+type Profile struct {
+	Name    string       `json:"name"`
+	Since   time.Time    `json:"since"`
+	Ratings []RatingInfo `json:"ratings"`
+	Games   []RatedInfo  `json:"games"`
+}
+
+// RatedInfo is a rated game as a player's profile lists it.
+type RatedInfo struct {
+	ID       string          `json:"id"`
+	Lexicon  string          `json:"lexicon"`
+	Finished time.Time       `json:"finished"`
+	Seats    []RatedSeatInfo `json:"seats"`
+}
+
+// RatedSeatInfo is a seat of a rated game: its account's name, score,
+// result (1 a win, 0.5 a draw, 0 a loss) and rating before and after.
+type RatedSeatInfo struct {
+	Name   string  `json:"name"`
+	Score  int     `json:"score"`
+	Result float64 `json:"result"`
+	Before int     `json:"rating_before"`
+	After  int     `json:"rating_after"`
+}
+
+// profileGames is how many of the latest rated games a profile lists.
+const profileGames = 50
+
+func (s *Server) handleProfile(w http.ResponseWriter, r *http.Request) {
+	name := r.PathValue("name")
+	if !utf8.ValidString(name) || utf8.RuneCountInString(name) > maxAccountName {
+		s.fail(w, &apiError{404, "no such player"})
+		return
+	}
+	a, err := s.store.Account(r.Context(), accountKey(name))
+	if errors.Is(err, store.ErrNotFound) {
+		err = &apiError{404, fmt.Sprintf("no player is called %q", short(name, 40))}
+	}
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	rs, err := s.store.Ratings(r.Context(), a.Key)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	games, err := s.store.RatedGames(r.Context(), a.Key, profileGames)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	p := Profile{Name: a.Name, Since: a.Created, Ratings: []RatingInfo{}, Games: []RatedInfo{}}
+	for _, r := range rs {
+		ri := ratingInfo(r)
+		ri.Name = ""
+		p.Ratings = append(p.Ratings, ri)
+	}
+	for _, g := range games {
+		gi := RatedInfo{ID: g.Game, Lexicon: g.Category, Finished: g.Finished}
+		for _, st := range g.Seats {
+			gi.Seats = append(gi.Seats, RatedSeatInfo{Name: st.Name, Score: st.Score, Result: st.Result,
+				Before: roundInt(st.RBefore), After: roundInt(st.RAfter)})
+		}
+		p.Games = append(p.Games, gi)
+	}
+	writeJSON(w, 200, p)
+}
+
+// Leaderboard is the answer of GET /api/leaderboard.
+type Leaderboard struct {
+	Lexicon string       `json:"lexicon"`
+	Players []RatingInfo `json:"players"`
+}
+
+// Bounds of a leaderboard's length.
+const (
+	defaultBoard = 20
+	maxBoard     = 100
+)
+
+func (s *Server) handleLeaderboard(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	lex := q.Get("lexicon")
+	known := false
+	for _, v := range s.info().Variants {
+		for _, l := range v.Lexicons {
+			known = known || l == lex
+		}
+	}
+	if !known {
+		s.fail(w, &apiError{400, fmt.Sprintf("word list %q is not offered here", short(lex, 40))})
+		return
+	}
+	n := defaultBoard
+	if ns := q.Get("n"); ns != "" {
+		var err error
+		if n, err = strconv.Atoi(ns); err != nil || n < 1 || n > maxBoard {
+			s.fail(w, &apiError{400, fmt.Sprintf("n=%s: want 1 to %d", short(ns, 10), maxBoard)})
+			return
+		}
+	}
+	rs, err := s.store.Leaderboard(r.Context(), lex, n)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	b := Leaderboard{Lexicon: lex, Players: []RatingInfo{}}
+	for _, r := range rs {
+		b.Players = append(b.Players, ratingInfo(r))
+	}
+	writeJSON(w, 200, b)
+}

@@ -1,0 +1,210 @@
+package server
+
+import (
+	"net/http"
+	"net/http/cookiejar"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"atril/store"
+)
+
+// browser is a client with its own cookies, as a person's browser.
+func browser(t *testing.T) *http.Client {
+	jar, err := cookiejar.New(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &http.Client{Jar: jar}
+}
+
+// signUp makes an account through c, which is then signed in.
+func (e *testEnv) signUp(c *http.Client, name, pw string) {
+	e.t.Helper()
+	var me Me
+	if code := e.doWith(c, "POST", "/api/accounts", "", map[string]string{"name": name, "password": pw}, &me); code != 201 || !me.SignedIn || me.Name != name {
+		e.t.Fatalf("sign up %s: %d %+v", name, code, me)
+	}
+}
+
+func TestAccountRequests(t *testing.T) {
+	e := newEnv(t, nil)
+	ana := browser(t)
+	e.signUp(ana, "Ana", "correct horse")
+	for _, tc := range []struct {
+		name, pw string
+		code     int
+		want     string
+	}{
+		{"ANA", "another password", 409, "taken"},
+		{"ａｎａ", "another password", 409, "taken"}, // full-width letters fold to the same key
+		{"Bo", "long enough", 400, "3 to 20"},
+		{"Bo Diddley", "long enough", 400, "letters, digits"},
+		{"-bo-", "long enough", 400, "begins and ends"},
+		{"Computer", "long enough", 400, "computer"},
+		{"Bodil", "short", 400, "8 to 200"},
+		{"Bodil", strings.Repeat("x", 201), 400, "8 to 200"},
+		{"Ñandú_2", "long enough", 201, ""},
+	} {
+		var eb errorBody
+		code := e.doWith(browser(t), "POST", "/api/accounts", "", map[string]string{"name": tc.name, "password": tc.pw}, &eb)
+		if code != tc.code || !strings.Contains(eb.Error, tc.want) {
+			t.Errorf("sign up %q: %d %q; want %d with %q", tc.name, code, eb.Error, tc.code, tc.want)
+		}
+	}
+	if code := e.do("POST", "/api/accounts", "", `{"name":"Ana","password":"x","extra":1}`, nil); code != 400 {
+		t.Errorf("sign up with an unknown field: %d", code)
+	}
+
+	var me Me
+	if code := e.doWith(ana, "GET", "/api/me", "", nil, &me); code != 200 || !me.SignedIn || me.Name != "Ana" || len(me.Ratings) != 0 {
+		t.Errorf("me: %d %+v", code, me)
+	}
+	if code := e.do("GET", "/api/me", "", nil, &me); code != 200 || me.SignedIn {
+		t.Errorf("me without a session: %d %+v", code, me)
+	}
+	if code := e.doWith(ana, "POST", "/api/logout", "", nil, nil); code != 200 {
+		t.Errorf("sign out: %d", code)
+	}
+	if e.doWith(ana, "GET", "/api/me", "", nil, &me); me.SignedIn {
+		t.Errorf("me after signing out: %+v", me)
+	}
+	for _, tc := range []struct {
+		name, pw string
+		code     int
+	}{{"Ana", "wrong horse!", 401}, {"Nobody", "correct horse", 401}, {"ana", "correct horse", 200}} {
+		if code := e.doWith(ana, "POST", "/api/login", "", map[string]string{"name": tc.name, "password": tc.pw}, &me); code != tc.code {
+			t.Errorf("sign in as %s: %d, want %d", tc.name, code, tc.code)
+		}
+	}
+	if e.doWith(ana, "GET", "/api/me", "", nil, &me); !me.SignedIn || me.Name != "Ana" {
+		t.Errorf("me after signing in by the folded name: %+v", me)
+	}
+	if code := e.do("GET", "/api/players/nobody", "", nil, nil); code != 404 {
+		t.Errorf("profile of nobody: %d", code)
+	}
+	for _, q := range []string{"?lexicon=xx", "?lexicon=en-sowpods&n=0", "?lexicon=en-sowpods&n=x", "?lexicon=en-sowpods&n=101"} {
+		if code := e.do("GET", "/api/leaderboard"+q, "", nil, nil); code != 400 {
+			t.Errorf("leaderboard%s: %d, want 400", q, code)
+		}
+	}
+}
+
+// TestSignInLimit checks the per-client allowance of sign-ins.
+func TestSignInLimit(t *testing.T) {
+	cfg := testConfig(newStore(t))
+	cfg.LoginPerMinute = 3
+	e := newEnvConfig(t, cfg)
+	codes := ""
+	for range 5 {
+		codes += http.StatusText(e.do("POST", "/api/login", "", map[string]string{"name": "Ana", "password": "whatever1"}, nil))[:3] + " "
+	}
+	if codes != "Una Una Una Too Too " {
+		t.Errorf("five sign-ins at once: %s", codes)
+	}
+}
+
+func TestRatedGame(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "t.db")
+	st, err := store.OpenSQLite(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := newEnvConfig(t, testConfig(st))
+	ana, bo := browser(t), browser(t)
+	e.signUp(ana, "Ana", "correct horse")
+	e.signUp(bo, "Bo.B", "battery staple")
+	people := []SeatRequest{{Kind: "human"}, {Kind: "human"}}
+	rated := map[string]any{"variant": "english", "seats": people, "rated": true}
+	if code := e.do("POST", "/api/games", "", rated, nil); code != 401 {
+		t.Errorf("rated game by a guest: %d, want 401", code)
+	}
+	for _, bad := range []map[string]any{
+		{"seats": []SeatRequest{{Kind: "human"}, {Kind: "computer"}}, "rated": true},
+		{"seats": []SeatRequest{{Kind: "human"}, {Kind: "human"}, {Kind: "human"}}, "rated": true},
+		{"seats": people, "rated": true, "seed": 5},
+	} {
+		if code := e.doWith(ana, "POST", "/api/games", "", bad, nil); code != 400 {
+			t.Errorf("rated game %v: %d, want 400", bad, code)
+		}
+	}
+	var cr CreateResponse
+	if code := e.doWith(ana, "POST", "/api/games", "", rated, &cr); code != 201 {
+		t.Fatalf("rated game: %d", code)
+	}
+	if code := e.do("POST", "/api/games/"+cr.ID+"/join", "", nil, nil); code != 401 {
+		t.Errorf("a guest joins a rated game: %d, want 401", code)
+	}
+	var ja, jb JoinResponse
+	if code := e.doWith(ana, "POST", "/api/games/"+cr.ID+"/join", "", map[string]any{"name": "Someone else"}, &ja); code != 200 {
+		t.Fatalf("Ana joins: %d", code)
+	}
+	if code := e.doWith(ana, "POST", "/api/games/"+cr.ID+"/join", "", nil, nil); code != 409 {
+		t.Errorf("Ana takes the second seat too: %d, want 409", code)
+	}
+	if code := e.doWith(bo, "POST", "/api/games/"+cr.ID+"/join", "", nil, &jb); code != 200 {
+		t.Fatalf("Bo joins: %d", code)
+	}
+	s := e.state(cr.ID, "")
+	if !s.Rated || s.Seats[0].Name != "Ana" || !s.Seats[0].Account || s.Seats[1].Name != "Bo.B" || s.Seats[0].Rating != 0 {
+		t.Errorf("rated game's state: rated %v, seats %+v", s.Rated, s.Seats)
+	}
+	// Ana resigns at once: Bo wins.
+	if code := e.do("POST", "/api/games/"+cr.ID+"/resign", ja.Token, nil, nil); code != 200 {
+		t.Fatalf("resign: %d", code)
+	}
+	s = e.state(cr.ID, "")
+	if len(s.RatingChanges) != 2 || s.RatingChanges[0].Before != 1500 || s.RatingChanges[0].After >= 1500 || s.RatingChanges[1].After <= 1500 {
+		t.Fatalf("rating changes: %+v", s.RatingChanges)
+	}
+	boAfter := s.RatingChanges[1].After
+	var p Profile
+	if code := e.do("GET", "/api/players/bo.b", "", nil, &p); code != 200 || p.Name != "Bo.B" || len(p.Ratings) != 1 || len(p.Games) != 1 {
+		t.Fatalf("Bo's profile: %d %+v", code, p)
+	}
+	if r := p.Ratings[0]; r.Lexicon != "en-sowpods" || r.Rating != boAfter || r.Games != 1 || r.Wins != 1 || r.Deviation >= 350 {
+		t.Errorf("Bo's rating: %+v", r)
+	}
+	if g := p.Games[0]; g.ID != cr.ID || len(g.Seats) != 2 || g.Seats[1].Result != 1 || g.Seats[0].Before != 1500 || g.Seats[1].After != boAfter {
+		t.Errorf("Bo's game: %+v", g)
+	}
+	var lb Leaderboard
+	if code := e.do("GET", "/api/leaderboard?lexicon=en-sowpods", "", nil, &lb); code != 200 || len(lb.Players) != 2 ||
+		lb.Players[0].Name != "Bo.B" || lb.Players[0].Rating != boAfter || lb.Players[1].Name != "Ana" {
+		t.Errorf("leaderboard: %d %+v", code, lb)
+	}
+
+	// The rematch is rated, its seats held by the same accounts with
+	// their ratings now; a game called off changes nothing.
+	var rr RematchResponse
+	if code := e.do("POST", "/api/games/"+cr.ID+"/rematch", jb.Token, nil, &rr); code != 200 {
+		t.Fatalf("rematch: %d", code)
+	}
+	s = e.state(rr.ID, "")
+	if !s.Rated || s.Seats[0].Name != "Bo.B" || !s.Seats[0].Account || s.Seats[0].Rating != boAfter {
+		t.Errorf("rematch: rated %v, seats %+v", s.Rated, s.Seats)
+	}
+	var jr JoinResponse
+	if code := e.doWith(ana, "POST", "/api/games/"+rr.ID+"/join", "", nil, &jr); code != 200 {
+		t.Fatalf("Ana joins the rematch: %d", code)
+	}
+	if code := e.do("POST", "/api/games/"+rr.ID+"/abort", jr.Token, nil, nil); code != 200 {
+		t.Fatalf("abort: %d", code)
+	}
+	if s := e.state(rr.ID, ""); len(s.RatingChanges) != 0 {
+		t.Errorf("an aborted rated game changed ratings: %+v", s.RatingChanges)
+	}
+
+	// A server started again on the store rates nothing twice.
+	e.srv.Close()
+	e2 := newEnvConfig(t, testConfig(st))
+	var me Me
+	if e2.doWith(bo, "GET", "/api/me", "", nil, &me); !me.SignedIn || len(me.Ratings) != 1 || me.Ratings[0].Games != 1 || me.Ratings[0].Rating != boAfter {
+		t.Errorf("Bo after a restart: %+v", me)
+	}
+	if _, err := os.Stat(path); err != nil {
+		t.Fatal(err)
+	}
+}

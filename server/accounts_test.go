@@ -204,6 +204,9 @@ func TestRatedGame(t *testing.T) {
 	if e2.doWith(bo, "GET", "/api/me", "", nil, &me); !me.SignedIn || len(me.Ratings) != 1 || me.Ratings[0].Games != 1 || me.Ratings[0].Rating != boAfter {
 		t.Errorf("Bo after a restart: %+v", me)
 	}
+	if s := e2.state(cr.ID, ""); len(s.RatingChanges) != 2 || s.RatingChanges[1].After != boAfter {
+		t.Errorf("the rated game read back from the store: rating changes %+v", s.RatingChanges)
+	}
 	if _, err := os.Stat(path); err != nil {
 		t.Fatal(err)
 	}

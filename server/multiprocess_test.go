@@ -330,3 +330,47 @@ func TestClockTwoProcessesOnePostgres(t *testing.T) {
 		t.Errorf("the game's log: %v", kinds)
 	}
 }
+
+// TestRatedTwoProcessesOnePostgres plays a rated game held by two
+// processes on one PostgreSQL until a flag falls: both see the end, both
+// try to rate it, and the ratings change once.
+func TestRatedTwoProcessesOnePostgres(t *testing.T) {
+	db := sharedDatabase(t)
+	a, b := envAt(t, startSharedChild(t, db).addr), envAt(t, startSharedChild(t, db).addr)
+	ana, bo := browser(t), browser(t)
+	a.signUp(ana, "Ana", "correct horse")
+	b.signUp(bo, "Bodil", "battery staple")
+	var cr CreateResponse
+	body := map[string]any{"variant": "english", "clock": ClockRequest{Seconds: 1}, "rated": true,
+		"seats": []SeatRequest{{Kind: "human"}, {Kind: "human"}}}
+	if code := a.doWith(ana, "POST", "/api/games", "", body, &cr); code != 201 {
+		t.Fatalf("create: %d", code)
+	}
+	if code := a.doWith(ana, "POST", "/api/games/"+cr.ID+"/join", "", nil, nil); code != 200 {
+		t.Fatalf("Ana joins: %d", code)
+	}
+	if code := b.doWith(bo, "POST", "/api/games/"+cr.ID+"/join", "", nil, nil); code != 200 {
+		t.Fatalf("Bodil joins: %d", code)
+	}
+	a.state(cr.ID, "")
+	b.state(cr.ID, "")
+	sa := a.waitOver(cr.ID, 10*time.Second)
+	sb := b.waitOver(cr.ID, 10*time.Second)
+	// The rating may be recorded just after the end is shown.
+	for range 100 {
+		if len(sa.RatingChanges) == 2 && len(sb.RatingChanges) == 2 {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+		sa, sb = a.state(cr.ID, ""), b.state(cr.ID, "")
+	}
+	if len(sa.RatingChanges) != 2 || mustJSON(sa.RatingChanges) != mustJSON(sb.RatingChanges) || sa.RatingChanges[0].After >= 1500 {
+		t.Fatalf("rating changes: %s and %s", mustJSON(sa.RatingChanges), mustJSON(sb.RatingChanges))
+	}
+	for _, e := range []*testEnv{a, b} {
+		var p Profile
+		if code := e.do("GET", "/api/players/ana", "", nil, &p); code != 200 || len(p.Ratings) != 1 || p.Ratings[0].Games != 1 || len(p.Games) != 1 {
+			t.Errorf("Ana's profile: %d %+v", code, p)
+		}
+	}
+}

@@ -104,10 +104,29 @@ func (l *live) rate() error {
 		return err
 	}
 	if ok {
-		l.ratingChanges = nil
-		for _, st := range rg.Seats {
-			l.ratingChanges = append(l.ratingChanges, RatingChange{Seat: st.Seat, Before: roundInt(st.RBefore), After: roundInt(st.RAfter)})
-		}
+		l.keepRatingChanges(rg)
+		return nil
 	}
+	// Rated before (by another process, or before a restart): the
+	// record says what changed.
+	return l.loadRatingChanges()
+}
+
+// loadRatingChanges reads a finished rated game's rating changes from the
+// store. Caller holds mu.
+func (l *live) loadRatingChanges() error {
+	rg, err := l.srv.store.RatedGame(context.Background(), l.hdr.ID)
+	if err != nil {
+		return err
+	}
+	l.keepRatingChanges(rg)
 	return nil
+}
+
+// keepRatingChanges keeps the seats' rating changes of rg for the state.
+func (l *live) keepRatingChanges(rg *store.RatedGame) {
+	l.ratingChanges = nil
+	for _, st := range rg.Seats {
+		l.ratingChanges = append(l.ratingChanges, RatingChange{Seat: st.Seat, Before: roundInt(st.RBefore), After: roundInt(st.RAfter)})
+	}
 }

@@ -450,6 +450,11 @@ func (s *Server) rebuild(ctx context.Context, id string) (*live, error) {
 			l.active = e.Time
 		}
 	}
+	if hdr.Finished && hdr.Rated {
+		if err := l.loadRatingChanges(); err != nil && !errors.Is(err, store.ErrNotFound) {
+			s.logf("game %s: read its rating changes: %v", id, err)
+		}
+	}
 	return l, nil
 }
 

@@ -88,6 +88,9 @@ type Accounts interface {
 	// changes nothing, when the game was recorded before (by this process
 	// or another sharing the store).
 	RateGame(ctx context.Context, g *RatedGame, rate RateFunc) (bool, error)
+	// RatedGame returns the record of a rated game (ErrNotFound if its
+	// result was not recorded).
+	RatedGame(ctx context.Context, game string) (*RatedGame, error)
 	// RatedGames returns the n latest rated games of an account, newest
 	// first.
 	RatedGames(ctx context.Context, key string, n int) ([]RatedGame, error)

@@ -205,6 +205,18 @@ func (s *Postgres) RateGame(ctx context.Context, g *RatedGame, rate RateFunc) (b
 	return true, nil
 }
 
+// RatedGame implements Accounts.
+func (s *Postgres) RatedGame(ctx context.Context, game string) (*RatedGame, error) {
+	rows, err := s.pool.Query(ctx, `SELECT g.game, g.category, g.finished, s.seat, s.account, s.name, s.score, s.result,
+		s.r_before, s.rd_before, s.r_after, s.rd_after
+		FROM atril_rated_games g JOIN atril_rated_seats s ON s.game = g.game WHERE g.game = $1 ORDER BY s.seat`, game)
+	if err != nil {
+		return nil, fmt.Errorf("store: rated game %s: %w", game, err)
+	}
+	defer rows.Close()
+	return oneRatedGame(rows, game)
+}
+
 // RatedGames implements Accounts.
 func (s *Postgres) RatedGames(ctx context.Context, key string, n int) ([]RatedGame, error) {
 	rows, err := s.pool.Query(ctx, `SELECT g.game, g.category, g.finished, s.seat, s.account, s.name, s.score, s.result,

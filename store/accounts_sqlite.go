@@ -239,6 +239,30 @@ func (s *SQLite) RateGame(ctx context.Context, g *RatedGame, rate RateFunc) (boo
 	return true, nil
 }
 
+// RatedGame implements Accounts.
+func (s *SQLite) RatedGame(ctx context.Context, game string) (*RatedGame, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT g.game, g.category, g.finished, s.seat, s.account, s.name, s.score, s.result,
+		s.r_before, s.rd_before, s.r_after, s.rd_after
+		FROM rated_games g JOIN rated_seats s ON s.game = g.game WHERE g.game = ? ORDER BY s.seat`, game)
+	if err != nil {
+		return nil, fmt.Errorf("store: rated game %s: %w", game, err)
+	}
+	defer rows.Close()
+	return oneRatedGame(rows, game)
+}
+
+// oneRatedGame reads the rows of one rated game's seats.
+func oneRatedGame(rows rowScanner, game string) (*RatedGame, error) {
+	gs, err := scanRatedGames(rows)
+	if err != nil {
+		return nil, fmt.Errorf("store: rated game %s: %w", game, err)
+	}
+	if len(gs) == 0 {
+		return nil, fmt.Errorf("store: rated game %s: %w", game, ErrNotFound)
+	}
+	return &gs[0], nil
+}
+
 // RatedGames implements Accounts.
 func (s *SQLite) RatedGames(ctx context.Context, key string, n int) ([]RatedGame, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT g.game, g.category, g.finished, s.seat, s.account, s.name, s.score, s.result,

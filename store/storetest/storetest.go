@@ -313,10 +313,13 @@ func accounts(t *testing.T, s store.Store, prefix string) {
 	// loser, starting from 1500.
 	rate := func(before []store.Rating, results []float64) []store.Rating {
 		after := make([]store.Rating, len(before))
-		for i, r := range before {
-			if r.Games == 0 {
-				r.R, r.RD, r.Vol = 1500, 350, 0.06
+		for i := range before {
+			if before[i].Games == 0 {
+				// A newcomer's rating, filled in place: the record
+				// keeps it as the rating before.
+				before[i].R, before[i].RD, before[i].Vol = 1500, 350, 0.06
 			}
+			r := before[i]
 			r.R += 20*results[i] - 10
 			r.RD -= 10
 			r.Games++
@@ -344,7 +347,7 @@ func accounts(t *testing.T, s store.Store, prefix string) {
 	if err != nil || !ok {
 		t.Fatalf("RateGame: %v, %v", ok, err)
 	}
-	if s0 := g1.Seats[0]; s0.RBefore != 0 || s0.RAfter != 1510 || s0.RDAfter != 340 {
+	if s0 := g1.Seats[0]; s0.RBefore != 1500 || s0.RDBefore != 350 || s0.RAfter != 1510 || s0.RDAfter != 340 {
 		t.Errorf("first game's seat 0: %+v", s0)
 	}
 	again := game("r1", now, 1)
@@ -412,5 +415,11 @@ func accounts(t *testing.T, s store.Store, prefix string) {
 	}
 	if g := games[0]; !g.Finished.Equal(now.Add(8*time.Minute)) || g.Seats[1].Result != 1 {
 		t.Errorf("latest rated game: %+v", g)
+	}
+	if g, err := s.RatedGame(ctx, prefix+"r1"); err != nil || len(g.Seats) != 2 || g.Seats[0].RAfter != 1510 || g.Seats[1].RBefore != 1500 || g.Seats[1].Name != "Bo" {
+		t.Errorf("RatedGame r1: %+v, %v", g, err)
+	}
+	if _, err := s.RatedGame(ctx, prefix+"bad"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("RatedGame of a game whose rating failed: %v, want ErrNotFound", err)
 	}
 }

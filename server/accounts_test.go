@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"atril/store"
 )
@@ -210,4 +211,24 @@ func TestRatedGame(t *testing.T) {
 	if _, err := os.Stat(path); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// FuzzAccountName checks that any name is refused with an error or
+// accepted as a name of 3 to 20 characters whose key the sign-in finds.
+func FuzzAccountName(f *testing.F) {
+	for _, s := range []string{"Ana", "ñandú_2", "ＡＮＡ", "a.b-c", "-x-", "Computer (godlike)", "\xff\xfe", "Ǆemal", "ﬃx", "İstanbul"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, name string) {
+		display, key, err := accountName(name)
+		if err != nil {
+			return
+		}
+		if n := utf8.RuneCountInString(display); n < minAccountName || n > maxAccountName || key == "" {
+			t.Fatalf("%q accepted as %q (%d characters), key %q", name, display, n, key)
+		}
+		if accountKey(strings.TrimSpace(name)) != key {
+			t.Fatalf("%q: the sign-in's key %q is not the account's %q", name, accountKey(strings.TrimSpace(name)), key)
+		}
+	})
 }

@@ -222,13 +222,21 @@ func (s *Server) startSession(w http.ResponseWriter, r *http.Request, a *store.A
 		return
 	}
 	http.SetCookie(w, &http.Cookie{Name: sessionCookie, Value: tok, Path: "/", Expires: expires, MaxAge: int(sessionLife / time.Second),
-		HttpOnly: true, Secure: r.TLS != nil, SameSite: http.SameSiteLaxMode})
+		HttpOnly: true, Secure: s.secure(r), SameSite: http.SameSiteLaxMode})
 	me, err := s.me(r.Context(), a)
 	if err != nil {
 		s.fail(w, err)
 		return
 	}
 	writeJSON(w, code, me)
+}
+
+// secure reports whether r came over HTTPS: to this server, or to the
+// reverse proxy in front of it (trusted when RealIPHeader is set), which
+// says so in X-Forwarded-Proto. The session cookie is then sent over
+// HTTPS only.
+func (s *Server) secure(r *http.Request) bool {
+	return r.TLS != nil || s.cfg.RealIPHeader != "" && r.Header.Get("X-Forwarded-Proto") == "https"
 }
 
 // sessionHash is the stored form of a session's token.
@@ -244,7 +252,7 @@ func (s *Server) handleSignOut(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	http.SetCookie(w, &http.Cookie{Name: sessionCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, Secure: r.TLS != nil, SameSite: http.SameSiteLaxMode})
+	http.SetCookie(w, &http.Cookie{Name: sessionCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, Secure: s.secure(r), SameSite: http.SameSiteLaxMode})
 	writeJSON(w, 200, Me{})
 }
 

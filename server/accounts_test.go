@@ -59,6 +59,27 @@ func TestAccountRequests(t *testing.T) {
 		t.Errorf("sign up with an unknown field: %d", code)
 	}
 
+	// The cookie: HttpOnly, SameSite=Lax, Secure behind an HTTPS proxy.
+	for _, tc := range []struct {
+		proxy, proto string
+		secure       bool
+	}{{"", "https", false}, {"X-Forwarded-For", "http", false}, {"X-Forwarded-For", "https", true}} {
+		cfg := testConfig(e.st)
+		cfg.RealIPHeader = tc.proxy
+		pe := newEnvConfig(t, cfg)
+		req, _ := http.NewRequest("POST", pe.url+"/api/login", strings.NewReader(`{"name":"ana","password":"correct horse"}`))
+		req.Header.Set("X-Forwarded-Proto", tc.proto)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		cs := resp.Cookies()
+		if resp.StatusCode != 200 || len(cs) != 1 || cs[0].Name != "atril_session" || !cs[0].HttpOnly || cs[0].SameSite != http.SameSiteLaxMode ||
+			cs[0].Secure != tc.secure || len(cs[0].Value) != 64 {
+			t.Errorf("sign-in behind %q with %s: %d, cookies %+v", tc.proxy, tc.proto, resp.StatusCode, cs)
+		}
+	}
 	var me Me
 	if code := e.doWith(ana, "GET", "/api/me", "", nil, &me); code != 200 || !me.SignedIn || me.Name != "Ana" || len(me.Ratings) != 0 {
 		t.Errorf("me: %d %+v", code, me)

@@ -2064,3 +2064,285 @@ func TestBrowserChallenge(t *testing.T) {
 		t.Errorf("the page after a challenge scores %.0f in the accessibility checks", s)
 	}
 }
+
+// signInDialog fills the page's sign-in dialog (opened by the button
+// open) with a name and a password and presses the button go
+// ("#signin-go" or "#signup-go").
+func (r *rig) signInDialog(ctx context.Context, open, name, password, goButton string) {
+	r.t.Helper()
+	var isOpen bool
+	r.eval(ctx, `!!document.querySelector("#signin-dialog[open]")`, &isOpen)
+	if !isOpen {
+		r.clickAt(ctx, open)
+		r.poll(ctx, "the sign-in dialog", `!!document.querySelector("#signin-dialog[open]") && document.activeElement === $("#signin-name")`, 5*time.Second)
+	}
+	r.run(ctx, "fill the sign-in dialog", chromedp.Evaluate(`$("#signin-name").value = $("#signin-password").value = ""`, nil),
+		chromedp.SendKeys("#signin-name", name), chromedp.SendKeys("#signin-password", password))
+	r.clickAt(ctx, goButton)
+}
+
+// signInError waits for the sign-in dialog to show a refusal and
+// checks it.
+func (r *rig) signInError(ctx context.Context, want string) {
+	r.t.Helper()
+	r.poll(ctx, "the dialog's refusal", `$("#signin-error").textContent !== "" && !$("#signin-go").disabled`, 10*time.Second)
+	var got string
+	r.eval(ctx, `$("#signin-error").textContent`, &got)
+	if got != want {
+		r.t.Errorf("the sign-in dialog says %q, want %q", got, want)
+	}
+}
+
+// TestBrowserAccounts: Ana makes her account through the header's dialog
+// and starts a rated game from the lobby (the Rated box usable only
+// signed in and with a person as the opponent); a visitor not signed in
+// is asked to sign in to take its seat; Boris makes his account from
+// there and joins under its name. After a move each Ana resigns: both
+// pages show the rating changes (Ana's down, Boris's up), the rematch
+// shows the ratings at the seats, Boris's profile lists his rating and
+// the game, and the lobby's leaderboard lists both, Boris first.
+func TestBrowserAccounts(t *testing.T) {
+	r := newRig(t)
+	ana := r.ctx
+	r.run(ana, "open the lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#create`))
+	r.poll(ana, "the form, signed out", `document.querySelectorAll("#opponent option").length > 3 && !$("#signin-open").hidden && $("#me-link").hidden`, 20*time.Second)
+	r.poll(ana, "the empty leaderboard", `!$("#leaders-empty").hidden && $("#leaders").hidden && $("#leaders-lexicon").value === "en-sowpods"`, 10*time.Second)
+	var lobby struct {
+		RatedDisabled bool
+		RatedDesc     string
+		Empty         string
+	}
+	r.eval(ana, `({RatedDisabled: $("#rated").disabled, RatedDesc: $("#rated-desc").textContent, Empty: $("#leaders-empty").textContent})`, &lobby)
+	if !lobby.RatedDisabled || !strings.HasPrefix(lobby.RatedDesc, "Both seats must be signed-in players; the result changes both ratings.") ||
+		!strings.Contains(lobby.RatedDesc, "Sign in") || lobby.Empty != "No rated games in this word list yet." {
+		t.Errorf("the lobby signed out: %+v", lobby)
+	}
+
+	// Ana's account, made through the dialog: a password too short is
+	// refused in the dialog, in the page's words.
+	r.signInDialog(ana, "#signin-open", "Ana", "short", "#signup-go")
+	r.signInError(ana, "A password has 8 to 200 characters.")
+	if s := r.axe(ana, "the sign-in dialog"); s < 90 {
+		t.Errorf("the sign-in dialog scores %.0f in the accessibility checks, want at least 90", s)
+	}
+	r.shot(ana, "28-sign-in-dialog")
+	r.signInDialog(ana, "#signin-open", "Ana", "anagrams1", "#signup-go")
+	r.poll(ana, "Ana signed in", `!document.querySelector("#signin-dialog[open]") && !$("#me-link").hidden && $("#signin-open").hidden && !$("#signout").hidden`, 10*time.Second)
+	var header struct{ Name, Href, PlayAs string }
+	var nameShown bool
+	r.eval(ana, `({Name: $("#me-link").textContent, Href: $("#me-link").getAttribute("href"), PlayAs: $("#play-as").offsetParent ? $("#play-as").textContent : ""})`, &header)
+	r.eval(ana, `!!$("#name").offsetParent`, &nameShown)
+	if header.Name != "Ana" || header.Href != "/p/Ana" || header.PlayAs != "You play as Ana." || nameShown {
+		t.Errorf("signed in, the header and form: %+v (name field shown: %v)", header, nameShown)
+	}
+
+	// The Rated box: not against the computer; for a game open to anyone.
+	choose := func(opp string) (disabled bool, desc string) {
+		r.run(ana, "choose "+opp, chromedp.SetValue("#opponent", opp), chromedp.Evaluate(`$("#opponent").dispatchEvent(new Event("change"))`, nil))
+		r.eval(ana, `$("#rated").disabled`, &disabled)
+		r.eval(ana, `$("#rated-desc").textContent`, &desc)
+		return
+	}
+	if off, desc := choose("computer:professional"); !off || !strings.Contains(desc, "Choose a person") {
+		t.Errorf("against the computer the Rated box is usable (%v) or says %q", !off, desc)
+	}
+	if off, desc := choose("anyone"); off || desc != "Both seats must be signed-in players; the result changes both ratings." {
+		t.Errorf("for a game open to anyone the Rated box is disabled (%v) or says %q", off, desc)
+	}
+	r.clickAt(ana, "#rated")
+	var checked bool
+	r.eval(ana, `$("#rated").checked`, &checked)
+	if !checked {
+		t.Fatal("a click does not tick the Rated box")
+	}
+	r.clickAt(ana, "#create")
+	r.run(ana, "wait for the game", chromedp.WaitVisible(`#share`))
+	id, tokA := r.pageGame(ana)
+	if st := r.e.state(id, ""); !st.Rated || st.Seats[0].Name != "Ana" || !st.Seats[0].Account || st.Seats[1].Taken {
+		t.Fatalf("the game made from the lobby: rated %v, seats %+v", st.Rated, st.Seats)
+	}
+	var tag string
+	r.eval(ana, `$("#rated-tag").offsetParent ? $("#rated-tag").textContent : ""`, &tag)
+	if !strings.HasPrefix(tag, "Rated") {
+		t.Errorf("the rated game's page says %q, not that it is rated", tag)
+	}
+
+	// Another device, not signed in: the lobby marks the game rated; its
+	// link asks to sign in before taking the seat.
+	bo := r.newDevice()
+	r.run(bo, "open the lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#create`))
+	r.poll(bo, "the open game", fmt.Sprintf(`!!document.querySelector('#open-games a[href="/g/%s"]')`, id), 20*time.Second)
+	var open string
+	r.eval(bo, `$("#open-games li").textContent`, &open)
+	if !strings.HasPrefix(open, "Rated Ana waits for a player") {
+		t.Errorf("the open rated game reads %q", open)
+	}
+	r.run(bo, "the game's link", chromedp.Navigate(r.e.url+"/g/"+id), chromedp.WaitVisible(`#join-need`))
+	var join struct {
+		FormShown    bool
+		Need, What   string
+		SignInButton bool
+	}
+	r.eval(bo, `({FormShown: !!$("#join-form").offsetParent, Need: $("#join-need").textContent.trim(), What: $("#join-what").textContent,
+		SignInButton: !!$("#join-signin").offsetParent})`, &join)
+	if join.FormShown || !strings.HasPrefix(join.Need, "This is a rated game: sign in to take a seat.") || !join.SignInButton ||
+		!strings.Contains(join.What, "A rated game") {
+		t.Errorf("a rated game's join page, signed out: %+v", join)
+	}
+	if s := r.axe(bo, "the rated game's join page"); s < 90 {
+		t.Errorf("the rated game's join page scores %.0f in the accessibility checks, want at least 90", s)
+	}
+	r.shot(bo, "29-rated-join-signed-out")
+	// Boris signs up from there: a name too short, and one taken (in
+	// another case), are refused.
+	r.signInDialog(bo, "#join-signin", "Bo", "borisboris", "#signup-go")
+	r.signInError(bo, "A name has 3 to 20 characters.")
+	r.signInDialog(bo, "#join-signin", "ANA", "borisboris", "#signup-go")
+	r.signInError(bo, `The name "ANA" is taken: choose another.`)
+	r.signInDialog(bo, "#join-signin", "Boris", "borisboris", "#signup-go")
+	r.poll(bo, "the join form for Boris", `!document.querySelector("#signin-dialog[open]") && !!$("#join-form").offsetParent && $("#join-need").hidden`, 10*time.Second)
+	var joinAs string
+	var focused bool
+	r.eval(bo, `$("#join-as").textContent`, &joinAs)
+	r.eval(bo, `document.activeElement === $("#join-button") && !$("#join-name").offsetParent`, &focused)
+	if joinAs != "You play as Boris." || !focused {
+		t.Errorf("signed in, the join form says %q (the Join button focused and no name asked: %v)", joinAs, focused)
+	}
+	r.clickAt(bo, "#join-button")
+	r.run(bo, "Boris's game", chromedp.WaitVisible(`#rack .tile`))
+	_, tokB := r.pageGame(bo)
+	r.poll(ana, "Ana sees Boris sit down", `G.st.started && $("#scores").textContent.includes("Boris")`, 10*time.Second)
+	var seats []string
+	r.eval(bo, `[...document.querySelectorAll("#scores .seat")].map((s) => (s.querySelector(".acct") ? s.querySelector(".acct").getAttribute("aria-label") + ": " : "") + s.textContent)`, &seats)
+	if strings.Join(seats, "|") != "signed-in player: ✓ Ana|signed-in player: ✓ Boris (you)" {
+		t.Errorf("the seats on Boris's page: %q", seats)
+	}
+
+	// A move each, then Ana resigns.
+	r.waitTurn(ana, 0, 0)
+	r.playMove(ana, id, tokA, 0, false, false)
+	r.waitTurn(bo, 1, 1)
+	r.playMove(bo, id, tokB, 1, false, false)
+	r.waitTurn(ana, 0, 2)
+	r.clickAt(ana, "#resign")
+	r.poll(ana, "the resign dialog", `!!document.querySelector("#ask-dialog[open]")`, 5*time.Second)
+	r.clickAt(ana, "#ask-ok")
+	r.poll(ana, "the end", `G.st.over && !$("#result").hidden`, 10*time.Second)
+	st := r.e.state(id, "")
+	if !st.Over || len(st.RatingChanges) != 2 {
+		t.Fatalf("after the resignation: over %v, rating changes %+v", st.Over, st.RatingChanges)
+	}
+	ch := st.RatingChanges
+	if ch[0].Before != 1500 || ch[1].Before != 1500 || ch[0].After >= 1500 || ch[1].After <= 1500 {
+		t.Fatalf("rating changes %+v: want Ana's down and Boris's up from 1500", ch)
+	}
+	want := []string{
+		fmt.Sprintf("down Ana 1500 → %d (−%d)", ch[0].After, 1500-ch[0].After),
+		fmt.Sprintf("up Boris 1500 → %d (+%d)", ch[1].After, ch[1].After-1500),
+	}
+	const changes = `[...document.querySelectorAll("#rating-changes li")].map((li) => li.className + " " + li.textContent)`
+	for name, ctx := range map[string]context.Context{"Ana": ana, "Boris": bo} {
+		r.poll(ctx, name+"'s page shows the rating changes", `G.st.over && !$("#result").hidden && document.querySelectorAll("#rating-changes li").length === 2`, 10*time.Second)
+		var got []string
+		r.eval(ctx, changes, &got)
+		if strings.Join(got, "|") != strings.Join(want, "|") {
+			t.Errorf("%s's result box lists the rating changes %q, want %q", name, got, want)
+		}
+	}
+	var colours []string
+	r.eval(ana, `["up", "down"].map((c) => getComputedStyle(document.querySelector("#rating-changes li." + c)).color)`, &colours)
+	if colours[0] == colours[1] {
+		t.Errorf("a rating up and one down have the same colour %s", colours[0])
+	}
+	r.shot(ana, "30-rated-game-over")
+
+	// Boris asks for a rematch, Ana takes it: it is rated, and the seats
+	// show the ratings.
+	r.clickAt(bo, "#rematch-button")
+	r.run(bo, "to the rematch", chromedp.Sleep(time.Second), chromedp.WaitVisible(`#board .sq`))
+	r.poll(ana, "Ana is offered the rematch", `!!$("#rematch-button") && $("#result").textContent.includes("wants a rematch")`, 15*time.Second)
+	r.clickAt(ana, "#rematch-button")
+	r.run(ana, "to the rematch", chromedp.Sleep(time.Second), chromedp.WaitVisible(`#board .sq`))
+	r.poll(ana, "the rematch starts", `G.st && G.st.id !== "`+id+`" && G.st.started && G.st.rated`, 10*time.Second)
+	r.poll(bo, "Boris sees it start", `G.st.started && G.st.seats.every((s) => s.taken)`, 10*time.Second)
+	r.eval(ana, `[...document.querySelectorAll("#scores .seat")].map((s) => s.textContent)`, &seats)
+	if strings.Join(seats, "|") != fmt.Sprintf("✓ Boris (%d)|✓ Ana (%d) (you)", ch[1].After, ch[0].After) {
+		t.Errorf("the rematch's seats on Ana's page: %q", seats)
+	}
+
+	// Boris's profile, as anyone sees it.
+	r.run(ana, "Boris's profile", chromedp.Navigate(r.e.url+"/p/Boris"), chromedp.WaitVisible(`#profile-body`))
+	r.poll(ana, "the profile", `document.querySelectorAll("#profile-games tbody tr").length === 1`, 10*time.Second)
+	var prof struct {
+		Name, Since string
+		Ratings     [][]string
+		Games       [][]string
+		GameLink    string
+		Opponent    string
+	}
+	r.eval(ana, `(() => {
+		const rows = (sel) => [...document.querySelectorAll(sel + " tbody tr")].map((tr) => [...tr.cells].map((c) => c.textContent));
+		return {Name: $("#profile-name").textContent, Since: $("#profile-since").textContent, Ratings: rows("#profile-ratings"), Games: rows("#profile-games"),
+			GameLink: document.querySelector("#profile-games tbody a").getAttribute("href"),
+			Opponent: document.querySelector("#profile-games tbody td:nth-child(3) a").getAttribute("href")};
+	})()`, &prof)
+	var final State
+	r.e.do("GET", "/api/games/"+id, "", nil, &final)
+	score := fmt.Sprintf("%d–%d", final.Seats[1].Score, final.Seats[0].Score)
+	if prof.Name != "Boris" || !strings.HasPrefix(prof.Since, "Member since ") || len(prof.Ratings) != 1 || len(prof.Games) != 1 ||
+		prof.Ratings[0][0] != "SOWPODS (international English)" || !strings.HasPrefix(prof.Ratings[0][1], fmt.Sprintf("%d ± ", ch[1].After)) ||
+		prof.Ratings[0][2] != "1" || prof.Ratings[0][3] != "1–0–0" ||
+		prof.Games[0][2] != "Ana" || prof.Games[0][3] != score || prof.Games[0][4] != "Win" ||
+		prof.Games[0][5] != fmt.Sprintf("%d (+%d)", ch[1].After, ch[1].After-1500) || prof.GameLink != "/g/"+id || prof.Opponent != "/p/Ana" {
+		t.Errorf("Boris's profile: %+v (want the score %s)", prof, score)
+	}
+	if s := r.axe(ana, "a player's profile"); s < 90 {
+		t.Errorf("a player's profile scores %.0f in the accessibility checks, want at least 90", s)
+	}
+	r.shot(ana, "31-profile")
+	// In Czech, no English is left on the profile.
+	r.run(ana, "switch to Czech", chromedp.SetValue("#lang-select", "cs"), chromedp.Evaluate(`$("#lang-select").dispatchEvent(new Event("change"))`, nil))
+	if left := r.englishLeft(ana); len(left) > 0 {
+		t.Errorf("English on the Czech profile: %q", left)
+	}
+	var csWords string
+	r.eval(ana, `$("#signout").textContent + "|" + document.querySelector("#profile-games tbody td:nth-child(5)").textContent`, &csWords)
+	if csWords != "Odhlásit se|Výhra" {
+		t.Errorf("the Czech profile says %q", csWords)
+	}
+	r.run(ana, "back to English", chromedp.SetValue("#lang-select", "en"), chromedp.Evaluate(`$("#lang-select").dispatchEvent(new Event("change"))`, nil))
+	r.run(ana, "nobody's profile", chromedp.Navigate(r.e.url+"/p/Nobody"), chromedp.WaitVisible(`#profile-missing`))
+	var missing string
+	r.eval(ana, `$("#profile-missing").textContent + "|" + $("#profile-body").hidden`, &missing)
+	if missing != "No player is called Nobody.|true" {
+		t.Errorf("an unknown player's profile says %q", missing)
+	}
+
+	// The leaderboard: Boris first.
+	r.run(bo, "the lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#create`))
+	r.poll(bo, "the leaderboard", `document.querySelectorAll("#leaders tbody tr").length === 2`, 10*time.Second)
+	var leaders []string
+	r.eval(bo, `[...document.querySelectorAll("#leaders tbody tr")].map((tr) => [...tr.cells].map((c) => c.textContent).join(" ") + " " + tr.querySelector("a").getAttribute("href"))`, &leaders)
+	wantLeaders := fmt.Sprintf("1 Boris %d 1 /p/Boris|2 Ana %d 1 /p/Ana", ch[1].After, ch[0].After)
+	if strings.Join(leaders, "|") != wantLeaders {
+		t.Errorf("the leaderboard: %q, want %q", leaders, wantLeaders)
+	}
+	if s := r.axe(bo, "the lobby signed in"); s < 90 {
+		t.Errorf("the lobby signed in scores %.0f in the accessibility checks, want at least 90", s)
+	}
+	r.shot(bo, "32-lobby-leaderboard")
+
+	// Signing out and in again: a wrong password is refused.
+	r.clickAt(bo, "#signout")
+	r.poll(bo, "signed out", `!$("#signin-open").hidden && $("#me-link").hidden && !!$("#name").offsetParent && $("#rated").disabled`, 10*time.Second)
+	var me map[string]any
+	r.run(bo, "ask /api/me", chromedp.Evaluate(`fetch("/api/me").then((r) => r.json())`, &me,
+		func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }))
+	if me["signed_in"] != false {
+		t.Errorf("after signing out /api/me says %v", me)
+	}
+	r.signInDialog(bo, "#signin-open", "boris", "wrong-password", "#signin-go")
+	r.signInError(bo, "Wrong name or password.")
+	r.signInDialog(bo, "#signin-open", "boris", "borisboris", "#signin-go")
+	r.poll(bo, "signed in again", `!document.querySelector("#signin-dialog[open]") && $("#me-link").textContent === "Boris"`, 10*time.Second)
+}

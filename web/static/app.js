@@ -43,6 +43,7 @@ function translatePage() {
   document.querySelectorAll("[data-t-label]").forEach((e) => { e.setAttribute("aria-label", t(e.dataset.tLabel)); });
   document.documentElement.lang = LANG;
   $("#lang-select").value = LANG;
+  renderAccount();
 }
 
 // ---------- helpers ----------
@@ -197,9 +198,128 @@ function displayName(s) {
   return p ? t("playerName", p[1]) : s.name;
 }
 
+// seatLabel is a seat's name with its rating, when it has one: "Ana (1512)".
+function seatLabel(s) { return displayName(s) + (s.rating ? " (" + s.rating + ")" : ""); }
+
+// signedNumber writes a change with its sign: +12, −12 (a real minus), ±0.
+function signedNumber(d) { return d > 0 ? "+" + d : d < 0 ? "−" + -d : "±0"; }
+
+// accountMark is the small mark of a seat held by a signed-in account.
+function accountMark() {
+  const m = el("span", "acct", "✓");
+  m.setAttribute("role", "img");
+  m.setAttribute("aria-label", t("accountMark"));
+  m.title = t("accountMark");
+  return m;
+}
+
 async function copyText(text, input) {
   try { await navigator.clipboard.writeText(text); return true; }
   catch (e) { if (input) { input.focus(); input.select(); } return false; }
+}
+
+// ---------- accounts ----------
+
+// ME is the browser's account as GET /api/me gives it: the session is a
+// cookie the browser sends with every request.
+let ME = { signed_in: false };
+
+async function loadMe() {
+  try { ME = await api("GET", "/api/me"); } catch (e) { ME = { signed_in: false }; }
+  renderAccount();
+}
+
+function profileURL(name) { return "/p/" + encodeURIComponent(name); }
+
+// renderAccount shows in the header the Sign in button, or the account's
+// name (its profile's link) and the Sign out button.
+function renderAccount() {
+  const on = !!ME.signed_in;
+  $("#signin-open").hidden = on;
+  $("#me-link").hidden = !on;
+  $("#signout").hidden = !on;
+  if (on) {
+    $("#me-link").textContent = ME.name;
+    $("#me-link").href = profileURL(ME.name);
+    $("#me-link").title = t("myProfile");
+  }
+}
+
+// ACCOUNT_REASONS recognise the server's answers about accounts, so that
+// the page says them in its language.
+const ACCOUNT_REASONS = [
+  [/^wrong name or password$/, "errLogin"],
+  [/^the name (.*) is taken$/, "errTaken"],
+  [/^a password has (\d+) to (\d+) characters$/, "errPassword"],
+  [/^a name has (\d+) to (\d+) characters$/, "errNameLength"],
+  [/^a name holds letters, digits, '_', '-' and '\.' only, not (.*)$/, "errNameChars"],
+  [/^a name begins and ends with a letter or digit$/, "errNameEnds"],
+  [/^a person's name may not look like a computer seat's$/, "errComputerName"],
+  [/^too many .* try again in (\d+) s$/, "errTooMany"],
+  [/^sign in to take a seat in a rated game$/, "errRatedJoin"],
+  [/^sign in to create a rated game$/, "errRatedCreate"],
+  [/^your account holds seat \d+ of this rated game already$/, "errHoldsSeat"],
+];
+function accountReason(text) {
+  for (const [re, key] of ACCOUNT_REASONS) {
+    const x = re.exec(text);
+    if (x) return t(key, ...x.slice(1));
+  }
+  return text;
+}
+
+function openSignIn() {
+  $("#signin-error").textContent = "";
+  $("#signin-password").value = "";
+  $("#signin-dialog").showModal();
+  $("#signin-name").focus();
+}
+
+// submitSignIn signs in, or makes the account (the "Create account"
+// button), and shows the server's refusal in the dialog.
+async function submitSignIn(ev) {
+  ev.preventDefault();
+  const create = !!ev.submitter && ev.submitter.id === "signup-go";
+  const name = $("#signin-name").value.trim(), password = $("#signin-password").value;
+  const err = $("#signin-error");
+  err.textContent = "";
+  if (!name || !password) { err.textContent = t("fieldsEmpty"); return; }
+  const buttons = document.querySelectorAll("#signin-form button");
+  buttons.forEach((b) => { b.disabled = true; });
+  try {
+    ME = await api("POST", create ? "/api/accounts" : "/api/login", { name, password });
+    $("#signin-dialog").close();
+    $("#signin-password").value = "";
+    accountChanged();
+    const join = !$("#join").hidden && !$("#join-form").hidden;
+    (join ? $("#join-button") : $("#me-link")).focus();
+  } catch (e) {
+    err.textContent = accountReason(e.message);
+  }
+  buttons.forEach((b) => { b.disabled = false; });
+}
+
+async function signOut() {
+  try { await api("POST", "/api/logout"); } catch (e) { say(t("error", e.message), "error"); return; }
+  ME = { signed_in: false };
+  accountChanged();
+  $("#signin-open").focus();
+}
+
+// accountChanged redraws what depends on the account: the header, the
+// new game's form, the join form.
+function accountChanged() {
+  renderAccount();
+  if (INFO) { renderPlayAs(); describeRated(); }
+  if (JOINING) renderJoinForm(JOINING);
+}
+
+function wireAccount() {
+  $("#signin-open").addEventListener("click", openSignIn);
+  $("#join-signin").addEventListener("click", openSignIn);
+  $("#signout").addEventListener("click", signOut);
+  $("#signin-form").addEventListener("submit", submitSignIn);
+  $("#signin-cancel").addEventListener("click", () => $("#signin-dialog").close());
 }
 
 // ---------- lobby ----------
@@ -221,8 +341,14 @@ async function showLobby() {
   $("#create-form").addEventListener("submit", createGame);
   fillJudge();
   $("#judge-form").addEventListener("submit", judgeWords);
+  fillLeadersLexicons();
+  $("#leaders-lexicon").addEventListener("change", () => {
+    localStorage.setItem("atril:leaders", $("#leaders-lexicon").value);
+    loadLeaders();
+  });
   loadOpen();
   loadMine();
+  loadLeaders();
   setInterval(() => { if (!document.hidden) loadOpen(); }, 10000);
 }
 
@@ -279,6 +405,31 @@ function fillCreateForm() {
   }
   rs.value = [keepRule, localStorage.getItem("atril:challenge"), "void"].find((v) => v && CHALLENGE_RULES.includes(v));
   describeChallenge();
+  renderPlayAs();
+  describeRated();
+}
+
+// renderPlayAs shows the account's name instead of the name field when
+// the browser is signed in (a seat it takes has the account's name).
+function renderPlayAs() {
+  const on = !!ME.signed_in;
+  $("#name-label").hidden = on;
+  $("#name").hidden = on;
+  $("#play-as").hidden = !on;
+  if (on) $("#play-as").textContent = t("playAs", ME.name);
+}
+
+// ratedAllowed tells whether the new game may be rated: signed in, and
+// two people's seats.
+function ratedAllowed() { return !!ME.signed_in && ["friend", "anyone"].includes($("#opponent").value); }
+
+function describeRated() {
+  const box = $("#rated");
+  const ok = ratedAllowed();
+  box.disabled = !ok;
+  if (!ok) box.checked = false;
+  const why = !ME.signed_in ? t("ratedSignIn") : !ok ? t("ratedPeople") : "";
+  $("#rated-desc").textContent = t("ratedDesc") + (why ? " " + why : "");
 }
 
 // The challenge rules offered: void (every word checked as played) and
@@ -371,15 +522,17 @@ function showJudged() {
 function describeOpponent() {
   const v = $("#opponent").value;
   $("#level-desc").textContent = v.startsWith("computer:") ? levelDesc(v.slice(9)) : t(v + "Desc");
+  describeRated();
 }
 
 async function createGame(ev) {
   ev.preventDefault();
   $("#create").disabled = true;
   try {
-    const name = $("#name").value.trim();
+    // A signed-in person's seat takes the account's name.
+    const name = ME.signed_in ? ME.name : $("#name").value.trim();
     const variant = $("#variant").value, lexicon = $("#lexicon").value, opp = $("#opponent").value;
-    localStorage.setItem("atril:name", name);
+    if (!ME.signed_in) localStorage.setItem("atril:name", name);
     localStorage.setItem("atril:variant", variant);
     localStorage.setItem("atril:lexicon:" + variant, lexicon);
     localStorage.setItem("atril:opponent", opp);
@@ -392,13 +545,14 @@ async function createGame(ev) {
     const req = { variant, lexicon, seats };
     if (seconds > 0) req.clock = { seconds, overtime: CLOCK_OVERTIME };
     if (challenge && challenge !== "void") req.challenge = challenge;
+    if (ratedAllowed() && $("#rated").checked) req.rated = true;
     const g = await api("POST", "/api/games", req);
     const j = await api("POST", "/api/games/" + g.id + "/join", { name, seat: 0 });
     rememberSeat(g.id, j.token);
     if (opp === "anyone") await api("POST", "/api/games/" + g.id + "/list", undefined, j.token);
     location.href = "/g/" + g.id;
   } catch (e) {
-    say(t("error", e.message), "error");
+    say(t("error", accountReason(e.message)), "error");
     $("#create").disabled = false;
   }
 }
@@ -424,13 +578,71 @@ async function loadOpen() {
     let what = variantName(g.variant) + " · " + lexiconName(g.lexicon);
     if (g.clock) what += " · " + t("clockOpen", Math.round(g.clock.seconds / 60));
     if (g.challenge) what += " · " + t("ruleShort_" + g.challenge);
-    li.append(el("span", "", t("waitsFor", displayName(host), what)), " ", el("span", "hint", ago(g.created)), " ");
+    if (g.rated) li.append(el("span", "badge", t("rated")), " ");
+    li.append(el("span", "", t("waitsFor", seatLabel(host), what)), " ", el("span", "hint", ago(g.created)), " ");
     const a = el("a", "button", t("joinOpen"));
     a.href = "/g/" + g.id;
     li.append(a);
     ul.append(li);
   }
   $("#open-empty").hidden = open.length > 0;
+}
+
+// ---------- the leaderboard ----------
+
+// fillLeadersLexicons lists every word list offered, the last one shown
+// (or the new game's) first chosen.
+function fillLeadersLexicons() {
+  const ls = $("#leaders-lexicon");
+  const keep = ls.value;
+  ls.textContent = "";
+  const seen = [];
+  for (const v of INFO.variants) {
+    for (const l of v.lexicons || [v.default_lexicon]) {
+      if (seen.includes(l)) continue;
+      seen.push(l);
+      const o = el("option", "", lexiconName(l));
+      o.value = l;
+      ls.append(o);
+    }
+  }
+  ls.value = [keep, localStorage.getItem("atril:leaders"), $("#lexicon").value, seen[0]].find((n) => n && seen.includes(n));
+}
+
+// LEADERS is the leaderboard shown, drawn again in another language.
+let LEADERS = null;
+
+async function loadLeaders() {
+  const lexicon = $("#leaders-lexicon").value;
+  if (!lexicon) return;
+  try {
+    const b = await api("GET", "/api/leaderboard?lexicon=" + encodeURIComponent(lexicon));
+    if ($("#leaders-lexicon").value !== lexicon) return; // another list was chosen meanwhile
+    LEADERS = b;
+  } catch (e) {
+    LEADERS = { lexicon, players: [], error: e.message };
+  }
+  showLeaders();
+}
+
+function showLeaders() {
+  if (!LEADERS) return;
+  const body = $("#leaders tbody");
+  body.textContent = "";
+  LEADERS.players.forEach((p, i) => {
+    const tr = el("tr");
+    const who = el("td");
+    const a = el("a", "", p.name);
+    a.href = profileURL(p.name);
+    who.append(a);
+    tr.append(el("td", "n", String(i + 1)), who, el("td", "n", String(p.rating)), el("td", "n", String(p.games)));
+    body.append(tr);
+  });
+  $("#leaders-caption").textContent = t("lbCaption", lexiconName(LEADERS.lexicon));
+  $("#leaders").hidden = !LEADERS.players.length;
+  const empty = $("#leaders-empty");
+  empty.hidden = LEADERS.players.length > 0;
+  empty.textContent = LEADERS.error ? t("error", LEADERS.error) : t("leadersEmpty");
 }
 
 async function loadMine() {
@@ -520,17 +732,23 @@ async function showGame(id) {
   if (st.over && /^#review/.test(location.hash)) startReview(parseInt(location.hash.slice(8), 10) || 0);
 }
 
+// JOINING is the game the join page offers a seat of.
+let JOINING = null;
+
 function showJoin(st) {
+  JOINING = st;
   $("#join").hidden = false;
   const host = st.seats.find((s) => s.taken) || st.seats[0];
-  $("#join-title").textContent = t("joinTitle", displayName(host));
+  $("#join-title").textContent = t("joinTitle", seatLabel(host));
   let what = t("joinWhat", variantName(st.variant), lexiconName(st.lexicon));
   const secs = st.clock ? Math.max(...st.clock.seconds) : 0;
   if (secs > 0) what += " " + t("joinClock", Math.round(secs / 60), Math.round(Math.max(...st.clock.overtime) / 60));
   if (st.challenge) what += " " + t("joinRule", t("ruleShort_" + st.challenge)) + " " + t("challengeDesc") + " " + t("challengeWhy_" + st.challenge);
+  if (st.rated) what += " " + t("joinRated");
   $("#join-what").textContent = what;
   document.title = t("joinTitle", displayName(host)) + " – atril";
   $("#join-name").value = localStorage.getItem("atril:name") || "";
+  renderJoinForm(st);
   $("#watch-link").addEventListener("click", (ev) => {
     ev.preventDefault();
     $("#join").hidden = true;
@@ -541,13 +759,27 @@ function showJoin(st) {
     ev.preventDefault();
     $("#join-button").disabled = true;
     try {
-      const name = $("#join-name").value.trim();
-      localStorage.setItem("atril:name", name);
+      // A signed-in person's seat takes the account's name.
+      const name = ME.signed_in ? ME.name : $("#join-name").value.trim();
+      if (!ME.signed_in) localStorage.setItem("atril:name", name);
       const j = await api("POST", "/api/games/" + st.id + "/join", { name });
       rememberSeat(st.id, j.token);
       location.reload();
-    } catch (e) { say(t("error", e.message), "error"); $("#join-button").disabled = false; }
+    } catch (e) { say(t("error", accountReason(e.message)), "error"); $("#join-button").disabled = false; }
   });
+}
+
+// renderJoinForm asks a guest's name, or says under which account the
+// seat is taken; a rated game asks a guest to sign in first.
+function renderJoinForm(st) {
+  const on = !!ME.signed_in;
+  const blocked = !!st.rated && !on;
+  $("#join-form").hidden = blocked;
+  $("#join-need").hidden = !blocked;
+  $("#join-name-label").hidden = on;
+  $("#join-name").hidden = on;
+  $("#join-as").hidden = !on;
+  if (on) $("#join-as").textContent = t("playAs", ME.name);
 }
 
 // ---------- the board ----------
@@ -811,7 +1043,9 @@ function renderSide(st, me) {
   $("#sound").hidden = me < 0;
   $("#sound").textContent = t(soundOn() ? "soundOn" : "soundOff");
   $("#sound").setAttribute("aria-pressed", String(soundOn()));
-  $("#game-title").textContent = t("gameTitle", variantName(st.variant)) + (st.challenge ? " · " + t("ruleShort_" + st.challenge) : "");
+  $("#game-title").textContent = t("gameTitle", variantName(st.variant)) + (st.challenge ? " · " + t("ruleShort_" + st.challenge) : "") +
+    (st.rated ? " · " + t("rated") : "");
+  $("#rated-tag").hidden = !st.rated;
   // Scores.
   const sc = $("#scores");
   sc.textContent = "";
@@ -819,7 +1053,12 @@ function renderSide(st, me) {
   st.seats.forEach((s, i) => {
     const onTurn = G.review ? reviewSeat() === i : st.started && !st.over && st.turn === i;
     const d = el("div", "score" + (onTurn ? " on-turn" : ""));
-    d.append(el("span", "", seatName(i)));
+    // The name, the mark of a signed-in player and the rating it had
+    // when it sat down.
+    const nm = el("span", "seat");
+    if (s.account) nm.append(accountMark(), " ");
+    nm.append(seatLabel(s) + (me === i ? " (" + t("you") + ")" : ""));
+    d.append(nm);
     if (st.clock && st.clock.seconds[i] > 0 && !G.review) {
       const c = el("span", "clock");
       c.dataset.seat = i;
@@ -956,6 +1195,7 @@ function renderResult(st, me) {
   if (typeof st.resigned === "number") res.append(el("p", "", t("resignedLine", displayName(st.seats[st.resigned]))));
   if (typeof st.timed_out === "number") res.append(el("p", "", t("timedOutLine", displayName(st.seats[st.timed_out]))));
   if (st.moves > 0) res.append(el("p", "", t("finalScores", st.seats.map((s, i) => seatName(i) + " " + s.score).join(", "))));
+  if (st.rated) res.append(ratingChanges(st));
   const links = el("div", "links");
   if (st.moves > 0) {
     const rv = el("button", "primary", t("review"));
@@ -974,6 +1214,27 @@ function renderResult(st, me) {
   again.href = "/";
   links.append(a, again);
   res.append(links);
+}
+
+// ratingChanges lists each seat's rating before and after a rated game
+// ("Ana 1500 → 1488 (−12)"), or says that a game not played out changes
+// none.
+function ratingChanges(st) {
+  const box = el("div", "rating-changes");
+  box.id = "rating-changes";
+  if (st.aborted || st.abandoned) {
+    box.append(el("p", "", t("ratingUnchanged")));
+    return box;
+  }
+  if (!st.rating_changes || !st.rating_changes.length) return box;
+  box.append(el("p", "", t("ratingChanges")));
+  const ul = el("ul");
+  for (const c of st.rating_changes) {
+    const d = c.after - c.before;
+    ul.append(el("li", d > 0 ? "up" : d < 0 ? "down" : "", `${displayName(st.seats[c.seat])} ${c.before} → ${c.after} (${signedNumber(d)})`));
+  }
+  box.append(ul);
+  return box;
 }
 
 // scoreGraph draws each seat's score after every turn (SVG), with a
@@ -1929,6 +2190,76 @@ function showSimulation(res) {
   box.append(out);
 }
 
+// ---------- a player's profile ----------
+
+// PROFILE is the profile shown (GET /api/players/{name}), or
+// {missing: name, status, error} when there is none.
+let PROFILE = null;
+
+async function showProfile(name) {
+  $("#profile").hidden = false;
+  try {
+    PROFILE = await api("GET", "/api/players/" + encodeURIComponent(name));
+  } catch (e) {
+    PROFILE = { missing: name, status: e.status, error: e.message };
+  }
+  renderProfile();
+}
+
+function dateText(iso) { return new Intl.DateTimeFormat(LANG, { dateStyle: "medium" }).format(new Date(iso)); }
+
+function renderProfile() {
+  const P = PROFILE;
+  if (!P) return;
+  $("#profile-body").hidden = !!P.missing;
+  $("#profile-missing").hidden = !P.missing;
+  if (P.missing) {
+    $("#profile-name").textContent = P.missing;
+    $("#profile-missing").textContent = P.status === 404 ? t("noPlayer", P.missing) : t("error", P.error);
+    document.title = "atril";
+    return;
+  }
+  $("#profile-name").textContent = P.name;
+  document.title = P.name + " – atril";
+  $("#profile-since").textContent = t("memberSince", dateText(P.since));
+  const rb = $("#profile-ratings tbody");
+  rb.textContent = "";
+  for (const r of P.ratings) {
+    const tr = el("tr");
+    tr.append(el("td", "", lexiconName(r.lexicon)), el("td", "n", r.rating + " ± " + r.deviation), el("td", "n", String(r.games)),
+      el("td", "n", `${r.wins}–${r.losses}–${r.draws}`));
+    rb.append(tr);
+  }
+  $("#profile-ratings").hidden = !P.ratings.length;
+  $("#profile-no-ratings").hidden = P.ratings.length > 0;
+  const gb = $("#profile-games tbody");
+  gb.textContent = "";
+  const key = (n) => n.normalize("NFKC").toLowerCase();
+  for (const g of P.games) {
+    let me = g.seats.findIndex((s) => s.name === P.name);
+    if (me < 0) me = g.seats.findIndex((s) => key(s.name) === key(P.name));
+    if (me < 0) continue;
+    const mine = g.seats[me], other = g.seats[1 - me] || mine;
+    const tr = el("tr", mine.result === 1 ? "won" : mine.result === 0 ? "lost" : "drawn");
+    const when = el("td");
+    const a = el("a", "", dateText(g.finished));
+    a.href = "/g/" + g.id;
+    when.append(a);
+    const opp = el("td");
+    const oa = el("a", "", other.name);
+    oa.href = profileURL(other.name);
+    opp.append(oa);
+    const d = mine.rating_after - mine.rating_before;
+    const change = el("td", "n " + (d > 0 ? "up" : d < 0 ? "down" : ""));
+    change.append(el("span", "after", mine.rating_after + " "), "(" + signedNumber(d) + ")");
+    tr.append(when, el("td", "", lexiconName(g.lexicon)), opp, el("td", "n", `${mine.score}–${other.score}`),
+      el("td", "", t(mine.result === 1 ? "resWin" : mine.result === 0 ? "resLoss" : "resDraw")), change);
+    gb.append(tr);
+  }
+  $("#profile-games").hidden = !gb.children.length;
+  $("#profile-no-games").hidden = gb.children.length > 0;
+}
+
 // ---------- start ----------
 
 $("#lang-select").addEventListener("change", () => {
@@ -1938,10 +2269,22 @@ $("#lang-select").addEventListener("change", () => {
   if (G.st) {
     render(G.st);
     if (G.review) { renderReview(); loadAnalysis(G.review.k); }
-  } else if (INFO) { fillCreateForm(); fillJudge(); showJudged(); loadOpen(); loadMine(); }
+  } else if (PROFILE) {
+    renderProfile();
+  } else if (INFO) { fillCreateForm(); fillJudge(); showJudged(); fillLeadersLexicons(); showLeaders(); loadOpen(); loadMine(); }
 });
 
 LANG = pickLang(null);
 translatePage();
-const m = location.pathname.match(/^\/g\/([0-9a-f]{16})$/);
-if (m) showGame(m[1]); else showLobby().catch((e) => say(t("error", e.message), "error"));
+wireAccount();
+// The account first: the pages show what a signed-in person may do.
+loadMe().then(() => {
+  const m = location.pathname.match(/^\/g\/([0-9a-f]{16})$/);
+  const p = location.pathname.match(/^\/p\/([^/]+)$/);
+  if (m) showGame(m[1]);
+  else if (p) {
+    let name = p[1];
+    try { name = decodeURIComponent(name); } catch (e) { /* shown as written */ }
+    showProfile(name);
+  } else showLobby().catch((e) => say(t("error", e.message), "error"));
+});

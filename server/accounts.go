@@ -23,8 +23,11 @@ import (
 // Player accounts: a name and a password, a session kept in a cookie,
 // and a rating per word list from rated games between accounts.
 //
-// An account's name is unique however it is written (letters folded to
-// one case and to one width), 3 to 20 letters, digits, '_', '-' or '.'.
+// An account's name is 3 to 20 letters, digits, '_', '-' or '.', with no
+// invisible character, and unique however it is written: its key folds
+// case and width, drops accents and maps the letters that look like
+// Latin ones (Cyrillic а, Greek ο, the digit 0) to them, so that nobody
+// can take a name that looks like another's.
 // A seat taken by a signed-in person is held by the account and shows
 // its name; a rated game may be taken only so. Passwords are stored as
 // PBKDF2-HMAC-SHA-256 hashes (package password); a session is a random
@@ -60,14 +63,24 @@ func accountName(name string) (display, key string, err error) {
 	if n < minAccountName || n > maxAccountName {
 		return "", "", &apiError{400, fmt.Sprintf("a name has %d to %d characters", minAccountName, maxAccountName)}
 	}
+	marks := 0
 	for i, r := range display {
-		letter := unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.In(r, unicode.Mn, unicode.Mc)
-		if !letter && !strings.ContainsRune("_-.", r) {
+		mark := unicode.In(r, unicode.Mn, unicode.Mc, unicode.Me)
+		letter := unicode.IsLetter(r) || unicode.IsDigit(r)
+		switch {
+		case invisible(r) || unicode.In(r, unicode.Other_Default_Ignorable_Code_Point, unicode.Variation_Selector, unicode.Cf):
+			return "", "", &apiError{400, fmt.Sprintf("a name may not hold invisible characters (%U)", r)}
+		case mark:
+			if marks++; i == 0 || marks > maxMarks {
+				return "", "", &apiError{400, "an accent goes on a letter, at most three on one"}
+			}
+			continue
+		case !letter && !strings.ContainsRune("_-.", r):
 			return "", "", &apiError{400, fmt.Sprintf("a name holds letters, digits, '_', '-' and '.' only, not %q", r)}
-		}
-		if !letter && (i == 0 || i+utf8.RuneLen(r) == len(display)) {
+		case !letter && (i == 0 || i+utf8.RuneLen(r) == len(display)):
 			return "", "", &apiError{400, "a name begins and ends with a letter or digit"}
 		}
+		marks = 0
 	}
 	if passesForComputer(display) {
 		return "", "", &apiError{400, "a person's name may not look like a computer seat's"}
@@ -75,10 +88,21 @@ func accountName(name string) (display, key string, err error) {
 	return display, accountKey(display), nil
 }
 
-// accountKey is the key of an account's name: NFKC form (one width),
-// folded case.
+// accountKey is the key of an account's name, its skeleton: compatibility
+// decomposition (one width), case folded, accents and invisible
+// characters dropped, lookalikes of Latin letters mapped to them.
 func accountKey(name string) string {
-	return cases.Fold().String(norm.NFKC.String(name))
+	var b strings.Builder
+	for _, r := range norm.NFKD.String(cases.Fold().String(name)) {
+		if unicode.In(r, unicode.Mn, unicode.Mc, unicode.Me, unicode.Cf, unicode.Other_Default_Ignorable_Code_Point, unicode.Variation_Selector) || invisible(r) {
+			continue
+		}
+		if l, ok := lookalikes[r]; ok {
+			r = l
+		}
+		b.WriteRune(r)
+	}
+	return norm.NFC.String(b.String())
 }
 
 // accountRequest is the body of POST /api/accounts and /api/login.
@@ -157,7 +181,12 @@ func (s *Server) handleSignUp(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
+	if !s.hashSlot(r.Context()) {
+		s.fail(w, &apiError{503, "the server is busy; try again"})
+		return
+	}
 	hash, err := password.Hash(req.Password, s.cfg.PasswordIterations)
+	<-s.hashes
 	if err != nil {
 		s.fail(w, err)
 		return
@@ -187,20 +216,18 @@ func (s *Server) handleSignIn(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
-	s.dummyHashOnce.Do(func() {
-		s.dummyHash, s.dummyHashErr = password.Hash("no account has this password", s.cfg.PasswordIterations)
-	})
-	if s.dummyHashErr != nil {
-		s.fail(w, s.dummyHashErr)
-		return
-	}
 	stored, key := s.dummyHash, "(none)"
 	if a != nil {
 		stored, key = a.Password, a.Key
 	}
 	// An unknown name costs the same check as a wrong password, so the
 	// answer's time does not tell which names exist.
+	if !s.hashSlot(r.Context()) {
+		s.fail(w, &apiError{503, "the server is busy; try again"})
+		return
+	}
 	ok, err := password.Check(stored, req.Password)
+	<-s.hashes
 	if err != nil {
 		s.fail(w, fmt.Errorf("account %q: %w", key, err))
 		return
@@ -212,9 +239,34 @@ func (s *Server) handleSignIn(w http.ResponseWriter, r *http.Request) {
 	s.startSession(w, r, a, 200)
 }
 
+// hashSlot waits for one of the slots in which passwords are hashed
+// (half the CPUs: many sign-ins at once cannot take the CPU from the
+// games), giving up after hashWait or when ctx ends. The caller frees it
+// with <-s.hashes.
+func (s *Server) hashSlot(ctx context.Context) bool {
+	t := time.NewTimer(hashWait)
+	defer t.Stop()
+	select {
+	case s.hashes <- struct{}{}:
+		return true
+	case <-ctx.Done():
+	case <-t.C:
+	}
+	return false
+}
+
+// hashWait bounds the wait for a slot to hash a password in.
+const hashWait = 5 * time.Second
+
 // startSession stores a new session for a, sets its cookie and answers
-// the account.
+// the account. A session the request already had ends.
 func (s *Server) startSession(w http.ResponseWriter, r *http.Request, a *store.Account, code int) {
+	if c, err := r.Cookie(sessionCookie); err == nil {
+		if err := s.store.DeleteSession(r.Context(), sessionHash(c.Value)); err != nil {
+			s.fail(w, err)
+			return
+		}
+	}
 	tok := randomHex(32)
 	expires := time.Now().Add(sessionLife)
 	if err := s.store.CreateSession(r.Context(), sessionHash(tok), a.Key, expires); err != nil {

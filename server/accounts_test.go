@@ -1,14 +1,17 @@
 package server
 
 import (
+	"math"
 	"net/http"
 	"net/http/cookiejar"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
+	"atril/rating"
 	"atril/store"
 )
 
@@ -48,6 +51,19 @@ func TestAccountRequests(t *testing.T) {
 		{"Bodil", "short", 400, "8 to 200"},
 		{"Bodil", strings.Repeat("x", 201), 400, "8 to 200"},
 		{"Ñandú_2", "long enough", 201, ""},
+		{"Nandu_2", "long enough", 409, "taken"},                // the same without its accents
+		{"\u0430na", "long enough", 409, "taken"},               // a Cyrillic а
+		{"AN\u0410", "long enough", 409, "taken"},               // a capital Cyrillic А
+		{"an\u00e1", "long enough", 409, "taken"},               // an accent
+		{"Ana\uFE0F", "long enough", 400, "invisible"},          // a variation selector
+		{"Ana\u034F", "long enough", 400, "invisible"},          // the combining grapheme joiner
+		{"Ana\u200D", "long enough", 400, "invisible"},          // a zero-width joiner
+		{"\u3164\u3164\u3164", "long enough", 400, "invisible"}, // Hangul fillers
+		{"\u0301ab", "long enough", 400, "accent"},
+		{"abe\u0301\u0301\u0301\u0301\u0301", "long enough", 400, "accent"},
+		{"Jos\u00e9", "long enough", 201, ""},
+		{"张伟伟", "long enough", 201, ""},
+		{"Ирина", "long enough", 201, ""},
 	} {
 		var eb errorBody
 		code := e.doWith(browser(t), "POST", "/api/accounts", "", map[string]string{"name": tc.name, "password": tc.pw}, &eb)
@@ -139,14 +155,16 @@ func TestRatedGame(t *testing.T) {
 	e.signUp(ana, "Ana", "correct horse")
 	e.signUp(bo, "Bo.B", "battery staple")
 	people := []SeatRequest{{Kind: "human"}, {Kind: "human"}}
-	rated := map[string]any{"variant": "english", "seats": people, "rated": true}
+	clock := ClockRequest{Seconds: 600, Overtime: 60}
+	rated := map[string]any{"variant": "english", "seats": people, "rated": true, "clock": clock}
 	if code := e.do("POST", "/api/games", "", rated, nil); code != 401 {
 		t.Errorf("rated game by a guest: %d, want 401", code)
 	}
 	for _, bad := range []map[string]any{
 		{"seats": []SeatRequest{{Kind: "human"}, {Kind: "computer"}}, "rated": true},
 		{"seats": []SeatRequest{{Kind: "human"}, {Kind: "human"}, {Kind: "human"}}, "rated": true},
-		{"seats": people, "rated": true, "seed": 5},
+		{"seats": people, "rated": true, "seed": 5, "clock": clock},
+		{"seats": people, "rated": true},
 	} {
 		if code := e.doWith(ana, "POST", "/api/games", "", bad, nil); code != 400 {
 			t.Errorf("rated game %v: %d, want 400", bad, code)
@@ -172,6 +190,10 @@ func TestRatedGame(t *testing.T) {
 	s := e.state(cr.ID, "")
 	if !s.Rated || s.Seats[0].Name != "Ana" || !s.Seats[0].Account || s.Seats[1].Name != "Bo.B" || s.Seats[0].Rating != 0 {
 		t.Errorf("rated game's state: rated %v, seats %+v", s.Rated, s.Seats)
+	}
+	// No engine help in a rated game until it is over.
+	if code := e.do("POST", "/api/analyze", ja.Token, map[string]any{"game": cr.ID}, nil); code != 403 {
+		t.Errorf("analysis of a rated game's current position: %d, want 403", code)
 	}
 	// Ana resigns at once: Bo wins.
 	if code := e.do("POST", "/api/games/"+cr.ID+"/resign", ja.Token, nil, nil); code != 200 {
@@ -252,4 +274,40 @@ func FuzzAccountName(f *testing.F) {
 			t.Fatalf("%q: the sign-in's key %q is not the account's %q", name, accountKey(strings.TrimSpace(name)), key)
 		}
 	})
+}
+
+func TestRateTwo(t *testing.T) {
+	at := time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC)
+	before := []store.Rating{
+		{Account: "a"}, // a newcomer
+		{Account: "b", R: 1700, RD: 60, Vol: 0.06, Games: 40, Wins: 30, Losses: 10, Updated: at.Add(-52 * 7 * 24 * time.Hour)},
+	}
+	after, err := rateTwo(before, [2]float64{1, 0}, at)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if before[0].R != 1500 || before[0].RD != 350 || before[0].Vol != 0.06 {
+		t.Errorf("a newcomer starts from %+v", before[0])
+	}
+	// A year without rated games: the deviation grows (from 60) as 52
+	// periods without games do.
+	if want := rating.Idle(rating.Rating{R: 1700, RD: 60, Vol: 0.06}, 52).RD; before[1].RD < 80 || math.Abs(before[1].RD-want) > 1e-9 {
+		t.Errorf("after a year idle the deviation is %.2f, want %.2f", before[1].RD, want)
+	}
+	a, b := after[0], after[1]
+	if a.R <= 1500 || b.R >= 1700 || a.Games != 1 || a.Wins != 1 || b.Games != 41 || b.Losses != 11 || b.Wins != 30 || a.RD >= 350 {
+		t.Errorf("after the upset: %+v and %+v", a, b)
+	}
+	// The same game a week after b's last one moves b less.
+	before2 := []store.Rating{{Account: "a"}, {Account: "b", R: 1700, RD: 60, Vol: 0.06, Games: 40, Updated: at.Add(-7 * 24 * time.Hour)}}
+	after2, err := rateTwo(before2, [2]float64{1, 0}, at)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if 1700-after2[1].R >= 1700-b.R {
+		t.Errorf("an active player's loss costs %.1f, an idle one's %.1f", 1700-after2[1].R, 1700-b.R)
+	}
+	if _, err := rateTwo([]store.Rating{{Account: "a"}, {Account: "b"}}, [2]float64{2, -1}, at); err == nil {
+		t.Error("a score of 2: no error")
+	}
 }

@@ -124,6 +124,9 @@ func (s *Server) analysisView(l *live, req AnalyzeRequest, tok string) (*player.
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if !l.over() {
+		if l.hdr.Rated {
+			return nil, 0, &apiError{403, "a rated game's position is analysed once the game is over"}
+		}
 		me := l.seatOf(tok)
 		if me < 0 {
 			return nil, 0, &apiError{403, "the game is not over: only a seat's own position can be analysed, with its token"}

@@ -2113,7 +2113,7 @@ func TestBrowserAccounts(t *testing.T) {
 		Empty         string
 	}
 	r.eval(ana, `({RatedDisabled: $("#rated").disabled, RatedDesc: $("#rated-desc").textContent, Empty: $("#leaders-empty").textContent})`, &lobby)
-	if !lobby.RatedDisabled || !strings.HasPrefix(lobby.RatedDesc, "Both seats must be signed-in players; the result changes both ratings.") ||
+	if !lobby.RatedDisabled || !strings.HasPrefix(lobby.RatedDesc, "Both seats must be signed-in players and the game has a clock; the result changes both ratings.") ||
 		!strings.Contains(lobby.RatedDesc, "Sign in") || lobby.Empty != "No rated games in this word list yet." {
 		t.Errorf("the lobby signed out: %+v", lobby)
 	}
@@ -2146,7 +2146,7 @@ func TestBrowserAccounts(t *testing.T) {
 	if off, desc := choose("computer:professional"); !off || !strings.Contains(desc, "Choose a person") {
 		t.Errorf("against the computer the Rated box is usable (%v) or says %q", !off, desc)
 	}
-	if off, desc := choose("anyone"); off || desc != "Both seats must be signed-in players; the result changes both ratings." {
+	if off, desc := choose("anyone"); off || desc != "Both seats must be signed-in players and the game has a clock; the result changes both ratings." {
 		t.Errorf("for a game open to anyone the Rated box is disabled (%v) or says %q", off, desc)
 	}
 	r.clickAt(ana, "#rated")
@@ -2155,10 +2155,18 @@ func TestBrowserAccounts(t *testing.T) {
 	if !checked {
 		t.Fatal("a click does not tick the Rated box")
 	}
+	// A rated game has a clock: ticking the box chose one.
+	var clock string
+	var noneOff bool
+	r.eval(ana, `$("#clock").value`, &clock)
+	r.eval(ana, `$("#clock").querySelector('option[value="0"]').disabled`, &noneOff)
+	if clock != "1500" || !noneOff {
+		t.Errorf("with Rated ticked the clock is %q and \"no clock\" is offered (%v)", clock, !noneOff)
+	}
 	r.clickAt(ana, "#create")
 	r.run(ana, "wait for the game", chromedp.WaitVisible(`#share`))
 	id, tokA := r.pageGame(ana)
-	if st := r.e.state(id, ""); !st.Rated || st.Seats[0].Name != "Ana" || !st.Seats[0].Account || st.Seats[1].Taken {
+	if st := r.e.state(id, ""); !st.Rated || st.Seats[0].Name != "Ana" || !st.Seats[0].Account || st.Seats[1].Taken || st.Clock == nil || st.Clock.Seconds[0] != 1500 {
 		t.Fatalf("the game made from the lobby: rated %v, seats %+v", st.Rated, st.Seats)
 	}
 	var tag string

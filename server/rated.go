@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"atril/rating"
 	"atril/store"
@@ -11,8 +12,9 @@ import (
 // Rated games: two people's seats, each taken by a signed-in account; at
 // the end (by play, resignation or time) both accounts' ratings in the
 // game's word list change by the Glicko-2 system (package rating), the
-// game being a rating period of its own. A game called off or abandoned
-// changes nothing.
+// game being a rating period of its own, and each week without a rated
+// game a period without games (the rating deviation grows). A game
+// called off or abandoned changes nothing.
 
 // seatAccount is the account taking a seat: its key, its name and its
 // rating in the game's word list (0 for none yet).
@@ -38,6 +40,13 @@ func (s *Server) seatAccountFor(ctx context.Context, a *store.Account, lex strin
 	}
 	return sa, nil
 }
+
+// idlePeriod is the time without rated games that counts as a rating
+// period without games; rateTimeout bounds the recording of a result.
+const (
+	idlePeriod  = 7 * 24 * time.Hour
+	rateTimeout = 10 * time.Second
+)
 
 // RatingChange is a seat's rating before and after a rated game.
 type RatingChange struct {
@@ -70,35 +79,10 @@ func (l *live) rate() error {
 	if len(rg.Seats) != 2 {
 		return fmt.Errorf("a rated game of %d seats", len(rg.Seats))
 	}
-	ok, err := l.srv.store.RateGame(context.Background(), rg, func(before []store.Rating) ([]store.Rating, error) {
-		var r [2]rating.Rating
-		for i := range before {
-			b := &before[i]
-			if b.Games == 0 {
-				n := rating.New()
-				b.R, b.RD, b.Vol = n.R, n.RD, n.Vol
-			}
-			r[i] = rating.Rating{R: b.R, RD: b.RD, Vol: b.Vol}
-		}
-		a, b, err := rating.Game(r[0], r[1], rg.Seats[0].Result)
-		if err != nil {
-			return nil, err
-		}
-		after := []store.Rating{before[0], before[1]}
-		for i, nr := range []rating.Rating{a, b} {
-			p := &after[i]
-			p.R, p.RD, p.Vol = nr.R, nr.RD, nr.Vol
-			p.Games++
-			switch rg.Seats[i].Result {
-			case 1:
-				p.Wins++
-			case 0:
-				p.Losses++
-			default:
-				p.Draws++
-			}
-		}
-		return after, nil
+	ctx, cancel := context.WithTimeout(context.Background(), rateTimeout)
+	defer cancel()
+	ok, err := l.srv.store.RateGame(ctx, rg, func(before []store.Rating) ([]store.Rating, error) {
+		return rateTwo(before, [2]float64{rg.Seats[0].Result, rg.Seats[1].Result}, rg.Finished)
 	})
 	if err != nil {
 		return err
@@ -110,6 +94,43 @@ func (l *live) rate() error {
 	// Rated before (by another process, or before a restart): the
 	// record says what changed.
 	return l.loadRatingChanges()
+}
+
+// rateTwo works out the ratings after a game between two accounts
+// played at time at, from their ratings before it (filled in place with
+// the ratings the game starts from: a newcomer's, or the last one with
+// its deviation grown by the weeks without rated games) and their
+// results.
+func rateTwo(before []store.Rating, results [2]float64, at time.Time) ([]store.Rating, error) {
+	var r [2]rating.Rating
+	for i := range before {
+		b := &before[i]
+		n := rating.New()
+		if b.Games > 0 {
+			n = rating.Idle(rating.Rating{R: b.R, RD: b.RD, Vol: b.Vol}, float64(at.Sub(b.Updated))/float64(idlePeriod))
+		}
+		b.R, b.RD, b.Vol = n.R, n.RD, n.Vol
+		r[i] = n
+	}
+	a, b, err := rating.Game(r[0], r[1], results[0])
+	if err != nil {
+		return nil, err
+	}
+	after := []store.Rating{before[0], before[1]}
+	for i, nr := range []rating.Rating{a, b} {
+		p := &after[i]
+		p.R, p.RD, p.Vol = nr.R, nr.RD, nr.Vol
+		p.Games++
+		switch results[i] {
+		case 1:
+			p.Wins++
+		case 0:
+			p.Losses++
+		default:
+			p.Draws++
+		}
+	}
+	return after, nil
 }
 
 // loadRatingChanges reads a finished rated game's rating changes from the

@@ -93,6 +93,11 @@ func (s *Server) decodeCreate(data []byte) (*createRequest, error) {
 		if req.Seed != nil {
 			return nil, &apiError{400, "a rated game takes no chosen seed"}
 		}
+		if req.Clock == nil {
+			// Without one, a player losing could leave the game to
+			// expire unrated instead of losing it on time.
+			return nil, &apiError{400, "a rated game has a clock"}
+		}
 	}
 	levels := player.Levels()
 	for i := range req.Seats {

@@ -25,6 +25,7 @@ import (
 	"time"
 
 	"atril/game"
+	"atril/internal/password"
 	"atril/lexicon"
 	"atril/movegen"
 	"atril/player"
@@ -137,10 +138,10 @@ type Server struct {
 	// dummyHash is checked against the password of a sign-in with an
 	// unknown name, so that it takes as long as a wrong password (made
 	// on the first sign-in).
-	dummyHash     string
-	dummyHashErr  error
-	dummyHashOnce sync.Once
-	cop           *http.CrossOriginProtection
+	dummyHash string
+	// hashes holds a token for each password being hashed.
+	hashes chan struct{}
+	cop    *http.CrossOriginProtection
 
 	variants sync.Map // name → *variant.Variant
 
@@ -245,6 +246,7 @@ func New(cfg Config) (*Server, error) {
 		lookLim:   newLimiter(cfg.LookupPerMinute, DefaultLookupPerMinute),
 		chatLim:   newLimiter(cfg.ChatPerMinute, DefaultChatPerMinute),
 		loginLim:  newLimiter(cfg.LoginPerMinute, DefaultLoginPerMinute),
+		hashes:    make(chan struct{}, max(1, runtime.GOMAXPROCS(0)/2)),
 		cop:       http.NewCrossOriginProtection()}
 	for _, o := range cfg.TrustedOrigins {
 		if err := s.cop.AddTrustedOrigin(o); err != nil {
@@ -281,6 +283,13 @@ func New(cfg Config) (*Server, error) {
 		l.afterChange()
 		l.mu.Unlock()
 	}
+	// A sign-in with an unknown name checks this hash, at the cost of a
+	// new account's (see handleSignIn).
+	dh, err := password.Hash("no account has this password", cfg.PasswordIterations)
+	if err != nil {
+		return nil, fmt.Errorf("server: %w", err)
+	}
+	s.dummyHash = dh
 	s.wg.Add(1)
 	go s.sweeper()
 	if s.shared != nil {

@@ -78,8 +78,8 @@ type Accounts interface {
 	// Ratings returns an account's ratings, one per category it has
 	// played rated games in, by category.
 	Ratings(ctx context.Context, key string) ([]Rating, error)
-	// Leaderboard returns the n highest ratings of a category, highest
-	// first.
+	// Leaderboard returns the n highest ratings of a category, ranked by
+	// R − 2·RD (a rating known from few games ranks lower).
 	Leaderboard(ctx context.Context, category string, n int) ([]Rating, error)
 	// RateGame records the result of a finished rated game once: in one
 	// transaction it reads the seats' ratings in g.Category, calls rate,

@@ -121,7 +121,7 @@ func (s *Postgres) Ratings(ctx context.Context, key string) ([]Rating, error) {
 
 // Leaderboard implements Accounts.
 func (s *Postgres) Leaderboard(ctx context.Context, category string, n int) ([]Rating, error) {
-	rows, err := s.pool.Query(ctx, `SELECT `+ratingCols+` FROM atril_ratings WHERE category = $1 ORDER BY r DESC, account LIMIT $2`, category, n)
+	rows, err := s.pool.Query(ctx, `SELECT `+ratingCols+` FROM atril_ratings WHERE category = $1 ORDER BY r - 2*rd DESC, r DESC, account LIMIT $2`, category, n)
 	if err != nil {
 		return nil, fmt.Errorf("store: leaderboard of %q: %w", category, err)
 	}

@@ -170,7 +170,7 @@ func (s *SQLite) Ratings(ctx context.Context, key string) ([]Rating, error) {
 
 // Leaderboard implements Accounts.
 func (s *SQLite) Leaderboard(ctx context.Context, category string, n int) ([]Rating, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT `+ratingCols+` FROM ratings WHERE category = ? ORDER BY r DESC, account LIMIT ?`, category, n)
+	rows, err := s.db.QueryContext(ctx, `SELECT `+ratingCols+` FROM ratings WHERE category = ? ORDER BY r - 2*rd DESC, r DESC, account LIMIT ?`, category, n)
 	if err != nil {
 		return nil, fmt.Errorf("store: leaderboard of %q: %w", category, err)
 	}

@@ -338,6 +338,7 @@ async function showLobby() {
   $("#opponent").addEventListener("change", describeOpponent);
   $("#clock").addEventListener("change", describeClock);
   $("#challenge").addEventListener("change", describeChallenge);
+  $("#rated").addEventListener("change", ratedClock);
   $("#create-form").addEventListener("submit", createGame);
   fillJudge();
   $("#judge-form").addEventListener("submit", judgeWords);
@@ -430,6 +431,21 @@ function describeRated() {
   if (!ok) box.checked = false;
   const why = !ME.signed_in ? t("ratedSignIn") : !ok ? t("ratedPeople") : "";
   $("#rated-desc").textContent = t("ratedDesc") + (why ? " " + why : "");
+  ratedClock();
+}
+
+// ratedClock keeps a rated game timed (the server refuses one without a
+// clock, which a losing player could leave to expire): ticking Rated
+// picks 25 minutes when no clock was chosen, and "no clock" is not
+// offered meanwhile.
+function ratedClock() {
+  const on = $("#rated").checked && !$("#rated").disabled;
+  const cs = $("#clock"), none = cs.querySelector('option[value="0"]');
+  if (none) none.disabled = on;
+  if (on && cs.value === "0") {
+    cs.value = String(CLOCK_MINUTES[CLOCK_MINUTES.length - 1] * 60);
+    describeClock();
+  }
 }
 
 // The challenge rules offered: void (every word checked as played) and

@@ -167,13 +167,32 @@ func (s *Server) loginLimited(w http.ResponseWriter, r *http.Request) bool {
 	return false
 }
 
-func (s *Server) handleSignUp(w http.ResponseWriter, r *http.Request) {
+// readAccount reads the body of a sign-up or sign-in, taking one of the
+// client's allowance first; on failure it has answered.
+func (s *Server) readAccount(w http.ResponseWriter, r *http.Request) (*accountRequest, bool) {
 	if s.loginLimited(w, r) {
-		return
+		return nil, false
 	}
 	req, err := decodeAccount(w, r)
 	if err != nil {
 		s.fail(w, err)
+		return nil, false
+	}
+	return req, true
+}
+
+// hashing runs fn, which hashes a password, in one of the hash slots.
+func (s *Server) hashing(ctx context.Context, fn func() error) error {
+	if !s.hashSlot(ctx) {
+		return &apiError{503, "the server is busy; try again"}
+	}
+	defer func() { <-s.hashes }()
+	return fn()
+}
+
+func (s *Server) handleSignUp(w http.ResponseWriter, r *http.Request) {
+	req, ok := s.readAccount(w, r)
+	if !ok {
 		return
 	}
 	name, key, err := accountName(req.Name)
@@ -181,13 +200,11 @@ func (s *Server) handleSignUp(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
-	if !s.hashSlot(r.Context()) {
-		s.fail(w, &apiError{503, "the server is busy; try again"})
-		return
-	}
-	hash, err := password.Hash(req.Password, s.cfg.PasswordIterations)
-	<-s.hashes
-	if err != nil {
+	var hash string
+	if err := s.hashing(r.Context(), func() (err error) {
+		hash, err = password.Hash(req.Password, s.cfg.PasswordIterations)
+		return err
+	}); err != nil {
 		s.fail(w, err)
 		return
 	}
@@ -203,12 +220,8 @@ func (s *Server) handleSignUp(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleSignIn(w http.ResponseWriter, r *http.Request) {
-	if s.loginLimited(w, r) {
-		return
-	}
-	req, err := decodeAccount(w, r)
-	if err != nil {
-		s.fail(w, err)
+	req, ok := s.readAccount(w, r)
+	if !ok {
 		return
 	}
 	a, err := s.store.Account(r.Context(), accountKey(strings.TrimSpace(req.Name)))
@@ -222,14 +235,13 @@ func (s *Server) handleSignIn(w http.ResponseWriter, r *http.Request) {
 	}
 	// An unknown name costs the same check as a wrong password, so the
 	// answer's time does not tell which names exist.
-	if !s.hashSlot(r.Context()) {
-		s.fail(w, &apiError{503, "the server is busy; try again"})
-		return
-	}
-	ok, err := password.Check(stored, req.Password)
-	<-s.hashes
-	if err != nil {
-		s.fail(w, fmt.Errorf("account %q: %w", key, err))
+	if err := s.hashing(r.Context(), func() (err error) {
+		if ok, err = password.Check(stored, req.Password); err != nil {
+			err = fmt.Errorf("account %q: %w", key, err)
+		}
+		return err
+	}); err != nil {
+		s.fail(w, err)
 		return
 	}
 	if a == nil || !ok {

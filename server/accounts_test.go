@@ -311,3 +311,69 @@ func TestRateTwo(t *testing.T) {
 		t.Error("a score of 2: no error")
 	}
 }
+
+// TestSeatOnAnotherDevice checks that an account opens its seat on a
+// second device: the games it took are listed, the seat gives the device
+// a token of its own (logged, so it survives a restart), and nobody else
+// gets one.
+func TestSeatOnAnotherDevice(t *testing.T) {
+	st := newStore(t)
+	e := newEnvConfig(t, testConfig(st))
+	laptop, phone, other := browser(t), browser(t), browser(t)
+	e.signUp(laptop, "Ana", "correct horse")
+	e.signUp(other, "Cyril", "correct horse")
+	if code := e.doWith(phone, "POST", "/api/login", "", map[string]string{"name": "Ana", "password": "correct horse"}, nil); code != 200 {
+		t.Fatalf("sign in on the phone: %d", code)
+	}
+	id := e.create(SeatRequest{Kind: "human"}, SeatRequest{Kind: "computer", Level: "professional"})
+	var j JoinResponse
+	if code := e.doWith(laptop, "POST", "/api/games/"+id+"/join", "", nil, &j); code != 200 {
+		t.Fatalf("join: %d", code)
+	}
+	var ag AccountGames
+	if code := e.doWith(phone, "GET", "/api/me/games", "", nil, &ag); code != 200 || len(ag.Games) != 1 || ag.Games[0].ID != id || ag.Games[0].Seat != 0 {
+		t.Fatalf("Ana's games on the phone: %d %+v", code, ag)
+	}
+	if code := e.do("GET", "/api/me/games", "", nil, nil); code != 401 {
+		t.Errorf("games of nobody signed in: %d, want 401", code)
+	}
+	for _, tc := range []struct {
+		c    *http.Client
+		body any
+		code int
+	}{{http.DefaultClient, nil, 401}, {other, nil, 403}, {phone, map[string]int{"seat": 1}, 403}, {phone, `{"seat":"x"}`, 400}} {
+		if code := e.doWith(tc.c, "POST", "/api/games/"+id+"/seat", "", tc.body, nil); code != tc.code {
+			t.Errorf("a seat key with %v: %d, want %d", tc.body, code, tc.code)
+		}
+	}
+	var k JoinResponse
+	if code := e.doWith(phone, "POST", "/api/games/"+id+"/seat", "", nil, &k); code != 200 || k.Seat != 0 || k.Token == "" || k.Token == j.Token {
+		t.Fatalf("a seat key for the phone: %d %+v", code, k)
+	}
+	// Both tokens hold the seat: the phone plays, the laptop sees it.
+	s := e.state(id, k.Token)
+	if s.You == nil || s.You.Seat != 0 {
+		t.Fatalf("the phone's token: %+v", s.You)
+	}
+	req, _ := bestRequest(t, s)
+	if code := e.do("POST", "/api/games/"+id+"/move", k.Token, req, nil); code != 200 {
+		t.Fatalf("the phone moves: %d", code)
+	}
+	if s := e.state(id, j.Token); s.You == nil || s.Moves == 0 {
+		t.Errorf("the laptop after the phone's move: %+v, %d moves", s.You, s.Moves)
+	}
+	// After a restart the phone's token still holds the seat.
+	e.srv.Close()
+	e2 := newEnvConfig(t, testConfig(st))
+	if s := e2.state(id, k.Token); s.You == nil || s.You.Seat != 0 {
+		t.Errorf("the phone's token after a restart: %+v", s.You)
+	}
+	for range maxSeatKeys - 1 {
+		if code := e2.doWith(phone, "POST", "/api/games/"+id+"/seat", "", nil, nil); code != 200 {
+			t.Fatalf("another seat key: %d", code)
+		}
+	}
+	if code := e2.doWith(phone, "POST", "/api/games/"+id+"/seat", "", nil, nil); code != 409 {
+		t.Errorf("seat key %d: %d, want 409", maxSeatKeys+1, code)
+	}
+}

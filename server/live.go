@@ -28,6 +28,9 @@ type seat struct {
 	level string // "" for a person
 	taken bool
 	hash  [sha256.Size]byte // SHA-256 of the seat's token (people only)
+	// keys are the hashes of more tokens of the seat, given to its
+	// account on other devices (POST .../seat).
+	keys [][sha256.Size]byte
 	// account is the key of the account that took the seat ("" for a
 	// person not signed in); rating its rating in the game's word list
 	// then (0 if it had none).
@@ -197,6 +200,11 @@ func (l *live) seatOf(tok string) int {
 		if s.taken && s.level == "" && subtle.ConstantTimeCompare(h[:], s.hash[:]) == 1 {
 			found = i
 		}
+		for _, k := range s.keys {
+			if subtle.ConstantTimeCompare(h[:], k[:]) == 1 {
+				found = i
+			}
+		}
 	}
 	return found
 }
@@ -310,6 +318,14 @@ func (l *live) join(ctx context.Context, i int, name string, acct *seatAccount, 
 		return -1, err
 	}
 	l.applyJoin(ev, h)
+	if acct != nil {
+		// The account's list of games (GET /api/me/games); the seat is
+		// taken whether or not the list records it.
+		g := store.AccountGame{Game: l.hdr.ID, Seat: i, Joined: l.evTime}
+		if err := l.srv.store.AddAccountGame(ctx, acct.key, g); err != nil {
+			l.srv.logf("game %s: %v", l.hdr.ID, err)
+		}
+	}
 	return i, nil
 }
 
@@ -358,8 +374,8 @@ func (l *live) append(ctx context.Context, kind string, v any) error {
 }
 
 // activity reports whether an event of the kind keeps a game from
-// expiring as idle: any but a chat line.
-func activity(kind string) bool { return kind != "chat" }
+// expiring as idle: any but a chat line and a seat's further token.
+func activity(kind string) bool { return kind != "chat" && kind != "key" }
 
 // play checks, logs, applies and announces a move by seat i, and
 // returns its turn in the game's history. A refused move changes nothing

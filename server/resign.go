@@ -87,7 +87,7 @@ func (l *live) applyEnd(kind string, ev endEvent) error {
 // replayExtra applies a logged event of the kinds added beside the
 // core's seats and moves: "resign" and "abort" (this file), "list" (the
 // lobby), "timeout" (clock.go), "rematch" (rematch.go), "chat"
-// (chat.go), "challenge" and "accept" (challenge.go).
+// (chat.go), "challenge" and "accept" (challenge.go), "key" (seatkey.go).
 func (l *live) replayExtra(e store.Event) error {
 	switch e.Kind {
 	case "resign", "abort":
@@ -107,6 +107,8 @@ func (l *live) replayExtra(e store.Event) error {
 		return l.replayChat(e.Data)
 	case "challenge", "accept":
 		return l.replayAnswer(e.Kind, e.Data)
+	case "key":
+		return l.replayKey(e.Data)
 	}
 	return fmt.Errorf("unknown event kind %q", e.Kind)
 }

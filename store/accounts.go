@@ -53,6 +53,13 @@ type RatedGame struct {
 	Seats    []RatedSeat
 }
 
+// AccountGame is a seat of a game taken by an account.
+type AccountGame struct {
+	Game   string
+	Seat   int
+	Joined time.Time
+}
+
 // RateFunc works out the ratings after a game from those before it, in
 // the order of the game's seats. An account without a rating in the
 // category comes with Games 0 and R, RD and Vol 0: the function fills in
@@ -91,6 +98,12 @@ type Accounts interface {
 	// RatedGame returns the record of a rated game (ErrNotFound if its
 	// result was not recorded).
 	RatedGame(ctx context.Context, game string) (*RatedGame, error)
+	// AddAccountGame records that an account took a seat of a game (a
+	// second record of the same seat changes nothing).
+	AddAccountGame(ctx context.Context, key string, g AccountGame) error
+	// AccountGames returns the n latest seats an account took, newest
+	// first.
+	AccountGames(ctx context.Context, key string, n int) ([]AccountGame, error)
 	// RatedGames returns the n latest rated games of an account, newest
 	// first.
 	RatedGames(ctx context.Context, key string, n int) ([]RatedGame, error)

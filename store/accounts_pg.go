@@ -57,6 +57,14 @@ CREATE TABLE IF NOT EXISTS atril_rated_seats (
 	PRIMARY KEY (game, seat)
 );
 CREATE INDEX IF NOT EXISTS atril_rated_seats_account ON atril_rated_seats(account, finished);
+CREATE TABLE IF NOT EXISTS atril_account_games (
+	account TEXT NOT NULL,
+	game    TEXT NOT NULL,
+	seat    INTEGER NOT NULL,
+	joined  BIGINT NOT NULL,
+	PRIMARY KEY (account, game, seat)
+);
+CREATE INDEX IF NOT EXISTS atril_account_games_joined ON atril_account_games(account, joined);
 `
 
 func isPgNoRows(err error) bool { return errors.Is(err, pgx.ErrNoRows) }
@@ -203,6 +211,25 @@ func (s *Postgres) RateGame(ctx context.Context, g *RatedGame, rate RateFunc) (b
 		return false, wrap(err)
 	}
 	return true, nil
+}
+
+// AddAccountGame implements Accounts.
+func (s *Postgres) AddAccountGame(ctx context.Context, key string, g AccountGame) error {
+	if _, err := s.pool.Exec(ctx, `INSERT INTO atril_account_games(account, game, seat, joined) VALUES ($1,$2,$3,$4) ON CONFLICT DO NOTHING`,
+		key, g.Game, g.Seat, g.Joined.UnixNano()); err != nil {
+		return fmt.Errorf("store: record %q's seat %d of game %s: %w", key, g.Seat, g.Game, err)
+	}
+	return nil
+}
+
+// AccountGames implements Accounts.
+func (s *Postgres) AccountGames(ctx context.Context, key string, n int) ([]AccountGame, error) {
+	rows, err := s.pool.Query(ctx, `SELECT game, seat, joined FROM atril_account_games WHERE account = $1 ORDER BY joined DESC, game, seat LIMIT $2`, key, n)
+	if err != nil {
+		return nil, fmt.Errorf("store: games of %q: %w", key, err)
+	}
+	defer rows.Close()
+	return scanAccountGames(rows, key)
 }
 
 // RatedGame implements Accounts.

@@ -57,6 +57,14 @@ CREATE TABLE IF NOT EXISTS rated_seats (
 	PRIMARY KEY (game, seat)
 );
 CREATE INDEX IF NOT EXISTS rated_seats_account ON rated_seats(account, finished);
+CREATE TABLE IF NOT EXISTS account_games (
+	account TEXT NOT NULL,
+	game    TEXT NOT NULL,
+	seat    INTEGER NOT NULL,
+	joined  INTEGER NOT NULL,
+	PRIMARY KEY (account, game, seat)
+);
+CREATE INDEX IF NOT EXISTS account_games_joined ON account_games(account, joined);
 `
 
 // accountTables lists the tables of sqliteAccountsSchema with their
@@ -67,6 +75,7 @@ var accountTables = []struct{ name, cols string }{
 	{"ratings", "account, category, name, r, rd, vol, games, wins, losses, draws, updated"},
 	{"rated_games", "game, category, finished"},
 	{"rated_seats", "game, seat, account, name, score, result, r_before, rd_before, r_after, rd_after, finished"},
+	{"account_games", "account, game, seat, joined"},
 }
 
 // CreateAccount implements Accounts.
@@ -237,6 +246,43 @@ func (s *SQLite) RateGame(ctx context.Context, g *RatedGame, rate RateFunc) (boo
 		return false, wrap(err)
 	}
 	return true, nil
+}
+
+// AddAccountGame implements Accounts.
+func (s *SQLite) AddAccountGame(ctx context.Context, key string, g AccountGame) error {
+	if _, err := s.db.ExecContext(ctx, `INSERT OR IGNORE INTO account_games(account, game, seat, joined) VALUES (?,?,?,?)`,
+		key, g.Game, g.Seat, g.Joined.UnixNano()); err != nil {
+		return fmt.Errorf("store: record %q's seat %d of game %s: %w", key, g.Seat, g.Game, err)
+	}
+	return nil
+}
+
+// AccountGames implements Accounts.
+func (s *SQLite) AccountGames(ctx context.Context, key string, n int) ([]AccountGame, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT game, seat, joined FROM account_games WHERE account = ? ORDER BY joined DESC, game, seat LIMIT ?`, key, n)
+	if err != nil {
+		return nil, fmt.Errorf("store: games of %q: %w", key, err)
+	}
+	defer rows.Close()
+	return scanAccountGames(rows, key)
+}
+
+// scanAccountGames reads rows of (game, seat, joined).
+func scanAccountGames(rows rowScanner, key string) ([]AccountGame, error) {
+	var out []AccountGame
+	for rows.Next() {
+		var g AccountGame
+		var joined int64
+		if err := rows.Scan(&g.Game, &g.Seat, &joined); err != nil {
+			return nil, fmt.Errorf("store: games of %q: %w", key, err)
+		}
+		g.Joined = time.Unix(0, joined).UTC()
+		out = append(out, g)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: games of %q: %w", key, err)
+	}
+	return out, nil
 }
 
 // RatedGame implements Accounts.

@@ -419,6 +419,22 @@ func accounts(t *testing.T, s store.Store, prefix string) {
 	if g, err := s.RatedGame(ctx, prefix+"r1"); err != nil || len(g.Seats) != 2 || g.Seats[0].RAfter != 1510 || g.Seats[1].RBefore != 1500 || g.Seats[1].Name != "Bo" {
 		t.Errorf("RatedGame r1: %+v, %v", g, err)
 	}
+	// The seats an account took, newest first, each once.
+	for i, g := range []store.AccountGame{{Game: prefix + "g1", Seat: 0, Joined: now}, {Game: prefix + "g2", Seat: 1, Joined: now.Add(time.Minute)},
+		{Game: prefix + "g1", Seat: 0, Joined: now.Add(time.Hour)}, {Game: prefix + "g3", Seat: 0, Joined: now.Add(2 * time.Minute)}} {
+		if err := s.AddAccountGame(ctx, ana.Key, g); err != nil {
+			t.Fatalf("AddAccountGame %d: %v", i, err)
+		}
+	}
+	if gs, err := s.AccountGames(ctx, ana.Key, 2); err != nil || len(gs) != 2 || gs[0].Game != prefix+"g3" || gs[1].Game != prefix+"g2" || gs[1].Seat != 1 {
+		t.Errorf("AccountGames: %+v, %v", gs, err)
+	}
+	if gs, err := s.AccountGames(ctx, ana.Key, 10); err != nil || len(gs) != 3 || !gs[2].Joined.Equal(now) {
+		t.Errorf("AccountGames of 10: %+v, %v", gs, err)
+	}
+	if gs, err := s.AccountGames(ctx, bo.Key, 10); err != nil || len(gs) != 0 {
+		t.Errorf("Bo's games: %+v, %v", gs, err)
+	}
 	if _, err := s.RatedGame(ctx, prefix+"bad"); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("RatedGame of a game whose rating failed: %v, want ErrNotFound", err)
 	}

@@ -1,0 +1,148 @@
+package server
+
+import (
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"time"
+)
+
+// An account's seats on every device: a seat taken by a signed-in
+// account can be opened on another device where the account is signed
+// in. That device asks for a token of its own for the seat (POST
+// .../seat), logged as a "key" event (its hash only, as a join logs its
+// token's); the seat's first token keeps working.
+
+// keyEvent is a further token of a seat, given to the account holding it.
+type keyEvent struct {
+	Seat  int    `json:"seat"`
+	Token string `json:"token_sha256"`
+}
+
+// maxSeatKeys bounds the further tokens of one seat.
+const maxSeatKeys = 16
+
+// seatKeyRequest is the body of POST /api/games/{id}/seat.
+type seatKeyRequest struct {
+	Seat *int `json:"seat,omitempty"`
+}
+
+func (s *Server) handleSeatKey(w http.ResponseWriter, r *http.Request) {
+	if ok, retry := s.joinLim.take(s.clientKey(r), time.Now()); !ok {
+		s.fail(w, tooMany("seats taken", retry))
+		return
+	}
+	data, err := readBody(w, r)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	var req seatKeyRequest
+	if len(data) > 0 {
+		if err := decodeJSON(data, &req); err != nil {
+			s.fail(w, err)
+			return
+		}
+	}
+	a, err := s.signedIn(r)
+	if err == nil && a == nil {
+		err = &apiError{401, "sign in to open your seat on this device"}
+	}
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	l, err := s.game(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	tok := randomHex(24)
+	l.mu.Lock()
+	seatNo, err := l.seatKey(r, a.Key, req.Seat, tok)
+	l.mu.Unlock()
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	writeJSON(w, 200, JoinResponse{Seat: seatNo, Token: tok})
+}
+
+// seatKey logs and gives a further token to the seat the account of key
+// holds (seat, when it holds several). Caller holds mu.
+func (l *live) seatKey(r *http.Request, key string, seat *int, tok string) (int, error) {
+	var mine []int
+	for i, st := range l.seat {
+		if st.taken && st.account == key && (seat == nil || *seat == i) {
+			mine = append(mine, i)
+		}
+	}
+	switch {
+	case len(mine) == 0:
+		return -1, &apiError{403, "your account holds no seat of this game"}
+	case len(mine) > 1:
+		return -1, &apiError{409, fmt.Sprintf("your account holds seats %v of this game: say which", mine)}
+	case len(l.seat[mine[0]].keys) >= maxSeatKeys:
+		return -1, &apiError{409, fmt.Sprintf("seat %d is open on %d devices already", mine[0], maxSeatKeys+1)}
+	}
+	h := hashToken(tok)
+	ev := keyEvent{Seat: mine[0], Token: hex.EncodeToString(h[:])}
+	if err := l.append(r.Context(), "key", ev); err != nil {
+		return -1, err
+	}
+	l.seat[ev.Seat].keys = append(l.seat[ev.Seat].keys, h)
+	return ev.Seat, nil
+}
+
+// replayKey applies a logged key event.
+func (l *live) replayKey(data string) error {
+	var ev keyEvent
+	if err := json.Unmarshal([]byte(data), &ev); err != nil {
+		return err
+	}
+	h, err := hex.DecodeString(ev.Token)
+	if err != nil || len(h) != 32 || ev.Seat < 0 || ev.Seat >= len(l.seat) || !l.seat[ev.Seat].taken {
+		return errors.New("key: bad seat or token")
+	}
+	l.seat[ev.Seat].keys = append(l.seat[ev.Seat].keys, [32]byte(h))
+	return nil
+}
+
+// AccountGames is the answer of GET /api/me/games: the seats the
+// signed-in account took, newest first.
+type AccountGames struct {
+	Games []AccountGameInfo `json:"games"`
+}
+
+// AccountGameInfo is a seat an account took.
+type AccountGameInfo struct {
+	ID     string    `json:"id"`
+	Seat   int       `json:"seat"`
+	Joined time.Time `json:"joined"`
+}
+
+// accountGamesListed bounds the seats GET /api/me/games lists.
+const accountGamesListed = 50
+
+func (s *Server) handleAccountGames(w http.ResponseWriter, r *http.Request) {
+	a, err := s.signedIn(r)
+	if err == nil && a == nil {
+		err = &apiError{401, "sign in to list your games"}
+	}
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	gs, err := s.store.AccountGames(r.Context(), a.Key, accountGamesListed)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	out := AccountGames{Games: []AccountGameInfo{}}
+	for _, g := range gs {
+		out.Games = append(out.Games, AccountGameInfo{ID: g.Game, Seat: g.Seat, Joined: g.Joined})
+	}
+	writeJSON(w, 200, out)
+}

@@ -2354,3 +2354,148 @@ func TestBrowserAccounts(t *testing.T) {
 	r.signInDialog(bo, "#signin-open", "boris", "borisboris", "#signin-go")
 	r.poll(bo, "signed in again", `!document.querySelector("#signin-dialog[open]") && $("#me-link").textContent === "Boris"`, 10*time.Second)
 }
+
+// TestBrowserSeatOnTwoDevices: Ana makes her account on one device and
+// starts a game against the computer from the lobby; on a second device
+// she signs in to the same account: its lobby lists the game under "My
+// games", and the game opens there on her seat, with no click (the page
+// asks for a token of that device's own): its rack is the seat's, and a
+// move played there shows on the first device, whose token keeps
+// working. Once the seat is open on as many devices as the server
+// allows, a third device where she signs in stays a spectator and says
+// why.
+func TestBrowserSeatOnTwoDevices(t *testing.T) {
+	r := newRig(t)
+	a := r.ctx
+	r.run(a, "open the lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#create`))
+	r.poll(a, "the form", `document.querySelectorAll("#opponent option").length > 3`, 20*time.Second)
+	r.signInDialog(a, "#signin-open", "Ana", "anagrams1", "#signup-go")
+	r.poll(a, "Ana signed in", `!document.querySelector("#signin-dialog[open]") && $("#me-link").textContent === "Ana"`, 10*time.Second)
+	r.run(a, "choose the computer", chromedp.SetValue("#opponent", "computer:professional"),
+		chromedp.Evaluate(`$("#opponent").dispatchEvent(new Event("change"))`, nil))
+	r.seedNextGame(a, 3)
+	r.clickAt(a, "#create")
+	r.run(a, "the game", chromedp.WaitVisible(`#rack .tile`))
+	id, tokA := r.pageGame(a)
+	if st := r.e.state(id, ""); st.Seats[0].Name != "Ana" || !st.Seats[0].Account || st.Seats[1].Kind != "computer" || st.Moves != 0 {
+		t.Fatalf("the game made from the lobby: seats %+v, %d moves", st.Seats, st.Moves)
+	}
+
+	// The second device: nothing of Ana's until she signs in.
+	b := r.newDevice()
+	r.run(b, "open the lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#create`))
+	r.poll(b, "the form", `document.querySelectorAll("#opponent option").length > 3 && !$("#signin-open").hidden`, 20*time.Second)
+	r.signInDialog(b, "#signin-open", "Ana", "anagrams1", "#signin-go")
+	r.poll(b, "Ana signed in on the second device", `!document.querySelector("#signin-dialog[open]") && $("#me-link").textContent === "Ana"`, 10*time.Second)
+	link := fmt.Sprintf(`#my-current li a[href="/g/%s"]`, id)
+	r.poll(b, "My games lists the game", `!!document.querySelector('`+link+`')`, 10*time.Second)
+	var mine struct {
+		Rows, Buttons, Tokens int
+		Text                  string
+		EmptyShown            bool
+	}
+	r.eval(b, `({Rows: document.querySelectorAll("#my-current li, #my-finished li").length, Text: $("#my-current li").textContent,
+		Buttons: $("#my-current li").querySelectorAll("button").length, EmptyShown: !$("#mine-empty").hidden,
+		Tokens: Object.keys(localStorage).filter((k) => k.startsWith("atril:token:")).length})`, &mine)
+	if mine.Rows != 1 || mine.Buttons != 0 || mine.Tokens != 0 || mine.EmptyShown ||
+		!strings.HasPrefix(mine.Text, "you – Computer (Professional)") || !strings.Contains(mine.Text, "Your turn.") ||
+		!strings.Contains(mine.Text, "through your account") {
+		t.Errorf("the second device's My games: %+v", mine)
+	}
+	if s := r.axe(b, "the lobby listing a game of the account"); s < 90 {
+		t.Errorf("the lobby listing a game of the account scores %.0f in the accessibility checks, want at least 90", s)
+	}
+	r.shot(b, "33-lobby-account-game")
+
+	// Opened there, the game is Ana's seat with a token of the device's own.
+	r.clickAt(b, link)
+	r.run(b, "the game on the second device", chromedp.WaitVisible(`#rack .tile`))
+	idB, tokB := r.pageGame(b)
+	var kept bool
+	r.eval(b, fmt.Sprintf(`localStorage.getItem("atril:token:%s") === G.token`, id), &kept)
+	if idB != id || tokB == tokA || !kept {
+		t.Fatalf("the second device holds game %s with its own token %v, kept %v", idB, tokB != tokA, kept)
+	}
+	r.waitTurn(b, 0, 0)
+	stA, stB := r.e.state(id, tokA), r.e.state(id, tokB)
+	if stA.You == nil || stB.You == nil || stB.You.Seat != 0 || fmt.Sprint(stA.You.Rack) != fmt.Sprint(stB.You.Rack) {
+		t.Fatalf("the tokens' seats: the first device's %+v, the second's %+v", stA.You, stB.You)
+	}
+	var want []string
+	for _, tl := range stB.You.Rack {
+		if tl.Blank {
+			want = append(want, "")
+		} else {
+			want = append(want, tl.Letter)
+		}
+	}
+	var rack, seats []string
+	r.eval(b, `[...document.querySelectorAll("#rack .tile .l")].map((x) => x.textContent)`, &rack)
+	r.eval(b, `[...document.querySelectorAll("#scores .seat")].map((s) => s.textContent)`, &seats)
+	sort.Strings(want)
+	sort.Strings(rack)
+	if strings.Join(rack, ",") != strings.Join(want, ",") || strings.Join(seats, "|") != "✓ Ana (you)|Computer (Professional)" {
+		t.Errorf("the second device shows the rack %q (the seat's: %q) and the seats %q", rack, want, seats)
+	}
+	after, placed := r.playMove(b, id, tokB, 0, false, false)
+	if !placed {
+		t.Fatal("the second device found no word to place")
+	}
+	var played HistEntry
+	for _, h := range after.History {
+		if h.Kind == "place" && h.Seat == 0 {
+			played = h
+			break
+		}
+	}
+	// The first device follows: the move in its list, its tiles on its board.
+	r.poll(a, "the first device sees the move", fmt.Sprintf(`G.st.moves >= %d`, after.Moves), 20*time.Second)
+	var list string
+	r.eval(a, `$("#moves").textContent`, &list)
+	if played.Move == "" || !strings.Contains(list, strings.NewReplacer("[", "", "]", "").Replace(played.Move)) {
+		t.Errorf("the first device's move list %q lacks %q", list, played.Move)
+	}
+	for _, tl := range after.Board {
+		var shown bool
+		r.eval(a, fmt.Sprintf(`!!document.querySelector('#board .sq[data-r="%d"][data-c="%d"] .tile')`, *tl.Row, *tl.Col), &shown)
+		if !shown {
+			t.Errorf("the first device's board lacks the tile %s on %d,%d", tl.Letter, *tl.Row, *tl.Col)
+		}
+	}
+
+	// The seat open on as many devices as it may be: a third device
+	// signed in to the account watches, and says why.
+	c := browser(t)
+	if code := r.e.doWith(c, "POST", "/api/login", "", map[string]string{"name": "Ana", "password": "anagrams1"}, nil); code != 200 {
+		t.Fatalf("sign in: %d", code)
+	}
+	more := 0
+	for ; more < maxSeatKeys+1; more++ {
+		if code := r.e.doWith(c, "POST", "/api/games/"+id+"/seat", "", nil, nil); code != 200 {
+			if code != 409 {
+				t.Fatalf("a further token: %d", code)
+			}
+			break
+		}
+	}
+	if more != maxSeatKeys-1 {
+		t.Errorf("%d further tokens given after the second device's, want %d", more, maxSeatKeys-1)
+	}
+	third := r.newDevice()
+	r.run(third, "open the lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#create`))
+	r.signInDialog(third, "#signin-open", "Ana", "anagrams1", "#signin-go")
+	r.poll(third, "Ana signed in on the third device", `!document.querySelector("#signin-dialog[open]") && $("#me-link").textContent === "Ana"`, 10*time.Second)
+	r.run(third, "the game on the third device", chromedp.Navigate(r.e.url+"/g/"+id), chromedp.WaitVisible(`#board .sq`))
+	const why = "Your account's seat could not be opened on this device. This seat is open on 17 devices already."
+	r.poll(third, "the third device watches", `!!G.st && $("#rack-area").hidden`, 10*time.Second)
+	var watch struct {
+		Token, Message, Class, Turn string
+	}
+	r.eval(third, `({Token: G.token, Message: $("#message").textContent, Class: $("#message").className, Turn: $("#turn").textContent})`, &watch)
+	if watch.Token != "" || watch.Message != why || watch.Class != "error" || !strings.Contains(watch.Turn, "You are watching this game. "+why) {
+		t.Errorf("the third device, refused the seat: %+v", watch)
+	}
+	if st := r.e.state(id, tokA); st.You == nil || st.You.Seat != 0 {
+		t.Error("the first device's token stopped working")
+	}
+}

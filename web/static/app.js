@@ -189,6 +189,29 @@ function forgetSeat(id) {
 }
 function resumeURL(id, token) { return location.origin + "/g/" + id + "#seat=" + token; }
 
+// accountSeats are the seats of a game held by the signed-in account
+// (a seat so held shows the account's name, and names are unique).
+function accountSeats(st) {
+  if (!ME.signed_in || !st || !st.seats) return [];
+  return st.seats.map((s, i) => (s.taken && s.account && s.name === ME.name ? i : -1)).filter((i) => i >= 0);
+}
+
+// claimSeat asks the server for a token of this device's own for the
+// account's seat of a game (the one on turn, when it holds several),
+// and keeps it as a join does.
+async function claimSeat(st) {
+  const mine = accountSeats(st);
+  const seat = mine.includes(st.turn) ? st.turn : mine[0];
+  G.claimed = true;
+  const j = await api("POST", "/api/games/" + st.id + "/seat", { seat });
+  rememberSeat(st.id, j.token);
+  G.token = j.token;
+  return j;
+}
+
+// seatKeyText says why the account's seat could not be opened here.
+function seatKeyText() { return t("seatKeyFailed", accountReason(G.seatError ? G.seatError.message : "")); }
+
 // displayName localises the names the server gives seats that were
 // given none: "Computer (level)" and "Player N".
 function displayName(s) {
@@ -259,6 +282,9 @@ const ACCOUNT_REASONS = [
   [/^sign in to take a seat in a rated game$/, "errRatedJoin"],
   [/^sign in to create a rated game$/, "errRatedCreate"],
   [/^your account holds seat \d+ of this rated game already$/, "errHoldsSeat"],
+  [/^your account holds no seat of this game$/, "errNoSeat"],
+  [/^seat (\d+) is open on (\d+) devices already$/, "errSeatDevices"],
+  [/^sign in to open your seat on this device$/, "errSeatSignIn"],
 ];
 function accountReason(text) {
   for (const [re, key] of ACCOUNT_REASONS) {
@@ -310,8 +336,18 @@ async function signOut() {
 // new game's form, the join form.
 function accountChanged() {
   renderAccount();
-  if (INFO) { renderPlayAs(); describeRated(); }
+  if (INFO) { renderPlayAs(); describeRated(); loadMine(); }
   if (JOINING) renderJoinForm(JOINING);
+  // Signed in on a game's page that holds no seat here: the account's
+  // seat, if it holds one, opens on this device.
+  const st = G.st || JOINING;
+  if (st && !G.token && accountSeats(st).length) {
+    claimSeat(st).then(() => location.reload(), (e) => {
+      G.seatError = e;
+      if (G.st) render(G.st);
+      say(seatKeyText(), "error");
+    });
+  }
 }
 
 function wireAccount() {
@@ -587,7 +623,7 @@ async function loadOpen() {
   const ul = $("#open-games");
   ul.textContent = "";
   const mine = new Set(myGames().map((x) => x.id));
-  const open = lb.open.filter((g) => !mine.has(g.id));
+  const open = lb.open.filter((g) => !mine.has(g.id) && !ACCOUNT_GAMES.has(g.id));
   for (const g of open) {
     const li = el("li");
     const host = g.seats.find((s) => s.taken) || g.seats[0];
@@ -661,19 +697,54 @@ function showLeaders() {
   empty.textContent = LEADERS.error ? t("error", LEADERS.error) : t("leadersEmpty");
 }
 
+// ACCOUNT_GAMES are the games of the signed-in account that this browser
+// holds no token for, as the lobby last listed them.
+let ACCOUNT_GAMES = new Set();
+// mineRound counts the lobby's listings of "My games": an answer that
+// comes after a newer listing began is dropped.
+let mineRound = 0;
+
+// loadMine lists the games of the seats this browser holds and, signed
+// in, those its account took elsewhere (opened here, they get a token of
+// this device's own).
 async function loadMine() {
-  const list = myGames().slice(0, 30);
+  const round = ++mineRound;
+  const local = myGames().slice(0, 30).map((x) => ({ id: x.id, at: x.at || 0, token: tokenFor(x.id) }));
+  const held = new Set(local.map((x) => x.id));
+  let remote = [];
+  if (ME.signed_in) {
+    try {
+      const r = await api("GET", "/api/me/games");
+      const seen = new Set();
+      for (const g of r.games || []) {
+        if (held.has(g.id) || seen.has(g.id)) continue;
+        seen.add(g.id);
+        remote.push({ id: g.id, at: Date.parse(g.joined) || 0, seat: g.seat, token: "" });
+      }
+    } catch (e) { remote = []; }
+  }
+  if (round !== mineRound) return;
+  const had = ACCOUNT_GAMES.size;
+  ACCOUNT_GAMES = new Set(remote.map((x) => x.id));
+  // The open games list none of the account's own.
+  if (had || ACCOUNT_GAMES.size) loadOpen();
+  const list = local.concat(remote).sort((a, b) => b.at - a.at);
+  const states = await Promise.all(list.map(async (x) => {
+    try { return await api("GET", "/api/games/" + x.id, undefined, x.token); }
+    catch (e) { if (x.token && (e.status === 404 || e.status === 403)) forgetSeat(x.id); return null; }
+  }));
+  if (round !== mineRound) return;
   const cur = $("#my-current"), fin = $("#my-finished");
   cur.textContent = ""; fin.textContent = "";
-  const states = await Promise.all(list.map(async (x) => {
-    try { return await api("GET", "/api/games/" + x.id, undefined, tokenFor(x.id)); }
-    catch (e) { if (e.status === 404 || e.status === 403) forgetSeat(x.id); return null; }
-  }));
   let n = 0;
-  states.forEach((st) => {
-    if (!st || !st.you) return;
+  states.forEach((st, k) => {
+    const x = list[k];
+    if (!st) return;
+    // A game of the account: its seat, as long as the account holds it.
+    const me = st.you ? st.you.seat : x.token ? -1 : x.seat;
+    const seat = st.seats[me];
+    if (me < 0 || !seat || (!st.you && !(seat.account && seat.name === ME.name))) return;
     n++;
-    const me = st.you.seat;
     const li = el("li");
     const a = el("a", "", st.seats.map((s, i) => (i === me ? t("you") : displayName(s))).join(" – "));
     a.href = "/g/" + st.id;
@@ -686,10 +757,15 @@ async function loadMine() {
     else if (!st.started) status = t("waiting");
     else status = st.turn === me ? t("yourTurn") : t("theirTurn", displayName(st.seats[st.turn]));
     li.append(el("strong", st.started && !st.over && st.turn === me ? "turn-mark" : "", status), " ");
-    const copy = el("button", "small", t("copyResume"));
-    copy.type = "button";
-    copy.addEventListener("click", async () => { if (await copyText(resumeURL(st.id, tokenFor(st.id)))) copy.textContent = t("copied"); });
-    li.append(copy);
+    if (x.token) {
+      const copy = el("button", "small", t("copyResume"));
+      copy.type = "button";
+      copy.addEventListener("click", async () => { if (await copyText(resumeURL(st.id, tokenFor(st.id)))) copy.textContent = t("copied"); });
+      li.append(copy);
+    } else {
+      // No personal link here yet: opening the game gets one.
+      li.append(el("span", "hint", t("viaAccount")));
+    }
     (st.over ? fin : cur).append(li);
   });
   $("#mine-empty").hidden = n > 0;
@@ -714,6 +790,8 @@ const G = {
   clockAt: 0, clockTimer: null, clockAsked: false, rematchPoll: null, chatKey: "",
   summary: null, summaryAsked: "", seenMoves: -1, chimes: 0, audio: null,
   review: null,    // {data, moves: [turn indexes], k, cache: {}}
+  claimed: false,  // a token of this device's own was asked for the account's seat
+  seatError: null, // why it was refused
 };
 
 async function showGame(id) {
@@ -729,8 +807,19 @@ async function showGame(id) {
   let st;
   try {
     st = await api("GET", "/api/games/" + id, undefined, G.token);
+    // A seat of the signed-in account that this browser holds no token
+    // for: the page asks for one of its own and plays that seat.
+    if (!G.token && accountSeats(st).length) {
+      try {
+        await claimSeat(st);
+        st = await api("GET", "/api/games/" + id, undefined, G.token);
+      } catch (e) {
+        if (G.token) throw e;
+        G.seatError = e;
+      }
+    }
   } catch (e) {
-    if (e.status === 403 && G.token) { forgetSeat(id); G.token = ""; return showGame(id); }
+    if (e.status === 403 && G.token && !G.claimed) { forgetSeat(id); G.token = ""; return showGame(id); }
     LANG = pickLang(null);
     translatePage();
     $("#main").textContent = e.status === 404 ? t("notFound") : t("error", e.message);
@@ -739,12 +828,15 @@ async function showGame(id) {
   G.gameLang = VARIANT_LANG[st.variant] || "en";
   LANG = pickLang(G.gameLang);
   translatePage();
-  if (!G.token && !st.over && st.seats.some((s) => s.kind === "human" && !s.taken)) return showJoin(st);
+  // The join page offers a free seat, unless the account's own could not
+  // be opened here: then the page says why.
+  if (!G.token && !G.seatError && !st.over && st.seats.some((s) => s.kind === "human" && !s.taken)) return showJoin(st);
   $("#game").hidden = false;
   buildBoard(st);
   wireGame();
   render(st);
   listen();
+  if (G.seatError) say(seatKeyText(), "error");
   if (st.over && /^#review/.test(location.hash)) startReview(parseInt(location.hash.slice(8), 10) || 0);
 }
 
@@ -1096,7 +1188,7 @@ function renderSide(st, me) {
   else if (st.seats[st.turn].kind === "computer") turn = t("thinking", displayName(st.seats[st.turn]));
   else turn = t("theirTurn", displayName(st.seats[st.turn]));
   $("#turn").textContent = turn;
-  if (me < 0 && !st.over) $("#turn").append(" ", el("span", "spectator", t("spectator") + " " + t("spectatorMine")));
+  if (me < 0 && !st.over) $("#turn").append(" ", el("span", "spectator", t("spectator") + " " + (G.seatError ? seatKeyText() : t("spectatorMine"))));
   $("#turn").classList.toggle("mine", myTurn);
   const waitingForPerson = !st.started && me >= 0 && !st.over;
   $("#share").hidden = !waitingForPerson;

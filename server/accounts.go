@@ -181,9 +181,17 @@ func (s *Server) readAccount(w http.ResponseWriter, r *http.Request) (*accountRe
 	return req, true
 }
 
-// hashing runs fn, which hashes a password, in one of the hash slots.
+// hashing runs fn, which hashes a password, in one of the slots for it
+// (half the CPUs: many sign-ins at once cannot take the CPU from the
+// games), waiting for one at most hashWait or until ctx ends.
 func (s *Server) hashing(ctx context.Context, fn func() error) error {
-	if !s.hashSlot(ctx) {
+	t := time.NewTimer(hashWait)
+	defer t.Stop()
+	select {
+	case s.hashes <- struct{}{}:
+	case <-ctx.Done():
+		return &apiError{503, "the server is busy; try again"}
+	case <-t.C:
 		return &apiError{503, "the server is busy; try again"}
 	}
 	defer func() { <-s.hashes }()
@@ -249,22 +257,6 @@ func (s *Server) handleSignIn(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.startSession(w, r, a, 200)
-}
-
-// hashSlot waits for one of the slots in which passwords are hashed
-// (half the CPUs: many sign-ins at once cannot take the CPU from the
-// games), giving up after hashWait or when ctx ends. The caller frees it
-// with <-s.hashes.
-func (s *Server) hashSlot(ctx context.Context) bool {
-	t := time.NewTimer(hashWait)
-	defer t.Stop()
-	select {
-	case s.hashes <- struct{}{}:
-		return true
-	case <-ctx.Done():
-	case <-t.C:
-	}
-	return false
 }
 
 // hashWait bounds the wait for a slot to hash a password in.
@@ -340,13 +332,29 @@ func (s *Server) me(ctx context.Context, a *store.Account) (*Me, error) {
 	if err != nil {
 		return nil, err
 	}
-	me := &Me{SignedIn: true, Name: a.Name, Ratings: []RatingInfo{}}
+	return &Me{SignedIn: true, Name: a.Name, Ratings: ownRatings(rs)}, nil
+}
+
+// ownRatings are an account's ratings as its own answers show them
+// (without its name in each).
+func ownRatings(rs []store.Rating) []RatingInfo {
+	out := []RatingInfo{}
 	for _, r := range rs {
 		ri := ratingInfo(r)
 		ri.Name = ""
-		me.Ratings = append(me.Ratings, ri)
+		out = append(out, ri)
 	}
-	return me, nil
+	return out
+}
+
+// requireSignIn returns the account of r's session, or an error saying
+// why one is needed (a 401 when r has none).
+func (s *Server) requireSignIn(r *http.Request, why string) (*store.Account, error) {
+	a, err := s.signedIn(r)
+	if err == nil && a == nil {
+		err = &apiError{401, why}
+	}
+	return a, err
 }
 
 func (s *Server) handleMe(w http.ResponseWriter, r *http.Request) {
@@ -420,12 +428,7 @@ func (s *Server) handleProfile(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
-	p := Profile{Name: a.Name, Since: a.Created, Ratings: []RatingInfo{}, Games: []RatedInfo{}}
-	for _, r := range rs {
-		ri := ratingInfo(r)
-		ri.Name = ""
-		p.Ratings = append(p.Ratings, ri)
-	}
+	p := Profile{Name: a.Name, Since: a.Created, Ratings: ownRatings(rs), Games: []RatedInfo{}}
 	for _, g := range games {
 		gi := RatedInfo{ID: g.Game, Lexicon: g.Category, Finished: g.Finished}
 		for _, st := range g.Seats {

@@ -135,14 +135,24 @@ type CreateResponse struct {
 	Seats int    `json:"seats"`
 }
 
-func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
-	if ok, retry := s.createLim.take(s.clientKey(r), time.Now()); !ok {
-		s.fail(w, tooMany("new games", retry))
-		return
+// limitedBody takes one of the client's allowance lim (of what, in the
+// refusal) and reads the request's body; on failure it has answered.
+func (s *Server) limitedBody(w http.ResponseWriter, r *http.Request, lim *limiter, what string) ([]byte, bool) {
+	if ok, retry := lim.take(s.clientKey(r), time.Now()); !ok {
+		s.fail(w, tooMany(what, retry))
+		return nil, false
 	}
 	data, err := readBody(w, r)
 	if err != nil {
 		s.fail(w, err)
+		return nil, false
+	}
+	return data, true
+}
+
+func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
+	data, ok := s.limitedBody(w, r, s.createLim, "new games")
+	if !ok {
 		return
 	}
 	req, err := s.decodeCreate(data)
@@ -151,11 +161,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if req.Rated {
-		a, err := s.signedIn(r)
-		if err == nil && a == nil {
-			err = &apiError{401, "sign in to create a rated game"}
-		}
-		if err != nil {
+		if _, err := s.requireSignIn(r, "sign in to create a rated game"); err != nil {
 			s.fail(w, err)
 			return
 		}
@@ -176,13 +182,8 @@ type JoinResponse struct {
 }
 
 func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
-	if ok, retry := s.joinLim.take(s.clientKey(r), time.Now()); !ok {
-		s.fail(w, tooMany("seats taken", retry))
-		return
-	}
-	data, err := readBody(w, r)
-	if err != nil {
-		s.fail(w, err)
+	data, ok := s.limitedBody(w, r, s.joinLim, "seats taken")
+	if !ok {
 		return
 	}
 	req, err := decodeJoin(data)

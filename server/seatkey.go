@@ -30,13 +30,8 @@ type seatKeyRequest struct {
 }
 
 func (s *Server) handleSeatKey(w http.ResponseWriter, r *http.Request) {
-	if ok, retry := s.joinLim.take(s.clientKey(r), time.Now()); !ok {
-		s.fail(w, tooMany("seats taken", retry))
-		return
-	}
-	data, err := readBody(w, r)
-	if err != nil {
-		s.fail(w, err)
+	data, ok := s.limitedBody(w, r, s.joinLim, "seats taken")
+	if !ok {
 		return
 	}
 	var req seatKeyRequest
@@ -46,10 +41,7 @@ func (s *Server) handleSeatKey(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	a, err := s.signedIn(r)
-	if err == nil && a == nil {
-		err = &apiError{401, "sign in to open your seat on this device"}
-	}
+	a, err := s.requireSignIn(r, "sign in to open your seat on this device")
 	if err != nil {
 		s.fail(w, err)
 		return
@@ -127,10 +119,7 @@ type AccountGameInfo struct {
 const accountGamesListed = 50
 
 func (s *Server) handleAccountGames(w http.ResponseWriter, r *http.Request) {
-	a, err := s.signedIn(r)
-	if err == nil && a == nil {
-		err = &apiError{401, "sign in to list your games"}
-	}
+	a, err := s.requireSignIn(r, "sign in to list your games")
 	if err != nil {
 		s.fail(w, err)
 		return

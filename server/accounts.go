@@ -37,6 +37,11 @@ import (
 // sign-ins it may try, a minute.
 const DefaultLoginPerMinute = 10
 
+// DefaultAccountFailsPerHour is how many failed sign-ins one account
+// takes an hour, from any client, before it is locked until its
+// allowance refills.
+const DefaultAccountFailsPerHour = 20
+
 // sessionCookie names the cookie that holds a session's token;
 // sessionLife is how long a session lasts.
 const (
@@ -121,10 +126,19 @@ func decodeAccount(w http.ResponseWriter, r *http.Request) (*accountRequest, err
 	if err := decodeJSON(data, &req); err != nil {
 		return nil, err
 	}
-	if n := utf8.RuneCountInString(req.Password); n < minPassword || n > maxPassword || !utf8.ValidString(req.Password) {
-		return nil, &apiError{400, fmt.Sprintf("a password has %d to %d characters", minPassword, maxPassword)}
+	if err := checkPasswordLength(req.Password); err != nil {
+		return nil, err
 	}
 	return &req, nil
+}
+
+// checkPasswordLength refuses a password that is not valid UTF-8 or has
+// too few or too many characters.
+func checkPasswordLength(pw string) error {
+	if n := utf8.RuneCountInString(pw); n < minPassword || n > maxPassword || !utf8.ValidString(pw) {
+		return &apiError{400, fmt.Sprintf("a password has %d to %d characters", minPassword, maxPassword)}
+	}
+	return nil
 }
 
 // Me is the answer of GET /api/me, and of signing up or in.
@@ -237,26 +251,123 @@ func (s *Server) handleSignIn(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
+	if a != nil && s.accountLocked(w, a) {
+		return
+	}
 	stored, key := s.dummyHash, "(none)"
 	if a != nil {
 		stored, key = a.Password, a.Key
 	}
 	// An unknown name costs the same check as a wrong password, so the
 	// answer's time does not tell which names exist.
-	if err := s.hashing(r.Context(), func() (err error) {
-		if ok, err = password.Check(stored, req.Password); err != nil {
+	ok, err = s.checkPassword(r.Context(), stored, key, req.Password)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	if a == nil || !ok {
+		if a != nil {
+			s.failLim.take(a.Key, time.Now())
+		}
+		s.fail(w, &apiError{401, "wrong name or password"})
+		return
+	}
+	s.startSession(w, r, a, 200)
+}
+
+// accountLocked reports whether a has used up its allowance of failed
+// sign-ins, and if so answers 429. Account names are public (profiles,
+// leaderboards), so the lock tells nothing new; it holds whatever
+// password comes, or the guessing would go on through it.
+func (s *Server) accountLocked(w http.ResponseWriter, a *store.Account) bool {
+	if locked, retry := s.failLim.empty(a.Key, time.Now()); locked {
+		e := tooMany("", retry)
+		e.msg = fmt.Sprintf("too many failed sign-ins to this account; try again in %d s", e.retry)
+		s.fail(w, e)
+		return true
+	}
+	return false
+}
+
+// checkPassword checks a password against a stored hash (of the account
+// of key, named in errors) in a hash slot.
+func (s *Server) checkPassword(ctx context.Context, stored, key, pw string) (ok bool, err error) {
+	err = s.hashing(ctx, func() (err error) {
+		if ok, err = password.Check(stored, pw); err != nil {
 			err = fmt.Errorf("account %q: %w", key, err)
 		}
+		return err
+	})
+	return ok, err
+}
+
+// passwordRequest is the body of POST /api/me/password.
+type passwordRequest struct {
+	Password string `json:"password"`
+	New      string `json:"new"`
+}
+
+// handlePassword changes the signed-in account's password: the current
+// one must come with the new one. Every other session of the account
+// ends (a new password is what one sets after a leak); this one stays.
+func (s *Server) handlePassword(w http.ResponseWriter, r *http.Request) {
+	if s.loginLimited(w, r) {
+		return
+	}
+	a, err := s.requireSignIn(r, "sign in to change your password")
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	data, err := readBody(w, r)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	var req passwordRequest
+	if err := decodeJSON(data, &req); err != nil {
+		s.fail(w, err)
+		return
+	}
+	if err := checkPasswordLength(req.New); err != nil {
+		s.fail(w, err)
+		return
+	}
+	if s.accountLocked(w, a) {
+		return
+	}
+	ok, err := s.checkPassword(r.Context(), a.Password, a.Key, req.Password)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	if !ok {
+		s.failLim.take(a.Key, time.Now())
+		s.fail(w, &apiError{403, "the current password is wrong"})
+		return
+	}
+	var hash string
+	if err := s.hashing(r.Context(), func() (err error) {
+		hash, err = password.Hash(req.New, s.cfg.PasswordIterations)
 		return err
 	}); err != nil {
 		s.fail(w, err)
 		return
 	}
-	if a == nil || !ok {
-		s.fail(w, &apiError{401, "wrong name or password"})
+	keep := ""
+	if c, err := r.Cookie(sessionCookie); err == nil {
+		keep = sessionHash(c.Value)
+	}
+	if err := s.store.SetPassword(r.Context(), a.Key, hash, keep); err != nil {
+		s.fail(w, err)
 		return
 	}
-	s.startSession(w, r, a, 200)
+	me, err := s.me(r.Context(), a)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	writeJSON(w, 200, me)
 }
 
 // hashWait bounds the wait for a slot to hash a password in.
@@ -301,15 +412,47 @@ func sessionHash(tok string) string {
 	return hex.EncodeToString(h[:])
 }
 
+// SignOut is the answer of POST /api/logout: signed out, and how many
+// sessions ended.
+type SignOut struct {
+	SignedIn bool `json:"signed_in"`
+	Ended    int  `json:"sessions_ended"`
+}
+
+// handleSignOut ends the request's session, or with ?everywhere=1 every
+// session of its account (on every device).
 func (s *Server) handleSignOut(w http.ResponseWriter, r *http.Request) {
-	if c, err := r.Cookie(sessionCookie); err == nil {
+	everywhere := false
+	switch v := r.URL.Query().Get("everywhere"); v {
+	case "", "0", "false":
+	case "1", "true":
+		everywhere = true
+	default:
+		s.fail(w, &apiError{400, fmt.Sprintf("everywhere is 1 or 0, not %q", short(v, 20))})
+		return
+	}
+	var out SignOut
+	if everywhere {
+		a, err := s.requireSignIn(r, "sign in to sign out everywhere")
+		if err != nil {
+			s.fail(w, err)
+			return
+		}
+		if out.Ended, err = s.store.DeleteSessions(r.Context(), a.Key, ""); err != nil {
+			s.fail(w, err)
+			return
+		}
+	} else if c, err := r.Cookie(sessionCookie); err == nil {
+		if a, err := s.signedIn(r); err == nil && a != nil {
+			out.Ended = 1
+		}
 		if err := s.store.DeleteSession(r.Context(), sessionHash(c.Value)); err != nil {
 			s.fail(w, err)
 			return
 		}
 	}
 	http.SetCookie(w, &http.Cookie{Name: sessionCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, Secure: s.secure(r), SameSite: http.SameSiteLaxMode})
-	writeJSON(w, 200, Me{})
+	writeJSON(w, 200, out)
 }
 
 // signedIn returns the account of the request's session, or nil when it

@@ -6,6 +6,7 @@ import (
 	"net/http/cookiejar"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -375,5 +376,114 @@ func TestSeatOnAnotherDevice(t *testing.T) {
 	}
 	if code := e2.doWith(phone, "POST", "/api/games/"+id+"/seat", "", nil, nil); code != 409 {
 		t.Errorf("seat key %d: %d, want 409", maxSeatKeys+1, code)
+	}
+}
+
+// TestPasswordAndSignOutEverywhere changes a password, which ends the
+// account's other sessions, and signs out on every device.
+func TestPasswordAndSignOutEverywhere(t *testing.T) {
+	e := newEnv(t, newStore(t))
+	a, b, guest := browser(t), browser(t), browser(t)
+	e.signUp(a, "Ana", "first password")
+	var me Me
+	if code := e.doWith(b, "POST", "/api/login", "", map[string]string{"name": "ana", "password": "first password"}, &me); code != 200 {
+		t.Fatalf("sign-in on a second device: %d", code)
+	}
+	signedIn := func(c *http.Client) bool {
+		t.Helper()
+		var me Me
+		if code := e.doWith(c, "GET", "/api/me", "", nil, &me); code != 200 {
+			t.Fatalf("me: %d", code)
+		}
+		return me.SignedIn
+	}
+	for _, tc := range []struct {
+		name string
+		c    *http.Client
+		body any
+		want int
+	}{
+		{"signed out", guest, map[string]string{"password": "first password", "new": "second password"}, 401},
+		{"wrong current password", a, map[string]string{"password": "not the one", "new": "second password"}, 403},
+		{"new one too short", a, map[string]string{"password": "first password", "new": "short"}, 400},
+		{"no body", a, nil, 400},
+	} {
+		if code := e.doWith(tc.c, "POST", "/api/me/password", "", tc.body, nil); code != tc.want {
+			t.Errorf("%s: %d, want %d", tc.name, code, tc.want)
+		}
+	}
+	if !signedIn(a) || !signedIn(b) {
+		t.Fatal("a refused change ended a session")
+	}
+	if code := e.doWith(a, "POST", "/api/me/password", "", map[string]string{"password": "first password", "new": "second password"}, &me); code != 200 || me.Name != "Ana" {
+		t.Fatalf("password change: %d %+v", code, me)
+	}
+	if !signedIn(a) || signedIn(b) {
+		t.Errorf("after the change: this device signed in %v (want true), the other %v (want false)", signedIn(a), signedIn(b))
+	}
+	if code := e.doWith(b, "POST", "/api/login", "", map[string]string{"name": "Ana", "password": "first password"}, nil); code != 401 {
+		t.Errorf("sign-in with the old password: %d, want 401", code)
+	}
+	if code := e.doWith(b, "POST", "/api/login", "", map[string]string{"name": "Ana", "password": "second password"}, nil); code != 200 {
+		t.Errorf("sign-in with the new password: %d, want 200", code)
+	}
+
+	// Sign out everywhere: both devices' sessions end.
+	if code := e.doWith(guest, "POST", "/api/logout?everywhere=1", "", nil, nil); code != 401 {
+		t.Errorf("sign out everywhere, signed out: %d, want 401", code)
+	}
+	if code := e.doWith(a, "POST", "/api/logout?everywhere=maybe", "", nil, nil); code != 400 {
+		t.Errorf("everywhere=maybe: %d, want 400", code)
+	}
+	var out SignOut
+	if code := e.doWith(a, "POST", "/api/logout?everywhere=1", "", nil, &out); code != 200 || out.Ended != 2 || out.SignedIn {
+		t.Errorf("sign out everywhere: %d %+v, want 200 with 2 sessions ended", code, out)
+	}
+	if signedIn(a) || signedIn(b) {
+		t.Errorf("after signing out everywhere: %v %v", signedIn(a), signedIn(b))
+	}
+	if code := e.doWith(a, "POST", "/api/logout", "", nil, &out); code != 200 || out.Ended != 0 {
+		t.Errorf("signing out again: %d %+v, want 200 with none ended", code, out)
+	}
+}
+
+// TestAccountLock checks the per-account allowance of failed sign-ins:
+// past it even the right password is refused, other accounts and
+// unknown names are not affected, and a wrong current password counts.
+func TestAccountLock(t *testing.T) {
+	cfg := testConfig(newStore(t))
+	cfg.AccountFailsPerHour = 3
+	e := newEnvConfig(t, cfg)
+	ana, bo := browser(t), browser(t)
+	e.signUp(ana, "Ana", "ana's password")
+	e.signUp(bo, "Bob", "bob's password")
+	try := func(name, pw string) int {
+		return e.doWith(browser(t), "POST", "/api/login", "", map[string]string{"name": name, "password": pw}, nil)
+	}
+	codes := []int{}
+	for range 3 {
+		codes = append(codes, try("Ana", "a wrong guess"))
+	}
+	codes = append(codes, try("Ana", "ana's password"), try("Bob", "bob's password"))
+	for range 4 {
+		codes = append(codes, try("nobody", "a wrong guess"))
+	}
+	if want := []int{401, 401, 401, 429, 200, 401, 401, 401, 401}; !slices.Equal(codes, want) {
+		t.Errorf("sign-ins: %v, want %v", codes, want)
+	}
+	// A session that was open stays open, but cannot try passwords.
+	if code := e.doWith(ana, "POST", "/api/me/password", "", map[string]string{"password": "ana's password", "new": "another one"}, nil); code != 429 {
+		t.Errorf("password change of a locked account: %d, want 429", code)
+	}
+	for range 2 {
+		if code := e.doWith(bo, "POST", "/api/me/password", "", map[string]string{"password": "wrong", "new": "another one"}, nil); code != 403 {
+			t.Errorf("wrong current password: %d, want 403", code)
+		}
+	}
+	if code := try("Bob", "a wrong guess"); code != 401 {
+		t.Errorf("third failure of Bob: %d, want 401", code)
+	}
+	if code := try("Bob", "bob's password"); code != 429 {
+		t.Errorf("Bob after three failures: %d, want 429", code)
 	}
 }

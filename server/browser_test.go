@@ -2499,3 +2499,78 @@ func TestBrowserSeatOnTwoDevices(t *testing.T) {
 		t.Error("the first device's token stopped working")
 	}
 }
+
+// TestBrowserAccountSettings: on her own player's page Ana changes her
+// password (a wrong current one refused in the page's words), which
+// signs out her second device; signed in there again with the new
+// password, she signs out everywhere, and both devices are signed out.
+func TestBrowserAccountSettings(t *testing.T) {
+	r := newRig(t)
+	a := r.ctx
+	r.run(a, "open the lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#create`))
+	r.signInDialog(a, "#signin-open", "Ana", "anagrams1", "#signup-go")
+	r.poll(a, "Ana signed in", `!document.querySelector("#signin-dialog[open]") && $("#me-link").textContent === "Ana"`, 10*time.Second)
+	b := r.newDevice()
+	r.run(b, "open the lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#create`))
+	r.signInDialog(b, "#signin-open", "Ana", "anagrams1", "#signin-go")
+	r.poll(b, "Ana signed in on the second device", `!document.querySelector("#signin-dialog[open]") && $("#me-link").textContent === "Ana"`, 10*time.Second)
+
+	r.run(a, "her page, from the header's link", chromedp.Navigate(r.e.url+"/p/Ana"))
+	r.poll(a, "her page with its settings", `!$("#profile").hidden && !$("#profile-account").hidden && $("#password-user").value === "Ana"`, 10*time.Second)
+	if s := r.axe(a, "the account's settings"); s < 90 {
+		t.Errorf("the account's settings score %.0f in the accessibility checks, want at least 90", s)
+	}
+	change := func(cur, pw string) string {
+		t.Helper()
+		r.run(a, "fill the password form", chromedp.Evaluate(`$("#password-current").value = $("#password-new").value = $("#password-msg").textContent = ""`, nil),
+			chromedp.SendKeys("#password-current", cur), chromedp.SendKeys("#password-new", pw))
+		r.clickAt(a, "#password-go")
+		r.poll(a, "the form's answer", `$("#password-msg").textContent !== "" && !$("#password-go").disabled`, 10*time.Second)
+		var msg string
+		r.eval(a, `$("#password-msg").textContent`, &msg)
+		return msg
+	}
+	if msg := change("not my password", "new password 2"); msg != "The current password is wrong." {
+		t.Errorf("a wrong current password: the page says %q", msg)
+	}
+	r.shot(a, "34-account-settings")
+	if msg := change("anagrams1", "new password 2"); msg != "Password changed. Your other devices are signed out." {
+		t.Errorf("the change: the page says %q", msg)
+	}
+	var cleared bool
+	r.eval(a, `$("#password-current").value === "" && $("#password-new").value === "" && $("#me-link").textContent === "Ana"`, &cleared)
+	if !cleared {
+		t.Error("after the change the fields keep the passwords or the header lost the account")
+	}
+
+	// The second device was signed out; the new password signs it in.
+	r.run(b, "reload the lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#create`))
+	r.poll(b, "the second device signed out", `!$("#signin-open").hidden && $("#me-link").hidden`, 10*time.Second)
+	r.signInDialog(b, "#signin-open", "Ana", "anagrams1", "#signin-go")
+	r.signInError(b, "Wrong name or password.")
+	r.signInDialog(b, "#signin-open", "Ana", "new password 2", "#signin-go")
+	r.poll(b, "signed in with the new password", `!document.querySelector("#signin-dialog[open]") && $("#me-link").textContent === "Ana"`, 10*time.Second)
+
+	// Sign out everywhere, asked first.
+	r.run(b, "her page", chromedp.Navigate(r.e.url+"/p/Ana"))
+	r.poll(b, "the settings", `!$("#profile-account").hidden`, 10*time.Second)
+	r.clickAt(b, "#signout-all")
+	r.poll(b, "the question", `!!document.querySelector("#ask-dialog[open]")`, 5*time.Second)
+	var q string
+	r.eval(b, `$("#ask-text").textContent + " / " + $("#ask-ok").textContent`, &q)
+	if q != "Sign out on every device, this one included? / Sign out everywhere" {
+		t.Errorf("the question reads %q", q)
+	}
+	r.clickAt(b, "#ask-ok")
+	r.poll(b, "signed out everywhere", `$("#profile-msg").textContent !== ""`, 10*time.Second)
+	var after struct {
+		Msg                string
+		Settings, SignedIn bool
+	}
+	r.eval(b, `({Msg: $("#profile-msg").textContent, Settings: !$("#profile-account").hidden, SignedIn: $("#signin-open").hidden})`, &after)
+	if after.Msg != "Signed out of 2 sessions." || after.Settings || after.SignedIn {
+		t.Errorf("after signing out everywhere: %+v", after)
+	}
+	r.run(a, "reload the first device", chromedp.Navigate(r.e.url+"/p/Ana"))
+	r.poll(a, "the first device signed out, no settings", `!$("#profile").hidden && !$("#profile-body").hidden && !$("#signin-open").hidden && $("#profile-account").hidden`, 10*time.Second)
+}

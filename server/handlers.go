@@ -62,6 +62,7 @@ func (s *Server) routes() {
 	mux.HandleFunc("POST /api/login", s.handleSignIn)
 	mux.HandleFunc("POST /api/logout", s.handleSignOut)
 	mux.HandleFunc("GET /api/me", s.handleMe)
+	mux.HandleFunc("POST /api/me/password", s.handlePassword)
 	mux.HandleFunc("GET /api/me/games", s.handleAccountGames)
 	mux.HandleFunc("POST /api/games/{id}/seat", s.handleSeatKey)
 	mux.HandleFunc("GET /api/players/{name}", s.handleProfile)

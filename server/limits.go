@@ -44,6 +44,18 @@ func newLimiter(perMinute, def float64) *limiter {
 	return &limiter{rate: perMinute / 60, burst: max(1, math.Ceil(perMinute)), clients: map[string]*bucket{}}
 }
 
+// newHourLimiter makes a limiter of perHour tokens an hour, an hour's
+// worth at once (at least one); nil when perHour is negative.
+func newHourLimiter(perHour, def float64) *limiter {
+	if perHour < 0 {
+		return nil
+	}
+	if perHour == 0 {
+		perHour = def
+	}
+	return &limiter{rate: perHour / 3600, burst: max(1, math.Ceil(perHour)), clients: map[string]*bucket{}}
+}
+
 // refill brings a client's bucket up to now. Caller holds mu.
 func (l *limiter) refill(key string, now time.Time) *bucket {
 	b := l.clients[key]

@@ -111,6 +111,12 @@ type Config struct {
 	// sign-ins it tries a minute (0: DefaultLoginPerMinute; negative: no
 	// limit).
 	LoginPerMinute float64
+	// AccountFailsPerHour bounds the failed sign-ins (and wrong current
+	// passwords) to one account an hour, from any client: that many at
+	// once, then one more every 60/N minutes; past it the account cannot
+	// be signed in to, even with the right password, until its allowance
+	// refills (0: DefaultAccountFailsPerHour; negative: no limit).
+	AccountFailsPerHour float64
 	// PasswordIterations is the cost of a new password's hash (0:
 	// password.DefaultIterations; tests use less).
 	PasswordIterations int
@@ -135,6 +141,8 @@ type Server struct {
 	count                      counters
 	createLim, joinLim, badLim *limiter
 	lookLim, chatLim, loginLim *limiter
+	// failLim counts failed sign-ins by account key.
+	failLim *limiter
 	// dummyHash is checked against the password of a sign-in with an
 	// unknown name, so that it takes as long as a wrong password (made
 	// on the first sign-in).
@@ -246,6 +254,7 @@ func New(cfg Config) (*Server, error) {
 		lookLim:   newLimiter(cfg.LookupPerMinute, DefaultLookupPerMinute),
 		chatLim:   newLimiter(cfg.ChatPerMinute, DefaultChatPerMinute),
 		loginLim:  newLimiter(cfg.LoginPerMinute, DefaultLoginPerMinute),
+		failLim:   newHourLimiter(cfg.AccountFailsPerHour, DefaultAccountFailsPerHour),
 		hashes:    make(chan struct{}, max(1, runtime.GOMAXPROCS(0)/2)),
 		cop:       http.NewCrossOriginProtection()}
 	for _, o := range cfg.TrustedOrigins {

@@ -82,6 +82,13 @@ type Accounts interface {
 	Session(ctx context.Context, hash string, now time.Time) (*Account, error)
 	// DeleteSession ends a session (no error if there is none).
 	DeleteSession(ctx context.Context, hash string) error
+	// DeleteSessions ends every session of the account of key but the
+	// one whose hash is keep ("" keeps none), and reports how many ended.
+	DeleteSessions(ctx context.Context, key, keep string) (int, error)
+	// SetPassword replaces the password hash of the account of key and,
+	// in the same transaction, ends its sessions but keep's (ErrNotFound
+	// if there is no such account).
+	SetPassword(ctx context.Context, key, hash, keep string) error
 	// Ratings returns an account's ratings, one per category it has
 	// played rated games in, by category.
 	Ratings(ctx context.Context, key string) ([]Rating, error)

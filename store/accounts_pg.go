@@ -22,6 +22,7 @@ CREATE TABLE IF NOT EXISTS atril_sessions (
 	account TEXT NOT NULL,
 	expires BIGINT NOT NULL
 );
+CREATE INDEX IF NOT EXISTS atril_sessions_account ON atril_sessions(account);
 CREATE TABLE IF NOT EXISTS atril_ratings (
 	account  TEXT NOT NULL,
 	category TEXT NOT NULL,
@@ -109,6 +110,38 @@ func (s *Postgres) Session(ctx context.Context, hash string, now time.Time) (*Ac
 func (s *Postgres) DeleteSession(ctx context.Context, hash string) error {
 	if _, err := s.pool.Exec(ctx, `DELETE FROM atril_sessions WHERE hash = $1`, hash); err != nil {
 		return fmt.Errorf("store: delete session: %w", err)
+	}
+	return nil
+}
+
+// DeleteSessions implements Accounts.
+func (s *Postgres) DeleteSessions(ctx context.Context, key, keep string) (int, error) {
+	tag, err := s.pool.Exec(ctx, `DELETE FROM atril_sessions WHERE account = $1 AND hash <> $2`, key, keep)
+	if err != nil {
+		return 0, fmt.Errorf("store: end the sessions of %q: %w", key, err)
+	}
+	return int(tag.RowsAffected()), nil
+}
+
+// SetPassword implements Accounts.
+func (s *Postgres) SetPassword(ctx context.Context, key, hash, keep string) error {
+	tx, err := s.pool.Begin(ctx)
+	if err != nil {
+		return fmt.Errorf("store: set the password of %q: %w", key, err)
+	}
+	defer tx.Rollback(ctx)
+	tag, err := tx.Exec(ctx, `UPDATE atril_accounts SET password = $1 WHERE key = $2`, hash, key)
+	if err != nil {
+		return fmt.Errorf("store: set the password of %q: %w", key, err)
+	}
+	if tag.RowsAffected() == 0 {
+		return fmt.Errorf("store: set the password of %q: %w", key, ErrNotFound)
+	}
+	if _, err := tx.Exec(ctx, `DELETE FROM atril_sessions WHERE account = $1 AND hash <> $2`, key, keep); err != nil {
+		return fmt.Errorf("store: set the password of %q: %w", key, err)
+	}
+	if err := tx.Commit(ctx); err != nil {
+		return fmt.Errorf("store: set the password of %q: %w", key, err)
 	}
 	return nil
 }

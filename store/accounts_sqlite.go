@@ -22,6 +22,7 @@ CREATE TABLE IF NOT EXISTS sessions (
 	account TEXT NOT NULL,
 	expires INTEGER NOT NULL
 );
+CREATE INDEX IF NOT EXISTS sessions_account ON sessions(account);
 CREATE TABLE IF NOT EXISTS ratings (
 	account  TEXT NOT NULL,
 	category TEXT NOT NULL,
@@ -141,6 +142,45 @@ func (s *SQLite) Session(ctx context.Context, hash string, now time.Time) (*Acco
 func (s *SQLite) DeleteSession(ctx context.Context, hash string) error {
 	if _, err := s.db.ExecContext(ctx, `DELETE FROM sessions WHERE hash = ?`, hash); err != nil {
 		return fmt.Errorf("store: delete session: %w", err)
+	}
+	return nil
+}
+
+// DeleteSessions implements Accounts.
+func (s *SQLite) DeleteSessions(ctx context.Context, key, keep string) (int, error) {
+	res, err := s.db.ExecContext(ctx, `DELETE FROM sessions WHERE account = ? AND hash <> ?`, key, keep)
+	if err != nil {
+		return 0, fmt.Errorf("store: end the sessions of %q: %w", key, err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return 0, fmt.Errorf("store: end the sessions of %q: %w", key, err)
+	}
+	return int(n), nil
+}
+
+// SetPassword implements Accounts.
+func (s *SQLite) SetPassword(ctx context.Context, key, hash, keep string) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store: set the password of %q: %w", key, err)
+	}
+	defer tx.Rollback()
+	res, err := tx.ExecContext(ctx, `UPDATE accounts SET password = ? WHERE key = ?`, hash, key)
+	if err != nil {
+		return fmt.Errorf("store: set the password of %q: %w", key, err)
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 0 {
+		if err == nil {
+			err = ErrNotFound
+		}
+		return fmt.Errorf("store: set the password of %q: %w", key, err)
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE account = ? AND hash <> ?`, key, keep); err != nil {
+		return fmt.Errorf("store: set the password of %q: %w", key, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store: set the password of %q: %w", key, err)
 	}
 	return nil
 }

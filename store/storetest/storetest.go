@@ -308,6 +308,51 @@ func accounts(t *testing.T, s store.Store, prefix string) {
 	if _, err := s.Session(ctx, prefix+"h1", now); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("ended session: got %v, want ErrNotFound", err)
 	}
+	// Ending an account's other sessions, and a new password, which ends
+	// them too (live sessions: making one clears those expired by the
+	// clock).
+	live := time.Now()
+	for _, h := range []string{"a1", "a2", "a3"} {
+		if err := s.CreateSession(ctx, prefix+h, ana.Key, live.Add(time.Hour)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.CreateSession(ctx, prefix+"b1", bo.Key, live.Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	alive := func(h string) bool {
+		t.Helper()
+		_, err := s.Session(ctx, prefix+h, live)
+		if err != nil && !errors.Is(err, store.ErrNotFound) {
+			t.Fatal(err)
+		}
+		return err == nil
+	}
+	if n, err := s.DeleteSessions(ctx, ana.Key, prefix+"a1"); err != nil || n != 2 {
+		t.Errorf("DeleteSessions keeping one of three: got %d, %v; want 2", n, err)
+	}
+	if !alive("a1") || alive("a2") || alive("a3") || !alive("b1") {
+		t.Errorf("after DeleteSessions: a1 %v a2 %v a3 %v b1 %v; want only a1 and b1", alive("a1"), alive("a2"), alive("a3"), alive("b1"))
+	}
+	if err := s.CreateSession(ctx, prefix+"a4", ana.Key, live.Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetPassword(ctx, ana.Key, "pbkdf2$new", prefix+"a4"); err != nil {
+		t.Fatal(err)
+	}
+	if a, err := s.Account(ctx, ana.Key); err != nil || a.Password != "pbkdf2$new" {
+		t.Errorf("after SetPassword: %+v, %v", a, err)
+	}
+	if alive("a1") || !alive("a4") || !alive("b1") {
+		t.Errorf("after SetPassword: a1 %v a4 %v b1 %v; want a4 and b1", alive("a1"), alive("a4"), alive("b1"))
+	}
+	if err := s.SetPassword(ctx, prefix+"nobody", "x", ""); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("SetPassword of no one: got %v, want ErrNotFound", err)
+	}
+	if n, err := s.DeleteSessions(ctx, ana.Key, ""); err != nil || n != 1 || alive("a4") {
+		t.Errorf("DeleteSessions keeping none: got %d, %v (a4 alive %v); want 1", n, err, alive("a4"))
+	}
+	ana.Password = "pbkdf2$new"
 
 	// Ratings: a rule that adds 10 to the winner and takes 10 from the
 	// loser, starting from 1500.

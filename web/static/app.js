@@ -278,7 +278,9 @@ const ACCOUNT_REASONS = [
   [/^a name holds letters, digits, '_', '-' and '\.' only, not (.*)$/, "errNameChars"],
   [/^a name begins and ends with a letter or digit$/, "errNameEnds"],
   [/^a person's name may not look like a computer seat's$/, "errComputerName"],
+  [/^too many failed sign-ins to this account; try again in (\d+) s$/, "errAccountLocked"],
   [/^too many .* try again in (\d+) s$/, "errTooMany"],
+  [/^the current password is wrong$/, "errWrongPassword"],
   [/^sign in to take a seat in a rated game$/, "errRatedJoin"],
   [/^sign in to create a rated game$/, "errRatedCreate"],
   [/^your account holds seat \d+ of this rated game already$/, "errHoldsSeat"],
@@ -332,12 +334,51 @@ async function signOut() {
   $("#signin-open").focus();
 }
 
+// signOutAll ends every session of the account, on every device.
+async function signOutAll() {
+  if (!await ask(t("signOutAllAsk"), t("signOutAll"))) return;
+  const msg = $("#profile-msg");
+  let out;
+  try { out = await api("POST", "/api/logout?everywhere=1"); } catch (e) {
+    msg.textContent = accountReason(e.message);
+    msg.className = "error";
+    return;
+  }
+  ME = { signed_in: false };
+  accountChanged();
+  msg.textContent = t("signedOutAll", out.sessions_ended);
+  msg.className = "";
+  $("#signin-open").focus();
+}
+
+// changePassword sends the current and the new password; the server ends
+// the account's other sessions.
+async function changePassword(ev) {
+  ev.preventDefault();
+  const msg = $("#password-msg");
+  const cur = $("#password-current").value, pw = $("#password-new").value;
+  msg.className = "error";
+  if (!cur || !pw) { msg.textContent = t("passwordsEmpty"); return; }
+  $("#password-go").disabled = true;
+  try {
+    ME = await api("POST", "/api/me/password", { password: cur, new: pw });
+    $("#password-current").value = "";
+    $("#password-new").value = "";
+    msg.textContent = t("passwordChanged");
+    msg.className = "";
+  } catch (e) {
+    msg.textContent = accountReason(e.message);
+  }
+  $("#password-go").disabled = false;
+}
+
 // accountChanged redraws what depends on the account: the header, the
 // new game's form, the join form.
 function accountChanged() {
   renderAccount();
   if (INFO) { renderPlayAs(); describeRated(); loadMine(); }
   if (JOINING) renderJoinForm(JOINING);
+  if (PROFILE) renderProfileAccount();
   // Signed in on a game's page that holds no seat here: the account's
   // seat, if it holds one, opens on this device.
   const st = G.st || JOINING;
@@ -354,6 +395,8 @@ function wireAccount() {
   $("#signin-open").addEventListener("click", openSignIn);
   $("#join-signin").addEventListener("click", openSignIn);
   $("#signout").addEventListener("click", signOut);
+  $("#signout-all").addEventListener("click", signOutAll);
+  $("#password-form").addEventListener("submit", changePassword);
   $("#signin-form").addEventListener("submit", submitSignIn);
   $("#signin-cancel").addEventListener("click", () => $("#signin-dialog").close());
 }
@@ -2314,6 +2357,13 @@ async function showProfile(name) {
   renderProfile();
 }
 
+// renderProfileAccount shows the account's settings on its own page.
+function renderProfileAccount() {
+  const own = !!ME.signed_in && !!PROFILE && !PROFILE.missing && ME.name === PROFILE.name;
+  $("#profile-account").hidden = !own;
+  if (own) $("#password-user").value = ME.name;
+}
+
 function dateText(iso) { return new Intl.DateTimeFormat(LANG, { dateStyle: "medium" }).format(new Date(iso)); }
 
 function renderProfile() {
@@ -2329,6 +2379,7 @@ function renderProfile() {
   }
   $("#profile-name").textContent = P.name;
   document.title = P.name + " – atril";
+  renderProfileAccount();
   $("#profile-since").textContent = t("memberSince", dateText(P.since));
   const rb = $("#profile-ratings tbody");
   rb.textContent = "";

@@ -49,12 +49,16 @@ const (
 	sessionLife   = 30 * 24 * time.Hour
 )
 
-// Bounds of accounts' names and passwords.
+// Bounds of accounts' names.
 const (
 	minAccountName = 3
 	maxAccountName = 20
-	minPassword    = 8
-	maxPassword    = 200
+)
+
+// Bounds of a password, in characters.
+const (
+	MinPassword = 8
+	MaxPassword = 200
 )
 
 // accountName checks a new account's name and returns it (in NFC form)
@@ -90,13 +94,13 @@ func accountName(name string) (display, key string, err error) {
 	if passesForComputer(display) {
 		return "", "", &apiError{400, "a person's name may not look like a computer seat's"}
 	}
-	return display, accountKey(display), nil
+	return display, AccountKey(display), nil
 }
 
-// accountKey is the key of an account's name, its skeleton: compatibility
+// AccountKey is the key of an account's name, its skeleton: compatibility
 // decomposition (one width), case folded, accents and invisible
 // characters dropped, lookalikes of Latin letters mapped to them.
-func accountKey(name string) string {
+func AccountKey(name string) string {
 	var b strings.Builder
 	for _, r := range norm.NFKD.String(cases.Fold().String(name)) {
 		if unicode.In(r, unicode.Mn, unicode.Mc, unicode.Me, unicode.Cf, unicode.Other_Default_Ignorable_Code_Point, unicode.Variation_Selector) || invisible(r) {
@@ -135,8 +139,8 @@ func decodeAccount(w http.ResponseWriter, r *http.Request) (*accountRequest, err
 // checkPasswordLength refuses a password that is not valid UTF-8 or has
 // too few or too many characters.
 func checkPasswordLength(pw string) error {
-	if n := utf8.RuneCountInString(pw); n < minPassword || n > maxPassword || !utf8.ValidString(pw) {
-		return &apiError{400, fmt.Sprintf("a password has %d to %d characters", minPassword, maxPassword)}
+	if n := utf8.RuneCountInString(pw); n < MinPassword || n > MaxPassword || !utf8.ValidString(pw) {
+		return &apiError{400, fmt.Sprintf("a password has %d to %d characters", MinPassword, MaxPassword)}
 	}
 	return nil
 }
@@ -246,7 +250,7 @@ func (s *Server) handleSignIn(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	a, err := s.store.Account(r.Context(), accountKey(strings.TrimSpace(req.Name)))
+	a, err := s.store.Account(r.Context(), AccountKey(strings.TrimSpace(req.Name)))
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
 		s.fail(w, err)
 		return
@@ -553,7 +557,7 @@ func (s *Server) handleProfile(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, &apiError{404, "no such player"})
 		return
 	}
-	a, err := s.store.Account(r.Context(), accountKey(name))
+	a, err := s.store.Account(r.Context(), AccountKey(name))
 	if errors.Is(err, store.ErrNotFound) {
 		err = &apiError{404, fmt.Sprintf("no player is called %q", short(name, 40))}
 	}

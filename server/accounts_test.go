@@ -271,8 +271,8 @@ func FuzzAccountName(f *testing.F) {
 		if n := utf8.RuneCountInString(display); n < minAccountName || n > maxAccountName || key == "" {
 			t.Fatalf("%q accepted as %q (%d characters), key %q", name, display, n, key)
 		}
-		if accountKey(strings.TrimSpace(name)) != key {
-			t.Fatalf("%q: the sign-in's key %q is not the account's %q", name, accountKey(strings.TrimSpace(name)), key)
+		if AccountKey(strings.TrimSpace(name)) != key {
+			t.Fatalf("%q: the sign-in's key %q is not the account's %q", name, AccountKey(strings.TrimSpace(name)), key)
 		}
 	})
 }

@@ -1,0 +1,127 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"atril/internal/password"
+	"atril/store"
+)
+
+func TestAccountActions(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "a.db")
+	st, err := store.OpenSQLite(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	old, err := password.Hash("old password", 1000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.CreateAccount(ctx, &store.Account{Key: "ana", Name: "Ana", Password: old, Created: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)}); err != nil {
+		t.Fatal(err)
+	}
+	sessions := func(n int) {
+		t.Helper()
+		for i := range n {
+			if err := st.CreateSession(ctx, strings.Repeat(string(rune('a'+i)), 64), "ana", time.Now().Add(time.Hour)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	run := func(action, name, stdin string) (string, error) {
+		var w bytes.Buffer
+		var err error
+		if stdin == "" {
+			err = accountAction(ctx, st, &w, action, name, nil, path)
+		} else {
+			err = accountAction(ctx, st, &w, action, name, strings.NewReader(stdin), path)
+		}
+		return w.String(), err
+	}
+	checks := func(pw string) bool {
+		t.Helper()
+		a, err := st.Account(ctx, "ana")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ok, err := password.Check(a.Password, pw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ok
+	}
+
+	if out, err := run("show", "ＡＮＡ", ""); err != nil || out != "name     Ana\nkey      ana\ncreated  2026-01-02 03:04:05 UTC\nratings  none\n" {
+		t.Errorf("show: %q, %v", out, err)
+	}
+	if _, err := run("show", "Bo", ""); err == nil || !strings.Contains(err.Error(), `no account is called "Bo"`) {
+		t.Errorf("show of nobody: %v", err)
+	}
+	sessions(3)
+	if out, err := run("signout", "ana", ""); err != nil || out != "Ana: 3 sessions ended\n" {
+		t.Errorf("signout: %q, %v", out, err)
+	}
+	sessions(2)
+	if out, err := run("password", "Ana", "chosen by the operator\n"); err != nil || out != "Ana: password set (every session ended)\n" {
+		t.Errorf("password from stdin: %q, %v", out, err)
+	}
+	if !checks("chosen by the operator") || checks("old password") {
+		t.Error("the password read from stdin is not the account's")
+	}
+	if n, err := st.DeleteSessions(ctx, "ana", ""); err != nil || n != 0 {
+		t.Errorf("sessions left after the new password: %d, %v", n, err)
+	}
+	if _, err := run("password", "Ana", "short\n"); err == nil || !strings.Contains(err.Error(), "8 to 200 characters") {
+		t.Errorf("a short password: %v", err)
+	}
+	out, err := run("password", "Ana", "")
+	m := regexp.MustCompile(`^Ana: new password ([a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}) `).FindStringSubmatch(out)
+	if err != nil || m == nil {
+		t.Fatalf("a made password: %q, %v", out, err)
+	}
+	if !checks(m[1]) {
+		t.Errorf("the printed password %q is not the account's", m[1])
+	}
+	if a, b := newPassword(), newPassword(); a == b {
+		t.Errorf("two made passwords are the same: %s", a)
+	}
+}
+
+func TestAccountsCommandErrors(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "none.db")
+	// The usage printed with each refusal goes nowhere.
+	stderr := os.Stderr
+	defer func() { os.Stderr = stderr }()
+	devNull, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer devNull.Close()
+	os.Stderr = devNull
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--db", missing, "show", "Ana"}, "no database at"},
+		{[]string{"--db", missing, "rename", "Ana"}, `unknown action "rename"`},
+		{[]string{"--db", missing, "show"}, "want an action and one account name"},
+		{[]string{"--db", missing, "--pg", "postgres://x", "show", "Ana"}, "not both"},
+	} {
+		err := runAccounts(tc.args)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v: got %v, want an error with %q", tc.args, err, tc.want)
+		}
+	}
+	if _, err := os.Stat(missing); !os.IsNotExist(err) {
+		t.Errorf("the command made a database at %s", missing)
+	}
+}

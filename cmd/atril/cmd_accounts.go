@@ -1,0 +1,171 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"crypto/rand"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"unicode/utf8"
+
+	"atril/internal/password"
+	"atril/server"
+	"atril/store"
+)
+
+func init() {
+	register("accounts", "an operator's work on player accounts: show one, set its password, sign it out everywhere", runAccounts)
+}
+
+// accountsUsage is the usage line of atril accounts.
+const accountsUsage = `usage: atril accounts [--db FILE | --pg DSN] show NAME
+       atril accounts [--db FILE | --pg DSN] password [--stdin] NAME
+       atril accounts [--db FILE | --pg DSN] signout NAME
+
+show      the account's name, key, creation time and ratings
+password  a new password for a player who lost theirs (the operator having
+          made sure who asks): a random one printed once, or with --stdin
+          the first line of standard input; every session of the account ends
+signout   ends every session of the account, on every device
+
+NAME is found as the server finds it at sign-in (case, width, accents and
+lookalike letters folded).`
+
+func runAccounts(args []string) error {
+	fs := flag.NewFlagSet("accounts", flag.ContinueOnError)
+	db := fs.String("db", "", "SQLite database file (default: atril.db in the user's data directory)")
+	pg := fs.String("pg", "", "PostgreSQL connection string; used instead of SQLite when set")
+	stdin := fs.Bool("stdin", false, "password: read the new password from the first line of standard input instead of making one")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), accountsUsage)
+		fmt.Fprintln(fs.Output(), "\nflags:")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	// Flags may also follow the action (atril accounts password --stdin NAME).
+	rest := fs.Args()
+	if len(rest) > 0 {
+		if err := fs.Parse(rest[1:]); err != nil {
+			return err
+		}
+		rest = append(rest[:1], fs.Args()...)
+	}
+	if len(rest) != 2 {
+		fs.Usage()
+		return errors.New("want an action and one account name")
+	}
+	action, name := rest[0], rest[1]
+	switch action {
+	case "show", "password", "signout":
+	default:
+		fs.Usage()
+		return fmt.Errorf("unknown action %q (want show, password or signout)", action)
+	}
+	if *db != "" && *pg != "" {
+		return errors.New("give --db or --pg, not both")
+	}
+	if *pg == "" {
+		// An operator's command never makes a new, empty database.
+		path, err := sqlitePath(*db)
+		if err != nil {
+			return err
+		}
+		if _, err := os.Stat(path); err != nil {
+			return fmt.Errorf("no database at %s: %w", path, err)
+		}
+		*db = path
+	}
+	st, where, err := openStore(*db, *pg)
+	if err != nil {
+		return fmt.Errorf("open the store: %w", err)
+	}
+	defer st.Close()
+	var in io.Reader
+	if *stdin {
+		in = os.Stdin
+	}
+	return accountAction(context.Background(), st, os.Stdout, action, name, in, where)
+}
+
+// accountAction carries out one action of atril accounts on the account
+// called name, writing what it did to w. For "password", in (when not
+// nil) gives the new password on its first line.
+func accountAction(ctx context.Context, st store.Store, w io.Writer, action, name string, in io.Reader, where string) error {
+	a, err := st.Account(ctx, server.AccountKey(strings.TrimSpace(name)))
+	if errors.Is(err, store.ErrNotFound) {
+		return fmt.Errorf("no account is called %q in %s", name, where)
+	}
+	if err != nil {
+		return err
+	}
+	switch action {
+	case "show":
+		rs, err := st.Ratings(ctx, a.Key)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "name     %s\nkey      %s\ncreated  %s\n", a.Name, a.Key, a.Created.UTC().Format("2006-01-02 15:04:05 MST"))
+		if len(rs) == 0 {
+			fmt.Fprintln(w, "ratings  none")
+		}
+		for _, r := range rs {
+			fmt.Fprintf(w, "rating   %s %.0f ± %.0f, %d games (%d–%d–%d)\n", r.Category, r.R, r.RD, r.Games, r.Wins, r.Losses, r.Draws)
+		}
+		return nil
+	case "signout":
+		n, err := st.DeleteSessions(ctx, a.Key, "")
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "%s: %d sessions ended\n", a.Name, n)
+		return nil
+	}
+	pw, made := "", in == nil
+	if made {
+		pw = newPassword()
+	} else {
+		line, err := bufio.NewReader(in).ReadString('\n')
+		if err != nil && !(errors.Is(err, io.EOF) && line != "") {
+			return fmt.Errorf("read the new password from standard input: %w", err)
+		}
+		pw = strings.TrimRight(line, "\r\n")
+	}
+	if n := utf8.RuneCountInString(pw); n < server.MinPassword || n > server.MaxPassword || !utf8.ValidString(pw) {
+		return fmt.Errorf("a password has %d to %d characters, not %d", server.MinPassword, server.MaxPassword, n)
+	}
+	hash, err := password.Hash(pw, 0)
+	if err != nil {
+		return err
+	}
+	if err := st.SetPassword(ctx, a.Key, hash, ""); err != nil {
+		return err
+	}
+	if made {
+		fmt.Fprintf(w, "%s: new password %s (every session ended; give it to the player, who should change it)\n", a.Name, pw)
+	} else {
+		fmt.Fprintf(w, "%s: password set (every session ended)\n", a.Name)
+	}
+	return nil
+}
+
+// newPassword makes a random password of 16 letters and digits that are
+// hard to confuse (no 0/O, 1/l/I), in groups of four: about 80 bits.
+func newPassword() string {
+	const alphabet = "abcdefghijkmnpqrstuvwxyz23456789"
+	var b strings.Builder
+	for i, c := range []byte(rand.Text()[:16]) {
+		if i > 0 && i%4 == 0 {
+			b.WriteByte('-')
+		}
+		// rand.Text is base32 (A-Z, 2-7): map its 32 symbols onto ours.
+		k := strings.IndexByte("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", c)
+		b.WriteByte(alphabet[k])
+	}
+	return b.String()
+}

@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -2573,4 +2574,94 @@ func TestBrowserAccountSettings(t *testing.T) {
 	}
 	r.run(a, "reload the first device", chromedp.Navigate(r.e.url+"/p/Ana"))
 	r.poll(a, "the first device signed out, no settings", `!$("#profile").hidden && !$("#profile-body").hidden && !$("#signin-open").hidden && $("#profile-account").hidden`, 10*time.Second)
+}
+
+// TestBrowserPuzzle: the lobby's puzzle card links today's puzzle; a
+// puzzle's page shows the position with the rack on turn and only what
+// a puzzle needs; the answer asked for lists the best plays, one of
+// which, shown on the board and played, is right; a lower one is told
+// its rank.
+func TestBrowserPuzzle(t *testing.T) {
+	r := newRig(t)
+	c := r.ctx
+	r.run(c, "open the lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#create`))
+	today := PuzzleToday(time.Now())
+	r.poll(c, "the puzzle card", fmt.Sprintf(`$("#puzzle-link").getAttribute("href") === "/puzzle/en-sowpods/%d"`, today), 20*time.Second)
+	var link string
+	r.eval(c, `$("#puzzle-link").textContent`, &link)
+	if link != fmt.Sprintf("Solve puzzle %d", today) {
+		t.Errorf("the puzzle card's link reads %q", link)
+	}
+
+	var sol PuzzleAnswer
+	if code := r.e.do("POST", "/api/puzzles/en-sowpods/5/answer", "", map[string]any{"reveal": true}, &sol); code != 200 || len(sol.Best) < 2 {
+		t.Fatalf("puzzle 5's solution: %d %+v", code, sol)
+	}
+	r.run(c, "puzzle 5", chromedp.Navigate(r.e.url+"/puzzle/en-sowpods/5"))
+	r.poll(c, "the puzzle's page", `!$("#puzzle").hidden && document.querySelectorAll("#rack .tile").length === 7 && document.querySelectorAll("#board .sq .tile").length > 0`, 20*time.Second)
+	var page struct {
+		Title, Goal, Prev, Next string
+		Hidden                  []bool
+		Moves                   int
+	}
+	r.eval(c, `({Title: $("#puzzle-title").textContent, Goal: $("#puzzle-goal").textContent,
+		Prev: $("#puzzle-prev").hidden ? "" : $("#puzzle-prev").getAttribute("href"), Next: $("#puzzle-next").hidden ? "" : $("#puzzle-next").getAttribute("href"),
+		Hidden: ["#exchange", "#pass", "#resign", "#abort", "#chat-box", "#turn"].map((s) => !$(s).offsetParent),
+		Moves: document.querySelectorAll("#moves li").length})`, &page)
+	if !strings.HasPrefix(page.Title, "Puzzle 5 · ") || page.Goal != "Find the highest-scoring play: place your tiles and press Play." ||
+		page.Prev != "/puzzle/en-sowpods/4" || page.Next != "/puzzle/en-sowpods/6" || slices.Contains(page.Hidden, false) || page.Moves < 3 {
+		t.Errorf("the puzzle's page: %+v", page)
+	}
+	if s := r.axe(c, "a puzzle"); s < 90 {
+		t.Errorf("a puzzle's page scores %.0f in the accessibility checks, want at least 90", s)
+	}
+
+	// The answer asked for.
+	r.clickAt(c, "#puzzle-reveal")
+	r.poll(c, "the solution", `document.querySelectorAll("#puzzle-result tbody tr").length > 1`, 10*time.Second)
+	var line string
+	var rows int
+	r.eval(c, `$("#puzzle-result p").textContent`, &line)
+	r.eval(c, `document.querySelectorAll("#puzzle-result tbody tr").length`, &rows)
+	if want := fmt.Sprintf("The best play scores %d (%d plays in all).", sol.BestScore, sol.Moves); line != want || rows != len(sol.Best) {
+		t.Errorf("the solution says %q with %d rows, want %q with %d", line, rows, want, len(sol.Best))
+	}
+	// The last play shown, on the board and played: its rank.
+	last := sol.Best[len(sol.Best)-1]
+	r.clickAt(c, fmt.Sprintf("#puzzle-result tbody tr:nth-child(%d) button", len(sol.Best)))
+	r.poll(c, "its preview", fmt.Sprintf(`$("#preview").dataset.score === "%d"`, last.Score), 10*time.Second)
+	r.clickAt(c, "#submit")
+	r.poll(c, "the answer", `!!$("#puzzle-result p") && !$("#puzzle-result p").textContent.startsWith("The best play")`, 10*time.Second)
+	r.eval(c, `$("#puzzle-result p").textContent`, &line)
+	if last.Score < sol.BestScore && !strings.Contains(line, fmt.Sprintf("scores %d: play ", last.Score)) ||
+		!strings.HasSuffix(line, fmt.Sprintf("The best scores %d.", sol.BestScore)) && last.Score < sol.BestScore {
+		t.Errorf("a lower play: the page says %q", line)
+	}
+	// The best one.
+	r.clickAt(c, "#puzzle-result tbody tr:nth-child(1) button")
+	r.poll(c, "its preview", fmt.Sprintf(`$("#preview").dataset.score === "%d"`, sol.BestScore), 10*time.Second)
+	r.shot(c, "35-puzzle")
+	r.clickAt(c, "#submit")
+	r.poll(c, "right", `$("#puzzle-result p").className === "ok"`, 10*time.Second)
+	r.eval(c, `$("#puzzle-result p").textContent`, &line)
+	if !strings.HasPrefix(line, "Right: ") || !strings.HasSuffix(line, fmt.Sprintf(" scores %d, the most of the %d plays.", sol.BestScore, sol.Moves)) {
+		t.Errorf("the best play: the page says %q", line)
+	}
+	var g struct{ Board, Rack int }
+	r.eval(c, `({Board: document.querySelectorAll("#board .sq .tile").length, Rack: document.querySelectorAll("#rack .tile").length})`, &g)
+	if g.Rack != 7 {
+		t.Errorf("after answering the rack shows %d tiles, want 7", g.Rack)
+	}
+	// A Spanish puzzle speaks Spanish, its answer too.
+	r.run(c, "a Spanish puzzle", chromedp.Navigate(r.e.url+"/puzzle/es-fise/5"))
+	r.poll(c, "the Spanish puzzle", `!$("#puzzle").hidden && document.querySelectorAll("#rack .tile").length === 7`, 20*time.Second)
+	r.clickAt(c, "#puzzle-reveal")
+	r.poll(c, "its solution", `document.querySelectorAll("#puzzle-result tbody tr").length > 0`, 10*time.Second)
+	r.eval(c, `$("#puzzle-title").textContent + " / " + $("#puzzle-result p").textContent`, &line)
+	if !strings.HasPrefix(line, "Problema 5 · ") || !strings.Contains(line, " / La mejor jugada puntúa ") {
+		t.Errorf("the Spanish puzzle says %q", line)
+	}
+	if left := r.englishLeft(c); len(left) > 0 {
+		t.Errorf("English on the Spanish puzzle's page: %q", left)
+	}
 }

@@ -63,6 +63,9 @@ func (s *Server) routes() {
 	mux.HandleFunc("POST /api/logout", s.handleSignOut)
 	mux.HandleFunc("GET /api/me", s.handleMe)
 	mux.HandleFunc("POST /api/me/password", s.handlePassword)
+	mux.HandleFunc("GET /api/puzzles/{lexicon}/{n}", s.handlePuzzle)
+	mux.HandleFunc("POST /api/puzzles/{lexicon}/{n}/preview", s.handlePuzzlePreview)
+	mux.HandleFunc("POST /api/puzzles/{lexicon}/{n}/answer", s.handlePuzzleAnswer)
 	mux.HandleFunc("GET /api/me/games", s.handleAccountGames)
 	mux.HandleFunc("POST /api/games/{id}/seat", s.handleSeatKey)
 	mux.HandleFunc("GET /api/players/{name}", s.handleProfile)
@@ -79,6 +82,8 @@ func (s *Server) routes() {
 		mux.HandleFunc("GET /{$}", page)
 		mux.HandleFunc("GET /g/{id}", page)
 		mux.HandleFunc("GET /p/{name}", page)
+		mux.HandleFunc("GET /puzzle", page)
+		mux.HandleFunc("GET /puzzle/{lexicon}/{n}", page)
 		mux.Handle("GET /static/", http.StripPrefix("/static/", files))
 		mux.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, r *http.Request) { http.ServeFileFS(w, r, s.cfg.Static, "favicon.ico") })
 	}

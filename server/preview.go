@@ -4,6 +4,8 @@ import (
 	"errors"
 	"net/http"
 
+	"atril/alphabet"
+	"atril/board"
 	"atril/game"
 	"atril/move"
 )
@@ -54,18 +56,30 @@ func (s *Server) handlePreview(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, &apiError{409, "the game is over"})
 		return
 	}
-	b := l.g.Board
+	out, err := previewOf(l.g.Board, l.g.Seats[me].Rack, l.g.BagLen(), l.g.ChallengeRule() == game.Void, req.Tiles)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	writeJSON(w, 200, out)
+}
+
+// previewOf is what tiles put on board b would score from rack with
+// bagLen tiles in the bag, and the words they form; judged says whether
+// the words are checked against the list (not under a challenge rule,
+// where that is for a challenge to find out). A placement the rules
+// refuse is a Preview with its reason; the error is for a request that
+// is not a placement at all.
+func previewOf(b *board.Board, rack alphabet.Rack, bagLen int, judged bool, tiles []PlacedTile) (Preview, error) {
 	out := Preview{Words: [][]string{}}
-	m, err := placement(b, req.Tiles)
+	m, err := placement(b, tiles)
 	if err != nil {
 		var ae *apiError
 		if errors.As(err, &ae) && ae.code == 422 {
 			out.Reason = ae.msg
-			writeJSON(w, 200, out)
-			return
+			return out, nil
 		}
-		s.fail(w, err)
-		return
+		return out, err
 	}
 	out.Move = m.String(b)
 	a := b.Variant.Alphabet
@@ -76,19 +90,15 @@ func (s *Server) handlePreview(w http.ResponseWriter, r *http.Request) {
 		}
 		out.Words = append(out.Words, ls)
 	}
-	rack := l.g.Seats[me].Rack
-	// Under a challenge rule the preview does not judge words: whether
-	// a word is in the list is for a challenge to find out.
-	if l.g.ChallengeRule() != game.Void {
-		_, err = move.ValidateUnjudged(b, &rack, m, l.g.BagLen())
+	if judged {
+		err = move.Validate(b, &rack, m, bagLen)
 	} else {
-		err = move.Validate(b, &rack, m, l.g.BagLen())
+		_, err = move.ValidateUnjudged(b, &rack, m, bagLen)
 	}
 	if err != nil {
 		out.Reason = err.Error()
-		writeJSON(w, 200, out)
-		return
+		return out, nil
 	}
 	out.OK, out.Score, out.Bingo = true, m.Score, m.NewTiles() == b.Variant.RackSize
-	writeJSON(w, 200, out)
+	return out, nil
 }

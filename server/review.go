@@ -216,12 +216,21 @@ func (s *Server) slot(ctx context.Context) bool {
 // takeAnalysis spends n of the client's analyses (one a position
 // analysed), or answers 429.
 func (s *Server) takeAnalysis(w http.ResponseWriter, r *http.Request, n int) bool {
-	lim, _ := analysisLimits.LoadOrStore(s, newLimiter(analysesPerMinute, analysesPerMinute))
-	if ok, retry := lim.(*limiter).takeN(s.clientKey(r), time.Now(), float64(n)); !ok {
-		s.fail(w, &tooManyError{msg: fmt.Sprintf("at most %d analyses a minute", analysesPerMinute), retry: int(math.Ceil(retry.Seconds()))})
+	if err := s.analysisAllowance(r, n); err != nil {
+		s.fail(w, err)
 		return false
 	}
 	return true
+}
+
+// analysisAllowance spends n of the client's analyses, or says how long
+// to wait.
+func (s *Server) analysisAllowance(r *http.Request, n int) error {
+	lim, _ := analysisLimits.LoadOrStore(s, newLimiter(analysesPerMinute, analysesPerMinute))
+	if ok, retry := lim.(*limiter).takeN(s.clientKey(r), time.Now(), float64(n)); !ok {
+		return &tooManyError{msg: fmt.Sprintf("at most %d analyses a minute", analysesPerMinute), retry: int(math.Ceil(retry.Seconds()))}
+	}
+	return nil
 }
 
 // recorded is a move of a finished game: the move, where it is in the

@@ -143,6 +143,8 @@ type Server struct {
 	lookLim, chatLim, loginLim *limiter
 	// failLim counts failed sign-ins by account key.
 	failLim *limiter
+	// puzzles are the puzzles made (puzzle.go).
+	puzzles puzzles
 	// dummyHash is checked against the password of a sign-in with an
 	// unknown name, so that it takes as long as a wrong password (made
 	// on the first sign-in).

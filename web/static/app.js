@@ -422,6 +422,8 @@ async function showLobby() {
   fillJudge();
   $("#judge-form").addEventListener("submit", judgeWords);
   fillLeadersLexicons();
+  fillPuzzleCard();
+  $("#puzzle-lexicon").addEventListener("change", () => { localStorage.setItem("atril:puzzle", $("#puzzle-lexicon").value); puzzleLink(); });
   $("#leaders-lexicon").addEventListener("change", () => {
     localStorage.setItem("atril:leaders", $("#leaders-lexicon").value);
     loadLeaders();
@@ -835,6 +837,7 @@ const G = {
   review: null,    // {data, moves: [turn indexes], k, cache: {}}
   claimed: false,  // a token of this device's own was asked for the account's seat
   seatError: null, // why it was refused
+  puzzle: null,    // on a puzzle's page: {lexicon, number, today, answer}
 };
 
 async function showGame(id) {
@@ -1279,6 +1282,7 @@ function renderSide(st, me) {
   $("#bag").hidden = st.over;
   $("#keys-box").hidden = !st.you || st.over;
   renderResult(st, me);
+  if (G.puzzle) renderPuzzleSide();
 }
 
 function renderMoves(st) {
@@ -1968,7 +1972,8 @@ function schedulePreview() {
   G.previewTimer = setTimeout(async () => {
     const tiles = G.pending.map((p) => ({ row: p.row, col: p.col, letter: p.letter, blank: p.blank }));
     try {
-      const data = await api("POST", "/api/games/" + G.id + "/preview", { tiles }, G.token);
+      const data = G.puzzle ? await api("POST", puzzlePath() + "/preview", { tiles })
+        : await api("POST", "/api/games/" + G.id + "/preview", { tiles }, G.token);
       if (key !== pendingKey()) return;
       G.preview = { key, data };
       showPreview();
@@ -2019,6 +2024,7 @@ async function sendMove(body) {
 
 async function submit() {
   if (!G.pending.length) { say(t("placeFirst"), "error"); return; }
+  if (G.puzzle) { answerPuzzle(false); return; }
   await sendMove({ kind: "place", tiles: G.pending.map((p) => ({ row: p.row, col: p.col, letter: p.letter, blank: p.blank })) });
 }
 
@@ -2347,6 +2353,146 @@ function showSimulation(res) {
 // {missing: name, status, error} when there is none.
 let PROFILE = null;
 
+// ---------- puzzles ----------
+
+// puzzleDay is today's puzzle number: days from 1 January 2026 (UTC).
+function puzzleDay() { return Math.floor((Date.now() - Date.UTC(2026, 0, 1)) / 86400000) + 1; }
+function puzzleURL(lexicon, n) { return "/puzzle/" + encodeURIComponent(lexicon) + "/" + n; }
+function puzzlePath() { return "/api/puzzles/" + encodeURIComponent(G.puzzle.lexicon) + "/" + G.puzzle.number; }
+
+// fillPuzzleCard offers the lobby's puzzle of the day in each word list.
+function fillPuzzleCard() {
+  const sel = $("#puzzle-lexicon");
+  const keep = sel.value;
+  sel.textContent = "";
+  for (const v of INFO.variants) {
+    for (const l of v.lexicons) {
+      const o = el("option", "", lexiconName(l));
+      o.value = l;
+      sel.append(o);
+    }
+  }
+  const saved = localStorage.getItem("atril:puzzle");
+  const byLang = INFO.variants.find((v) => VARIANT_LANG[v.name] === browserLang());
+  const names = [...sel.options].map((o) => o.value);
+  sel.value = [keep, saved, byLang && byLang.default_lexicon, "en-sowpods", names[0]].find((n) => n && names.includes(n));
+  puzzleLink();
+}
+
+function puzzleLink() {
+  $("#puzzle-link").href = puzzleURL($("#puzzle-lexicon").value, puzzleDay());
+  $("#puzzle-link").textContent = t("puzzleLink", puzzleDay());
+}
+
+// showPuzzle opens puzzle n of a word list on the game's page: its
+// board, the rack on turn, the moves before it, and the puzzle's box.
+async function showPuzzle(lexicon, n) {
+  let P;
+  try {
+    P = await api("GET", "/api/puzzles/" + encodeURIComponent(lexicon) + "/" + n);
+  } catch (e) {
+    $("#main").textContent = e.status === 404 ? t("notFound") : t("error", e.message);
+    return;
+  }
+  if (String(n) !== String(P.number)) history.replaceState(null, "", puzzleURL(P.lexicon, P.number));
+  localStorage.setItem("atril:puzzle", P.lexicon);
+  const st = P.state;
+  G.puzzle = { lexicon: P.lexicon, number: P.number, today: P.today, answer: null };
+  G.gameLang = VARIANT_LANG[st.variant] || "en";
+  LANG = pickLang(G.gameLang);
+  translatePage();
+  st.seats.forEach((s, i) => { s.name = t("puzzleSeat", i + 1); });
+  $("#game").hidden = false;
+  $("#puzzle").hidden = false;
+  buildBoard(st);
+  wireGame();
+  $("#puzzle-reveal").addEventListener("click", () => answerPuzzle(true));
+  render(st);
+}
+
+// renderPuzzleSide shows the puzzle's box and hides what only a game has.
+function renderPuzzleSide() {
+  const P = G.puzzle;
+  $("#puzzle-title").textContent = t("puzzleTitle", P.number, lexiconName(G.st.lexicon));
+  document.title = t("puzzleTitle", P.number, lexiconName(G.st.lexicon)) + " – atril";
+  $("#game-title").textContent = $("#puzzle-title").textContent;
+  $("#turn").textContent = "";
+  $("#turn").hidden = true;
+  for (const b of ["#exchange", "#pass", "#resign", "#abort", "#sound", "#resume-box", "#share", "#chat-box"]) $(b).hidden = true;
+  const nav = [["#puzzle-prev", P.number - 1], ["#puzzle-next", P.number + 1], ["#puzzle-today", P.today]];
+  for (const [sel, n] of nav) {
+    const a = $(sel);
+    a.hidden = n < 1 || n > P.today || n === P.number;
+    a.href = puzzleURL(P.lexicon, n);
+  }
+  renderPuzzleResult();
+}
+
+// answerPuzzle sends the placed tiles (or asks for the solution) and
+// shows what the server says.
+async function answerPuzzle(reveal) {
+  const body = reveal ? { reveal: true } : { tiles: G.pending.map((p) => ({ row: p.row, col: p.col, letter: p.letter, blank: p.blank })) };
+  let res;
+  try { res = await api("POST", puzzlePath() + "/answer", body); } catch (e) { say(t("error", e.message), "error"); return; }
+  if (!reveal && !res.ok) { say(t("rejected", localReason(res.reason)), "error"); return; }
+  say("");
+  G.puzzle.answer = { res, reveal };
+  renderPuzzleResult();
+  $("#puzzle-result").focus();
+}
+
+function renderPuzzleResult() {
+  const box = $("#puzzle-result");
+  box.textContent = "";
+  const A = G.puzzle.answer;
+  if (!A) return;
+  const r = A.res;
+  box.tabIndex = -1;
+  const line = el("p", A.reveal ? "" : r.correct ? "ok" : "error");
+  if (A.reveal) line.textContent = t("puzzleSolution", r.best_score, r.moves);
+  else if (r.correct) line.append(...msgNodes(t("puzzleRight", "{0}", r.score, r.moves), moveNode(r.move)));
+  else line.append(...msgNodes(t("puzzleWrong", "{0}", r.score, r.rank, r.moves, r.best_score), moveNode(r.move)));
+  box.append(line);
+  const table = el("table", "analysis");
+  table.append(el("caption", "", t("puzzleBest")));
+  const head = el("tr");
+  for (const h of ["rvMove", "rvScore", "rvLeave", "rvEquity", ""]) { const th = el("th", "", h ? t(h) : ""); th.scope = "col"; head.append(th); }
+  const thead = el("thead");
+  thead.append(head);
+  table.append(thead);
+  const body = el("tbody");
+  for (const c of r.best) {
+    const tr = el("tr");
+    const mv = el("td");
+    mv.append(moveNode(c.move));
+    const kept = el("td");
+    kept.append(wordNode(units(c.leave)));
+    const show = el("button", "small", t("puzzleShow"));
+    show.type = "button";
+    show.setAttribute("aria-label", t("puzzleShow") + " " + plainMove(c.move));
+    show.addEventListener("click", () => showCandidate(c));
+    const act = el("td");
+    act.append(show);
+    tr.append(mv, el("td", "n", String(c.score)), kept, el("td", "n", c.equity.toFixed(1)), act);
+    body.append(tr);
+  }
+  table.append(body);
+  box.append(table);
+}
+
+// showCandidate lays a play's tiles from the rack on the board.
+function showCandidate(c) {
+  G.pending = []; G.selected = -1; G.typed = []; G.cursor = null;
+  const used = new Set();
+  for (const x of c.tiles) {
+    const i = G.rack.findIndex((rt, k) => !used.has(k) && (x.blank ? rt.blank : !rt.blank && rt.letter === x.letter));
+    if (i < 0) continue;
+    used.add(i);
+    G.pending.push({ i, row: x.row, col: x.col, letter: x.letter, blank: !!x.blank });
+  }
+  changed();
+}
+
 async function showProfile(name) {
   $("#profile").hidden = false;
   try {
@@ -2430,7 +2576,7 @@ $("#lang-select").addEventListener("change", () => {
     if (G.review) { renderReview(); loadAnalysis(G.review.k); }
   } else if (PROFILE) {
     renderProfile();
-  } else if (INFO) { fillCreateForm(); fillJudge(); showJudged(); fillLeadersLexicons(); showLeaders(); loadOpen(); loadMine(); }
+  } else if (INFO) { fillCreateForm(); fillJudge(); showJudged(); fillLeadersLexicons(); showLeaders(); fillPuzzleCard(); loadOpen(); loadMine(); }
 });
 
 LANG = pickLang(null);
@@ -2440,7 +2586,13 @@ wireAccount();
 loadMe().then(() => {
   const m = location.pathname.match(/^\/g\/([0-9a-f]{16})$/);
   const p = location.pathname.match(/^\/p\/([^/]+)$/);
+  const pz = location.pathname.match(/^\/puzzle(?:\/([^/]+)\/(\d+|today))?$/);
   if (m) showGame(m[1]);
+  else if (pz) {
+    let lex = pz[1] || localStorage.getItem("atril:puzzle") || "en-sowpods";
+    try { lex = decodeURIComponent(lex); } catch (e) { /* as written */ }
+    showPuzzle(lex, pz[2] || "today");
+  }
   else if (p) {
     let name = p[1];
     try { name = decodeURIComponent(name); } catch (e) { /* shown as written */ }

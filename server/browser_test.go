@@ -2233,6 +2233,17 @@ func TestBrowserAccounts(t *testing.T) {
 	r.waitTurn(bo, 1, 1)
 	r.playMove(bo, id, tokB, 1, false, false)
 	r.waitTurn(ana, 0, 2)
+	// Meanwhile a visitor's lobby lists the game being played, to watch.
+	vis := r.newDevice()
+	r.run(vis, "a visitor's lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#create`))
+	r.poll(vis, "the game being played", fmt.Sprintf(`!!document.querySelector('#playing-games a[href="/g/%s"]') && $("#playing-empty").hidden`, id), 20*time.Second)
+	var watching string
+	r.eval(vis, `$("#playing-games li").textContent`, &watching)
+	st2 := r.e.state(id, "")
+	if want := fmt.Sprintf("Rated ✓ Ana %d – ✓ Boris %d English · SOWPODS (international English) · 2 moves Watch", st2.Seats[0].Score, st2.Seats[1].Score); watching != want {
+		t.Errorf("the lobby's game being played reads %q, want %q", watching, want)
+	}
+	r.shot(vis, "36-lobby-now-playing")
 	r.clickAt(ana, "#resign")
 	r.poll(ana, "the resign dialog", `!!document.querySelector("#ask-dialog[open]")`, 5*time.Second)
 	r.clickAt(ana, "#ask-ok")

@@ -106,8 +106,9 @@ func TestResignAbortAndLobby(t *testing.T) {
 	}
 	defer st.Close()
 	e := newEnv(t, st)
+	var lb Lobby
 	lobby := func(e *testEnv) []string {
-		var lb Lobby
+		lb = Lobby{}
 		if code := e.do("GET", "/api/lobby", "", nil, &lb); code != 200 {
 			t.Fatalf("lobby: %d", code)
 		}
@@ -142,6 +143,14 @@ func TestResignAbortAndLobby(t *testing.T) {
 	bo := e.join(open)
 	if got := lobby(e); len(got) != 0 {
 		t.Errorf("lobby lists a started game: %v", got)
+	}
+	// The started game offered in the lobby is there to watch, with its
+	// moves and scores; the private one is not.
+	playOut(t, e, open, []string{ao.Token, bo.Token}, 1)
+	lobby(e)
+	if len(lb.Playing) != 1 || lb.Playing[0].ID != open || lb.Playing[0].Moves != 1 || len(lb.Playing[0].Seats) != 2 ||
+		lb.Playing[0].Seats[0].Name != "Ana" || lb.Playing[0].Seats[0].Score != e.state(open, "").Seats[0].Score {
+		t.Errorf("games being played: %+v", lb.Playing)
 	}
 	if code := e.do("POST", "/api/games/"+open+"/list", ao.Token, nil, nil); code != 409 {
 		t.Errorf("list a started game: %d", code)
@@ -190,8 +199,8 @@ func TestResignAbortAndLobby(t *testing.T) {
 	if code := e.do("POST", "/api/games/"+waiting+"/abort", aw.Token, nil, nil); code != 200 {
 		t.Fatalf("abort a waiting game: %d", code)
 	}
-	if got := lobby(e); len(got) != 0 {
-		t.Errorf("lobby lists a game called off: %v", got)
+	if got := lobby(e); len(got) != 0 || len(lb.Playing) != 0 {
+		t.Errorf("lobby lists a game called off or over: %v, %+v", got, lb.Playing)
 	}
 	listed := e.create(SeatRequest{Kind: "human"}, SeatRequest{Kind: "human"})
 	e.do("POST", "/api/games/"+listed+"/list", e.join(listed).Token, nil, nil)

@@ -22,11 +22,16 @@ type LobbyGame struct {
 	Challenge string `json:"challenge,omitempty"`
 	// Rated is set for a rated game (only signed-in people may join).
 	Rated bool `json:"rated,omitempty"`
+	// Moves is the number of moves played (games being played).
+	Moves int `json:"moves,omitempty"`
 }
 
-// Lobby is the answer of GET /api/lobby.
+// Lobby is the answer of GET /api/lobby: the games offered that wait
+// for people, and those being played that anyone may watch (offered in
+// the lobby or rated), newest first.
 type Lobby struct {
-	Open []LobbyGame `json:"open"`
+	Open    []LobbyGame `json:"open"`
+	Playing []LobbyGame `json:"playing"`
 }
 
 // handleList offers the game in the lobby, so that anyone may join it.
@@ -57,7 +62,8 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 }
 
 // handleLobby lists the games offered in the lobby that still wait for a
-// person, newest first.
+// person, and the games being played that were offered or are rated
+// (each process lists the games it holds in memory).
 func (s *Server) handleLobby(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	games := make([]*live, 0, len(s.games))
@@ -65,33 +71,42 @@ func (s *Server) handleLobby(w http.ResponseWriter, r *http.Request) {
 		games = append(games, l)
 	}
 	s.mu.Unlock()
-	out := Lobby{Open: []LobbyGame{}}
+	out := Lobby{Open: []LobbyGame{}, Playing: []LobbyGame{}}
 	for _, l := range games {
 		l.mu.Lock()
-		if l.listed && !l.started() && !l.over() {
+		if !l.over() && (l.listed && !l.started() || l.started() && (l.listed || l.hdr.Rated)) {
 			lg := LobbyGame{ID: l.hdr.ID, Variant: l.v.Name, Lexicon: l.hdr.Lexicon, Created: l.hdr.Created, Challenge: l.hdr.Challenge, Rated: l.hdr.Rated}
 			for i, st := range l.seat {
 				if lg.Clock == nil && l.timed(i) {
 					lg.Clock = &ClockRequest{Seconds: l.hdr.Seats[i].Seconds, Overtime: l.hdr.Seats[i].Overtime}
 				}
-				si := SeatInfo{Name: st.name, Kind: "human", Level: st.level, Taken: st.taken, Account: st.account != "", Rating: st.rating}
+				si := SeatInfo{Name: st.name, Kind: "human", Level: st.level, Taken: st.taken, Account: st.account != "", Rating: st.rating,
+					Score: l.g.Seats[i].Score}
 				if st.level != "" {
 					si.Kind = "computer"
 				}
 				lg.Seats = append(lg.Seats, si)
 			}
-			out.Open = append(out.Open, lg)
+			if l.started() {
+				lg.Moves = l.g.MovesPlayed()
+				out.Playing = append(out.Playing, lg)
+			} else {
+				out.Open = append(out.Open, lg)
+			}
 		}
 		l.mu.Unlock()
 	}
-	sort.Slice(out.Open, func(i, j int) bool {
-		if !out.Open[i].Created.Equal(out.Open[j].Created) {
-			return out.Open[i].Created.After(out.Open[j].Created)
+	for _, list := range []*[]LobbyGame{&out.Open, &out.Playing} {
+		gs := *list
+		sort.Slice(gs, func(i, j int) bool {
+			if !gs[i].Created.Equal(gs[j].Created) {
+				return gs[i].Created.After(gs[j].Created)
+			}
+			return gs[i].ID < gs[j].ID
+		})
+		if len(gs) > maxLobby {
+			*list = gs[:maxLobby]
 		}
-		return out.Open[i].ID < out.Open[j].ID
-	})
-	if len(out.Open) > maxLobby {
-		out.Open = out.Open[:maxLobby]
 	}
 	writeJSON(w, 200, out)
 }

@@ -683,6 +683,29 @@ async function loadOpen() {
     ul.append(li);
   }
   $("#open-empty").hidden = open.length > 0;
+  // The games being played, to watch (one's own are under My games).
+  const pl = $("#playing-games");
+  pl.textContent = "";
+  const playing = (lb.playing || []).filter((g) => !mine.has(g.id) && !ACCOUNT_GAMES.has(g.id));
+  for (const g of playing) {
+    const li = el("li");
+    if (g.rated) li.append(el("span", "badge", t("rated")), " ");
+    const score = g.seats.map((s) => seatLabel(s) + " " + s.score).join(" – ");
+    const seats = el("span");
+    g.seats.forEach((s, i) => {
+      if (i) seats.append(" – ");
+      if (s.account) seats.append(accountMark(), " ");
+      seats.append(seatLabel(s) + " " + s.score);
+    });
+    li.append(seats, " ",
+      el("span", "hint", variantName(g.variant) + " · " + lexiconName(g.lexicon) + " · " + t("playingMoves", g.moves || 0)), " ");
+    const a = el("a", "button", t("watchGame"));
+    a.href = "/g/" + g.id;
+    a.setAttribute("aria-label", t("watchGame") + ": " + score);
+    li.append(a);
+    pl.append(li);
+  }
+  $("#playing-empty").hidden = playing.length > 0;
 }
 
 // ---------- the leaderboard ----------

@@ -528,6 +528,8 @@ type Profile struct {
 	Since   time.Time    `json:"since"`
 	Ratings []RatingInfo `json:"ratings"`
 	Games   []RatedInfo  `json:"games"`
+	// Puzzles is how the player did at the puzzles (their first answers).
+	Puzzles PuzzleStats `json:"puzzles"`
 }
 
 // RatedInfo is a rated game as a player's profile lists it.
@@ -575,7 +577,13 @@ func (s *Server) handleProfile(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
-	p := Profile{Name: a.Name, Since: a.Created, Ratings: ownRatings(rs), Games: []RatedInfo{}}
+	puzzles, err := s.store.PuzzleRecords(r.Context(), a.Key, puzzleRecords)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	p := Profile{Name: a.Name, Since: a.Created, Ratings: ownRatings(rs), Games: []RatedInfo{},
+		Puzzles: puzzleStats(puzzles, PuzzleToday(time.Now()))}
 	for _, g := range games {
 		gi := RatedInfo{ID: g.Game, Lexicon: g.Category, Finished: g.Finished}
 		for _, st := range g.Seats {

@@ -2663,6 +2663,22 @@ func TestBrowserPuzzle(t *testing.T) {
 	if g.Rack != 7 {
 		t.Errorf("after answering the rack shows %d tiles, want 7", g.Rack)
 	}
+	// Signed in, the first answer counts: the solution asked for first.
+	r.signInDialog(c, "#signin-open", "Ana", "anagrams1", "#signup-go")
+	r.poll(c, "puzzle 5, signed in", `$("#me-link").textContent === "Ana" && !$("#puzzle").hidden && document.querySelectorAll("#rack .tile").length === 7 && $("#puzzle-record").hidden`, 20*time.Second)
+	r.clickAt(c, "#puzzle-reveal")
+	r.poll(c, "the answer recorded", `!$("#puzzle-record").hidden`, 10*time.Second)
+	r.eval(c, `$("#puzzle-record").textContent`, &line)
+	if line != "You looked at the answer to this one first." {
+		t.Errorf("the record of a look at the solution reads %q", line)
+	}
+	r.run(c, "Ana's page", chromedp.Navigate(r.e.url+"/p/Ana"))
+	r.poll(c, "her puzzles", `!$("#profile-body").hidden && $("#profile-puzzles").textContent !== ""`, 10*time.Second)
+	r.eval(c, `$("#profile-puzzles").textContent`, &line)
+	if line != "0 solved of 1 answered (first tries) · 0 days in a row" {
+		t.Errorf("her page's puzzles read %q", line)
+	}
+
 	// A Spanish puzzle speaks Spanish, its answer too.
 	r.run(c, "a Spanish puzzle", chromedp.Navigate(r.e.url+"/puzzle/es-fise/5"))
 	r.poll(c, "the Spanish puzzle", `!$("#puzzle").hidden && document.querySelectorAll("#rack .tile").length === 7`, 20*time.Second)

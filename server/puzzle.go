@@ -1,6 +1,7 @@
 package server
 
 import (
+	"errors"
 	"fmt"
 	"hash/fnv"
 	"net/http"
@@ -65,6 +66,59 @@ type PuzzleInfo struct {
 	// Goal is what to find: "score", the highest-scoring play.
 	Goal  string `json:"goal"`
 	State *State `json:"state"`
+	// Answered is the signed-in account's first answer to the puzzle.
+	Answered *PuzzleResult `json:"answered,omitempty"`
+}
+
+// PuzzleResult is an account's first answer to a puzzle: whether it
+// scored the most, its score, or that the solution was asked for first.
+type PuzzleResult struct {
+	Correct  bool `json:"correct"`
+	Score    int  `json:"score,omitempty"`
+	Revealed bool `json:"revealed,omitempty"`
+}
+
+// PuzzleStats is how an account did at the puzzles, from its first
+// answers (the latest puzzleRecords of them): puzzles tried and solved,
+// and the days in a row up to today (or yesterday, before today's is
+// solved) with a puzzle solved.
+type PuzzleStats struct {
+	Tried  int `json:"tried"`
+	Solved int `json:"solved"`
+	Streak int `json:"streak"`
+}
+
+// puzzleRecords bounds the answers a profile's figures count.
+const puzzleRecords = 1000
+
+// puzzleStats works out the figures of an account's answers (by number,
+// highest first) on day today.
+func puzzleStats(rs []store.PuzzleRecord, today int) PuzzleStats {
+	st := PuzzleStats{Tried: len(rs)}
+	solved := map[int]bool{}
+	for _, r := range rs {
+		if r.Correct {
+			st.Solved++
+			solved[r.Number] = true
+		}
+	}
+	day := today
+	if !solved[day] {
+		day--
+	}
+	for solved[day] {
+		st.Streak++
+		day--
+	}
+	return st
+}
+
+// resultOf is a stored answer as the API shows it.
+func resultOf(r *store.PuzzleRecord) *PuzzleResult {
+	if r.Score < 0 {
+		return &PuzzleResult{Revealed: true}
+	}
+	return &PuzzleResult{Correct: r.Correct, Score: r.Score}
 }
 
 // PuzzleAnswer is the answer of POST /api/puzzles/{lexicon}/{n}/answer:
@@ -79,6 +133,9 @@ type PuzzleAnswer struct {
 	BestScore int         `json:"best_score,omitempty"`
 	Moves     int         `json:"moves,omitempty"`
 	Best      []Candidate `json:"best,omitempty"`
+	// First is the signed-in account's first answer to the puzzle (this
+	// one, or an earlier one, which is the one that counts).
+	First *PuzzleResult `json:"first,omitempty"`
 }
 
 // puzzleRequest is the body of POST .../answer and .../preview: the
@@ -263,7 +320,22 @@ func (s *Server) handlePuzzle(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
-	writeJSON(w, 200, PuzzleInfo{Lexicon: p.lexicon, Number: p.number, Today: PuzzleToday(time.Now()), Goal: "score", State: p.state()})
+	info := PuzzleInfo{Lexicon: p.lexicon, Number: p.number, Today: PuzzleToday(time.Now()), Goal: "score", State: p.state()}
+	a, err := s.signedIn(r)
+	if err == nil && a != nil {
+		var rec *store.PuzzleRecord
+		rec, err = s.store.PuzzleRecord(r.Context(), a.Key, p.lexicon, p.number)
+		if err == nil {
+			info.Answered = resultOf(rec)
+		} else if errors.Is(err, store.ErrNotFound) {
+			err = nil
+		}
+	}
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	writeJSON(w, 200, info)
 }
 
 // readPuzzleRequest reads the body of a puzzle's preview or answer.
@@ -334,5 +406,29 @@ func (s *Server) handlePuzzleAnswer(w http.ResponseWriter, r *http.Request) {
 		out.Correct = out.Score == p.scores[0]
 	}
 	out.BestScore, out.Moves, out.Best = p.scores[0], len(p.scores), p.best
+	// A signed-in account's first answer is kept (asking for the
+	// solution first counts as not solving it).
+	a, err := s.signedIn(r)
+	if err == nil && a != nil {
+		rec := store.PuzzleRecord{Lexicon: p.lexicon, Number: p.number, Correct: out.Correct, Score: out.Score, Answered: time.Now().UTC()}
+		if req.Reveal {
+			rec.Score = -1
+		}
+		var first bool
+		if first, err = s.store.RecordPuzzle(r.Context(), a.Key, rec); err == nil {
+			if first {
+				out.First = resultOf(&rec)
+			} else {
+				var old *store.PuzzleRecord
+				if old, err = s.store.PuzzleRecord(r.Context(), a.Key, p.lexicon, p.number); err == nil {
+					out.First = resultOf(old)
+				}
+			}
+		}
+	}
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
 	writeJSON(w, 200, out)
 }

@@ -2,8 +2,11 @@ package server
 
 import (
 	"encoding/json"
+	"fmt"
 	"testing"
 	"time"
+
+	"atril/store"
 )
 
 // position is a puzzle's board and rack as text.
@@ -90,5 +93,99 @@ func TestPuzzle(t *testing.T) {
 	}
 	if code := e.do("POST", "/api/puzzles/en-sowpods/5/answer", "", map[string]any{"tiles": []PlacedTile{}}, nil); code != 400 {
 		t.Errorf("no tiles: %d, want 400", code)
+	}
+}
+
+// TestPuzzleRecords: a signed-in account's first answer to a puzzle is
+// kept (the solution asked for first counts as not solved), shown with
+// the puzzle and counted on the player's page.
+func TestPuzzleRecords(t *testing.T) {
+	e := newEnv(t, newStore(t))
+	ana := browser(t)
+	e.signUp(ana, "Ana", "anagrams1")
+	var sol PuzzleAnswer
+	if code := e.do("POST", "/api/puzzles/en-sowpods/5/answer", "", map[string]any{"reveal": true}, &sol); code != 200 || sol.First != nil {
+		t.Fatalf("a guest's look at the solution: %d, first %+v", code, sol.First)
+	}
+	tiles := func(c Candidate) []PlacedTile {
+		var out []PlacedTile
+		for _, x := range c.Tiles {
+			out = append(out, PlacedTile{Row: *x.Row, Col: *x.Col, Letter: x.Letter, Blank: x.Blank})
+		}
+		return out
+	}
+	answer := func(n int, body map[string]any) PuzzleAnswer {
+		t.Helper()
+		var a PuzzleAnswer
+		if code := e.doWith(ana, "POST", fmt.Sprintf("/api/puzzles/en-sowpods/%d/answer", n), "", body, &a); code != 200 {
+			t.Fatalf("answer to puzzle %d: %d", n, code)
+		}
+		return a
+	}
+	info := func(n int) PuzzleInfo {
+		t.Helper()
+		var p PuzzleInfo
+		if code := e.doWith(ana, "GET", fmt.Sprintf("/api/puzzles/en-sowpods/%d", n), "", nil, &p); code != 200 {
+			t.Fatalf("puzzle %d: %d", n, code)
+		}
+		return p
+	}
+	if p := info(5); p.Answered != nil {
+		t.Errorf("puzzle 5 before an answer: answered %+v", p.Answered)
+	}
+	// Right at the first try; a later answer changes nothing.
+	if a := answer(5, map[string]any{"tiles": tiles(sol.Best[0])}); a.First == nil || !a.First.Correct || a.First.Score != sol.BestScore {
+		t.Errorf("the first answer: %+v", a.First)
+	}
+	if a := answer(5, map[string]any{"reveal": true}); a.First == nil || !a.First.Correct {
+		t.Errorf("a later look at the solution: first %+v", a.First)
+	}
+	if p := info(5); p.Answered == nil || !p.Answered.Correct || p.Answered.Revealed {
+		t.Errorf("puzzle 5 after the answer: answered %+v", p.Answered)
+	}
+	// The solution asked for first: not solved, whatever comes after.
+	var sol6 PuzzleAnswer
+	e.do("POST", "/api/puzzles/en-sowpods/6/answer", "", map[string]any{"reveal": true}, &sol6)
+	if a := answer(6, map[string]any{"reveal": true}); a.First == nil || !a.First.Revealed || a.First.Correct {
+		t.Errorf("the solution asked for first: %+v", a.First)
+	}
+	if a := answer(6, map[string]any{"tiles": tiles(sol6.Best[0])}); !a.Correct || a.First == nil || !a.First.Revealed {
+		t.Errorf("the best play after the solution: correct %v, first %+v", a.Correct, a.First)
+	}
+	// A refused play is no answer.
+	bad := tiles(sol.Best[0])[:1]
+	bad[0].Row, bad[0].Col = 0, 0
+	if a := answer(7, map[string]any{"tiles": bad}); a.OK || a.First != nil {
+		t.Errorf("a refused play: %+v", a)
+	}
+	if p := info(7); p.Answered != nil {
+		t.Errorf("puzzle 7 after a refused play: answered %+v", p.Answered)
+	}
+	var prof Profile
+	if code := e.do("GET", "/api/players/Ana", "", nil, &prof); code != 200 || prof.Puzzles != (PuzzleStats{Tried: 2, Solved: 1}) {
+		t.Errorf("Ana's puzzles on her page: %d %+v", code, prof.Puzzles)
+	}
+}
+
+func TestPuzzleStats(t *testing.T) {
+	rec := func(n int, ok bool) store.PuzzleRecord {
+		return store.PuzzleRecord{Lexicon: "en", Number: n, Correct: ok}
+	}
+	for _, tc := range []struct {
+		rs   []store.PuzzleRecord
+		want PuzzleStats
+	}{
+		{nil, PuzzleStats{}},
+		{[]store.PuzzleRecord{rec(100, true), rec(99, true), rec(98, false), rec(97, true)}, PuzzleStats{4, 3, 2}},
+		// Today's not solved yet: the streak up to yesterday holds.
+		{[]store.PuzzleRecord{rec(99, true), rec(98, true)}, PuzzleStats{2, 2, 2}},
+		{[]store.PuzzleRecord{rec(100, false), rec(99, true)}, PuzzleStats{2, 1, 1}},
+		{[]store.PuzzleRecord{rec(98, true)}, PuzzleStats{1, 1, 0}},
+		// Two lists on one day count once.
+		{[]store.PuzzleRecord{rec(100, true), {Lexicon: "es", Number: 100, Correct: true}, rec(99, true)}, PuzzleStats{3, 3, 2}},
+	} {
+		if got := puzzleStats(tc.rs, 100); got != tc.want {
+			t.Errorf("%v: got %+v, want %+v", tc.rs, got, tc.want)
+		}
 	}
 }

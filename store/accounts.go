@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"fmt"
 	"time"
 )
 
@@ -60,6 +61,17 @@ type AccountGame struct {
 	Joined time.Time
 }
 
+// PuzzleRecord is an account's first answer to a puzzle: the puzzle (a
+// word list and a number), whether the play scored the most, the play's
+// score (−1 when the solution was asked for instead) and when.
+type PuzzleRecord struct {
+	Lexicon  string
+	Number   int
+	Correct  bool
+	Score    int
+	Answered time.Time
+}
+
 // RateFunc works out the ratings after a game from those before it, in
 // the order of the game's seats. An account without a rating in the
 // category comes with Games 0 and R, RD and Vol 0: the function fills in
@@ -114,6 +126,46 @@ type Accounts interface {
 	// RatedGames returns the n latest rated games of an account, newest
 	// first.
 	RatedGames(ctx context.Context, key string, n int) ([]RatedGame, error)
+	// RecordPuzzle keeps an account's first answer to a puzzle and
+	// reports whether it was the first (a later one changes nothing).
+	RecordPuzzle(ctx context.Context, key string, r PuzzleRecord) (bool, error)
+	// PuzzleRecord returns an account's answer to a puzzle (ErrNotFound
+	// if it has none).
+	PuzzleRecord(ctx context.Context, key, lexicon string, number int) (*PuzzleRecord, error)
+	// PuzzleRecords returns the n latest answers of an account, by
+	// puzzle number, highest first.
+	PuzzleRecords(ctx context.Context, key string, n int) ([]PuzzleRecord, error)
+}
+
+// onePuzzleRecord reads the one answer rows hold (ErrNotFound if none).
+func onePuzzleRecord(rows rowScanner, key, lexicon string, number int) (*PuzzleRecord, error) {
+	rs, err := scanPuzzleRecords(rows, key)
+	if err != nil {
+		return nil, err
+	}
+	if len(rs) == 0 {
+		return nil, fmt.Errorf("store: %q's answer to puzzle %s %d: %w", key, lexicon, number, ErrNotFound)
+	}
+	return &rs[0], nil
+}
+
+// scanPuzzleRecords reads rows of (lexicon, number, correct, score,
+// answered).
+func scanPuzzleRecords(rows rowScanner, key string) ([]PuzzleRecord, error) {
+	var out []PuzzleRecord
+	for rows.Next() {
+		var r PuzzleRecord
+		var answered int64
+		if err := rows.Scan(&r.Lexicon, &r.Number, &r.Correct, &r.Score, &answered); err != nil {
+			return nil, fmt.Errorf("store: puzzles of %q: %w", key, err)
+		}
+		r.Answered = time.Unix(0, answered).UTC()
+		out = append(out, r)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: puzzles of %q: %w", key, err)
+	}
+	return out, nil
 }
 
 // applyRatings fills the seats of g from the ratings before and after a

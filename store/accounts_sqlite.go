@@ -66,6 +66,16 @@ CREATE TABLE IF NOT EXISTS account_games (
 	PRIMARY KEY (account, game, seat)
 );
 CREATE INDEX IF NOT EXISTS account_games_joined ON account_games(account, joined);
+CREATE TABLE IF NOT EXISTS puzzle_answers (
+	account  TEXT NOT NULL,
+	lexicon  TEXT NOT NULL,
+	number   INTEGER NOT NULL,
+	correct  INTEGER NOT NULL,
+	score    INTEGER NOT NULL,
+	answered INTEGER NOT NULL,
+	PRIMARY KEY (account, lexicon, number)
+);
+CREATE INDEX IF NOT EXISTS puzzle_answers_number ON puzzle_answers(account, number);
 `
 
 // accountTables lists the tables of sqliteAccountsSchema with their
@@ -77,6 +87,7 @@ var accountTables = []struct{ name, cols string }{
 	{"rated_games", "game, category, finished"},
 	{"rated_seats", "game, seat, account, name, score, result, r_before, rd_before, r_after, rd_after, finished"},
 	{"account_games", "account, game, seat, joined"},
+	{"puzzle_answers", "account, lexicon, number, correct, score, answered"},
 }
 
 // CreateAccount implements Accounts.
@@ -295,6 +306,40 @@ func (s *SQLite) AddAccountGame(ctx context.Context, key string, g AccountGame) 
 		return fmt.Errorf("store: record %q's seat %d of game %s: %w", key, g.Seat, g.Game, err)
 	}
 	return nil
+}
+
+// RecordPuzzle implements Accounts.
+func (s *SQLite) RecordPuzzle(ctx context.Context, key string, r PuzzleRecord) (bool, error) {
+	res, err := s.db.ExecContext(ctx, `INSERT OR IGNORE INTO puzzle_answers(account, lexicon, number, correct, score, answered) VALUES (?,?,?,?,?,?)`,
+		key, r.Lexicon, r.Number, r.Correct, r.Score, r.Answered.UnixNano())
+	if err != nil {
+		return false, fmt.Errorf("store: record %q's answer to puzzle %s %d: %w", key, r.Lexicon, r.Number, err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return false, fmt.Errorf("store: record %q's answer to puzzle %s %d: %w", key, r.Lexicon, r.Number, err)
+	}
+	return n == 1, nil
+}
+
+// PuzzleRecord implements Accounts.
+func (s *SQLite) PuzzleRecord(ctx context.Context, key, lexicon string, number int) (*PuzzleRecord, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT lexicon, number, correct, score, answered FROM puzzle_answers WHERE account = ? AND lexicon = ? AND number = ?`, key, lexicon, number)
+	if err != nil {
+		return nil, fmt.Errorf("store: %q's answer to puzzle %s %d: %w", key, lexicon, number, err)
+	}
+	defer rows.Close()
+	return onePuzzleRecord(rows, key, lexicon, number)
+}
+
+// PuzzleRecords implements Accounts.
+func (s *SQLite) PuzzleRecords(ctx context.Context, key string, n int) ([]PuzzleRecord, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT lexicon, number, correct, score, answered FROM puzzle_answers WHERE account = ? ORDER BY number DESC, lexicon LIMIT ?`, key, n)
+	if err != nil {
+		return nil, fmt.Errorf("store: puzzles of %q: %w", key, err)
+	}
+	defer rows.Close()
+	return scanPuzzleRecords(rows, key)
 }
 
 // AccountGames implements Accounts.

@@ -152,6 +152,9 @@ func TestSQLiteDamagedFile(t *testing.T) {
 	if err := s.CreateSession(ctx, "sess", "ana", time.Now().Add(time.Hour)); err != nil {
 		t.Fatal(err)
 	}
+	if _, err := s.RecordPuzzle(ctx, "ana", store.PuzzleRecord{Lexicon: "en-sowpods", Number: 3, Correct: true, Score: 40, Answered: time.Unix(5, 0)}); err != nil {
+		t.Fatal(err)
+	}
 	rg := &store.RatedGame{Game: "g000", Category: "en-sowpods", Finished: time.Unix(9, 0).UTC(),
 		Seats: []store.RatedSeat{{Seat: 0, Account: "ana", Name: "ana", Result: 1}, {Seat: 1, Account: "bo", Name: "bo"}}}
 	if _, err := s.RateGame(ctx, rg, func(b []store.Rating) ([]store.Rating, error) {
@@ -201,7 +204,7 @@ func TestSQLiteDamagedFile(t *testing.T) {
 	if v, err := s.DataVersion(ctx); v != 3 || err != nil {
 		t.Errorf("repaired file's data version: %d %v, want 3", v, err)
 	}
-	if r := rep.Rows; r["accounts"] != 3 || r["sessions"] != 1 || r["ratings"] != 2 || r["rated_games"] != 1 || r["rated_seats"] != 2 {
+	if r := rep.Rows; r["accounts"] != 3 || r["sessions"] != 1 || r["ratings"] != 2 || r["rated_games"] != 1 || r["rated_seats"] != 2 || r["puzzle_answers"] != 1 {
 		t.Errorf("repair copied of the accounts' tables %v", r)
 	}
 	if a, err := s.Session(ctx, "sess", time.Now()); err != nil || a.Key != "ana" {
@@ -209,6 +212,9 @@ func TestSQLiteDamagedFile(t *testing.T) {
 	}
 	if rs, err := s.Ratings(ctx, "bo"); err != nil || len(rs) != 1 || rs[0].R != 1501 {
 		t.Errorf("repaired file: ratings: %+v, %v", rs, err)
+	}
+	if pr, err := s.PuzzleRecord(ctx, "ana", "en-sowpods", 3); err != nil || !pr.Correct || pr.Score != 40 {
+		t.Errorf("repaired file: puzzle answer: %+v, %v", pr, err)
 	}
 	for _, id := range rep.Kept {
 		g, evs, err := s.Load(ctx, id)

@@ -354,6 +354,29 @@ func accounts(t *testing.T, s store.Store, prefix string) {
 	}
 	ana.Password = "pbkdf2$new"
 
+	// Puzzle answers: the first one is kept.
+	for _, r := range []store.PuzzleRecord{
+		{Lexicon: "en", Number: 7, Correct: false, Score: 20, Answered: now},
+		{Lexicon: "en", Number: 9, Correct: true, Score: 45, Answered: now.Add(time.Hour)},
+		{Lexicon: "es", Number: 9, Correct: true, Score: 30, Answered: now.Add(2 * time.Hour)},
+	} {
+		if first, err := s.RecordPuzzle(ctx, ana.Key, r); err != nil || !first {
+			t.Fatalf("RecordPuzzle %+v: %v, %v", r, first, err)
+		}
+	}
+	if first, err := s.RecordPuzzle(ctx, ana.Key, store.PuzzleRecord{Lexicon: "en", Number: 7, Correct: true, Score: 50, Answered: now}); err != nil || first {
+		t.Errorf("a second answer: first %v, %v", first, err)
+	}
+	if r, err := s.PuzzleRecord(ctx, ana.Key, "en", 7); err != nil || r.Correct || r.Score != 20 || !r.Answered.Equal(now) {
+		t.Errorf("PuzzleRecord after a second answer: %+v, %v", r, err)
+	}
+	if _, err := s.PuzzleRecord(ctx, bo.Key, "en", 7); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("PuzzleRecord of another account: %v, want ErrNotFound", err)
+	}
+	if rs, err := s.PuzzleRecords(ctx, ana.Key, 2); err != nil || len(rs) != 2 || rs[0].Number != 9 || rs[0].Lexicon != "en" || rs[1].Lexicon != "es" {
+		t.Errorf("PuzzleRecords: %+v, %v", rs, err)
+	}
+
 	// Ratings: a rule that adds 10 to the winner and takes 10 from the
 	// loser, starting from 1500.
 	rate := func(before []store.Rating, results []float64) []store.Rating {

@@ -379,6 +379,15 @@ function accountChanged() {
   if (INFO) { renderPlayAs(); describeRated(); loadMine(); }
   if (JOINING) renderJoinForm(JOINING);
   if (PROFILE) renderProfileAccount();
+  // A puzzle's page shows the account's own answer: ask for it again.
+  if (G.puzzle) {
+    G.puzzle.first = null;
+    if (ME.signed_in) {
+      api("GET", puzzlePath()).then((P) => { G.puzzle.first = P.answered || null; renderPuzzleSide(); }, () => {});
+    }
+    renderPuzzleSide();
+    return;
+  }
   // Signed in on a game's page that holds no seat here: the account's
   // seat, if it holds one, opens on this device.
   const st = G.st || JOINING;
@@ -2420,7 +2429,7 @@ async function showPuzzle(lexicon, n) {
   if (String(n) !== String(P.number)) history.replaceState(null, "", puzzleURL(P.lexicon, P.number));
   localStorage.setItem("atril:puzzle", P.lexicon);
   const st = P.state;
-  G.puzzle = { lexicon: P.lexicon, number: P.number, today: P.today, answer: null };
+  G.puzzle = { lexicon: P.lexicon, number: P.number, today: P.today, answer: null, first: P.answered || null };
   G.gameLang = VARIANT_LANG[st.variant] || "en";
   LANG = pickLang(G.gameLang);
   translatePage();
@@ -2448,6 +2457,10 @@ function renderPuzzleSide() {
     a.hidden = n < 1 || n > P.today || n === P.number;
     a.href = puzzleURL(P.lexicon, n);
   }
+  // The signed-in account's first answer, the one that counts.
+  const f = ME.signed_in ? P.first : null;
+  $("#puzzle-record").hidden = !f;
+  if (f) $("#puzzle-record").textContent = f.revealed ? t("puzzleFirstRevealed") : t(f.correct ? "puzzleFirstRight" : "puzzleFirstWrong", f.score);
   renderPuzzleResult();
 }
 
@@ -2460,7 +2473,8 @@ async function answerPuzzle(reveal) {
   if (!reveal && !res.ok) { say(t("rejected", localReason(res.reason)), "error"); return; }
   say("");
   G.puzzle.answer = { res, reveal };
-  renderPuzzleResult();
+  if (res.first) G.puzzle.first = res.first;
+  renderPuzzleSide();
   $("#puzzle-result").focus();
 }
 
@@ -2558,6 +2572,9 @@ function renderProfile() {
       el("td", "n", `${r.wins}–${r.losses}–${r.draws}`));
     rb.append(tr);
   }
+  const pz = P.puzzles || { tried: 0 };
+  $("#profile-puzzles").textContent = pz.tried ? t("puzzlesLine", pz.tried, pz.solved, pz.streak) : t("puzzlesNone");
+  $("#profile-puzzles").className = pz.tried ? "" : "hint";
   $("#profile-ratings").hidden = !P.ratings.length;
   $("#profile-no-ratings").hidden = P.ratings.length > 0;
   const gb = $("#profile-games tbody");

@@ -37,10 +37,16 @@ import (
 // sign-ins it may try, a minute.
 const DefaultLoginPerMinute = 10
 
-// DefaultAccountFailsPerHour is how many failed sign-ins one account
-// takes an hour, from any client, before it is locked until its
-// allowance refills.
+// DefaultAccountFailsPerHour is how many failed sign-ins to one account
+// a client may make an hour before it is locked out of the account until
+// its allowance refills.
 const DefaultAccountFailsPerHour = 20
+
+// AccountFailsScale is how many times more failed sign-ins an account
+// takes from all clients together, an hour, before it is locked for
+// everyone: a guesser spread over many addresses is bounded, and one
+// client alone cannot lock a player out.
+const AccountFailsScale = 5
 
 // sessionCookie names the cookie that holds a session's token;
 // sessionLife is how long a session lasts.
@@ -255,7 +261,7 @@ func (s *Server) handleSignIn(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
-	if a != nil && s.accountLocked(w, a) {
+	if a != nil && !s.spendGuess(w, r, a) {
 		return
 	}
 	stored, key := s.dummyHash, "(none)"
@@ -265,32 +271,50 @@ func (s *Server) handleSignIn(w http.ResponseWriter, r *http.Request) {
 	// An unknown name costs the same check as a wrong password, so the
 	// answer's time does not tell which names exist.
 	ok, err = s.checkPassword(r.Context(), stored, key, req.Password)
+	if a != nil && (err != nil || ok) {
+		s.refundGuess(r, a) // only a wrong password counts
+	}
 	if err != nil {
 		s.fail(w, err)
 		return
 	}
 	if a == nil || !ok {
-		if a != nil {
-			s.failLim.take(a.Key, time.Now())
-		}
 		s.fail(w, &apiError{401, "wrong name or password"})
 		return
 	}
 	s.startSession(w, r, a, 200)
 }
 
-// accountLocked reports whether a has used up its allowance of failed
-// sign-ins, and if so answers 429. Account names are public (profiles,
-// leaderboards), so the lock tells nothing new; it holds whatever
-// password comes, or the guessing would go on through it.
-func (s *Server) accountLocked(w http.ResponseWriter, a *store.Account) bool {
-	if locked, retry := s.failLim.empty(a.Key, time.Now()); locked {
+// spendGuess takes one of the client's guesses at a's password, and one
+// of the account's, before the password is checked (so that requests
+// sent at once cannot all pass a check made before any of them failed),
+// or answers 429. Account names are public (profiles, leaderboards), so
+// the lock tells nothing new; it holds whatever password comes, or the
+// guessing would go on through it.
+func (s *Server) spendGuess(w http.ResponseWriter, r *http.Request, a *store.Account) bool {
+	now := time.Now()
+	if ok, retry := s.failLim.take(a.Key+"\x00"+s.clientKey(r), now); !ok {
+		e := tooMany("", retry)
+		e.msg = fmt.Sprintf("too many failed sign-ins to this account from your address; try again in %d s", e.retry)
+		s.fail(w, e)
+		return false
+	}
+	if ok, retry := s.failAll.take(a.Key, now); !ok {
+		s.failLim.give(a.Key+"\x00"+s.clientKey(r), now)
 		e := tooMany("", retry)
 		e.msg = fmt.Sprintf("too many failed sign-ins to this account; try again in %d s", e.retry)
 		s.fail(w, e)
-		return true
+		return false
 	}
-	return false
+	return true
+}
+
+// refundGuess gives back a guess spendGuess took, when the password was
+// right or could not be checked.
+func (s *Server) refundGuess(r *http.Request, a *store.Account) {
+	now := time.Now()
+	s.failLim.give(a.Key+"\x00"+s.clientKey(r), now)
+	s.failAll.give(a.Key, now)
 }
 
 // checkPassword checks a password against a stored hash (of the account
@@ -337,16 +361,18 @@ func (s *Server) handlePassword(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
-	if s.accountLocked(w, a) {
+	if !s.spendGuess(w, r, a) {
 		return
 	}
 	ok, err := s.checkPassword(r.Context(), a.Password, a.Key, req.Password)
+	if err != nil || ok {
+		s.refundGuess(r, a)
+	}
 	if err != nil {
 		s.fail(w, err)
 		return
 	}
 	if !ok {
-		s.failLim.take(a.Key, time.Now())
 		s.fail(w, &apiError{403, "the current password is wrong"})
 		return
 	}
@@ -362,7 +388,10 @@ func (s *Server) handlePassword(w http.ResponseWriter, r *http.Request) {
 	if c, err := r.Cookie(sessionCookie); err == nil {
 		keep = sessionHash(c.Value)
 	}
-	if err := s.store.SetPassword(r.Context(), a.Key, hash, keep); err != nil {
+	if err := s.store.SetPassword(r.Context(), a.Key, a.Password, hash, keep); err != nil {
+		if errors.Is(err, store.ErrConflict) {
+			err = &apiError{409, "the password was changed meanwhile; sign in again"}
+		}
 		s.fail(w, err)
 		return
 	}
@@ -388,7 +417,11 @@ func (s *Server) startSession(w http.ResponseWriter, r *http.Request, a *store.A
 	}
 	tok := randomHex(32)
 	expires := time.Now().Add(sessionLife)
-	if err := s.store.CreateSession(r.Context(), sessionHash(tok), a.Key, expires); err != nil {
+	if err := s.store.CreateSession(r.Context(), sessionHash(tok), a.Key, a.Password, expires); err != nil {
+		if errors.Is(err, store.ErrConflict) {
+			// The password changed since it was checked.
+			err = &apiError{401, "wrong name or password"}
+		}
 		s.fail(w, err)
 		return
 	}

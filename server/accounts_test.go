@@ -1,6 +1,9 @@
 package server
 
 import (
+	"bytes"
+	"encoding/json"
+	"fmt"
 	"math"
 	"net/http"
 	"net/http/cookiejar"
@@ -8,6 +11,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -485,5 +490,79 @@ func TestAccountLock(t *testing.T) {
 	}
 	if code := try("Bob", "bob's password"); code != 429 {
 		t.Errorf("Bob after three failures: %d, want 429", code)
+	}
+}
+
+// TestAccountLockSpread: a client locked out of an account leaves the
+// account to the others; from all clients together the account takes
+// AccountFailsScale times the allowance, then nobody may sign in to it;
+// guesses sent at once are counted before any is checked.
+func TestAccountLockSpread(t *testing.T) {
+	cfg := testConfig(newStore(t))
+	cfg.AccountFailsPerHour = 2
+	cfg.RealIPHeader = "X-Forwarded-For"
+	e := newEnvConfig(t, cfg)
+	e.signUp(browser(t), "Ana", "ana's password")
+	try := func(addr, pw string) int {
+		t.Helper()
+		body, _ := json.Marshal(map[string]string{"name": "Ana", "password": pw})
+		req, err := http.NewRequest("POST", e.url+"/api/login", bytes.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("X-Forwarded-For", addr)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	var codes []int
+	for range 3 {
+		codes = append(codes, try("192.0.2.1", "a wrong guess"))
+	}
+	codes = append(codes, try("192.0.2.2", "ana's password"))
+	if want := []int{401, 401, 429, 200}; !slices.Equal(codes, want) {
+		t.Errorf("one address locked out, another signs in: %v, want %v", codes, want)
+	}
+	// 2 × 5 = 10 failures in all lock the account: one more address has
+	// used 2 of them already.
+	for k := 3; k <= 6; k++ {
+		for range 2 {
+			if code := try(fmt.Sprintf("192.0.2.%d", k), "a wrong guess"); code != 401 {
+				t.Fatalf("guess from 192.0.2.%d: %d, want 401", k, code)
+			}
+		}
+	}
+	if code := try("192.0.2.7", "ana's password"); code != 429 {
+		t.Errorf("after 10 failures from 5 addresses, the right password from a sixth: %d, want 429", code)
+	}
+
+	// Guesses at once: no more pass than the allowance.
+	e2 := newEnvConfig(t, cfg)
+	e2.signUp(browser(t), "Boris", "bo's password")
+	var wg sync.WaitGroup
+	var checked atomic.Int32
+	for range 12 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			body, _ := json.Marshal(map[string]string{"name": "Boris", "password": "a wrong guess"})
+			resp, err := http.Post(e2.url+"/api/login", "application/json", bytes.NewReader(body))
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			resp.Body.Close()
+			if resp.StatusCode == 401 {
+				checked.Add(1)
+			}
+		}()
+	}
+	wg.Wait()
+	if n := checked.Load(); n != 2 {
+		t.Errorf("12 guesses at once: %d checked, want 2", n)
 	}
 }

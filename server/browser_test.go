@@ -2597,7 +2597,7 @@ func TestBrowserPuzzle(t *testing.T) {
 	c := r.ctx
 	r.run(c, "open the lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#create`))
 	today := PuzzleToday(time.Now())
-	r.poll(c, "the puzzle card", fmt.Sprintf(`$("#puzzle-link").getAttribute("href") === "/puzzle/en-sowpods/%d"`, today), 20*time.Second)
+	r.poll(c, "the puzzle card", `$("#puzzle-link").getAttribute("href") === "/puzzle/en-sowpods/today"`, 20*time.Second)
 	var link string
 	r.eval(c, `$("#puzzle-link").textContent`, &link)
 	if link != fmt.Sprintf("Solve puzzle %d", today) {
@@ -2667,6 +2667,12 @@ func TestBrowserPuzzle(t *testing.T) {
 	r.signInDialog(c, "#signin-open", "Ana", "anagrams1", "#signup-go")
 	r.poll(c, "puzzle 5, signed in", `$("#me-link").textContent === "Ana" && !$("#puzzle").hidden && document.querySelectorAll("#rack .tile").length === 7 && $("#puzzle-record").hidden`, 20*time.Second)
 	r.clickAt(c, "#puzzle-reveal")
+	r.poll(c, "the question", `!!document.querySelector("#ask-dialog[open]")`, 5*time.Second)
+	r.eval(c, `$("#ask-text").textContent`, &line)
+	if line != "Show the answer? This puzzle will then count as not solved." {
+		t.Errorf("the question before the answer reads %q", line)
+	}
+	r.clickAt(c, "#ask-ok")
 	r.poll(c, "the answer recorded", `!$("#puzzle-record").hidden`, 10*time.Second)
 	r.eval(c, `$("#puzzle-record").textContent`, &line)
 	if line != "You looked at the answer to this one first." {
@@ -2683,6 +2689,8 @@ func TestBrowserPuzzle(t *testing.T) {
 	r.run(c, "a Spanish puzzle", chromedp.Navigate(r.e.url+"/puzzle/es-fise/5"))
 	r.poll(c, "the Spanish puzzle", `!$("#puzzle").hidden && document.querySelectorAll("#rack .tile").length === 7`, 20*time.Second)
 	r.clickAt(c, "#puzzle-reveal")
+	r.poll(c, "the question, in Spanish", `!!document.querySelector("#ask-dialog[open]") && $("#ask-ok").textContent === "Ver la solución"`, 5*time.Second)
+	r.clickAt(c, "#ask-ok")
 	r.poll(c, "its solution", `document.querySelectorAll("#puzzle-result tbody tr").length > 0`, 10*time.Second)
 	r.eval(c, `$("#puzzle-title").textContent + " / " + $("#puzzle-result p").textContent`, &line)
 	if !strings.HasPrefix(line, "Problema 5 · ") || !strings.Contains(line, " / La mejor jugada puntúa ") {

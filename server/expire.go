@@ -95,7 +95,7 @@ func (s *Server) sweeper() {
 				s.expire(l, now)
 				l.mu.Unlock()
 			}
-			for _, lim := range []*limiter{s.createLim, s.joinLim, s.badLim, s.lookLim, s.chatLim, s.loginLim, s.failLim} {
+			for _, lim := range []*limiter{s.createLim, s.joinLim, s.badLim, s.lookLim, s.chatLim, s.loginLim, s.failLim, s.failAll} {
 				lim.sweep(now)
 			}
 		}

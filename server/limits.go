@@ -44,15 +44,17 @@ func newLimiter(perMinute, def float64) *limiter {
 	return &limiter{rate: perMinute / 60, burst: max(1, math.Ceil(perMinute)), clients: map[string]*bucket{}}
 }
 
-// newHourLimiter makes a limiter of perHour tokens an hour, an hour's
-// worth at once (at least one); nil when perHour is negative.
-func newHourLimiter(perHour, def float64) *limiter {
+// newHourLimiter makes a limiter of perHour tokens an hour (def when
+// perHour is 0) times scale, an hour's worth at once (at least one); nil
+// when perHour is negative.
+func newHourLimiter(perHour, def, scale float64) *limiter {
 	if perHour < 0 {
 		return nil
 	}
 	if perHour == 0 {
 		perHour = def
 	}
+	perHour *= scale
 	return &limiter{rate: perHour / 3600, burst: max(1, math.Ceil(perHour)), clients: map[string]*bucket{}}
 }
 
@@ -88,6 +90,18 @@ func (l *limiter) takeN(key string, now time.Time, n float64) (ok bool, retry ti
 		return true, 0
 	}
 	return false, time.Duration((n - b.tokens) / l.rate * float64(time.Second))
+}
+
+// give returns one token to the client (a spent one that should not have
+// counted), up to the burst.
+func (l *limiter) give(key string, now time.Time) {
+	if l == nil {
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	b := l.refill(key, now)
+	b.tokens = min(l.burst, b.tokens+1)
 }
 
 // empty reports whether the client has no token left, without spending.

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"atril/game"
@@ -19,7 +20,7 @@ import (
 )
 
 // Puzzles: positions of the computer's own games in which to find the
-// highest-scoring play. Puzzle n of a word list is the same on every
+// highest-scoring play (none ahead of its day). Puzzle n of a word list is the same on every
 // server and at every start: its game is played from a seed made of the
 // list's name and n by the inhuman player on both seats, and the
 // position is the first from a turn the seed picks (3 to 12) where the
@@ -47,7 +48,9 @@ func PuzzleToday(t time.Time) int { return int(t.UTC().Sub(puzzleEpoch)/(24*time
 // move, read only once made), and every placement's score, best first.
 type puzzle struct {
 	once    sync.Once
+	made    atomic.Bool // once has run
 	err     error
+	used    uint64 // when last asked for (puzzles.clock; guarded by puzzles.mu)
 	v       *variant.Variant
 	lexicon string
 	number  int
@@ -145,10 +148,12 @@ type puzzleRequest struct {
 	Reveal bool         `json:"reveal"`
 }
 
-// puzzles holds the puzzles made, by word list and number.
+// puzzles holds the puzzles made, by word list and number; past
+// puzzleCache of them the one asked for least recently goes.
 type puzzles struct {
-	mu sync.Mutex
-	m  map[string]*puzzle
+	mu    sync.Mutex
+	m     map[string]*puzzle
+	clock uint64
 }
 
 // puzzleFor returns puzzle n of word list lexicon, made once.
@@ -174,6 +179,9 @@ func (s *Server) puzzleFor(r *http.Request) (*puzzle, error) {
 	if err != nil || n < 1 || n > puzzleMax {
 		return nil, &apiError{404, fmt.Sprintf("puzzles are numbered 1 to %d (or today), not %q", puzzleMax, short(ns, 20))}
 	}
+	if n > today {
+		return nil, &apiError{404, fmt.Sprintf("puzzle %d is not out yet: today's is %d", n, today)}
+	}
 	key := name + "\x00" + strconv.Itoa(n)
 	s.puzzles.mu.Lock()
 	if s.puzzles.m == nil {
@@ -182,23 +190,34 @@ func (s *Server) puzzleFor(r *http.Request) (*puzzle, error) {
 	p := s.puzzles.m[key]
 	if p == nil {
 		if len(s.puzzles.m) >= puzzleCache {
-			for k := range s.puzzles.m { // drop one at random
-				delete(s.puzzles.m, k)
-				break
+			// The one asked for least recently goes.
+			var old string
+			for k, q := range s.puzzles.m {
+				if old == "" || q.used < s.puzzles.m[old].used {
+					old = k
+				}
 			}
+			delete(s.puzzles.m, old)
 		}
 		p = &puzzle{v: v, lexicon: name, number: n}
 		s.puzzles.m[key] = p
 	}
+	s.puzzles.clock++
+	p.used = s.puzzles.clock
 	s.puzzles.mu.Unlock()
-	p.once.Do(func() {
+	if !p.made.Load() {
 		// Making a puzzle plays games: it costs one of the client's
-		// analyses, and waits for a thinking slot.
-		if p.err = s.analysisAllowance(r, 1); p.err != nil {
-			return
+		// analyses (each client that waits for it pays its own).
+		if err := s.analysisAllowance(r, 1); err != nil {
+			return nil, err
 		}
-		if !s.slot(r.Context()) {
-			p.err = &apiError{503, "the server is busy; try again"}
+	}
+	p.once.Do(func() {
+		defer p.made.Store(true)
+		// It waits for a thinking slot, for as long as the server runs:
+		// other requests may be waiting for the same puzzle.
+		if !s.slot(s.ctx) {
+			p.err = &apiError{503, "the server is shutting down"}
 			return
 		}
 		defer func() { <-s.sem }()

@@ -45,7 +45,8 @@ func TestPuzzle(t *testing.T) {
 	if code := e.do("GET", "/api/puzzles/en-sowpods/today", "", nil, &today); code != 200 || today.Number != PuzzleToday(time.Now()) {
 		t.Errorf("today's puzzle: %d, number %d", code, today.Number)
 	}
-	for _, path := range []string{"/api/puzzles/en-sowpods/0", "/api/puzzles/en-sowpods/x", "/api/puzzles/en-sowpods/1000001", "/api/puzzles/xx-none/1"} {
+	ahead := fmt.Sprintf("/api/puzzles/en-sowpods/%d", PuzzleToday(time.Now())+1)
+	for _, path := range []string{"/api/puzzles/en-sowpods/0", "/api/puzzles/en-sowpods/x", "/api/puzzles/en-sowpods/1000001", "/api/puzzles/xx-none/1", ahead} {
 		if code := e.do("GET", path, "", nil, nil); code != 404 {
 			t.Errorf("%s: %d, want 404", path, code)
 		}

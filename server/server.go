@@ -112,10 +112,12 @@ type Config struct {
 	// limit).
 	LoginPerMinute float64
 	// AccountFailsPerHour bounds the failed sign-ins (and wrong current
-	// passwords) to one account an hour, from any client: that many at
-	// once, then one more every 60/N minutes; past it the account cannot
-	// be signed in to, even with the right password, until its allowance
-	// refills (0: DefaultAccountFailsPerHour; negative: no limit).
+	// passwords) to one account from one client an hour: that many at
+	// once, then one more every 60/N minutes; past it the client cannot
+	// sign in to the account, even with the right password, until its
+	// allowance refills. From all clients together the account takes
+	// AccountFailsScale times as many before it is locked for everyone
+	// (0: DefaultAccountFailsPerHour; negative: no limit).
 	AccountFailsPerHour float64
 	// PasswordIterations is the cost of a new password's hash (0:
 	// password.DefaultIterations; tests use less).
@@ -141,8 +143,9 @@ type Server struct {
 	count                      counters
 	createLim, joinLim, badLim *limiter
 	lookLim, chatLim, loginLim *limiter
-	// failLim counts failed sign-ins by account key.
-	failLim *limiter
+	// failLim counts failed sign-ins by account key and client, failAll
+	// by account key.
+	failLim, failAll *limiter
 	// puzzles are the puzzles made (puzzle.go).
 	puzzles puzzles
 	// dummyHash is checked against the password of a sign-in with an
@@ -256,7 +259,8 @@ func New(cfg Config) (*Server, error) {
 		lookLim:   newLimiter(cfg.LookupPerMinute, DefaultLookupPerMinute),
 		chatLim:   newLimiter(cfg.ChatPerMinute, DefaultChatPerMinute),
 		loginLim:  newLimiter(cfg.LoginPerMinute, DefaultLoginPerMinute),
-		failLim:   newHourLimiter(cfg.AccountFailsPerHour, DefaultAccountFailsPerHour),
+		failLim:   newHourLimiter(cfg.AccountFailsPerHour, DefaultAccountFailsPerHour, 1),
+		failAll:   newHourLimiter(cfg.AccountFailsPerHour, DefaultAccountFailsPerHour, AccountFailsScale),
 		hashes:    make(chan struct{}, max(1, runtime.GOMAXPROCS(0)/2)),
 		cop:       http.NewCrossOriginProtection()}
 	for _, o := range cfg.TrustedOrigins {

@@ -87,8 +87,10 @@ type Accounts interface {
 	// Account returns the account of a key (ErrNotFound if none).
 	Account(ctx context.Context, key string) (*Account, error)
 	// CreateSession stores a signed-in session by its token's hash, for
-	// the account of key, until expires.
-	CreateSession(ctx context.Context, hash, key string, expires time.Time) error
+	// the account of key, until expires, if the account's password hash
+	// is still password (the one the sign-in checked; ErrConflict if it
+	// changed meanwhile, ErrNotFound if there is no such account).
+	CreateSession(ctx context.Context, hash, key, password string, expires time.Time) error
 	// Session returns the account of a session that has not expired at
 	// now (ErrNotFound otherwise).
 	Session(ctx context.Context, hash string, now time.Time) (*Account, error)
@@ -97,10 +99,11 @@ type Accounts interface {
 	// DeleteSessions ends every session of the account of key but the
 	// one whose hash is keep ("" keeps none), and reports how many ended.
 	DeleteSessions(ctx context.Context, key, keep string) (int, error)
-	// SetPassword replaces the password hash of the account of key and,
-	// in the same transaction, ends its sessions but keep's (ErrNotFound
-	// if there is no such account).
-	SetPassword(ctx context.Context, key, hash, keep string) error
+	// SetPassword replaces the password hash of the account of key, if it
+	// is still old, and in the same transaction ends its sessions but
+	// keep's (ErrConflict if the hash is no longer old, ErrNotFound if
+	// there is no such account).
+	SetPassword(ctx context.Context, key, old, hash, keep string) error
 	// Ratings returns an account's ratings, one per category it has
 	// played rated games in, by category.
 	Ratings(ctx context.Context, key string) ([]Rating, error)

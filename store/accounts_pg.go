@@ -100,14 +100,35 @@ func (s *Postgres) Account(ctx context.Context, key string) (*Account, error) {
 
 // CreateSession implements Accounts. Expired sessions are cleared on
 // the way.
-func (s *Postgres) CreateSession(ctx context.Context, hash, key string, expires time.Time) error {
+func (s *Postgres) CreateSession(ctx context.Context, hash, key, password string, expires time.Time) error {
 	if _, err := s.pool.Exec(ctx, `DELETE FROM atril_sessions WHERE expires < $1`, time.Now().UnixNano()); err != nil {
 		return fmt.Errorf("store: create session: %w", err)
 	}
-	if _, err := s.pool.Exec(ctx, `INSERT INTO atril_sessions(hash, account, expires) VALUES ($1,$2,$3)`, hash, key, expires.UnixNano()); err != nil {
+	tag, err := s.pool.Exec(ctx, `INSERT INTO atril_sessions(hash, account, expires) SELECT $1, key, $2 FROM atril_accounts WHERE key = $3 AND password = $4`,
+		hash, expires.UnixNano(), key, password)
+	if err != nil {
 		return fmt.Errorf("store: create session: %w", err)
 	}
+	if tag.RowsAffected() == 0 {
+		return fmt.Errorf("store: create session for %q: %w", key, s.passwordChanged(ctx, s.pool, key))
+	}
 	return nil
+}
+
+// passwordChanged says why a write conditional on an account's password
+// hash changed nothing: ErrNotFound if there is no such account,
+// ErrConflict if its password is another.
+func (s *Postgres) passwordChanged(ctx context.Context, q interface {
+	QueryRow(context.Context, string, ...any) pgx.Row
+}, key string) error {
+	var n int
+	if err := q.QueryRow(ctx, `SELECT COUNT(*) FROM atril_accounts WHERE key = $1`, key).Scan(&n); err != nil {
+		return err
+	}
+	if n == 0 {
+		return ErrNotFound
+	}
+	return ErrConflict
 }
 
 // Session implements Accounts.
@@ -134,18 +155,18 @@ func (s *Postgres) DeleteSessions(ctx context.Context, key, keep string) (int, e
 }
 
 // SetPassword implements Accounts.
-func (s *Postgres) SetPassword(ctx context.Context, key, hash, keep string) error {
+func (s *Postgres) SetPassword(ctx context.Context, key, old, hash, keep string) error {
 	tx, err := s.pool.Begin(ctx)
 	if err != nil {
 		return fmt.Errorf("store: set the password of %q: %w", key, err)
 	}
 	defer tx.Rollback(ctx)
-	tag, err := tx.Exec(ctx, `UPDATE atril_accounts SET password = $1 WHERE key = $2`, hash, key)
+	tag, err := tx.Exec(ctx, `UPDATE atril_accounts SET password = $1 WHERE key = $2 AND password = $3`, hash, key, old)
 	if err != nil {
 		return fmt.Errorf("store: set the password of %q: %w", key, err)
 	}
 	if tag.RowsAffected() == 0 {
-		return fmt.Errorf("store: set the password of %q: %w", key, ErrNotFound)
+		return fmt.Errorf("store: set the password of %q: %w", key, s.passwordChanged(ctx, tx, key))
 	}
 	if _, err := tx.Exec(ctx, `DELETE FROM atril_sessions WHERE account = $1 AND hash <> $2`, key, keep); err != nil {
 		return fmt.Errorf("store: set the password of %q: %w", key, err)

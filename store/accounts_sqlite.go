@@ -125,7 +125,7 @@ func scanAccount(row interface{ Scan(...any) error }, what string) (*Account, er
 
 // CreateSession implements Accounts. Expired sessions are cleared on
 // the way.
-func (s *SQLite) CreateSession(ctx context.Context, hash, key string, expires time.Time) error {
+func (s *SQLite) CreateSession(ctx context.Context, hash, key, password string, expires time.Time) error {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("store: create session: %w", err)
@@ -134,8 +134,16 @@ func (s *SQLite) CreateSession(ctx context.Context, hash, key string, expires ti
 	if _, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE expires < ?`, time.Now().UnixNano()); err != nil {
 		return fmt.Errorf("store: create session: %w", err)
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO sessions(hash, account, expires) VALUES (?,?,?)`, hash, key, expires.UnixNano()); err != nil {
+	res, err := tx.ExecContext(ctx, `INSERT INTO sessions(hash, account, expires) SELECT ?, key, ? FROM accounts WHERE key = ? AND password = ?`,
+		hash, expires.UnixNano(), key, password)
+	if err != nil {
 		return fmt.Errorf("store: create session: %w", err)
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 0 {
+		if err == nil {
+			err = s.passwordChanged(ctx, tx, key)
+		}
+		return fmt.Errorf("store: create session for %q: %w", key, err)
 	}
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("store: create session: %w", err)
@@ -157,6 +165,20 @@ func (s *SQLite) DeleteSession(ctx context.Context, hash string) error {
 	return nil
 }
 
+// passwordChanged says why a write conditional on an account's password
+// hash changed nothing: ErrNotFound if there is no such account,
+// ErrConflict if its password is another.
+func (s *SQLite) passwordChanged(ctx context.Context, tx *sql.Tx, key string) error {
+	var n int
+	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM accounts WHERE key = ?`, key).Scan(&n); err != nil {
+		return err
+	}
+	if n == 0 {
+		return ErrNotFound
+	}
+	return ErrConflict
+}
+
 // DeleteSessions implements Accounts.
 func (s *SQLite) DeleteSessions(ctx context.Context, key, keep string) (int, error) {
 	res, err := s.db.ExecContext(ctx, `DELETE FROM sessions WHERE account = ? AND hash <> ?`, key, keep)
@@ -171,19 +193,19 @@ func (s *SQLite) DeleteSessions(ctx context.Context, key, keep string) (int, err
 }
 
 // SetPassword implements Accounts.
-func (s *SQLite) SetPassword(ctx context.Context, key, hash, keep string) error {
+func (s *SQLite) SetPassword(ctx context.Context, key, old, hash, keep string) error {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("store: set the password of %q: %w", key, err)
 	}
 	defer tx.Rollback()
-	res, err := tx.ExecContext(ctx, `UPDATE accounts SET password = ? WHERE key = ?`, hash, key)
+	res, err := tx.ExecContext(ctx, `UPDATE accounts SET password = ? WHERE key = ? AND password = ?`, hash, key, old)
 	if err != nil {
 		return fmt.Errorf("store: set the password of %q: %w", key, err)
 	}
 	if n, err := res.RowsAffected(); err != nil || n == 0 {
 		if err == nil {
-			err = ErrNotFound
+			err = s.passwordChanged(ctx, tx, key)
 		}
 		return fmt.Errorf("store: set the password of %q: %w", key, err)
 	}

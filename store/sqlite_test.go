@@ -149,7 +149,11 @@ func TestSQLiteDamagedFile(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if err := s.CreateSession(ctx, "sess", "ana", time.Now().Add(time.Hour)); err != nil {
+	a, err := s.Account(ctx, "ana")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.CreateSession(ctx, "sess", "ana", a.Password, time.Now().Add(time.Hour)); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := s.RecordPuzzle(ctx, "ana", store.PuzzleRecord{Lexicon: "en-sowpods", Number: 3, Correct: true, Score: 40, Answered: time.Unix(5, 0)}); err != nil {

@@ -32,7 +32,7 @@ func TestAccountActions(t *testing.T) {
 	sessions := func(n int) {
 		t.Helper()
 		for i := range n {
-			if err := st.CreateSession(ctx, strings.Repeat(string(rune('a'+i)), 64), "ana", time.Now().Add(time.Hour)); err != nil {
+			if err := st.CreateSession(ctx, strings.Repeat(string(rune('a'+i)), 64), "ana", pwHash(t, st), time.Now().Add(time.Hour)); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -94,6 +94,16 @@ func TestAccountActions(t *testing.T) {
 	if a, b := newPassword(), newPassword(); a == b {
 		t.Errorf("two made passwords are the same: %s", a)
 	}
+}
+
+// pwHash is the stored password hash of account ana.
+func pwHash(t *testing.T, st store.Store) string {
+	t.Helper()
+	a, err := st.Account(context.Background(), "ana")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a.Password
 }
 
 func TestAccountsCommandErrors(t *testing.T) {

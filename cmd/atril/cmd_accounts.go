@@ -143,7 +143,7 @@ func accountAction(ctx context.Context, st store.Store, w io.Writer, action, nam
 	if err != nil {
 		return err
 	}
-	if err := st.SetPassword(ctx, a.Key, hash, ""); err != nil {
+	if err := st.SetPassword(ctx, a.Key, a.Password, hash, ""); err != nil {
 		return err
 	}
 	if made {

@@ -64,7 +64,7 @@ func runServe(args []string) error {
 	badRate := fs.Float64("bad-per-min", server.DefaultBadPerMinute, "refused (4xx) requests one client may send a minute before all its requests are refused for a while; 0: no limit")
 	chatRate := fs.Float64("chat-per-min", server.DefaultChatPerMinute, "chat lines one client may write a minute; 0: no limit")
 	loginRate := fs.Float64("login-per-min", server.DefaultLoginPerMinute, "accounts one client may make, and sign-ins it may try, a minute; 0: no limit")
-	failRate := fs.Float64("account-fails-per-hour", server.DefaultAccountFailsPerHour, "failed sign-ins to one account an hour, from any client, before it cannot be signed in to until the allowance refills; 0: no limit")
+	failRate := fs.Float64("account-fails-per-hour", server.DefaultAccountFailsPerHour, "failed sign-ins to one account from one client an hour before that client is locked out of it until the allowance refills (five times as many from all clients lock it for everyone); 0: no limit")
 	lookRate := fs.Float64("lookup-per-min", server.DefaultLookupPerMinute, "questions one client may ask the word judge (GET /api/words) a minute; 0: no limit")
 	realIP := fs.String("real-ip-header", "", "header in which a reverse proxy in front gives the client's address (X-Forwarded-For: the last address counts)")
 	var origins stringList

@@ -293,7 +293,7 @@ func accounts(t *testing.T, s store.Store, prefix string) {
 	}
 
 	// Sessions.
-	if err := s.CreateSession(ctx, prefix+"h1", ana.Key, now.Add(time.Hour)); err != nil {
+	if err := s.CreateSession(ctx, prefix+"h1", ana.Key, ana.Password, now.Add(time.Hour)); err != nil {
 		t.Fatal(err)
 	}
 	if a, err := s.Session(ctx, prefix+"h1", now); err != nil || a.Key != ana.Key {
@@ -313,11 +313,11 @@ func accounts(t *testing.T, s store.Store, prefix string) {
 	// clock).
 	live := time.Now()
 	for _, h := range []string{"a1", "a2", "a3"} {
-		if err := s.CreateSession(ctx, prefix+h, ana.Key, live.Add(time.Hour)); err != nil {
+		if err := s.CreateSession(ctx, prefix+h, ana.Key, ana.Password, live.Add(time.Hour)); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := s.CreateSession(ctx, prefix+"b1", bo.Key, live.Add(time.Hour)); err != nil {
+	if err := s.CreateSession(ctx, prefix+"b1", bo.Key, bo.Password, live.Add(time.Hour)); err != nil {
 		t.Fatal(err)
 	}
 	alive := func(h string) bool {
@@ -334,19 +334,29 @@ func accounts(t *testing.T, s store.Store, prefix string) {
 	if !alive("a1") || alive("a2") || alive("a3") || !alive("b1") {
 		t.Errorf("after DeleteSessions: a1 %v a2 %v a3 %v b1 %v; want only a1 and b1", alive("a1"), alive("a2"), alive("a3"), alive("b1"))
 	}
-	if err := s.CreateSession(ctx, prefix+"a4", ana.Key, live.Add(time.Hour)); err != nil {
+	if err := s.CreateSession(ctx, prefix+"a4", ana.Key, ana.Password, live.Add(time.Hour)); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.SetPassword(ctx, ana.Key, "pbkdf2$new", prefix+"a4"); err != nil {
+	if err := s.SetPassword(ctx, ana.Key, "pbkdf2$not-hers", "pbkdf2$new", prefix+"a4"); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("SetPassword from another hash: %v, want ErrConflict", err)
+	}
+	if err := s.SetPassword(ctx, ana.Key, ana.Password, "pbkdf2$new", prefix+"a4"); err != nil {
 		t.Fatal(err)
+	}
+	// A sign-in that checked the old password makes no session.
+	if err := s.CreateSession(ctx, prefix+"a5", ana.Key, ana.Password, live.Add(time.Hour)); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("CreateSession with the old password's hash: %v, want ErrConflict", err)
+	}
+	if err := s.CreateSession(ctx, prefix+"n1", prefix+"nobody", "x", live.Add(time.Hour)); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("CreateSession of no one: %v, want ErrNotFound", err)
 	}
 	if a, err := s.Account(ctx, ana.Key); err != nil || a.Password != "pbkdf2$new" {
 		t.Errorf("after SetPassword: %+v, %v", a, err)
 	}
-	if alive("a1") || !alive("a4") || !alive("b1") {
+	if alive("a1") || !alive("a4") || !alive("b1") || alive("a5") {
 		t.Errorf("after SetPassword: a1 %v a4 %v b1 %v; want a4 and b1", alive("a1"), alive("a4"), alive("b1"))
 	}
-	if err := s.SetPassword(ctx, prefix+"nobody", "x", ""); !errors.Is(err, store.ErrNotFound) {
+	if err := s.SetPassword(ctx, prefix+"nobody", "x", "y", ""); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("SetPassword of no one: got %v, want ErrNotFound", err)
 	}
 	if n, err := s.DeleteSessions(ctx, ana.Key, ""); err != nil || n != 1 || alive("a4") {

@@ -278,7 +278,7 @@ const ACCOUNT_REASONS = [
   [/^a name holds letters, digits, '_', '-' and '\.' only, not (.*)$/, "errNameChars"],
   [/^a name begins and ends with a letter or digit$/, "errNameEnds"],
   [/^a person's name may not look like a computer seat's$/, "errComputerName"],
-  [/^too many failed sign-ins to this account; try again in (\d+) s$/, "errAccountLocked"],
+  [/^too many failed sign-ins to this account(?: from your address)?; try again in (\d+) s$/, "errAccountLocked"],
   [/^too many .* try again in (\d+) s$/, "errTooMany"],
   [/^the current password is wrong$/, "errWrongPassword"],
   [/^sign in to take a seat in a rated game$/, "errRatedJoin"],
@@ -2397,8 +2397,11 @@ function fillPuzzleCard() {
   const sel = $("#puzzle-lexicon");
   const keep = sel.value;
   sel.textContent = "";
+  const seen = new Set();
   for (const v of INFO.variants) {
     for (const l of v.lexicons) {
+      if (seen.has(l)) continue;
+      seen.add(l);
       const o = el("option", "", lexiconName(l));
       o.value = l;
       sel.append(o);
@@ -2412,7 +2415,7 @@ function fillPuzzleCard() {
 }
 
 function puzzleLink() {
-  $("#puzzle-link").href = puzzleURL($("#puzzle-lexicon").value, puzzleDay());
+  $("#puzzle-link").href = puzzleURL($("#puzzle-lexicon").value, "today");
   $("#puzzle-link").textContent = t("puzzleLink", puzzleDay());
 }
 
@@ -2433,18 +2436,23 @@ async function showPuzzle(lexicon, n) {
   G.gameLang = VARIANT_LANG[st.variant] || "en";
   LANG = pickLang(G.gameLang);
   translatePage();
-  st.seats.forEach((s, i) => { s.name = t("puzzleSeat", i + 1); });
   $("#game").hidden = false;
   $("#puzzle").hidden = false;
   buildBoard(st);
   wireGame();
-  $("#puzzle-reveal").addEventListener("click", () => answerPuzzle(true));
+  $("#puzzle-reveal").addEventListener("click", async () => {
+    // Signed in, a look at the solution before any answer is recorded as
+    // not solving the puzzle.
+    if (ME.signed_in && !G.puzzle.first && !await ask(t("puzzleRevealAsk"), t("puzzleReveal"))) return;
+    answerPuzzle(true);
+  });
   render(st);
 }
 
 // renderPuzzleSide shows the puzzle's box and hides what only a game has.
 function renderPuzzleSide() {
   const P = G.puzzle;
+  G.st.seats.forEach((s, i) => { s.name = t("puzzleSeat", i + 1); });
   $("#puzzle-title").textContent = t("puzzleTitle", P.number, lexiconName(G.st.lexicon));
   document.title = t("puzzleTitle", P.number, lexiconName(G.st.lexicon)) + " – atril";
   $("#game-title").textContent = $("#puzzle-title").textContent;

@@ -357,33 +357,33 @@ func (s *Server) handlePuzzle(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, 200, info)
 }
 
-// readPuzzleRequest reads the body of a puzzle's preview or answer.
-func readPuzzleRequest(w http.ResponseWriter, r *http.Request) (*puzzleRequest, error) {
+// readPuzzleRequest reads the body of a puzzle's preview or answer and
+// finds the puzzle; on failure it has answered.
+func (s *Server) readPuzzleRequest(w http.ResponseWriter, r *http.Request) (*puzzleRequest, *puzzle, bool) {
 	data, err := readBody(w, r)
-	if err != nil {
-		return nil, err
-	}
 	var req puzzleRequest
-	if err := decodeJSON(data, &req); err != nil {
-		return nil, err
+	if err == nil {
+		err = decodeJSON(data, &req)
 	}
-	return &req, nil
+	var p *puzzle
+	if err == nil {
+		p, err = s.puzzleFor(r)
+	}
+	if err != nil {
+		s.fail(w, err)
+		return nil, nil, false
+	}
+	return &req, p, true
 }
 
-// puzzlePreview is what a placement would score in the puzzle.
+// preview is what a placement would score in the puzzle.
 func (p *puzzle) preview(tiles []PlacedTile) (Preview, error) {
 	return previewOf(p.g.Board, p.g.Seats[p.g.Current()].Rack, p.g.BagLen(), true, tiles)
 }
 
 func (s *Server) handlePuzzlePreview(w http.ResponseWriter, r *http.Request) {
-	req, err := readPuzzleRequest(w, r)
-	if err != nil {
-		s.fail(w, err)
-		return
-	}
-	p, err := s.puzzleFor(r)
-	if err != nil {
-		s.fail(w, err)
+	req, p, ok := s.readPuzzleRequest(w, r)
+	if !ok {
 		return
 	}
 	out, err := p.preview(req.Tiles)
@@ -395,16 +395,11 @@ func (s *Server) handlePuzzlePreview(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handlePuzzleAnswer(w http.ResponseWriter, r *http.Request) {
-	req, err := readPuzzleRequest(w, r)
-	if err != nil {
-		s.fail(w, err)
+	req, p, ok := s.readPuzzleRequest(w, r)
+	if !ok {
 		return
 	}
-	p, err := s.puzzleFor(r)
-	if err != nil {
-		s.fail(w, err)
-		return
-	}
+	var err error
 	out := PuzzleAnswer{Preview: Preview{Words: [][]string{}}}
 	if !req.Reveal {
 		if out.Preview, err = p.preview(req.Tiles); err != nil {

@@ -395,6 +395,12 @@ func (s *Server) handlePassword(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
+	// The seats' tokens go too; this device, still signed in, gets new
+	// ones as it opens its games.
+	if _, err := s.revokeSeats(r.Context(), a.Key); err != nil {
+		s.fail(w, err)
+		return
+	}
 	me, err := s.me(r.Context(), a)
 	if err != nil {
 		s.fail(w, err)
@@ -454,6 +460,8 @@ func sessionHash(tok string) string {
 type SignOut struct {
 	SignedIn bool `json:"signed_in"`
 	Ended    int  `json:"sessions_ended"`
+	// Seats counts the seats whose tokens were taken back (everywhere).
+	Seats int `json:"seats_closed,omitempty"`
 }
 
 // handleSignOut ends the request's session, or with ?everywhere=1 every
@@ -476,6 +484,10 @@ func (s *Server) handleSignOut(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		if out.Ended, err = s.store.DeleteSessions(r.Context(), a.Key, ""); err != nil {
+			s.fail(w, err)
+			return
+		}
+		if out.Seats, err = s.revokeSeats(r.Context(), a.Key); err != nil {
 			s.fail(w, err)
 			return
 		}

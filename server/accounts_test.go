@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -16,6 +17,8 @@ import (
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	"github.com/coder/websocket"
 
 	"atril/rating"
 	"atril/store"
@@ -564,5 +567,87 @@ func TestAccountLockSpread(t *testing.T) {
 	wg.Wait()
 	if n := checked.Load(); n != 2 {
 		t.Errorf("12 guesses at once: %d checked, want 2", n)
+	}
+}
+
+// TestSignOutEverywhereClosesSeats: signing out everywhere takes back
+// every token of the account's seats in its unfinished games (the
+// personal link's and the other devices'), closes their WebSockets, and
+// holds after a restart; signed in again, a device gets a new token. A
+// password change does the same.
+func TestSignOutEverywhereClosesSeats(t *testing.T) {
+	st := newStore(t)
+	e := newEnvConfig(t, testConfig(st))
+	laptop, phone := browser(t), browser(t)
+	e.signUp(laptop, "Ana", "correct horse")
+	if code := e.doWith(phone, "POST", "/api/login", "", map[string]string{"name": "Ana", "password": "correct horse"}, nil); code != 200 {
+		t.Fatalf("sign in on the phone: %d", code)
+	}
+	id := e.create(SeatRequest{Kind: "human"}, SeatRequest{Kind: "computer", Level: "professional"})
+	var j, k JoinResponse
+	if code := e.doWith(laptop, "POST", "/api/games/"+id+"/join", "", nil, &j); code != 200 {
+		t.Fatalf("join: %d", code)
+	}
+	if code := e.doWith(phone, "POST", "/api/games/"+id+"/seat", "", nil, &k); code != 200 {
+		t.Fatalf("a seat key for the phone: %d", code)
+	}
+	// Someone else's seat in another game stays open.
+	other := e.create(SeatRequest{Kind: "human"}, SeatRequest{Kind: "computer", Level: "professional"})
+	o := e.join(other)
+	holds := func(e *testEnv, tok string) int {
+		t.Helper()
+		return e.do("GET", "/api/games/"+id, tok, nil, nil)
+	}
+	if holds(e, j.Token) != 200 || holds(e, k.Token) != 200 {
+		t.Fatal("the tokens do not hold the seat")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	wsURL := "ws" + strings.TrimPrefix(e.url, "http") + "/api/games/" + id + "/ws?token=" + j.Token
+	c, _, err := websocket.Dial(ctx, wsURL, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.CloseNow()
+
+	var out SignOut
+	if code := e.doWith(phone, "POST", "/api/logout?everywhere=1", "", nil, &out); code != 200 || out.Ended != 2 || out.Seats != 1 {
+		t.Fatalf("sign out everywhere: %d %+v, want 2 sessions ended and 1 seat closed", code, out)
+	}
+	if holds(e, j.Token) != 403 || holds(e, k.Token) != 403 {
+		t.Errorf("after signing out everywhere the tokens answer %d and %d, want 403", holds(e, j.Token), holds(e, k.Token))
+	}
+	if e.do("GET", "/api/games/"+other, o.Token, nil, nil) != 200 {
+		t.Error("another person's seat was closed")
+	}
+	for {
+		if _, _, err := c.Read(ctx); err != nil {
+			if websocket.CloseStatus(err) != websocket.StatusPolicyViolation {
+				t.Errorf("the open WebSocket ended with %v, want a policy violation", err)
+			}
+			break
+		}
+	}
+
+	// After a restart the tokens stay taken back; signed in again, the
+	// phone gets a new one.
+	e.srv.Close()
+	e2 := newEnvConfig(t, testConfig(st))
+	if holds(e2, j.Token) != 403 {
+		t.Errorf("after a restart the laptop's token answers %d, want 403", holds(e2, j.Token))
+	}
+	if code := e2.doWith(phone, "POST", "/api/login", "", map[string]string{"name": "Ana", "password": "correct horse"}, nil); code != 200 {
+		t.Fatalf("sign in again: %d", code)
+	}
+	var k2 JoinResponse
+	if code := e2.doWith(phone, "POST", "/api/games/"+id+"/seat", "", nil, &k2); code != 200 || holds(e2, k2.Token) != 200 {
+		t.Fatalf("a new seat key: %d", code)
+	}
+	// A password change takes it back too.
+	if code := e2.doWith(phone, "POST", "/api/me/password", "", map[string]string{"password": "correct horse", "new": "battery staple"}, nil); code != 200 {
+		t.Fatalf("password change: %d", code)
+	}
+	if holds(e2, k2.Token) != 403 {
+		t.Errorf("after a password change the phone's token answers %d, want 403", holds(e2, k2.Token))
 	}
 }

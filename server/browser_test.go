@@ -2526,6 +2526,13 @@ func TestBrowserAccountSettings(t *testing.T) {
 	r.run(b, "open the lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#create`))
 	r.signInDialog(b, "#signin-open", "Ana", "anagrams1", "#signin-go")
 	r.poll(b, "Ana signed in on the second device", `!document.querySelector("#signin-dialog[open]") && $("#me-link").textContent === "Ana"`, 10*time.Second)
+	// The second device plays a game against the computer.
+	r.poll(b, "the form", `document.querySelectorAll("#opponent option").length > 3`, 20*time.Second)
+	r.run(b, "choose the computer", chromedp.SetValue("#opponent", "computer:professional"),
+		chromedp.Evaluate(`$("#opponent").dispatchEvent(new Event("change"))`, nil))
+	r.clickAt(b, "#create")
+	r.run(b, "the game", chromedp.WaitVisible(`#rack .tile`))
+	gameID, _ := r.pageGame(b)
 
 	r.run(a, "her page, from the header's link", chromedp.Navigate(r.e.url+"/p/Ana"))
 	r.poll(a, "her page with its settings", `!$("#profile").hidden && !$("#profile-account").hidden && $("#password-user").value === "Ana"`, 10*time.Second)
@@ -2555,7 +2562,20 @@ func TestBrowserAccountSettings(t *testing.T) {
 		t.Error("after the change the fields keep the passwords or the header lost the account")
 	}
 
-	// The second device was signed out; the new password signs it in.
+	// The second device was signed out, and its seat's token taken back:
+	// its game's page opens again, watching.
+	watched := fmt.Sprintf(`location.pathname === "/g/%s" && typeof G !== "undefined" && !!G.st && !G.token && !localStorage.getItem("atril:token:%s") && $("#rack-area").hidden`, gameID, gameID)
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(200 * time.Millisecond) {
+		// The page reloads on the way: an evaluation may meet it gone.
+		var ok bool
+		if err := chromedp.Run(b, chromedp.Evaluate(watched, &ok)); err == nil && ok {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the second device's game page did not turn to watching after its token was taken back")
+		}
+	}
+	// The new password signs it in.
 	r.run(b, "reload the lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#create`))
 	r.poll(b, "the second device signed out", `!$("#signin-open").hidden && $("#me-link").hidden`, 10*time.Second)
 	r.signInDialog(b, "#signin-open", "Ana", "anagrams1", "#signin-go")

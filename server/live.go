@@ -375,7 +375,7 @@ func (l *live) append(ctx context.Context, kind string, v any) error {
 
 // activity reports whether an event of the kind keeps a game from
 // expiring as idle: any but a chat line and a seat's further token.
-func activity(kind string) bool { return kind != "chat" && kind != "key" }
+func activity(kind string) bool { return kind != "chat" && kind != "key" && kind != "revoke" }
 
 // play checks, logs, applies and announces a move by seat i, and
 // returns its turn in the game's history. A refused move changes nothing

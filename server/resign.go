@@ -87,7 +87,8 @@ func (l *live) applyEnd(kind string, ev endEvent) error {
 // replayExtra applies a logged event of the kinds added beside the
 // core's seats and moves: "resign" and "abort" (this file), "list" (the
 // lobby), "timeout" (clock.go), "rematch" (rematch.go), "chat"
-// (chat.go), "challenge" and "accept" (challenge.go), "key" (seatkey.go).
+// (chat.go), "challenge" and "accept" (challenge.go), "key" and "revoke"
+// (seatkey.go).
 func (l *live) replayExtra(e store.Event) error {
 	switch e.Kind {
 	case "resign", "abort":
@@ -109,6 +110,8 @@ func (l *live) replayExtra(e store.Event) error {
 		return l.replayAnswer(e.Kind, e.Data)
 	case "key":
 		return l.replayKey(e.Data)
+	case "revoke":
+		return l.replayRevoke(e.Data)
 	}
 	return fmt.Errorf("unknown event kind %q", e.Kind)
 }

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -13,7 +14,10 @@ import (
 // account can be opened on another device where the account is signed
 // in. That device asks for a token of its own for the seat (POST
 // .../seat), logged as a "key" event (its hash only, as a join logs its
-// token's); the seat's first token keeps working.
+// token's); the seat's first token keeps working. When the account signs
+// out everywhere or changes its password, every token of its seats in
+// its unfinished games is taken back ("revoke" events): a device signed
+// in again asks for a new one.
 
 // keyEvent is a further token of a seat, given to the account holding it.
 type keyEvent struct {
@@ -99,6 +103,89 @@ func (l *live) replayKey(data string) error {
 		return errors.New("key: bad seat or token")
 	}
 	l.seat[ev.Seat].keys = append(l.seat[ev.Seat].keys, [32]byte(h))
+	return nil
+}
+
+// revokeEvent takes back every token of a seat.
+type revokeEvent struct {
+	Seat int `json:"seat"`
+}
+
+// revokeGames bounds the latest seats of an account whose tokens a
+// sign-out everywhere takes back.
+const revokeGames = 500
+
+// revokeSeats takes back every token of the seats the account of key
+// holds in its unfinished games (among its revokeGames latest seats),
+// and returns how many seats it closed.
+func (s *Server) revokeSeats(ctx context.Context, key string) (int, error) {
+	gs, err := s.store.AccountGames(ctx, key, revokeGames)
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	seen := map[string]bool{}
+	for _, g := range gs {
+		if seen[g.Game] {
+			continue
+		}
+		seen[g.Game] = true
+		l, err := s.game(ctx, g.Game)
+		var ae *apiError
+		if errors.As(err, &ae) && ae.code == 404 {
+			continue
+		}
+		if err != nil {
+			return n, err
+		}
+		l.mu.Lock()
+		k, err := l.revoke(ctx, key)
+		l.mu.Unlock()
+		n += k
+		if err != nil {
+			return n, err
+		}
+	}
+	return n, nil
+}
+
+// revoke takes back every token of the seats the account of key holds,
+// unless the game is over. Caller holds mu.
+func (l *live) revoke(ctx context.Context, key string) (int, error) {
+	if l.over() {
+		return 0, nil
+	}
+	n := 0
+	for i, st := range l.seat {
+		if !st.taken || st.account != key {
+			continue
+		}
+		if err := l.append(ctx, "revoke", revokeEvent{Seat: i}); err != nil {
+			return n, err
+		}
+		l.closeSeat(i)
+		n++
+	}
+	return n, nil
+}
+
+// closeSeat forgets every token of seat i and wakes its connections,
+// which then find their token gone. Caller holds mu.
+func (l *live) closeSeat(i int) {
+	l.seat[i].hash, l.seat[i].keys = [32]byte{}, nil
+	l.log.wakeAll()
+}
+
+// replayRevoke applies a logged revoke event.
+func (l *live) replayRevoke(data string) error {
+	var ev revokeEvent
+	if err := json.Unmarshal([]byte(data), &ev); err != nil {
+		return err
+	}
+	if ev.Seat < 0 || ev.Seat >= len(l.seat) || !l.seat[ev.Seat].taken {
+		return errors.New("revoke: bad seat")
+	}
+	l.closeSeat(ev.Seat)
 	return nil
 }
 

@@ -55,8 +55,16 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	}
 	ping := time.NewTicker(30 * time.Second)
 	defer ping.Stop()
+	tok := token(r)
 	for {
 		l.mu.Lock()
+		if l.seatOf(tok) != me {
+			// The seat's tokens were taken back (its account signed out
+			// everywhere).
+			l.mu.Unlock()
+			c.Close(websocket.StatusPolicyViolation, "this seat's token was taken back; sign in again")
+			return
+		}
 		out, last := l.log.since(me, after)
 		if !cursor && len(out) > 0 {
 			// Taken from the seat's queue as they are handed out, as a

@@ -32,6 +32,10 @@ password  a new password for a player who lost theirs (the operator having
           the first line of standard input; every session of the account ends
 signout   ends every session of the account, on every device
 
+The command works on the store, not on a running server's games: the
+tokens of the account's seats are taken back when the player signs out
+everywhere or changes the password on the page.
+
 NAME is found as the server finds it at sign-in (case, width, accents and
 lookalike letters folded).`
 

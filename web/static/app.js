@@ -1652,7 +1652,13 @@ async function refresh() {
   try {
     const st = await api("GET", "/api/games/" + G.id, undefined, G.token);
     render(st);
-  } catch (e) { say(t("error", e.message), "error"); }
+  } catch (e) {
+    // The seat's token was taken back (its account signed out
+    // everywhere): forget it and open the game again, which asks for a
+    // new one if this device is still signed in to the account.
+    if (e.status === 403 && G.token) { forgetSeat(G.id); location.reload(); return; }
+    say(t("error", e.message), "error");
+  }
 }
 
 let refreshTimer = null;

@@ -2698,6 +2698,10 @@ func TestBrowserPuzzle(t *testing.T) {
 	if line != "You looked at the answer to this one first." {
 		t.Errorf("the record of a look at the solution reads %q", line)
 	}
+	r.eval(c, `$("#puzzle-result p.hint").textContent`, &line)
+	if line != "Players with an account who answered it: 1; solved at the first try: 0." {
+		t.Errorf("the puzzle's counts read %q", line)
+	}
 	r.run(c, "Ana's page", chromedp.Navigate(r.e.url+"/p/Ana"))
 	r.poll(c, "her puzzles", `!$("#profile-body").hidden && $("#profile-puzzles").textContent !== ""`, 10*time.Second)
 	r.eval(c, `$("#profile-puzzles").textContent`, &line)

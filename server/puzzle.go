@@ -139,6 +139,10 @@ type PuzzleAnswer struct {
 	// First is the signed-in account's first answer to the puzzle (this
 	// one, or an earlier one, which is the one that counts).
 	First *PuzzleResult `json:"first,omitempty"`
+	// AnsweredBy and SolvedBy count the accounts that answered the
+	// puzzle and those that solved it at their first answer.
+	AnsweredBy int `json:"answered_by"`
+	SolvedBy   int `json:"solved_by"`
 }
 
 // puzzleRequest is the body of POST .../answer and .../preview: the
@@ -439,6 +443,9 @@ func (s *Server) handlePuzzleAnswer(w http.ResponseWriter, r *http.Request) {
 				}
 			}
 		}
+	}
+	if err == nil {
+		out.AnsweredBy, out.SolvedBy, err = s.store.PuzzleCounts(r.Context(), p.lexicon, p.number)
 	}
 	if err != nil {
 		s.fail(w, err)

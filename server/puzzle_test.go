@@ -138,8 +138,15 @@ func TestPuzzleRecords(t *testing.T) {
 	if a := answer(5, map[string]any{"tiles": tiles(sol.Best[0])}); a.First == nil || !a.First.Correct || a.First.Score != sol.BestScore {
 		t.Errorf("the first answer: %+v", a.First)
 	}
-	if a := answer(5, map[string]any{"reveal": true}); a.First == nil || !a.First.Correct {
-		t.Errorf("a later look at the solution: first %+v", a.First)
+	if a := answer(5, map[string]any{"reveal": true}); a.First == nil || !a.First.Correct || a.AnsweredBy != 1 || a.SolvedBy != 1 {
+		t.Errorf("a later look at the solution: first %+v, answered by %d, solved by %d", a.First, a.AnsweredBy, a.SolvedBy)
+	}
+	// Another account looks at the solution first: counted as answered.
+	bo := browser(t)
+	e.signUp(bo, "Boris", "anagrams2")
+	var ba PuzzleAnswer
+	if code := e.doWith(bo, "POST", "/api/puzzles/en-sowpods/5/answer", "", map[string]any{"reveal": true}, &ba); code != 200 || ba.AnsweredBy != 2 || ba.SolvedBy != 1 {
+		t.Errorf("Boris's look at the solution: %d, answered by %d, solved by %d; want 2 and 1", code, ba.AnsweredBy, ba.SolvedBy)
 	}
 	if p := info(5); p.Answered == nil || !p.Answered.Correct || p.Answered.Revealed {
 		t.Errorf("puzzle 5 after the answer: answered %+v", p.Answered)

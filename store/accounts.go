@@ -138,6 +138,9 @@ type Accounts interface {
 	// PuzzleRecords returns the n latest answers of an account, by
 	// puzzle number, highest first.
 	PuzzleRecords(ctx context.Context, key string, n int) ([]PuzzleRecord, error)
+	// PuzzleCounts returns how many accounts answered a puzzle and how
+	// many of them solved it at that first answer.
+	PuzzleCounts(ctx context.Context, lexicon string, number int) (answered, solved int, err error)
 }
 
 // onePuzzleRecord reads the one answer rows hold (ErrNotFound if none).

@@ -76,6 +76,7 @@ CREATE TABLE IF NOT EXISTS atril_puzzle_answers (
 	PRIMARY KEY (account, lexicon, number)
 );
 CREATE INDEX IF NOT EXISTS atril_puzzle_answers_number ON atril_puzzle_answers(account, number);
+CREATE INDEX IF NOT EXISTS atril_puzzle_answers_puzzle ON atril_puzzle_answers(lexicon, number);
 `
 
 func isPgNoRows(err error) bool { return errors.Is(err, pgx.ErrNoRows) }
@@ -304,6 +305,15 @@ func (s *Postgres) PuzzleRecord(ctx context.Context, key, lexicon string, number
 	}
 	defer rows.Close()
 	return onePuzzleRecord(rows, key, lexicon, number)
+}
+
+// PuzzleCounts implements Accounts.
+func (s *Postgres) PuzzleCounts(ctx context.Context, lexicon string, number int) (answered, solved int, err error) {
+	err = s.pool.QueryRow(ctx, `SELECT COUNT(*), COUNT(*) FILTER (WHERE correct) FROM atril_puzzle_answers WHERE lexicon = $1 AND number = $2`, lexicon, number).Scan(&answered, &solved)
+	if err != nil {
+		err = fmt.Errorf("store: answers to puzzle %s %d: %w", lexicon, number, err)
+	}
+	return answered, solved, err
 }
 
 // PuzzleRecords implements Accounts.

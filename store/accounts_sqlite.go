@@ -76,6 +76,7 @@ CREATE TABLE IF NOT EXISTS puzzle_answers (
 	PRIMARY KEY (account, lexicon, number)
 );
 CREATE INDEX IF NOT EXISTS puzzle_answers_number ON puzzle_answers(account, number);
+CREATE INDEX IF NOT EXISTS puzzle_answers_puzzle ON puzzle_answers(lexicon, number);
 `
 
 // accountTables lists the tables of sqliteAccountsSchema with their
@@ -352,6 +353,15 @@ func (s *SQLite) PuzzleRecord(ctx context.Context, key, lexicon string, number i
 	}
 	defer rows.Close()
 	return onePuzzleRecord(rows, key, lexicon, number)
+}
+
+// PuzzleCounts implements Accounts.
+func (s *SQLite) PuzzleCounts(ctx context.Context, lexicon string, number int) (answered, solved int, err error) {
+	err = s.db.QueryRowContext(ctx, `SELECT COUNT(*), COALESCE(SUM(correct), 0) FROM puzzle_answers WHERE lexicon = ? AND number = ?`, lexicon, number).Scan(&answered, &solved)
+	if err != nil {
+		err = fmt.Errorf("store: answers to puzzle %s %d: %w", lexicon, number, err)
+	}
+	return answered, solved, err
 }
 
 // PuzzleRecords implements Accounts.

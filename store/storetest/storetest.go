@@ -364,27 +364,38 @@ func accounts(t *testing.T, s store.Store, prefix string) {
 	}
 	ana.Password = "pbkdf2$new"
 
-	// Puzzle answers: the first one is kept.
+	// Puzzle answers: the first one is kept. (The word lists' names
+	// carry the prefix: a shared database keeps earlier runs' answers.)
+	en, es := prefix+"en", prefix+"es"
 	for _, r := range []store.PuzzleRecord{
-		{Lexicon: "en", Number: 7, Correct: false, Score: 20, Answered: now},
-		{Lexicon: "en", Number: 9, Correct: true, Score: 45, Answered: now.Add(time.Hour)},
-		{Lexicon: "es", Number: 9, Correct: true, Score: 30, Answered: now.Add(2 * time.Hour)},
+		{Lexicon: en, Number: 7, Correct: false, Score: 20, Answered: now},
+		{Lexicon: en, Number: 9, Correct: true, Score: 45, Answered: now.Add(time.Hour)},
+		{Lexicon: es, Number: 9, Correct: true, Score: 30, Answered: now.Add(2 * time.Hour)},
 	} {
 		if first, err := s.RecordPuzzle(ctx, ana.Key, r); err != nil || !first {
 			t.Fatalf("RecordPuzzle %+v: %v, %v", r, first, err)
 		}
 	}
-	if first, err := s.RecordPuzzle(ctx, ana.Key, store.PuzzleRecord{Lexicon: "en", Number: 7, Correct: true, Score: 50, Answered: now}); err != nil || first {
+	if first, err := s.RecordPuzzle(ctx, ana.Key, store.PuzzleRecord{Lexicon: en, Number: 7, Correct: true, Score: 50, Answered: now}); err != nil || first {
 		t.Errorf("a second answer: first %v, %v", first, err)
 	}
-	if r, err := s.PuzzleRecord(ctx, ana.Key, "en", 7); err != nil || r.Correct || r.Score != 20 || !r.Answered.Equal(now) {
+	if r, err := s.PuzzleRecord(ctx, ana.Key, en, 7); err != nil || r.Correct || r.Score != 20 || !r.Answered.Equal(now) {
 		t.Errorf("PuzzleRecord after a second answer: %+v, %v", r, err)
 	}
-	if _, err := s.PuzzleRecord(ctx, bo.Key, "en", 7); !errors.Is(err, store.ErrNotFound) {
+	if _, err := s.PuzzleRecord(ctx, bo.Key, en, 7); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("PuzzleRecord of another account: %v, want ErrNotFound", err)
 	}
-	if rs, err := s.PuzzleRecords(ctx, ana.Key, 2); err != nil || len(rs) != 2 || rs[0].Number != 9 || rs[0].Lexicon != "en" || rs[1].Lexicon != "es" {
+	if rs, err := s.PuzzleRecords(ctx, ana.Key, 2); err != nil || len(rs) != 2 || rs[0].Number != 9 || rs[0].Lexicon != en || rs[1].Lexicon != es {
 		t.Errorf("PuzzleRecords: %+v, %v", rs, err)
+	}
+	if _, err := s.RecordPuzzle(ctx, bo.Key, store.PuzzleRecord{Lexicon: en, Number: 9, Correct: false, Score: 12, Answered: now}); err != nil {
+		t.Fatal(err)
+	}
+	if a, n, err := s.PuzzleCounts(ctx, en, 9); err != nil || a != 2 || n != 1 {
+		t.Errorf("PuzzleCounts of puzzle en 9: %d answered, %d solved, %v; want 2 and 1", a, n, err)
+	}
+	if a, n, err := s.PuzzleCounts(ctx, prefix+"xx", 1); err != nil || a != 0 || n != 0 {
+		t.Errorf("PuzzleCounts of a puzzle nobody answered: %d, %d, %v", a, n, err)
 	}
 
 	// Ratings: a rule that adds 10 to the winner and takes 10 from the

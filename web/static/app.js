@@ -2504,6 +2504,7 @@ function renderPuzzleResult() {
   else if (r.correct) line.append(...msgNodes(t("puzzleRight", "{0}", r.score, r.moves), moveNode(r.move)));
   else line.append(...msgNodes(t("puzzleWrong", "{0}", r.score, r.rank, r.moves, r.best_score), moveNode(r.move)));
   box.append(line);
+  if (r.answered_by > 0) box.append(el("p", "hint", t("puzzleCounts", r.answered_by, r.solved_by)));
   const table = el("table", "analysis");
   table.append(el("caption", "", t("puzzleBest")));
   const head = el("tr");

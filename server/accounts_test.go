@@ -232,7 +232,7 @@ func TestRatedGame(t *testing.T) {
 	// The rematch is rated, its seats held by the same accounts with
 	// their ratings now; a game called off changes nothing.
 	var rr RematchResponse
-	if code := e.do("POST", "/api/games/"+cr.ID+"/rematch", jb.Token, nil, &rr); code != 200 {
+	if code := e.doWith(bo, "POST", "/api/games/"+cr.ID+"/rematch", jb.Token, nil, &rr); code != 200 {
 		t.Fatalf("rematch: %d", code)
 	}
 	s = e.state(rr.ID, "")
@@ -649,5 +649,38 @@ func TestSignOutEverywhereClosesSeats(t *testing.T) {
 	}
 	if holds(e2, k2.Token) != 403 {
 		t.Errorf("after a password change the phone's token answers %d, want 403", holds(e2, k2.Token))
+	}
+}
+
+// TestRematchOfAccountSeat: a finished game's seat held by an account
+// takes its place in the rematch only signed in as the account (a token
+// of a finished game outlives a sign-out everywhere).
+func TestRematchOfAccountSeat(t *testing.T) {
+	e := newEnv(t, newStore(t))
+	ana := browser(t)
+	e.signUp(ana, "Ana", "correct horse")
+	id := e.create(SeatRequest{Kind: "human"}, SeatRequest{Kind: "computer", Level: "professional"})
+	var j JoinResponse
+	if code := e.doWith(ana, "POST", "/api/games/"+id+"/join", "", nil, &j); code != 200 {
+		t.Fatalf("join: %d", code)
+	}
+	if code := e.do("POST", "/api/games/"+id+"/resign", j.Token, nil, nil); code != 200 {
+		t.Fatalf("resign: %d", code)
+	}
+	if code := e.doWith(ana, "POST", "/api/logout?everywhere=1", "", nil, nil); code != 200 {
+		t.Fatalf("sign out everywhere: %d", code)
+	}
+	if code := e.do("POST", "/api/games/"+id+"/rematch", j.Token, nil, nil); code != 403 {
+		t.Errorf("a rematch asked for with the token alone: %d, want 403", code)
+	}
+	if code := e.doWith(ana, "POST", "/api/login", "", map[string]string{"name": "Ana", "password": "correct horse"}, nil); code != 200 {
+		t.Fatalf("sign in: %d", code)
+	}
+	var rm RematchResponse
+	if code := e.doWith(ana, "POST", "/api/games/"+id+"/rematch", j.Token, nil, &rm); code != 200 || rm.ID == "" {
+		t.Fatalf("the rematch signed in: %d %+v", code, rm)
+	}
+	if st := e.state(rm.ID, ""); !st.Seats[rm.Seat].Account || st.Seats[rm.Seat].Name != "Ana" {
+		t.Errorf("Ana's seat in the rematch: %+v", st.Seats[rm.Seat])
 	}
 }

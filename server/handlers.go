@@ -389,8 +389,15 @@ func (s *Server) handleNotifications(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), wait)
 	defer cancel()
+	tok := token(r)
 	for {
 		l.mu.Lock()
+		if l.seatOf(tok) != me {
+			// The seat's tokens were taken back while it waited.
+			l.mu.Unlock()
+			s.fail(w, &apiError{403, "this seat's token was taken back; sign in again"})
+			return
+		}
 		var out [][]byte
 		if cursor {
 			out, _ = l.log.since(me, after)

@@ -40,6 +40,20 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, &apiError{409, "the game is not over"})
 		return
 	}
+	// A seat held by an account takes its place in the rematch only
+	// signed in as the account: a token of a finished game, which a
+	// sign-out everywhere does not take back, cannot play as it.
+	if key := l.seat[me].account; key != "" {
+		a, err := s.signedIn(r)
+		if err == nil && (a == nil || a.Key != key) {
+			err = &apiError{403, "sign in to your account to play its rematch"}
+		}
+		if err != nil {
+			l.mu.Unlock()
+			s.fail(w, err)
+			return
+		}
+	}
 	if l.rematch == "" {
 		if ok, retry := s.createLim.take(s.clientKey(r), time.Now()); !ok {
 			l.mu.Unlock()

@@ -81,7 +81,11 @@ func (l *live) seatKey(r *http.Request, key string, seat *int, tok string) (int,
 	case len(mine) > 1:
 		return -1, &apiError{409, fmt.Sprintf("your account holds seats %v of this game: say which", mine)}
 	case len(l.seat[mine[0]].keys) >= maxSeatKeys:
-		return -1, &apiError{409, fmt.Sprintf("seat %d is open on %d devices already", mine[0], maxSeatKeys+1)}
+		devices := maxSeatKeys
+		if l.seat[mine[0]].hash != [32]byte{} {
+			devices++ // the seat's first token too
+		}
+		return -1, &apiError{409, fmt.Sprintf("seat %d is open on %d devices already", mine[0], devices)}
 	}
 	h := hashToken(tok)
 	ev := keyEvent{Seat: mine[0], Token: hex.EncodeToString(h[:])}
@@ -117,8 +121,13 @@ const revokeGames = 500
 
 // revokeSeats takes back every token of the seats the account of key
 // holds in its unfinished games (among its revokeGames latest seats),
-// and returns how many seats it closed.
+// and returns how many seats it closed. The sessions are ended by then,
+// so it goes on past a game it cannot reach (logged), and is not
+// stopped by the request's end. With one process every unfinished game
+// is in memory, and only those are looked at; with a shared store the
+// games are read from it.
 func (s *Server) revokeSeats(ctx context.Context, key string) (int, error) {
+	ctx = context.WithoutCancel(ctx)
 	gs, err := s.store.AccountGames(ctx, key, revokeGames)
 	if err != nil {
 		return 0, err
@@ -130,20 +139,32 @@ func (s *Server) revokeSeats(ctx context.Context, key string) (int, error) {
 			continue
 		}
 		seen[g.Game] = true
-		l, err := s.game(ctx, g.Game)
-		var ae *apiError
-		if errors.As(err, &ae) && ae.code == 404 {
+		var l *live
+		if s.shared == nil {
+			s.mu.Lock()
+			l = s.games[g.Game]
+			s.mu.Unlock()
+		} else if l, err = s.game(ctx, g.Game); err != nil {
+			s.logf("game %s: take back the seats of %q: %v", g.Game, key, err)
 			continue
 		}
-		if err != nil {
-			return n, err
+		if l == nil {
+			continue
 		}
-		l.mu.Lock()
-		k, err := l.revoke(ctx, key)
-		l.mu.Unlock()
-		n += k
-		if err != nil {
-			return n, err
+		// Another process may write first (409, the game read again):
+		// once more.
+		for try := 0; try < 2; try++ {
+			l.mu.Lock()
+			k, err := l.revoke(ctx, key)
+			l.mu.Unlock()
+			n += k
+			var ae *apiError
+			if err == nil || try == 1 || !errors.As(err, &ae) || ae.code != 409 {
+				if err != nil {
+					s.logf("game %s: take back the seats of %q: %v", g.Game, key, err)
+				}
+				break
+			}
 		}
 	}
 	return n, nil

@@ -7,28 +7,18 @@ import (
 	"strings"
 	"testing"
 
-	"atril/alphabet"
-	"atril/lexicon"
+	"atril/internal/testgame"
 	"atril/movegen"
 	"atril/player"
 	"atril/player/leave"
-	"atril/variant"
 )
 
 func config(t *testing.T, p1, p2 string, games int, seed uint64) Config {
 	t.Helper()
-	v := variant.MustLoad("english")
-	full, err := lexicon.Open("en-sowpods", v.Alphabet, lexicon.Options{MaxLen: v.Size})
+	v, lex, err := testgame.ShortEnglish(3)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var ws [][]alphabet.Tile
-	for i := 0; i < full.Len(); i++ {
-		if w := full.Word(i); len(w) <= 3 {
-			ws = append(ws, w)
-		}
-	}
-	lex := lexicon.FromTiles(v.Alphabet, ws)
 	o := player.Options{EndgameNodes: 200, Candidates: 3, Iterations: 4}
 	return Config{Variant: v, Lexicon: lex, Generator: movegen.NewBrute(lex), Players: [2]string{p1, p2},
 		Options: [2]player.Options{o, o}, Games: games, Seed: seed}

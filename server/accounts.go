@@ -17,6 +17,7 @@ import (
 	"golang.org/x/text/unicode/norm"
 
 	"atril/internal/password"
+	"atril/puzzle"
 	"atril/store"
 )
 
@@ -628,7 +629,7 @@ func (s *Server) handleProfile(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p := Profile{Name: a.Name, Since: a.Created, Ratings: ownRatings(rs), Games: []RatedInfo{},
-		Puzzles: puzzleStats(puzzles, PuzzleToday(time.Now()))}
+		Puzzles: puzzleStats(puzzles, puzzle.Today(time.Now()))}
 	for _, g := range games {
 		gi := RatedInfo{ID: g.Game, Lexicon: g.Category, Finished: g.Finished}
 		for _, st := range g.Seats {

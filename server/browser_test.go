@@ -31,6 +31,7 @@ import (
 	"atril/lexicon"
 	"atril/move"
 	"atril/movegen"
+	"atril/puzzle"
 	"atril/store"
 	"atril/variant"
 	"atril/web"
@@ -2616,7 +2617,7 @@ func TestBrowserPuzzle(t *testing.T) {
 	r := newRig(t)
 	c := r.ctx
 	r.run(c, "open the lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#create`))
-	today := PuzzleToday(time.Now())
+	today := puzzle.Today(time.Now())
 	r.poll(c, "the puzzle card", `$("#puzzle-link").getAttribute("href") === "/puzzle/en-sowpods/today"`, 20*time.Second)
 	var link string
 	r.eval(c, `$("#puzzle-link").textContent`, &link)

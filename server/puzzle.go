@@ -3,9 +3,7 @@ package server
 import (
 	"errors"
 	"fmt"
-	"hash/fnv"
 	"net/http"
-	"slices"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -13,40 +11,23 @@ import (
 
 	"atril/game"
 	"atril/move"
-	"atril/player"
 	"atril/player/leave"
+	"atril/puzzle"
 	"atril/store"
 	"atril/variant"
 )
 
-// Puzzles: positions of the computer's own games in which to find the
-// highest-scoring play (none ahead of its day). Puzzle n of a word list is the same on every
-// server and at every start: its game is played from a seed made of the
-// list's name and n by the inhuman player on both seats, and the
-// position is the first from a turn the seed picks (3 to 12) where the
-// bag still holds a full rack and the best placement scores at least
-// puzzleMinBest among at least puzzleMinMoves (another game when that
-// one has none). Puzzle numbers count days: number 1 is 1 January 2026
-// (UTC), so today's puzzle is the day's number.
+// Puzzles (package puzzle): positions of the computer's own games in
+// which to find the highest-scoring play, none ahead of its day.
 
-// Bounds of puzzles.
+// Bounds of the server's puzzles.
 const (
-	puzzleMinBest  = 30
-	puzzleMinMoves = 20
-	puzzleCache    = 256       // puzzles kept in memory
-	puzzleMax      = 1_000_000 // the highest number
-	puzzleShown    = 5         // the best placements an answer shows
+	puzzleCache = 256 // puzzles kept in memory
 )
 
-// puzzleEpoch is the day of puzzle 1.
-var puzzleEpoch = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-
-// PuzzleToday is the number of the puzzle of the day of t (UTC).
-func PuzzleToday(t time.Time) int { return int(t.UTC().Sub(puzzleEpoch)/(24*time.Hour)) + 1 }
-
-// puzzle is a puzzle made: the position (the game before the solver's
-// move, read only once made), and every placement's score, best first.
-type puzzle struct {
+// puzzleEntry is a puzzle as the server keeps it: made once (package
+// puzzle; read only once made), with its best placements rendered.
+type puzzleEntry struct {
 	once    sync.Once
 	made    atomic.Bool // once has run
 	err     error
@@ -54,9 +35,8 @@ type puzzle struct {
 	v       *variant.Variant
 	lexicon string
 	number  int
-	g       *game.Game
-	scores  []int       // every placement's score, highest first
-	best    []Candidate // the best placements (puzzleShown of them)
+	*puzzle.Puzzle
+	best []Candidate
 }
 
 // PuzzleInfo is the answer of GET /api/puzzles/{lexicon}/{n}: the
@@ -156,12 +136,12 @@ type puzzleRequest struct {
 // puzzleCache of them the one asked for least recently goes.
 type puzzles struct {
 	mu    sync.Mutex
-	m     map[string]*puzzle
+	m     map[string]*puzzleEntry
 	clock uint64
 }
 
 // puzzleFor returns puzzle n of word list lexicon, made once.
-func (s *Server) puzzleFor(r *http.Request) (*puzzle, error) {
+func (s *Server) puzzleFor(r *http.Request) (*puzzleEntry, error) {
 	name := r.PathValue("lexicon")
 	var v *variant.Variant
 	for _, vn := range s.cfg.Variants {
@@ -174,14 +154,14 @@ func (s *Server) puzzleFor(r *http.Request) (*puzzle, error) {
 	if v == nil {
 		return nil, &apiError{404, fmt.Sprintf("no word list %q is offered", short(name, 40))}
 	}
-	today := PuzzleToday(time.Now())
+	today := puzzle.Today(time.Now())
 	ns := r.PathValue("n")
 	n, err := strconv.Atoi(ns)
 	if ns == "today" {
 		n, err = today, nil
 	}
-	if err != nil || n < 1 || n > puzzleMax {
-		return nil, &apiError{404, fmt.Sprintf("puzzles are numbered 1 to %d (or today), not %q", puzzleMax, short(ns, 20))}
+	if err != nil || n < 1 || n > puzzle.Max {
+		return nil, &apiError{404, fmt.Sprintf("puzzles are numbered 1 to %d (or today), not %q", puzzle.Max, short(ns, 20))}
 	}
 	if n > today {
 		return nil, &apiError{404, fmt.Sprintf("puzzle %d is not out yet: today's is %d", n, today)}
@@ -189,7 +169,7 @@ func (s *Server) puzzleFor(r *http.Request) (*puzzle, error) {
 	key := name + "\x00" + strconv.Itoa(n)
 	s.puzzles.mu.Lock()
 	if s.puzzles.m == nil {
-		s.puzzles.m = map[string]*puzzle{}
+		s.puzzles.m = map[string]*puzzleEntry{}
 	}
 	p := s.puzzles.m[key]
 	if p == nil {
@@ -203,7 +183,7 @@ func (s *Server) puzzleFor(r *http.Request) (*puzzle, error) {
 			}
 			delete(s.puzzles.m, old)
 		}
-		p = &puzzle{v: v, lexicon: name, number: n}
+		p = &puzzleEntry{v: v, lexicon: name, number: n}
 		s.puzzles.m[key] = p
 	}
 	s.puzzles.clock++
@@ -239,69 +219,25 @@ func (s *Server) puzzleFor(r *http.Request) (*puzzle, error) {
 	return p, nil
 }
 
-// makePuzzle plays the games of puzzle p until one has a position fit
-// for it.
-func (s *Server) makePuzzle(p *puzzle) error {
+// makePuzzle makes puzzle p with one of its word list's generators.
+func (s *Server) makePuzzle(p *puzzleEntry) error {
 	lr, err := s.lexiconFor(p.v, p.lexicon)
 	if err != nil {
 		return err
 	}
-	h := fnv.New64a()
-	fmt.Fprintf(h, "atril puzzle %s %d", p.lexicon, p.number)
-	seed := h.Sum64()
-	from := 3 + int(seed%10)
 	gen := lr.getGen()
 	defer lr.putGen(gen)
+	if p.Puzzle, err = puzzle.Make(p.v, lr.lex, p.lexicon, p.number, gen); err != nil {
+		return err
+	}
 	table, err := leave.Load(p.v, "default", 0)
 	if err != nil {
 		table = nil
 	}
-	for attempt := range uint64(100) {
-		gs := seed + attempt*0x9e3779b97f4a7c15
-		g, err := game.New(p.v, lr.lex, []string{"1", "2"}, gs)
-		if err != nil {
-			return fmt.Errorf("puzzle %s %d: %w", p.lexicon, p.number, err)
-		}
-		var bots [2]player.Player
-		for i := range bots {
-			if bots[i], err = player.New("inhuman", player.Options{Variant: p.v, Lexicon: lr.lex, Generator: gen, Seed: gs + uint64(i)}); err != nil {
-				return fmt.Errorf("puzzle %s %d: %w", p.lexicon, p.number, err)
-			}
-		}
-		for !g.Over() && g.BagLen() >= p.v.RackSize {
-			i := g.Current()
-			if g.MovesPlayed() >= from && g.Seats[i].Rack.Len() == p.v.RackSize {
-				var scores []int
-				var best []move.Move
-				gen.Generate(g.Board, &g.Seats[i].Rack, func(m *move.Move) {
-					if m.Kind != move.Place {
-						return
-					}
-					scores = append(scores, m.Score)
-					if len(best) < puzzleShown || m.Score > best[len(best)-1].Score {
-						c := *m
-						c.Tiles = slices.Clone(m.Tiles)
-						best = append(best, c)
-						slices.SortStableFunc(best, func(a, b move.Move) int { return b.Score - a.Score })
-						best = best[:min(len(best), puzzleShown)]
-					}
-				})
-				if len(scores) >= puzzleMinMoves && len(best) > 0 && best[0].Score >= puzzleMinBest {
-					slices.SortFunc(scores, func(a, b int) int { return b - a })
-					p.g, p.scores = g, scores
-					for k := range best {
-						p.best = append(p.best, puzzleCandidate(p.v, g, &best[k], table))
-					}
-					return nil
-				}
-			}
-			view := player.ViewOf(g, i)
-			if err := g.Play(bots[i].Choose(view)); err != nil {
-				return fmt.Errorf("puzzle %s %d: game %d: %w", p.lexicon, p.number, attempt, err)
-			}
-		}
+	for k := range p.Best {
+		p.best = append(p.best, puzzleCandidate(p.v, p.Game, &p.Best[k], table))
 	}
-	return fmt.Errorf("puzzle %s %d: no position found in 100 games", p.lexicon, p.number)
+	return nil
 }
 
 // puzzleCandidate renders a placement of the puzzle's position, with
@@ -328,13 +264,14 @@ func puzzleCandidate(v *variant.Variant, g *game.Game, m *move.Move, table leave
 
 // state renders the puzzle's position for the seat on turn, as a game's
 // state.
-func (p *puzzle) state() *State {
-	l := &live{v: p.v, g: p.g, hdr: store.Game{ID: "", Lexicon: p.lexicon, Seats: make([]store.Seat, len(p.g.Seats))},
+func (p *puzzleEntry) state() *State {
+	g := p.Game
+	l := &live{v: p.v, g: g, hdr: store.Game{ID: "", Lexicon: p.lexicon, Seats: make([]store.Seat, len(g.Seats))},
 		log: &notifLog{}}
-	for i := range p.g.Seats {
+	for i := range g.Seats {
 		l.seat = append(l.seat, &seat{name: strconv.Itoa(i + 1), taken: true})
 	}
-	return l.state(p.g.Current())
+	return l.state(g.Current())
 }
 
 func (s *Server) handlePuzzle(w http.ResponseWriter, r *http.Request) {
@@ -343,7 +280,7 @@ func (s *Server) handlePuzzle(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
-	info := PuzzleInfo{Lexicon: p.lexicon, Number: p.number, Today: PuzzleToday(time.Now()), Goal: "score", State: p.state()}
+	info := PuzzleInfo{Lexicon: p.lexicon, Number: p.number, Today: puzzle.Today(time.Now()), Goal: "score", State: p.state()}
 	a, err := s.signedIn(r)
 	if err == nil && a != nil {
 		var rec *store.PuzzleRecord
@@ -363,13 +300,13 @@ func (s *Server) handlePuzzle(w http.ResponseWriter, r *http.Request) {
 
 // readPuzzleRequest reads the body of a puzzle's preview or answer and
 // finds the puzzle; on failure it has answered.
-func (s *Server) readPuzzleRequest(w http.ResponseWriter, r *http.Request) (*puzzleRequest, *puzzle, bool) {
+func (s *Server) readPuzzleRequest(w http.ResponseWriter, r *http.Request) (*puzzleRequest, *puzzleEntry, bool) {
 	data, err := readBody(w, r)
 	var req puzzleRequest
 	if err == nil {
 		err = decodeJSON(data, &req)
 	}
-	var p *puzzle
+	var p *puzzleEntry
 	if err == nil {
 		p, err = s.puzzleFor(r)
 	}
@@ -381,8 +318,9 @@ func (s *Server) readPuzzleRequest(w http.ResponseWriter, r *http.Request) (*puz
 }
 
 // preview is what a placement would score in the puzzle.
-func (p *puzzle) preview(tiles []PlacedTile) (Preview, error) {
-	return previewOf(p.g.Board, p.g.Seats[p.g.Current()].Rack, p.g.BagLen(), true, tiles)
+func (p *puzzleEntry) preview(tiles []PlacedTile) (Preview, error) {
+	g := p.Game
+	return previewOf(g.Board, g.Seats[g.Current()].Rack, g.BagLen(), true, tiles)
 }
 
 func (s *Server) handlePuzzlePreview(w http.ResponseWriter, r *http.Request) {
@@ -415,15 +353,10 @@ func (s *Server) handlePuzzleAnswer(w http.ResponseWriter, r *http.Request) {
 			writeJSON(w, 200, out)
 			return
 		}
-		// The rank: one more than the placements scoring more.
-		k := slices.IndexFunc(p.scores, func(sc int) bool { return sc <= out.Score })
-		if k < 0 {
-			k = len(p.scores) // cannot be: a legal placement is one of the position's
-		}
-		out.Rank = k + 1
-		out.Correct = out.Score == p.scores[0]
+		out.Rank = p.Rank(out.Score)
+		out.Correct = out.Score == p.Scores[0]
 	}
-	out.BestScore, out.Moves, out.Best = p.scores[0], len(p.scores), p.best
+	out.BestScore, out.Moves, out.Best = p.Scores[0], len(p.Scores), p.best
 	// A signed-in account's first answer is kept (asking for the
 	// solution first counts as not solving it).
 	a, err := s.signedIn(r)

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"atril/puzzle"
 	"atril/store"
 )
 
@@ -24,7 +25,7 @@ func TestPuzzle(t *testing.T) {
 		t.Fatalf("puzzle 5: %d", code)
 	}
 	st := p.State
-	if p.Number != 5 || p.Lexicon != "en-sowpods" || p.Goal != "score" || p.Today != PuzzleToday(time.Now()) || st == nil || st.You == nil {
+	if p.Number != 5 || p.Lexicon != "en-sowpods" || p.Goal != "score" || p.Today != puzzle.Today(time.Now()) || st == nil || st.You == nil {
 		t.Fatalf("puzzle 5: %+v", p)
 	}
 	if len(st.You.Rack) != 7 || st.Turn != st.You.Seat || st.Bag < 7 || len(st.Board) == 0 || len(st.History) < 3 || st.Over {
@@ -42,10 +43,10 @@ func TestPuzzle(t *testing.T) {
 		t.Errorf("puzzle 6: %d, the same position as 5", code)
 	}
 	var today PuzzleInfo
-	if code := e.do("GET", "/api/puzzles/en-sowpods/today", "", nil, &today); code != 200 || today.Number != PuzzleToday(time.Now()) {
+	if code := e.do("GET", "/api/puzzles/en-sowpods/today", "", nil, &today); code != 200 || today.Number != puzzle.Today(time.Now()) {
 		t.Errorf("today's puzzle: %d, number %d", code, today.Number)
 	}
-	ahead := fmt.Sprintf("/api/puzzles/en-sowpods/%d", PuzzleToday(time.Now())+1)
+	ahead := fmt.Sprintf("/api/puzzles/en-sowpods/%d", puzzle.Today(time.Now())+1)
 	for _, path := range []string{"/api/puzzles/en-sowpods/0", "/api/puzzles/en-sowpods/x", "/api/puzzles/en-sowpods/1000001", "/api/puzzles/xx-none/1", ahead} {
 		if code := e.do("GET", path, "", nil, nil); code != 404 {
 			t.Errorf("%s: %d, want 404", path, code)
@@ -55,7 +56,7 @@ func TestPuzzle(t *testing.T) {
 	// The solution, asked for.
 	var sol PuzzleAnswer
 	if code := e.do("POST", "/api/puzzles/en-sowpods/5/answer", "", map[string]any{"reveal": true}, &sol); code != 200 ||
-		len(sol.Best) == 0 || sol.Best[0].Score != sol.BestScore || sol.BestScore < puzzleMinBest || sol.Moves < puzzleMinMoves || sol.Correct {
+		len(sol.Best) == 0 || sol.Best[0].Score != sol.BestScore || sol.BestScore < puzzle.MinBest || sol.Moves < puzzle.MinMoves || sol.Correct {
 		t.Fatalf("the solution: %d %+v", code, sol)
 	}
 	for k := 1; k < len(sol.Best); k++ {

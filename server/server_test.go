@@ -12,7 +12,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -21,6 +20,7 @@ import (
 	"atril/alphabet"
 	"atril/board"
 	gcgpkg "atril/gcg"
+	"atril/internal/testgame"
 	"atril/lexicon"
 	"atril/move"
 	"atril/movegen"
@@ -29,30 +29,11 @@ import (
 	"atril/variant"
 )
 
-var (
-	shortOnce sync.Once
-	shortLex  *lexicon.Lexicon
-	shortErr  error
-)
-
 // shortWords is the English list cut to words of at most four letters:
 // real enough for real games, small enough for quick tests.
 func shortWords(v *variant.Variant) (*lexicon.Lexicon, error) {
-	shortOnce.Do(func() {
-		full, err := lexicon.Open("en-sowpods", v.Alphabet, lexicon.Options{MaxLen: v.Size})
-		if err != nil {
-			shortErr = err
-			return
-		}
-		var ws [][]alphabet.Tile
-		for i := 0; i < full.Len(); i++ {
-			if w := full.Word(i); len(w) <= 4 {
-				ws = append(ws, append([]alphabet.Tile(nil), w...))
-			}
-		}
-		shortLex = lexicon.FromTiles(v.Alphabet, ws)
-	})
-	return shortLex, shortErr
+	_, lex, err := testgame.ShortEnglish(4)
+	return lex, err
 }
 
 type testEnv struct {

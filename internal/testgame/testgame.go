@@ -1,8 +1,10 @@
 // Package testgame plays games for tests: greedy players on a sampled
-// word list, so that the brute-force generator stays fast.
+// word list, so that the brute-force generator stays fast; and it gives
+// short word lists to play whole games with quickly.
 package testgame
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"sync"
 	"testing"
@@ -83,4 +85,36 @@ func PlayGame(t testing.TB, v *variant.Variant, lex *lexicon.Lexicon, names []st
 		}
 	}
 	return g
+}
+
+var (
+	shortMu    sync.Mutex
+	shortLists = map[int]*lexicon.Lexicon{}
+)
+
+// ShortEnglish returns the English variant and the words of en-sowpods
+// of at most maxLen letters, made once per length (the lexicon is
+// read-only): real enough for real games, quick to play them with.
+func ShortEnglish(maxLen int) (*variant.Variant, *lexicon.Lexicon, error) {
+	v, err := variant.Load("english")
+	if err != nil {
+		return nil, nil, fmt.Errorf("testgame: %w", err)
+	}
+	shortMu.Lock()
+	defer shortMu.Unlock()
+	if lex := shortLists[maxLen]; lex != nil {
+		return v, lex, nil
+	}
+	full, err := lexicon.Open("en-sowpods", v.Alphabet, lexicon.Options{MaxLen: v.Size})
+	if err != nil {
+		return nil, nil, fmt.Errorf("testgame: %w", err)
+	}
+	var ws [][]alphabet.Tile
+	for i := 0; i < full.Len(); i++ {
+		if w := full.Word(i); len(w) <= maxLen {
+			ws = append(ws, append([]alphabet.Tile(nil), w...))
+		}
+	}
+	shortLists[maxLen] = lexicon.FromTiles(v.Alphabet, ws)
+	return v, shortLists[maxLen], nil
 }

@@ -1,0 +1,118 @@
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"atril/move"
+	"atril/movegen"
+	"atril/puzzle"
+)
+
+func init() {
+	register("puzzle", "solve a puzzle of the day in the terminal: find the highest-scoring play", runPuzzle)
+}
+
+func runPuzzle(args []string) error {
+	fs := flag.NewFlagSet("puzzle", flag.ContinueOnError)
+	vn, ln := envFlags(fs)
+	algo := fs.String("algo", "gaddag", "move generator")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: atril puzzle [--variant V] [--lexicon L] [N|today]\n\nPuzzle N (default today's) of the word list, the same as the server's:\ntype a play (\"8H WORD\", \"H8 WORD\"), \"answer\" to see the best plays, \"quit\".")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	n := puzzle.Today(time.Now())
+	switch {
+	case fs.NArg() > 1:
+		fs.Usage()
+		return fmt.Errorf("one puzzle number at most, not %d arguments", fs.NArg())
+	case fs.NArg() == 1 && fs.Arg(0) != "today":
+		k, err := strconv.Atoi(fs.Arg(0))
+		if err != nil || k < 1 || k > n {
+			return fmt.Errorf("puzzle %q: a number from 1 to today's, %d", fs.Arg(0), n)
+		}
+		n = k
+	}
+	e, err := loadEnv(*vn, *ln)
+	if err != nil {
+		return err
+	}
+	gen, err := movegen.New(*algo, e.Lex)
+	if err != nil {
+		return err
+	}
+	p, err := puzzle.Make(e.V, e.Lex, e.Lex.Name, n, gen)
+	if err != nil {
+		return err
+	}
+	return solveLoop(p, os.Stdin, os.Stdout)
+}
+
+// solveLoop shows puzzle p, reads plays from in until one scores the
+// most (or "answer", "quit" or the end of in), and says how each did.
+func solveLoop(p *puzzle.Puzzle, in io.Reader, out io.Writer) error {
+	g := p.Game
+	a := g.Variant.Alphabet
+	me := g.Current()
+	fmt.Fprintf(out, "Puzzle %d · %s: find the highest-scoring play.\n\n%s\n", p.Number, p.Lexicon, g.Board)
+	for i, pl := range g.Seats {
+		who := "opponent"
+		if i == me {
+			who = "you"
+		}
+		fmt.Fprintf(out, "%s: %d   ", who, pl.Score)
+	}
+	fmt.Fprintf(out, "bag: %d\nyour rack: %s\n", g.BagLen(), a.RackString(&g.Seats[me].Rack))
+	fmt.Fprintf(out, "Type a play (\"8H WORD\" across, \"H8 WORD\" down, lowercase for a blank), \"answer\" or \"quit\".\n")
+	sc := bufio.NewScanner(in)
+	for {
+		fmt.Fprint(out, "> ")
+		if !sc.Scan() {
+			return sc.Err()
+		}
+		line := strings.TrimSpace(sc.Text())
+		switch strings.ToLower(line) {
+		case "":
+			continue
+		case "quit", "q":
+			return nil
+		case "answer":
+			showBest(p, out)
+			return nil
+		}
+		m, err := move.Parse(g.Board, line)
+		if err == nil && m.Kind != move.Place {
+			err = fmt.Errorf("a puzzle asks for a placement")
+		}
+		if err == nil {
+			err = g.Check(m)
+		}
+		if err != nil {
+			fmt.Fprintf(out, "not a play here: %v\n", err)
+			continue
+		}
+		if m.Score == p.Scores[0] {
+			fmt.Fprintf(out, "Right: %s scores %d, the most of the %d plays.\n", m.String(g.Board), m.Score, len(p.Scores))
+			showBest(p, out)
+			return nil
+		}
+		fmt.Fprintf(out, "%s scores %d: play %d of %d by score. Try again, or \"answer\".\n", m.String(g.Board), m.Score, p.Rank(m.Score), len(p.Scores))
+	}
+}
+
+// showBest lists the puzzle's best plays.
+func showBest(p *puzzle.Puzzle, out io.Writer) {
+	fmt.Fprintf(out, "The best plays (of %d):\n", len(p.Scores))
+	for _, m := range p.Best {
+		fmt.Fprintf(out, "  %-16s %d\n", m.String(p.Game.Board), m.Score)
+	}
+}

@@ -402,12 +402,7 @@ func (s *Server) handlePassword(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
-	me, err := s.me(r.Context(), a)
-	if err != nil {
-		s.fail(w, err)
-		return
-	}
-	writeJSON(w, 200, me)
+	s.writeMe(w, r, a, 200)
 }
 
 // hashWait bounds the wait for a slot to hash a password in.
@@ -434,12 +429,7 @@ func (s *Server) startSession(w http.ResponseWriter, r *http.Request, a *store.A
 	}
 	http.SetCookie(w, &http.Cookie{Name: sessionCookie, Value: tok, Path: "/", Expires: expires, MaxAge: int(sessionLife / time.Second),
 		HttpOnly: true, Secure: s.secure(r), SameSite: http.SameSiteLaxMode})
-	me, err := s.me(r.Context(), a)
-	if err != nil {
-		s.fail(w, err)
-		return
-	}
-	writeJSON(w, code, me)
+	s.writeMe(w, r, a, code)
 }
 
 // secure reports whether r came over HTTPS: to this server, or to the
@@ -519,6 +509,16 @@ func (s *Server) signedIn(r *http.Request) (*store.Account, error) {
 	return a, err
 }
 
+// writeMe answers what GET /api/me answers for account a, with code.
+func (s *Server) writeMe(w http.ResponseWriter, r *http.Request, a *store.Account, code int) {
+	me, err := s.me(r.Context(), a)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	writeJSON(w, code, me)
+}
+
 // me is what GET /api/me answers for account a.
 func (s *Server) me(ctx context.Context, a *store.Account) (*Me, error) {
 	rs, err := s.store.Ratings(ctx, a.Key)
@@ -560,12 +560,7 @@ func (s *Server) handleMe(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, 200, Me{})
 		return
 	}
-	me, err := s.me(r.Context(), a)
-	if err != nil {
-		s.fail(w, err)
-		return
-	}
-	writeJSON(w, 200, me)
+	s.writeMe(w, r, a, 200)
 }
 
 // Profile is the answer of GET /api/players/{name}.

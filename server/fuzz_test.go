@@ -216,3 +216,57 @@ func FuzzDecodeChat(f *testing.F) {
 		}
 	})
 }
+
+// FuzzPuzzleAnswer sends arbitrary bodies to a puzzle's answer: each
+// gets an answer or a client error, an accepted play a rank within the
+// position's placements (the best ranked first), and the puzzle stays
+// as it was.
+func FuzzPuzzleAnswer(f *testing.F) {
+	for _, s := range []string{`{"reveal":true}`, `{"tiles":[{"row":7,"col":7,"letter":"Q"}]}`, `{"tiles":[]}`, `{`,
+		`{"tiles":[{"row":7,"col":7,"letter":"A"},{"row":7,"col":8,"letter":"?","blank":true}]}`, `{"tiles":[{"row":-1,"col":99,"letter":"ZZ"}]}`} {
+		f.Add([]byte(s))
+	}
+	srv := fuzzServer(f)
+	hs := httptest.NewServer(srv)
+	f.Cleanup(hs.Close)
+	e := &testEnv{t: &testing.T{}, srv: srv, hs: hs, url: hs.URL}
+	position := func(t *testing.T) string {
+		var p PuzzleInfo
+		if code := e.do("GET", "/api/puzzles/en-sowpods/3", "", nil, &p); code != 200 {
+			t.Fatalf("puzzle 3: %d", code)
+		}
+		b, _ := json.Marshal(p.State)
+		return string(b)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		e.t = t
+		before := position(t)
+		resp, err := http.Post(hs.URL+"/api/puzzles/en-sowpods/3/answer", "application/json", bytes.NewReader(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var a PuzzleAnswer
+		dec := json.NewDecoder(resp.Body).Decode(&a)
+		resp.Body.Close()
+		switch {
+		case resp.StatusCode == 200:
+			if dec != nil {
+				t.Fatalf("answer: %v", dec)
+			}
+			if a.OK && (a.Rank < 1 || a.Rank > a.Moves || a.Correct != (a.Rank == 1) || a.Correct != (a.Score == a.BestScore)) {
+				t.Fatalf("an accepted play: %+v", a)
+			}
+			var req puzzleRequest
+			reveal := json.Unmarshal(data, &req) == nil && req.Reveal
+			if !a.OK && !reveal && (a.Best != nil || a.BestScore != 0) {
+				t.Fatalf("a refused play shows the solution: %+v", a)
+			}
+		case resp.StatusCode >= 400 && resp.StatusCode < 500:
+		default:
+			t.Fatalf("status %d", resp.StatusCode)
+		}
+		if position(t) != before {
+			t.Fatal("an answer changed the puzzle")
+		}
+	})
+}

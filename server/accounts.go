@@ -294,14 +294,15 @@ func (s *Server) handleSignIn(w http.ResponseWriter, r *http.Request) {
 // guessing would go on through it.
 func (s *Server) spendGuess(w http.ResponseWriter, r *http.Request, a *store.Account) bool {
 	now := time.Now()
-	if ok, retry := s.failLim.take(a.Key+"\x00"+s.clientKey(r), now); !ok {
+	mine := s.guessKey(r, a)
+	if ok, retry := s.failLim.take(mine, now); !ok {
 		e := tooMany("", retry)
 		e.msg = fmt.Sprintf("too many failed sign-ins to this account from your address; try again in %d s", e.retry)
 		s.fail(w, e)
 		return false
 	}
 	if ok, retry := s.failAll.take(a.Key, now); !ok {
-		s.failLim.give(a.Key+"\x00"+s.clientKey(r), now)
+		s.failLim.give(mine, now)
 		e := tooMany("", retry)
 		e.msg = fmt.Sprintf("too many failed sign-ins to this account; try again in %d s", e.retry)
 		s.fail(w, e)
@@ -310,11 +311,16 @@ func (s *Server) spendGuess(w http.ResponseWriter, r *http.Request, a *store.Acc
 	return true
 }
 
+// guessKey names the guesses at a's password from r's client.
+func (s *Server) guessKey(r *http.Request, a *store.Account) string {
+	return a.Key + "\x00" + s.clientKey(r)
+}
+
 // refundGuess gives back a guess spendGuess took, when the password was
 // right or could not be checked.
 func (s *Server) refundGuess(r *http.Request, a *store.Account) {
 	now := time.Now()
-	s.failLim.give(a.Key+"\x00"+s.clientKey(r), now)
+	s.failLim.give(s.guessKey(r, a), now)
 	s.failAll.give(a.Key, now)
 }
 

@@ -254,12 +254,14 @@ func (l *live) rackTiles(r *alphabet.Rack) []Tile {
 	return out
 }
 
-func (l *live) tile(t alphabet.Tile) Tile {
+func (l *live) tile(t alphabet.Tile) Tile { return tileOf(l.v, t) }
+
+// tileOf is tile t of variant v as the API shows it.
+func tileOf(v *variant.Variant, t alphabet.Tile) Tile {
 	if t == alphabet.Blank {
 		return Tile{Letter: "?", Blank: true}
 	}
-	a := l.v.Alphabet
-	return Tile{Letter: a.String(t.Letter()), Blank: t.IsBlanked(), Score: l.v.Score(t)}
+	return Tile{Letter: v.Alphabet.String(t.Letter()), Blank: t.IsBlanked(), Score: v.Score(t)}
 }
 
 // announceStart queues the start of the game to every seat. Caller holds mu.

@@ -253,9 +253,8 @@ func puzzleCandidate(v *variant.Variant, g *game.Game, m *move.Move, table leave
 	if table != nil {
 		c.Equity = float64(int((float64(m.Score)+table.Eval(&kept))*100+0.5)) / 100
 	}
-	l := &live{v: v}
 	for k, t := range ts {
-		x := l.tile(t)
+		x := tileOf(v, t)
 		x.Row, x.Col = intp(sq[k][0]), intp(sq[k][1])
 		c.Tiles = append(c.Tiles, x)
 	}

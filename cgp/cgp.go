@@ -32,6 +32,7 @@ import (
 	"atril/alphabet"
 	"atril/board"
 	"atril/game"
+	"atril/lexicon"
 	"atril/variant"
 )
 
@@ -378,6 +379,25 @@ func (p *Position) Board(ws board.WordSet) (*board.Board, error) {
 	}
 	b.Recompute()
 	return b, nil
+}
+
+// Game starts a game at the position (which must be resolved), with
+// lex as its word list, seats named "1" to "n" in the CGP's order (the
+// player on turn first) and the bag of what the set leaves shuffled by
+// seed; see game.FromPosition.
+func (p *Position) Game(lex *lexicon.Lexicon, seed uint64) (*game.Game, error) {
+	if p.V == nil {
+		return nil, fmt.Errorf("cgp: position not resolved against a variant")
+	}
+	names := make([]string, len(p.RackTiles))
+	for i := range names {
+		names[i] = strconv.Itoa(i + 1)
+	}
+	g, err := game.FromPosition(p.V, lex, names, p.Squares, p.RackTiles, p.Scores, p.ZeroTurns, seed)
+	if err != nil {
+		return nil, fmt.Errorf("cgp: %w", err)
+	}
+	return g, nil
 }
 
 // FromGame returns the position of a game: its board, the racks and

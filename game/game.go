@@ -217,6 +217,89 @@ func New(v *variant.Variant, lex *lexicon.Lexicon, names []string, seed uint64) 
 	return g, nil
 }
 
+// FromPosition starts a game at a position: the tiles on the board
+// (squares row-major, board.Empty where there is none), each seat's rack
+// and score in turn order, seat 0 on turn, and the count of consecutive
+// scoreless turns that led to it. The bag holds what the set leaves,
+// shuffled by seed. Seat 0's rack is taken as given, short or empty; the
+// other seats' racks are filled from the bag, as after a draw (a rack
+// not given is unknown tiles). With the bag empty the scoreless turns
+// are taken as passes, the only scoreless turns left then. The position
+// need not be one a game could reach: its words are not checked.
+func FromPosition(v *variant.Variant, lex *lexicon.Lexicon, names []string, squares []alphabet.Tile, racks []alphabet.Rack, scores []int, scoreless int, seed uint64) (*Game, error) {
+	n := v.Size
+	switch {
+	case len(names) < 2 || len(names) > 4:
+		return nil, fmt.Errorf("game: %d players; 2 to 4 can play", len(names))
+	case len(racks) != len(names) || len(scores) != len(names):
+		return nil, fmt.Errorf("game: %d players, %d racks and %d scores", len(names), len(racks), len(scores))
+	case len(squares) != n*n:
+		return nil, fmt.Errorf("game: %d squares for a %d×%d board", len(squares), n, n)
+	case scoreless < 0:
+		return nil, fmt.Errorf("game: %d scoreless turns", scoreless)
+	}
+	g := &Game{Variant: v, Lex: lex, Board: board.New(v, lex), Seed: seed, resigned: -1, timedOut: -1, open: -1,
+		rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), scoreless: scoreless}
+	var left alphabet.Rack
+	for t, c := range v.Counts {
+		left[t] = uint8(c)
+	}
+	take := func(t alphabet.Tile, where string) error {
+		if t.IsBlanked() {
+			t = alphabet.Blank
+		}
+		if int(t) >= len(v.Counts) || !left.Remove(t) {
+			return fmt.Errorf("game: %s: more %s than the %s set holds", where, v.Alphabet.Spell([]alphabet.Tile{t}), v.Name)
+		}
+		return nil
+	}
+	for i, t := range squares {
+		if t == board.Empty {
+			continue
+		}
+		if err := take(t, "square "+variant.SquareName(i/n, i%n)); err != nil {
+			return nil, err
+		}
+		g.Board.SetTile(i/n, i%n, t, -1)
+	}
+	g.Board.Recompute()
+	for i, name := range names {
+		if racks[i].Len() > v.RackSize {
+			return nil, fmt.Errorf("game: rack %d holds %d tiles; the rack size is %d", i+1, racks[i].Len(), v.RackSize)
+		}
+		for _, t := range racks[i].Tiles() {
+			if err := take(t, fmt.Sprintf("rack %d", i+1)); err != nil {
+				return nil, err
+			}
+		}
+		g.Seats = append(g.Seats, Seat{Name: name, Rack: racks[i], Score: scores[i]})
+	}
+	for _, t := range append([]alphabet.Tile{alphabet.Blank}, v.Alphabet.Collated()...) {
+		for i := 0; i < int(left[t]); i++ {
+			g.bag = append(g.bag, t)
+		}
+	}
+	g.rng.Shuffle(len(g.bag), func(i, j int) { g.bag[i], g.bag[j] = g.bag[j], g.bag[i] })
+	for i := 1; i < len(g.Seats); i++ {
+		g.draw(i)
+	}
+	if len(g.bag) == 0 {
+		g.passes = scoreless
+	}
+	return g, nil
+}
+
+// LastWasPass reports whether the last move was a pass (under the
+// two-passes rule a pass now would end the game).
+func (g *Game) LastWasPass() bool {
+	for i := len(g.History) - 1; i >= 0; i-- {
+		if g.History[i].Kind == Played {
+			return g.History[i].Move.Kind == move.Pass
+		}
+	}
+	return g.passes > 0
+}
+
 // draw fills player i's rack from the bag and returns the tiles drawn.
 func (g *Game) draw(i int) []alphabet.Tile {
 	var drawn []alphabet.Tile

@@ -457,3 +457,79 @@ func TestTurnKept(t *testing.T) {
 		}
 	}
 }
+
+func TestFromPosition(t *testing.T) {
+	v := testvariant.Small(t, 7, 3, 5, "?:1:0", "A:8:1", "B:3:3", "T:8:1")
+	lex := testvariant.Lexicon(t, v, "AT", "TA", "BAT", "TAB", "AB", "BA", "TAT", "BAA", "ABA", "BABA", "ATT")
+	gen := movegen.NewBrute(lex)
+	n := v.Size
+	for seed := uint64(1); seed <= 10; seed++ {
+		g, err := game.New(v, lex, []string{"ann", "bob"}, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for turn := 0; !g.Over(); turn++ {
+			// The position of the seat on turn, the others' racks unknown.
+			cur := g.Current()
+			sq := make([]alphabet.Tile, n*n)
+			for r := 0; r < n; r++ {
+				for c := 0; c < n; c++ {
+					sq[r*n+c] = g.Board.At(r, c)
+				}
+			}
+			racks := []alphabet.Rack{g.Seats[cur].Rack, {}}
+			scores := []int{g.Seats[cur].Score, g.Seats[1-cur].Score}
+			p, err := game.FromPosition(v, lex, []string{"me", "you"}, sq, racks, scores, g.ScorelessTurns(), seed)
+			if err != nil {
+				t.Fatalf("seed %d turn %d: %v", seed, turn, err)
+			}
+			if p.Current() != 0 || p.BagLen() != g.BagLen() || p.Unseen(0) != g.Unseen(cur) || p.Seats[0].Rack != g.Seats[cur].Rack ||
+				p.Seats[1].Rack.Len() != g.Seats[1-cur].Rack.Len() || p.ScorelessTurns() != g.ScorelessTurns() || p.Seats[1].Score != scores[1] {
+				t.Fatalf("seed %d turn %d: the position's game differs: bag %d/%d, unseen %v/%v", seed, turn, p.BagLen(), g.BagLen(), p.Unseen(0), g.Unseen(cur))
+			}
+			if g.BagLen() == 0 && p.LastWasPass() != (g.ScorelessTurns() > 0) {
+				t.Fatalf("seed %d turn %d: last was a pass: %v, scoreless turns %d", seed, turn, p.LastWasPass(), g.ScorelessTurns())
+			}
+			m, ok := movegen.Best(gen, g.Board, &g.Seats[cur].Rack)
+			pm, pok := movegen.Best(gen, p.Board, &p.Seats[0].Rack)
+			if ok != pok || ok && (m.Score != pm.Score || m.String(g.Board) != pm.String(p.Board)) {
+				t.Fatalf("seed %d turn %d: best move %v %s, from the position %v %s", seed, turn, ok, m.String(g.Board), pok, pm.String(p.Board))
+			}
+			if !ok {
+				m = move.Move{Kind: move.Pass}
+			} else if err := p.Play(pm); err != nil {
+				t.Fatalf("seed %d turn %d: the position's game refuses %s: %v", seed, turn, pm.String(p.Board), err)
+			}
+			if err := g.Play(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	empty := make([]alphabet.Tile, n*n) // board.Empty everywhere
+	b, err := v.Alphabet.Parse("B", alphabet.Plain)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tooMany := append([]alphabet.Tile(nil), empty...)
+	for i := 0; i < 4; i++ {
+		tooMany[i] = b[0] // the set holds 3
+	}
+	for _, tc := range []struct {
+		name    string
+		names   []string
+		squares []alphabet.Tile
+		racks   []alphabet.Rack
+		want    string
+	}{
+		{"one player", []string{"a"}, empty, []alphabet.Rack{{}}, "2 to 4"},
+		{"racks", []string{"a", "b"}, empty, []alphabet.Rack{{}}, "1 racks"},
+		{"squares", []string{"a", "b"}, empty[1:], []alphabet.Rack{{}, {}}, "squares"},
+		{"too many", []string{"a", "b"}, tooMany, []alphabet.Rack{{}, {}}, "more B"},
+	} {
+		scores := make([]int, len(tc.names))
+		_, err := game.FromPosition(v, lex, tc.names, tc.squares, tc.racks, scores, 0, 1)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: err %v, want one saying %q", tc.name, err, tc.want)
+		}
+	}
+}

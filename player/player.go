@@ -65,11 +65,6 @@ func ViewInto(v *View, g *game.Game, seat int) *View {
 	for _, p := range g.Seats {
 		v.Scores = append(v.Scores, p.Score)
 	}
-	for i := len(g.History) - 1; i >= 0; i-- {
-		if g.History[i].Kind == game.Played {
-			v.LastWasPass = g.History[i].Move.Kind == move.Pass
-			break
-		}
-	}
+	v.LastWasPass = g.LastWasPass()
 	return v
 }

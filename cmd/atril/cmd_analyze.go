@@ -11,7 +11,6 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"atril/alphabet"
 	"atril/board"
 	"atril/cgp"
 	"atril/move"
@@ -76,47 +75,14 @@ func runAnalyze(args []string) error {
 
 // cgpView is the view of the player on turn in a CGP position: its rack,
 // the board, the scores, and as unseen every tile of the set not on the
-// board or on its rack (the other racks of the CGP are not looked at);
-// the bag holds what the other players' full racks leave of them.
+// board or on its rack; the bag holds what the other players' full racks
+// leave of them (cgp.Position.Game).
 func cgpView(p *cgp.Position, e *env) (*player.View, error) {
-	b, err := p.Board(e.Lex)
+	g, err := p.Game(e.Lex, 1)
 	if err != nil {
 		return nil, err
 	}
-	var unseen alphabet.Rack
-	for t, c := range e.V.Counts {
-		unseen[t] = uint8(c)
-	}
-	take := func(t alphabet.Tile, where string) error {
-		if t.IsBlanked() {
-			t = 0
-		}
-		if !unseen.Remove(t) {
-			return fmt.Errorf("position holds more %s than the set (%s)", e.V.Alphabet.Spell([]alphabet.Tile{t}), where)
-		}
-		return nil
-	}
-	for r := 0; r < b.Size; r++ {
-		for c := 0; c < b.Size; c++ {
-			if t := b.At(r, c); t != board.Empty {
-				if err := take(t, "board"); err != nil {
-					return nil, err
-				}
-			}
-		}
-	}
-	rack := p.RackTiles[0]
-	for _, t := range rack.Tiles() {
-		if err := take(t, "rack"); err != nil {
-			return nil, err
-		}
-	}
-	others := len(p.Racks) - 1
-	bag := max(unseen.Len()-others*e.V.RackSize, 0)
-	return &player.View{Board: b, Rack: rack, Scores: append([]int(nil), p.Scores...), Me: 0,
-		Unseen: unseen, BagLen: bag, ScorelessTurns: p.ZeroTurns,
-		// With the bag empty a scoreless turn can only have been a pass.
-		LastWasPass: bag == 0 && p.ZeroTurns > 0}, nil
+	return player.ViewOf(g, 0), nil
 }
 
 // candidateJSON is one ranked move of --json.

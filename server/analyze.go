@@ -10,6 +10,7 @@ import (
 	"atril/game"
 	"atril/move"
 	"atril/player"
+	"atril/variant"
 )
 
 // Limits of POST /api/analyze.
@@ -29,7 +30,12 @@ var analyzeLimits sync.Map // *Server → *limiter
 // finished game before any of its turns, or of an unfinished one the
 // current position of the token's seat.
 type AnalyzeRequest struct {
-	Game string `json:"game"`
+	Game string `json:"game,omitempty"`
+	// CGP, instead of Game, is a position of the analysis board, its
+	// player on turn analysed; Lexicon its word list when the line names
+	// none (see PositionRequest).
+	CGP     string `json:"cgp,omitempty"`
+	Lexicon string `json:"lexicon,omitempty"`
 	// Turn is the number of turns played before the position (finished
 	// games only; omitted: the final position of a finished game is
 	// not analysable, so it means the current one of the seat).
@@ -43,7 +49,13 @@ type AnalyzeRequest struct {
 
 // AnalyzeCandidate is one ranked move of an analysis.
 type AnalyzeCandidate struct {
-	Move       string   `json:"move"`
+	Move string `json:"move"`
+	// Kind is place, exchange or pass; Score the move's points; Leave
+	// the tiles it keeps; Tiles, for a placement, its new tiles.
+	Kind       string   `json:"kind"`
+	Score      int      `json:"score"`
+	Leave      string   `json:"leave"`
+	Tiles      []Tile   `json:"tiles,omitempty"`
 	Static     float64  `json:"static"`
 	Mean       *float64 `json:"mean,omitempty"`
 	Low        *float64 `json:"low,omitempty"`
@@ -90,12 +102,7 @@ func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
 		}
 		budget = min(time.Duration(req.Millis)*time.Millisecond, analyzeCap)
 	}
-	l, err := s.game(r.Context(), req.Game)
-	if err != nil {
-		s.fail(w, err)
-		return
-	}
-	view, turn, err := s.analysisView(l, req, token(r))
+	view, turn, lr, v, err := s.analyzed(r, req)
 	if err != nil {
 		s.fail(w, err)
 		return
@@ -105,9 +112,9 @@ func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer func() { <-s.sem }()
-	gen := l.lr.getGen()
-	defer l.lr.putGen(gen)
-	o := player.Options{Variant: l.v, Lexicon: l.lex, Generator: gen, Seed: 1, Budget: budget,
+	gen := lr.getGen()
+	defer lr.putGen(gen)
+	o := player.Options{Variant: v, Lexicon: lr.lex, Generator: gen, Seed: 1, Budget: budget,
 		EndgameTime: budget, Iterations: math.MaxInt32, Threads: 1}
 	a, err := player.Analyze(view, o, req.Sim, req.Top)
 	if err != nil {
@@ -115,6 +122,32 @@ func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, 200, analyzeResponse(a, view, turn, req.Top))
+}
+
+// analyzed finds the position an analysis asks for: a game's (see
+// analysisView) or a CGP line's, whose player on turn is analysed as
+// turn 0. It returns the view of the seat on turn, the turn, and the word
+// list and variant.
+func (s *Server) analyzed(r *http.Request, req AnalyzeRequest) (*player.View, int, *lexRes, *variant.Variant, error) {
+	if req.CGP != "" {
+		if req.Game != "" || req.Turn != nil {
+			return nil, 0, nil, nil, &apiError{400, "give either a game (and turn) or a CGP line, not both"}
+		}
+		pos, err := s.positionOf(&PositionRequest{CGP: req.CGP, Lexicon: req.Lexicon, Seed: 1})
+		if err != nil {
+			return nil, 0, nil, nil, err
+		}
+		return player.ViewOf(pos.g, 0), 0, pos.lr, pos.v, nil
+	}
+	if req.Lexicon != "" {
+		return nil, 0, nil, nil, &apiError{400, "a game's analysis uses the game's word list: give \"lexicon\" with \"cgp\" only"}
+	}
+	l, err := s.game(r.Context(), req.Game)
+	if err != nil {
+		return nil, 0, nil, nil, err
+	}
+	view, turn, err := s.analysisView(l, req, token(r))
+	return view, turn, l.lr, l.v, err
 }
 
 // analysisView replays the game to the position asked for and returns
@@ -196,7 +229,7 @@ func analyzeResponse(a *player.Analysis, v *player.View, turn, top int) AnalyzeR
 		if i >= top {
 			break
 		}
-		ac := AnalyzeCandidate{Move: c.Move.String(b), Static: *f(c.Static)}
+		ac := candidateOf(v, &c.Move, *f(c.Static))
 		if a.Phase == "simulation" {
 			ac.Mean, ac.Low, ac.High, ac.Win = f(c.Mean), f(c.Mean-c.Half), f(c.Mean+c.Half), f(100*c.Win)
 			ac.Iterations, ac.Eliminated = c.Iterations, !c.Alive
@@ -207,8 +240,9 @@ func analyzeResponse(a *player.Analysis, v *player.View, turn, top int) AnalyzeR
 		if i >= top {
 			break
 		}
-		out.Candidates = append(out.Candidates, AnalyzeCandidate{Move: c.Move.String(b), Static: *f(c.Static),
-			Mean: f(c.Spread), Win: f(100 * c.Wins)})
+		ac := candidateOf(v, &c.Move, *f(c.Static))
+		ac.Mean, ac.Win = f(c.Spread), f(100*c.Wins)
+		out.Candidates = append(out.Candidates, ac)
 	}
 	if e := a.Endgame; e != nil {
 		v, ex := e.Value, e.Exact
@@ -223,4 +257,23 @@ func analyzeResponse(a *player.Analysis, v *player.View, turn, top int) AnalyzeR
 		}
 	}
 	return out
+}
+
+// candidateOf renders a move of the view's player as a candidate of its
+// analysis, of static value static.
+func candidateOf(v *player.View, m *move.Move, static float64) AnalyzeCandidate {
+	vr := v.Board.Variant
+	kept := v.Rack
+	c := AnalyzeCandidate{Move: m.String(v.Board), Kind: kindNames[m.Kind], Score: m.Score, Static: static}
+	switch m.Kind {
+	case move.Place:
+		kept = m.Kept(kept)
+		c.Tiles = placedTiles(vr, m)
+	case move.Exchange:
+		for _, t := range m.Exchanged {
+			kept.Remove(t)
+		}
+	}
+	c.Leave = vr.Alphabet.Bracketed(kept.InWritingOrder())
+	return c
 }

@@ -58,6 +58,10 @@ func (s *Server) routes() {
 	mux.HandleFunc("GET /api/games/{id}/analysis", s.handleAnalysis)
 	mux.HandleFunc("GET /api/games/{id}/summary", s.handleSummary)
 	mux.HandleFunc("POST /api/analyze", s.handleAnalyze)
+	mux.HandleFunc("POST /api/position", s.handlePosition)
+	mux.HandleFunc("POST /api/position/preview", s.handlePositionPreview)
+	mux.HandleFunc("POST /api/position/play", s.handlePositionPlay)
+	mux.HandleFunc("GET /api/games/{id}/position", s.handleGamePosition)
 	mux.HandleFunc("POST /api/accounts", s.handleSignUp)
 	mux.HandleFunc("POST /api/login", s.handleSignIn)
 	mux.HandleFunc("POST /api/logout", s.handleSignOut)
@@ -84,6 +88,7 @@ func (s *Server) routes() {
 		mux.HandleFunc("GET /p/{name}", page)
 		mux.HandleFunc("GET /puzzle", page)
 		mux.HandleFunc("GET /puzzle/{lexicon}/{n}", page)
+		mux.HandleFunc("GET /analysis", page)
 		mux.Handle("GET /static/", http.StripPrefix("/static/", files))
 		mux.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, r *http.Request) { http.ServeFileFS(w, r, s.cfg.Static, "favicon.ico") })
 	}

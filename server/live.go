@@ -264,6 +264,18 @@ func tileOf(v *variant.Variant, t alphabet.Tile) Tile {
 	return Tile{Letter: v.Alphabet.String(t.Letter()), Blank: t.IsBlanked(), Score: v.Score(t)}
 }
 
+// placedTiles are the new tiles of placement m, on their squares, as the
+// API shows them.
+func placedTiles(v *variant.Variant, m *move.Move) []Tile {
+	sq, ts := m.Placed()
+	out := make([]Tile, len(ts))
+	for k, t := range ts {
+		out[k] = tileOf(v, t)
+		out[k].Row, out[k].Col = intp(sq[k][0]), intp(sq[k][1])
+	}
+	return out
+}
+
 // announceStart queues the start of the game to every seat. Caller holds mu.
 func (l *live) announceStart() {
 	l.broadcast(Notification{Type: "started", Size: l.v.Size})

@@ -243,35 +243,18 @@ func (s *Server) makePuzzle(p *puzzleEntry) error {
 // puzzleCandidate renders a placement of the puzzle's position, with
 // its leave and static equity (score plus the computer's leave value).
 func puzzleCandidate(v *variant.Variant, g *game.Game, m *move.Move, table leave.Evaluator) Candidate {
-	kept := g.Seats[g.Current()].Rack
-	sq, ts := m.Placed()
-	for _, t := range ts {
-		kept.Remove(t)
-	}
+	kept := m.Kept(g.Seats[g.Current()].Rack)
 	c := Candidate{Move: m.String(g.Board), Kind: kindNames[move.Place], Score: m.Score, Equity: float64(m.Score),
-		Leave: v.Alphabet.Bracketed(kept.InWritingOrder())}
+		Leave: v.Alphabet.Bracketed(kept.InWritingOrder()), Tiles: placedTiles(v, m)}
 	if table != nil {
 		c.Equity = float64(int((float64(m.Score)+table.Eval(&kept))*100+0.5)) / 100
-	}
-	for k, t := range ts {
-		x := tileOf(v, t)
-		x.Row, x.Col = intp(sq[k][0]), intp(sq[k][1])
-		c.Tiles = append(c.Tiles, x)
 	}
 	return c
 }
 
 // state renders the puzzle's position for the seat on turn, as a game's
 // state.
-func (p *puzzleEntry) state() *State {
-	g := p.Game
-	l := &live{v: p.v, g: g, hdr: store.Game{ID: "", Lexicon: p.lexicon, Seats: make([]store.Seat, len(g.Seats))},
-		log: &notifLog{}}
-	for i := range g.Seats {
-		l.seat = append(l.seat, &seat{name: strconv.Itoa(i + 1), taken: true})
-	}
-	return l.state(g.Current())
-}
+func (p *puzzleEntry) state() *State { return stateOfPosition(p.v, p.lexicon, p.Game) }
 
 func (s *Server) handlePuzzle(w http.ResponseWriter, r *http.Request) {
 	p, err := s.puzzleFor(r)

@@ -10,8 +10,8 @@ import (
 	"atril/store"
 )
 
-// position is a puzzle's board and rack as text.
-func position(p PuzzleInfo) string {
+// puzzleText is a puzzle's board and rack as text.
+func puzzleText(p PuzzleInfo) string {
 	b, _ := json.Marshal([]any{p.State.Board, p.State.You.Rack})
 	return string(b)
 }
@@ -34,12 +34,12 @@ func TestPuzzle(t *testing.T) {
 	}
 	var again PuzzleInfo
 	if code := newEnv(t, newStore(t)).do("GET", "/api/puzzles/en-sowpods/5", "", nil, &again); code != 200 ||
-		position(again) != position(p) {
+		puzzleText(again) != puzzleText(p) {
 		t.Errorf("puzzle 5 on another server: %d, another position", code)
 	}
 	var other PuzzleInfo
 	if code := e.do("GET", "/api/puzzles/en-sowpods/6", "", nil, &other); code != 200 ||
-		position(other) == position(p) {
+		puzzleText(other) == puzzleText(p) {
 		t.Errorf("puzzle 6: %d, the same position as 5", code)
 	}
 	var today PuzzleInfo

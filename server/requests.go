@@ -182,6 +182,12 @@ func decodeMove(data []byte, b *board.Board) (*move.Move, error) {
 			return nil, err
 		}
 	}
+	return req.toMove(b)
+}
+
+// toMove reads the move of a request against board b. It checks the
+// shape of the request; the rules are checked by the game.
+func (req *moveRequest) toMove(b *board.Board) (*move.Move, error) {
 	a := b.Variant.Alphabet
 	bad := func(format string, args ...any) error { return &apiError{400, fmt.Sprintf(format, args...)} }
 	if req.Notation != "" {

@@ -89,12 +89,7 @@ func (s *Server) handleReview(w http.ResponseWriter, r *http.Request) {
 			switch h.Move.Kind {
 			case move.Place:
 				t.Move = h.Notation
-				sq, ts := h.Move.Placed()
-				for k, tl := range ts {
-					x := l.tile(tl)
-					x.Row, x.Col = intp(sq[k][0]), intp(sq[k][1])
-					t.Tiles = append(t.Tiles, x)
-				}
+				t.Tiles = placedTiles(l.v, &h.Move)
 			case move.Exchange:
 				t.Move = "-" + a.Bracketed(h.Move.Exchanged)
 				for _, tl := range h.Move.Exchanged {
@@ -383,12 +378,7 @@ func analyse(l *live, g *game.Game, rec recorded, n int) (*Analysis, error) {
 		switch c.m.Kind {
 		case move.Place:
 			out.Move = c.m.String(view.Board)
-			sq, ts := c.m.Placed()
-			for k, tl := range ts {
-				x := l.tile(tl)
-				x.Row, x.Col = intp(sq[k][0]), intp(sq[k][1])
-				out.Tiles = append(out.Tiles, x)
-			}
+			out.Tiles = placedTiles(l.v, &c.m)
 		case move.Exchange:
 			out.Move = "-" + a.Bracketed(c.m.Exchanged)
 		default:

@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -2724,4 +2725,88 @@ func TestBrowserPuzzle(t *testing.T) {
 	if left := r.englishLeft(c); len(left) > 0 {
 		t.Errorf("English on the Spanish puzzle's page: %q", left)
 	}
+}
+
+// TestBrowserAnalysisBoard sets up positions on the analysis board: a
+// rack typed in, the best moves asked for, one shown and played, taken
+// back, a CGP line loaded, a bad one refused, a rack drawn.
+func TestBrowserAnalysisBoard(t *testing.T) {
+	r := newRig(t)
+	c := r.ctx
+	r.run(c, "open the lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#create`))
+	var href string
+	r.eval(c, `$("#board-link").getAttribute("href")`, &href)
+	if href != "/analysis" {
+		t.Errorf("the lobby's analysis board link goes to %q", href)
+	}
+	r.run(c, "the analysis board", chromedp.Navigate(r.e.url+"/analysis"))
+	r.poll(c, "an empty board", `!$("#board-tools").hidden && !!G.st && G.st.board.length === 0 && document.querySelectorAll("#rack .tile").length === 0`, 20*time.Second)
+	var hidden []bool
+	r.eval(c, `["#resign", "#abort", "#chat-box", "#turn", "#share"].map((s) => !$(s).offsetParent)`, &hidden)
+	if slices.Contains(hidden, false) {
+		t.Errorf("a game's controls show on the analysis board: %v", hidden)
+	}
+	r.run(c, "a rack", chromedp.SendKeys("#board-rack", "aeinrst"))
+	r.clickAt(c, "#board-set")
+	r.poll(c, "the rack", `document.querySelectorAll("#rack .tile").length === 7`, 10*time.Second)
+	var cgpLine string
+	r.eval(c, `G.position.cgp`, &cgpLine)
+	if !strings.Contains(cgpLine, " AEINRST/ 0/0 0 lex en-sowpods;") {
+		t.Errorf("the position after the rack is set: %q", cgpLine)
+	}
+	var an AnalyzeResponse
+	if code := r.e.do("POST", "/api/analyze", "", AnalyzeRequest{CGP: cgpLine, Top: 10}, &an); code != 200 || len(an.Candidates) == 0 {
+		t.Fatalf("the position's analysis: %d %+v", code, an)
+	}
+	r.clickAt(c, "#board-analyze")
+	r.poll(c, "the best moves", `document.querySelectorAll("#board-result tbody tr").length > 0`, 10*time.Second)
+	var rows int
+	r.eval(c, `document.querySelectorAll("#board-result tbody tr").length`, &rows)
+	if rows != len(an.Candidates) {
+		t.Errorf("the page lists %d moves, the analysis %d", rows, len(an.Candidates))
+	}
+	if s := r.axe(c, "the analysis board"); s < 90 {
+		t.Errorf("the analysis board scores %.0f in the accessibility checks, want at least 90", s)
+	}
+	best := an.Candidates[0]
+	r.clickAt(c, "#board-result tbody tr:nth-child(1) button")
+	r.poll(c, "its preview", fmt.Sprintf(`$("#preview").dataset.score === "%d"`, best.Score), 10*time.Second)
+	r.shot(c, "37-analysis-board")
+	r.clickAt(c, "#submit")
+	r.poll(c, "played", fmt.Sprintf(`G.st.board.length === %d && document.querySelectorAll("#moves li").length === 1`, len(best.Tiles)), 10*time.Second)
+	var after struct {
+		Rack   int
+		Scores []string
+		Last   int
+	}
+	r.eval(c, `({Rack: document.querySelectorAll("#rack .tile").length, Scores: [...document.querySelectorAll("#scores .n")].map((x) => x.textContent),
+		Last: document.querySelectorAll("#board .tile.last").length})`, &after)
+	if after.Rack != 0 || len(after.Scores) != 2 || after.Scores[0] != "0" || after.Scores[1] != fmt.Sprint(best.Score) || after.Last != len(best.Tiles) {
+		t.Errorf("after %s: %+v", best.Move, after)
+	}
+	var played string
+	r.eval(c, `G.position.cgp`, &played)
+	r.clickAt(c, "#board-undo")
+	r.poll(c, "taken back", `G.st.board.length === 0 && document.querySelectorAll("#rack .tile").length === 7 && document.querySelectorAll("#moves li").length === 0`, 10*time.Second)
+
+	// A line loaded, a bad one refused (the position stays), a rack
+	// drawn.
+	r.run(c, "open the CGP box", chromedp.Evaluate(`$("#board-cgp-box").open = true; $("#board-cgp").value = `+strconv.Quote(played), nil))
+	r.clickAt(c, "#board-load")
+	r.poll(c, "loaded", fmt.Sprintf(`G.st.board.length === %d && G.position.cgp === %s`, len(best.Tiles), strconv.Quote(played)), 10*time.Second)
+	r.run(c, "a bad line", chromedp.Evaluate(`$("#board-cgp").value = "15/15 X/ 0/0 0"`, nil))
+	r.clickAt(c, "#board-load")
+	r.poll(c, "refused", `$("#message").textContent.startsWith("That position cannot be set up")`, 10*time.Second)
+	var still string
+	r.eval(c, `G.position.cgp`, &still)
+	if still != played {
+		t.Errorf("after a bad line the board holds %q, want %q", still, played)
+	}
+	r.clickAt(c, "#board-draw")
+	r.poll(c, "a rack drawn", `document.querySelectorAll("#rack .tile").length === 7`, 10*time.Second)
+	// The address holds the position: a reload shows it again.
+	var now string
+	r.eval(c, `G.position.cgp`, &now)
+	r.run(c, "reload", chromedp.Reload())
+	r.poll(c, "the same position", fmt.Sprintf(`!!G.position && G.position.cgp === %s`, strconv.Quote(now)), 20*time.Second)
 }

@@ -870,6 +870,7 @@ const G = {
   claimed: false,  // a token of this device's own was asked for the account's seat
   seatError: null, // why it was refused
   puzzle: null,    // on a puzzle's page: {lexicon, number, today, answer}
+  position: null,  // on the analysis board: {cgp, lexicon, log: [{cgp, move, kind, score}], result}
 };
 
 async function showGame(id) {
@@ -1315,6 +1316,7 @@ function renderSide(st, me) {
   $("#keys-box").hidden = !st.you || st.over;
   renderResult(st, me);
   if (G.puzzle) renderPuzzleSide();
+  if (G.position) renderPositionSide();
 }
 
 function renderMoves(st) {
@@ -1649,6 +1651,7 @@ function tickClocks() {
 // ---------- following the game ----------
 
 async function refresh() {
+  if (!G.id) return; // a puzzle or the analysis board: no game to ask for
   try {
     const st = await api("GET", "/api/games/" + G.id, undefined, G.token);
     render(st);
@@ -2011,7 +2014,8 @@ function schedulePreview() {
     const tiles = G.pending.map((p) => ({ row: p.row, col: p.col, letter: p.letter, blank: p.blank }));
     try {
       const data = G.puzzle ? await api("POST", puzzlePath() + "/preview", { tiles })
-        : await api("POST", "/api/games/" + G.id + "/preview", { tiles }, G.token);
+        : G.position ? await api("POST", "/api/position/preview", { cgp: G.position.cgp, tiles })
+          : await api("POST", "/api/games/" + G.id + "/preview", { tiles }, G.token);
       if (key !== pendingKey()) return;
       G.preview = { key, data };
       showPreview();
@@ -2043,6 +2047,7 @@ function showPreview() {
 // ---------- moves ----------
 
 async function sendMove(body) {
+  if (G.position) return positionPlay(body);
   const before = G.st.moves;
   try {
     const r = await api("POST", "/api/games/" + G.id + "/move", body, G.token);
@@ -2121,6 +2126,15 @@ function wireGame() {
   $("#rv-next").addEventListener("click", () => reviewTo(G.review.k + 1));
   $("#rv-last").addEventListener("click", () => reviewTo(G.review.moves.length));
   $("#review-close").addEventListener("click", stopReview);
+  $("#review-board").addEventListener("click", async (ev) => {
+    // The position before the move shown, as a CGP line, opened on the
+    // analysis board.
+    ev.preventDefault();
+    try {
+      const res = await api("GET", `/api/games/${G.id}/position?turn=${G.review.k}`, undefined, G.token);
+      location.href = positionURL(res.cgp);
+    } catch (e) { say(t("error", localReason(e.message)), "error"); }
+  });
   document.addEventListener("keydown", onKey);
 }
 
@@ -2229,6 +2243,7 @@ function renderReview() {
   $("#rv-first").disabled = $("#rv-prev").disabled = R.k === 0;
   $("#rv-next").disabled = $("#rv-last").disabled = R.k === n;
   $("#review-pos").textContent = R.k === n ? t("rvEnd") : t("rvPos", R.k + 1, n);
+  $("#review-board").hidden = R.k === n;
   const rackBox = $("#review-rack");
   rackBox.textContent = "";
   const played = $("#review-played");
@@ -2505,31 +2520,50 @@ function renderPuzzleResult() {
   else line.append(...msgNodes(t("puzzleWrong", "{0}", r.score, r.rank, r.moves, r.best_score), moveNode(r.move)));
   box.append(line);
   if (r.answered_by > 0) box.append(el("p", "hint", t("puzzleCounts", r.answered_by, r.solved_by)));
+  box.append(movesTable(t("puzzleBest"), ["rvScore", "rvLeave", "rvEquity"],
+    r.best.map((c) => ({ move: c.move, cells: [String(c.score), wordNode(units(c.leave)), c.equity.toFixed(1)], show: c }))));
+}
+
+// movesTable is a table of moves: a caption, the headings (string keys)
+// of the columns after the move's, and rows {move, cells, show, cls}
+// whose show, a placement with tiles, gets a button that lays it on the
+// board.
+function movesTable(caption, heads, rows) {
   const table = el("table", "analysis");
-  table.append(el("caption", "", t("puzzleBest")));
+  table.append(el("caption", "", caption));
   const head = el("tr");
-  for (const h of ["rvMove", "rvScore", "rvLeave", "rvEquity", ""]) { const th = el("th", "", h ? t(h) : ""); th.scope = "col"; head.append(th); }
+  for (const h of ["rvMove", ...heads]) { const th = el("th", "", t(h)); th.scope = "col"; head.append(th); }
+  const act = el("th");
+  act.scope = "col";
+  act.append(el("span", "sr-only", t("puzzleShow")));
+  head.append(act);
   const thead = el("thead");
   thead.append(head);
   table.append(thead);
   const body = el("tbody");
-  for (const c of r.best) {
-    const tr = el("tr");
+  for (const r of rows) {
+    const tr = el("tr", r.cls || "");
     const mv = el("td");
-    mv.append(moveNode(c.move));
-    const kept = el("td");
-    kept.append(wordNode(units(c.leave)));
-    const show = el("button", "small", t("puzzleShow"));
-    show.type = "button";
-    show.setAttribute("aria-label", t("puzzleShow") + " " + plainMove(c.move));
-    show.addEventListener("click", () => showCandidate(c));
+    mv.append(r.kind ? reviewMoveNode(r.kind, r.move) : moveNode(r.move));
+    tr.append(mv);
+    for (const c of r.cells) {
+      const td = el("td", typeof c === "string" ? "n" : "");
+      td.append(c);
+      tr.append(td);
+    }
     const act = el("td");
-    act.append(show);
-    tr.append(mv, el("td", "n", String(c.score)), kept, el("td", "n", c.equity.toFixed(1)), act);
+    if (r.show && r.show.tiles && r.show.tiles.length) {
+      const show = el("button", "small", t("puzzleShow"));
+      show.type = "button";
+      show.setAttribute("aria-label", t("puzzleShow") + " " + plainMove(r.move));
+      show.addEventListener("click", () => showCandidate(r.show));
+      act.append(show);
+    }
+    tr.append(act);
     body.append(tr);
   }
   table.append(body);
-  box.append(table);
+  return table;
 }
 
 // showCandidate lays a play's tiles from the rack on the board.
@@ -2643,6 +2677,7 @@ loadMe().then(() => {
   const p = location.pathname.match(/^\/p\/([^/]+)$/);
   const pz = location.pathname.match(/^\/puzzle(?:\/([^/]+)\/(\d+|today))?$/);
   if (m) showGame(m[1]);
+  else if (location.pathname === "/analysis") showPosition();
   else if (pz) {
     let lex = pz[1] || localStorage.getItem("atril:puzzle") || "en-sowpods";
     try { lex = decodeURIComponent(lex); } catch (e) { /* as written */ }
@@ -2654,3 +2689,208 @@ loadMe().then(() => {
     showProfile(name);
   } else showLobby().catch((e) => say(t("error", e.message), "error"));
 });
+
+// ---------- the analysis board ----------
+
+// emptyCGP is an empty 15×15 board for two players, no racks.
+function emptyCGP() { return Array(15).fill("15").join("/") + " / 0/0 0"; }
+function positionURL(cgp) { return "/analysis?cgp=" + encodeURIComponent(cgp); }
+function hasLexOp(cgp) { return /(^|\s)lex\s+[^;\s]+;/.test(cgp); }
+
+// showPosition opens the analysis board on the CGP line of the address,
+// or on an empty board of the word list last used.
+async function showPosition() {
+  const q = new URLSearchParams(location.search);
+  const saved = q.get("lexicon") || localStorage.getItem("atril:board") || "en-sowpods";
+  const cgp = q.get("cgp") || "";
+  G.position = { cgp: "", lexicon: saved, log: [], result: null };
+  $("#game").hidden = false;
+  $("#board-tools").hidden = false;
+  wireGame();
+  wirePosition();
+  try { INFO = INFO || await api("GET", "/api/info"); } catch (e) { /* the list of word lists stays empty */ }
+  let info = null;
+  if (cgp) {
+    try { info = await api("POST", "/api/position", { cgp, lexicon: hasLexOp(cgp) && !q.get("lexicon") ? undefined : saved }); }
+    catch (e) { say(t("boardBad", e.message), "error"); }
+  }
+  if (!info) {
+    try { info = await api("POST", "/api/position", { cgp: emptyCGP(), lexicon: saved }); }
+    catch (e) { info = await api("POST", "/api/position", { cgp: emptyCGP(), lexicon: "en-sowpods" }); }
+  }
+  setPosition(info, null);
+}
+
+let positionWired = false;
+function wirePosition() {
+  if (positionWired) return;
+  positionWired = true;
+  const P = () => G.position;
+  $("#board-rack-form").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    askPosition({ cgp: P().cgp, rack: $("#board-rack").value });
+  });
+  $("#board-draw").addEventListener("click", () => askPosition({ cgp: P().cgp, draw: true }));
+  $("#board-lexicon").addEventListener("change", () => askPosition({ cgp: P().cgp, lexicon: $("#board-lexicon").value }, true));
+  $("#board-undo").addEventListener("click", () => {
+    const last = P().log.pop();
+    if (last) askPosition({ cgp: last.cgp });
+  });
+  $("#board-load").addEventListener("click", () => {
+    const cgp = $("#board-cgp").value.trim();
+    askPosition({ cgp, lexicon: hasLexOp(cgp) ? undefined : P().lexicon }, true);
+  });
+  $("#board-copy").addEventListener("click", async () => {
+    if (await copyText(location.origin + positionURL(P().cgp), $("#board-cgp"))) say(t("copied"), "ok");
+  });
+  $("#board-analyze").addEventListener("click", () => analysePosition(false));
+  $("#board-sim").addEventListener("click", () => analysePosition(true));
+}
+
+// askPosition sets up the position of a request (POST /api/position)
+// and shows it; fresh starts the list of moves played again.
+async function askPosition(req, fresh) {
+  try {
+    const info = await api("POST", "/api/position", req);
+    if (fresh) G.position.log = [];
+    say("");
+    setPosition(info, null);
+  } catch (e) {
+    say(t("boardBad", localReason(e.message)), "error");
+    renderPositionSide();
+  }
+}
+
+// setPosition shows a position of the analysis board, the tiles of the
+// move that made it (played) marked as the last move.
+function setPosition(info, played) {
+  const B = G.position;
+  B.cgp = info.cgp;
+  B.lexicon = info.lexicon;
+  B.result = null;
+  localStorage.setItem("atril:board", info.lexicon);
+  history.replaceState(null, "", positionURL(info.cgp));
+  const st = info.state;
+  const at = new Set(((played && played.tiles) || []).map((x) => x.row * 100 + x.col));
+  for (const x of st.board) if (at.has(x.row * 100 + x.col)) x.move = 0;
+  st.seats.forEach((s, i) => { s.name = i === 0 ? t("boardOnTurn") : t("boardOther", i); });
+  const lang = VARIANT_LANG[st.variant] || "en";
+  if (!G.st || G.st.variant !== st.variant || G.gameLang !== lang) {
+    G.gameLang = lang;
+    LANG = pickLang(lang);
+    translatePage();
+    buildBoard(st);
+  }
+  G.pending = []; G.selected = -1; G.exchanging = false; G.marked.clear(); G.typed = []; G.preview = null;
+  G.rack = st.you.rack.slice();
+  render(st);
+}
+
+// positionPlay plays a move on the analysis board (POST
+// /api/position/play) and shows the position after it.
+async function positionPlay(mv) {
+  const B = G.position;
+  try {
+    const info = await api("POST", "/api/position/play", { cgp: B.cgp, move: mv });
+    const p = info.played;
+    B.log.push({ cgp: B.cgp, move: p.move, kind: p.kind, score: p.score });
+    if (p.kind === "place") say(msgNodes(t("accepted", "{0}", "{1}"), moveNode(p.move), p.score), "ok"); else say("");
+    setPosition(info, p);
+  } catch (e) {
+    say(t("rejected", localReason(e.message)), "error");
+  }
+}
+
+// analysePosition ranks the moves of the player on turn: by score and
+// leave, or by a two-second simulation (an endgame search once the bag
+// is empty).
+async function analysePosition(sim) {
+  const B = G.position;
+  const cgp = B.cgp;
+  const button = sim ? $("#board-sim") : $("#board-analyze");
+  button.disabled = true;
+  const label = button.textContent;
+  button.textContent = t("simRunning");
+  try {
+    const res = await api("POST", "/api/analyze", sim ? { cgp, sim: true, ms: 2000, top: 10 } : { cgp, top: 10 });
+    if (G.position.cgp === cgp) { B.result = res; renderPositionSide(); $("#board-result").focus(); }
+  } catch (e) {
+    say(t("error", localReason(e.message)), "error");
+  }
+  button.disabled = false;
+  button.textContent = label;
+}
+
+// renderPositionSide shows the analysis board's tools, its analysis and
+// the moves played on it, and hides what only a game has.
+function renderPositionSide() {
+  const B = G.position;
+  const st = G.st;
+  $("#board-title").textContent = t("boardTitle") + " · " + lexiconName(B.lexicon);
+  document.title = t("boardTitle") + " – atril";
+  $("#game-title").textContent = t("boardTitle");
+  $("#turn").textContent = "";
+  $("#turn").hidden = true;
+  for (const b of ["#resign", "#abort", "#sound", "#resume-box", "#share", "#chat-box", "#rated-tag", "#result", "#keys-box"]) $(b).hidden = true;
+  const sel = $("#board-lexicon");
+  if (!sel.options.length && INFO) {
+    for (const v of INFO.variants) for (const l of v.lexicons) {
+      if ([...sel.options].some((o) => o.value === l)) continue;
+      const o = el("option", "", lexiconName(l));
+      o.value = l;
+      sel.append(o);
+    }
+  }
+  sel.value = B.lexicon;
+  $("#board-rack").value = st.you ? st.you.rack.map((x) => (x.blank ? "?" : x.letter.length > 1 ? "[" + x.letter + "]" : x.letter)).join("") : "";
+  if (document.activeElement !== $("#board-cgp")) $("#board-cgp").value = B.cgp;
+  $("#board-undo").disabled = !B.log.length;
+  const empty = !st.you || !st.you.rack.length;
+  $("#board-analyze").disabled = empty;
+  $("#board-sim").disabled = empty;
+  // The moves played on the board, each a way back to the position
+  // before it.
+  const ml = $("#moves");
+  ml.textContent = "";
+  B.log.forEach((h, k) => {
+    const li = el("li");
+    const back = el("button", "small link");
+    back.type = "button";
+    back.append(reviewMoveNode(h.kind, h.move), " (" + (h.score >= 0 ? "+" : "") + h.score + ")");
+    back.title = t("boardBack");
+    back.addEventListener("click", () => {
+      const cgp = h.cgp;
+      B.log = B.log.slice(0, k);
+      askPosition({ cgp });
+    });
+    li.append(back);
+    ml.append(li);
+  });
+  renderPositionResult();
+}
+
+function renderPositionResult() {
+  const box = $("#board-result");
+  box.textContent = "";
+  box.tabIndex = -1;
+  const res = G.position.result;
+  if (!res) return;
+  const num = (x) => (typeof x === "number" ? x.toFixed(1) : "–");
+  if (res.line && res.line.length) {
+    const line = el("span");
+    res.line.forEach((m, i) => { if (i) line.append(", "); line.append(moveNode(m)); });
+    const p = el("p");
+    p.append(...msgNodes(t("simEndgame", res.spread, t(res.exact ? "simExact" : "simEstimate"), "{0}"), line));
+    box.append(p);
+  }
+  const cands = res.candidates || [];
+  if (!cands.length) return;
+  const leave = (c) => (c.leave ? wordNode(units(c.leave)) : "–");
+  if (res.phase === "static") {
+    box.append(movesTable(t("rvBest"), ["rvScore", "rvLeave", "rvEquity"],
+      cands.map((c) => ({ move: c.move, kind: c.kind, cells: [String(c.score), leave(c), num(c.static)], show: c }))));
+  } else {
+    box.append(movesTable(t("simTitle"), ["rvScore", "simStatic", "simMean", "simWin"],
+      cands.map((c) => ({ move: c.move, kind: c.kind, cls: c.eliminated ? "hint" : "", cells: [String(c.score), num(c.static), num(c.mean), num(c.win)], show: c }))));
+  }
+}

@@ -270,3 +270,59 @@ func FuzzPuzzleAnswer(f *testing.F) {
 		}
 	})
 }
+
+// FuzzPositionPlay plays any move on any CGP line of the analysis board:
+// every request gets a position or a client error, and a position played
+// on reads back as itself, with the move's tiles added to the board.
+func FuzzPositionPlay(f *testing.F) {
+	empty := emptyCGP("AEINRST/", "0/0")
+	for _, s := range []struct{ cgp, mv string }{
+		{empty, `{"notation":"8H NE"}`},
+		{empty, `{"kind":"pass"}`},
+		{empty, `{"kind":"exchange","exchange":["A","?"]}`},
+		{empty, `{"kind":"place","tiles":[{"row":7,"col":7,"letter":"A"},{"row":7,"col":8,"letter":"T"}]}`},
+		{strings.Replace(empty, "15/15/15/15/15/15/15/15", "15/15/15/15/15/15/15/7AT6", 1), `{"notation":"9H AE"}`},
+		{"15/15 ??/ 0/0 0", `{}`},
+		{empty + " lex sowpods;", `null`},
+	} {
+		f.Add(s.cgp, []byte(s.mv))
+	}
+	srv := fuzzServer(f)
+	hs := httptest.NewServer(srv)
+	f.Cleanup(hs.Close)
+	e := &testEnv{t: &testing.T{}, srv: srv, hs: hs, url: hs.URL}
+	f.Fuzz(func(t *testing.T, line string, mv []byte) {
+		e.t = t
+		body, err := json.Marshal(map[string]any{"cgp": line, "lexicon": "en-sowpods", "move": json.RawMessage(mv)})
+		if err != nil {
+			return // not JSON: the client's own error
+		}
+		resp, err := http.Post(hs.URL+"/api/position/play", "application/json", bytes.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var after PositionInfo
+		dec := json.NewDecoder(resp.Body).Decode(&after)
+		resp.Body.Close()
+		switch {
+		case resp.StatusCode == 200:
+			if dec != nil || after.Played == nil || after.State == nil {
+				t.Fatalf("a play's answer: %v %+v", dec, after)
+			}
+		case resp.StatusCode >= 400 && resp.StatusCode < 500:
+			return
+		default:
+			t.Fatalf("status %d", resp.StatusCode)
+		}
+		var before, again PositionInfo
+		if code := e.do("POST", "/api/position", "", PositionRequest{CGP: line, Lexicon: "en-sowpods"}, &before); code != 200 {
+			t.Fatalf("a line played on is refused: %d", code)
+		}
+		if code := e.do("POST", "/api/position", "", PositionRequest{CGP: after.CGP}, &again); code != 200 || again.CGP != after.CGP {
+			t.Fatalf("the position after the play reads back as %d %q, want %q", code, again.CGP, after.CGP)
+		}
+		if len(again.State.Board) != len(before.State.Board)+len(after.Played.Tiles) {
+			t.Fatalf("%s: %d tiles on the board, then %d", after.Played.Move, len(before.State.Board), len(again.State.Board))
+		}
+	})
+}

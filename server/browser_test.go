@@ -2680,10 +2680,17 @@ func TestBrowserPuzzle(t *testing.T) {
 	if !strings.HasPrefix(line, "Right: ") || !strings.HasSuffix(line, fmt.Sprintf(" scores %d, the most of the %d plays.", sol.BestScore, sol.Moves)) {
 		t.Errorf("the best play: the page says %q", line)
 	}
-	var g struct{ Board, Rack int }
-	r.eval(c, `({Board: document.querySelectorAll("#board .sq .tile").length, Rack: document.querySelectorAll("#rack .tile").length})`, &g)
+	var g struct {
+		Board, Rack int
+		To          string
+	}
+	r.eval(c, `({Board: document.querySelectorAll("#board .sq .tile").length, Rack: document.querySelectorAll("#rack .tile").length,
+		To: $("#puzzle-board").hidden ? "" : $("#puzzle-board").getAttribute("href")})`, &g)
 	if g.Rack != 7 {
 		t.Errorf("after answering the rack shows %d tiles, want 7", g.Rack)
+	}
+	if !strings.HasPrefix(g.To, "/analysis?cgp=") {
+		t.Errorf("after answering the analysis board's link goes to %q", g.To)
 	}
 	// Signed in, the first answer counts: the solution asked for first.
 	r.signInDialog(c, "#signin-open", "Ana", "anagrams1", "#signup-go")

@@ -12,6 +12,7 @@ import (
 	"atril/game"
 	"atril/move"
 	"atril/player/leave"
+	"atril/player"
 	"atril/puzzle"
 	"atril/store"
 	"atril/variant"
@@ -49,6 +50,8 @@ type PuzzleInfo struct {
 	// Goal is what to find: "score", the highest-scoring play.
 	Goal  string `json:"goal"`
 	State *State `json:"state"`
+	// CGP is the position as a CGP line, for the analysis board.
+	CGP string `json:"cgp"`
 	// Answered is the signed-in account's first answer to the puzzle.
 	Answered *PuzzleResult `json:"answered,omitempty"`
 }
@@ -262,7 +265,9 @@ func (s *Server) handlePuzzle(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
-	info := PuzzleInfo{Lexicon: p.lexicon, Number: p.number, Today: puzzle.Today(time.Now()), Goal: "score", State: p.state()}
+	g := p.Game
+	info := PuzzleInfo{Lexicon: p.lexicon, Number: p.number, Today: puzzle.Today(time.Now()), Goal: "score", State: p.state(),
+		CGP: cgpOfView(p.v, player.ViewOf(g, g.Current()), p.lexicon)}
 	a, err := s.signedIn(r)
 	if err == nil && a != nil {
 		var rec *store.PuzzleRecord

@@ -32,6 +32,12 @@ func TestPuzzle(t *testing.T) {
 		t.Errorf("puzzle 5's position: rack %d tiles, turn %d (you %d), bag %d, %d tiles on the board, %d moves, over %v",
 			len(st.You.Rack), st.Turn, st.You.Seat, st.Bag, len(st.Board), len(st.History), st.Over)
 	}
+	// Its CGP line sets up the same position on the analysis board.
+	var pos PositionInfo
+	if code := e.do("POST", "/api/position", "", PositionRequest{CGP: p.CGP}, &pos); code != 200 ||
+		len(pos.State.Board) != len(st.Board) || len(pos.State.You.Rack) != 7 || pos.State.Bag != st.Bag || pos.Lexicon != "en-sowpods" {
+		t.Errorf("puzzle 5's line %q: %d, %+v", p.CGP, code, pos.State)
+	}
 	var again PuzzleInfo
 	if code := newEnv(t, newStore(t)).do("GET", "/api/puzzles/en-sowpods/5", "", nil, &again); code != 200 ||
 		puzzleText(again) != puzzleText(p) {

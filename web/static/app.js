@@ -2453,7 +2453,7 @@ async function showPuzzle(lexicon, n) {
   if (String(n) !== String(P.number)) history.replaceState(null, "", puzzleURL(P.lexicon, P.number));
   localStorage.setItem("atril:puzzle", P.lexicon);
   const st = P.state;
-  G.puzzle = { lexicon: P.lexicon, number: P.number, today: P.today, answer: null, first: P.answered || null };
+  G.puzzle = { lexicon: P.lexicon, number: P.number, today: P.today, answer: null, first: P.answered || null, cgp: P.cgp };
   G.gameLang = VARIANT_LANG[st.variant] || "en";
   LANG = pickLang(G.gameLang);
   translatePage();
@@ -2486,6 +2486,9 @@ function renderPuzzleSide() {
     a.hidden = n < 1 || n > P.today || n === P.number;
     a.href = puzzleURL(P.lexicon, n);
   }
+  // Once answered, the position may go to the analysis board.
+  $("#puzzle-board").hidden = !P.answer || !P.cgp;
+  if (P.cgp) $("#puzzle-board").href = positionURL(P.cgp);
   // The signed-in account's first answer, the one that counts.
   const f = ME.signed_in ? P.first : null;
   $("#puzzle-record").hidden = !f;

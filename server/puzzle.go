@@ -11,8 +11,8 @@ import (
 
 	"atril/game"
 	"atril/move"
-	"atril/player/leave"
 	"atril/player"
+	"atril/player/leave"
 	"atril/puzzle"
 	"atril/store"
 	"atril/variant"

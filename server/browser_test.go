@@ -2811,6 +2811,22 @@ func TestBrowserAnalysisBoard(t *testing.T) {
 	}
 	r.clickAt(c, "#board-draw")
 	r.poll(c, "a rack drawn", `document.querySelectorAll("#rack .tile").length === 7`, 10*time.Second)
+	// The board edited: a word put outside the rules, a square cleared,
+	// the clearing taken back.
+	n := len(best.Tiles)
+	r.run(c, "a word to put", chromedp.SendKeys("#board-put", "1A EE"))
+	r.clickAt(c, "#board-put-go")
+	r.poll(c, "put", fmt.Sprintf(`G.st.board.length === %d && $("#board-put").value === "" && document.querySelectorAll("#moves li").length === 1`, n+2), 10*time.Second)
+	var entry string
+	r.eval(c, `$("#moves li").textContent`, &entry)
+	if entry != "board edited: + 1A EE" {
+		t.Errorf("the edit is listed as %q", entry)
+	}
+	r.run(c, "a square to clear", chromedp.SendKeys("#board-put", "1a"))
+	r.clickAt(c, "#board-clear-go")
+	r.poll(c, "cleared", fmt.Sprintf(`G.st.board.length === %d && document.querySelectorAll("#moves li").length === 2`, n+1), 10*time.Second)
+	r.clickAt(c, "#board-undo")
+	r.poll(c, "the clearing taken back", fmt.Sprintf(`G.st.board.length === %d && document.querySelectorAll("#moves li").length === 1`, n+2), 10*time.Second)
 	// The address holds the position: a reload shows it again.
 	var now string
 	r.eval(c, `G.position.cgp`, &now)

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"atril/alphabet"
+	"atril/board"
 	"atril/cgp"
 	"atril/game"
 	"atril/move"
@@ -34,6 +35,13 @@ type PositionRequest struct {
 	// of the server's choosing).
 	Draw bool   `json:"draw,omitempty"`
 	Seed uint64 `json:"seed,omitempty"`
+	// Put lays a word on the board outside the rules, as a placement is
+	// written ("8H WORD" across, "H8 WORD" down; lowercase letters are
+	// blanks, letters already there are played through): the tiles come
+	// from those unseen. Clear takes the tiles off squares ("H8 I8").
+	// Both edit the board, as one transcribes a real one.
+	Put   string `json:"put,omitempty"`
+	Clear string `json:"clear,omitempty"`
 	// Tiles is the placement to preview (POST /api/position/preview).
 	Tiles []PlacedTile `json:"tiles,omitempty"`
 	// Move is the move to play (POST /api/position/play), as a game's
@@ -148,6 +156,9 @@ func (s *Server) positionOf(req *PositionRequest) (*position, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := pos.edit(req.Put, req.Clear); err != nil {
+		return nil, err
+	}
 	seed := req.Seed
 	if seed == 0 {
 		var b [8]byte
@@ -172,6 +183,46 @@ func (s *Server) positionOf(req *PositionRequest) (*position, error) {
 		}
 	}
 	return pos, nil
+}
+
+// edit lays the word put on the board and takes the tiles off the
+// squares of clear (the tile set's counts are checked when the game is
+// started at the position).
+func (pos *position) edit(put, clear string) error {
+	p, v := pos.p, pos.v
+	if len(put) > 100 || len(clear) > 4*v.Size*v.Size {
+		return &apiError{400, "edit too long"}
+	}
+	for _, sq := range strings.Fields(clear) {
+		r, c, _, err := move.ParsePosition(sq, v.Size)
+		if err != nil {
+			return &apiError{422, fmt.Sprintf("clear: %q is not a square (write H8)", short(sq, 10))}
+		}
+		p.Squares[r*v.Size+c] = board.Empty
+	}
+	if strings.TrimSpace(put) == "" {
+		return nil
+	}
+	b, err := p.Board(pos.lr.lex)
+	if err != nil {
+		return err
+	}
+	m, err := move.Parse(b, strings.TrimSpace(put))
+	if err != nil || m.Kind != move.Place {
+		msg := "write a word as a placement: 8H WORD across, H8 WORD down"
+		if err != nil {
+			msg = err.Error()
+		}
+		return &apiError{422, "put: " + short(msg, 160)}
+	}
+	sq, ts := m.Placed()
+	if len(ts) == 0 {
+		return &apiError{422, "put: every square of the word already holds its tile"}
+	}
+	for k, t := range ts {
+		p.Squares[sq[k][0]*v.Size+sq[k][1]] = t
+	}
+	return nil
 }
 
 // info renders the position for its player on turn.

@@ -65,6 +65,37 @@ func TestPosition(t *testing.T) {
 		}
 	}
 
+	// The board edited: a word put (a blank in lowercase, a letter on
+	// the board played through), squares cleared; a word the set has no
+	// tiles for, or off the board, refused.
+	var ed PositionInfo
+	if code := e.do("POST", "/api/position", "", PositionRequest{CGP: p.CGP, Put: "8G QuIZ"}, &ed); code != 200 ||
+		!strings.HasPrefix(ed.CGP, "15/15/15/15/15/15/15/6QuIZ5/") || len(ed.State.Board) != 4 {
+		t.Fatalf("put 8G QuIZ: %d %q", code, ed.CGP)
+	}
+	if code := e.do("POST", "/api/position", "", PositionRequest{CGP: ed.CGP, Put: "G8 .AT"}, &q); code != 200 || len(q.State.Board) != 6 {
+		t.Errorf("put G8 .AT through the Q: %d %q", code, q.CGP)
+	}
+	if code := e.do("POST", "/api/position", "", PositionRequest{CGP: ed.CGP, Clear: "8G h8"}, &q); code != 200 ||
+		!strings.HasPrefix(q.CGP, "15/15/15/15/15/15/15/8IZ5/") {
+		t.Errorf("clear 8G h8: %d %q", code, q.CGP)
+	}
+	for _, tc := range []struct {
+		name       string
+		put, clear string
+	}{
+		{"a second Z", "9A ZAX", ""},
+		{"off the board", "8M QUIZZ", ""},
+		{"not a placement", "-AB", ""},
+		{"on a tile", "8G ZZZZ", ""},
+		{"no square", "", "X99"},
+	} {
+		var eb errorBody
+		if code := e.do("POST", "/api/position", "", PositionRequest{CGP: ed.CGP, Put: tc.put, Clear: tc.clear}, &eb); code != 422 {
+			t.Errorf("%s: %d %q, want 422", tc.name, code, eb.Error)
+		}
+	}
+
 	// The best opening by the static analysis previews and plays.
 	var an AnalyzeResponse
 	if code := e.do("POST", "/api/analyze", "", AnalyzeRequest{CGP: p.CGP, Top: 3}, &an); code != 200 || an.Phase != "static" || len(an.Candidates) == 0 {

@@ -2734,6 +2734,14 @@ function wirePosition() {
     askPosition({ cgp: P().cgp, rack: $("#board-rack").value });
   });
   $("#board-draw").addEventListener("click", () => askPosition({ cgp: P().cgp, draw: true }));
+  const edit = (field) => {
+    const text = $("#board-put").value.trim();
+    if (!text) return;
+    askPosition({ cgp: P().cgp, [field]: text }, false, { kind: "edit", move: (field === "clear" ? "− " : "+ ") + text })
+      .then((ok) => { if (ok) $("#board-put").value = ""; });
+  };
+  $("#board-edit-form").addEventListener("submit", (ev) => { ev.preventDefault(); edit("put"); });
+  $("#board-clear-go").addEventListener("click", () => edit("clear"));
   $("#board-lexicon").addEventListener("change", () => askPosition({ cgp: P().cgp, lexicon: $("#board-lexicon").value }, true));
   $("#board-undo").addEventListener("click", () => {
     const last = P().log.pop();
@@ -2751,16 +2759,21 @@ function wirePosition() {
 }
 
 // askPosition sets up the position of a request (POST /api/position)
-// and shows it; fresh starts the list of moves played again.
-async function askPosition(req, fresh) {
+// and shows it, reporting whether it could; fresh starts the list of
+// moves played again, entry (an edit of the board) goes on it.
+async function askPosition(req, fresh, entry) {
+  const before = G.position.cgp;
   try {
     const info = await api("POST", "/api/position", req);
     if (fresh) G.position.log = [];
+    if (entry) G.position.log.push({ cgp: before, score: 0, ...entry });
     say("");
     setPosition(info, null);
+    return true;
   } catch (e) {
     say(t("boardBad", localReason(e.message)), "error");
     renderPositionSide();
+    return false;
   }
 }
 
@@ -2859,7 +2872,8 @@ function renderPositionSide() {
     const li = el("li");
     const back = el("button", "small link");
     back.type = "button";
-    back.append(reviewMoveNode(h.kind, h.move), " (" + (h.score >= 0 ? "+" : "") + h.score + ")");
+    if (h.kind === "edit") back.append(t("boardEdited", h.move));
+    else back.append(reviewMoveNode(h.kind, h.move), " (" + (h.score >= 0 ? "+" : "") + h.score + ")");
     back.title = t("boardBack");
     back.addEventListener("click", () => {
       const cgp = h.cgp;

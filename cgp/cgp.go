@@ -404,23 +404,35 @@ func (p *Position) Game(lex *lexicon.Lexicon, seed uint64) (*game.Game, error) {
 // scores starting with the player on turn, the count of consecutive
 // scoreless turns and the lexicon's name.
 func FromGame(g *game.Game) *Position {
-	v := g.Variant
-	n := v.Size
-	p := &Position{V: v, Squares: make([]alphabet.Tile, n*n), ZeroTurns: g.ScorelessTurns()}
-	for r := 0; r < n; r++ {
-		for c := 0; c < n; c++ {
-			p.Squares[r*n+c] = g.Board.At(r, c)
-		}
-	}
 	k := len(g.Seats)
+	var racks []alphabet.Rack
+	var scores []int
 	for i := 0; i < k; i++ {
 		pl := g.Seats[(g.Current()+i)%k]
-		p.RackTiles = append(p.RackTiles, pl.Rack)
-		p.Scores = append(p.Scores, pl.Score)
+		racks = append(racks, pl.Rack)
+		scores = append(scores, pl.Score)
 	}
-	if g.Lex != nil && g.Lex.Name != "" {
-		p.SetLexicon(g.Lex.Name)
+	name := ""
+	if g.Lex != nil {
+		name = g.Lex.Name
 	}
+	return New(g.Variant, g.Board, racks, scores, g.ScorelessTurns(), name)
+}
+
+// New returns the position of board b with the racks and scores given
+// (the player on turn first; an empty rack is written as none), the
+// count of consecutive scoreless turns and the word list's name as lex
+// opcode (none when empty).
+func New(v *variant.Variant, b *board.Board, racks []alphabet.Rack, scores []int, zeroTurns int, lexicon string) *Position {
+	n := v.Size
+	p := &Position{V: v, Squares: make([]alphabet.Tile, n*n), ZeroTurns: zeroTurns,
+		RackTiles: append([]alphabet.Rack(nil), racks...), Scores: append([]int(nil), scores...)}
+	for r := 0; r < n; r++ {
+		for c := 0; c < n; c++ {
+			p.Squares[r*n+c] = b.At(r, c)
+		}
+	}
+	p.SetLexicon(lexicon)
 	p.fillText()
 	return p
 }

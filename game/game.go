@@ -291,14 +291,7 @@ func FromPosition(v *variant.Variant, lex *lexicon.Lexicon, names []string, squa
 
 // LastWasPass reports whether the last move was a pass (under the
 // two-passes rule a pass now would end the game).
-func (g *Game) LastWasPass() bool {
-	for i := len(g.History) - 1; i >= 0; i-- {
-		if g.History[i].Kind == Played {
-			return g.History[i].Move.Kind == move.Pass
-		}
-	}
-	return g.passes > 0
-}
+func (g *Game) LastWasPass() bool { return g.passes > 0 }
 
 // draw fills player i's rack from the bag and returns the tiles drawn.
 func (g *Game) draw(i int) []alphabet.Tile {

@@ -1,10 +1,11 @@
 package server
 
 import (
-	"crypto/rand"
-	"encoding/binary"
 	"fmt"
+	"math/rand/v2"
 	"net/http"
+	"slices"
+	"strconv"
 	"strings"
 
 	"atril/alphabet"
@@ -56,8 +57,10 @@ type PositionInfo struct {
 	CGP     string `json:"cgp"`
 	Lexicon string `json:"lexicon"`
 	State   *State `json:"state"`
-	// Played is the move that made the position (POST /api/position/play).
+	// Played is the move that made the position (POST /api/position/play);
+	// Over says that it ended the game, the scores being final.
 	Played *PlayedMove `json:"played,omitempty"`
+	Over   bool        `json:"over,omitempty"`
 }
 
 // PlayedMove is a move played on the analysis board: its notation, its
@@ -99,9 +102,9 @@ func (s *Server) readPosition(w http.ResponseWriter, r *http.Request) (*Position
 }
 
 // positionOf reads the request's CGP line against the variant of its
-// word list (the request's, or the line's lex opcode: a list's full name
-// or the part after its language, in any case), applies its rack or
-// draw, and starts a game at it.
+// word list (the request's, or the line's lex opcode: see
+// offeredLexicon), applies its edits and its rack or draw, and starts a
+// game at it.
 func (s *Server) positionOf(req *PositionRequest) (*position, error) {
 	if strings.TrimSpace(req.CGP) == "" {
 		return nil, &apiError{400, "give the position as \"cgp\": a CGP line"}
@@ -110,6 +113,14 @@ func (s *Server) positionOf(req *PositionRequest) (*position, error) {
 	if err != nil {
 		return nil, &apiError{422, short(err.Error(), 200)}
 	}
+	for i, sc := range p.Scores {
+		if sc < -maxPositionScore || sc > maxPositionScore {
+			return nil, &apiError{422, fmt.Sprintf("score %d is %d: scores run from %d to %d", i+1, sc, -maxPositionScore, maxPositionScore)}
+		}
+	}
+	if p.ZeroTurns > maxPositionScore {
+		return nil, &apiError{422, fmt.Sprintf("%d scoreless turns: at most %d", p.ZeroTurns, maxPositionScore)}
+	}
 	name := req.Lexicon
 	if name == "" {
 		name = p.Lexicon()
@@ -117,24 +128,9 @@ func (s *Server) positionOf(req *PositionRequest) (*position, error) {
 	if name == "" {
 		return nil, &apiError{422, "say which word list: \"lexicon\", or a lex opcode in the CGP line"}
 	}
-	pos := &position{p: p}
-	for _, vn := range s.cfg.Variants {
-		v, err := s.loadVariant(vn)
-		if err != nil {
-			continue
-		}
-		for _, l := range s.cfg.Lexicons {
-			short := l
-			if i := strings.IndexByte(l, '-'); i >= 0 {
-				short = l[i+1:]
-			}
-			if (strings.EqualFold(name, l) || strings.EqualFold(name, short)) && s.lexiconAllowed(v, l) {
-				pos.v, pos.lexicon = v, l
-			}
-		}
-		if pos.v != nil {
-			break
-		}
+	pos := &position{p: p, lexicon: s.offeredLexicon(name)}
+	if pos.lexicon != "" {
+		pos.v = s.variantOfLexicon(pos.lexicon)
 	}
 	if pos.v == nil {
 		return nil, &apiError{422, fmt.Sprintf("no word list %q is offered here (%s)", short(name, 40), strings.Join(s.cfg.Lexicons, ", "))}
@@ -161,28 +157,60 @@ func (s *Server) positionOf(req *PositionRequest) (*position, error) {
 	}
 	seed := req.Seed
 	if seed == 0 {
-		var b [8]byte
-		_, _ = rand.Read(b[:])
-		seed = binary.LittleEndian.Uint64(b[:]) | 1
+		seed = randomSeed()
 	}
 	if pos.g, err = p.Game(pos.lr.lex, seed); err != nil {
 		return nil, &apiError{422, short(err.Error(), 200)}
 	}
 	if req.Draw {
-		// The bag's tiles are in a random order (the seed's): take the
-		// rack's missing tiles from its end, as a draw would.
-		bag := pos.g.Bag()
-		rack := p.RackTiles[0]
-		for rack.Len() < pos.v.RackSize && len(bag) > 0 {
-			rack.Add(bag[len(bag)-1])
-			bag = bag[:len(bag)-1]
+		// The rack on turn draws first, from every tile it cannot see
+		// (the bag and the racks the line does not give), in the seed's
+		// order; the game is then started again, the others' racks
+		// filled from what is left.
+		var pool []alphabet.Tile
+		for i := 1; i < len(pos.g.Seats); i++ {
+			drawn := pos.g.Seats[i].Rack
+			for _, t := range p.RackTiles[i].Tiles() {
+				drawn.Remove(t)
+			}
+			pool = append(pool, drawn.Tiles()...)
 		}
-		p.RackTiles[0] = rack
-		if err := pos.g.SetRack(0, rack); err != nil {
+		pool = append(pool, pos.g.Bag()...)
+		slices.Sort(pool)
+		rng := rand.New(rand.NewPCG(seed, seed^0x5851f42d4c957f2d))
+		rng.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
+		rack := &p.RackTiles[0]
+		for rack.Len() < pos.v.RackSize && len(pool) > 0 {
+			rack.Add(pool[len(pool)-1])
+			pool = pool[:len(pool)-1]
+		}
+		if pos.g, err = p.Game(pos.lr.lex, seed); err != nil {
 			return nil, err
 		}
 	}
 	return pos, nil
+}
+
+// maxPositionScore bounds a position's scores (either way) and its count
+// of scoreless turns, so that the line of the position after a move
+// still reads.
+const maxPositionScore = 1_000_000
+
+// offeredLexicon is the offered word list a position's lexicon names: by
+// its full name or the part after its language, in any case; a Collins
+// list (CSW19, CSW21, ...) is read as SOWPODS, its earlier name. "" when
+// none.
+func (s *Server) offeredLexicon(name string) string {
+	if len(name) > 3 && strings.EqualFold(name[:3], "CSW") {
+		name = "sowpods"
+	}
+	for _, l := range s.cfg.Lexicons {
+		_, after, _ := strings.Cut(l, "-")
+		if strings.EqualFold(name, l) || strings.EqualFold(name, after) {
+			return l
+		}
+	}
+	return ""
 }
 
 // edit lays the word put on the board and takes the tiles off the
@@ -266,11 +294,14 @@ func (s *Server) handlePositionPreview(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, 200, pv)
 }
 
-// handlePositionPlay plays a move of the player on turn and answers the
-// position after it: the next player on turn, with the rack the line
-// gives it (empty when it gives none); the player who moved last, with
-// the tiles it kept (it has not drawn: the draw is not known); its
-// score raised; the scoreless turns counted.
+// handlePositionPlay plays a move of the player on turn, under the
+// rules of a game, and answers the position after it: the next player
+// on turn, with the rack the line gives it (or, with the bag empty and
+// two players, the tiles it must hold; otherwise none); the player who
+// moved last, with the tiles it kept (it has not drawn: the draw is not
+// known); the scores and scoreless turns as the game counts them. A move
+// that ends the game (going out with the bag empty, or the last of the
+// scoreless turns allowed) answers the final scores and Over.
 func (s *Server) handlePositionPlay(w http.ResponseWriter, r *http.Request) {
 	req, pos, ok := s.readPosition(w, r)
 	if !ok {
@@ -280,44 +311,57 @@ func (s *Server) handlePositionPlay(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, &apiError{400, "give the move to play as \"move\""})
 		return
 	}
-	if req.Tiles != nil {
-		s.fail(w, &apiError{400, "a move's tiles go in \"move\""})
+	if req.Tiles != nil || req.Put != "" || req.Clear != "" || req.Draw || req.Rack != nil {
+		s.fail(w, &apiError{400, "a play takes the position and the move only"})
 		return
 	}
-	m, err := req.Move.toMove(pos.g.Board)
+	g, p, v := pos.g, pos.p, pos.v
+	m, err := req.Move.toMove(g.Board)
 	if err != nil {
 		s.fail(w, err)
 		return
 	}
-	if err := pos.g.Check(m); err != nil {
+	notation := m.String(g.Board)
+	if err := g.Play(*m); err != nil {
 		s.fail(w, &apiError{422, short(err.Error(), 200)})
 		return
 	}
-	p, v := pos.p, pos.v
-	played := &PlayedMove{Move: m.String(pos.g.Board), Kind: kindNames[m.Kind], Score: m.Score}
-	rack := p.RackTiles[0]
-	switch m.Kind {
-	case move.Place:
-		sq, ts := m.Placed()
-		for k, t := range ts {
-			p.Squares[sq[k][0]*v.Size+sq[k][1]] = t
-		}
-		played.Tiles = placedTiles(v, m)
-		rack = m.Kept(rack)
-	case move.Exchange:
-		for _, t := range m.Exchanged {
-			rack.Remove(t)
+	var turn *game.Turn
+	for i := range g.History {
+		if g.History[i].Kind == game.Played {
+			turn = &g.History[i]
 		}
 	}
-	k := len(p.RackTiles)
-	p.Scores[0] += m.Score
-	p.RackTiles = append(p.RackTiles[1:k:k], rack)
-	p.Scores = append(p.Scores[1:k:k], p.Scores[0])
-	if m.Score == 0 {
-		p.ZeroTurns++
-	} else {
-		p.ZeroTurns = 0
+	played := &PlayedMove{Move: notation, Kind: kindNames[m.Kind], Score: turn.Move.Score}
+	kept := turn.Rack
+	if m.Kind != move.Pass {
+		kept, _ = turn.Kept()
 	}
+	if m.Kind == move.Place {
+		played.Tiles = placedTiles(v, &turn.Move)
+	}
+	n := v.Size
+	for r := 0; r < n; r++ {
+		for c := 0; c < n; c++ {
+			p.Squares[r*n+c] = g.Board.At(r, c)
+		}
+	}
+	k := len(g.Seats)
+	racks := make([]alphabet.Rack, 0, k)
+	scores := make([]int, 0, k)
+	for i := 1; i <= k; i++ {
+		seat := i % k
+		rack := p.RackTiles[seat]
+		switch {
+		case seat == 0:
+			rack = kept
+		case rack.Len() == 0 && g.BagLen() == 0 && k == 2:
+			rack = g.Seats[seat].Rack
+		}
+		racks = append(racks, rack)
+		scores = append(scores, g.Seats[seat].Score)
+	}
+	p.RackTiles, p.Scores, p.ZeroTurns = racks, scores, g.ScorelessTurns()
 	next := &PositionRequest{CGP: p.String(), Lexicon: pos.lexicon, Seed: req.Seed}
 	after, err := s.positionOf(next)
 	if err != nil {
@@ -326,6 +370,17 @@ func (s *Server) handlePositionPlay(w http.ResponseWriter, r *http.Request) {
 	}
 	info := after.info()
 	info.Played = played
+	if g.Over() {
+		info.Over = true
+		info.State.Over = true
+		best := slices.Max(scores)
+		info.State.Winners = nil
+		for i, sc := range scores {
+			if sc == best {
+				info.State.Winners = append(info.State.Winners, i)
+			}
+		}
+	}
 	writeJSON(w, 200, info)
 }
 
@@ -333,25 +388,14 @@ func (s *Server) handlePositionPlay(w http.ResponseWriter, r *http.Request) {
 // seat's rack (the others' are not known to it), the scores from the
 // seat on, and the scoreless turns, with the word list as lex opcode.
 func cgpOfView(v *variant.Variant, view *player.View, lexicon string) string {
-	n := v.Size
-	p := &cgp.Position{V: v, Squares: make([]alphabet.Tile, n*n), ZeroTurns: view.ScorelessTurns}
-	for r := 0; r < n; r++ {
-		for c := 0; c < n; c++ {
-			p.Squares[r*n+c] = view.Board.At(r, c)
-		}
-	}
 	k := len(view.Scores)
+	racks := make([]alphabet.Rack, k)
+	racks[0] = view.Rack
+	scores := make([]int, 0, k)
 	for i := 0; i < k; i++ {
-		seat := (view.Me + i) % k
-		var rack alphabet.Rack
-		if seat == view.Me {
-			rack = view.Rack
-		}
-		p.RackTiles = append(p.RackTiles, rack)
-		p.Scores = append(p.Scores, view.Scores[seat])
+		scores = append(scores, view.Scores[(view.Me+i)%k])
 	}
-	p.SetLexicon(lexicon)
-	return p.String()
+	return cgp.New(v, view.Board, racks, scores, view.ScorelessTurns, lexicon).String()
 }
 
 // GamePosition is the answer of GET /api/games/{id}/position: a position
@@ -374,8 +418,8 @@ func (s *Server) handleGamePosition(w http.ResponseWriter, r *http.Request) {
 	}
 	var req AnalyzeRequest
 	if ts := r.URL.Query().Get("turn"); ts != "" {
-		var n int
-		if _, err := fmt.Sscan(ts, &n); err != nil || fmt.Sprint(n) != ts {
+		n, err := strconv.Atoi(ts)
+		if err != nil {
 			s.fail(w, &apiError{400, fmt.Sprintf("turn %q is not a number", short(ts, 20))})
 			return
 		}
@@ -384,6 +428,14 @@ func (s *Server) handleGamePosition(w http.ResponseWriter, r *http.Request) {
 	view, turn, err := s.analysisView(l, req, token(r))
 	if err != nil {
 		s.fail(w, err)
+		return
+	}
+	l.mu.Lock()
+	current, over := l.g.Current(), l.over()
+	l.mu.Unlock()
+	if !over && view.Me != current {
+		// A line puts its first player on turn.
+		s.fail(w, &apiError{409, "the seat is not on turn: its position is written once it is"})
 		return
 	}
 	writeJSON(w, 200, GamePosition{CGP: cgpOfView(l.v, view, l.hdr.Lexicon), Lexicon: l.hdr.Lexicon, Turn: turn})

@@ -1,6 +1,8 @@
 package server
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -26,8 +28,10 @@ func TestPosition(t *testing.T) {
 	// The lex opcode names the list, in full or by the part after its
 	// language.
 	var q PositionInfo
-	if code := e.do("POST", "/api/position", "", PositionRequest{CGP: emptyCGP("AEINRST/", "0/0") + " lex SOWPODS;"}, &q); code != 200 || q.CGP != p.CGP {
-		t.Errorf("lex SOWPODS: %d %q, want %q", code, q.CGP, p.CGP)
+	for _, lex := range []string{"SOWPODS", "CSW21", "en-sowpods"} {
+		if code := e.do("POST", "/api/position", "", PositionRequest{CGP: emptyCGP("AEINRST/", "0/0") + " lex " + lex + ";"}, &q); code != 200 || q.CGP != p.CGP {
+			t.Errorf("lex %s: %d %q, want %q", lex, code, q.CGP, p.CGP)
+		}
 	}
 	// A rack set, and one drawn: the same from the same seed, and only
 	// tiles the position leaves.
@@ -58,6 +62,8 @@ func TestPosition(t *testing.T) {
 		{"rack with digits", PositionRequest{CGP: p.CGP, Rack: ptr("A1")}, 422, "rack"},
 		{"bad letter", PositionRequest{CGP: p.CGP, Rack: ptr("AÑ")}, 422, "rack"},
 		{"missing fields", PositionRequest{CGP: "15/15", Lexicon: "en-sowpods"}, 422, "missing"},
+		{"a score too high", PositionRequest{CGP: emptyCGP("A/", "0/1000001"), Lexicon: "en-sowpods"}, 422, "score 2"},
+		{"an unknown lex opcode", PositionRequest{CGP: emptyCGP("A/", "0/0") + " lex NWL20;"}, 422, "NWL20"},
 	} {
 		var eb errorBody
 		if code := e.do("POST", "/api/position", "", tc.req, &eb); code != tc.code || !strings.Contains(eb.Error, tc.says) {
@@ -169,16 +175,62 @@ func TestGamePosition(t *testing.T) {
 	if code := e.do("GET", "/api/games/"+id+"/position", "", nil, nil); code != 403 {
 		t.Errorf("unfinished game, no token: %d, want 403", code)
 	}
-	if code := e.do("GET", "/api/games/"+id+"/position", a.Token, nil, &gp); code != 200 {
+	on := e.state(id, "").Turn
+	if code := e.do("GET", "/api/games/"+id+"/position", toks[1-on], nil, nil); code != 409 {
+		t.Errorf("unfinished game, the seat not on turn: %d, want 409", code)
+	}
+	if code := e.do("GET", "/api/games/"+id+"/position", toks[on], nil, &gp); code != 200 {
 		t.Fatalf("unfinished game, own seat: %d", code)
 	}
-	st := e.state(id, a.Token)
+	st := e.state(id, toks[on])
 	f := strings.Fields(gp.CGP)
 	racks := strings.Split(f[1], "/")
 	if gp.Turn != 2 || gp.Lexicon != "en-sowpods" || len(racks) != 2 || len(racks[0]) != len(st.You.Rack) || racks[1] != "" {
 		t.Errorf("unfinished game's position: %+v (rack %d tiles)", gp, len(st.You.Rack))
 	}
 	playOut(t, e, id, toks, 300)
+	final := e.state(id, "")
+	var moves []HistEntry
+	for _, h := range final.History {
+		if h.Kind == "place" || h.Kind == "exchange" || h.Kind == "pass" {
+			moves = append(moves, h)
+		}
+	}
+	// The last move played on the board of the line before it ends the
+	// game as it did, with the same final scores.
+	last := len(moves) - 1
+	if code := e.do("GET", fmt.Sprintf("/api/games/%s/position?turn=%d", id, last), "", nil, &gp); code != 200 {
+		t.Fatalf("the last turn's position: %d", code)
+	}
+	mv := &moveRequest{Notation: moves[last].Move}
+	if moves[last].Kind == "pass" {
+		mv = &moveRequest{Kind: "pass"}
+	}
+	var end PositionInfo
+	if code := e.do("POST", "/api/position/play", "", PositionRequest{CGP: gp.CGP, Move: mv}, &end); code != 200 || !end.Over || !end.State.Over {
+		t.Fatalf("the last move (%s) on its line: %d, over %v", moves[last].Move, code, end.Over)
+	}
+	mover := moves[last].Seat
+	if got, want := []int{end.State.Seats[0].Score, end.State.Seats[1].Score}, []int{final.Seats[1-mover].Score, final.Seats[mover].Score}; !slices.Equal(got, want) {
+		t.Errorf("the final scores from the line: %v, the game's (the same order) %v", got, want)
+	}
+	// A rack drawn at any turn: the player on turn draws first, as in a
+	// game, so it holds a full rack while the tiles not on the board fill
+	// one.
+	for k := 0; k < len(moves); k++ {
+		var kp GamePosition
+		if code := e.do("GET", fmt.Sprintf("/api/games/%s/position?turn=%d", id, k), "", nil, &kp); code != 200 {
+			t.Fatalf("turn %d: %d", k, code)
+		}
+		var drawn PositionInfo
+		if code := e.do("POST", "/api/position", "", PositionRequest{CGP: kp.CGP, Rack: ptr(""), Draw: true, Seed: uint64(k + 1)}, &drawn); code != 200 {
+			t.Fatalf("turn %d, a rack drawn: %d", k, code)
+		}
+		off := 100 - len(drawn.State.Board)
+		if got := len(drawn.State.You.Rack); got != min(7, off) || drawn.State.Seats[1].Tiles != min(7, off-got) {
+			t.Errorf("turn %d: %d tiles off the board; drawn %d, the other rack %d", k, off, got, drawn.State.Seats[1].Tiles)
+		}
+	}
 	for _, q := range []string{"?turn=x", "?turn=1000", "?turn=-1"} {
 		if code := e.do("GET", "/api/games/"+id+"/position"+q, "", nil, nil); code != 400 && code != 422 {
 			t.Errorf("position %s: %d, want 400 or 422", q, code)

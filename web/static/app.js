@@ -2698,7 +2698,18 @@ loadMe().then(() => {
 // emptyCGP is an empty 15×15 board for two players, no racks.
 function emptyCGP() { return Array(15).fill("15").join("/") + " / 0/0 0"; }
 function positionURL(cgp) { return "/analysis?cgp=" + encodeURIComponent(cgp); }
-function hasLexOp(cgp) { return /(^|\s)lex\s+[^;\s]+;/.test(cgp); }
+function lexOp(cgp) { const m = cgp.match(/(?:^|\s)lex\s+([^;\s]+);/); return m ? m[1] : ""; }
+// offeredLists are the word lists the server offers.
+function offeredLists() { return INFO ? [...new Set(INFO.variants.flatMap((v) => v.lexicons))] : []; }
+// knownLex reports whether the server reads the lex opcode of a line as
+// one of its word lists (by full name, the part after the language, or a
+// Collins list as SOWPODS).
+function knownLex(cgp) {
+  const op = lexOp(cgp).toLowerCase();
+  if (!op) return false;
+  return offeredLists().some((l) => l.toLowerCase() === op || l.toLowerCase().split("-").slice(1).join("-") === op ||
+    (op.startsWith("csw") && l.endsWith("-sowpods")));
+}
 
 // showPosition opens the analysis board on the CGP line of the address,
 // or on an empty board of the word list last used.
@@ -2714,13 +2725,14 @@ async function showPosition() {
   try { INFO = INFO || await api("GET", "/api/info"); } catch (e) { /* the list of word lists stays empty */ }
   let info = null;
   if (cgp) {
-    try { info = await api("POST", "/api/position", { cgp, lexicon: hasLexOp(cgp) && !q.get("lexicon") ? undefined : saved }); }
-    catch (e) { say(t("boardBad", e.message), "error"); }
+    try { info = await api("POST", "/api/position", { cgp, lexicon: knownLex(cgp) && !q.get("lexicon") ? undefined : saved }); }
+    catch (e) { say(t("boardBad", localReason(e.message)), "error"); }
   }
-  if (!info) {
-    try { info = await api("POST", "/api/position", { cgp: emptyCGP(), lexicon: saved }); }
-    catch (e) { info = await api("POST", "/api/position", { cgp: emptyCGP(), lexicon: "en-sowpods" }); }
+  for (const lexicon of [saved, "en-sowpods", ...offeredLists()]) {
+    if (info) break;
+    try { info = await api("POST", "/api/position", { cgp: emptyCGP(), lexicon }); } catch (e) { /* the next list */ }
   }
+  if (!info) { $("#main").textContent = t("error", "no word list"); return; }
   setPosition(info, null);
 }
 
@@ -2744,12 +2756,12 @@ function wirePosition() {
   $("#board-clear-go").addEventListener("click", () => edit("clear"));
   $("#board-lexicon").addEventListener("change", () => askPosition({ cgp: P().cgp, lexicon: $("#board-lexicon").value }, true));
   $("#board-undo").addEventListener("click", () => {
-    const last = P().log.pop();
-    if (last) askPosition({ cgp: last.cgp });
+    const log = P().log;
+    if (log.length) askPosition({ cgp: log[log.length - 1].cgp }, false, null, () => log.pop());
   });
   $("#board-load").addEventListener("click", () => {
     const cgp = $("#board-cgp").value.trim();
-    askPosition({ cgp, lexicon: hasLexOp(cgp) ? undefined : P().lexicon }, true);
+    askPosition({ cgp, lexicon: knownLex(cgp) ? undefined : P().lexicon }, true);
   });
   $("#board-copy").addEventListener("click", async () => {
     if (await copyText(location.origin + positionURL(P().cgp), $("#board-cgp"))) say(t("copied"), "ok");
@@ -2760,11 +2772,13 @@ function wirePosition() {
 
 // askPosition sets up the position of a request (POST /api/position)
 // and shows it, reporting whether it could; fresh starts the list of
-// moves played again, entry (an edit of the board) goes on it.
-async function askPosition(req, fresh, entry) {
+// moves played again, entry (an edit of the board) goes on it, and ok
+// runs first when it could.
+async function askPosition(req, fresh, entry, ok) {
   const before = G.position.cgp;
   try {
     const info = await api("POST", "/api/position", req);
+    if (ok) ok();
     if (fresh) G.position.log = [];
     if (entry) G.position.log.push({ cgp: before, score: 0, ...entry });
     say("");
@@ -2812,6 +2826,7 @@ async function positionPlay(mv) {
     B.log.push({ cgp: B.cgp, move: p.move, kind: p.kind, score: p.score });
     if (p.kind === "place") say(msgNodes(t("accepted", "{0}", "{1}"), moveNode(p.move), p.score), "ok"); else say("");
     setPosition(info, p);
+    if (info.over) say(t("boardOver", info.state.seats.map((s) => s.score).join(" – ")));
   } catch (e) {
     say(t("rejected", localReason(e.message)), "error");
   }
@@ -2826,15 +2841,15 @@ async function analysePosition(sim) {
   const button = sim ? $("#board-sim") : $("#board-analyze");
   button.disabled = true;
   const label = button.textContent;
-  button.textContent = t("simRunning");
+  button.textContent = t(sim ? "simRunning" : "rvLoading");
   try {
     const res = await api("POST", "/api/analyze", sim ? { cgp, sim: true, ms: 2000, top: 10 } : { cgp, top: 10 });
-    if (G.position.cgp === cgp) { B.result = res; renderPositionSide(); $("#board-result").focus(); }
+    if (G.position.cgp === cgp) B.result = res;
   } catch (e) {
     say(t("error", localReason(e.message)), "error");
   }
-  button.disabled = false;
   button.textContent = label;
+  renderPositionSide();
 }
 
 // renderPositionSide shows the analysis board's tools, its analysis and
@@ -2861,9 +2876,14 @@ function renderPositionSide() {
   $("#board-rack").value = st.you ? st.you.rack.map((x) => (x.blank ? "?" : x.letter.length > 1 ? "[" + x.letter + "]" : x.letter)).join("") : "";
   if (document.activeElement !== $("#board-cgp")) $("#board-cgp").value = B.cgp;
   $("#board-undo").disabled = !B.log.length;
-  const empty = !st.you || !st.you.rack.length;
+  const empty = !st.you || !st.you.rack.length || st.over;
   $("#board-analyze").disabled = empty;
   $("#board-sim").disabled = empty;
+  // A rack short of tiles while the bag holds some: the player who just
+  // moved kept its leave, and the next one's rack is not known.
+  const held = st.you ? st.you.rack.length : 0;
+  $("#board-short").hidden = st.over || held >= st.rack_size || st.bag === 0;
+  $("#board-short").textContent = t("boardShort", held);
   // The moves played on the board, each a way back to the position
   // before it.
   const ml = $("#moves");
@@ -2875,11 +2895,7 @@ function renderPositionSide() {
     if (h.kind === "edit") back.append(t("boardEdited", h.move));
     else back.append(reviewMoveNode(h.kind, h.move), " (" + (h.score >= 0 ? "+" : "") + h.score + ")");
     back.title = t("boardBack");
-    back.addEventListener("click", () => {
-      const cgp = h.cgp;
-      B.log = B.log.slice(0, k);
-      askPosition({ cgp });
-    });
+    back.addEventListener("click", () => askPosition({ cgp: h.cgp }, false, null, () => { B.log = B.log.slice(0, k); }));
     li.append(back);
     ml.append(li);
   });

@@ -146,14 +146,7 @@ type puzzles struct {
 // puzzleFor returns puzzle n of word list lexicon, made once.
 func (s *Server) puzzleFor(r *http.Request) (*puzzleEntry, error) {
 	name := r.PathValue("lexicon")
-	var v *variant.Variant
-	for _, vn := range s.cfg.Variants {
-		cand, err := s.loadVariant(vn)
-		if err == nil && s.lexiconAllowed(cand, name) {
-			v = cand
-			break
-		}
-	}
+	v := s.variantOfLexicon(name)
 	if v == nil {
 		return nil, &apiError{404, fmt.Sprintf("no word list %q is offered", short(name, 40))}
 	}

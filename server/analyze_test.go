@@ -2,16 +2,25 @@ package server
 
 import "testing"
 
+// twoPeoplePlayed starts a game of two people's seats and plays up to
+// moves best moves in it; it returns the game and the seats' tokens, by
+// seat.
+func twoPeoplePlayed(t *testing.T, e *testEnv, moves int) (string, []string) {
+	t.Helper()
+	id := e.create(SeatRequest{Kind: "human"}, SeatRequest{Kind: "human"})
+	a, b := e.join(id), e.join(id)
+	toks := make([]string, 2)
+	toks[a.Seat], toks[b.Seat] = a.Token, b.Token
+	playOut(t, e, id, toks, moves)
+	return id, toks
+}
+
 // TestAnalyze asks for analyses of a finished game's positions (any turn,
 // no token needed) and of an unfinished game (only the current position
 // of the token's own seat), and checks the per-client limit.
 func TestAnalyze(t *testing.T) {
 	e := newEnv(t, nil)
-	id := e.create(SeatRequest{Kind: "human"}, SeatRequest{Kind: "human"})
-	a, b := e.join(id), e.join(id)
-	toks := make([]string, 2)
-	toks[a.Seat], toks[b.Seat] = a.Token, b.Token
-	playOut(t, e, id, toks, 2)
+	id, toks := twoPeoplePlayed(t, e, 2)
 
 	turn := func(n int) *int { return &n }
 	var got AnalyzeResponse
@@ -22,8 +31,8 @@ func TestAnalyze(t *testing.T) {
 		code int
 	}{
 		{"unfinished, no token", "", AnalyzeRequest{Game: id}, 403},
-		{"unfinished, own seat", a.Token, AnalyzeRequest{Game: id, Millis: 200}, 200},
-		{"unfinished, past turn", a.Token, AnalyzeRequest{Game: id, Turn: turn(0)}, 409},
+		{"unfinished, own seat", toks[0], AnalyzeRequest{Game: id, Millis: 200}, 200},
+		{"unfinished, past turn", toks[0], AnalyzeRequest{Game: id, Turn: turn(0)}, 409},
 		{"unknown game", "", AnalyzeRequest{Game: "nope"}, 404},
 	}
 	for _, tc := range tests {

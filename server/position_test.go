@@ -166,11 +166,7 @@ func TestPosition(t *testing.T) {
 // what the analysis of the game's position finds.
 func TestGamePosition(t *testing.T) {
 	e := newEnv(t, nil)
-	id := e.create(SeatRequest{Kind: "human"}, SeatRequest{Kind: "human"})
-	a, b := e.join(id), e.join(id)
-	toks := make([]string, 2)
-	toks[a.Seat], toks[b.Seat] = a.Token, b.Token
-	playOut(t, e, id, toks, 2)
+	id, toks := twoPeoplePlayed(t, e, 2)
 	var gp GamePosition
 	if code := e.do("GET", "/api/games/"+id+"/position", "", nil, nil); code != 403 {
 		t.Errorf("unfinished game, no token: %d, want 403", code)

@@ -140,14 +140,11 @@ func (t *Turn) Kept() (alphabet.Rack, bool) {
 	if t.Kind != Played || (t.Move.Kind != move.Place && t.Move.Kind != move.Exchange) {
 		return alphabet.Rack{}, false
 	}
-	if t.Move.Kind == move.Place {
-		return t.Move.Kept(t.Rack), len(t.Drawn) == t.Move.NewTiles()
+	used := t.Move.NewTiles()
+	if t.Move.Kind == move.Exchange {
+		used = len(t.Move.Exchanged)
 	}
-	left := t.Rack
-	for _, x := range t.Move.Exchanged {
-		left.Remove(x)
-	}
-	return left, len(t.Drawn) == len(t.Move.Exchanged)
+	return t.Move.Kept(t.Rack), len(t.Drawn) == used
 }
 
 // Game is the state of a game.

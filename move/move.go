@@ -60,13 +60,16 @@ func (m *Move) NewTiles() int {
 	return 0
 }
 
-// Kept returns rack without the tiles the placement puts on the board:
-// what the player keeps.
+// Kept returns rack without the tiles the move puts on the board or
+// exchanges: what the player keeps (all of it after a pass).
 func (m *Move) Kept(rack alphabet.Rack) alphabet.Rack {
 	for _, t := range m.Tiles {
 		if t != PlayThrough {
 			rack.Remove(t)
 		}
+	}
+	for _, t := range m.Exchanged {
+		rack.Remove(t)
 	}
 	return rack
 }

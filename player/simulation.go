@@ -478,16 +478,11 @@ func (w *simWorker) play(c *candidate, sh []alphabet.Tile, rr *replyRanking, exS
 	var myLeave float64
 	ended := false
 	l := plyLeave{t: w.table, scores: w.scr}
-	switch c.m.Kind {
-	case move.Place:
+	racks[0] = c.m.Kept(racks[0])
+	if c.m.Kind == move.Place {
 		spread += float64(c.m.Score)
-		racks[0] = c.m.Kept(racks[0])
 		w.b.PlaceLine(c.m.Dir, c.m.Row, c.m.Col, c.m.Tiles, 1000)
 		placed++
-	case move.Exchange:
-		for _, t := range c.m.Exchanged {
-			racks[0].Remove(t)
-		}
 	}
 	l.bagEmpty, l.other = len(bag) == 0, float64(racks[1].Value(w.scr))
 	myLeave = l.Eval(&racks[0])

@@ -263,17 +263,11 @@ func analyzeResponse(a *player.Analysis, v *player.View, turn, top int) AnalyzeR
 // analysis, of static value static.
 func candidateOf(v *player.View, m *move.Move, static float64) AnalyzeCandidate {
 	vr := v.Board.Variant
-	kept := v.Rack
-	c := AnalyzeCandidate{Move: m.String(v.Board), Kind: kindNames[m.Kind], Score: m.Score, Static: static}
-	switch m.Kind {
-	case move.Place:
-		kept = m.Kept(kept)
+	kept := m.Kept(v.Rack)
+	c := AnalyzeCandidate{Move: m.String(v.Board), Kind: kindNames[m.Kind], Score: m.Score, Static: static,
+		Leave: vr.Alphabet.Bracketed(kept.InWritingOrder())}
+	if m.Kind == move.Place {
 		c.Tiles = placedTiles(vr, m)
-	case move.Exchange:
-		for _, t := range m.Exchanged {
-			kept.Remove(t)
-		}
 	}
-	c.Leave = vr.Alphabet.Bracketed(kept.InWritingOrder())
 	return c
 }

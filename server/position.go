@@ -333,18 +333,9 @@ func (s *Server) handlePositionPlay(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	played := &PlayedMove{Move: notation, Kind: kindNames[m.Kind], Score: turn.Move.Score}
-	kept := turn.Rack
-	if m.Kind != move.Pass {
-		kept, _ = turn.Kept()
-	}
+	kept := turn.Move.Kept(turn.Rack)
 	if m.Kind == move.Place {
 		played.Tiles = placedTiles(v, &turn.Move)
-	}
-	n := v.Size
-	for r := 0; r < n; r++ {
-		for c := 0; c < n; c++ {
-			p.Squares[r*n+c] = g.Board.At(r, c)
-		}
 	}
 	k := len(g.Seats)
 	racks := make([]alphabet.Rack, 0, k)
@@ -361,8 +352,8 @@ func (s *Server) handlePositionPlay(w http.ResponseWriter, r *http.Request) {
 		racks = append(racks, rack)
 		scores = append(scores, g.Seats[seat].Score)
 	}
-	p.RackTiles, p.Scores, p.ZeroTurns = racks, scores, g.ScorelessTurns()
-	next := &PositionRequest{CGP: p.String(), Lexicon: pos.lexicon, Seed: req.Seed}
+	line := cgp.New(v, g.Board, racks, scores, g.ScorelessTurns(), pos.lexicon).String()
+	next := &PositionRequest{CGP: line, Lexicon: pos.lexicon, Seed: req.Seed}
 	after, err := s.positionOf(next)
 	if err != nil {
 		s.fail(w, fmt.Errorf("position after %s: %w", played.Move, err))

@@ -333,16 +333,7 @@ func analyse(l *live, g *game.Game, rec recorded, n int) (*Analysis, error) {
 	}
 	var all []cand
 	add := func(m move.Move) {
-		kept := view.Rack
-		if m.Kind == move.Place {
-			_, ts := m.Placed()
-			for _, t := range ts {
-				kept.Remove(t)
-			}
-		}
-		for _, t := range m.Exchanged {
-			kept.Remove(t)
-		}
+		kept := m.Kept(view.Rack)
 		all = append(all, cand{m, equity(&m, &kept), m.Key(), kept})
 	}
 	gen := l.lr.getGen()

@@ -1935,6 +1935,82 @@ func TestBrowserClock(t *testing.T) {
 	r.shot(ctx, "21-lost-on-time")
 }
 
+// TestBrowserCorrespondence starts a game of correspondence play (days
+// for each move) from the lobby: its clock shows days and hours and
+// starts afresh at each turn, "My games" says the time left, and the
+// lobby and the join page name the clock.
+func TestBrowserCorrespondence(t *testing.T) {
+	r := newRig(t)
+	ctx := r.ctx
+	r.run(ctx, "open the lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#create`))
+	var desc, label string
+	r.run(ctx, "choose three days a move", chromedp.SetValue("#opponent", "friend"),
+		chromedp.SetValue("#clock", "d3"), chromedp.Evaluate(`$("#clock").dispatchEvent(new Event("change"))`, nil),
+		chromedp.Text("#clock-desc", &desc))
+	r.eval(ctx, `$("#clock").selectedOptions[0].textContent`, &label)
+	if !strings.HasPrefix(desc, "Correspondence") || label != "3 days a move" {
+		t.Errorf("clock %q described as %q", label, desc)
+	}
+	r.clickAt(ctx, "#create")
+	r.run(ctx, "wait for the game", chromedp.WaitVisible(`#share`))
+	r.poll(ctx, "the game waiting", `!!G.id && !!G.st && !G.st.started`, 10*time.Second)
+	var id string
+	r.eval(ctx, `G.id`, &id)
+	st := r.e.state(id, "")
+	if st.Clock == nil || st.Clock.PerMove == nil || st.Clock.PerMove[0] != 3*86400 || st.Clock.PerMove[1] != 3*86400 {
+		t.Fatalf("the game's clock: %+v", st.Clock)
+	}
+	var clocks []string
+	r.eval(ctx, `[...document.querySelectorAll("#scores .clock")].map((c) => c.textContent)`, &clocks)
+	if len(clocks) != 2 || clocks[0] != "3 d 0 h" || clocks[1] != "3 d 0 h" {
+		t.Errorf("before the start the clocks show %q", clocks)
+	}
+	// Bo joins: Ana's clock runs; Ana passes: Bo's runs, from the whole
+	// three days.
+	bo := r.e.join(id)
+	r.poll(ctx, "Ana's clock running", `!!document.querySelector("#scores .clock.running") && document.querySelector("#scores .clock").classList.contains("running")`, 10*time.Second)
+	r.eval(ctx, `[...document.querySelectorAll("#scores .clock")].map((c) => c.textContent)`, &clocks)
+	if clocks[0] != "2 d 23 h" || clocks[1] != "3 d 0 h" {
+		t.Errorf("with Ana's clock running the clocks show %q", clocks)
+	}
+	r.shot(ctx, "38-correspondence")
+	var saved string
+	r.eval(ctx, `localStorage.getItem("atril:clock")`, &saved)
+	if saved != "d3" {
+		t.Errorf("clock choice remembered as %q", saved)
+	}
+	// My games: Ana's turn, with the time left.
+	r.run(ctx, "the lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#create`))
+	r.poll(ctx, "my game listed", `$("#my-current").textContent.includes("left")`, 10*time.Second)
+	var mine string
+	r.eval(ctx, `$("#my-current").textContent`, &mine)
+	if !strings.Contains(mine, "Your turn.") || !strings.Contains(mine, "2 d 23 h left") {
+		t.Errorf("My games says %q", mine)
+	}
+	if code := r.e.do("POST", "/api/games/"+id+"/move", bo.Token, map[string]any{"kind": "pass"}, nil); code != 409 {
+		t.Errorf("Bo moving on Ana's turn: %d", code)
+	}
+
+	// A game offered to anyone with seven days a move: the open games
+	// and the join page name the clock.
+	var open CreateResponse
+	if code := r.e.do("POST", "/api/games", "", map[string]any{"variant": "english", "clock": ClockRequest{PerMove: 7 * 86400},
+		"seats": []SeatRequest{{Kind: "human", Name: "Cy"}, {Kind: "human"}}}, &open); code != 201 {
+		t.Fatalf("create: %d", code)
+	}
+	cy := r.e.join(open.ID)
+	if code := r.e.do("POST", "/api/games/"+open.ID+"/list", cy.Token, nil, nil); code != 200 {
+		t.Fatalf("list: %d", code)
+	}
+	r.run(ctx, "the lobby again", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#create`))
+	r.poll(ctx, "the open game", `$("#open-games").textContent.includes("7 days a move")`, 10*time.Second)
+	var joinWhat string
+	r.run(ctx, "the join page", chromedp.Navigate(r.e.url+"/g/"+open.ID), chromedp.WaitVisible(`#join-button`), chromedp.Text("#join-what", &joinWhat))
+	if !strings.Contains(joinWhat, "Clock: 7 days a move; a player who lets a move's time run out loses on time.") {
+		t.Errorf("the join page says %q", joinWhat)
+	}
+}
+
 // twoPeople starts a game of Ana (seat 0) against Bo and opens each
 // one's page, Ana's in the rig's browser and Bo's on another device.
 func (r *rig) twoPeople() (id string, a, b JoinResponse, ana, bo context.Context) {

@@ -6,36 +6,66 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"atril/store"
 )
 
-// Game clocks, as in tournament play. Each person's seat of a timed game
-// has an allowance of time for all its moves. Past it the seat is in
-// overtime, and at the end of the game it loses OvertimePenalty points
-// for each minute or part of a minute of overtime it used; past the most
-// overtime the game allows, it loses on time and the game ends. A seat's
-// clock runs from the event that put it on turn (the last seat taken, or
-// the move before) to the event of its own move, both as logged, so a
-// game rebuilt from its log has the same clocks. Computer seats have no
-// clock.
+// Game clocks, of two kinds. As in tournament play, each person's seat
+// of a timed game may have an allowance of time for all its moves. Past
+// it the seat is in overtime, and at the end of the game it loses
+// OvertimePenalty points for each minute or part of a minute of overtime
+// it used; past the most overtime the game allows, it loses on time and
+// the game ends. As in correspondence play, a seat may instead have a
+// time for each move (up to MaxPerMoveSeconds, two weeks): the clock
+// starts afresh at each of its turns, and a seat that lets it run out
+// loses on time. A seat's clock runs from the event that put it on turn
+// (the last seat taken, or the move before) to the event of its own
+// move, both as logged, so a game rebuilt from its log has the same
+// clocks. Computer seats have no clock.
 
 // ClockRequest is the clock of a new game: each person's seat gets
-// Seconds for all its moves and at most Overtime seconds past them.
+// Seconds for all its moves and at most Overtime seconds past them, or
+// PerMove seconds for each move (correspondence play; then Seconds and
+// Overtime are 0).
 type ClockRequest struct {
 	Seconds  int `json:"seconds"`
 	Overtime int `json:"overtime"`
+	PerMove  int `json:"per_move,omitempty"`
 }
 
 // Bounds of a clock, and the penalty for overtime.
 const (
 	MaxClockSeconds    = 2 * 60 * 60
 	MaxOvertimeSeconds = 10 * 60
+	// MaxPerMoveSeconds bounds the time for each move: two weeks.
+	MaxPerMoveSeconds = 14 * 24 * 60 * 60
 	// OvertimePenalty is the points a seat loses for each minute or part
 	// of a minute of overtime.
 	OvertimePenalty = 10
 )
 
+// clockOf is the clock a seat was created with (nil: none).
+func clockOf(st store.Seat) *ClockRequest {
+	switch {
+	case st.PerMove > 0:
+		return &ClockRequest{PerMove: st.PerMove}
+	case st.Seconds > 0:
+		return &ClockRequest{Seconds: st.Seconds, Overtime: st.Overtime}
+	}
+	return nil
+}
+
 // check refuses a clock outside the bounds.
 func (c *ClockRequest) check() error {
+	if c.PerMove != 0 {
+		if c.PerMove < 1 || c.PerMove > MaxPerMoveSeconds {
+			return &apiError{400, fmt.Sprintf("clock: %d seconds a move: give 1 to %d", c.PerMove, MaxPerMoveSeconds)}
+		}
+		if c.Seconds != 0 || c.Overtime != 0 {
+			return &apiError{400, "clock: give either seconds for each move (per_move) or seconds for all of them, not both"}
+		}
+		return nil
+	}
 	if c.Seconds < 1 || c.Seconds > MaxClockSeconds {
 		return &apiError{400, fmt.Sprintf("clock: %d seconds: give 1 to %d", c.Seconds, MaxClockSeconds)}
 	}
@@ -51,8 +81,12 @@ type ClockState struct {
 	Seconds []int `json:"seconds"`
 	// Overtime is the most seconds a seat may use past its allowance.
 	Overtime []int `json:"overtime"`
+	// PerMove is each seat's time for each move (0: none), in a game of
+	// correspondence play.
+	PerMove []int `json:"per_move,omitempty"`
 	// LeftMs is each seat's time left, in milliseconds, when the state
-	// was made: negative in overtime.
+	// was made: negative in overtime. With a time for each move, what is
+	// left of the running seat's turn, and the whole time for the others.
 	LeftMs []int64 `json:"left_ms"`
 	// Running is the seat whose clock runs, or -1.
 	Running int `json:"running"`
@@ -64,7 +98,12 @@ type timeoutEvent struct {
 }
 
 // timed reports whether seat i has a clock.
-func (l *live) timed(i int) bool { return l.hdr.Seats[i].Seconds > 0 }
+func (l *live) timed(i int) bool { return l.hdr.Seats[i].Seconds > 0 || l.hdr.Seats[i].PerMove > 0 }
+
+// perMove is seat i's time for each move (0: it has none).
+func (l *live) perMove(i int) time.Duration {
+	return time.Duration(l.hdr.Seats[i].PerMove) * time.Second
+}
 
 // allowance is seat i's time for all its moves; limit adds the most
 // overtime.
@@ -101,18 +140,38 @@ func (l *live) usedAt(i int, now time.Time) time.Duration {
 // it, adding the turn to the seat's time if it has a clock. A turn ended
 // by the seat's own act (a move, a resignation) was judged in time when
 // it was accepted, a moment before it was logged at t: it is charged at
-// most the seat's limit. Caller holds mu.
+// most the seat's limit (its time for a move, with one). Caller holds
+// mu.
 func (l *live) charge(i int, t time.Time) {
 	if l.timed(i) && !l.turnStart.IsZero() {
-		l.used[i] = min(l.used[i]+max(t.Sub(l.turnStart), 0), l.limit(i))
+		turn := max(t.Sub(l.turnStart), 0)
+		if pm := l.perMove(i); pm > 0 {
+			l.used[i] += min(turn, pm)
+		} else {
+			l.used[i] = min(l.used[i]+turn, l.limit(i))
+		}
 	}
 	l.turnStart = t
 }
 
-// flagged reports whether seat i, on turn, has used its allowance and
-// all the overtime allowed by now. Caller holds mu.
+// leftAt is the time seat i has at now before it loses on time: what is
+// left of its allowance and overtime, or of its time for this move.
+// Caller holds mu.
+func (l *live) leftAt(i int, now time.Time) time.Duration {
+	if pm := l.perMove(i); pm > 0 {
+		if l.running() != i {
+			return pm
+		}
+		return pm - max(now.Sub(l.turnStart), 0)
+	}
+	return l.limit(i) - l.usedAt(i, now)
+}
+
+// flagged reports whether seat i, on turn, has run out of time by now:
+// used its allowance and all the overtime allowed, or its time for the
+// move. Caller holds mu.
 func (l *live) flagged(i int, now time.Time) bool {
-	return l.running() == i && l.usedAt(i, now) > l.limit(i)
+	return l.running() == i && l.leftAt(i, now) < 0
 }
 
 // overtimePenalty is the points a seat loses for having used u against
@@ -129,7 +188,8 @@ func overtimePenalty(u, a time.Duration) int {
 // has just ended. Caller holds mu.
 func (l *live) penalize() error {
 	for i := range l.seat {
-		if !l.timed(i) {
+		if l.hdr.Seats[i].Seconds == 0 {
+			// (No allowance: no overtime.)
 			continue
 		}
 		if p := overtimePenalty(l.used[i], l.allowance(i)); p > 0 {
@@ -154,6 +214,14 @@ func (l *live) clockState(now time.Time) *ClockState {
 			c = &ClockState{Seconds: make([]int, n), Overtime: make([]int, n), LeftMs: make([]int64, n), Running: l.running()}
 		}
 		c.Seconds[i], c.Overtime[i] = l.hdr.Seats[i].Seconds, l.hdr.Seats[i].Overtime
+		if pm := l.hdr.Seats[i].PerMove; pm > 0 {
+			if c.PerMove == nil {
+				c.PerMove = make([]int, len(l.seat))
+			}
+			c.PerMove[i] = pm
+			c.LeftMs[i] = l.leftAt(i, now).Milliseconds()
+			continue
+		}
 		c.LeftMs[i] = (l.allowance(i) - l.usedAt(i, now)).Milliseconds()
 	}
 	return c
@@ -183,9 +251,12 @@ func (l *live) applyTimeout(ev timeoutEvent) error {
 		return fmt.Errorf("loss on time of seat %d, whose clock is not running", i)
 	}
 	// However late the loss was noticed (a server down at the time), the
-	// seat used its allowance and the overtime allowed, no more.
+	// seat used its allowance and the overtime allowed (or its time for
+	// the move, which charge caps), no more.
 	l.charge(i, l.evTime)
-	l.used[i] = l.limit(i)
+	if l.perMove(i) == 0 {
+		l.used[i] = l.limit(i)
+	}
 	before := len(l.g.History)
 	if err := l.g.TimeOut(i); err != nil {
 		return err
@@ -220,7 +291,7 @@ func (l *live) armClock() {
 		return
 	}
 	seq := l.seq
-	wait := l.limit(i) - l.usedAt(i, time.Now()) + time.Millisecond
+	wait := l.leftAt(i, time.Now()) + time.Millisecond
 	l.clockTimer = time.AfterFunc(max(wait, 0), func() { l.flagFall(seq) })
 }
 

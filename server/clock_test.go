@@ -64,7 +64,7 @@ func (e *testEnv) waitOver(id string, within time.Duration) *State {
 
 func TestClockBadRequests(t *testing.T) {
 	e := newEnv(t, nil)
-	for _, c := range []ClockRequest{{0, 60}, {MaxClockSeconds + 1, 0}, {60, -1}, {60, MaxOvertimeSeconds + 1}} {
+	for _, c := range []ClockRequest{{Overtime: 60}, {Seconds: MaxClockSeconds + 1}, {Seconds: 60, Overtime: -1}, {Seconds: 60, Overtime: MaxOvertimeSeconds + 1}} {
 		body := map[string]any{"variant": "english", "seats": []SeatRequest{{Kind: "human"}, {Kind: "human"}}, "clock": c}
 		var eb errorBody
 		if code := e.do("POST", "/api/games", "", body, &eb); code != 400 || !strings.Contains(eb.Error, "clock") {

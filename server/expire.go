@@ -24,7 +24,9 @@ func (l *live) applyAbandon(ev abandonEvent) {
 }
 
 // expire ends l as abandoned if it has waited too long: for its seats to
-// be taken, or for a move. Caller holds l.mu.
+// be taken, or for a move. A game whose seat on turn has a clock running
+// is not abandoned: its clock ends it (a game of correspondence play may
+// wait days for a move). Caller holds l.mu.
 func (s *Server) expire(l *live, now time.Time) {
 	if l.over() {
 		return
@@ -33,7 +35,7 @@ func (s *Server) expire(l *live, now time.Time) {
 	switch {
 	case !l.started() && s.cfg.ExpireUnstarted > 0 && now.Sub(l.hdr.Created) >= s.cfg.ExpireUnstarted:
 		reason = fmt.Sprintf("its seats were not all taken within %v", s.cfg.ExpireUnstarted)
-	case l.started() && s.cfg.ExpireIdle > 0 && now.Sub(l.active) >= s.cfg.ExpireIdle:
+	case l.started() && s.cfg.ExpireIdle > 0 && now.Sub(l.active) >= s.cfg.ExpireIdle && l.running() < 0:
 		reason = fmt.Sprintf("no move for %v", s.cfg.ExpireIdle)
 	default:
 		return

@@ -77,8 +77,8 @@ func (s *Server) handleLobby(w http.ResponseWriter, r *http.Request) {
 		if !l.over() && (l.listed && !l.started() || l.started() && (l.listed || l.hdr.Rated)) {
 			lg := LobbyGame{ID: l.hdr.ID, Variant: l.v.Name, Lexicon: l.hdr.Lexicon, Created: l.hdr.Created, Challenge: l.hdr.Challenge, Rated: l.hdr.Rated}
 			for i, st := range l.seat {
-				if lg.Clock == nil && l.timed(i) {
-					lg.Clock = &ClockRequest{Seconds: l.hdr.Seats[i].Seconds, Overtime: l.hdr.Seats[i].Overtime}
+				if lg.Clock == nil {
+					lg.Clock = clockOf(l.hdr.Seats[i])
 				}
 				si := SeatInfo{Name: st.name, Kind: "human", Level: st.level, Taken: st.taken, Account: st.account != "", Rating: st.rating,
 					Score: l.g.Seats[i].Score}

@@ -133,8 +133,8 @@ func (l *live) rematchRequest() *createRequest {
 		if st.Level != "" {
 			sr = SeatRequest{Kind: "computer", Level: st.Level, Name: st.Name}
 		}
-		if st.Seconds > 0 && req.Clock == nil {
-			req.Clock = &ClockRequest{Seconds: st.Seconds, Overtime: st.Overtime}
+		if req.Clock == nil {
+			req.Clock = clockOf(st)
 		}
 		req.Seats = append(req.Seats, sr)
 	}

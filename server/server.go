@@ -99,7 +99,8 @@ type Config struct {
 	TrustedOrigins []string
 	// ExpireUnstarted ends a game whose seats are not all taken this
 	// long after its creation (default 1 hour); ExpireIdle ends a
-	// started game with no move for this long (default 24 hours). Such a
+	// started game with no move for this long (default 24 hours), unless
+	// the seat on turn has a clock running, which ends it instead. Such a
 	// game is recorded as abandoned and can still be read and
 	// downloaded. A negative value never ends games.
 	ExpireUnstarted, ExpireIdle time.Duration
@@ -641,7 +642,7 @@ func (s *Server) createAs(ctx context.Context, req *createRequest, id string) (*
 		}
 		seat := store.Seat{Name: name, Level: st.Level}
 		if req.Clock != nil && st.Kind == "human" {
-			seat.Seconds, seat.Overtime = req.Clock.Seconds, req.Clock.Overtime
+			seat.Seconds, seat.Overtime, seat.PerMove = req.Clock.Seconds, req.Clock.Overtime, req.Clock.PerMove
 		}
 		hdr.Seats = append(hdr.Seats, seat)
 	}

@@ -70,7 +70,7 @@ func runServe(args []string) error {
 	var origins stringList
 	fs.Var(&origins, "trusted-origin", "comma-separated origins (https://host) besides the server's own whose pages may create games, join and move")
 	expireUnstarted := fs.Duration("expire-unstarted", server.DefaultExpireUnstarted, "a game whose seats are not all taken this long after its creation is ended as abandoned (0: never)")
-	expireIdle := fs.Duration("expire-idle", server.DefaultExpireIdle, "a started game with no move for this long is ended as abandoned (0: never)")
+	expireIdle := fs.Duration("expire-idle", server.DefaultExpireIdle, "a started game with no move for this long is ended as abandoned, unless the clock of the seat on turn runs (0: never)")
 	readTimeout := fs.Duration("read-timeout", 30*time.Second, "time to read a whole request (headers within 10 s)")
 	pprofAddr := fs.String("pprof", "", "serve Go's profiles (net/http/pprof) on this address, e.g. 127.0.0.1:6060 (never a public one)")
 	repair := fs.Bool("repair", false, "before serving, copy every intact game of a damaged SQLite file into a new one, keeping the damaged file aside")

@@ -483,6 +483,11 @@ function fillCreateForm() {
     o.value = String(m * 60);
     cs.append(o);
   }
+  for (const d of PER_MOVE_DAYS) {
+    const o = el("option", "", t("perMove" + d));
+    o.value = "d" + d;
+    cs.append(o);
+  }
   const secs = [...cs.options].map((o) => o.value);
   cs.value = [keepClock, localStorage.getItem("atril:clock"), "0"].find((v) => v && secs.includes(v));
   describeClock();
@@ -548,12 +553,29 @@ function describeChallenge() {
 }
 
 // The clocks offered: minutes for each person's moves (0: none), with
-// CLOCK_OVERTIME seconds of overtime at 10 points a minute.
+// CLOCK_OVERTIME seconds of overtime at 10 points a minute; and for
+// correspondence play, days for each move (options "d1", "d3", ...).
 const CLOCK_MINUTES = [0, 5, 10, 15, 25];
 const CLOCK_OVERTIME = 60;
+const PER_MOVE_DAYS = [1, 3, 7];
+
+// clockRequest is the clock a choice of the lobby's list asks for (null:
+// none).
+function clockRequest(v) {
+  if (v.startsWith("d")) return { per_move: Number(v.slice(1)) * 86400 };
+  const seconds = Number(v) || 0;
+  return seconds > 0 ? { seconds, overtime: CLOCK_OVERTIME } : null;
+}
 
 function describeClock() {
-  $("#clock-desc").textContent = $("#clock").value === "0" ? t("noClockDesc") : t("clockDesc");
+  const v = $("#clock").value;
+  $("#clock-desc").textContent = v === "0" ? t("noClockDesc") : v.startsWith("d") ? t("perMoveDesc") : t("clockDesc");
+}
+
+// perMoveText names a time for each move, in seconds: "3 days a move".
+function perMoveText(secs) {
+  const d = secs / 86400;
+  return PER_MOVE_DAYS.includes(d) ? t("perMove" + d) : t("perMoveAny", clockText(secs * 1000));
 }
 
 function fillLexicons() {
@@ -642,14 +664,14 @@ async function createGame(ev) {
     localStorage.setItem("atril:variant", variant);
     localStorage.setItem("atril:lexicon:" + variant, lexicon);
     localStorage.setItem("atril:opponent", opp);
-    const seconds = Number($("#clock").value) || 0;
-    localStorage.setItem("atril:clock", String(seconds));
+    const clock = clockRequest($("#clock").value);
+    localStorage.setItem("atril:clock", $("#clock").value);
     const challenge = $("#challenge").value;
     localStorage.setItem("atril:challenge", challenge);
     const seats = [{ kind: "human", name }];
     seats.push(opp.startsWith("computer:") ? { kind: "computer", level: opp.slice(9) } : { kind: "human" });
     const req = { variant, lexicon, seats };
-    if (seconds > 0) req.clock = { seconds, overtime: CLOCK_OVERTIME };
+    if (clock) req.clock = clock;
     if (challenge && challenge !== "void") req.challenge = challenge;
     if (ratedAllowed() && $("#rated").checked) req.rated = true;
     const g = await api("POST", "/api/games", req);
@@ -682,7 +704,7 @@ async function loadOpen() {
     const li = el("li");
     const host = g.seats.find((s) => s.taken) || g.seats[0];
     let what = variantName(g.variant) + " · " + lexiconName(g.lexicon);
-    if (g.clock) what += " · " + t("clockOpen", Math.round(g.clock.seconds / 60));
+    if (g.clock) what += " · " + (g.clock.per_move ? perMoveText(g.clock.per_move) : t("clockOpen", Math.round(g.clock.seconds / 60)));
     if (g.challenge) what += " · " + t("ruleShort_" + g.challenge);
     if (g.rated) li.append(el("span", "badge", t("rated")), " ");
     li.append(el("span", "", t("waitsFor", seatLabel(host), what)), " ", el("span", "hint", ago(g.created)), " ");
@@ -834,6 +856,8 @@ async function loadMine() {
     else if (!st.started) status = t("waiting");
     else status = st.turn === me ? t("yourTurn") : t("theirTurn", displayName(st.seats[st.turn]));
     li.append(el("strong", st.started && !st.over && st.turn === me ? "turn-mark" : "", status), " ");
+    // The time left of the clock running, as the state had it.
+    if (!st.over && st.clock && st.clock.running >= 0) li.append(el("span", "hint", t("leftOnClock", clockText(st.clock.left_ms[st.clock.running]))), " ");
     if (x.token) {
       const copy = el("button", "small", t("copyResume"));
       copy.type = "button";
@@ -929,7 +953,9 @@ function showJoin(st) {
   $("#join-title").textContent = t("joinTitle", seatLabel(host));
   let what = t("joinWhat", variantName(st.variant), lexiconName(st.lexicon));
   const secs = st.clock ? Math.max(...st.clock.seconds) : 0;
+  const perMove = st.clock && st.clock.per_move ? Math.max(...st.clock.per_move) : 0;
   if (secs > 0) what += " " + t("joinClock", Math.round(secs / 60), Math.round(Math.max(...st.clock.overtime) / 60));
+  else if (perMove > 0) what += " " + t("joinPerMove", perMoveText(perMove));
   if (st.challenge) what += " " + t("joinRule", t("ruleShort_" + st.challenge)) + " " + t("challengeDesc") + " " + t("challengeWhy_" + st.challenge);
   if (st.rated) what += " " + t("joinRated");
   $("#join-what").textContent = what;
@@ -1246,7 +1272,7 @@ function renderSide(st, me) {
     if (s.account) nm.append(accountMark(), " ");
     nm.append(seatLabel(s) + (me === i ? " (" + t("you") + ")" : ""));
     d.append(nm);
-    if (st.clock && st.clock.seconds[i] > 0 && !G.review) {
+    if (hasClock(st.clock, i) && !G.review) {
       const c = el("span", "clock");
       c.dataset.seat = i;
       d.append(c);
@@ -1615,9 +1641,16 @@ async function sendChat(ev) {
 
 // ---------- clocks ----------
 
+// hasClock tells whether seat i has a clock in a state's clock c.
+function hasClock(c, i) { return !!c && (c.seconds[i] > 0 || !!(c.per_move && c.per_move[i] > 0)); }
+
 // clockText writes milliseconds left as m:ss (−m:ss in overtime),
-// rounding towards the end of the time, as a clock shows it.
+// rounding towards the end of the time, as a clock shows it; an hour or
+// more as hours and minutes, a day or more as days and hours (the time
+// of correspondence play).
 function clockText(ms) {
+  if (ms >= 86400000) return t("daysHours", Math.floor(ms / 86400000), Math.floor(ms % 86400000 / 3600000));
+  if (ms >= 3600000) return t("hoursMinutes", Math.floor(ms / 3600000), Math.floor(ms % 3600000 / 60000));
   const neg = ms < 0;
   const s = neg ? Math.floor(-ms / 1000) : Math.ceil(ms / 1000);
   return (neg ? "−" : "") + Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
@@ -1637,7 +1670,9 @@ function tickClocks() {
     const left = c.left_ms[i] - (c.running === i ? since : 0);
     span.textContent = clockText(left);
     span.classList.toggle("overtime", left < 0);
-    span.classList.toggle("low", left >= 0 && left < 60000);
+    // Low: under a minute, or a tenth of the time for a move.
+    const low = c.per_move && c.per_move[i] > 0 ? c.per_move[i] * 100 : 60000;
+    span.classList.toggle("low", left >= 0 && left < low);
     span.classList.toggle("running", c.running === i);
     span.setAttribute("aria-label", t("timeLeft", span.textContent));
     if (c.running === i && left < -c.overtime[i] * 1000 - 1500 && !G.clockAsked) {

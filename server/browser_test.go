@@ -1984,8 +1984,10 @@ func TestBrowserCorrespondence(t *testing.T) {
 	r.poll(ctx, "my game listed", `$("#my-current").textContent.includes("left")`, 10*time.Second)
 	var mine string
 	r.eval(ctx, `$("#my-current").textContent`, &mine)
-	if !strings.Contains(mine, "Your turn.") || !strings.Contains(mine, "2 d 23 h left") {
-		t.Errorf("My games says %q", mine)
+	var title string
+	r.eval(ctx, `document.title`, &title)
+	if !strings.Contains(mine, "Your turn.") || !strings.Contains(mine, "2 d 23 h left") || title != "(1) atril" {
+		t.Errorf("My games says %q, the title %q", mine, title)
 	}
 	if code := r.e.do("POST", "/api/games/"+id+"/move", bo.Token, map[string]any{"kind": "pass"}, nil); code != 409 {
 		t.Errorf("Bo moving on Ana's turn: %d", code)

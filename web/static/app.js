@@ -441,6 +441,9 @@ async function showLobby() {
   loadMine();
   loadLeaders();
   setInterval(() => { if (!document.hidden) loadOpen(); }, 10000);
+  // My games, less often: the games of correspondence play whose turn
+  // came while the lobby stayed open.
+  setInterval(() => { if (!document.hidden) loadMine(); }, 30000);
 }
 
 function fillCreateForm() {
@@ -835,7 +838,7 @@ async function loadMine() {
   if (round !== mineRound) return;
   const cur = $("#my-current"), fin = $("#my-finished");
   cur.textContent = ""; fin.textContent = "";
-  let n = 0;
+  let n = 0, turns = 0;
   states.forEach((st, k) => {
     const x = list[k];
     if (!st) return;
@@ -855,6 +858,7 @@ async function loadMine() {
     else if (st.over) status = st.winners.length > 1 ? t("tie") : st.winners[0] === me ? t("won") : t("lost");
     else if (!st.started) status = t("waiting");
     else status = st.turn === me ? t("yourTurn") : t("theirTurn", displayName(st.seats[st.turn]));
+    if (st.started && !st.over && st.turn === me) turns++;
     li.append(el("strong", st.started && !st.over && st.turn === me ? "turn-mark" : "", status), " ");
     // The time left of the clock running, as the state had it.
     if (!st.over && st.clock && st.clock.running >= 0) li.append(el("span", "hint", t("leftOnClock", clockText(st.clock.left_ms[st.clock.running]))), " ");
@@ -870,6 +874,8 @@ async function loadMine() {
     (st.over ? fin : cur).append(li);
   });
   $("#mine-empty").hidden = n > 0;
+  // The lobby's title counts the games waiting for one's move.
+  if (!$("#lobby").hidden) document.title = turns ? "(" + turns + ") atril" : "atril";
   cur.previousElementSibling.hidden = !cur.children.length;
   fin.previousElementSibling.hidden = !fin.children.length;
 }

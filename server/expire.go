@@ -26,15 +26,21 @@ func (l *live) applyAbandon(ev abandonEvent) {
 // expire ends l as abandoned if it has waited too long: for its seats to
 // be taken, or for a move. A game whose seat on turn has a clock running
 // is not abandoned: its clock ends it (a game of correspondence play may
-// wait days for a move). Caller holds l.mu.
+// wait days for a move). A game of correspondence play waits for its
+// seats to be taken as long as one move's time, if that is longer than
+// the server's wait. Caller holds l.mu.
 func (s *Server) expire(l *live, now time.Time) {
 	if l.over() {
 		return
 	}
 	var reason string
+	unstarted := s.cfg.ExpireUnstarted
+	for i := range l.seat {
+		unstarted = max(unstarted, l.perMove(i))
+	}
 	switch {
-	case !l.started() && s.cfg.ExpireUnstarted > 0 && now.Sub(l.hdr.Created) >= s.cfg.ExpireUnstarted:
-		reason = fmt.Sprintf("its seats were not all taken within %v", s.cfg.ExpireUnstarted)
+	case !l.started() && s.cfg.ExpireUnstarted > 0 && now.Sub(l.hdr.Created) >= unstarted:
+		reason = fmt.Sprintf("its seats were not all taken within %v", unstarted)
 	case l.started() && s.cfg.ExpireIdle > 0 && now.Sub(l.active) >= s.cfg.ExpireIdle && l.running() < 0:
 		reason = fmt.Sprintf("no move for %v", s.cfg.ExpireIdle)
 	default:

@@ -105,20 +105,33 @@ func TestPerMoveClock(t *testing.T) {
 // A game offered in the lobby shows its clock.
 func TestPerMoveNotAbandoned(t *testing.T) {
 	cfg := testConfig(newStore(t))
-	cfg.ExpireIdle = 200 * time.Millisecond
+	cfg.ExpireIdle, cfg.ExpireUnstarted = 200*time.Millisecond, 100*time.Millisecond
 	e := newEnvConfig(t, cfg)
+	// An unstarted game waits for its seats as long as one move's time.
+	var waiting CreateResponse
+	body := map[string]any{"variant": "english", "seats": []SeatRequest{{Kind: "human"}, {Kind: "human"}},
+		"clock": ClockRequest{PerMove: 1}}
+	if code := e.do("POST", "/api/games", "", body, &waiting); code != 201 {
+		t.Fatalf("create: %d", code)
+	}
+	e.join(waiting.ID)
 	slow, _ := e.createPerMove(60, nil)
 	idle := e.create(SeatRequest{Kind: "human"}, SeatRequest{Kind: "human"})
 	e.join(idle)
 	e.join(idle)
 	waitFor(t, "the untimed game abandoned", func() bool { return e.state(idle, "").Abandoned })
+	start := time.Now()
 	time.Sleep(300 * time.Millisecond)
 	if st := e.state(slow, ""); st.Over || st.Clock.Running != 0 {
 		t.Errorf("game with a minute a move after 0.5 s idle: over %v (abandoned %v), clock %+v", st.Over, st.Abandoned, st.Clock)
 	}
+	if st := e.state(waiting.ID, ""); st.Over && time.Since(start) < 700*time.Millisecond {
+		t.Errorf("a game with a second a move abandoned before its second: %+v", st)
+	}
+	waitFor(t, "the unstarted game with a second a move abandoned", func() bool { return e.state(waiting.ID, "").Abandoned })
 
 	var cr CreateResponse
-	body := map[string]any{"variant": "english", "seats": []SeatRequest{{Kind: "human"}, {Kind: "human"}},
+	body = map[string]any{"variant": "english", "seats": []SeatRequest{{Kind: "human"}, {Kind: "human"}},
 		"clock": ClockRequest{PerMove: 3 * 24 * 3600}}
 	if code := e.do("POST", "/api/games", "", body, &cr); code != 201 {
 		t.Fatalf("create: %d", code)

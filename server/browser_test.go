@@ -2013,6 +2013,66 @@ func TestBrowserCorrespondence(t *testing.T) {
 	}
 }
 
+// TestBrowserInvite: Anabel invites Bodil by name to a game of three
+// days a move from the lobby; her page waits for him; his lobby lists
+// the invitation (its title counting it), he accepts it and plays from
+// his page; a second invitation he declines is called off.
+func TestBrowserInvite(t *testing.T) {
+	r := newRig(t)
+	ana, bo := r.ctx, r.newDevice()
+	signUp := func(ctx context.Context, name string) {
+		r.run(ctx, "open the lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#create`))
+		var code int
+		r.run(ctx, "sign up "+name, chromedp.Evaluate(`fetch("/api/accounts", {method: "POST", body: JSON.stringify({name: "`+name+`", password: "correct horse"})}).then((r) => r.status)`, &code,
+			func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }))
+		if code != 201 {
+			t.Fatalf("sign up %s: %d", name, code)
+		}
+		r.run(ctx, "the lobby signed in", chromedp.Reload(), chromedp.WaitVisible(`#create`))
+		r.poll(ctx, "signed in", `!!ME.signed_in && document.querySelectorAll("#opponent option").length > 3`, 10*time.Second)
+	}
+	signUp(ana, "Anabel")
+	signUp(bo, "Bodil")
+	var desc string
+	r.run(ana, "invite Bodil", chromedp.SetValue("#opponent", "invite"), chromedp.Evaluate(`$("#opponent").dispatchEvent(new Event("change"))`, nil),
+		chromedp.SetValue("#clock", "d3"), chromedp.Evaluate(`$("#clock").dispatchEvent(new Event("change"))`, nil),
+		chromedp.WaitVisible(`#invite-name`), chromedp.SendKeys("#invite-name", "Bodil"), chromedp.Text("#level-desc", &desc))
+	if !strings.Contains(desc, "until they accept or decline") {
+		t.Errorf("the invitation described as %q", desc)
+	}
+	r.clickAt(ana, "#create")
+	r.run(ana, "wait for the game", chromedp.WaitVisible(`#share`))
+	r.poll(ana, "Anabel waits for Bodil", `$("#turn").textContent === "Waiting for Bodil to accept the invitation…"`, 10*time.Second)
+
+	r.run(bo, "Bodil's lobby", chromedp.Reload(), chromedp.WaitVisible(`#create`))
+	r.poll(bo, "the invitation", `$("#my-current").textContent.includes("Anabel invites you.")`, 10*time.Second)
+	var title string
+	r.eval(bo, `document.title`, &title)
+	if title != "(1) atril" {
+		t.Errorf("Bodil's lobby is titled %q", title)
+	}
+	r.shot(bo, "39-invitation")
+	if s := r.axe(bo, "the lobby with an invitation"); s < 90 {
+		t.Errorf("the lobby with an invitation scores %.0f in the accessibility checks", s)
+	}
+	r.run(bo, "accept", chromedp.Click(`#my-current button`, chromedp.NodeVisible))
+	r.run(bo, "Bodil's game", chromedp.WaitVisible(`#board .sq`))
+	r.poll(bo, "the game started", `!!G.st && G.st.started && G.st.you && G.st.you.seat === 1`, 10*time.Second)
+	r.poll(ana, "Anabel's turn", `$("#turn").textContent === "Your turn."`, 10*time.Second)
+
+	// A second invitation, declined.
+	var code int
+	r.run(ana, "invite again", chromedp.Evaluate(`fetch("/api/games", {method: "POST", body: JSON.stringify({variant: "english", seats: [{kind: "human"}, {kind: "human", invite: "bodil"}]})}).then((r) => r.status)`, &code,
+		func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }))
+	if code != 201 {
+		t.Fatalf("the second invitation: %d", code)
+	}
+	r.run(bo, "Bodil's lobby again", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#create`))
+	r.poll(bo, "the second invitation", `[...document.querySelectorAll("#my-current li")].some((li) => li.textContent.includes("invites you"))`, 10*time.Second)
+	r.run(bo, "decline", chromedp.Evaluate(`[...document.querySelectorAll("#my-current li")].find((li) => li.textContent.includes("invites you")).querySelectorAll("button")[1].click()`, nil))
+	r.poll(bo, "the game called off", `$("#my-finished").textContent.includes("called off") && !$("#my-current").textContent.includes("invites you")`, 10*time.Second)
+}
+
 // twoPeople starts a game of Ana (seat 0) against Bo and opens each
 // one's page, Ana's in the rig's browser and Bo's on another device.
 func (r *rig) twoPeople() (id string, a, b JoinResponse, ana, bo context.Context) {

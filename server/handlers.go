@@ -47,6 +47,7 @@ func (s *Server) routes() {
 	mux.HandleFunc("POST /api/games/{id}/preview", s.handlePreview)
 	mux.HandleFunc("POST /api/games/{id}/resign", s.handleResign)
 	mux.HandleFunc("POST /api/games/{id}/abort", s.handleAbort)
+	mux.HandleFunc("POST /api/games/{id}/decline", s.handleDecline)
 	mux.HandleFunc("POST /api/games/{id}/rematch", s.handleRematch)
 	mux.HandleFunc("POST /api/games/{id}/challenge", s.handleChallenge)
 	mux.HandleFunc("POST /api/games/{id}/accept", s.handleAccept)
@@ -176,6 +177,10 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 			s.fail(w, err)
 			return
 		}
+	}
+	if err := s.invitations(r, req); err != nil {
+		s.fail(w, err)
+		return
 	}
 	l, err := s.create(r.Context(), req)
 	if err != nil {

@@ -234,6 +234,9 @@ func (st *State) appendJSON(b []byte, premiums, letters []byte) []byte {
 			if s.Rating != 0 {
 				b = appendIntField(b, false, "rating", s.Rating)
 			}
+			if s.Invited {
+				b = appendBoolField(b, false, "invited", true)
+			}
 			b = append(b, '}')
 		}
 		b = append(b, ']')

@@ -300,12 +300,7 @@ func (l *live) join(ctx context.Context, i int, name string, acct *seatAccount, 
 		}
 	}
 	if i < 0 {
-		for j, s := range l.seat {
-			if !s.taken && s.level == "" {
-				i = j
-				break
-			}
-		}
+		i = l.freeSeat(acct)
 		if i < 0 {
 			return -1, &apiError{409, "every seat of this game is taken"}
 		}
@@ -319,6 +314,9 @@ func (l *live) join(ctx context.Context, i int, name string, acct *seatAccount, 
 	}
 	if s.taken {
 		return -1, &apiError{409, fmt.Sprintf("seat %d is taken", i)}
+	}
+	if err := l.mayTake(i, acct); err != nil {
+		return -1, err
 	}
 	if name == "" {
 		name = s.name

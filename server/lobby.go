@@ -49,6 +49,9 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 	case l.started():
 		s.fail(w, &apiError{409, "every seat is taken: there is nobody to wait for"})
 		return
+	case l.freeSeat(nil) < 0:
+		s.fail(w, &apiError{409, "every free seat is kept for an invited player"})
+		return
 	}
 	if !l.listed {
 		if err := l.append(r.Context(), "list", struct{}{}); err != nil {
@@ -81,7 +84,8 @@ func (s *Server) handleLobby(w http.ResponseWriter, r *http.Request) {
 					lg.Clock = clockOf(l.hdr.Seats[i])
 				}
 				si := SeatInfo{Name: st.name, Kind: "human", Level: st.level, Taken: st.taken, Account: st.account != "", Rating: st.rating,
-					Score: l.g.Seats[i].Score}
+					Invited: !st.taken && l.hdr.Seats[i].Invited != "",
+					Score:   l.g.Seats[i].Score}
 				if st.level != "" {
 					si.Kind = "computer"
 				}

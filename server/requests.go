@@ -22,6 +22,12 @@ type SeatRequest struct {
 	Kind  string `json:"kind"`
 	Level string `json:"level,omitempty"`
 	Name  string `json:"name,omitempty"`
+	// Invite keeps a person's seat for the player account of this name:
+	// only it may take the seat, and the game is listed among its games
+	// as an invitation (the game's creator must be signed in).
+	Invite string `json:"invite,omitempty"`
+	// inviteKey is the invited account's key (set by handleCreate).
+	inviteKey string
 }
 
 // createRequest is the body of POST /api/games.
@@ -124,6 +130,9 @@ func (s *Server) decodeCreate(data []byte) (*createRequest, error) {
 			}
 		default:
 			return nil, &apiError{400, fmt.Sprintf("seat %d: kind %q: want \"human\" or \"computer\"", i, short(st.Kind, 40))}
+		}
+		if st.Invite != "" && st.Kind != "human" {
+			return nil, &apiError{400, fmt.Sprintf("seat %d: only a person's seat is kept for an invited player", i)}
 		}
 	}
 	return &req, nil

@@ -640,7 +640,10 @@ func (s *Server) createAs(ctx context.Context, req *createRequest, id string) (*
 				name = fmt.Sprintf("Player %d", i+1)
 			}
 		}
-		seat := store.Seat{Name: name, Level: st.Level}
+		seat := store.Seat{Name: name, Level: st.Level, Invited: st.inviteKey}
+		if st.inviteKey != "" {
+			seat.Name = st.Invite
+		}
 		if req.Clock != nil && st.Kind == "human" {
 			seat.Seconds, seat.Overtime, seat.PerMove = req.Clock.Seconds, req.Clock.Overtime, req.Clock.PerMove
 		}
@@ -653,6 +656,7 @@ func (s *Server) createAs(ctx context.Context, req *createRequest, id string) (*
 	if err := s.store.CreateGame(ctx, hdr); err != nil {
 		return nil, err
 	}
+	s.listInvitations(ctx, hdr)
 	l.mu.Lock()
 	if l.started() {
 		l.announceStart()

@@ -88,6 +88,9 @@ type SeatInfo struct {
 	// when it took the seat (none before its first rated game).
 	Account bool `json:"account,omitempty"`
 	Rating  int  `json:"rating,omitempty"`
+	// Invited is set for a free seat kept for an invited player account,
+	// whose name it shows.
+	Invited bool `json:"invited,omitempty"`
 }
 
 // HistEntry is one line of the move list. Exchanged tiles are never shown,
@@ -216,7 +219,7 @@ func (l *live) state(me int) *State {
 	}
 	for i, s := range l.seat {
 		si := SeatInfo{Name: s.name, Kind: "human", Level: s.level, Taken: s.taken, Score: g.Seats[i].Score,
-			Tiles: g.Seats[i].Rack.Len(), Account: s.account != "", Rating: s.rating}
+			Tiles: g.Seats[i].Rack.Len(), Account: s.account != "", Rating: s.rating, Invited: !s.taken && l.hdr.Seats[i].Invited != ""}
 		if s.level != "" {
 			si.Kind = "computer"
 		}

@@ -27,13 +27,15 @@ var ErrConflict = errors.New("store: conflicting write")
 // Seat is one seat of a game as created: a person's seat has an empty
 // Level; a computer seat names its player level. A seat with a clock has
 // Seconds for all its moves and at most Overtime seconds past them, or
-// PerMove seconds for each move.
+// PerMove seconds for each move. A seat kept for an invited player
+// account holds its key in Invited.
 type Seat struct {
 	Name     string `json:"name"`
 	Level    string `json:"level,omitempty"`
 	Seconds  int    `json:"seconds,omitempty"`
 	Overtime int    `json:"overtime,omitempty"`
 	PerMove  int    `json:"per_move,omitempty"`
+	Invited  string `json:"invited,omitempty"`
 }
 
 // Game is a game's header.

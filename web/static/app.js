@@ -470,7 +470,7 @@ function fillCreateForm() {
     o.value = "computer:" + l;
     os.append(o);
   }
-  for (const k of ["friend", "anyone"]) {
+  for (const k of ["friend", "invite", "anyone"]) {
     const o = el("option", "", t(k));
     o.value = k;
     os.append(o);
@@ -520,7 +520,7 @@ function renderPlayAs() {
 
 // ratedAllowed tells whether the new game may be rated: signed in, and
 // two people's seats.
-function ratedAllowed() { return !!ME.signed_in && ["friend", "anyone"].includes($("#opponent").value); }
+function ratedAllowed() { return !!ME.signed_in && ["friend", "invite", "anyone"].includes($("#opponent").value); }
 
 function describeRated() {
   const box = $("#rated");
@@ -652,7 +652,12 @@ function showJudged() {
 
 function describeOpponent() {
   const v = $("#opponent").value;
-  $("#level-desc").textContent = v.startsWith("computer:") ? levelDesc(v.slice(9)) : t(v + "Desc");
+  let desc = v.startsWith("computer:") ? levelDesc(v.slice(9)) : t(v + "Desc");
+  if (v === "invite" && !ME.signed_in) desc += " " + t("inviteSignIn");
+  $("#level-desc").textContent = desc;
+  // An invitation names the player invited.
+  $("#invite-label").hidden = $("#invite-name").hidden = v !== "invite";
+  $("#invite-name").required = v === "invite";
   describeRated();
 }
 
@@ -672,7 +677,9 @@ async function createGame(ev) {
     const challenge = $("#challenge").value;
     localStorage.setItem("atril:challenge", challenge);
     const seats = [{ kind: "human", name }];
-    seats.push(opp.startsWith("computer:") ? { kind: "computer", level: opp.slice(9) } : { kind: "human" });
+    if (opp.startsWith("computer:")) seats.push({ kind: "computer", level: opp.slice(9) });
+    else if (opp === "invite") seats.push({ kind: "human", invite: $("#invite-name").value.trim() });
+    else seats.push({ kind: "human" });
     const req = { variant, lexicon, seats };
     if (clock) req.clock = clock;
     if (challenge && challenge !== "void") req.challenge = challenge;
@@ -845,7 +852,9 @@ async function loadMine() {
     // A game of the account: its seat, as long as the account holds it.
     const me = st.you ? st.you.seat : x.token ? -1 : x.seat;
     const seat = st.seats[me];
-    if (me < 0 || !seat || (!st.you && !(seat.account && seat.name === ME.name))) return;
+    // A seat kept for the account is an invitation, to accept or decline.
+    const invited = !st.you && !!seat && seat.invited && seat.name === ME.name;
+    if (me < 0 || !seat || (!st.you && !invited && !(seat.account && seat.name === ME.name))) return;
     n++;
     const li = el("li");
     const a = el("a", "", st.seats.map((s, i) => (i === me ? t("you") : displayName(s))).join(" – "));
@@ -856,13 +865,21 @@ async function loadMine() {
     else if (st.abandoned) status = t("abandonedLine");
     else if (st.over && !(st.winners || []).length) status = t("over");
     else if (st.over) status = st.winners.length > 1 ? t("tie") : st.winners[0] === me ? t("won") : t("lost");
+    else if (invited) status = t("invitedBy", displayName(st.seats.find((s) => s.taken) || st.seats[0]));
     else if (!st.started) status = t("waiting");
     else status = st.turn === me ? t("yourTurn") : t("theirTurn", displayName(st.seats[st.turn]));
-    if (st.started && !st.over && st.turn === me) turns++;
-    li.append(el("strong", st.started && !st.over && st.turn === me ? "turn-mark" : "", status), " ");
+    const waitsForMe = !st.over && (invited || st.started && st.turn === me);
+    if (waitsForMe) turns++;
+    li.append(el("strong", waitsForMe ? "turn-mark" : "", status), " ");
     // The time left of the clock running, as the state had it.
     if (!st.over && st.clock && st.clock.running >= 0) li.append(el("span", "hint", t("leftOnClock", clockText(st.clock.left_ms[st.clock.running]))), " ");
-    if (x.token) {
+    if (invited && !st.over) {
+      const yes = el("button", "small", t("acceptInvite")), no = el("button", "small", t("declineInvite"));
+      yes.type = no.type = "button";
+      yes.addEventListener("click", () => answerInvitation(st.id, me, true));
+      no.addEventListener("click", () => answerInvitation(st.id, me, false));
+      li.append(yes, " ", no);
+    } else if (x.token) {
       const copy = el("button", "small", t("copyResume"));
       copy.type = "button";
       copy.addEventListener("click", async () => { if (await copyText(resumeURL(st.id, tokenFor(st.id)))) copy.textContent = t("copied"); });
@@ -878,6 +895,23 @@ async function loadMine() {
   if (!$("#lobby").hidden) document.title = turns ? "(" + turns + ") atril" : "atril";
   cur.previousElementSibling.hidden = !cur.children.length;
   fin.previousElementSibling.hidden = !fin.children.length;
+}
+
+// answerInvitation takes the seat an invitation keeps for the account
+// and opens the game, or declines it (which calls the game off).
+async function answerInvitation(id, seat, accept) {
+  try {
+    if (accept) {
+      const j = await api("POST", "/api/games/" + id + "/join", { seat });
+      rememberSeat(id, j.token);
+      location.href = "/g/" + id;
+      return;
+    }
+    await api("POST", "/api/games/" + id + "/decline");
+    loadMine();
+  } catch (e) {
+    say(t("error", accountReason(e.message)), "error");
+  }
 }
 
 // ---------- game ----------
@@ -1294,8 +1328,10 @@ function renderSide(st, me) {
   // says how it ended.
   let turn = "";
   if (st.over) turn = t("over");
-  else if (!st.started) turn = t("waiting");
-  else if (myTurn) turn = t("yourTurn");
+  else if (!st.started) {
+    const kept = st.seats.find((s) => s.invited);
+    turn = kept ? t("waitingFor", displayName(kept)) : t("waiting");
+  } else if (myTurn) turn = t("yourTurn");
   else if (st.seats[st.turn].kind === "computer") turn = t("thinking", displayName(st.seats[st.turn]));
   else turn = t("theirTurn", displayName(st.seats[st.turn]));
   $("#turn").textContent = turn;

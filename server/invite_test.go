@@ -1,0 +1,124 @@
+package server
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestInvite: a seat kept for an invited account is taken by that
+// account only (by number or as the first free seat); the invitation is
+// among the account's games before it takes the seat; bad invitations
+// are refused with the reason; a declined invitation calls the game off.
+func TestInvite(t *testing.T) {
+	st0 := newStore(t)
+	e := newEnv(t, st0)
+	ana, bo, cy := browser(t), browser(t), browser(t)
+	e.signUp(ana, "Ana_inv", "correct horse")
+	e.signUp(bo, "Bodil", "battery staple")
+	e.signUp(cy, "Cyril", "battery staple")
+	game := func(invite string) map[string]any {
+		return map[string]any{"variant": "english", "clock": ClockRequest{PerMove: 86400},
+			"seats": []SeatRequest{{Kind: "human"}, {Kind: "human", Invite: invite}}}
+	}
+	for _, tc := range []struct {
+		body   any
+		signed bool
+		code   int
+		want   string
+	}{
+		{body: game("Bodil"), code: 401, want: "sign in to invite"},
+		{body: game("Nobody"), signed: true, code: 400, want: `no player is named "Nobody"`},
+		{body: game("ana_INV"), signed: true, code: 400, want: "cannot invite yourself"},
+		{body: game("x"), signed: true, code: 400, want: "invite: a name has"},
+		{body: map[string]any{"variant": "english", "seats": []SeatRequest{{Kind: "human", Invite: "Bodil"}, {Kind: "human", Invite: "BODIL"}}},
+			signed: true, code: 400, want: "invited to another seat"},
+		{body: map[string]any{"variant": "english", "seats": []SeatRequest{{Kind: "human"}, {Kind: "computer", Invite: "Bodil"}}},
+			signed: true, code: 400, want: "only a person's seat"},
+	} {
+		c := browser(t)
+		if tc.signed {
+			c = ana
+		}
+		var eb errorBody
+		if code := e.doWith(c, "POST", "/api/games", "", tc.body, &eb); code != tc.code || !strings.Contains(eb.Error, tc.want) {
+			t.Errorf("%v: %d %q, want %d %q", tc.body, code, eb.Error, tc.code, tc.want)
+		}
+	}
+
+	var cr CreateResponse
+	if code := e.doWith(ana, "POST", "/api/games", "", game("bodil"), &cr); code != 201 {
+		t.Fatalf("create: %d", code)
+	}
+	var host JoinResponse
+	if code := e.doWith(ana, "POST", "/api/games/"+cr.ID+"/join", "", map[string]any{"seat": 0}, &host); code != 200 {
+		t.Fatalf("Ana joins: %d", code)
+	}
+	st := e.state(cr.ID, "")
+	if s := st.Seats[1]; s.Name != "Bodil" || !s.Invited || s.Taken {
+		t.Errorf("the kept seat: %+v", s)
+	}
+	// The invitation is among Bodil's games, not Cyril's.
+	var games AccountGames
+	if code := e.doWith(bo, "GET", "/api/me/games", "", nil, &games); code != 200 || len(games.Games) != 1 || games.Games[0].ID != cr.ID || games.Games[0].Seat != 1 {
+		t.Errorf("Bodil's games: %d %+v", code, games)
+	}
+	if code := e.doWith(cy, "GET", "/api/me/games", "", nil, &games); code != 200 || len(games.Games) != 0 {
+		t.Errorf("Cyril's games: %d %+v", code, games)
+	}
+	// Nobody else takes it, by number or as the first free seat, nor
+	// declines it; the game cannot be offered in the lobby.
+	for _, c := range []struct {
+		who  string
+		body any
+		code int
+	}{{"guest", map[string]any{"seat": 1}, 401}, {"guest", nil, 409}, {"Cyril", map[string]any{"seat": 1}, 403}, {"Cyril", nil, 409}} {
+		cl := browser(t)
+		if c.who == "Cyril" {
+			cl = cy
+		}
+		var eb errorBody
+		if code := e.doWith(cl, "POST", "/api/games/"+cr.ID+"/join", "", c.body, &eb); code != c.code {
+			t.Errorf("%s joins with %v: %d %q, want %d", c.who, c.body, code, eb.Error, c.code)
+		}
+	}
+	if code := e.doWith(cy, "POST", "/api/games/"+cr.ID+"/decline", "", nil, nil); code != 403 {
+		t.Errorf("Cyril declines Bodil's invitation: %d, want 403", code)
+	}
+	if code := e.do("POST", "/api/games/"+cr.ID+"/list", host.Token, nil, nil); code != 409 {
+		t.Errorf("an invitation offered in the lobby: %d, want 409", code)
+	}
+	// Bodil takes the first free seat, which is the one kept for him;
+	// the game starts with his clock.
+	var j JoinResponse
+	if code := e.doWith(bo, "POST", "/api/games/"+cr.ID+"/join", "", nil, &j); code != 200 || j.Seat != 1 {
+		t.Fatalf("Bodil joins: %d seat %d", code, j.Seat)
+	}
+	if st := e.state(cr.ID, ""); !st.Started || st.Seats[1].Invited || !st.Seats[1].Taken || !st.Seats[1].Account {
+		t.Errorf("after Bodil joined: started %v, seat %+v", st.Started, st.Seats[1])
+	}
+	if code := e.doWith(bo, "POST", "/api/games/"+cr.ID+"/decline", "", nil, nil); code != 403 {
+		t.Errorf("declining a game already joined: %d, want 403", code)
+	}
+
+	// A second invitation, declined: the game is called off, the host
+	// told.
+	if code := e.doWith(ana, "POST", "/api/games", "", game("Cyril"), &cr); code != 201 {
+		t.Fatalf("create: %d", code)
+	}
+	e.doWith(ana, "POST", "/api/games/"+cr.ID+"/join", "", map[string]any{"seat": 0}, &host)
+	var after State
+	if code := e.doWith(cy, "POST", "/api/games/"+cr.ID+"/decline", "", nil, &after); code != 200 || !after.Over || !after.Aborted {
+		t.Fatalf("Cyril declines: %d over %v aborted %v", code, after.Over, after.Aborted)
+	}
+	if got := types(e.drain(cr.ID, host.Token)); !strings.Contains(got, "aborted,over") {
+		t.Errorf("the host's notifications: %s", got)
+	}
+	if code := e.doWith(cy, "POST", "/api/games/"+cr.ID+"/decline", "", nil, nil); code != 409 {
+		t.Errorf("declining twice: %d, want 409", code)
+	}
+	// A restart keeps the kept seat.
+	if code := e.doWith(ana, "POST", "/api/games", "", game("Cyril"), &cr); code != 201 {
+		t.Fatalf("create: %d", code)
+	}
+	e.restartSame(st0, cr.ID, e.state(cr.ID, ""))
+}

@@ -146,7 +146,7 @@ const STRINGS = {
     subtitle: "juego de palabras contra personas y contra el ordenador",
     newGame: "Partida nueva", yourName: "Tu nombre", variant: "Juego", lexicon: "Diccionario", opponent: "Rival", start: "Empezar",
     friend: "un amigo (por un enlace)", anyone: "cualquiera (partida abierta)",
-    invite: "un jugador por su nombre (una invitación)", inviteName: "Su nombre de jugador",
+    invite: "un jugador por su nombre", inviteName: "Su nombre de jugador",
     inviteDesc: "La partida espera en sus «Mis partidas» hasta que la acepte o la rechace; necesita una cuenta.", inviteSignIn: "Inicia sesión para invitar a un jugador.",
     invitedBy: "{0} te invita.", acceptInvite: "Aceptar", declineInvite: "Rechazar", waitingFor: "Esperando a que {0} acepte la invitación…",
     friendDesc: "Recibes un enlace para enviárselo a quien quieras.", anyoneDesc: "La partida aparece en «Partidas abiertas» hasta que alguien se una.",

@@ -1942,7 +1942,7 @@ func TestBrowserClock(t *testing.T) {
 func TestBrowserCorrespondence(t *testing.T) {
 	r := newRig(t)
 	ctx := r.ctx
-	r.run(ctx, "open the lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#create`))
+	r.signUpPage(ctx, "Corrie")
 	var desc, label string
 	r.run(ctx, "choose three days a move", chromedp.SetValue("#opponent", "friend"),
 		chromedp.SetValue("#clock", "d3"), chromedp.Evaluate(`$("#clock").dispatchEvent(new Event("change"))`, nil),
@@ -1965,9 +1965,11 @@ func TestBrowserCorrespondence(t *testing.T) {
 	if len(clocks) != 2 || clocks[0] != "3 d 0 h" || clocks[1] != "3 d 0 h" {
 		t.Errorf("before the start the clocks show %q", clocks)
 	}
-	// Bo joins: Ana's clock runs; Ana passes: Bo's runs, from the whole
-	// three days.
-	bo := r.e.join(id)
+	// Bo joins: Corrie's clock runs.
+	bo, cs := JoinResponse{}, r.e.accounts(2)
+	if code := r.e.doWith(cs[0], "POST", "/api/games/"+id+"/join", "", nil, &bo); code != 200 {
+		t.Fatalf("join: %d", code)
+	}
 	r.poll(ctx, "Ana's clock running", `!!document.querySelector("#scores .clock.running") && document.querySelector("#scores .clock").classList.contains("running")`, 10*time.Second)
 	r.eval(ctx, `[...document.querySelectorAll("#scores .clock")].map((c) => c.textContent)`, &clocks)
 	if clocks[0] != "2 d 23 h" || clocks[1] != "3 d 0 h" {
@@ -1996,11 +1998,14 @@ func TestBrowserCorrespondence(t *testing.T) {
 	// A game offered to anyone with seven days a move: the open games
 	// and the join page name the clock.
 	var open CreateResponse
-	if code := r.e.do("POST", "/api/games", "", map[string]any{"variant": "english", "clock": ClockRequest{PerMove: 7 * 86400},
+	if code := r.e.doWith(cs[1], "POST", "/api/games", "", map[string]any{"variant": "english", "clock": ClockRequest{PerMove: 7 * 86400},
 		"seats": []SeatRequest{{Kind: "human", Name: "Cy"}, {Kind: "human"}}}, &open); code != 201 {
 		t.Fatalf("create: %d", code)
 	}
-	cy := r.e.join(open.ID)
+	var cy JoinResponse
+	if code := r.e.doWith(cs[1], "POST", "/api/games/"+open.ID+"/join", "", nil, &cy); code != 200 {
+		t.Fatalf("join: %d", code)
+	}
 	if code := r.e.do("POST", "/api/games/"+open.ID+"/list", cy.Token, nil, nil); code != 200 {
 		t.Fatalf("list: %d", code)
 	}
@@ -2013,6 +2018,21 @@ func TestBrowserCorrespondence(t *testing.T) {
 	}
 }
 
+// signUpPage makes an account from the lobby's page (its own request,
+// not the dialog) and waits for the lobby signed in.
+func (r *rig) signUpPage(ctx context.Context, name string) {
+	r.t.Helper()
+	r.run(ctx, "open the lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#create`))
+	var code int
+	r.run(ctx, "sign up "+name, chromedp.Evaluate(`fetch("/api/accounts", {method: "POST", body: JSON.stringify({name: "`+name+`", password: "correct horse"})}).then((r) => r.status)`, &code,
+		func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }))
+	if code != 201 {
+		r.t.Fatalf("sign up %s: %d", name, code)
+	}
+	r.run(ctx, "the lobby signed in", chromedp.Reload(), chromedp.WaitVisible(`#create`))
+	r.poll(ctx, "signed in", `!!ME.signed_in && document.querySelectorAll("#opponent option").length > 3`, 10*time.Second)
+}
+
 // TestBrowserInvite: Anabel invites Bodil by name to a game of three
 // days a move from the lobby; her page waits for him; his lobby lists
 // the invitation (its title counting it), he accepts it and plays from
@@ -2020,19 +2040,8 @@ func TestBrowserCorrespondence(t *testing.T) {
 func TestBrowserInvite(t *testing.T) {
 	r := newRig(t)
 	ana, bo := r.ctx, r.newDevice()
-	signUp := func(ctx context.Context, name string) {
-		r.run(ctx, "open the lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#create`))
-		var code int
-		r.run(ctx, "sign up "+name, chromedp.Evaluate(`fetch("/api/accounts", {method: "POST", body: JSON.stringify({name: "`+name+`", password: "correct horse"})}).then((r) => r.status)`, &code,
-			func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }))
-		if code != 201 {
-			t.Fatalf("sign up %s: %d", name, code)
-		}
-		r.run(ctx, "the lobby signed in", chromedp.Reload(), chromedp.WaitVisible(`#create`))
-		r.poll(ctx, "signed in", `!!ME.signed_in && document.querySelectorAll("#opponent option").length > 3`, 10*time.Second)
-	}
-	signUp(ana, "Anabel")
-	signUp(bo, "Bodil")
+	r.signUpPage(ana, "Anabel")
+	r.signUpPage(bo, "Bodil")
 	var desc string
 	r.run(ana, "invite Bodil", chromedp.SetValue("#opponent", "invite"), chromedp.Evaluate(`$("#opponent").dispatchEvent(new Event("change"))`, nil),
 		chromedp.SetValue("#clock", "d3"), chromedp.Evaluate(`$("#clock").dispatchEvent(new Event("change"))`, nil),
@@ -2061,16 +2070,19 @@ func TestBrowserInvite(t *testing.T) {
 	r.poll(ana, "Anabel's turn", `$("#turn").textContent === "Your turn."`, 10*time.Second)
 
 	// A second invitation, declined.
-	var code int
-	r.run(ana, "invite again", chromedp.Evaluate(`fetch("/api/games", {method: "POST", body: JSON.stringify({variant: "english", seats: [{kind: "human"}, {kind: "human", invite: "bodil"}]})}).then((r) => r.status)`, &code,
+	var second CreateResponse
+	r.run(ana, "invite again", chromedp.Evaluate(`fetch("/api/games", {method: "POST", body: JSON.stringify({variant: "english", seats: [{kind: "human"}, {kind: "human", invite: "bodil"}]})}).then((r) => r.json())`, &second,
 		func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }))
-	if code != 201 {
-		t.Fatalf("the second invitation: %d", code)
+	if second.ID == "" {
+		t.Fatalf("the second invitation: %+v", second)
 	}
 	r.run(bo, "Bodil's lobby again", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#create`))
 	r.poll(bo, "the second invitation", `[...document.querySelectorAll("#my-current li")].some((li) => li.textContent.includes("invites you"))`, 10*time.Second)
 	r.run(bo, "decline", chromedp.Evaluate(`[...document.querySelectorAll("#my-current li")].find((li) => li.textContent.includes("invites you")).querySelectorAll("button")[1].click()`, nil))
-	r.poll(bo, "the game called off", `$("#my-finished").textContent.includes("called off") && !$("#my-current").textContent.includes("invites you")`, 10*time.Second)
+	r.poll(bo, "the invitation gone", `!$("#mine-card").textContent.includes("invites you") && $("#my-current").textContent.includes("Anabel")`, 10*time.Second)
+	if st := r.e.state(second.ID, ""); !st.Over || !st.Aborted {
+		t.Errorf("the declined game: over %v, called off %v", st.Over, st.Aborted)
+	}
 }
 
 // twoPeople starts a game of Ana (seat 0) against Bo and opens each

@@ -100,6 +100,18 @@ type timeoutEvent struct {
 // timed reports whether seat i has a clock.
 func (l *live) timed(i int) bool { return l.hdr.Seats[i].Seconds > 0 || l.hdr.Seats[i].PerMove > 0 }
 
+// correspondence reports whether the game is of correspondence play (a
+// seat has a time for each move). Its header does not change: no lock
+// is needed.
+func (l *live) correspondence() bool {
+	for _, st := range l.hdr.Seats {
+		if st.PerMove > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // perMove is seat i's time for each move (0: it has none).
 func (l *live) perMove(i int) time.Duration {
 	return time.Duration(l.hdr.Seats[i].PerMove) * time.Second
@@ -220,6 +232,10 @@ func (l *live) clockState(now time.Time) *ClockState {
 			}
 			c.PerMove[i] = pm
 			c.LeftMs[i] = l.leftAt(i, now).Milliseconds()
+			if l.g.TimedOut() == i {
+				// It let its move's time run out.
+				c.LeftMs[i] = 0
+			}
 			continue
 		}
 		c.LeftMs[i] = (l.allowance(i) - l.usedAt(i, now)).Milliseconds()

@@ -28,7 +28,7 @@ func (l *live) applyAbandon(ev abandonEvent) {
 // is not abandoned: its clock ends it (a game of correspondence play may
 // wait days for a move). A game of correspondence play waits for its
 // seats to be taken as long as one move's time, if that is longer than
-// the server's wait. Caller holds l.mu.
+// the server's wait, up to maxUnstartedWait. Caller holds l.mu.
 func (s *Server) expire(l *live, now time.Time) {
 	if l.over() {
 		return
@@ -36,7 +36,7 @@ func (s *Server) expire(l *live, now time.Time) {
 	var reason string
 	unstarted := s.cfg.ExpireUnstarted
 	for i := range l.seat {
-		unstarted = max(unstarted, l.perMove(i))
+		unstarted = max(unstarted, min(l.perMove(i), maxUnstartedWait))
 	}
 	switch {
 	case !l.started() && s.cfg.ExpireUnstarted > 0 && now.Sub(l.hdr.Created) >= unstarted:
@@ -54,6 +54,10 @@ func (s *Server) expire(l *live, now time.Time) {
 	l.applyAbandon(ev)
 	l.afterChange()
 }
+
+// maxUnstartedWait bounds how long a game of correspondence play waits
+// for its seats to be taken.
+const maxUnstartedWait = 3 * 24 * time.Hour
 
 // sweepEvery is how often the sweeper looks for games to expire and
 // clients to forget: a quarter of the shorter expiry, within [10 ms, 1 min].

@@ -178,6 +178,12 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	if req.Clock != nil && req.Clock.PerMove > 0 {
+		if _, err := s.requireSignIn(r, "sign in to create a game of correspondence play"); err != nil {
+			s.fail(w, err)
+			return
+		}
+	}
 	if err := s.invitations(r, req); err != nil {
 		s.fail(w, err)
 		return

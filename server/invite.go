@@ -1,26 +1,43 @@
 package server
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
+	"time"
 
 	"atril/store"
 )
 
 // Invitations: a person's seat of a new game may be kept for a player
-// account named by the game's creator (SeatRequest.Invite). Only that
-// account may take the seat; the game is listed among its games (GET
-// /api/me/games) from the start, so its page shows the invitation, and
-// it may decline (POST /api/games/{id}/decline), which calls the game
-// off. A game waiting for an invited player expires as any game whose
-// seats are not all taken.
+// account named by the game's creator, who must be signed in
+// (SeatRequest.Invite). Only that account may take the seat; while the
+// game waits for it, the account's list of games (GET /api/me/games)
+// shows it among its invitations, and it may decline
+// (POST /api/games/{id}/decline), which calls the game off. A game
+// waiting for an invited player expires as any game whose seats are not
+// all taken. Pending invitations are bounded: maxInvitesTo per invited
+// account, maxInvitesFrom of them from one account.
+const (
+	maxInvitesTo   = 20
+	maxInvitesFrom = 3
+)
+
+// inviteRef is a seat of game kept for an account, by the account of key
+// by, as the server's index of invitations holds it.
+type inviteRef struct {
+	game    string
+	seat    int
+	by      string
+	created time.Time
+}
 
 // invitations checks the invitations of a create request: its creator
 // is signed in, and each invited name is another existing account, at
-// most one seat each. It sets each seat's name to the account's and
-// keeps its key.
+// most one seat each, with room for one more invitation (from this
+// creator too). It sets each seat's name to the account's and keeps its
+// key and the creator's name.
 func (s *Server) invitations(r *http.Request, req *createRequest) error {
 	var me *store.Account
 	seen := map[string]bool{}
@@ -51,24 +68,77 @@ func (s *Server) invitations(r *http.Request, req *createRequest) error {
 		case seen[a.Key]:
 			return &apiError{400, fmt.Sprintf("seat %d: %s is invited to another seat already", i, a.Name)}
 		}
+		pending := s.pendingInvitations(a.Key)
+		from := 0
+		for _, p := range pending {
+			if p.by == me.Name {
+				from++
+			}
+		}
+		switch {
+		case len(pending) >= maxInvitesTo:
+			return &apiError{409, fmt.Sprintf("%s has %d invitations waiting for an answer; try later", a.Name, len(pending))}
+		case from >= maxInvitesFrom:
+			return &apiError{409, fmt.Sprintf("%s has %d of your invitations waiting for an answer already", a.Name, from)}
+		}
 		seen[a.Key] = true
-		st.Invite, st.inviteKey = a.Name, a.Key
+		st.Invite, st.inviteKey, st.invitedBy = a.Name, a.Key, me.Name
 	}
 	return nil
 }
 
-// listInvitations lists a new game among the games of each account it
-// invites. The seat is kept whether or not the list records it.
-func (s *Server) listInvitations(ctx context.Context, hdr *store.Game) {
+// noteInvitations adds the seats an unfinished game keeps for invited
+// accounts to the server's index.
+func (s *Server) noteInvitations(hdr *store.Game) {
+	if hdr.Finished {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	for i, st := range hdr.Seats {
-		if st.Invited == "" {
+		if st.Invited == "" || slices.ContainsFunc(s.invites[st.Invited], func(r inviteRef) bool { return r.game == hdr.ID }) {
 			continue
 		}
-		g := store.AccountGame{Game: hdr.ID, Seat: i, Joined: hdr.Created}
-		if err := s.store.AddAccountGame(ctx, st.Invited, g); err != nil {
-			s.logf("game %s: list the invitation of seat %d: %v", hdr.ID, i, err)
+		s.invites[st.Invited] = append(s.invites[st.Invited], inviteRef{game: hdr.ID, seat: i, by: st.InvitedBy, created: hdr.Created})
+	}
+}
+
+// pendingInvitations lists the invitations of the account of key that
+// still wait for its answer, newest first, and drops from the index
+// those that no longer do (the seat taken, the game over or gone).
+func (s *Server) pendingInvitations(key string) []inviteRef {
+	s.mu.Lock()
+	refs := slices.Clone(s.invites[key])
+	s.mu.Unlock()
+	var out []inviteRef
+	gone := map[string]bool{}
+	for _, ref := range refs {
+		s.mu.Lock()
+		l, ok := s.games[ref.game]
+		s.mu.Unlock()
+		if !ok {
+			// Not in memory (yet: a game being made is added to the
+			// index a moment before the server holds it).
+			gone[ref.game] = time.Since(ref.created) > time.Minute
+			continue
+		}
+		l.mu.Lock()
+		pending := !l.over() && !l.seat[ref.seat].taken
+		l.mu.Unlock()
+		if pending {
+			out = append(out, ref)
+		} else {
+			gone[ref.game] = true
 		}
 	}
+	s.mu.Lock()
+	s.invites[key] = slices.DeleteFunc(s.invites[key], func(r inviteRef) bool { return gone[r.game] })
+	if len(s.invites[key]) == 0 {
+		delete(s.invites, key)
+	}
+	s.mu.Unlock()
+	slices.SortFunc(out, func(a, b inviteRef) int { return b.created.Compare(a.created) })
+	return out
 }
 
 // mayTake refuses seat i to anyone but the account it is kept for.

@@ -26,7 +26,7 @@ func TestInvite(t *testing.T) {
 		code   int
 		want   string
 	}{
-		{body: game("Bodil"), code: 401, want: "sign in to invite"},
+		{body: game("Bodil"), code: 401, want: "sign in to"},
 		{body: game("Nobody"), signed: true, code: 400, want: `no player is named "Nobody"`},
 		{body: game("ana_INV"), signed: true, code: 400, want: "cannot invite yourself"},
 		{body: game("x"), signed: true, code: 400, want: "invite: a name has"},
@@ -54,16 +54,35 @@ func TestInvite(t *testing.T) {
 		t.Fatalf("Ana joins: %d", code)
 	}
 	st := e.state(cr.ID, "")
-	if s := st.Seats[1]; s.Name != "Bodil" || !s.Invited || s.Taken {
+	if s := st.Seats[1]; s.Name != "Bodil" || !s.Invited || s.InvitedBy != "Ana_inv" || s.Taken {
 		t.Errorf("the kept seat: %+v", s)
 	}
-	// The invitation is among Bodil's games, not Cyril's.
+	// The invitation is among Bodil's invitations (not his games, which
+	// it would crowd), not among Cyril's.
 	var games AccountGames
-	if code := e.doWith(bo, "GET", "/api/me/games", "", nil, &games); code != 200 || len(games.Games) != 1 || games.Games[0].ID != cr.ID || games.Games[0].Seat != 1 {
+	if code := e.doWith(bo, "GET", "/api/me/games", "", nil, &games); code != 200 || len(games.Games) != 0 ||
+		len(games.Invitations) != 1 || games.Invitations[0].ID != cr.ID || games.Invitations[0].Seat != 1 {
 		t.Errorf("Bodil's games: %d %+v", code, games)
 	}
-	if code := e.doWith(cy, "GET", "/api/me/games", "", nil, &games); code != 200 || len(games.Games) != 0 {
+	if code := e.doWith(cy, "GET", "/api/me/games", "", nil, &games); code != 200 || len(games.Games)+len(games.Invitations) != 0 {
 		t.Errorf("Cyril's games: %d %+v", code, games)
+	}
+	// At most three of Ana's invitations wait for Bodil at once.
+	var more []string
+	for k := 0; k < 3; k++ {
+		var eb errorBody
+		code := e.doWith(ana, "POST", "/api/games", "", game("Bodil"), &eb)
+		if k < 2 && code != 201 || k == 2 && (code != 409 || !strings.Contains(eb.Error, "3 of your invitations")) {
+			t.Errorf("Ana's invitation %d to Bodil: %d %q", k+2, code, eb.Error)
+		}
+	}
+	if code := e.doWith(bo, "GET", "/api/me/games", "", nil, &games); code != 200 || len(games.Invitations) != 3 {
+		t.Errorf("Bodil's invitations: %d %+v", code, games)
+	}
+	for _, g := range games.Invitations {
+		if g.ID != cr.ID {
+			more = append(more, g.ID)
+		}
 	}
 	// Nobody else takes it, by number or as the first free seat, nor
 	// declines it; the game cannot be offered in the lobby.
@@ -71,7 +90,7 @@ func TestInvite(t *testing.T) {
 		who  string
 		body any
 		code int
-	}{{"guest", map[string]any{"seat": 1}, 401}, {"guest", nil, 409}, {"Cyril", map[string]any{"seat": 1}, 403}, {"Cyril", nil, 409}} {
+	}{{"guest", map[string]any{"seat": 1}, 401}, {"guest", nil, 401}, {"Cyril", map[string]any{"seat": 1}, 403}, {"Cyril", nil, 403}} {
 		cl := browser(t)
 		if c.who == "Cyril" {
 			cl = cy
@@ -99,6 +118,17 @@ func TestInvite(t *testing.T) {
 	if code := e.doWith(bo, "POST", "/api/games/"+cr.ID+"/decline", "", nil, nil); code != 403 {
 		t.Errorf("declining a game already joined: %d, want 403", code)
 	}
+	// Taken, it is no longer an invitation; declined, neither.
+	if code := e.doWith(bo, "POST", "/api/games/"+more[0]+"/decline", "", nil, nil); code != 200 {
+		t.Errorf("Bodil declines: %d", code)
+	}
+	if code := e.doWith(bo, "GET", "/api/me/games", "", nil, &games); code != 200 || len(games.Invitations) != 1 || games.Invitations[0].ID != more[1] ||
+		len(games.Games) != 1 || games.Games[0].ID != cr.ID {
+		t.Errorf("Bodil's games after one invitation taken and one declined: %d %+v", code, games)
+	}
+	if code := e.doWith(ana, "POST", "/api/games/"+more[0]+"/join", "", map[string]any{"seat": 0}, &host); code != 409 {
+		t.Errorf("joining a game called off: %d", code)
+	}
 
 	// A second invitation, declined: the game is called off, the host
 	// told.
@@ -115,6 +145,14 @@ func TestInvite(t *testing.T) {
 	}
 	if code := e.doWith(cy, "POST", "/api/games/"+cr.ID+"/decline", "", nil, nil); code != 409 {
 		t.Errorf("declining twice: %d, want 409", code)
+	}
+	// Its rematch ("Play again") invites Cyril again.
+	var rm RematchResponse
+	if code := e.doWith(ana, "POST", "/api/games/"+cr.ID+"/rematch", host.Token, nil, &rm); code != 200 {
+		t.Fatalf("rematch: %d", code)
+	}
+	if s := e.state(rm.ID, "").Seats; !s[0].Invited || s[0].Name != "Cyril" || s[0].InvitedBy != "Ana_inv" || !s[1].Taken {
+		t.Errorf("the rematch's seats: %+v", s)
 	}
 	// A restart keeps the kept seat.
 	if code := e.doWith(ana, "POST", "/api/games", "", game("Cyril"), &cr); code != 201 {

@@ -237,6 +237,9 @@ func (st *State) appendJSON(b []byte, premiums, letters []byte) []byte {
 			if s.Invited {
 				b = appendBoolField(b, false, "invited", true)
 			}
+			if s.InvitedBy != "" {
+				b = appendStringField(b, false, "invited_by", s.InvitedBy, false)
+			}
 			b = append(b, '}')
 		}
 		b = append(b, ']')

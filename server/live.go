@@ -289,8 +289,15 @@ func (l *live) announceStart() {
 // logging it before answering. A signed-in person's seat is held by the
 // account (acct, nil for a guest), whose name it takes. Caller holds mu.
 func (l *live) join(ctx context.Context, i int, name string, acct *seatAccount, token string) (int, error) {
-	if l.hdr.Rated && acct == nil {
+	switch {
+	case l.over():
+		// (Called off, or abandoned, before its seats were all taken.)
+		return -1, &apiError{409, "the game is over"}
+	case l.hdr.Rated && acct == nil:
 		return -1, &apiError{401, "sign in to take a seat in a rated game"}
+	case l.correspondence() && acct == nil:
+		// A game that may wait weeks is played between accounts.
+		return -1, &apiError{401, "sign in to take a seat in a game of correspondence play"}
 	}
 	if acct != nil {
 		for j, s := range l.seat {
@@ -302,6 +309,12 @@ func (l *live) join(ctx context.Context, i int, name string, acct *seatAccount, 
 	if i < 0 {
 		i = l.freeSeat(acct)
 		if i < 0 {
+			for j, s := range l.seat {
+				if !s.taken && s.level == "" {
+					// Free, but kept for someone else.
+					return -1, l.mayTake(j, acct)
+				}
+			}
 			return -1, &apiError{409, "every seat of this game is taken"}
 		}
 	}

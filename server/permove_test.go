@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -12,22 +13,39 @@ import (
 	"atril/store"
 )
 
-// createPerMove creates a game of two people with a time for each move
-// and takes both seats.
-func (e *testEnv) createPerMove(perMove int, extra map[string]any) (string, []string) {
+// accounts makes n signed-in clients, each with an account of its own.
+func (e *testEnv) accounts(n int) []*http.Client {
 	e.t.Helper()
+	var cs []*http.Client
+	for range n {
+		c := browser(e.t)
+		e.signUp(c, "player"+randomHex(4), "correct horse")
+		cs = append(cs, c)
+	}
+	return cs
+}
+
+// createPerMove creates a game of two people with a time for each move
+// and takes both seats, each with an account of its own.
+func (e *testEnv) createPerMove(perMove int) (string, []string, []*http.Client) {
+	e.t.Helper()
+	cs := e.accounts(2)
 	var cr CreateResponse
 	body := map[string]any{"variant": "english", "seed": 42,
 		"seats": []SeatRequest{{Kind: "human"}, {Kind: "human"}},
 		"clock": ClockRequest{PerMove: perMove}}
-	for k, v := range extra {
-		body[k] = v
-	}
-	if code := e.do("POST", "/api/games", "", body, &cr); code != 201 {
+	if code := e.doWith(cs[0], "POST", "/api/games", "", body, &cr); code != 201 {
 		e.t.Fatalf("create with %d s a move: %d", perMove, code)
 	}
-	a, b := e.join(cr.ID), e.join(cr.ID)
-	return cr.ID, []string{a.Token, b.Token}
+	var toks []string
+	for _, c := range cs {
+		var j JoinResponse
+		if code := e.doWith(c, "POST", "/api/games/"+cr.ID+"/join", "", nil, &j); code != 200 {
+			e.t.Fatalf("join: %d", code)
+		}
+		toks = append(toks, j.Token)
+	}
+	return cr.ID, toks, cs
 }
 
 func TestPerMoveBadRequests(t *testing.T) {
@@ -39,12 +57,22 @@ func TestPerMoveBadRequests(t *testing.T) {
 			t.Errorf("clock %+v: %d %q, want 400 about the clock", c, code, eb.Error)
 		}
 	}
-	// Two weeks a move is taken, and shown; a computer's seat has none.
-	var cr CreateResponse
+	// Only a signed-in player makes one, and only a signed-in player
+	// takes a seat.
 	body := map[string]any{"variant": "english", "seats": []SeatRequest{{Kind: "human"}, {Kind: "computer"}},
 		"clock": ClockRequest{PerMove: MaxPerMoveSeconds}}
-	if code := e.do("POST", "/api/games", "", body, &cr); code != 201 {
+	var eb errorBody
+	if code := e.do("POST", "/api/games", "", body, &eb); code != 401 || !strings.Contains(eb.Error, "correspondence") {
+		t.Errorf("a guest makes a game of correspondence play: %d %q", code, eb.Error)
+	}
+	// Two weeks a move is taken, and shown; a computer's seat has none.
+	c := e.accounts(1)[0]
+	var cr CreateResponse
+	if code := e.doWith(c, "POST", "/api/games", "", body, &cr); code != 201 {
 		t.Fatalf("create: %d", code)
+	}
+	if code := e.do("POST", "/api/games/"+cr.ID+"/join", "", nil, &eb); code != 401 || !strings.Contains(eb.Error, "correspondence") {
+		t.Errorf("a guest joins a game of correspondence play: %d %q", code, eb.Error)
 	}
 	st := e.state(cr.ID, "")
 	if c := st.Clock; c == nil || len(c.PerMove) != 2 || c.PerMove[0] != MaxPerMoveSeconds || c.PerMove[1] != 0 ||
@@ -60,7 +88,7 @@ func TestPerMoveBadRequests(t *testing.T) {
 func TestPerMoveClock(t *testing.T) {
 	st0 := newStore(t)
 	e := newEnv(t, st0)
-	id, toks := e.createPerMove(1, nil)
+	id, toks, cs := e.createPerMove(1)
 	st := e.state(id, "")
 	if c := st.Clock; c == nil || c.Running != 0 || c.LeftMs[0] > 1000 || c.LeftMs[1] != 1000 || c.PerMove[1] != 1 {
 		t.Fatalf("clock at the start: %+v", st.Clock)
@@ -85,14 +113,14 @@ func TestPerMoveClock(t *testing.T) {
 			t.Errorf("a penalty in a game with a time for each move: %+v", h)
 		}
 	}
-	if st.Clock.Running != -1 || st.Clock.LeftMs[1] != 1000 {
+	if st.Clock.Running != -1 || st.Clock.LeftMs[0] != 1000 || st.Clock.LeftMs[1] != 0 {
 		t.Errorf("clock at the end: %+v", st.Clock)
 	}
 	e = e.restartSame(st0, id, st)
 
 	// The rematch has the same clock.
 	var rm struct{ ID string }
-	if code := e.do("POST", "/api/games/"+id+"/rematch", toks[0], nil, &rm); code != 200 && code != 201 {
+	if code := e.doWith(cs[0], "POST", "/api/games/"+id+"/rematch", toks[0], nil, &rm); code != 200 && code != 201 {
 		t.Fatalf("rematch: %d", code)
 	}
 	if c := e.state(rm.ID, "").Clock; c == nil || c.PerMove == nil || c.PerMove[0] != 1 || c.PerMove[1] != 1 {
@@ -108,14 +136,17 @@ func TestPerMoveNotAbandoned(t *testing.T) {
 	cfg.ExpireIdle, cfg.ExpireUnstarted = 200*time.Millisecond, 100*time.Millisecond
 	e := newEnvConfig(t, cfg)
 	// An unstarted game waits for its seats as long as one move's time.
+	c := e.accounts(1)[0]
 	var waiting CreateResponse
 	body := map[string]any{"variant": "english", "seats": []SeatRequest{{Kind: "human"}, {Kind: "human"}},
 		"clock": ClockRequest{PerMove: 1}}
-	if code := e.do("POST", "/api/games", "", body, &waiting); code != 201 {
+	if code := e.doWith(c, "POST", "/api/games", "", body, &waiting); code != 201 {
 		t.Fatalf("create: %d", code)
 	}
-	e.join(waiting.ID)
-	slow, _ := e.createPerMove(60, nil)
+	if code := e.doWith(c, "POST", "/api/games/"+waiting.ID+"/join", "", nil, nil); code != 200 {
+		t.Fatalf("join: %d", code)
+	}
+	slow, _, _ := e.createPerMove(60)
 	idle := e.create(SeatRequest{Kind: "human"}, SeatRequest{Kind: "human"})
 	e.join(idle)
 	e.join(idle)
@@ -133,10 +164,13 @@ func TestPerMoveNotAbandoned(t *testing.T) {
 	var cr CreateResponse
 	body = map[string]any{"variant": "english", "seats": []SeatRequest{{Kind: "human"}, {Kind: "human"}},
 		"clock": ClockRequest{PerMove: 3 * 24 * 3600}}
-	if code := e.do("POST", "/api/games", "", body, &cr); code != 201 {
+	if code := e.doWith(c, "POST", "/api/games", "", body, &cr); code != 201 {
 		t.Fatalf("create: %d", code)
 	}
-	a := e.join(cr.ID)
+	var a JoinResponse
+	if code := e.doWith(c, "POST", "/api/games/"+cr.ID+"/join", "", nil, &a); code != 200 {
+		t.Fatalf("join: %d", code)
+	}
 	if code := e.do("POST", "/api/games/"+cr.ID+"/list", a.Token, nil, nil); code != 200 {
 		t.Fatalf("list: %d", code)
 	}

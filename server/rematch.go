@@ -136,6 +136,10 @@ func (l *live) rematchRequest() *createRequest {
 		if req.Clock == nil {
 			req.Clock = clockOf(st)
 		}
+		if st.Invited != "" && !l.seat[i].taken {
+			// Invited and never come: invited again.
+			sr.Invite, sr.inviteKey, sr.invitedBy = st.Name, st.Invited, st.InvitedBy
+		}
 		req.Seats = append(req.Seats, sr)
 	}
 	return req

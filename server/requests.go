@@ -26,8 +26,9 @@ type SeatRequest struct {
 	// only it may take the seat, and the game is listed among its games
 	// as an invitation (the game's creator must be signed in).
 	Invite string `json:"invite,omitempty"`
-	// inviteKey is the invited account's key (set by handleCreate).
-	inviteKey string
+	// inviteKey is the invited account's key, invitedBy the name of the
+	// account that invites it (set by handleCreate).
+	inviteKey, invitedBy string
 }
 
 // createRequest is the body of POST /api/games.

@@ -214,6 +214,9 @@ func (l *live) replayRevoke(data string) error {
 // signed-in account took, newest first.
 type AccountGames struct {
 	Games []AccountGameInfo `json:"games"`
+	// Invitations are the seats kept for the account in games that wait
+	// for its answer (those in this process's memory), newest first.
+	Invitations []AccountGameInfo `json:"invitations"`
 }
 
 // AccountGameInfo is a seat an account took.
@@ -237,9 +240,12 @@ func (s *Server) handleAccountGames(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
-	out := AccountGames{Games: []AccountGameInfo{}}
+	out := AccountGames{Games: []AccountGameInfo{}, Invitations: []AccountGameInfo{}}
 	for _, g := range gs {
 		out.Games = append(out.Games, AccountGameInfo{ID: g.Game, Seat: g.Seat, Joined: g.Joined})
+	}
+	for _, ref := range s.pendingInvitations(a.Key) {
+		out.Invitations = append(out.Invitations, AccountGameInfo{ID: ref.game, Seat: ref.seat, Joined: ref.created})
 	}
 	writeJSON(w, 200, out)
 }

@@ -169,8 +169,13 @@ type Server struct {
 	mu    sync.Mutex
 	games map[string]*live
 	lexes map[string]*lexRes
-	// nlive counts the unfinished games in games (those with counted set).
-	nlive int
+	// nlive counts the unfinished games in games (those with counted set),
+	// ncorr those of correspondence play among them.
+	nlive, ncorr int
+	// invites lists, by invited account key, the games that kept it a
+	// seat when they came into memory (checked against each game when
+	// listed, and dropped once no longer pending: invite.go).
+	invites map[string][]inviteRef
 }
 
 // lexRes is a loaded word list and a pool of generators over it.
@@ -252,7 +257,7 @@ func New(cfg Config) (*Server, error) {
 	if cfg.BotGrace <= 0 {
 		cfg.BotGrace = DefaultBotGrace
 	}
-	s := &Server{cfg: cfg, store: cfg.Store, games: map[string]*live{}, lexes: map[string]*lexRes{},
+	s := &Server{cfg: cfg, store: cfg.Store, games: map[string]*live{}, lexes: map[string]*lexRes{}, invites: map[string][]inviteRef{},
 		sem:       make(chan struct{}, cfg.Thinkers),
 		createLim: newLimiter(cfg.CreatePerMinute, DefaultCreatePerMinute),
 		joinLim:   newLimiter(cfg.JoinPerMinute, DefaultJoinPerMinute),
@@ -322,6 +327,9 @@ func (s *Server) track(l *live) {
 	if !l.counted {
 		l.counted = true
 		s.nlive++
+		if l.correspondence() {
+			s.ncorr++
+		}
 	}
 	s.mu.Unlock()
 }
@@ -332,6 +340,9 @@ func (s *Server) untrack(l *live) {
 	if l.counted {
 		l.counted = false
 		s.nlive--
+		if l.correspondence() {
+			s.ncorr--
+		}
 	}
 	s.mu.Unlock()
 }
@@ -449,6 +460,7 @@ func (s *Server) newLive(hdr *store.Game) (*live, error) {
 	for _, st := range hdr.Seats {
 		l.seat = append(l.seat, &seat{name: st.Name, level: st.Level, taken: st.Level != ""})
 	}
+	s.noteInvitations(hdr)
 	return l, nil
 }
 
@@ -620,10 +632,15 @@ func (s *Server) createAs(ctx context.Context, req *createRequest, id string) (*
 		return nil, err
 	}
 	s.mu.Lock()
-	n := s.nlive
+	n, nc := s.nlive, s.ncorr
 	s.mu.Unlock()
 	if n >= s.cfg.MaxGames {
 		return nil, &apiError{503, "the server holds as many games as it may; try later"}
+	}
+	if req.Clock != nil && req.Clock.PerMove > 0 && nc >= s.cfg.MaxGames/2 {
+		// Games that may last weeks take at most half the room, so that
+		// they cannot crowd the others out.
+		return nil, &apiError{503, "the server holds as many games of correspondence play as it may; try later"}
 	}
 	hdr := &store.Game{ID: id, Variant: req.Variant, Lexicon: req.Lexicon, Challenge: req.Challenge, Rated: req.Rated, Created: time.Now().UTC()}
 	if req.Seed != nil {
@@ -640,7 +657,7 @@ func (s *Server) createAs(ctx context.Context, req *createRequest, id string) (*
 				name = fmt.Sprintf("Player %d", i+1)
 			}
 		}
-		seat := store.Seat{Name: name, Level: st.Level, Invited: st.inviteKey}
+		seat := store.Seat{Name: name, Level: st.Level, Invited: st.inviteKey, InvitedBy: st.invitedBy}
 		if st.inviteKey != "" {
 			seat.Name = st.Invite
 		}
@@ -656,7 +673,6 @@ func (s *Server) createAs(ctx context.Context, req *createRequest, id string) (*
 	if err := s.store.CreateGame(ctx, hdr); err != nil {
 		return nil, err
 	}
-	s.listInvitations(ctx, hdr)
 	l.mu.Lock()
 	if l.started() {
 		l.announceStart()

@@ -89,8 +89,9 @@ type SeatInfo struct {
 	Account bool `json:"account,omitempty"`
 	Rating  int  `json:"rating,omitempty"`
 	// Invited is set for a free seat kept for an invited player account,
-	// whose name it shows.
-	Invited bool `json:"invited,omitempty"`
+	// whose name it shows; InvitedBy names the account that invited it.
+	Invited   bool   `json:"invited,omitempty"`
+	InvitedBy string `json:"invited_by,omitempty"`
 }
 
 // HistEntry is one line of the move list. Exchanged tiles are never shown,
@@ -219,7 +220,10 @@ func (l *live) state(me int) *State {
 	}
 	for i, s := range l.seat {
 		si := SeatInfo{Name: s.name, Kind: "human", Level: s.level, Taken: s.taken, Score: g.Seats[i].Score,
-			Tiles: g.Seats[i].Rack.Len(), Account: s.account != "", Rating: s.rating, Invited: !s.taken && l.hdr.Seats[i].Invited != ""}
+			Tiles: g.Seats[i].Rack.Len(), Account: s.account != "", Rating: s.rating}
+		if !s.taken && l.hdr.Seats[i].Invited != "" {
+			si.Invited, si.InvitedBy = true, l.hdr.Seats[i].InvitedBy
+		}
 		if s.level != "" {
 			si.Kind = "computer"
 		}

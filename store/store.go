@@ -28,14 +28,16 @@ var ErrConflict = errors.New("store: conflicting write")
 // Level; a computer seat names its player level. A seat with a clock has
 // Seconds for all its moves and at most Overtime seconds past them, or
 // PerMove seconds for each move. A seat kept for an invited player
-// account holds its key in Invited.
+// account holds its key in Invited, and the inviting account's name in
+// InvitedBy.
 type Seat struct {
-	Name     string `json:"name"`
-	Level    string `json:"level,omitempty"`
-	Seconds  int    `json:"seconds,omitempty"`
-	Overtime int    `json:"overtime,omitempty"`
-	PerMove  int    `json:"per_move,omitempty"`
-	Invited  string `json:"invited,omitempty"`
+	Name      string `json:"name"`
+	Level     string `json:"level,omitempty"`
+	Seconds   int    `json:"seconds,omitempty"`
+	Overtime  int    `json:"overtime,omitempty"`
+	PerMove   int    `json:"per_move,omitempty"`
+	Invited   string `json:"invited,omitempty"`
+	InvitedBy string `json:"invited_by,omitempty"`
 }
 
 // Game is a game's header.

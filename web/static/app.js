@@ -700,7 +700,8 @@ function ago(iso) {
   const rtf = new Intl.RelativeTimeFormat(LANG, { numeric: "auto" });
   if (s < 60) return rtf.format(-Math.round(s), "second");
   if (s < 3600) return rtf.format(-Math.round(s / 60), "minute");
-  return rtf.format(-Math.round(s / 3600), "hour");
+  if (s < 86400) return rtf.format(-Math.round(s / 3600), "hour");
+  return rtf.format(-Math.round(s / 86400), "day");
 }
 
 async function loadOpen() {
@@ -806,6 +807,9 @@ function showLeaders() {
   empty.textContent = LEADERS.error ? t("error", LEADERS.error) : t("leadersEmpty");
 }
 
+// FINISHED holds the states of finished games "My games" listed.
+const FINISHED = new Map();
+
 // ACCOUNT_GAMES are the games of the signed-in account that this browser
 // holds no token for, as the lobby last listed them.
 let ACCOUNT_GAMES = new Set();
@@ -825,7 +829,7 @@ async function loadMine() {
     try {
       const r = await api("GET", "/api/me/games");
       const seen = new Set();
-      for (const g of r.games || []) {
+      for (const g of (r.invitations || []).concat(r.games || [])) {
         if (held.has(g.id) || seen.has(g.id)) continue;
         seen.add(g.id);
         remote.push({ id: g.id, at: Date.parse(g.joined) || 0, seat: g.seat, token: "" });
@@ -839,7 +843,13 @@ async function loadMine() {
   if (had || ACCOUNT_GAMES.size) loadOpen();
   const list = local.concat(remote).sort((a, b) => b.at - a.at);
   const states = await Promise.all(list.map(async (x) => {
-    try { return await api("GET", "/api/games/" + x.id, undefined, x.token); }
+    // A finished game's state does not change: it is asked for once.
+    if (FINISHED.has(x.id)) return FINISHED.get(x.id);
+    try {
+      const st = await api("GET", "/api/games/" + x.id, undefined, x.token);
+      if (st.over) FINISHED.set(x.id, st);
+      return st;
+    }
     catch (e) { if (x.token && (e.status === 404 || e.status === 403)) forgetSeat(x.id); return null; }
   }));
   if (round !== mineRound) return;
@@ -865,7 +875,7 @@ async function loadMine() {
     else if (st.abandoned) status = t("abandonedLine");
     else if (st.over && !(st.winners || []).length) status = t("over");
     else if (st.over) status = st.winners.length > 1 ? t("tie") : st.winners[0] === me ? t("won") : t("lost");
-    else if (invited) status = t("invitedBy", displayName(st.seats.find((s) => s.taken) || st.seats[0]));
+    else if (invited) status = t("invitedBy", seat.invited_by || displayName(st.seats.find((s) => s.taken) || st.seats[0]));
     else if (!st.started) status = t("waiting");
     else status = st.turn === me ? t("yourTurn") : t("theirTurn", displayName(st.seats[st.turn]));
     const waitsForMe = !st.over && (invited || st.started && st.turn === me);

@@ -175,21 +175,9 @@ func TestClockRunsOutWhileDown(t *testing.T) {
 	st0 := newStore(t)
 	// Nobody can wait a minute in a test: the game is written to the
 	// store as if both seats had been taken three minutes ago.
-	ctx := context.Background()
-	long := time.Now().Add(-3 * time.Minute).UTC()
 	id := "00112233445566aa"
-	hdr := &store.Game{ID: id, Variant: "english", Lexicon: "en-sowpods", Seed: 42, Created: long,
-		Seats: []store.Seat{{Name: "Ana", Seconds: 1, Overtime: 60}, {Name: "Bo", Seconds: 1, Overtime: 60}}}
-	if err := st0.CreateGame(ctx, hdr); err != nil {
-		t.Fatal(err)
-	}
-	for i := 0; i < 2; i++ {
-		h := hashToken(fmt.Sprint("token", i))
-		data, _ := json.Marshal(joinEvent{Seat: i, Name: hdr.Seats[i].Name, Token: hex.EncodeToString(h[:])})
-		if err := st0.Append(ctx, id, store.Event{Seq: i, Kind: "join", Data: string(data), Time: long}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	storeStarted(t, st0, id, time.Now().Add(-3*time.Minute),
+		store.Seat{Name: "Ana", Seconds: 1, Overtime: 60}, store.Seat{Name: "Bo", Seconds: 1, Overtime: 60})
 	e2 := newEnv(t, st0)
 	st := e2.waitOver(id, 5*time.Second)
 	if st.TimedOut == nil || *st.TimedOut != 0 {
@@ -198,6 +186,24 @@ func TestClockRunsOutWhileDown(t *testing.T) {
 	last := st.History[len(st.History)-1]
 	if last.Kind != "time_penalty" || last.Points != -OvertimePenalty || st.Clock.LeftMs[0] != -60_000 {
 		t.Errorf("last entry %+v, clock %+v: want one minute of overtime charged", last, st.Clock)
+	}
+}
+
+// storeStarted writes to st0 a game of the given seats whose seats were
+// all taken at time at, as a server would have.
+func storeStarted(t *testing.T, st0 store.Store, id string, at time.Time, seats ...store.Seat) {
+	t.Helper()
+	ctx := context.Background()
+	hdr := &store.Game{ID: id, Variant: "english", Lexicon: "en-sowpods", Seed: 42, Created: at.UTC(), Seats: seats}
+	if err := st0.CreateGame(ctx, hdr); err != nil {
+		t.Fatal(err)
+	}
+	for i := range seats {
+		h := hashToken(fmt.Sprint("token", i))
+		data, _ := json.Marshal(joinEvent{Seat: i, Name: seats[i].Name, Token: hex.EncodeToString(h[:])})
+		if err := st0.Append(ctx, id, store.Event{Seq: i, Kind: "join", Data: string(data), Time: at.UTC()}); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
 

@@ -213,15 +213,9 @@ func (s *Server) handleDecline(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, &apiError{403, "this game keeps no free seat for you"})
 		return
 	}
-	ev := endEvent{Seat: i}
-	if err := l.append(r.Context(), "abort", ev); err != nil {
+	if err := l.end(r.Context(), "abort", i); err != nil {
 		s.fail(w, err)
 		return
 	}
-	if err := l.applyEnd("abort", ev); err != nil {
-		s.fail(w, fmt.Errorf("game %s: logged abort failed to apply: %w", l.hdr.ID, err))
-		return
-	}
-	l.afterChange()
 	writeJSON(w, 200, l.state(-1))
 }

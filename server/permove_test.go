@@ -1,10 +1,6 @@
 package server
 
 import (
-	"context"
-	"encoding/hex"
-	"encoding/json"
-	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -197,21 +193,8 @@ func TestPerMoveNotAbandoned(t *testing.T) {
 // time for the move and no more.
 func TestPerMoveRunsOutWhileDown(t *testing.T) {
 	st0 := newStore(t)
-	ctx := context.Background()
-	long := time.Now().Add(-3 * time.Hour).UTC()
 	id := "00112233445566bb"
-	hdr := &store.Game{ID: id, Variant: "english", Lexicon: "en-sowpods", Seed: 42, Created: long,
-		Seats: []store.Seat{{Name: "Ana", PerMove: 3600}, {Name: "Bo", PerMove: 3600}}}
-	if err := st0.CreateGame(ctx, hdr); err != nil {
-		t.Fatal(err)
-	}
-	for i := 0; i < 2; i++ {
-		h := hashToken(fmt.Sprint("token", i))
-		data, _ := json.Marshal(joinEvent{Seat: i, Name: hdr.Seats[i].Name, Token: hex.EncodeToString(h[:])})
-		if err := st0.Append(ctx, id, store.Event{Seq: i, Kind: "join", Data: string(data), Time: long}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	storeStarted(t, st0, id, time.Now().Add(-3*time.Hour), store.Seat{Name: "Ana", PerMove: 3600}, store.Seat{Name: "Bo", PerMove: 3600})
 	e := newEnv(t, st0)
 	st := e.waitOver(id, 5*time.Second)
 	if st.TimedOut == nil || *st.TimedOut != 0 || st.Abandoned {

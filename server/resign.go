@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -38,17 +39,25 @@ func (s *Server) handleEnd(w http.ResponseWriter, r *http.Request, kind string) 
 		s.fail(w, &apiError{409, fmt.Sprintf("%d moves have been made: a game can be called off only before the first; resign instead", l.g.MovesPlayed())})
 		return
 	}
-	ev := endEvent{Seat: me}
-	if err := l.append(r.Context(), kind, ev); err != nil {
+	if err := l.end(r.Context(), kind, me); err != nil {
 		s.fail(w, err)
 		return
 	}
+	writeJSON(w, 200, l.state(me))
+}
+
+// end logs and applies a resignation or a calling off ("resign" or
+// "abort") by seat i. Caller holds mu.
+func (l *live) end(ctx context.Context, kind string, i int) error {
+	ev := endEvent{Seat: i}
+	if err := l.append(ctx, kind, ev); err != nil {
+		return err
+	}
 	if err := l.applyEnd(kind, ev); err != nil {
-		s.fail(w, fmt.Errorf("game %s: logged %s failed to apply: %w", l.hdr.ID, kind, err))
-		return
+		return fmt.Errorf("game %s: logged %s failed to apply: %w", l.hdr.ID, kind, err)
 	}
 	l.afterChange()
-	writeJSON(w, 200, l.state(me))
+	return nil
 }
 
 // applyEnd ends the game by a resignation or by calling it off, and

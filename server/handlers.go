@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -172,21 +173,26 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
-	if req.Rated {
-		if _, err := s.requireSignIn(r, "sign in to create a rated game"); err != nil {
+	// Rated games, games of correspondence play and invitations are made
+	// by signed-in players only (the session looked up once).
+	why := ""
+	switch {
+	case req.Rated:
+		why = "sign in to create a rated game"
+	case req.Clock != nil && req.Clock.PerMove > 0:
+		why = "sign in to create a game of correspondence play"
+	case slices.ContainsFunc(req.Seats, func(st SeatRequest) bool { return st.Invite != "" }):
+		why = "sign in to invite a player"
+	}
+	if why != "" {
+		a, err := s.requireSignIn(r, why)
+		if err == nil {
+			err = s.invitations(r.Context(), req, a)
+		}
+		if err != nil {
 			s.fail(w, err)
 			return
 		}
-	}
-	if req.Clock != nil && req.Clock.PerMove > 0 {
-		if _, err := s.requireSignIn(r, "sign in to create a game of correspondence play"); err != nil {
-			s.fail(w, err)
-			return
-		}
-	}
-	if err := s.invitations(r, req); err != nil {
-		s.fail(w, err)
-		return
 	}
 	l, err := s.create(r.Context(), req)
 	if err != nil {

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -24,8 +25,8 @@ const (
 	maxInvitesFrom = 3
 )
 
-// inviteRef is a seat of game kept for an account, by the account of key
-// by, as the server's index of invitations holds it.
+// inviteRef is a seat of game kept for an account, invited by the
+// account named by, as the server's index of invitations holds it.
 type inviteRef struct {
 	game    string
 	seat    int
@@ -33,31 +34,23 @@ type inviteRef struct {
 	created time.Time
 }
 
-// invitations checks the invitations of a create request: its creator
-// is signed in, and each invited name is another existing account, at
-// most one seat each, with room for one more invitation (from this
-// creator too). It sets each seat's name to the account's and keeps its
-// key and the creator's name.
-func (s *Server) invitations(r *http.Request, req *createRequest) error {
-	var me *store.Account
+// invitations checks the invitations of a create request made by the
+// signed-in account me: each invited name is another existing account,
+// at most one seat each, with room for one more invitation (from me
+// too). It sets each seat's name to the account's and keeps its key and
+// me's name.
+func (s *Server) invitations(ctx context.Context, req *createRequest, me *store.Account) error {
 	seen := map[string]bool{}
 	for i := range req.Seats {
 		st := &req.Seats[i]
 		if st.Invite == "" {
 			continue
 		}
-		if me == nil {
-			a, err := s.requireSignIn(r, "sign in to invite a player")
-			if err != nil {
-				return err
-			}
-			me = a
-		}
 		_, key, err := accountName(st.Invite)
 		if err != nil {
 			return &apiError{400, fmt.Sprintf("seat %d: invite: %v", i, err)}
 		}
-		a, err := s.store.Account(r.Context(), key)
+		a, err := s.store.Account(ctx, key)
 		switch {
 		case errors.Is(err, store.ErrNotFound):
 			return &apiError{400, fmt.Sprintf("seat %d: no player is named %q", i, short(st.Invite, 40))}
@@ -156,22 +149,32 @@ func (l *live) mayTake(i int, acct *seatAccount) error {
 
 // freeSeat is the seat a person joining without naming one takes: the
 // one kept for its account, or else the first free person's seat kept
-// for nobody (−1: none). Caller holds mu.
-func (l *live) freeSeat(acct *seatAccount) int {
-	free := -1
+// for nobody (−1: none); other is the first free person's seat kept for
+// another account (−1: none), which tells why there is none. Caller
+// holds mu.
+func (l *live) freeSeat(acct *seatAccount) (seat, other int) {
+	seat, other = -1, -1
 	for j, s := range l.seat {
 		if s.taken || s.level != "" {
 			continue
 		}
-		kept := l.hdr.Seats[j].Invited
-		if kept != "" && acct != nil && acct.key == kept {
-			return j
-		}
-		if kept == "" && free < 0 {
-			free = j
+		switch kept := l.hdr.Seats[j].Invited; {
+		case kept != "" && acct != nil && acct.key == kept:
+			return j, other
+		case kept == "" && seat < 0:
+			seat = j
+		case kept != "" && other < 0:
+			other = j
 		}
 	}
-	return free
+	return seat, other
+}
+
+// freeForAnyone reports whether a person's seat is free and kept for
+// nobody. Caller holds mu.
+func (l *live) freeForAnyone() bool {
+	seat, _ := l.freeSeat(nil)
+	return seat >= 0
 }
 
 // invitedSeat is the seat of game l kept for the account of key and not

@@ -307,14 +307,13 @@ func (l *live) join(ctx context.Context, i int, name string, acct *seatAccount, 
 		}
 	}
 	if i < 0 {
-		i = l.freeSeat(acct)
-		if i < 0 {
-			for j, s := range l.seat {
-				if !s.taken && s.level == "" {
-					// Free, but kept for someone else.
-					return -1, l.mayTake(j, acct)
-				}
-			}
+		var other int
+		i, other = l.freeSeat(acct)
+		switch {
+		case i < 0 && other >= 0:
+			// Free, but kept for someone else.
+			return -1, l.mayTake(other, acct)
+		case i < 0:
 			return -1, &apiError{409, "every seat of this game is taken"}
 		}
 	}

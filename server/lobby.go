@@ -49,7 +49,7 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 	case l.started():
 		s.fail(w, &apiError{409, "every seat is taken: there is nobody to wait for"})
 		return
-	case l.freeSeat(nil) < 0:
+	case !l.freeForAnyone():
 		s.fail(w, &apiError{409, "every free seat is kept for an invited player"})
 		return
 	}
@@ -79,17 +79,11 @@ func (s *Server) handleLobby(w http.ResponseWriter, r *http.Request) {
 		l.mu.Lock()
 		if !l.over() && (l.listed && !l.started() || l.started() && (l.listed || l.hdr.Rated)) {
 			lg := LobbyGame{ID: l.hdr.ID, Variant: l.v.Name, Lexicon: l.hdr.Lexicon, Created: l.hdr.Created, Challenge: l.hdr.Challenge, Rated: l.hdr.Rated}
-			for i, st := range l.seat {
+			for i := range l.seat {
 				if lg.Clock == nil {
 					lg.Clock = clockOf(l.hdr.Seats[i])
 				}
-				si := SeatInfo{Name: st.name, Kind: "human", Level: st.level, Taken: st.taken, Account: st.account != "", Rating: st.rating,
-					Invited: !st.taken && l.hdr.Seats[i].Invited != "",
-					Score:   l.g.Seats[i].Score}
-				if st.level != "" {
-					si.Kind = "computer"
-				}
-				lg.Seats = append(lg.Seats, si)
+				lg.Seats = append(lg.Seats, l.seatInfo(i))
 			}
 			if l.started() {
 				lg.Moves = l.g.MovesPlayed()

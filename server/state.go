@@ -218,16 +218,8 @@ func (l *live) state(me int) *State {
 			}
 		}
 	}
-	for i, s := range l.seat {
-		si := SeatInfo{Name: s.name, Kind: "human", Level: s.level, Taken: s.taken, Score: g.Seats[i].Score,
-			Tiles: g.Seats[i].Rack.Len(), Account: s.account != "", Rating: s.rating}
-		if !s.taken && l.hdr.Seats[i].Invited != "" {
-			si.Invited, si.InvitedBy = true, l.hdr.Seats[i].InvitedBy
-		}
-		if s.level != "" {
-			si.Kind = "computer"
-		}
-		st.Seats = append(st.Seats, si)
+	for i := range l.seat {
+		st.Seats = append(st.Seats, l.seatInfo(i))
 	}
 	// The history only grows: its entries are rendered once.
 	for _, h := range g.History[len(l.hist):] {
@@ -295,4 +287,18 @@ func (l *live) state(me int) *State {
 		st.You = you
 	}
 	return st
+}
+
+// seatInfo is seat i as a state and the lobby show it. Caller holds mu.
+func (l *live) seatInfo(i int) SeatInfo {
+	s := l.seat[i]
+	si := SeatInfo{Name: s.name, Kind: "human", Level: s.level, Taken: s.taken, Score: l.g.Seats[i].Score,
+		Tiles: l.g.Seats[i].Rack.Len(), Account: s.account != "", Rating: s.rating}
+	if !s.taken && l.hdr.Seats[i].Invited != "" {
+		si.Invited, si.InvitedBy = true, l.hdr.Seats[i].InvitedBy
+	}
+	if s.level != "" {
+		si.Kind = "computer"
+	}
+	return si
 }

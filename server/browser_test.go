@@ -2983,3 +2983,61 @@ func TestBrowserAnalysisBoard(t *testing.T) {
 	r.run(c, "reload", chromedp.Reload())
 	r.poll(c, "the same position", fmt.Sprintf(`!!G.position && G.position.cgp === %s`, strconv.Quote(now)), 20*time.Second)
 }
+
+// TestBrowserTournament: a signed-in player announces a tournament from
+// the lobby (its games set up by the new game's form), two players
+// register on its page, the director starts it, the round's game shows
+// where it belongs, and a declined game ends the one-round tournament
+// with the standings.
+func TestBrowserTournament(t *testing.T) {
+	r := newRig(t)
+	ana, bo := r.ctx, r.newDevice()
+	r.signUpPage(ana, "Tadeo")
+	r.signUpPage(bo, "Ulla")
+	r.run(ana, "a tournament's form", chromedp.SetValue("#clock", "300"), chromedp.Evaluate(`$("#clock").dispatchEvent(new Event("change"))`, nil),
+		chromedp.Evaluate(`$("#tourney-new").open = true`, nil), chromedp.WaitVisible(`#tourney-name`),
+		chromedp.SendKeys("#tourney-name", "Club Night"), chromedp.SetValue("#tourney-rounds", "1"))
+	r.clickAt(ana, "#tourney-create")
+	r.run(ana, "to the tournament", chromedp.Sleep(time.Second), chromedp.WaitVisible(`#t-register`))
+	r.poll(ana, "the tournament's page", `location.pathname.startsWith("/t/") && $("#t-name").textContent === "Club Night" && !$("#t-register").hidden`, 10*time.Second)
+	var path string
+	r.eval(ana, `location.pathname`, &path)
+	r.clickAt(ana, "#t-register")
+	r.poll(ana, "Tadeo registered", `$("#t-players").textContent === "Tadeo" && $("#t-register").hidden && !$("#t-withdraw").hidden`, 10*time.Second)
+	r.run(bo, "Ulla's view", chromedp.Navigate(r.e.url+path), chromedp.WaitVisible(`#t-register`))
+	var startShown bool
+	r.eval(bo, `!$("#t-start").hidden`, &startShown)
+	if startShown {
+		t.Error("Ulla, not the director, is offered to start the tournament")
+	}
+	r.clickAt(bo, "#t-register")
+	r.poll(bo, "Ulla registered", `$("#t-players").textContent.includes("Ulla")`, 10*time.Second)
+	r.run(ana, "the director's view", chromedp.Reload(), chromedp.WaitVisible(`#t-start`))
+	r.poll(ana, "two players", `$("#t-state").textContent === "Registration open · 2 of 16 players"`, 10*time.Second)
+	r.shot(ana, "40-tournament")
+	if s := r.axe(ana, "a tournament's page"); s < 90 {
+		t.Errorf("a tournament's page scores %.0f in the accessibility checks", s)
+	}
+	r.clickAt(ana, "#t-start")
+	r.poll(ana, "round 1", `!$("#t-your").hidden && $("#t-state").textContent === "Being played · round 1 of 1" && $("#t-rounds").textContent.includes("Round 1")`, 10*time.Second)
+	var game string
+	r.eval(ana, `$("#t-your-game").getAttribute("href")`, &game)
+	r.poll(ana, "the game made", `fetch("`+strings.Replace(game, "/g/", "/api/games/", 1)+`").then((r) => r.ok)`, 10*time.Second)
+	r.run(ana, "the game's page", chromedp.Navigate(r.e.url+game), chromedp.WaitVisible(`#join-button`))
+	r.poll(ana, "the game to join", `$("#join-title").textContent === "Club Night, round 1"`, 10*time.Second)
+	r.clickAt(ana, "#join-button")
+	r.run(ana, "Tadeo's seat", chromedp.Sleep(time.Second), chromedp.WaitVisible(`#board .sq`))
+	r.poll(ana, "the game's tournament", `!$("#tourney-tag").hidden && $("#tourney-link").textContent === "Club Night, round 1"`, 10*time.Second)
+
+	// Ulla declines her game: Tadeo wins it by forfeit, and with it the
+	// tournament.
+	var code int
+	r.run(bo, "decline", chromedp.Evaluate(`fetch("`+strings.Replace(game, "/g/", "/api/games/", 1)+`/decline", {method: "POST"}).then((r) => r.status)`, &code,
+		func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }))
+	if code != 200 {
+		t.Fatalf("decline: %d", code)
+	}
+	r.run(ana, "the tournament again", chromedp.Navigate(r.e.url+path), chromedp.WaitVisible(`#t-standings`))
+	r.poll(ana, "over", `$("#t-state").textContent === "Over" && $("#t-standings tbody tr").textContent.startsWith("1Tadeo10+50") && $("#t-rounds").textContent.includes("won by forfeit: Tadeo")`, 10*time.Second)
+	r.shot(ana, "41-tournament-over")
+}

@@ -84,12 +84,16 @@ func (s *Server) sweeper() {
 		defer r.Stop()
 		rescue = r.C
 	}
+	tourn := time.NewTicker(s.cfg.TournamentSweep)
+	defer tourn.Stop()
 	for {
 		select {
 		case <-s.ctx.Done():
 			return
 		case now := <-rescue:
 			s.rescue(now)
+		case <-tourn.C:
+			s.sweepTournaments()
 		case now := <-t.C:
 			if s.shared != nil {
 				s.expireStale(now)

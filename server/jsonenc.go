@@ -324,6 +324,13 @@ func (st *State) appendJSON(b []byte, premiums, letters []byte) []byte {
 		}
 		b = append(appendKey(b, false, "rating_changes"), c...)
 	}
+	if st.Tournament != nil {
+		c, err := json.Marshal(st.Tournament)
+		if err != nil {
+			panic(fmt.Sprintf("server: encode the tournament: %v", err))
+		}
+		b = append(appendKey(b, false, "tournament"), c...)
+	}
 	b = appendIntField(b, false, "moves", st.Moves)
 	b = appendIntField(b, false, "expected_clients", st.Expected)
 	b = appendIntField(b, false, "connected_clients", st.Connected)

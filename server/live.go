@@ -60,6 +60,10 @@ type live struct {
 	listed bool
 	// rematch is the id of the finished game's rematch ("" for none).
 	rematch string
+	// tournament is the game's place in a tournament (nil: none);
+	// calledOffBy is 1 + the seat that called the game off (0: none).
+	tournament  *TournamentRef
+	calledOffBy int
 	// ratingChanges are the seats' ratings before and after a rated
 	// game, once this process recorded its result.
 	ratingChanges []RatingChange
@@ -535,10 +539,13 @@ func (l *live) afterChange() {
 	if l.over() {
 		l.srv.untrack(l)
 		if !l.hdr.Finished {
-			// A rated game is marked finished once its result is
-			// recorded: until then a restart rebuilds it and rates it.
+			// A rated game, or a tournament's, is marked finished once
+			// its result is recorded: until then a restart rebuilds it
+			// and records it.
 			if err := l.rate(); err != nil {
 				l.srv.logf("game %s: record the rated result: %v", l.hdr.ID, err)
+			} else if err := l.recordTournament(); err != nil {
+				l.srv.logf("game %s: %v", l.hdr.ID, err)
 			} else if err := l.srv.store.Finish(context.Background(), l.hdr.ID); err != nil {
 				l.srv.logf("game %s: mark finished: %v", l.hdr.ID, err)
 			} else {

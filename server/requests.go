@@ -45,6 +45,9 @@ type createRequest struct {
 	// Rated makes a game between two people that changes their ratings:
 	// both seats are taken by signed-in accounts.
 	Rated bool `json:"rated,omitempty"`
+	// tournament is the game's place in a tournament (set by the
+	// server for the games of a round).
+	tournament *TournamentRef
 }
 
 // decodeCreate reads and checks a create request.
@@ -53,36 +56,44 @@ func (s *Server) decodeCreate(data []byte) (*createRequest, error) {
 	if err := decodeJSON(data, &req); err != nil {
 		return nil, err
 	}
+	if err := s.checkCreate(&req); err != nil {
+		return nil, err
+	}
+	return &req, nil
+}
+
+// checkCreate checks a create request and fills in its defaults.
+func (s *Server) checkCreate(req *createRequest) error {
 	if req.Variant == "" {
 		req.Variant = "english"
 	}
 	if !s.variantAllowed(req.Variant) {
-		return nil, &apiError{400, fmt.Sprintf("unknown variant %q (have %s)", short(req.Variant, 40), strings.Join(s.cfg.Variants, ", "))}
+		return &apiError{400, fmt.Sprintf("unknown variant %q (have %s)", short(req.Variant, 40), strings.Join(s.cfg.Variants, ", "))}
 	}
 	v, err := s.loadVariant(req.Variant)
 	if err != nil {
-		return nil, &apiError{400, short(err.Error(), 120)}
+		return &apiError{400, short(err.Error(), 120)}
 	}
 	if req.Lexicon == "" {
 		req.Lexicon = v.DefaultLexicon
 	}
 	if !s.lexiconAllowed(v, req.Lexicon) {
-		return nil, &apiError{400, fmt.Sprintf("word list %q is not offered for %s", short(req.Lexicon, 40), req.Variant)}
+		return &apiError{400, fmt.Sprintf("word list %q is not offered for %s", short(req.Lexicon, 40), req.Variant)}
 	}
 	if req.Seed != nil && !s.cfg.AllowSeed {
-		return nil, &apiError{400, "this server does not take chosen seeds: the seed decides the whole bag (start it with --allow-seed for tests)"}
+		return &apiError{400, "this server does not take chosen seeds: the seed decides the whole bag (start it with --allow-seed for tests)"}
 	}
 	if len(req.Seats) < 2 || len(req.Seats) > 4 {
-		return nil, &apiError{400, fmt.Sprintf("%d seats: a game has 2 to 4", len(req.Seats))}
+		return &apiError{400, fmt.Sprintf("%d seats: a game has 2 to 4", len(req.Seats))}
 	}
 	if req.Clock != nil {
 		if err := req.Clock.check(); err != nil {
-			return nil, err
+			return err
 		}
 	}
 	rule, err := game.ParseChallengeRule(req.Challenge)
 	if err != nil {
-		return nil, &apiError{400, short(err.Error(), 120)}
+		return &apiError{400, short(err.Error(), 120)}
 	}
 	req.Challenge = ""
 	if rule != game.Void {
@@ -91,32 +102,32 @@ func (s *Server) decodeCreate(data []byte) (*createRequest, error) {
 	if req.Rated {
 		for i, st := range req.Seats {
 			if st.Kind == "computer" {
-				return nil, &apiError{400, fmt.Sprintf("seat %d: a rated game is between people", i)}
+				return &apiError{400, fmt.Sprintf("seat %d: a rated game is between people", i)}
 			}
 		}
 		if len(req.Seats) != 2 {
-			return nil, &apiError{400, "a rated game has two seats"}
+			return &apiError{400, "a rated game has two seats"}
 		}
 		if req.Seed != nil {
-			return nil, &apiError{400, "a rated game takes no chosen seed"}
+			return &apiError{400, "a rated game takes no chosen seed"}
 		}
 		if req.Clock == nil {
 			// Without one, a player losing could leave the game to
 			// expire unrated instead of losing it on time.
-			return nil, &apiError{400, "a rated game has a clock"}
+			return &apiError{400, "a rated game has a clock"}
 		}
 	}
 	levels := player.Levels()
 	for i := range req.Seats {
 		st := &req.Seats[i]
 		if st.Name, err = checkName(st.Name, st.Kind != "computer"); err != nil {
-			return nil, &apiError{400, fmt.Sprintf("seat %d: %v", i, err)}
+			return &apiError{400, fmt.Sprintf("seat %d: %v", i, err)}
 		}
 		switch st.Kind {
 		case "human", "":
 			st.Kind = "human"
 			if st.Level != "" {
-				return nil, &apiError{400, fmt.Sprintf("seat %d: a person's seat has no level", i)}
+				return &apiError{400, fmt.Sprintf("seat %d: a person's seat has no level", i)}
 			}
 		case "computer":
 			if st.Level == "" {
@@ -127,16 +138,16 @@ func (s *Server) decodeCreate(data []byte) (*createRequest, error) {
 				ok = ok || l == st.Level
 			}
 			if !ok {
-				return nil, &apiError{400, fmt.Sprintf("seat %d: unknown level %q (have %s)", i, short(st.Level, 40), strings.Join(levels, ", "))}
+				return &apiError{400, fmt.Sprintf("seat %d: unknown level %q (have %s)", i, short(st.Level, 40), strings.Join(levels, ", "))}
 			}
 		default:
-			return nil, &apiError{400, fmt.Sprintf("seat %d: kind %q: want \"human\" or \"computer\"", i, short(st.Kind, 40))}
+			return &apiError{400, fmt.Sprintf("seat %d: kind %q: want \"human\" or \"computer\"", i, short(st.Kind, 40))}
 		}
 		if st.Invite != "" && st.Kind != "human" {
-			return nil, &apiError{400, fmt.Sprintf("seat %d: only a person's seat is kept for an invited player", i)}
+			return &apiError{400, fmt.Sprintf("seat %d: only a person's seat is kept for an invited player", i)}
 		}
 	}
-	return &req, nil
+	return nil
 }
 
 // joinRequest is the body of POST /api/games/{id}/join.

@@ -77,8 +77,8 @@ func (l *live) applyEnd(kind string, ev endEvent) error {
 		if err = l.g.Resign(ev.Seat); err == nil {
 			err = l.penalize()
 		}
-	} else {
-		err = l.g.Abort()
+	} else if err = l.g.Abort(); err == nil {
+		l.calledOffBy = ev.Seat + 1
 	}
 	if err != nil {
 		return err

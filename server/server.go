@@ -108,6 +108,10 @@ type Config struct {
 	// the move budget) a computer seat's move may be before another
 	// process sharing the store takes it over (default DefaultBotGrace).
 	BotGrace time.Duration
+	// TournamentSweep is how often the server looks over the tournaments
+	// being played, for games a crash left unmade or results left
+	// unrecorded (default 1 minute).
+	TournamentSweep time.Duration
 	// LoginPerMinute bounds the accounts one client makes and the
 	// sign-ins it tries a minute (0: DefaultLoginPerMinute; negative: no
 	// limit).
@@ -256,6 +260,9 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.BotGrace <= 0 {
 		cfg.BotGrace = DefaultBotGrace
+	}
+	if cfg.TournamentSweep <= 0 {
+		cfg.TournamentSweep = time.Minute
 	}
 	s := &Server{cfg: cfg, store: cfg.Store, games: map[string]*live{}, lexes: map[string]*lexRes{}, invites: map[string][]inviteRef{},
 		sem:       make(chan struct{}, cfg.Thinkers),
@@ -460,6 +467,13 @@ func (s *Server) newLive(hdr *store.Game) (*live, error) {
 	for _, st := range hdr.Seats {
 		l.seat = append(l.seat, &seat{name: st.Name, level: st.Level, taken: st.Level != ""})
 	}
+	if hdr.Tournament != "" {
+		var ref TournamentRef
+		if err := json.Unmarshal([]byte(hdr.Tournament), &ref); err != nil || !validID(ref.ID) || ref.Round < 1 || len(hdr.Seats) != 2 {
+			return nil, fmt.Errorf("game %s: not a tournament's game: %q", hdr.ID, hdr.Tournament)
+		}
+		l.tournament = &ref
+	}
 	s.noteInvitations(hdr)
 	return l, nil
 }
@@ -643,6 +657,13 @@ func (s *Server) createAs(ctx context.Context, req *createRequest, id string) (*
 		return nil, &apiError{503, "the server holds as many games of correspondence play as it may; try later"}
 	}
 	hdr := &store.Game{ID: id, Variant: req.Variant, Lexicon: req.Lexicon, Challenge: req.Challenge, Rated: req.Rated, Created: time.Now().UTC()}
+	if req.tournament != nil {
+		b, err := json.Marshal(req.tournament)
+		if err != nil {
+			return nil, fmt.Errorf("game %s: %w", id, err)
+		}
+		hdr.Tournament = string(b)
+	}
 	if req.Seed != nil {
 		hdr.Seed = *req.Seed
 	} else {

@@ -59,9 +59,11 @@ type State struct {
 	// rating before and after it, once it is over and rated.
 	Rated         bool           `json:"rated,omitempty"`
 	RatingChanges []RatingChange `json:"rating_changes,omitempty"`
-	Moves         int            `json:"moves"`
-	Expected      int            `json:"expected_clients"`
-	Connected     int            `json:"connected_clients"`
+	// Tournament is the game's place in a tournament.
+	Tournament *TournamentRef `json:"tournament,omitempty"`
+	Moves      int            `json:"moves"`
+	Expected   int            `json:"expected_clients"`
+	Connected  int            `json:"connected_clients"`
 	// Seq is the number of the game's latest notification: reading the
 	// notifications after it continues from this state.
 	Seq int  `json:"seq"`
@@ -271,6 +273,7 @@ func (l *live) state(me int) *State {
 		}
 	}
 	st.Rated, st.RatingChanges = l.hdr.Rated, l.ratingChanges
+	st.Tournament = l.tournament
 	if me >= 0 {
 		you := &You{Seat: me, Rack: l.rackTiles(&g.Seats[me].Rack), Unseen: []LetterInfo{}}
 		un := g.Unseen(me)

@@ -46,6 +46,7 @@ ALTER TABLE atril_games ADD COLUMN IF NOT EXISTS bot_due BIGINT;
 ALTER TABLE atril_games ADD COLUMN IF NOT EXISTS updated BIGINT NOT NULL DEFAULT 0;
 ALTER TABLE atril_games ADD COLUMN IF NOT EXISTS challenge TEXT NOT NULL DEFAULT '';
 ALTER TABLE atril_games ADD COLUMN IF NOT EXISTS rated BOOLEAN NOT NULL DEFAULT FALSE;
+ALTER TABLE atril_games ADD COLUMN IF NOT EXISTS tournament TEXT NOT NULL DEFAULT '';
 CREATE INDEX IF NOT EXISTS atril_games_bot_due ON atril_games(bot_due) WHERE bot_due IS NOT NULL AND NOT finished;
 `
 
@@ -72,7 +73,7 @@ func OpenPostgres(ctx context.Context, dsn string) (*Postgres, error) {
 		pool.Close()
 		return nil, fmt.Errorf("store: postgres: lock schema: %w", err)
 	}
-	_, err = conn.Exec(ctx, pgSchema+pgAccountsSchema)
+	_, err = conn.Exec(ctx, pgSchema+pgAccountsSchema+pgTournamentsSchema)
 	conn.Exec(ctx, `SELECT pg_advisory_unlock(7270001)`)
 	if err != nil {
 		pool.Close()
@@ -92,8 +93,8 @@ func (s *Postgres) CreateGame(ctx context.Context, g *Game) error {
 	if err != nil {
 		return fmt.Errorf("store: game %s: encode seats: %w", g.ID, err)
 	}
-	_, err = s.pool.Exec(ctx, `INSERT INTO atril_games(id, variant, lexicon, seed, seats, created, finished, updated, challenge, rated) VALUES ($1,$2,$3,$4,$5,$6,$7,$6,$8,$9)`,
-		g.ID, g.Variant, g.Lexicon, int64(g.Seed), string(seats), g.Created.UnixNano(), g.Finished, g.Challenge, g.Rated)
+	_, err = s.pool.Exec(ctx, `INSERT INTO atril_games(id, variant, lexicon, seed, seats, created, finished, updated, challenge, rated, tournament) VALUES ($1,$2,$3,$4,$5,$6,$7,$6,$8,$9,$10)`,
+		g.ID, g.Variant, g.Lexicon, int64(g.Seed), string(seats), g.Created.UnixNano(), g.Finished, g.Challenge, g.Rated, g.Tournament)
 	if err != nil {
 		if pgUnique(err) {
 			return fmt.Errorf("store: create game %s: %w", g.ID, ErrConflict)
@@ -149,8 +150,8 @@ func (s *Postgres) Load(ctx context.Context, id string) (*Game, []Event, error) 
 	g := &Game{ID: id}
 	var seed, created int64
 	var seats string
-	err := s.pool.QueryRow(ctx, `SELECT variant, lexicon, seed, seats, created, finished, challenge, rated FROM atril_games WHERE id = $1`, id).
-		Scan(&g.Variant, &g.Lexicon, &seed, &seats, &created, &g.Finished, &g.Challenge, &g.Rated)
+	err := s.pool.QueryRow(ctx, `SELECT variant, lexicon, seed, seats, created, finished, challenge, rated, tournament FROM atril_games WHERE id = $1`, id).
+		Scan(&g.Variant, &g.Lexicon, &seed, &seats, &created, &g.Finished, &g.Challenge, &g.Rated, &g.Tournament)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, nil, fmt.Errorf("store: load game %s: %w", id, ErrNotFound)
 	}
@@ -210,7 +211,7 @@ func (s *Postgres) Migrate(ctx context.Context, version int, fn MigrateFunc) (in
 		return 0, nil
 	}
 	var games []*Game
-	rows, err := tx.Query(ctx, `SELECT id, variant, lexicon, seed, seats, created, finished, challenge, rated FROM atril_games ORDER BY id`)
+	rows, err := tx.Query(ctx, `SELECT id, variant, lexicon, seed, seats, created, finished, challenge, rated, tournament FROM atril_games ORDER BY id`)
 	if err != nil {
 		return fail(err)
 	}
@@ -218,7 +219,7 @@ func (s *Postgres) Migrate(ctx context.Context, version int, fn MigrateFunc) (in
 		g := &Game{}
 		var seed, created int64
 		var seats string
-		if err := rows.Scan(&g.ID, &g.Variant, &g.Lexicon, &seed, &seats, &created, &g.Finished, &g.Challenge, &g.Rated); err != nil {
+		if err := rows.Scan(&g.ID, &g.Variant, &g.Lexicon, &seed, &seats, &created, &g.Finished, &g.Challenge, &g.Rated, &g.Tournament); err != nil {
 			rows.Close()
 			return fail(err)
 		}

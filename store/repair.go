@@ -21,14 +21,16 @@ type RepairReport struct {
 	// Aside is where the damaged file was moved.
 	Aside string
 	// Rows counts the rows copied of the accounts' tables (accounts,
-	// sessions, ratings, rated games), by table.
+	// sessions, ratings, rated games) and of the tournaments' table, by
+	// table.
 	Rows map[string]int
 }
 
 // RepairSQLite salvages a damaged SQLite store: it reads every game header
 // and event that can still be read, row by row, copies each game whose
 // header and log (events 0 to n−1 with no gap) are all there into a new
-// file, moves the damaged file aside (to path.damaged-TIME, with its
+// file, with the rows it can read of the accounts' and tournaments'
+// tables, moves the damaged file aside (to path.damaged-TIME, with its
 // -wal and -shm files) and puts the new file in its place.
 func RepairSQLite(path string) (*RepairReport, error) {
 	if _, err := os.Stat(path); err != nil {
@@ -49,9 +51,10 @@ func RepairSQLite(path string) (*RepairReport, error) {
 	games := map[string]*Game{}
 	var order []string
 	// A file made by an earlier version may lack the newer columns: its
-	// games keep the void rule and are not rated.
+	// games keep the void rule, are not rated and belong to no
+	// tournament.
 	cols := "id, variant, lexicon, seed, seats, created, finished"
-	var has [2]bool
+	var has [3]bool
 	for i, c := range newerGameColumns {
 		if ok, err := hasGameColumn(old, c.name); err == nil && ok {
 			cols, has[i] = cols+", "+c.name, true
@@ -67,6 +70,9 @@ func RepairSQLite(path string) (*RepairReport, error) {
 		}
 		if has[1] {
 			dest = append(dest, &rated)
+		}
+		if has[2] {
+			dest = append(dest, &g.Tournament)
 		}
 		if err := rows.Scan(dest...); err != nil {
 			return err
@@ -147,7 +153,7 @@ func RepairSQLite(path string) (*RepairReport, error) {
 		rep.Kept = append(rep.Kept, id)
 	}
 	slices.Sort(rep.Damaged)
-	if rep.Rows, err = copyAccountTables(old, nw.db); err != nil {
+	if rep.Rows, err = copyTables(old, nw.db); err != nil {
 		nw.Close()
 		return nil, fmt.Errorf("store: repair %s: %w", path, err)
 	}
@@ -246,12 +252,13 @@ func rangeReadable(db *sql.DB, table string, lo, hi int64) bool {
 	return rows.Err() == nil
 }
 
-// copyAccountTables copies every readable row of the accounts' tables
-// from old to nw (a row already there is kept) and returns how many rows
-// of each table were read. A file made before accounts has none.
-func copyAccountTables(old, nw *sql.DB) (map[string]int, error) {
+// copyTables copies every readable row of the accounts' and the
+// tournaments' tables from old to nw (a row already there is kept) and
+// returns how many rows of each table were read. A file made before
+// accounts or tournaments has none of their tables.
+func copyTables(old, nw *sql.DB) (map[string]int, error) {
 	copied := map[string]int{}
-	for _, t := range accountTables {
+	for _, t := range slices.Concat(accountTables, tournamentTables) {
 		var n int
 		if err := old.QueryRow(`SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = ?`, t.name).Scan(&n); err != nil || n == 0 {
 			continue

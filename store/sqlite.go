@@ -78,7 +78,8 @@ CREATE TABLE IF NOT EXISTS games (
 	created  INTEGER NOT NULL,
 	finished INTEGER NOT NULL DEFAULT 0,
 	challenge TEXT NOT NULL DEFAULT '',
-	rated    INTEGER NOT NULL DEFAULT 0
+	rated    INTEGER NOT NULL DEFAULT 0,
+	tournament TEXT NOT NULL DEFAULT ''
 );
 CREATE TABLE IF NOT EXISTS events (
 	game TEXT NOT NULL REFERENCES games(id),
@@ -119,6 +120,10 @@ func OpenSQLite(path string) (*SQLite, error) {
 	if _, err := db.Exec(sqliteAccountsSchema); err != nil {
 		db.Close()
 		return nil, corruptOr(path, fmt.Errorf("store: create the accounts' tables in %s: %w", path, err))
+	}
+	if _, err := db.Exec(sqliteTournamentsSchema); err != nil {
+		db.Close()
+		return nil, corruptOr(path, fmt.Errorf("store: create the tournaments' table in %s: %w", path, err))
 	}
 	// Appends several by statement rely on the NOT NULL of events.seq,
 	// which every file made by this store has; a file without it gets
@@ -534,14 +539,15 @@ func (s *SQLite) CreateGame(ctx context.Context, g *Game) error {
 	return s.write(ctx, &appendReq{op: opCreate, id: g.ID, g: g, s: string(seats)})
 }
 
-const insertGameSQL = `INSERT INTO games(id, variant, lexicon, seed, seats, created, finished, challenge, rated) VALUES (?,?,?,?,?,?,?,?,?)`
+const insertGameSQL = `INSERT INTO games(id, variant, lexicon, seed, seats, created, finished, challenge, rated, tournament) VALUES (?,?,?,?,?,?,?,?,?,?)`
 
 // newerGameColumns are the columns of games that files made by earlier
 // versions lack, with their declarations: the games already stored keep
-// the void challenge rule and are not rated.
+// the void challenge rule, are not rated and belong to no tournament.
 var newerGameColumns = []struct{ name, decl string }{
 	{"challenge", "TEXT NOT NULL DEFAULT ''"},
 	{"rated", "INTEGER NOT NULL DEFAULT 0"},
+	{"tournament", "TEXT NOT NULL DEFAULT ''"},
 }
 
 // hasGameColumn reports whether the games table of db has a column.
@@ -570,7 +576,7 @@ func addGameColumns(db *sql.DB) error {
 // createTx inserts a game header inside a transaction, with ins
 // (insertGameSQL prepared in it).
 func createTx(ctx context.Context, ins *sql.Stmt, g *Game, seats string) error {
-	_, err := ins.ExecContext(ctx, g.ID, g.Variant, g.Lexicon, int64(g.Seed), seats, g.Created.UnixNano(), boolInt(g.Finished), g.Challenge, boolInt(g.Rated))
+	_, err := ins.ExecContext(ctx, g.ID, g.Variant, g.Lexicon, int64(g.Seed), seats, g.Created.UnixNano(), boolInt(g.Finished), g.Challenge, boolInt(g.Rated), g.Tournament)
 	if err != nil {
 		if isUniqueViolation(err) {
 			return fmt.Errorf("store: create game %s: %w", g.ID, ErrConflict)
@@ -646,8 +652,8 @@ func (s *SQLite) Load(ctx context.Context, id string) (*Game, []Event, error) {
 	g := &Game{ID: id}
 	var seed, created, finished, rated int64
 	var seats string
-	err := s.db.QueryRowContext(ctx, `SELECT variant, lexicon, seed, seats, created, finished, challenge, rated FROM games WHERE id = ?`, id).
-		Scan(&g.Variant, &g.Lexicon, &seed, &seats, &created, &finished, &g.Challenge, &rated)
+	err := s.db.QueryRowContext(ctx, `SELECT variant, lexicon, seed, seats, created, finished, challenge, rated, tournament FROM games WHERE id = ?`, id).
+		Scan(&g.Variant, &g.Lexicon, &seed, &seats, &created, &finished, &g.Challenge, &rated, &g.Tournament)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil, fmt.Errorf("store: load game %s: %w", id, ErrNotFound)
 	}
@@ -702,7 +708,7 @@ func (s *SQLite) Migrate(ctx context.Context, version int, fn MigrateFunc) (int,
 		return 0, nil
 	}
 	var games []*Game
-	rows, err := tx.QueryContext(ctx, `SELECT id, variant, lexicon, seed, seats, created, finished, challenge, rated FROM games ORDER BY id`)
+	rows, err := tx.QueryContext(ctx, `SELECT id, variant, lexicon, seed, seats, created, finished, challenge, rated, tournament FROM games ORDER BY id`)
 	if err != nil {
 		return fail(err)
 	}
@@ -710,7 +716,7 @@ func (s *SQLite) Migrate(ctx context.Context, version int, fn MigrateFunc) (int,
 		g := &Game{}
 		var seed, created, finished, rated int64
 		var seats string
-		if err := rows.Scan(&g.ID, &g.Variant, &g.Lexicon, &seed, &seats, &created, &finished, &g.Challenge, &rated); err != nil {
+		if err := rows.Scan(&g.ID, &g.Variant, &g.Lexicon, &seed, &seats, &created, &finished, &g.Challenge, &rated, &g.Tournament); err != nil {
 			rows.Close()
 			return fail(err)
 		}

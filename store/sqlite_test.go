@@ -169,6 +169,17 @@ func TestSQLiteDamagedFile(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
+	// Tournaments, which the repair copies too, one at version 2.
+	tour := &store.Tournament{ID: "cup", Data: `{"name":"Cup"}`, Created: time.Unix(10, 0).UTC(), Updated: time.Unix(10, 0).UTC()}
+	for _, tr := range []*store.Tournament{tour, {ID: "shield", Data: "{}", Created: time.Unix(11, 0).UTC(), Updated: time.Unix(11, 0).UTC()}} {
+		if err := s.CreateTournament(ctx, tr); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if tour.Version, err = s.UpdateTournament(ctx, tour.ID, 1, `{"name":"Cup","done":true}`, true, time.Unix(12, 0).UTC()); err != nil {
+		t.Fatal(err)
+	}
+	tour.Data, tour.Finished, tour.Updated = `{"name":"Cup","done":true}`, true, time.Unix(12, 0).UTC()
 	s.Close()
 	// Overwrite two pages in the middle of the file with garbage.
 	data, err := os.ReadFile(path)
@@ -210,6 +221,12 @@ func TestSQLiteDamagedFile(t *testing.T) {
 	}
 	if r := rep.Rows; r["accounts"] != 3 || r["sessions"] != 1 || r["ratings"] != 2 || r["rated_games"] != 1 || r["rated_seats"] != 2 || r["puzzle_answers"] != 1 {
 		t.Errorf("repair copied of the accounts' tables %v", r)
+	}
+	if n := rep.Rows["tournaments"]; n != 2 {
+		t.Errorf("repair copied %d tournaments, want 2", n)
+	}
+	if tr, err := s.Tournament(ctx, tour.ID); err != nil || fmt.Sprint(*tr) != fmt.Sprint(*tour) {
+		t.Errorf("repaired file: tournament: %+v, %v; want %+v", tr, err, tour)
 	}
 	if a, err := s.Session(ctx, "sess", time.Now()); err != nil || a.Key != "ana" {
 		t.Errorf("repaired file: session: %+v, %v", a, err)

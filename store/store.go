@@ -51,8 +51,11 @@ type Game struct {
 	// rule: a word missing from the list is refused when played).
 	Challenge string
 	// Rated is set for a game whose result changes its players' ratings.
-	Rated   bool
-	Created time.Time
+	Rated bool
+	// Tournament is the game's place in a tournament, as the server
+	// writes it ("" for none; opaque to the store).
+	Tournament string
+	Created    time.Time
 	// Finished is set once the game is over; finished games are not
 	// rebuilt at start-up.
 	Finished bool
@@ -68,10 +71,12 @@ type Event struct {
 	Time time.Time
 }
 
-// Store keeps game headers and their event logs. Implementations are safe
-// for concurrent use. Every write is durable when it returns.
+// Store keeps game headers and their event logs, accounts and
+// tournaments. Implementations are safe for concurrent use. Every write
+// is durable when it returns.
 type Store interface {
 	Accounts
+	Tournaments
 	// CreateGame stores a new game's header (ErrConflict if the id exists).
 	CreateGame(ctx context.Context, g *Game) error
 	// Append adds the event e to the log of game id; e.Seq must be the

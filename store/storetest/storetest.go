@@ -43,11 +43,13 @@ func Run(t *testing.T, open func(t *testing.T) store.Store, prefix string) {
 			Created: time.Date(2026, 1, 2, 3, 4, 5, 6000, time.UTC)}
 	}
 	t.Run("Accounts", func(t *testing.T) { accounts(t, open(t), prefix) })
+	t.Run("tournaments", func(t *testing.T) { tournaments(t, open(t), prefix) })
 	t.Run("RoundTrip", func(t *testing.T) {
 		s := open(t)
 		g := newGame("rt")
 		g.Challenge = "double"
 		g.Rated = true
+		g.Tournament = `{"id":"t1","round":2}`
 		if err := s.CreateGame(ctx, g); err != nil {
 			t.Fatal(err)
 		}
@@ -67,7 +69,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store, prefix string) {
 		}
 		if got.ID != g.ID || got.Variant != g.Variant || got.Lexicon != g.Lexicon || got.Seed != g.Seed ||
 			!got.Created.Equal(g.Created) || got.Finished || fmt.Sprint(got.Seats) != fmt.Sprint(g.Seats) ||
-			got.Challenge != "double" || !got.Rated {
+			got.Challenge != "double" || !got.Rated || got.Tournament != g.Tournament {
 			t.Errorf("header: got %+v, want %+v", got, g)
 		}
 		if len(gotEvs) != len(evs) {
@@ -526,5 +528,205 @@ func accounts(t *testing.T, s store.Store, prefix string) {
 	}
 	if _, err := s.RatedGame(ctx, prefix+"bad"); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("RatedGame of a game whose rating failed: %v, want ErrNotFound", err)
+	}
+}
+
+// tournaments tests tournament records; prefix makes their ids unique.
+func tournaments(t *testing.T, s store.Store, prefix string) {
+	ctx := context.Background()
+	created := time.Date(2026, 5, 6, 7, 8, 9, 123456789, time.UTC)
+	tr := &store.Tournament{ID: prefix + "t1", Data: `{"name":"Copa","rounds":[]}`, Version: 7, Created: created, Updated: created.Add(time.Second)}
+	if err := s.CreateTournament(ctx, tr); err != nil {
+		t.Fatal(err)
+	}
+	if tr.Version != 1 {
+		t.Errorf("CreateTournament left Version %d, want 1", tr.Version)
+	}
+	same := func(got, want *store.Tournament) bool {
+		return got.ID == want.ID && got.Data == want.Data && got.Version == want.Version && got.Finished == want.Finished &&
+			got.Created.Equal(want.Created) && got.Updated.Equal(want.Updated)
+	}
+	got, err := s.Tournament(ctx, tr.ID)
+	if err != nil || !same(got, tr) {
+		t.Fatalf("Tournament: got %+v, %v; want %+v", got, err, tr)
+	}
+
+	// Refusals: none changes the tournament.
+	now := created.Add(time.Hour)
+	for _, c := range []struct {
+		name string
+		do   func() error
+		want error
+	}{
+		{"create with an id taken", func() error {
+			return s.CreateTournament(ctx, &store.Tournament{ID: tr.ID, Data: "{}", Created: now, Updated: now})
+		}, store.ErrConflict},
+		{"read an unknown id", func() error {
+			_, err := s.Tournament(ctx, prefix+"nope")
+			return err
+		}, store.ErrNotFound},
+		{"update at a version to come", func() error {
+			_, err := s.UpdateTournament(ctx, tr.ID, 2, `{"stale":true}`, true, now)
+			return err
+		}, store.ErrConflict},
+		{"update at version 0", func() error {
+			_, err := s.UpdateTournament(ctx, tr.ID, 0, `{"stale":true}`, true, now)
+			return err
+		}, store.ErrConflict},
+		{"update an unknown id", func() error {
+			_, err := s.UpdateTournament(ctx, prefix+"nope", 1, "{}", false, now)
+			return err
+		}, store.ErrNotFound},
+	} {
+		if err := c.do(); !errors.Is(err, c.want) {
+			t.Errorf("%s: got %v, want %v", c.name, err, c.want)
+		}
+		if got, err := s.Tournament(ctx, tr.ID); err != nil || !same(got, tr) {
+			t.Errorf("after %s: %+v, %v; want %+v", c.name, got, err, tr)
+		}
+	}
+
+	// Updates at the version read.
+	v, err := s.UpdateTournament(ctx, tr.ID, 1, `{"name":"Copa","rounds":[1]}`, false, now)
+	if err != nil || v != 2 {
+		t.Fatalf("update at version 1: got %d, %v; want 2", v, err)
+	}
+	tr.Data, tr.Version, tr.Updated = `{"name":"Copa","rounds":[1]}`, 2, now
+	if got, err := s.Tournament(ctx, tr.ID); err != nil || !same(got, tr) {
+		t.Errorf("after an update: %+v, %v; want %+v", got, err, tr)
+	}
+	if _, err := s.UpdateTournament(ctx, tr.ID, 1, `{"lost":true}`, true, now.Add(time.Hour)); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("update at a stale version: got %v, want ErrConflict", err)
+	}
+	if got, err := s.Tournament(ctx, tr.ID); err != nil || !same(got, tr) {
+		t.Errorf("after an update at a stale version: %+v, %v; want %+v", got, err, tr)
+	}
+	later := now.Add(time.Minute)
+	if v, err := s.UpdateTournament(ctx, tr.ID, 2, `{"done":true}`, true, later); err != nil || v != 3 {
+		t.Fatalf("update at version 2: got %d, %v; want 3", v, err)
+	}
+	tr.Data, tr.Version, tr.Finished, tr.Updated = `{"done":true}`, 3, true, later
+	if got, err := s.Tournament(ctx, tr.ID); err != nil || !same(got, tr) {
+		t.Errorf("after finishing: %+v, %v; want %+v", got, err, tr)
+	}
+
+	// Concurrent updates at one version: one wins, the others conflict.
+	c := &store.Tournament{ID: prefix + "race", Data: "{}", Created: created, Updated: created}
+	if err := s.CreateTournament(ctx, c); err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	errs := make([]error, 8)
+	for i := range errs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var v int
+			v, errs[i] = s.UpdateTournament(ctx, c.ID, 1, fmt.Sprintf(`{"by":%d}`, i), false, now)
+			if errs[i] == nil && v != 2 {
+				t.Errorf("winning update: version %d, want 2", v)
+			}
+		}()
+	}
+	wg.Wait()
+	winner := -1
+	for i, err := range errs {
+		switch {
+		case err == nil && winner >= 0:
+			t.Errorf("updates %d and %d both succeeded at version 1", winner, i)
+		case err == nil:
+			winner = i
+		case !errors.Is(err, store.ErrConflict):
+			t.Errorf("update %d: got %v, want ErrConflict", i, err)
+		}
+	}
+	if winner < 0 {
+		t.Fatal("no concurrent update succeeded")
+	}
+	if got, err := s.Tournament(ctx, c.ID); err != nil || got.Version != 2 || got.Data != fmt.Sprintf(`{"by":%d}`, winner) {
+		t.Errorf("after the concurrent updates: %+v, %v; want version 2 by %d", got, err, winner)
+	}
+	// It is finished, so that it stays out of the lists' test.
+	if _, err := s.UpdateTournament(ctx, c.ID, 2, "{}", true, created); err != nil {
+		t.Fatal(err)
+	}
+
+	// Lists: open ones newest created first, finished ones most recently
+	// updated first. Rows of other runs (in a shared database) may come
+	// before or after these: only this run's are looked at, in a long
+	// list, and a short one is checked for its length. The open ones are
+	// finished at the end, so that a shared database holds no open test
+	// tournament for a server to take up.
+	base := time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC)
+	for _, l := range []struct {
+		id       string
+		created  time.Duration
+		finished bool
+		updated  time.Duration
+	}{
+		{"o1", 1, false, 1},
+		{"o2", 3, false, 2},
+		{"o3", 2, false, 9},
+		{"f1", 4, true, 7},
+		{"f2", 5, true, 5},
+		{"f3", 0, true, 8},
+	} {
+		lt := &store.Tournament{ID: prefix + "l-" + l.id, Data: "{}", Created: base.Add(l.created * time.Minute), Updated: base.Add(l.created * time.Minute)}
+		if err := s.CreateTournament(ctx, lt); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.UpdateTournament(ctx, lt.ID, 1, `{"l":true}`, l.finished, base.Add(l.updated*time.Minute)); err != nil {
+			t.Fatal(err)
+		}
+		if !l.finished {
+			t.Cleanup(func() {
+				if _, err := s.UpdateTournament(ctx, lt.ID, 2, `{"l":true}`, true, time.Now()); err != nil {
+					t.Error(err)
+				}
+			})
+		}
+	}
+	mine := func(ts []store.Tournament, finished bool) []string {
+		var ids []string
+		for _, x := range ts {
+			if x.Finished != finished {
+				t.Errorf("tournament %s with Finished %v listed among the others", x.ID, x.Finished)
+			}
+			if id, ok := strings.CutPrefix(x.ID, prefix+"l-"); ok {
+				ids = append(ids, id)
+				if x.Version != 2 || x.Data != `{"l":true}` {
+					t.Errorf("listed %+v: want version 2 and its data", x)
+				}
+			}
+		}
+		return ids
+	}
+	open, finished, err := s.ListTournaments(ctx, 1000000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprint(mine(open, false)); got != "[o2 o3 o1]" {
+		t.Errorf("open tournaments: %s, want [o2 o3 o1]", got)
+	}
+	if got := fmt.Sprint(mine(finished, true)); got != "[f3 f1 f2]" {
+		t.Errorf("finished tournaments: %s, want [f3 f1 f2]", got)
+	}
+	for _, x := range finished {
+		if x.ID == tr.ID && !same(&x, tr) {
+			t.Errorf("listed %+v, want %+v", x, tr)
+		}
+	}
+	open, finished, err = s.ListTournaments(ctx, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(open) != 2 || len(finished) != 2 {
+		t.Fatalf("lists of 2: %d open, %d finished", len(open), len(finished))
+	}
+	if prefix == "" {
+		// A store of this run's alone.
+		if got := fmt.Sprint(mine(open, false), mine(finished, true)); got != "[o2 o3] [f3 f1]" {
+			t.Errorf("lists of 2: %s, want [o2 o3] [f3 f1]", got)
+		}
 	}
 }

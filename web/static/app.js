@@ -376,8 +376,9 @@ async function changePassword(ev) {
 // new game's form, the join form.
 function accountChanged() {
   renderAccount();
-  if (INFO) { renderPlayAs(); describeRated(); loadMine(); }
+  if (INFO) { renderPlayAs(); describeRated(); loadMine(); loadTourneys(); }
   if (JOINING) renderJoinForm(JOINING);
+  if (TOURNEY) loadTourney();
   if (PROFILE) renderProfileAccount();
   // A puzzle's page shows the account's own answer: ask for it again.
   if (G.puzzle) {
@@ -428,6 +429,8 @@ async function showLobby() {
   $("#challenge").addEventListener("change", describeChallenge);
   $("#rated").addEventListener("change", ratedClock);
   $("#create-form").addEventListener("submit", createGame);
+  $("#tourney-form").addEventListener("submit", createTourney);
+  $("#tourney-format").addEventListener("change", tourneyFormat);
   fillJudge();
   $("#judge-form").addEventListener("submit", judgeWords);
   fillLeadersLexicons();
@@ -440,7 +443,8 @@ async function showLobby() {
   loadOpen();
   loadMine();
   loadLeaders();
-  setInterval(() => { if (!document.hidden) loadOpen(); }, 10000);
+  loadTourneys();
+  setInterval(() => { if (!document.hidden) { loadOpen(); loadTourneys(); } }, 10000);
   // My games, less often: the games of correspondence play whose turn
   // came while the lobby stayed open.
   setInterval(() => { if (!document.hidden) loadMine(); }, 30000);
@@ -693,6 +697,186 @@ async function createGame(ev) {
     say(t("error", accountReason(e.message)), "error");
     $("#create").disabled = false;
   }
+}
+
+// ---------- tournaments ----------
+
+// tourneyWhat describes a tournament's games and format in one line.
+function tourneyWhat(x) {
+  const parts = [lexiconName(x.lexicon)];
+  if (x.clock) parts.push(x.clock.per_move ? perMoveText(x.clock.per_move) : t("clockOpen", Math.round(x.clock.seconds / 60)));
+  if (x.challenge) parts.push(t("ruleShort_" + x.challenge));
+  parts.push(x.format === "round-robin" ? t("formatRoundRobin") : x.rounds === 1 ? t("formatSwissOne") : t("formatSwissRounds", x.rounds));
+  return parts.join(" · ");
+}
+
+// loadTourneys lists the tournaments not over, and offers a signed-in
+// player the form for a new one.
+async function loadTourneys() {
+  $("#tourney-new").hidden = !ME.signed_in;
+  let list;
+  try { list = await api("GET", "/api/tournaments"); } catch (e) { return; }
+  const ul = $("#tourneys");
+  ul.textContent = "";
+  for (const x of list.open) {
+    const li = el("li");
+    if (x.rated) li.append(el("span", "badge", t("rated")), " ");
+    const a = el("a", "", x.name);
+    a.href = "/t/" + x.id;
+    li.append(a, " ", el("span", "", t("tState_" + x.state) + " · " + t("tPlayersOf", x.players.length, x.max_players)), " ",
+      el("span", "hint", tourneyWhat(x)));
+    ul.append(li);
+  }
+  $("#tourneys-empty").hidden = list.open.length > 0;
+}
+
+function tourneyFormat() {
+  const rr = $("#tourney-format").value === "round-robin";
+  $("#tourney-rounds").hidden = rr;
+  $("#tourney-rounds-label").hidden = rr;
+}
+
+// createTourney makes a tournament with the games set up in the new
+// game's form (word list, clock, challenge rule, rated).
+async function createTourney(ev) {
+  ev.preventDefault();
+  const msg = $("#tourney-msg");
+  msg.textContent = "";
+  const clock = clockRequest($("#clock").value);
+  if (!clock) { msg.textContent = t("tourneyNeedsClock"); msg.className = "error"; $("#clock").focus(); return; }
+  const req = { name: $("#tourney-name").value.trim(), variant: $("#variant").value, lexicon: $("#lexicon").value, clock,
+    format: $("#tourney-format").value, max_players: Number($("#tourney-max").value) };
+  if (req.format === "swiss") req.rounds = Number($("#tourney-rounds").value);
+  const rule = $("#challenge").value;
+  if (rule !== "void") req.challenge = rule;
+  if ($("#rated").checked && !$("#rated").disabled) req.rated = true;
+  $("#tourney-create").disabled = true;
+  try {
+    const r = await api("POST", "/api/tournaments", req);
+    location.href = "/t/" + r.id;
+  } catch (e) {
+    msg.textContent = t("error", e.message);
+    msg.className = "error";
+    $("#tourney-create").disabled = false;
+  }
+}
+
+// TOURNEY is the tournament shown (GET /api/tournaments/{id}).
+let TOURNEY = null;
+let tourneyTimer = null;
+
+async function showTourney(id) {
+  $("#tourney").hidden = false;
+  TOURNEY = { id };
+  INFO = INFO || await api("GET", "/api/info").catch(() => null);
+  for (const [b, what] of [["#t-register", "register"], ["#t-withdraw", "withdraw"], ["#t-start", "start"], ["#t-cancel", "cancel"]]) {
+    $(b).addEventListener("click", () => tourneyAction(what));
+  }
+  await loadTourney();
+  // The rounds move on as games end elsewhere.
+  tourneyTimer = setInterval(() => { if (!document.hidden && TOURNEY.state !== "over" && TOURNEY.state !== "cancelled") loadTourney(); }, 15000);
+}
+
+async function loadTourney() {
+  try {
+    TOURNEY = await api("GET", "/api/tournaments/" + TOURNEY.id);
+  } catch (e) {
+    TOURNEY = { id: TOURNEY.id, missing: true, error: e.status === 404 ? t("tourneyMissing") : t("error", e.message) };
+  }
+  renderTourney();
+}
+
+async function tourneyAction(what) {
+  const msg = $("#t-msg");
+  msg.textContent = "";
+  msg.className = "";
+  if (what === "cancel" && !confirm(t("tourneyCancelSure"))) return;
+  try {
+    TOURNEY = await api("POST", "/api/tournaments/" + TOURNEY.id + "/" + what);
+    renderTourney();
+    msg.textContent = t("tDone_" + what);
+  } catch (e) {
+    msg.textContent = e.status === 401 ? t("tourneySignIn") : t("error", e.message);
+    msg.className = "error";
+  }
+}
+
+function renderTourney() {
+  const x = TOURNEY;
+  if (!x) return;
+  if (x.missing) {
+    $("#t-name").textContent = t("tourneys");
+    $("#t-info").textContent = x.error;
+    for (const id of ["#t-register", "#t-withdraw", "#t-start", "#t-cancel", "#t-your", "#t-players-box", "#t-standings-box"]) $(id).hidden = true;
+    return;
+  }
+  document.title = x.name + " · atril";
+  $("#t-name").textContent = x.name;
+  $("#t-info").textContent = (x.rated ? t("rated") + " · " : "") + tourneyWhat(x) + " · " + t("tDirector", x.director);
+  const you = x.you || {};
+  let state = t("tState_" + x.state);
+  if (x.state === "registering") state += " · " + t("tPlayersOf", x.players.length, x.max_players);
+  if (x.state === "playing") state += " · " + t("tRoundOf", (x.pairings || []).length, x.rounds);
+  $("#t-state").textContent = state;
+  const reg = x.state === "registering";
+  $("#t-register").hidden = !reg || !!you.registered || x.players.length >= x.max_players;
+  $("#t-withdraw").hidden = !reg || !you.registered;
+  $("#t-start").hidden = !reg || !you.director;
+  $("#t-start").disabled = x.players.length < 2;
+  $("#t-cancel").hidden = !reg || !you.director;
+  $("#t-your").hidden = !you.game;
+  if (you.game) $("#t-your-game").href = "/g/" + you.game;
+  const pl = $("#t-players");
+  pl.textContent = "";
+  for (const n of x.players) {
+    const li = el("li");
+    const a = el("a", "", n);
+    a.href = profileURL(n);
+    li.append(a);
+    pl.append(li);
+  }
+  $("#t-players-box").hidden = !reg;
+  const tb = $("#t-standings tbody");
+  tb.textContent = "";
+  for (const s of x.standings || []) {
+    const tr = el("tr");
+    const who = el("td");
+    const a = el("a", "", s.name);
+    a.href = profileURL(s.name);
+    who.append(a);
+    if (s.byes) who.append(" ", el("span", "hint", t("tByes", s.byes)));
+    tr.append(el("td", "n", String(s.rank)), who, el("td", "n", String(s.wins)), el("td", "n", String(s.losses)), el("td", "n", signedNumber(s.spread)));
+    if (ME.signed_in && s.name === ME.name) tr.className = "me";
+    tb.append(tr);
+  }
+  $("#t-standings-box").hidden = !(x.standings || []).length;
+  const rounds = $("#t-rounds");
+  rounds.textContent = "";
+  (x.pairings || []).forEach((games, k) => {
+    const box = el("div");
+    box.append(el("h2", "", t("tRound", k + 1)));
+    const ul = el("ul", "games");
+    for (const g of games) {
+      const li = el("li");
+      if (!g.second) {
+        li.append(el("span", "", t("tBye", g.first)));
+      } else {
+        li.append(el("span", "", g.first + " – " + g.second), " ");
+        let res = "";
+        if (g.done && g.how === "forfeit") res = t("tForfeit", g.wins[0] === 1 ? g.first : g.wins[1] === 1 ? g.second : "—");
+        else if (g.done) res = g.score[0] + "–" + g.score[1];
+        else res = t("tInPlay");
+        li.append(el("span", "hint", res), " ");
+        const a = el("a", "button", g.done ? t("tReview") : t("watchGame"));
+        a.href = "/g/" + g.game;
+        a.setAttribute("aria-label", (g.done ? t("tReview") : t("watchGame")) + ": " + g.first + " – " + g.second);
+        li.append(a);
+      }
+      ul.append(li);
+    }
+    box.append(ul);
+    rounds.prepend(box);
+  });
 }
 
 function ago(iso) {
@@ -1000,7 +1184,7 @@ function showJoin(st) {
   JOINING = st;
   $("#join").hidden = false;
   const host = st.seats.find((s) => s.taken) || st.seats[0];
-  $("#join-title").textContent = t("joinTitle", seatLabel(host));
+  $("#join-title").textContent = st.tournament ? t("tGameOf", st.tournament.name, st.tournament.round) : t("joinTitle", seatLabel(host));
   let what = t("joinWhat", variantName(st.variant), lexiconName(st.lexicon));
   const secs = st.clock ? Math.max(...st.clock.seconds) : 0;
   const perMove = st.clock && st.clock.per_move ? Math.max(...st.clock.per_move) : 0;
@@ -1009,7 +1193,7 @@ function showJoin(st) {
   if (st.challenge) what += " " + t("joinRule", t("ruleShort_" + st.challenge)) + " " + t("challengeDesc") + " " + t("challengeWhy_" + st.challenge);
   if (st.rated) what += " " + t("joinRated");
   $("#join-what").textContent = what;
-  document.title = t("joinTitle", displayName(host)) + " – atril";
+  document.title = $("#join-title").textContent + " – atril";
   $("#join-name").value = localStorage.getItem("atril:name") || "";
   renderJoinForm(st);
   $("#watch-link").addEventListener("click", (ev) => {
@@ -1309,6 +1493,11 @@ function renderSide(st, me) {
   $("#game-title").textContent = t("gameTitle", variantName(st.variant)) + (st.challenge ? " · " + t("ruleShort_" + st.challenge) : "") +
     (st.rated ? " · " + t("rated") : "");
   $("#rated-tag").hidden = !st.rated;
+  $("#tourney-tag").hidden = !st.tournament;
+  if (st.tournament) {
+    $("#tourney-link").href = "/t/" + st.tournament.id;
+    $("#tourney-link").textContent = t("tGameOf", st.tournament.name, st.tournament.round);
+  }
   // Scores.
   const sc = $("#scores");
   sc.textContent = "";
@@ -2755,6 +2944,8 @@ $("#lang-select").addEventListener("change", () => {
     if (G.review) { renderReview(); loadAnalysis(G.review.k); }
   } else if (PROFILE) {
     renderProfile();
+  } else if (TOURNEY) {
+    renderTourney();
   } else if (INFO) { fillCreateForm(); fillJudge(); showJudged(); fillLeadersLexicons(); showLeaders(); fillPuzzleCard(); loadOpen(); loadMine(); }
 });
 
@@ -2766,7 +2957,9 @@ loadMe().then(() => {
   const m = location.pathname.match(/^\/g\/([0-9a-f]{16})$/);
   const p = location.pathname.match(/^\/p\/([^/]+)$/);
   const pz = location.pathname.match(/^\/puzzle(?:\/([^/]+)\/(\d+|today))?$/);
+  const tm = location.pathname.match(/^\/t\/([0-9a-f]{16})$/);
   if (m) showGame(m[1]);
+  else if (tm) showTourney(tm[1]);
   else if (location.pathname === "/analysis") showPosition();
   else if (pz) {
     let lex = pz[1] || localStorage.getItem("atril:puzzle") || "en-sowpods";

@@ -1,0 +1,288 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"atril/store"
+)
+
+// TestTournament runs a Swiss tournament of three players over two
+// rounds through the API: the checks of a new tournament, registering,
+// the start, a round's game made with its seats kept for the players, a
+// bye, a result by resignation and one by a declined game (a forfeit),
+// the next round paired when a round ends, and the standings at the end.
+func TestTournament(t *testing.T) {
+	cfg := testConfig(newStore(t))
+	cfg.Logf = t.Logf
+	e := newEnvConfig(t, cfg)
+	dir := browser(t)
+	e.signUp(dir, "Director", "correct horse")
+	names := []string{"Tess", "Ugo", "Vera"}
+	players := map[string]*http.Client{}
+	for _, n := range names {
+		players[n] = browser(t)
+		e.signUp(players[n], n, "battery staple")
+	}
+	clock := ClockRequest{Seconds: 600, Overtime: 60}
+	for _, tc := range []struct {
+		body   any
+		signed bool
+		code   int
+		want   string
+	}{
+		{map[string]any{"name": "Open", "clock": clock}, false, 401, "sign in to direct"},
+		{map[string]any{"name": "Open"}, true, 400, "have a clock"},
+		{map[string]any{"name": "Op", "clock": clock}, true, 400, "3 to 40 characters"},
+		{map[string]any{"name": "Open", "clock": clock, "format": "knockout"}, true, 400, `format "knockout"`},
+		{map[string]any{"name": "Open", "clock": clock, "rounds": 21}, true, 400, "21 rounds"},
+		{map[string]any{"name": "Open", "clock": clock, "format": "round-robin", "rounds": 3}, true, 400, "give no rounds"},
+		{map[string]any{"name": "Open", "clock": clock, "max_players": 65}, true, 400, "give 2 to 64"},
+		{map[string]any{"name": "Open", "clock": clock, "variant": "klingon"}, true, 400, "unknown variant"},
+	} {
+		c := browser(t)
+		if tc.signed {
+			c = dir
+		}
+		var eb errorBody
+		if code := e.doWith(c, "POST", "/api/tournaments", "", tc.body, &eb); code != tc.code || !strings.Contains(eb.Error, tc.want) {
+			t.Errorf("%v: %d %q, want %d %q", tc.body, code, eb.Error, tc.code, tc.want)
+		}
+	}
+
+	var made map[string]string
+	if code := e.doWith(dir, "POST", "/api/tournaments", "", map[string]any{"name": "Autumn Open", "clock": clock, "rounds": 2}, &made); code != 201 {
+		t.Fatalf("create: %d", code)
+	}
+	id := made["id"]
+	path := "/api/tournaments/" + id
+	action := func(c *http.Client, what string, code int, want string) *TournamentInfo {
+		t.Helper()
+		var out struct {
+			TournamentInfo
+			Error string `json:"error"`
+		}
+		if got := e.doWith(c, "POST", path+"/"+what, "", nil, &out); got != code || !strings.Contains(out.Error, want) {
+			t.Fatalf("%s: %d %q, want %d %q", what, got, out.Error, code, want)
+		}
+		return &out.TournamentInfo
+	}
+	action(browser(t), "register", 401, "sign in")
+	for _, n := range names {
+		action(players[n], "register", 200, "")
+	}
+	action(players["Tess"], "register", 200, "") // twice: no change
+	if info := action(players["Ugo"], "withdraw", 200, ""); len(info.Players) != 2 {
+		t.Fatalf("after Ugo withdrew: %v", info.Players)
+	}
+	action(players["Ugo"], "register", 200, "")
+	action(players["Tess"], "start", 403, "only the director")
+	action(players["Tess"], "cancel", 403, "only the director")
+
+	info := action(dir, "start", 200, "")
+	if info.State != "playing" || len(info.Players) != 3 || len(info.Pairings) != 1 || len(info.Pairings[0]) != 2 || info.Rounds != 2 {
+		t.Fatalf("started: %+v", info)
+	}
+	action(dir, "start", 409, "is playing")
+	action(browser(t), "withdraw", 401, "sign in")
+	action(players["Vera"], "withdraw", 409, "has started")
+	newcomer := browser(t)
+	e.signUp(newcomer, "Late", "battery staple")
+	action(newcomer, "register", 409, "no more players")
+
+	// play finishes round r's game: the first player resigns, or the
+	// second declines without the first having come.
+	play := func(round int, decline bool) (winner, loser string) {
+		t.Helper()
+		var info TournamentInfo
+		if code := e.do("GET", path, "", nil, &info); code != 200 || len(info.Pairings) != round {
+			t.Fatalf("round %d: %d %+v", round, code, info)
+		}
+		var game PairingInfo
+		for _, p := range info.Pairings[round-1] {
+			switch {
+			case p.Second == "":
+				if !p.Done || p.How != "bye" || p.Wins[0] != 1 {
+					t.Errorf("round %d: the bye %+v", round, p)
+				}
+			default:
+				game = p
+			}
+		}
+		waitFor(t, "the round's game", func() bool {
+			var st State
+			return e.do("GET", "/api/games/"+game.Game, "", nil, &st) == 200
+		})
+		st := e.state(game.Game, "")
+		if st.Tournament == nil || st.Tournament.ID != id || st.Tournament.Round != round || st.Tournament.Name != "Autumn Open" ||
+			st.Seats[0].Name != game.First || !st.Seats[0].Invited || st.Seats[0].InvitedBy != "Director" || st.Clock == nil || st.Clock.Seconds[0] != 600 {
+			t.Errorf("round %d game: %+v %+v", round, st.Tournament, st.Seats)
+		}
+		// Nobody else takes a kept seat.
+		if code := e.doWith(newcomer, "POST", "/api/games/"+game.Game+"/join", "", nil, nil); code != 403 {
+			t.Errorf("a stranger joins: %d", code)
+		}
+		if decline {
+			if code := e.doWith(players[game.Second], "POST", "/api/games/"+game.Game+"/decline", "", nil, nil); code != 200 {
+				t.Fatalf("decline: %d", code)
+			}
+			return game.First, game.Second
+		}
+		var seats [2]JoinResponse
+		for i, n := range []string{game.First, game.Second} {
+			if code := e.doWith(players[n], "POST", "/api/games/"+game.Game+"/join", "", nil, &seats[i]); code != 200 || seats[i].Seat != i {
+				var eb errorBody
+				e.doWith(players[n], "POST", "/api/games/"+game.Game+"/join", "", nil, &eb)
+				t.Fatalf("%s joins: %d %+v %q", n, code, seats[i], eb.Error)
+			}
+		}
+		if code := e.do("POST", "/api/games/"+game.Game+"/resign", seats[0].Token, nil, nil); code != 200 {
+			t.Fatalf("resign: %d", code)
+		}
+		return game.Second, game.First
+	}
+	w1, l1 := play(1, false)
+	waitFor(t, "round 2", func() bool {
+		var info TournamentInfo
+		return e.do("GET", path, "", nil, &info) == 200 && len(info.Pairings) == 2
+	})
+	w2, l2 := play(2, true)
+	waitFor(t, "the end", func() bool {
+		var info TournamentInfo
+		return e.do("GET", path, "", nil, &info) == 200 && info.State == "over"
+	})
+	var end TournamentInfo
+	e.doWith(players[w2], "GET", path, "", nil, &end)
+	if end.You == nil || !end.You.Registered || end.You.Director || end.You.Game != "" {
+		t.Errorf("you: %+v", end.You)
+	}
+	// Every player played once and had a bye or played twice; the
+	// forfeit counts ±50.
+	wins, games := 0.0, 0
+	for _, s := range end.Standings {
+		wins += s.Wins
+		games += s.Games
+		if s.Games != 2 || s.Wins+s.Losses != 2 {
+			t.Errorf("standing %+v", s)
+		}
+	}
+	if wins != 4 || games != 6 {
+		t.Errorf("%v wins over %d games (want 4 over 6): %+v", wins, games, end.Standings)
+	}
+	f := end.Pairings[1]
+	for _, p := range f {
+		if p.Second != "" && (p.How != "forfeit" || p.First != w2 || p.Second != l2 || p.Wins != [2]float64{1, 0}) {
+			t.Errorf("round 2 game: %+v (winner %s)", p, w2)
+		}
+	}
+	if p := end.Pairings[0]; !slicesHasResult(p, w1, l1) {
+		t.Errorf("round 1: %+v, want %s beating %s", p, w1, l1)
+	}
+	// Spreads: a resignation at 0-0, a forfeit (+50 and −50), two byes.
+	spread := 0
+	for _, s := range end.Standings {
+		spread += s.Spread
+	}
+	if spread != 2*50 {
+		t.Errorf("spreads add up to %d, want 100: %+v", spread, end.Standings)
+	}
+
+	// The list shows it finished; the director may direct three at once.
+	var list TournamentList
+	if code := e.do("GET", "/api/tournaments", "", nil, &list); code != 200 || len(list.Over) != 1 || list.Over[0].ID != id || len(list.Open) != 0 {
+		t.Errorf("list: %d %+v", code, list)
+	}
+	for i := range 3 {
+		if code := e.doWith(dir, "POST", "/api/tournaments", "", map[string]any{"name": fmt.Sprintf("Club %d", i), "clock": clock}, &made); code != 201 {
+			t.Fatalf("create %d: %d", i, code)
+		}
+	}
+	var eb errorBody
+	if code := e.doWith(dir, "POST", "/api/tournaments", "", map[string]any{"name": "One more", "clock": clock}, &eb); code != 409 {
+		t.Errorf("a fourth tournament: %d %q", code, eb.Error)
+	}
+	path = "/api/tournaments/" + made["id"]
+	if info := action(dir, "cancel", 200, ""); info.State != "cancelled" {
+		t.Errorf("cancelled: %+v", info)
+	}
+	action(players["Tess"], "register", 409, "is cancelled")
+	if code := e.do("GET", "/api/tournaments/0123456789abcdef", "", nil, &eb); code != 404 {
+		t.Errorf("unknown tournament: %d", code)
+	}
+}
+
+// slicesHasResult reports whether the round holds a game won by winner
+// against loser.
+func slicesHasResult(round []PairingInfo, winner, loser string) bool {
+	for _, p := range round {
+		if p.Done && (p.First == winner && p.Second == loser && p.Wins == [2]float64{1, 0} ||
+			p.First == loser && p.Second == winner && p.Wins == [2]float64{0, 1}) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestTournamentSweep: the games of a round that a crash left unmade
+// are made by the sweeper, and a result left unrecorded is recorded.
+func TestTournamentSweep(t *testing.T) {
+	st := newStore(t)
+	cfg := testConfig(st)
+	cfg.TournamentSweep = 20 * time.Millisecond
+	e := newEnvConfig(t, cfg)
+	a, b := browser(t), browser(t)
+	e.signUp(a, "Alba", "battery staple")
+	e.signUp(b, "Bruno", "battery staple")
+	// As a process that died after pairing round 1 left it: the round
+	// written, its game not made.
+	now := time.Now().UTC()
+	d := tournamentDoc{Name: "Crash Cup", Director: "Alba", DirectorKey: AccountKey("Alba"), Variant: "english", Lexicon: "en-sowpods",
+		Clock: &ClockRequest{Seconds: 300}, Format: "swiss", Rounds: 1, MaxPlayers: 4, State: "playing", Created: now, Started: now,
+		Players: []tPlayer{{Key: AccountKey("Alba"), Name: "Alba"}, {Key: AccountKey("Bruno"), Name: "Bruno"}},
+		Played:  [][]tGame{{{Game: "00000000000000a1", First: 1, Second: 0}}}}
+	data, err := json.Marshal(&d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const id = "00000000000000f1"
+	if err := st.CreateTournament(context.Background(), &store.Tournament{ID: id, Data: string(data), Created: now, Updated: now}); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the game made by the sweeper", func() bool {
+		var s State
+		return e.do("GET", "/api/games/00000000000000a1", "", nil, &s) == 200 && s.Tournament != nil && s.Tournament.ID == id
+	})
+	var jb JoinResponse
+	if code := e.doWith(b, "POST", "/api/games/00000000000000a1/join", "", nil, &jb); code != 200 || jb.Seat != 0 {
+		t.Fatalf("Bruno joins: %d %+v", code, jb)
+	}
+	// The game ends and its result is not recorded (as when the process
+	// dies in between): the sweeper records it.
+	l, err := e.srv.game(context.Background(), "00000000000000a1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.mu.Lock()
+	ref := *l.tournament
+	l.tournament = nil // the record is skipped, as if it had failed
+	err = l.end(context.Background(), "abort", 1)
+	l.tournament = &ref
+	l.mu.Unlock()
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the result recorded by the sweeper", func() bool {
+		var info TournamentInfo
+		return e.do("GET", "/api/tournaments/"+id, "", nil, &info) == 200 && info.State == "over"
+	})
+	var info TournamentInfo
+	e.do("GET", "/api/tournaments/"+id, "", nil, &info)
+	if p := info.Pairings[0][0]; p.First != "Bruno" || p.How != "forfeit" || p.Wins != [2]float64{1, 0} || info.Standings[0].Name != "Bruno" {
+		t.Errorf("Alba called the game off and forfeits: %+v %+v", p, info.Standings)
+	}
+}

@@ -1,0 +1,69 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"time"
+)
+
+// Tournament is a tournament's record. The server keeps a tournament's
+// whole state as one JSON document (Data), rewritten whole under a
+// version check, so that processes sharing a store never lose each
+// other's writes.
+type Tournament struct {
+	ID       string
+	Data     string // JSON text, opaque to the store
+	Version  int    // 1 when created; each update adds 1
+	Finished bool
+	Created  time.Time
+	Updated  time.Time
+}
+
+// Tournaments keeps tournaments.
+type Tournaments interface {
+	// CreateTournament stores a new tournament at version 1 (and sets
+	// t.Version to 1); ErrConflict if its id exists.
+	CreateTournament(ctx context.Context, t *Tournament) error
+	// Tournament returns a tournament by id (ErrNotFound if none).
+	Tournament(ctx context.Context, id string) (*Tournament, error)
+	// UpdateTournament replaces the tournament's data and finished flag
+	// if its version is still version, sets Updated to now, and returns
+	// the new version (version+1): ErrConflict if the version has
+	// changed meanwhile, ErrNotFound if there is no such tournament.
+	UpdateTournament(ctx context.Context, id string, version int, data string, finished bool, now time.Time) (int, error)
+	// ListTournaments returns up to n unfinished tournaments, newest
+	// (by Created) first, and up to n finished ones, most recently
+	// updated first.
+	ListTournaments(ctx context.Context, n int) (open, finished []Tournament, err error)
+}
+
+// tournamentCols are the columns of a tournament as scanTournaments
+// reads them.
+const tournamentCols = `id, data, version, finished, created, updated`
+
+// scanTournaments reads rows of tournamentCols.
+func scanTournaments(rows rowScanner) ([]Tournament, error) {
+	var out []Tournament
+	for rows.Next() {
+		var t Tournament
+		var created, updated int64
+		if err := rows.Scan(&t.ID, &t.Data, &t.Version, &t.Finished, &created, &updated); err != nil {
+			return nil, err
+		}
+		t.Created, t.Updated = time.Unix(0, created).UTC(), time.Unix(0, updated).UTC()
+		out = append(out, t)
+	}
+	return out, rows.Err()
+}
+
+// oneTournament reads the one tournament rows hold (ErrNotFound if none).
+func oneTournament(rows rowScanner, id string) (*Tournament, error) {
+	ts, err := scanTournaments(rows)
+	if err != nil {
+		return nil, fmt.Errorf("store: tournament %s: %w", id, err)
+	}
+	if len(ts) == 0 {
+		return nil, fmt.Errorf("store: tournament %s: %w", id, ErrNotFound)
+	}
+	return &ts[0], nil
+}

@@ -3029,14 +3029,12 @@ func TestBrowserTournament(t *testing.T) {
 	r.run(ana, "Tadeo's seat", chromedp.Sleep(time.Second), chromedp.WaitVisible(`#board .sq`))
 	r.poll(ana, "the game's tournament", `!$("#tourney-tag").hidden && $("#tourney-link").textContent === "Club Night, round 1"`, 10*time.Second)
 
-	// Ulla declines her game: Tadeo wins it by forfeit, and with it the
-	// tournament.
-	var code int
-	r.run(bo, "decline", chromedp.Evaluate(`fetch("`+strings.Replace(game, "/g/", "/api/games/", 1)+`/decline", {method: "POST"}).then((r) => r.status)`, &code,
-		func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }))
-	if code != 200 {
-		t.Fatalf("decline: %d", code)
-	}
+	// Ulla's lobby lists her game; she forfeits it: Tadeo wins it, and
+	// with it the tournament.
+	r.run(bo, "Ulla's lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#create`))
+	r.poll(bo, "her game", `$("#my-current").textContent.includes("Club Night, round 1: your game is ready.")`, 10*time.Second)
+	r.run(bo, "forfeit", chromedp.Evaluate(`[...$("#my-current").querySelectorAll("button")].find((b) => b.textContent === "Forfeit").click()`, nil))
+	r.poll(bo, "the game gone", `!$("#my-current").textContent.includes("your game is ready")`, 10*time.Second)
 	r.run(ana, "the tournament again", chromedp.Navigate(r.e.url+path), chromedp.WaitVisible(`#t-standings`))
 	r.poll(ana, "over", `$("#t-state").textContent === "Over" && $("#t-standings tbody tr").textContent.startsWith("1Tadeo10+50") && $("#t-rounds").textContent.includes("won by forfeit: Tadeo")`, 10*time.Second)
 	r.shot(ana, "41-tournament-over")

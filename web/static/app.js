@@ -1059,6 +1059,7 @@ async function loadMine() {
     else if (st.abandoned) status = t("abandonedLine");
     else if (st.over && !(st.winners || []).length) status = t("over");
     else if (st.over) status = st.winners.length > 1 ? t("tie") : st.winners[0] === me ? t("won") : t("lost");
+    else if (invited && st.tournament) status = t("tInvited", st.tournament.name, st.tournament.round);
     else if (invited) status = t("invitedBy", seat.invited_by || displayName(st.seats.find((s) => s.taken) || st.seats[0]));
     else if (!st.started) status = t("waiting");
     else status = st.turn === me ? t("yourTurn") : t("theirTurn", displayName(st.seats[st.turn]));
@@ -1068,7 +1069,8 @@ async function loadMine() {
     // The time left of the clock running, as the state had it.
     if (!st.over && st.clock && st.clock.running >= 0) li.append(el("span", "hint", t("leftOnClock", clockText(st.clock.left_ms[st.clock.running]))), " ");
     if (invited && !st.over) {
-      const yes = el("button", "small", t("acceptInvite")), no = el("button", "small", t("declineInvite"));
+      // Declining a tournament's game forfeits it.
+      const yes = el("button", "small", t("acceptInvite")), no = el("button", "small", t(st.tournament ? "tForfeitButton" : "declineInvite"));
       yes.type = no.type = "button";
       yes.addEventListener("click", () => answerInvitation(st.id, me, true));
       no.addEventListener("click", () => answerInvitation(st.id, me, false));

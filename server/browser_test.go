@@ -3027,13 +3027,13 @@ func TestBrowserTournament(t *testing.T) {
 	r.poll(ana, "the game to join", `$("#join-title").textContent === "Club Night, round 1"`, 10*time.Second)
 	r.clickAt(ana, "#join-button")
 	r.run(ana, "Tadeo's seat", chromedp.Sleep(time.Second), chromedp.WaitVisible(`#board .sq`))
-	r.poll(ana, "the game's tournament", `!$("#tourney-tag").hidden && $("#tourney-link").textContent === "Club Night, round 1"`, 10*time.Second)
+	r.poll(ana, "the game's tournament", `!$("#tourney-tag").hidden && $("#tourney-link").textContent === "Club Night, round 1" && $("#abort").hidden`, 10*time.Second)
 
 	// Ulla's lobby lists her game; she forfeits it: Tadeo wins it, and
 	// with it the tournament.
 	r.run(bo, "Ulla's lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#create`))
 	r.poll(bo, "her game", `$("#my-current").textContent.includes("Club Night, round 1: your game is ready.")`, 10*time.Second)
-	r.run(bo, "forfeit", chromedp.Evaluate(`[...$("#my-current").querySelectorAll("button")].find((b) => b.textContent === "Forfeit").click()`, nil))
+	r.run(bo, "forfeit", chromedp.Evaluate(`window.confirm = () => true; [...$("#my-current").querySelectorAll("button")].find((b) => b.textContent === "Forfeit").click()`, nil))
 	r.poll(bo, "the game gone", `!$("#my-current").textContent.includes("your game is ready")`, 10*time.Second)
 	r.run(ana, "the tournament again", chromedp.Navigate(r.e.url+path), chromedp.WaitVisible(`#t-standings`))
 	r.poll(ana, "over", `$("#t-state").textContent === "Over" && $("#t-standings tbody tr").textContent.startsWith("1Tadeo10+50") && $("#t-rounds").textContent.includes("won by forfeit: Tadeo")`, 10*time.Second)

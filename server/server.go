@@ -302,7 +302,13 @@ func New(cfg Config) (*Server, error) {
 		s.games[id] = l
 	}
 	now := time.Now()
+	// A copy: a game ending here may finish a tournament's round, whose
+	// new games are made meanwhile.
+	rebuilt := make([]*live, 0, len(s.games))
 	for _, l := range s.games {
+		rebuilt = append(rebuilt, l)
+	}
+	for _, l := range rebuilt {
 		l.mu.Lock()
 		s.expire(l, now)
 		if !l.over() {

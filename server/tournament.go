@@ -268,8 +268,16 @@ func (s *Server) decodeTournament(data []byte) (*TournamentRequest, error) {
 	if req.MaxPlayers == 0 {
 		req.MaxPlayers = 16
 	}
-	if req.MaxPlayers < 2 || req.MaxPlayers > maxTournamentPlayers {
-		return nil, &apiError{400, fmt.Sprintf("%d players at most: give 2 to %d", req.MaxPlayers, maxTournamentPlayers)}
+	most := maxTournamentPlayers
+	if req.Format == "round-robin" {
+		// As many rounds as a Swiss tournament may have at most.
+		most = maxTournamentRounds + 1
+		if req.MaxPlayers == 16 {
+			req.MaxPlayers = min(req.MaxPlayers, most)
+		}
+	}
+	if req.MaxPlayers < 2 || req.MaxPlayers > most {
+		return nil, &apiError{400, fmt.Sprintf("%d players at most: give 2 to %d", req.MaxPlayers, most)}
 	}
 	return &req, nil
 }
@@ -555,24 +563,14 @@ func (s *Server) handleWithdraw(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
-// directing says why me may not start or cancel (verb) the tournament:
-// only its director may, before it starts.
-func (d *tournamentDoc) directing(me *store.Account, verb string) error {
-	switch {
-	case me.Key != d.DirectorKey:
-		return &apiError{403, "only the director " + verb + " the tournament"}
-	case d.State != "registering":
-		return &apiError{409, "the tournament is " + d.State}
-	}
-	return nil
-}
-
 func (s *Server) handleStartTournament(w http.ResponseWriter, r *http.Request) {
 	s.tournamentAction(w, r, "sign in as the director", func(d *tournamentDoc, me *store.Account) error {
-		if err := d.directing(me, "starts"); err != nil {
-			return err
-		}
-		if len(d.Players) < 2 {
+		switch {
+		case me.Key != d.DirectorKey:
+			return &apiError{403, "only the director starts the tournament"}
+		case d.State != "registering":
+			return &apiError{409, "the tournament is " + d.State}
+		case len(d.Players) < 2:
 			return &apiError{409, "a tournament needs at least two players"}
 		}
 		// Ties the results leave are broken in an order drawn now.
@@ -589,9 +587,13 @@ func (s *Server) handleStartTournament(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) handleCancelTournament(w http.ResponseWriter, r *http.Request) {
 	s.tournamentAction(w, r, "sign in as the director", func(d *tournamentDoc, me *store.Account) error {
-		if err := d.directing(me, "cancels"); err != nil {
-			return err
+		if me.Key != d.DirectorKey {
+			return &apiError{403, "only the director cancels the tournament"}
 		}
+		if d.State != "registering" && d.State != "playing" {
+			return &apiError{409, "the tournament is " + d.State}
+		}
+		// Games being played go on, as games outside it.
 		d.State, d.Ended = "cancelled", time.Now().UTC()
 		return nil
 	})
@@ -601,7 +603,7 @@ func (s *Server) handleCancelTournament(w http.ResponseWriter, r *http.Request) 
 // in the background (a game may already exist: made by another process,
 // or before a crash).
 func (s *Server) makeRound(id string, d *tournamentDoc) {
-	if len(d.Played) == 0 || d.State != "playing" {
+	if len(d.Played) == 0 || d.State != "playing" || s.closing() {
 		return
 	}
 	round := len(d.Played)
@@ -634,7 +636,9 @@ func (s *Server) makeRound(id string, d *tournamentDoc) {
 // tournamentResult is the result of a finished tournament game. A game
 // that ended without being played is a forfeit: of the seat that called
 // it off or declined it, or else of the seats never taken (of both when
-// both were taken). Caller holds mu.
+// both were taken); so is one resigned or lost on time before any word
+// was played. A game won by resignation or on time later counts the
+// scores, but as a win by one point at least. Caller holds mu.
 func (l *live) tournamentResult() tGame {
 	var g tGame
 	if l.abandoned || l.g.Aborted() {
@@ -655,13 +659,31 @@ func (l *live) tournamentResult() tGame {
 		g.Wins, g.Spread = r.Wins, r.Spread
 		return g
 	}
+	winners := l.g.Winners()
+	decided := l.g.TimedOut() >= 0 || l.g.Resigned() >= 0
+	if decided && l.lastPlayed() < 0 {
+		// Resigned or out of time before any word was played: as a
+		// forfeit, so that joining to resign at once costs what staying
+		// away costs.
+		g.How = "forfeit"
+		r := tournament.Forfeit(tournament.Pairing{}, !slices.Contains(winners, 0), !slices.Contains(winners, 1))
+		g.Wins, g.Spread = r.Wins, r.Spread
+		return g
+	}
 	g.How = "played"
 	g.Score = [2]int{l.g.Seats[0].Score, l.g.Seats[1].Score}
 	g.Spread = [2]int{g.Score[0] - g.Score[1], g.Score[1] - g.Score[0]}
-	winners := l.g.Winners()
 	for i := range 2 {
 		if slices.Contains(winners, i) {
 			g.Wins[i] = 1 / float64(len(winners))
+		}
+	}
+	if decided && len(winners) == 1 {
+		// Won by resignation or on time: by the scores, but by one point
+		// at least, the loser's lead not counting.
+		w := winners[0]
+		if g.Spread[w] < 1 {
+			g.Spread[w], g.Spread[1-w] = 1, -1
 		}
 	}
 	return g
@@ -739,7 +761,11 @@ func (s *Server) sweepTournaments() {
 			l.mu.Lock()
 			var res tGame
 			over := l.over() && l.tournament != nil
-			if over {
+			if over && !l.hdr.Finished {
+				// Records the result, then marks the game finished.
+				l.afterChange()
+				over = false
+			} else if over {
 				res = l.tournamentResult()
 			}
 			l.mu.Unlock()

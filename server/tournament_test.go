@@ -183,6 +183,12 @@ func TestTournament(t *testing.T) {
 	if p := end.Pairings[0]; !slicesHasResult(p, w1, l1) {
 		t.Errorf("round 1: %+v, want %s beating %s", p, w1, l1)
 	}
+	// Resigned before any word was played: a forfeit.
+	for _, p := range end.Pairings[0] {
+		if p.Second != "" && (p.How != "forfeit" || p.Score != [2]int{}) {
+			t.Errorf("round 1, resigned at once: %+v", p)
+		}
+	}
 	// Spreads: a resignation at 0-0, a forfeit (+50 and −50), two byes.
 	spread := 0
 	for _, s := range end.Standings {
@@ -211,6 +217,32 @@ func TestTournament(t *testing.T) {
 		t.Errorf("cancelled: %+v", info)
 	}
 	action(players["Tess"], "register", 409, "is cancelled")
+	action(dir, "cancel", 409, "is cancelled")
+	// Cancelled while being played: its game goes on outside it.
+	if code := e.doWith(dir, "POST", "/api/tournaments", "", map[string]any{"name": "Short", "clock": clock, "rounds": 3}, &made); code != 201 {
+		t.Fatalf("create: %d", code)
+	}
+	path = "/api/tournaments/" + made["id"]
+	action(players["Tess"], "register", 200, "")
+	action(players["Ugo"], "register", 200, "")
+	started := action(dir, "start", 200, "")
+	action(players["Tess"], "cancel", 403, "only the director")
+	if info := action(dir, "cancel", 200, ""); info.State != "cancelled" || len(info.Pairings) != 1 {
+		t.Errorf("cancelled while played: %+v", info)
+	}
+	g := started.Pairings[0][0].Game
+	waitFor(t, "the cancelled tournament's game", func() bool { return e.do("GET", "/api/games/"+g, "", nil, nil) == 200 })
+	var jr JoinResponse
+	if code := e.doWith(players[started.Pairings[0][0].First], "POST", "/api/games/"+g+"/join", "", nil, &jr); code != 200 {
+		t.Fatalf("join: %d", code)
+	}
+	if code := e.do("POST", "/api/games/"+g+"/abort", jr.Token, nil, nil); code != 200 {
+		t.Fatalf("call off: %d", code)
+	}
+	var after TournamentInfo
+	if e.do("GET", path, "", nil, &after); after.State != "cancelled" || after.Pairings[0][0].Done {
+		t.Errorf("the game of a cancelled tournament recorded: %+v", after)
+	}
 	if code := e.do("GET", "/api/tournaments/0123456789abcdef", "", nil, &eb); code != 404 {
 		t.Errorf("unknown tournament: %d", code)
 	}

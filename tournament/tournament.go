@@ -171,19 +171,21 @@ func order(a, b Standing) Pairing {
 	return Pairing{b.Player, a.Player}
 }
 
-// maxSteps bounds the search for a Swiss pairing at one limit of repeats
-// before the limit is raised.
+// maxSteps bounds the search for a Swiss pairing within one allowance of
+// repeats before the allowance is raised.
 const maxSteps = 200_000
 
 // Swiss pairs the next round of n players after the rounds played. The
 // players are taken in order of standing, and each is paired with the
-// highest-ranked player below it whom it has met the fewest times,
-// searching back when a choice would leave players who cannot be paired:
-// no pair meets again while a pairing without repeats exists (then no
-// pair meets a third time while one with at most two meetings exists,
-// and so on). With an odd number of players, the lowest-ranked player
-// among those with the fewest byes sits the round out. The pairings come
-// in order of standing, the bye last.
+// highest-ranked player below it that still lets the others be paired
+// within an allowance of repeats (each earlier meeting of a pair counts
+// one), searching back when a choice would leave players who cannot be:
+// first with no repeat, then with the fewest repeats that make a
+// pairing (allowances 1 to 8, then doubling; each search gives up after
+// maxSteps tries and the allowance grows). With an odd number of
+// players, the lowest-ranked player among those with the fewest byes
+// sits the round out. The pairings come in order of standing, the bye
+// last.
 func Swiss(n int, rounds [][]Result) []Pairing {
 	if n < 2 {
 		if n == 1 {
@@ -208,13 +210,13 @@ func Swiss(n int, rounds [][]Result) []Pairing {
 			}
 		}
 	}
-	for limit := 0; ; limit++ {
+	for allow := 0; ; allow = nextAllowance(allow) {
 		partner := make([]int, len(st))
 		for i := range partner {
 			partner[i] = -1
 		}
 		steps := 0
-		if pairFrom(st, met, partner, limit, &steps) {
+		if pairFrom(st, met, partner, allow, &steps) {
 			var out []Pairing
 			for i, j := range partner {
 				if i < j {
@@ -229,24 +231,34 @@ func Swiss(n int, rounds [][]Result) []Pairing {
 	}
 }
 
+// nextAllowance is the allowance of repeats tried after allow: one more
+// up to 8, then twice as many.
+func nextAllowance(allow int) int {
+	if allow < 8 {
+		return allow + 1
+	}
+	return 2 * allow
+}
+
 // pairFrom pairs the unpaired players of st (by rank; partner[i] is i's
 // partner's rank, -1 while unpaired), the first unpaired one with each
-// candidate in turn, where no pair has met more than limit times. It
-// gives up after maxSteps candidates tried.
-func pairFrom(st []Standing, met [][]int, partner []int, limit int, steps *int) bool {
+// candidate in turn, the earlier meetings of the pairs chosen adding up
+// to allow at most. It gives up after maxSteps candidates tried.
+func pairFrom(st []Standing, met [][]int, partner []int, allow int, steps *int) bool {
 	i := slices.Index(partner, -1)
 	if i < 0 {
 		return true
 	}
 	for j := i + 1; j < len(st); j++ {
-		if partner[j] >= 0 || met[st[i].Player][st[j].Player] > limit {
+		cost := met[st[i].Player][st[j].Player]
+		if partner[j] >= 0 || cost > allow {
 			continue
 		}
 		if *steps++; *steps > maxSteps {
 			return false
 		}
 		partner[i], partner[j] = j, i
-		if pairFrom(st, met, partner, limit, steps) {
+		if pairFrom(st, met, partner, allow-cost, steps) {
 			return true
 		}
 		partner[i], partner[j] = -1, -1

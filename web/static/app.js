@@ -1073,7 +1073,7 @@ async function loadMine() {
       const yes = el("button", "small", t("acceptInvite")), no = el("button", "small", t(st.tournament ? "tForfeitButton" : "declineInvite"));
       yes.type = no.type = "button";
       yes.addEventListener("click", () => answerInvitation(st.id, me, true));
-      no.addEventListener("click", () => answerInvitation(st.id, me, false));
+      no.addEventListener("click", () => { if (!st.tournament || confirm(t("tForfeitSure"))) answerInvitation(st.id, me, false); });
       li.append(yes, " ", no);
     } else if (x.token) {
       const copy = el("button", "small", t("copyResume"));
@@ -1557,7 +1557,9 @@ function renderSide(st, me) {
   $("#exchange-bar").hidden = !G.exchanging;
   $("#buttons").hidden = G.exchanging;
   $("#resign").hidden = !(me >= 0 && st.started && !st.over);
-  $("#abort").hidden = !(me >= 0 && !st.over && st.moves === 0);
+  // A tournament's game is not called off: it would be forfeited (an
+  // opponent who never comes forfeits it by the server's wait).
+  $("#abort").hidden = !(me >= 0 && !st.over && st.moves === 0 && !st.tournament);
   $("#resume-box").hidden = me < 0 || st.over;
   if (me >= 0) $("#resume-url").value = resumeURL(st.id, G.token);
   renderMoves(st);

@@ -41,35 +41,28 @@ const (
 	maxDirecting = 3
 )
 
-// TournamentRequest is the body of POST /api/tournaments.
+// TournamentRequest is the body of POST /api/tournaments, and the
+// settings of a tournament as stored and shown.
 type TournamentRequest struct {
 	Name      string        `json:"name"`
 	Variant   string        `json:"variant"`
-	Lexicon   string        `json:"lexicon,omitempty"`
+	Lexicon   string        `json:"lexicon"`
 	Clock     *ClockRequest `json:"clock"`
 	Challenge string        `json:"challenge,omitempty"`
 	Rated     bool          `json:"rated,omitempty"`
 	// Format is "swiss" (the default) or "round-robin".
-	Format string `json:"format,omitempty"`
+	Format string `json:"format"`
 	// Rounds is the number of rounds of a Swiss tournament (a round
-	// robin has as many as it needs).
-	Rounds     int `json:"rounds,omitempty"`
-	MaxPlayers int `json:"max_players,omitempty"`
+	// robin has as many as it needs, known once it starts).
+	Rounds     int `json:"rounds"`
+	MaxPlayers int `json:"max_players"`
 }
 
 // tournamentDoc is a tournament's state as stored.
 type tournamentDoc struct {
-	Name        string        `json:"name"`
-	Director    string        `json:"director"`
-	DirectorKey string        `json:"director_key"`
-	Variant     string        `json:"variant"`
-	Lexicon     string        `json:"lexicon"`
-	Clock       *ClockRequest `json:"clock"`
-	Challenge   string        `json:"challenge,omitempty"`
-	Rated       bool          `json:"rated,omitempty"`
-	Format      string        `json:"format"`
-	Rounds      int           `json:"rounds"`
-	MaxPlayers  int           `json:"max_players"`
+	TournamentRequest
+	Director    string `json:"director"`
+	DirectorKey string `json:"director_key"`
 	// State is "registering", "playing", "over" or "cancelled".
 	State   string    `json:"state"`
 	Players []tPlayer `json:"players"`
@@ -272,9 +265,6 @@ func (s *Server) decodeTournament(data []byte) (*TournamentRequest, error) {
 	if req.Format == "round-robin" {
 		// As many rounds as a Swiss tournament may have at most.
 		most = maxTournamentRounds + 1
-		if req.MaxPlayers == 16 {
-			req.MaxPlayers = min(req.MaxPlayers, most)
-		}
 	}
 	if req.MaxPlayers < 2 || req.MaxPlayers > most {
 		return nil, &apiError{400, fmt.Sprintf("%d players at most: give 2 to %d", req.MaxPlayers, most)}
@@ -329,9 +319,7 @@ func (s *Server) handleCreateTournament(w http.ResponseWriter, r *http.Request) 
 		return
 	}
 	now := time.Now().UTC()
-	d := tournamentDoc{Name: req.Name, Director: me.Name, DirectorKey: me.Key, Variant: req.Variant, Lexicon: req.Lexicon,
-		Clock: req.Clock, Challenge: req.Challenge, Rated: req.Rated, Format: req.Format, Rounds: req.Rounds,
-		MaxPlayers: req.MaxPlayers, State: "registering", Created: now}
+	d := tournamentDoc{TournamentRequest: *req, Director: me.Name, DirectorKey: me.Key, State: "registering", Created: now}
 	body, err := json.Marshal(&d)
 	if err != nil {
 		s.fail(w, err)
@@ -348,19 +336,9 @@ func (s *Server) handleCreateTournament(w http.ResponseWriter, r *http.Request) 
 
 // TournamentInfo is a tournament as GET /api/tournaments/{id} shows it.
 type TournamentInfo struct {
-	ID        string        `json:"id"`
-	Name      string        `json:"name"`
-	Director  string        `json:"director"`
-	Variant   string        `json:"variant"`
-	Lexicon   string        `json:"lexicon"`
-	Clock     *ClockRequest `json:"clock"`
-	Challenge string        `json:"challenge,omitempty"`
-	Rated     bool          `json:"rated,omitempty"`
-	Format    string        `json:"format"`
-	// Rounds is the number of rounds (a round robin's is known once it
-	// starts).
-	Rounds     int `json:"rounds"`
-	MaxPlayers int `json:"max_players"`
+	ID string `json:"id"`
+	TournamentRequest
+	Director string `json:"director"`
 	// State is "registering", "playing", "over" or "cancelled".
 	State   string    `json:"state"`
 	Created time.Time `json:"created"`
@@ -410,8 +388,7 @@ type TournamentYou struct {
 
 // info is d as shown to the account me (nil: signed out).
 func (d *tournamentDoc) info(id string, me *store.Account) *TournamentInfo {
-	t := &TournamentInfo{ID: id, Name: d.Name, Director: d.Director, Variant: d.Variant, Lexicon: d.Lexicon, Clock: d.Clock,
-		Challenge: d.Challenge, Rated: d.Rated, Format: d.Format, Rounds: d.Rounds, MaxPlayers: d.MaxPlayers, State: d.State,
+	t := &TournamentInfo{ID: id, TournamentRequest: d.TournamentRequest, Director: d.Director, State: d.State,
 		Created: d.Created, Started: d.Started, Ended: d.Ended, Players: []string{}}
 	for _, p := range d.Players {
 		t.Players = append(t.Players, p.Name)
@@ -608,7 +585,7 @@ func (s *Server) makeRound(id string, d *tournamentDoc) {
 	}
 	round := len(d.Played)
 	games := slices.Clone(d.Played[round-1])
-	req := &TournamentRequest{Variant: d.Variant, Lexicon: d.Lexicon, Clock: d.Clock, Challenge: d.Challenge, Rated: d.Rated}
+	req := d.TournamentRequest // a copy: the goroutine outlives the call
 	ref := TournamentRef{ID: id, Name: d.Name, Round: round}
 	players, director := slices.Clone(d.Players), d.Director
 	s.wg.Add(1)
@@ -624,7 +601,7 @@ func (s *Server) makeRound(id string, d *tournamentDoc) {
 			if in {
 				continue
 			}
-			cr := s.tournamentGame(req, [2]tPlayer{players[g.First], players[g.Second]}, director)
+			cr := s.tournamentGame(&req, [2]tPlayer{players[g.First], players[g.Second]}, director)
 			cr.tournament = &ref
 			if _, err := s.createAs(s.ctx, cr, g.Game); err != nil && !errors.Is(err, store.ErrConflict) && s.ctx.Err() == nil {
 				s.logf("tournament %s: make game %s: %v", id, g.Game, err)

@@ -273,8 +273,9 @@ func TestTournamentSweep(t *testing.T) {
 	// As a process that died after pairing round 1 left it: the round
 	// written, its game not made.
 	now := time.Now().UTC()
-	d := tournamentDoc{Name: "Crash Cup", Director: "Alba", DirectorKey: AccountKey("Alba"), Variant: "english", Lexicon: "en-sowpods",
-		Clock: &ClockRequest{Seconds: 300}, Format: "swiss", Rounds: 1, MaxPlayers: 4, State: "playing", Created: now, Started: now,
+	d := tournamentDoc{TournamentRequest: TournamentRequest{Name: "Crash Cup", Variant: "english", Lexicon: "en-sowpods",
+		Clock: &ClockRequest{Seconds: 300}, Format: "swiss", Rounds: 1, MaxPlayers: 4},
+		Director: "Alba", DirectorKey: AccountKey("Alba"), State: "playing", Created: now, Started: now,
 		Players: []tPlayer{{Key: AccountKey("Alba"), Name: "Alba"}, {Key: AccountKey("Bruno"), Name: "Bruno"}},
 		Played:  [][]tGame{{{Game: "00000000000000a1", First: 1, Second: 0}}}}
 	data, err := json.Marshal(&d)

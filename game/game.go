@@ -171,7 +171,8 @@ type Game struct {
 	resigned, timedOut int
 	aborted            bool
 
-	rule ChallengeRule
+	rule    ChallengeRule
+	endRule EndRule
 	// open is the index in History of the placement that the player on
 	// turn may still challenge, or -1; before are the scoreless-turn
 	// count from before it (restored if it is withdrawn); outPending says
@@ -181,6 +182,39 @@ type Game struct {
 	before     int
 	outPending bool
 }
+
+// EndRule says how the tiles left on the racks count at the end of a
+// game.
+type EndRule uint8
+
+const (
+	// RacksEach: every player loses the value of their rack, and the
+	// player who went out gains the value of every other rack (the
+	// international rule, and atril's).
+	RacksEach EndRule = iota
+	// OutTwice: the player who went out gains twice the value of every
+	// other rack, and nobody loses anything; when nobody went out (the
+	// scoreless turns ran out), each player loses their rack's value as
+	// under RacksEach. This is the North American rule, which records
+	// read from such games follow.
+	OutTwice
+)
+
+// SetEndRule sets how racks count at the end; only before the first
+// move.
+func (g *Game) SetEndRule(r EndRule) error {
+	if len(g.History) > 0 {
+		return errors.New("game: the end-of-game rule is set before the first move")
+	}
+	if r > OutTwice {
+		return fmt.Errorf("game: unknown end-of-game rule %d", r)
+	}
+	g.endRule = r
+	return nil
+}
+
+// EndRule is the game's end-of-game rule.
+func (g *Game) EndRule() EndRule { return g.endRule }
 
 // ErrGameOver is returned for a move after the end of the game.
 var ErrGameOver = errors.New("the game is over")
@@ -555,7 +589,9 @@ func (g *Game) RackValue(r *alphabet.Rack) int {
 }
 
 // finish ends the game: every player loses the value of their rack, and
-// the player who went out (out ≥ 0) gains the value of every other rack.
+// the player who went out (out ≥ 0) gains the value of every other rack;
+// under OutTwice that player gains twice as much and the others lose
+// nothing.
 func (g *Game) finish(out int) {
 	g.over = true
 	for j := range g.Seats {
@@ -563,6 +599,12 @@ func (g *Game) finish(out int) {
 			continue
 		}
 		val := g.RackValue(&g.Seats[j].Rack)
+		if out >= 0 && g.endRule == OutTwice {
+			g.Seats[out].Score += 2 * val
+			g.History = append(g.History, Turn{Kind: OutBonus, Player: out, Rack: g.Seats[j].Rack,
+				Points: 2 * val, Total: g.Seats[out].Score})
+			continue
+		}
 		if out >= 0 {
 			g.Seats[out].Score += val
 			g.History = append(g.History, Turn{Kind: OutBonus, Player: out, Rack: g.Seats[j].Rack,
@@ -728,6 +770,44 @@ func (g *Game) Follow(t *Turn) error {
 	case OutBonus, RackPenalty:
 		if g.outPending {
 			return g.Accept(g.current)
+		}
+	}
+	return nil
+}
+
+// DealRecorded prepares g, a game whose draws differ from the recorded
+// game's (one read from a record that gives each mover's rack but not
+// the order of the bag, a GCG file), for entry t of the record's
+// history: before a move it deals the player who made it the rack the
+// entry records, and gives every other player as many tiles from the
+// bag as they held, so the bag keeps its size; before the first move it
+// also puts its player on turn. Other entries change nothing. Which
+// tiles the others get is arbitrary (and so are the end-of-game
+// adjustments, unless the game ends with the bag empty between two
+// players, when the other holds exactly what the mover cannot see), but
+// the mover's view is exact: the board, the rack, the scores, the bag's
+// size and the unseen tiles. Dealing, then Follow, steps through such a
+// record.
+func (g *Game) DealRecorded(t *Turn) error {
+	if t.Kind != Played || g.over {
+		return nil
+	}
+	if len(g.History) == 0 {
+		g.current = t.Player
+	}
+	held := make([]int, len(g.Seats))
+	for j := range g.Seats {
+		held[j] = g.Seats[j].Rack.Len()
+		g.bag = append(g.bag, g.Seats[j].Rack.Tiles()...)
+		g.Seats[j].Rack = alphabet.Rack{}
+	}
+	if err := g.SetRack(t.Player, t.Rack); err != nil {
+		return fmt.Errorf("game: deal the recorded rack of player %d: %w", t.Player, err)
+	}
+	for j := range g.Seats {
+		for j != t.Player && g.Seats[j].Rack.Len() < held[j] && len(g.bag) > 0 {
+			g.Seats[j].Rack.Add(g.bag[len(g.bag)-1])
+			g.bag = g.bag[:len(g.bag)-1]
 		}
 	}
 	return nil

@@ -533,3 +533,89 @@ func TestFromPosition(t *testing.T) {
 		}
 	}
 }
+
+// TestDealRecorded follows the history of games with exchanges, three
+// players and an opening player other than the first in games with other
+// seeds, which deal other tiles (DealRecorded, then Follow): before every move the follower's mover
+// must see exactly what the original's mover saw.
+func TestDealRecorded(t *testing.T) {
+	v := variant.MustLoad("english")
+	lex := testvariant.Sample(t, v, "en-sowpods", 30)
+	gen := movegen.NewBrute(lex)
+	for _, tc := range []struct {
+		players int
+		seed    uint64
+		first   int
+	}{{2, 1, 0}, {2, 2, 1}, {3, 3, 2}, {4, 4, 0}} {
+		names := []string{"a", "b", "c", "d"}[:tc.players]
+		orig, _ := game.New(v, lex, names, tc.seed)
+		orig.SetCurrent(tc.first)
+		for i := 0; !orig.Over(); i++ {
+			if i > 500 {
+				t.Fatal("game does not end")
+			}
+			rack := orig.Seats[orig.Current()].Rack
+			m, ok := movegen.Best(gen, orig.Board, &rack)
+			if i%5 == 4 && orig.BagLen() >= v.ExchangeMinBag {
+				m, ok = move.Move{Kind: move.Exchange, Exchanged: rack.Tiles()[:2]}, true
+			}
+			if !ok {
+				m = move.Move{Kind: move.Pass}
+			}
+			if err := orig.Play(m); err != nil {
+				t.Fatalf("turn %d: %v", i, err)
+			}
+		}
+		// same replays the original's history with Follow (as the
+		// original saw it); other deals each recorded rack in a game of
+		// another seed.
+		same, _ := game.New(v, lex, names, tc.seed)
+		same.SetCurrent(tc.first)
+		other, _ := game.New(v, lex, names, tc.seed+100)
+		moves := 0
+		for k := range orig.History {
+			h := &orig.History[k]
+			if h.Kind == game.Played {
+				moves++
+			}
+			ob, sb := len(other.History), len(same.History)
+			err := other.DealRecorded(h)
+			if err == nil {
+				err = other.Follow(h)
+			}
+			if err != nil {
+				t.Fatalf("%d players, entry %d: %v", tc.players, k, err)
+			}
+			if err := same.Follow(h); err != nil {
+				t.Fatalf("%d players, entry %d: follow: %v", tc.players, k, err)
+			}
+			if h.Kind != game.Played {
+				continue
+			}
+			o, s := &other.History[ob], &same.History[sb]
+			if o.Rack != s.Rack || o.Notation != s.Notation || o.Points != s.Points || o.Total != s.Total {
+				t.Fatalf("%d players, entry %d: followed %s %s %+d %d, recorded %s %s %+d %d", tc.players, k,
+					v.Alphabet.RackString(&o.Rack), o.Notation, o.Points, o.Total, v.Alphabet.RackString(&s.Rack), s.Notation, s.Points, s.Total)
+			}
+			if other.BagLen() != same.BagLen() || other.Current() != same.Current() || !other.Board.Equal(same.Board) {
+				t.Fatalf("%d players, entry %d: bag %d/%d, on turn %d/%d, boards equal %v", tc.players, k,
+					other.BagLen(), same.BagLen(), other.Current(), same.Current(), other.Board.Equal(same.Board))
+			}
+			for j := range names {
+				if same.Over() && (same.BagLen() > 0 || tc.players > 2) {
+					break // which rack holds which tile is arbitrary
+				}
+				if other.Seats[j].Score != same.Seats[j].Score || other.Seats[j].Rack.Len() != same.Seats[j].Rack.Len() {
+					t.Fatalf("%d players, entry %d: seat %d score %d/%d, %d/%d tiles", tc.players, k, j,
+						other.Seats[j].Score, same.Seats[j].Score, other.Seats[j].Rack.Len(), same.Seats[j].Rack.Len())
+				}
+			}
+		}
+		if moves < 10 || !other.Over() {
+			t.Errorf("%d players: %d moves, followed game over %v", tc.players, moves, other.Over())
+		}
+		if same.Seats[0].Rack == other.Seats[0].Rack && tc.players == 2 && same.BagLen() > 0 {
+			t.Errorf("the other seed dealt the same racks")
+		}
+	}
+}

@@ -23,7 +23,10 @@
 // shown (or written "."), a lowercase letter for a blank and brackets for
 // a multi-letter tile ("[CH]"). "-ABC" is an exchange, "-" a pass. At the
 // end, the player who went out gains each other rack's value, "(RACK) +X",
-// and each player left with tiles loses their value, "(RACK) -X".
+// and each player left with tiles loses their value, "(RACK) -X"; a file
+// whose player who went out gains twice the value of the rack left, with
+// no line taking it off, follows the North American rule
+// (game.OutTwice), and is replayed under it.
 // A player who took longer than the game's clock allows loses points
 // after that, "RACK (time) -X". "#rack1 RACK" pragmas give the racks of
 // an unfinished game, and of a game ended by a resignation, which

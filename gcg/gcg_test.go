@@ -380,20 +380,20 @@ func TestErrors(t *testing.T) {
 func TestLenient(t *testing.T) {
 	en := variant.MustLoad("english")
 	lex := lexOf(t, en, "tiny-english", englishWords)
-	text := "\uFEFF>Ana:   AEINRST\t8D RETAINS   +66 66  \r\n\n#note nice\n>Bo:ADEIOU? -IOU 0 0\n>Ana: EEGILOT - +0 66\n>Bo: ADEHMO? F6 hA. +2 2\n>Ana: EEGILOT 6F .OLE +3 69\n"
+	text := "\uFEFF>Ana:   AEINRST\t8D RETAINS   +66 66  \r\n\n#note nice\n  and long\n>Bo:ADEIOU? -IOU 0 0\n>Ana: EEGILOT - +0 66\n>Bo: ADEHMO? F6 hA. +2 2\n>Ana: EEGILOT 6F .OLE +3 69\n"
 	g, h, err := ReadHeader(strings.NewReader(text), en, lex)
 	if err != nil {
 		t.Fatal(err)
 	}
 	checkScores(t, g, 69, 2)
-	if len(h.Extra) != 1 || h.Extra[0] != "note nice" {
+	if len(h.Extra) != 1 || h.Extra[0] != "note nice\nand long" {
 		t.Errorf("extra pragmas %q", h.Extra)
 	}
 	var buf bytes.Buffer
 	if err := WriteHeader(&buf, g, h); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"#player1 Ana Ana\n", ">Bo: ADEHMO? F6 hAT +2 2\n", ">Ana: EEGILOT 6F hOLE +3 69\n", "#note nice\n"} {
+	for _, want := range []string{"#player1 Ana Ana\n", ">Bo: ADEHMO? F6 hAT +2 2\n", ">Ana: EEGILOT 6F hOLE +3 69\n", "#note nice and long\n"} {
 		if !strings.Contains(buf.String(), want) {
 			t.Errorf("output lacks %q:\n%s", want, buf.String())
 		}
@@ -551,4 +551,59 @@ func TestPragmaSpaces(t *testing.T) {
 			t.Errorf("%q: description %q, want %q", sp, h.Description, "hello")
 		}
 	}
+}
+
+// TestReadOtherWriters reads what other programs write: the North
+// American end of the game (twice the rack left to the player who went
+// out, nothing taken off), a challenge of a play that went out which
+// stood, written as the challenger's pass, and, with PartialRacks, a
+// record kept by one player, whose opponent's racks show only the tiles
+// played.
+func TestReadOtherWriters(t *testing.T) {
+	tv, err := variant.Parse([]byte(tinyVariant), "tiny")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lex := lexOf(t, tv, "tiny", []string{"TAB", "BA", "BAT", "AB"})
+	twice := strings.Replace(strings.Replace(tinyGame, ">Ana: (AA) +2 12\n>Bo: (AA) -2 2\n", ">Ana: (AA) +4 14\n", 1), "#lexicon tiny\n", "#lexicon tiny\n#challenge double\n", 1)
+	passOut := strings.Replace(twice, ">Ana: (AA) +4 14\n", ">Bo: AA - +0 4\n>Ana: (AA) +4 14\n", 1)
+	for _, tc := range []struct {
+		name, text string
+		scores     []int
+	}{{"twice", twice, []int{14, 4}}, {"challenged out play", passOut, []int{14, 4}}} {
+		f, err := Parse(strings.NewReader(tc.text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := f.Replay(tv, lex, 1)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if !g.Over() || g.EndRule() != game.OutTwice {
+			t.Errorf("%s: over %v, end rule %v", tc.name, g.Over(), g.EndRule())
+		}
+		checkScores(t, g, tc.scores...)
+		var buf bytes.Buffer
+		if err := Write(&buf, g); err != nil || !strings.Contains(buf.String(), ">Ana: (AA) +4 14\n") || strings.Contains(buf.String(), "-2") {
+			t.Errorf("%s: written back as\n%s", tc.name, buf.String())
+		}
+	}
+	// Bo's second rack shows only the tiles Bo played (?A), not the ADE?
+	// Bo kept from the exchange.
+	en := variant.MustLoad("english")
+	partial := "#player1 Ana Ana\n#player2 Bo Bo\n>Ana: AEINRST 8D RETAINS +66 66\n>Bo: ADEIOU? -IOU +0 0\n>Ana: EEGILOT - +0 66\n>Bo: ?A F6 hA. +2 2\n>Ana: EEGILOT 6F .OLE +3 69\n"
+	f, err := Parse(strings.NewReader(partial))
+	if err != nil {
+		t.Fatal(err)
+	}
+	enLex := lexOf(t, en, "tiny-english", englishWords)
+	if _, err := f.Replay(en, enLex, 1); err == nil || !strings.Contains(err.Error(), "kept") {
+		t.Errorf("strict replay of a partial record: %v", err)
+	}
+	f.PartialRacks = true
+	g, err := f.Replay(en, enLex, 1)
+	if err != nil {
+		t.Fatalf("partial racks: %v", err)
+	}
+	checkScores(t, g, 69, 2)
 }

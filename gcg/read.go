@@ -65,6 +65,11 @@ type Line struct {
 type File struct {
 	Header
 	Lines []Line
+	// PartialRacks, set before Replay, accepts a record kept by one
+	// player, who saw only the tiles the others played: a rack that
+	// does not hold what its player kept from their last move is taken
+	// as written (and the moves made from it are judged from it).
+	PartialRacks bool
 }
 
 // Read reads a GCG file and replays it with the variant and lexicon,
@@ -98,6 +103,7 @@ func Parse(r io.Reader) (*File, error) {
 	num := 0
 	players := map[int]Player{}
 	racks := map[int]string{}
+	note := false // the last line was a #note or went on with one
 	for sc.Scan() {
 		num++
 		text := strings.TrimRight(sc.Text(), " \t\r")
@@ -118,6 +124,7 @@ func Parse(r io.Reader) (*File, error) {
 			if err := f.pragma(trimmed[1:], players, racks, fail); err != nil {
 				return nil, err
 			}
+			note = strings.HasPrefix(trimmed, "#note") && (len(trimmed) == 5 || unicode.IsSpace(rune(trimmed[5])))
 		case trimmed[0] == '>':
 			l, err := parseTurn(trimmed[1:])
 			if err != nil {
@@ -125,6 +132,10 @@ func Parse(r io.Reader) (*File, error) {
 			}
 			l.Num, l.Text = num, trimmed
 			f.Lines = append(f.Lines, l)
+			note = false
+		case note:
+			// A note goes on until the next pragma or turn.
+			f.Extra[len(f.Extra)-1] += "\n" + trimmed
 		default:
 			return nil, fail("%q is neither a pragma (#...) nor a turn (>nick: ...)", trimmed)
 		}

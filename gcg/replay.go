@@ -157,6 +157,21 @@ func (f *File) newReplay(v *variant.Variant, lex *lexicon.Lexicon, seed uint64) 
 		}
 		r.racks[i] = rackAt{rack, l.Num, true}
 	}
+	// The end-of-game rule: a bonus of twice a rack's value, and no
+	// rack's value taken off, is the North American rule.
+	twice, penalty := false, false
+	for i := range f.Lines {
+		if l := &f.Lines[i]; l.Kind == EndRack {
+			val := r.racks[i].rack.Value(v.Scores)
+			twice = twice || (l.Bonus && val > 0 && l.Score == 2*val)
+			penalty = penalty || !l.Bonus
+		}
+	}
+	if twice && !penalty {
+		if err := g.SetEndRule(game.OutTwice); err != nil {
+			return nil, fmt.Errorf("gcg: %w", err)
+		}
+	}
 	for i, text := range f.Racks {
 		if text == "" {
 			r.final = append(r.final, rackAt{})
@@ -296,8 +311,11 @@ func (r *replay) move(i int, fail func(string, ...any) error) error {
 	} else if g.Current() != p {
 		return fail("%s moves, but it is %s's turn", l.Nick, r.f.Players[g.Current()].Nick)
 	}
+	if l.Kind == Pass && g.AwaitingChallenge() && g.ChallengeRule() == game.Double {
+		return r.outChallenged(l, p, fail)
+	}
 	rack := r.racks[i].rack
-	if k := r.kept[p]; k.ok && !rack.Contains(&k.rack) {
+	if k := r.kept[p]; k.ok && !rack.Contains(&k.rack) && !r.f.PartialRacks {
 		return fail("rack %s does not hold the tiles %s kept after line %d", l.Rack, rackText(r.v.Alphabet, &k.rack), k.line)
 	}
 	m, err := r.parseMove(l, fail)
@@ -334,6 +352,31 @@ func (r *replay) move(i int, fail func(string, ...any) error) error {
 	}
 	r.kept[p] = rackAt{keep, l.Num, true}
 	r.moveLine = l.Num
+	return nil
+}
+
+// outChallenged reads a pass line that answers a play that went out,
+// under the double rule: the challenge of it, which found it valid
+// (other writers record the challenger's lost turn so); the game then
+// ends.
+func (r *replay) outChallenged(l *Line, p int, fail func(string, ...any) error) error {
+	g := r.g
+	k, _ := g.Challengeable()
+	placed := g.History[k]
+	before, n := g.Seats[p].Score, len(g.History)
+	phony, err := g.Challenge(p)
+	switch {
+	case err != nil:
+		return fail("%v", err)
+	case phony:
+		return fail("the play on line %d forms %s, missing from the word list: challenged, it is taken back (\">%s: %s -- -%d %d\")",
+			r.moveLine, strings.Join(placed.Phonies, ", "), r.f.Players[placed.Player].Nick, rackText(r.v.Alphabet, &placed.Rack), placed.Points, g.Seats[placed.Player].Score)
+	case l.Score != 0 || l.Total != before:
+		return fail("recorded %+d and total %d, but the challenge of a play that stands changes nothing: %d", l.Score, l.Total, before)
+	}
+	if n < len(g.History) && g.History[n].Kind == game.ChallengeBonus {
+		r.lastMove = n // the adjustments come after the bonus
+	}
 	return nil
 }
 

@@ -187,11 +187,14 @@ func (s *Server) analysisView(l *live, req AnalyzeRequest, tok string) (*player.
 		t := &l.g.History[k]
 		if t.Kind == game.Played {
 			if n == turn {
+				if err := l.deal(g, t); err != nil {
+					return nil, 0, fmt.Errorf("game %s: deal turn %d: %w", l.hdr.ID, n, err)
+				}
 				break
 			}
 			n++
 		}
-		if err := g.Follow(t); err != nil {
+		if err := l.follow(g, t); err != nil {
 			return nil, 0, fmt.Errorf("game %s: replay turn %d: %w", l.hdr.ID, n, err)
 		}
 	}

@@ -3039,3 +3039,42 @@ func TestBrowserTournament(t *testing.T) {
 	r.poll(ana, "over", `$("#t-state").textContent === "Over" && $("#t-standings tbody tr").textContent.startsWith("1Tadeo10+50") && $("#t-rounds").textContent.includes("won by forfeit: Tadeo")`, 10*time.Second)
 	r.shot(ana, "41-tournament-over")
 }
+
+// TestBrowserImport: a game played elsewhere, pasted into the lobby's
+// form as GCG, opens for review with the computer's analysis of each
+// move, marked as imported; a file that does not replay is refused with
+// the reason, where the form is.
+func TestBrowserImport(t *testing.T) {
+	r := newRig(t)
+	c := r.ctx
+	id := r.e.create(SeatRequest{Kind: "human"}, SeatRequest{Kind: "human"})
+	toks := []string{r.e.join(id).Token, r.e.join(id).Token}
+	playOut(t, r.e, id, toks, 200)
+	text := r.e.gcgOf(id)
+	moves := r.e.state(id, "").Moves
+
+	r.run(c, "open the lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#import-form`))
+	r.run(c, "a file that does not replay", chromedp.Evaluate(`$("#import-text").value = ">Ana: ABC 8H XYZ +3 3\n"`, nil))
+	r.clickAt(c, "#import-go")
+	r.poll(c, "refused", `$("#import-out").textContent.startsWith("That file cannot be read: ")`, 10*time.Second)
+	r.run(c, "paste the game", chromedp.Evaluate(`$("#import-text").value = `+strconv.Quote(text), nil))
+	r.clickAt(c, "#import-go")
+	r.run(c, "the imported game's page", chromedp.WaitVisible(`#review`))
+	r.poll(c, "its review", `location.pathname.startsWith("/g/") && !!G.review && !$("#review").hidden && document.querySelectorAll("#analysis tbody tr").length > 0`, 20*time.Second)
+	var got struct {
+		Tag, Pos string
+		Imported bool
+		Rack     int
+	}
+	r.eval(c, `({Tag: $("#imported-tag").hidden ? "" : $("#imported-tag").textContent, Pos: $("#review-pos").textContent,
+		Imported: !!G.st.imported, Rack: document.querySelectorAll("#review-rack .tile").length})`, &got)
+	if !got.Imported || !strings.Contains(got.Tag, "Imported") || got.Pos != fmt.Sprintf("Move 1 of %d", moves) || got.Rack != 7 {
+		t.Errorf("the imported game's review: %+v (%d moves)", got, moves)
+	}
+	r.clickAt(c, "#rv-next")
+	r.poll(c, "the second move's analysis", `G.review.k === 1 && document.querySelectorAll("#analysis tbody tr").length > 0`, 10*time.Second)
+	r.shot(c, "42-imported-review")
+	if s := r.axe(c, "an imported game's review"); s < 90 {
+		t.Errorf("the imported game's review scores %.0f in the accessibility checks, want at least 90", s)
+	}
+}

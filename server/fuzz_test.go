@@ -326,3 +326,30 @@ func FuzzPositionPlay(f *testing.F) {
 		}
 	})
 }
+
+// FuzzImport: a GCG file is imported, and then rebuilt from the store as
+// a finished game, or refused with a client error.
+func FuzzImport(f *testing.F) {
+	good := "#player1 Ana Ana García\n#player2 Bo Bo\n#lexicon en-sowpods\n>Ana: AEINRST 8D RETAINS +66 66\n>Bo: ADEIOU? -IOU +0 0\n"
+	for _, s := range []string{good, good + ">Ana: EEGILOT - +0 66\n#note fine\n  indeed\n", "#challenge double\n" + good,
+		strings.Replace(good, "+66", "+67", 1), strings.Replace(good, "en-sowpods", "CSW21", 1), "#lexicon es-fise\n>a: CHE 8H [CH]E +8 8\n", "", ">:\n"} {
+		f.Add(s)
+	}
+	srv := fuzzServer(f)
+	f.Fuzz(func(t *testing.T, text string) {
+		id, _, err := srv.importGame(t.Context(), &ImportRequest{GCG: text})
+		if err != nil {
+			checkAPIError(t, err)
+			return
+		}
+		l, err := srv.game(t.Context(), id)
+		if err != nil {
+			t.Fatalf("imported %q, but it does not load: %v", text, err)
+		}
+		l.mu.Lock()
+		defer l.mu.Unlock()
+		if !l.over() || !l.imported || l.gcgText != text {
+			t.Fatalf("imported %q: over %v, imported %v", text, l.over(), l.imported)
+		}
+	})
+}

@@ -22,6 +22,12 @@ func (s *Server) handleGCG(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, &apiError{409, "the game is not over: its record shows racks, so it is given only at the end"})
 		return
 	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Content-Disposition", `attachment; filename="atril-`+l.hdr.ID+`.gcg"`)
+	if l.imported {
+		w.Write([]byte(l.gcgText)) // the file as it was given
+		return
+	}
 	var buf bytes.Buffer
 	h := &gcg.Header{Lexicon: l.hdr.Lexicon, ID: "atril " + l.hdr.ID,
 		Description: fmt.Sprintf("variant %s, seed %d", l.v.Name, l.hdr.Seed)}
@@ -32,7 +38,5 @@ func (s *Server) handleGCG(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, fmt.Errorf("game %s: write GCG: %w", l.hdr.ID, err))
 		return
 	}
-	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-	w.Header().Set("Content-Disposition", `attachment; filename="atril-`+l.hdr.ID+`.gcg"`)
 	w.Write(buf.Bytes())
 }

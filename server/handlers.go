@@ -39,6 +39,7 @@ func (s *Server) routes() {
 	mux.HandleFunc("GET /api/info", func(w http.ResponseWriter, r *http.Request) { writeJSON(w, 200, s.info()) })
 	mux.HandleFunc("GET /metrics", s.handleMetrics)
 	mux.HandleFunc("POST /api/games", s.handleCreate)
+	mux.HandleFunc("POST /api/games/import", s.handleImport)
 	mux.HandleFunc("GET /api/games/{id}", s.handleState)
 	mux.HandleFunc("POST /api/games/{id}/join", s.handleJoin)
 	mux.HandleFunc("POST /api/games/{id}/move", s.handleMove)

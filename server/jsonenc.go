@@ -331,6 +331,9 @@ func (st *State) appendJSON(b []byte, premiums, letters []byte) []byte {
 		}
 		b = append(appendKey(b, false, "tournament"), c...)
 	}
+	if st.Imported {
+		b = appendBoolField(b, false, "imported", true)
+	}
 	b = appendIntField(b, false, "moves", st.Moves)
 	b = appendIntField(b, false, "expected_clients", st.Expected)
 	b = appendIntField(b, false, "connected_clients", st.Connected)

@@ -73,6 +73,10 @@ type live struct {
 	chatLines int
 	// summary is the finished game's summary, once asked for.
 	summary *Summary
+	// imported is set for a game played elsewhere and read from its
+	// GCG file (gcgText): a record, over from the start.
+	imported bool
+	gcgText  string
 	// active is when the game was created or last changed (the time of
 	// its last event); abandoned is set once it expired.
 	active        time.Time
@@ -464,7 +468,7 @@ func (l *live) mayMove(i int) error {
 }
 
 // over reports whether the game has ended: by the rules, or abandoned.
-func (l *live) over() bool { return l.g.Over() || l.abandoned }
+func (l *live) over() bool { return l.g.Over() || l.abandoned || l.imported }
 
 func (l *live) lastPlayed() int {
 	for k := len(l.g.History) - 1; k >= 0; k-- {

@@ -271,6 +271,9 @@ func (l *live) fresh() (*game.Game, error) {
 	if err == nil {
 		err = g.SetChallengeRule(l.g.ChallengeRule())
 	}
+	if err == nil {
+		err = g.SetEndRule(l.g.EndRule())
+	}
 	if err != nil {
 		return nil, fmt.Errorf("game %s: replay: %w", l.hdr.ID, err)
 	}
@@ -289,9 +292,12 @@ func (l *live) replayTo(k int) ([]recorded, *game.Game, error) {
 		return nil, nil, &apiError{400, fmt.Sprintf("move %d: the game has moves 0 to %d", k, len(moves)-1)}
 	}
 	for j := 0; j < moves[k].at; j++ {
-		if err := g.Follow(&hist[j]); err != nil {
+		if err := l.follow(g, &hist[j]); err != nil {
 			return nil, nil, fmt.Errorf("game %s: replay entry %d for analysis: %w", l.hdr.ID, j, err)
 		}
+	}
+	if err := l.deal(g, &hist[moves[k].at]); err != nil {
+		return nil, nil, fmt.Errorf("game %s: deal move %d for analysis: %w", l.hdr.ID, k, err)
 	}
 	return moves, g, nil
 }

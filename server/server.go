@@ -531,6 +531,15 @@ func (l *live) replay(e store.Event) error {
 		var hh [32]byte
 		copy(hh[:], h)
 		l.applyJoin(ev, hh)
+	case "import":
+		var ev importEvent
+		if err := json.Unmarshal([]byte(e.Data), &ev); err != nil {
+			return err
+		}
+		if e.Seq != 0 {
+			return fmt.Errorf("an import after other events")
+		}
+		return l.applyImport(ev)
 	case "abandon":
 		var ev abandonEvent
 		if err := json.Unmarshal([]byte(e.Data), &ev); err != nil {

@@ -61,9 +61,13 @@ type State struct {
 	RatingChanges []RatingChange `json:"rating_changes,omitempty"`
 	// Tournament is the game's place in a tournament.
 	Tournament *TournamentRef `json:"tournament,omitempty"`
-	Moves      int            `json:"moves"`
-	Expected   int            `json:"expected_clients"`
-	Connected  int            `json:"connected_clients"`
+	// Imported is set for a game played elsewhere, read from its GCG
+	// file (POST /api/games/import): a record to review, over even if
+	// the file stops before the end.
+	Imported  bool `json:"imported,omitempty"`
+	Moves     int  `json:"moves"`
+	Expected  int  `json:"expected_clients"`
+	Connected int  `json:"connected_clients"`
 	// Seq is the number of the game's latest notification: reading the
 	// notifications after it continues from this state.
 	Seq int  `json:"seq"`
@@ -273,7 +277,7 @@ func (l *live) state(me int) *State {
 		}
 	}
 	st.Rated, st.RatingChanges = l.hdr.Rated, l.ratingChanges
-	st.Tournament = l.tournament
+	st.Tournament, st.Imported = l.tournament, l.imported
 	if me >= 0 {
 		you := &You{Seat: me, Rack: l.rackTiles(&g.Seats[me].Rack), Unseen: []LetterInfo{}}
 		un := g.Unseen(me)

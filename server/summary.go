@@ -85,9 +85,12 @@ func summarize(l *live) (*Summary, error) {
 	}
 	for k, m := range moves {
 		for ; at < m.at; at++ {
-			if err := g.Follow(&hist[at]); err != nil {
+			if err := l.follow(g, &hist[at]); err != nil {
 				return nil, fmt.Errorf("game %s: replay entry %d for the summary: %w", l.hdr.ID, at, err)
 			}
+		}
+		if err := l.deal(g, &hist[m.at]); err != nil {
+			return nil, fmt.Errorf("game %s: deal move %d for the summary: %w", l.hdr.ID, k, err)
 		}
 		an, err := analyse(l, g, m, 1)
 		if err != nil {

@@ -433,6 +433,12 @@ async function showLobby() {
   $("#tourney-format").addEventListener("change", tourneyFormat);
   fillJudge();
   $("#judge-form").addEventListener("submit", judgeWords);
+  fillImport();
+  $("#import-form").addEventListener("submit", importGame);
+  $("#import-file").addEventListener("change", async () => {
+    const f = $("#import-file").files[0];
+    if (f) $("#import-text").value = await f.text();
+  });
   fillLeadersLexicons();
   fillPuzzleCard();
   $("#puzzle-lexicon").addEventListener("change", () => { localStorage.setItem("atril:puzzle", $("#puzzle-lexicon").value); puzzleLink(); });
@@ -600,11 +606,9 @@ function fillLexicons() {
 
 // ---------- the word judge ----------
 
-// fillJudge lists every word list offered, the new game's first.
-function fillJudge() {
-  const js = $("#judge-lexicon");
-  const keep = js.value;
-  js.textContent = "";
+// lexiconOptions adds an option for every word list offered to a select,
+// and returns their names.
+function lexiconOptions(sel) {
   const seen = new Set();
   for (const v of INFO.variants) {
     for (const l of v.lexicons || [v.default_lexicon]) {
@@ -612,10 +616,18 @@ function fillJudge() {
       seen.add(l);
       const o = el("option", "", lexiconName(l));
       o.value = l;
-      js.append(o);
+      sel.append(o);
     }
   }
-  const names = [...seen];
+  return seen;
+}
+
+// fillJudge lists every word list offered, the new game's first.
+function fillJudge() {
+  const js = $("#judge-lexicon");
+  const keep = js.value;
+  js.textContent = "";
+  const names = [...lexiconOptions(js)];
   js.value = [keep, localStorage.getItem("atril:judge"), $("#lexicon").value, names[0]].find((n) => n && names.includes(n));
 }
 
@@ -638,6 +650,38 @@ async function judgeWords(ev) {
     JUDGED = null;
     out.append(el("li", "invalid", t("error", e.message)));
   }
+}
+
+// ---------- a game played elsewhere ----------
+
+// fillImport offers every word list, and first "as the file says" (its
+// #lexicon pragma).
+function fillImport() {
+  const sel = $("#import-lexicon");
+  const keep = sel.value;
+  sel.textContent = "";
+  const file = el("option", "", t("importAsFile"));
+  file.value = "";
+  sel.append(file);
+  sel.value = lexiconOptions(sel).has(keep) ? keep : "";
+}
+
+// importGame sends the GCG file to the server, which replays it under
+// the rules and keeps it as a finished game, and opens its review.
+async function importGame(ev) {
+  ev.preventDefault();
+  const out = $("#import-out");
+  const gcg = $("#import-text").value;
+  if (!gcg.trim()) { out.textContent = t("importEmpty"); $("#import-text").focus(); return; }
+  out.textContent = "";
+  $("#import-go").disabled = true;
+  try {
+    const res = await api("POST", "/api/games/import", { gcg, lexicon: $("#import-lexicon").value });
+    location.href = "/g/" + res.id + "#review-0";
+  } catch (e) {
+    out.textContent = t("importBad", localReason(e.message));
+  }
+  $("#import-go").disabled = false;
 }
 
 // JUDGED is the word judge's last answer, shown again in another language.
@@ -1495,6 +1539,7 @@ function renderSide(st, me) {
   $("#game-title").textContent = t("gameTitle", variantName(st.variant)) + (st.challenge ? " · " + t("ruleShort_" + st.challenge) : "") +
     (st.rated ? " · " + t("rated") : "");
   $("#rated-tag").hidden = !st.rated;
+  $("#imported-tag").hidden = !st.imported;
   $("#tourney-tag").hidden = !st.tournament;
   if (st.tournament) {
     $("#tourney-link").href = "/t/" + st.tournament.id;
@@ -1647,6 +1692,7 @@ function renderResult(st, me) {
   let line;
   if (st.aborted) line = t("abortedLine");
   else if (st.abandoned) line = t("abandonedLine");
+  else if (st.imported && (!st.winners || !st.winners.length)) line = t("importedOpen");
   else if (!st.winners || !st.winners.length) line = t("over");
   else if (st.winners.length > 1) line = t("tie");
   else if (me >= 0) line = st.winners[0] === me ? t("won") : t("lost");
@@ -2950,7 +2996,7 @@ $("#lang-select").addEventListener("change", () => {
     renderProfile();
   } else if (TOURNEY) {
     renderTourney();
-  } else if (INFO) { fillCreateForm(); fillJudge(); showJudged(); fillLeadersLexicons(); showLeaders(); fillPuzzleCard(); loadOpen(); loadMine(); }
+  } else if (INFO) { fillCreateForm(); fillJudge(); fillImport(); showJudged(); fillLeadersLexicons(); showLeaders(); fillPuzzleCard(); loadOpen(); loadMine(); }
 });
 
 LANG = pickLang(null);
@@ -3146,7 +3192,7 @@ function renderPositionSide() {
   $("#game-title").textContent = t("boardTitle");
   $("#turn").textContent = "";
   $("#turn").hidden = true;
-  for (const b of ["#resign", "#abort", "#sound", "#resume-box", "#share", "#chat-box", "#rated-tag", "#result", "#keys-box"]) $(b).hidden = true;
+  for (const b of ["#resign", "#abort", "#sound", "#resume-box", "#share", "#chat-box", "#rated-tag", "#imported-tag", "#result", "#keys-box"]) $(b).hidden = true;
   const sel = $("#board-lexicon");
   if (!sel.options.length && INFO) {
     for (const v of INFO.variants) for (const l of v.lexicons) {

@@ -1,0 +1,183 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"atril/game"
+	"atril/gcg"
+	"atril/store"
+)
+
+// ImportRequest is the body of POST /api/games/import: a game record in
+// GCG, and the word list to replay it with (by default the one of its
+// #lexicon pragma, read as a position's is: see offeredLexicon).
+type ImportRequest struct {
+	GCG     string `json:"gcg"`
+	Lexicon string `json:"lexicon,omitempty"`
+}
+
+// importEvent is the only event of an imported game: the file itself,
+// which is replayed whenever the game is rebuilt.
+type importEvent struct {
+	GCG string `json:"gcg"`
+}
+
+// handleImport stores a game played elsewhere, given as a GCG file, as a
+// finished game of this server: its review, summary, analysis and
+// positions then work as for any finished game. An import counts as a
+// new game against the client's allowance.
+func (s *Server) handleImport(w http.ResponseWriter, r *http.Request) {
+	data, ok := s.limitedBody(w, r, s.createLim, "new games")
+	if !ok {
+		return
+	}
+	var req ImportRequest
+	if err := decodeJSON(data, &req); err != nil {
+		s.fail(w, err)
+		return
+	}
+	id, seats, err := s.importGame(r.Context(), &req)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	writeJSON(w, 201, CreateResponse{ID: id, Seats: seats})
+}
+
+// importGame checks a GCG file by replaying it under the rules, then
+// stores it; it returns the new game's id and number of seats.
+func (s *Server) importGame(ctx context.Context, req *ImportRequest) (string, int, error) {
+	if strings.TrimSpace(req.GCG) == "" {
+		return "", 0, &apiError{400, "give the game as \"gcg\": the text of a GCG file"}
+	}
+	f, err := gcg.Parse(strings.NewReader(req.GCG))
+	if err != nil {
+		return "", 0, &apiError{422, short(err.Error(), 200)}
+	}
+	f.PartialRacks = true // a record kept by one of the players
+	name := req.Lexicon
+	if name == "" {
+		name = f.Lexicon
+	}
+	if name == "" {
+		return "", 0, &apiError{422, "say which word list: \"lexicon\", or a #lexicon pragma in the file"}
+	}
+	lexicon := s.offeredLexicon(name)
+	v := s.variantOfLexicon(lexicon)
+	if lexicon == "" || v == nil {
+		return "", 0, &apiError{422, fmt.Sprintf("no word list %q is offered here (%s)", short(name, 40), strings.Join(s.cfg.Lexicons, ", "))}
+	}
+	lr, err := s.lexiconFor(v, lexicon)
+	if err != nil {
+		return "", 0, err
+	}
+	seed := randomSeed()
+	g, err := f.Replay(v, lr.lex, seed)
+	if err != nil && f.Challenge == "" {
+		// A file without a #challenge pragma and without challenges
+		// reads as a game of the void rule, in which a word missing
+		// from the list is refused; most games are played under a
+		// challenge rule, where a phony nobody challenged stands.
+		dbl := *f
+		dbl.Challenge = game.Double.String()
+		if gd, errd := dbl.Replay(v, lr.lex, seed); errd == nil {
+			g, err = gd, nil
+		}
+	}
+	if err != nil {
+		return "", 0, &apiError{422, short(err.Error(), 300)}
+	}
+	hdr := store.Game{ID: randomHex(8), Variant: v.Name, Lexicon: lexicon, Seed: seed, Created: time.Now().UTC()}
+	if r := g.ChallengeRule(); r != game.Void {
+		hdr.Challenge = r.String()
+	}
+	for i, p := range f.Players {
+		n, err := checkName(p.Name, false)
+		if err == nil && n == "" {
+			n, err = checkName(p.Nick, false)
+		}
+		if err != nil {
+			return "", 0, &apiError{422, fmt.Sprintf("#player%d: %v", i+1, err)}
+		}
+		hdr.Seats = append(hdr.Seats, store.Seat{Name: n})
+	}
+	ev, err := json.Marshal(importEvent{GCG: req.GCG})
+	if err != nil {
+		return "", 0, err
+	}
+	// Built as the store will rebuild it, before anything is stored.
+	l, err := s.newLive(&hdr)
+	if err == nil {
+		err = l.applyImport(importEvent{GCG: req.GCG})
+	}
+	if err != nil {
+		return "", 0, fmt.Errorf("import: %w", err)
+	}
+	if err := s.store.CreateGame(ctx, &hdr); err != nil {
+		return "", 0, fmt.Errorf("import: store the game: %w", err)
+	}
+	if err := s.store.Append(ctx, hdr.ID, store.Event{Seq: 0, Kind: "import", Data: string(ev), Time: hdr.Created}); err != nil {
+		return "", 0, fmt.Errorf("import: store the game: %w", err)
+	}
+	if err := s.store.Finish(ctx, hdr.ID); err != nil {
+		return "", 0, fmt.Errorf("import: store the game: %w", err)
+	}
+	return hdr.ID, len(hdr.Seats), nil
+}
+
+// applyImport replays an imported game's file into l, whose header says
+// the word list, the seed and the challenge rule it was checked with.
+func (l *live) applyImport(ev importEvent) error {
+	f, err := gcg.Parse(strings.NewReader(ev.GCG))
+	if err != nil {
+		return err
+	}
+	f.PartialRacks = true
+	if len(f.Players) != len(l.seat) {
+		return fmt.Errorf("%d players in the file, %d seats", len(f.Players), len(l.seat))
+	}
+	rule, err := game.ParseChallengeRule(l.hdr.Challenge)
+	if err != nil {
+		return err
+	}
+	if f.Challenge == "" && rule != game.Void {
+		f.Challenge = rule.String()
+	}
+	g, err := f.Replay(l.v, l.lex, l.hdr.Seed)
+	if err != nil {
+		return err
+	}
+	if g.ChallengeRule() != rule {
+		return fmt.Errorf("the file replays under the %v rule, the game says %v", g.ChallengeRule(), rule)
+	}
+	for i, st := range l.seat {
+		st.taken = true
+		g.Seats[i].Name = st.name
+	}
+	l.g, l.imported, l.gcgText = g, true, ev.GCG
+	return nil
+}
+
+// follow applies entry t of the game's history to g, a game started as
+// this one was (see fresh), to step through the game again.
+func (l *live) follow(g *game.Game, t *game.Turn) error {
+	if err := l.deal(g, t); err != nil {
+		return err
+	}
+	return g.Follow(t)
+}
+
+// deal prepares g for entry t: an imported game's draws are not its
+// seed's, so each move's rack is dealt as its record says
+// (game.DealRecorded); other games deal their own.
+func (l *live) deal(g *game.Game, t *game.Turn) error {
+	if l.imported {
+		return g.DealRecorded(t)
+	}
+	return nil
+}

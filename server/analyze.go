@@ -155,8 +155,8 @@ func (s *Server) analyzed(r *http.Request, req AnalyzeRequest) (*player.View, in
 // current view of the token's seat (for an unfinished one).
 func (s *Server) analysisView(l *live, req AnalyzeRequest, tok string) (*player.View, int, error) {
 	l.mu.Lock()
-	defer l.mu.Unlock()
 	if !l.over() {
+		defer l.mu.Unlock()
 		if l.hdr.Rated {
 			return nil, 0, &apiError{403, "a rated game's position is analysed once the game is over"}
 		}
@@ -170,11 +170,8 @@ func (s *Server) analysisView(l *live, req AnalyzeRequest, tok string) (*player.
 		}
 		return player.ViewOf(l.g, me), played, nil
 	}
-	g, err := l.fresh()
-	if err != nil {
-		return nil, 0, err
-	}
 	played := l.playedTurns()
+	l.mu.Unlock()
 	turn := played - 1
 	if req.Turn != nil {
 		turn = *req.Turn
@@ -182,21 +179,9 @@ func (s *Server) analysisView(l *live, req AnalyzeRequest, tok string) (*player.
 	if turn < 0 || turn >= played {
 		return nil, 0, &apiError{422, fmt.Sprintf("turn must be from 0 to %d (turns played before the position)", played-1)}
 	}
-	n := 0
-	for k := range l.g.History {
-		t := &l.g.History[k]
-		if t.Kind == game.Played {
-			if n == turn {
-				if err := l.deal(g, t); err != nil {
-					return nil, 0, fmt.Errorf("game %s: deal turn %d: %w", l.hdr.ID, n, err)
-				}
-				break
-			}
-			n++
-		}
-		if err := l.follow(g, t); err != nil {
-			return nil, 0, fmt.Errorf("game %s: replay turn %d: %w", l.hdr.ID, n, err)
-		}
+	_, g, err := l.replayTo(turn)
+	if err != nil {
+		return nil, 0, err
 	}
 	return player.ViewOf(g, g.Current()), turn, nil
 }

@@ -70,6 +70,25 @@ func (f *File) Replay(v *variant.Variant, lex *lexicon.Lexicon, seed uint64) (*g
 	return r.g, nil
 }
 
+// ReplayAnyRule is Replay, except that a file without a #challenge
+// pragma that does not replay under the rule its lines imply (the void
+// rule, when it records no challenge, in which a word missing from the
+// list is refused) is replayed under the double rule, where a phony
+// nobody challenged stands, as most games are played; the error is the
+// first replay's when neither succeeds.
+func (f *File) ReplayAnyRule(v *variant.Variant, lex *lexicon.Lexicon, seed uint64) (*game.Game, error) {
+	g, err := f.Replay(v, lex, seed)
+	if err == nil || f.Challenge != "" {
+		return g, err
+	}
+	dbl := *f
+	dbl.Challenge = game.Double.String()
+	if gd, errd := dbl.Replay(v, lex, seed); errd == nil {
+		return gd, nil
+	}
+	return nil, err
+}
+
 // timePenalty applies time penalty line i to the game, which must be
 // over, and checks the player's rack and total.
 func (r *replay) timePenalty(i int) error {

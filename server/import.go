@@ -77,18 +77,7 @@ func (s *Server) importGame(ctx context.Context, req *ImportRequest) (string, in
 		return "", 0, err
 	}
 	seed := randomSeed()
-	g, err := f.Replay(v, lr.lex, seed)
-	if err != nil && f.Challenge == "" {
-		// A file without a #challenge pragma and without challenges
-		// reads as a game of the void rule, in which a word missing
-		// from the list is refused; most games are played under a
-		// challenge rule, where a phony nobody challenged stands.
-		dbl := *f
-		dbl.Challenge = game.Double.String()
-		if gd, errd := dbl.Replay(v, lr.lex, seed); errd == nil {
-			g, err = gd, nil
-		}
-	}
+	g, err := f.ReplayAnyRule(v, lr.lex, seed)
 	if err != nil {
 		return "", 0, &apiError{422, short(err.Error(), 300)}
 	}
@@ -160,24 +149,5 @@ func (l *live) applyImport(ev importEvent) error {
 		g.Seats[i].Name = st.name
 	}
 	l.g, l.imported, l.gcgText = g, true, ev.GCG
-	return nil
-}
-
-// follow applies entry t of the game's history to g, a game started as
-// this one was (see fresh), to step through the game again.
-func (l *live) follow(g *game.Game, t *game.Turn) error {
-	if err := l.deal(g, t); err != nil {
-		return err
-	}
-	return g.Follow(t)
-}
-
-// deal prepares g for entry t: an imported game's draws are not its
-// seed's, so each move's rack is dealt as its record says
-// (game.DealRecorded); other games deal their own.
-func (l *live) deal(g *game.Game, t *game.Turn) error {
-	if l.imported {
-		return g.DealRecorded(t)
-	}
 	return nil
 }

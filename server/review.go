@@ -6,16 +6,14 @@ import (
 	"math"
 	"net/http"
 	"slices"
-	"sort"
 	"strconv"
 	"sync"
 	"time"
 
-	"atril/alphabet"
 	"atril/game"
 	"atril/move"
-	"atril/player"
 	"atril/player/leave"
+	"atril/review"
 )
 
 // ReviewTurn is one entry of a finished game's record: a move with the
@@ -179,7 +177,7 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	moves, g, err := l.replayTo(k)
+	rec, g, err := l.replayTo(k)
 	if err != nil {
 		s.fail(w, err)
 		return
@@ -187,7 +185,7 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
 	if !s.slot(r.Context()) {
 		return
 	}
-	an, err := analyse(l, g, moves[k], n)
+	an, err := analyse(l, g, rec.Moves[k], n)
 	<-s.sem
 	if err != nil {
 		s.fail(w, err)
@@ -228,35 +226,18 @@ func (s *Server) analysisAllowance(r *http.Request, n int) error {
 	return nil
 }
 
-// recorded is a move of a finished game: the move, where it is in the
-// history, and whether a challenge took it back.
-type recorded struct {
-	m         move.Move
-	at        int
-	withdrawn bool
-}
-
-// record returns the moves and the history of a finished game, and a new
-// game at its start (with the same rules), in which to follow it.
-func (l *live) record() ([]recorded, []game.Turn, *game.Game, error) {
+// record returns the record of a finished game and a new game at its
+// start (with the same rules), in which to step through it.
+func (l *live) record() (*review.Record, *game.Game, error) {
 	l.mu.Lock()
 	if !l.over() {
 		l.mu.Unlock()
-		return nil, nil, nil, &apiError{409, "the game is not over: analysis shows racks, so it is given only at the end"}
+		return nil, nil, &apiError{409, "the game is not over: analysis shows racks, so it is given only at the end"}
 	}
-	hist := slices.Clone(l.g.History)
+	rec := review.NewRecord(slices.Clone(l.g.History), l.imported)
 	g, err := l.fresh()
 	l.mu.Unlock()
-	var moves []recorded
-	for k, h := range hist {
-		switch h.Kind {
-		case game.Played:
-			moves = append(moves, recorded{m: h.Move, at: k})
-		case game.Withdrawn:
-			moves[len(moves)-1].withdrawn = true
-		}
-	}
-	return moves, hist, g, err
+	return rec, g, err
 }
 
 // fresh returns a new game as l's started: the same seats, seed and
@@ -282,143 +263,58 @@ func (l *live) fresh() (*game.Game, error) {
 
 // replayTo rebuilds the position before move k (0-based) of a finished
 // game from its record, in a game of its own (the live one is not held
-// while moves are valued), and returns the game's moves.
-func (l *live) replayTo(k int) ([]recorded, *game.Game, error) {
-	moves, hist, g, err := l.record()
+// while moves are valued), and returns the game's record.
+func (l *live) replayTo(k int) (*review.Record, *game.Game, error) {
+	rec, g, err := l.record()
 	if err != nil {
 		return nil, nil, err
 	}
-	if k >= len(moves) {
-		return nil, nil, &apiError{400, fmt.Sprintf("move %d: the game has moves 0 to %d", k, len(moves)-1)}
+	if k >= len(rec.Moves) {
+		return nil, nil, &apiError{400, fmt.Sprintf("move %d: the game has moves 0 to %d", k, len(rec.Moves)-1)}
 	}
-	for j := 0; j < moves[k].at; j++ {
-		if err := l.follow(g, &hist[j]); err != nil {
-			return nil, nil, fmt.Errorf("game %s: replay entry %d for analysis: %w", l.hdr.ID, j, err)
-		}
+	if _, err := rec.Advance(g, 0, k); err != nil {
+		return nil, nil, fmt.Errorf("game %s: %w", l.hdr.ID, err)
 	}
-	if err := l.deal(g, &hist[moves[k].at]); err != nil {
-		return nil, nil, fmt.Errorf("game %s: deal move %d for analysis: %w", l.hdr.ID, k, err)
+	return rec, g, nil
+}
+
+// ranker is a review.Ranker with one of the word list's generators
+// (given back by done) and the leave values the computer players use by
+// default (none for a variant without a table: equity is the score).
+func (l *live) ranker() (rk *review.Ranker, done func()) {
+	table, err := leave.Load(l.v, "default", 0)
+	if err != nil {
+		table = nil
 	}
-	return moves, g, nil
+	gen := l.lr.getGen()
+	return &review.Ranker{Gen: gen, Leave: table}, func() { l.lr.putGen(gen) }
 }
 
 // analyse values every placement and exchange of the player on turn in g
 // and returns the best n, and the played move's value and rank. A
 // placement a challenge took back is valued as the pass it amounted to.
-func analyse(l *live, g *game.Game, rec recorded, n int) (*Analysis, error) {
-	played := rec.m
-	v := l.v
-	a := v.Alphabet
-	// The leave values the computer players use by default.
-	table, err := leave.Load(v, "default", 0)
+func analyse(l *live, g *game.Game, m review.Move, n int) (*Analysis, error) {
+	rk, done := l.ranker()
+	r, err := rk.Rank(g, m, n)
+	done()
 	if err != nil {
-		table = nil // no leave table for this variant: equity is the score
+		return nil, fmt.Errorf("game %s: %w", l.hdr.ID, err)
 	}
-	view := player.ViewOf(g, g.Current())
-	if err := g.Check(&played); err != nil {
-		return nil, fmt.Errorf("game %s: played move does not validate in analysis: %w", l.hdr.ID, err)
+	an := &Analysis{Seat: r.Seat, Rack: l.rackTiles(&r.Rack), Bag: r.Bag, Best: []Candidate{}, Rank: r.Rank, Moves: r.Moves}
+	for i := range r.Best {
+		an.Best = append(an.Best, l.candidate(&r.Best[i]))
 	}
-	rackValue := func(r *alphabet.Rack) float64 { return float64(r.Value(v.Scores)) }
-	equity := func(m *move.Move, kept *alphabet.Rack) float64 {
-		e := float64(m.Score)
-		switch {
-		case view.BagLen == 0 && m.Kind == move.Place && kept.Len() == 0:
-			e += 2 * rackValue(&view.Unseen)
-		case view.BagLen == 0:
-			e -= rackValue(kept)
-		case table != nil:
-			e += table.Eval(kept)
-		}
-		return e
-	}
-	type cand struct {
-		m   move.Move
-		e   float64
-		key string
-		kpt alphabet.Rack
-	}
-	var all []cand
-	add := func(m move.Move) {
-		kept := m.Kept(view.Rack)
-		all = append(all, cand{m, equity(&m, &kept), m.Key(), kept})
-	}
-	gen := l.lr.getGen()
-	gen.Generate(view.Board, &view.Rack, func(m *move.Move) {
-		c := *m
-		c.Tiles = append([]alphabet.Tile(nil), m.Tiles...)
-		add(c)
-	})
-	l.lr.putGen(gen)
-	if view.BagLen >= v.ExchangeMinBag {
-		view.Rack.SubRacks(func(keep *alphabet.Rack) {
-			var out []alphabet.Tile
-			for t, c := range view.Rack {
-				for j := int(keep[t]); j < int(c); j++ {
-					out = append(out, alphabet.Tile(t))
-				}
-			}
-			if len(out) > 0 {
-				add(move.Move{Kind: move.Exchange, Exchanged: out})
-			}
-		})
-	}
-	add(move.Move{Kind: move.Pass})
-	sort.SliceStable(all, func(i, j int) bool {
-		if all[i].e != all[j].e {
-			return all[i].e > all[j].e
-		}
-		return all[i].m.Score > all[j].m.Score
-	})
-	render := func(c *cand) Candidate {
-		out := Candidate{Kind: kindNames[c.m.Kind], Score: c.m.Score, Equity: math.Round(c.e*100) / 100,
-			Leave: a.Bracketed(c.kpt.InWritingOrder())}
-		switch c.m.Kind {
-		case move.Place:
-			out.Move = c.m.String(view.Board)
-			out.Tiles = placedTiles(l.v, &c.m)
-		case move.Exchange:
-			out.Move = "-" + a.Bracketed(c.m.Exchanged)
-		default:
-			out.Move = "-"
-		}
-		return out
-	}
-	an := &Analysis{Seat: g.Current(), Rack: l.rackTiles(&view.Rack), Bag: view.BagLen, Best: []Candidate{}, Moves: len(all)}
-	pk := played.Key()
-	if rec.withdrawn {
-		pk = "" // matches no candidate: valued below
-	}
-	for i := range all {
-		if i < n {
-			an.Best = append(an.Best, render(&all[i]))
-		}
-		if an.Rank == 0 && all[i].key == pk {
-			an.Rank = i + 1
-			p := render(&all[i])
-			an.Played = &p
-		}
-	}
-	if an.Played == nil {
-		// A move the generator does not list: a placement with a word
-		// missing from the list, standing or taken back.
-		kept := view.Rack
-		if played.Kind == move.Place && !rec.withdrawn {
-			_, ts := played.Placed()
-			for _, t := range ts {
-				kept.Remove(t)
-			}
-		}
-		c := cand{m: played, key: pk, kpt: kept}
-		if rec.withdrawn {
-			pass := move.Move{Kind: move.Pass}
-			c.e = equity(&pass, &kept)
-			c.m.Score = 0
-		} else {
-			c.e = equity(&played, &kept)
-		}
-		p := render(&c)
-		p.Withdrawn = rec.withdrawn
-		an.Played = &p
-	}
+	p := l.candidate(&r.Played)
+	an.Played = &p
 	return an, nil
+}
+
+// candidate is the answer's form of a ranked move.
+func (l *live) candidate(c *review.Candidate) Candidate {
+	out := Candidate{Move: c.Text, Kind: kindNames[c.Move.Kind], Score: c.Move.Score, Equity: c.Equity,
+		Leave: l.v.Alphabet.Bracketed(c.Kept.InWritingOrder()), Withdrawn: c.Withdrawn}
+	if c.Move.Kind == move.Place {
+		out.Tiles = placedTiles(l.v, &c.Move)
+	}
+	return out
 }

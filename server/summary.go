@@ -2,7 +2,6 @@ package server
 
 import (
 	"fmt"
-	"math"
 	"net/http"
 )
 
@@ -74,39 +73,23 @@ func (s *Server) handleSummary(w http.ResponseWriter, r *http.Request) {
 
 // summarize analyses every move of a finished game.
 func summarize(l *live) (*Summary, error) {
-	moves, hist, g, err := l.record()
+	rec, g, err := l.record()
 	if err != nil {
 		return nil, err
 	}
-	at := 0 // the history entries followed
-	sum := &Summary{Seats: make([]SeatSummary, len(g.Seats))}
-	for i := range sum.Seats {
-		sum.Seats[i].Seat = i
+	rk, done := l.ranker()
+	rs, err := rk.Summarize(rec, g, 1, nil)
+	done()
+	if err != nil {
+		return nil, fmt.Errorf("game %s: summary: %w", l.hdr.ID, err)
 	}
-	for k, m := range moves {
-		for ; at < m.at; at++ {
-			if err := l.follow(g, &hist[at]); err != nil {
-				return nil, fmt.Errorf("game %s: replay entry %d for the summary: %w", l.hdr.ID, at, err)
-			}
+	sum := &Summary{Seats: make([]SeatSummary, len(rs.Seats))}
+	for i, s := range rs.Seats {
+		ss := SeatSummary{Seat: i, Moves: s.Moves, Best: s.Best, Lost: s.Lost}
+		if w := s.Worst; w != nil {
+			ss.Worst = &Miss{Move: w.Move, Played: w.Played.Text, Best: w.Best.Text, Lost: w.Lost}
 		}
-		if err := l.deal(g, &hist[m.at]); err != nil {
-			return nil, fmt.Errorf("game %s: deal move %d for the summary: %w", l.hdr.ID, k, err)
-		}
-		an, err := analyse(l, g, m, 1)
-		if err != nil {
-			return nil, err
-		}
-		ss := &sum.Seats[an.Seat]
-		ss.Moves++
-		lost := max(0, an.Best[0].Equity-an.Played.Equity)
-		lost = math.Round(lost*100) / 100
-		if lost == 0 {
-			ss.Best++
-		}
-		ss.Lost = math.Round((ss.Lost+lost)*100) / 100
-		if lost > 0 && (ss.Worst == nil || lost > ss.Worst.Lost) {
-			ss.Worst = &Miss{Move: k, Played: an.Played.Move, Best: an.Best[0].Move, Lost: lost}
-		}
+		sum.Seats[i] = ss
 	}
 	return sum, nil
 }

@@ -19,29 +19,40 @@ import (
 )
 
 func init() {
-	register("analyze", "rank the moves of a CGP position by simulation, pre-endgame or endgame search", runAnalyze)
+	register("analyze", "rank the moves of a CGP position by simulation, pre-endgame or endgame search, or every move of a GCG game by static equity", runAnalyze)
 }
 
 func runAnalyze(args []string) error {
 	fs := flag.NewFlagSet("analyze", flag.ContinueOnError)
 	vn, ln := envFlags(fs)
-	pos := fs.String("cgp", "", "the position, as a CGP line (required); the player on turn is analysed")
+	pos := fs.String("cgp", "", "the position, as a CGP line; the player on turn is analysed")
+	gcgPath := fs.String("gcg", "", "a game, as a GCG file (- for standard input): every move ranked by static equity, and how each player played")
 	simulate := fs.Bool("sim", false, "simulate the candidates (default: rank them by score plus leave)")
 	plies := fs.Int("plies", 2, "moves simulated after each candidate")
 	budget := fs.Duration("time", 5*time.Second, "time budget of the simulation or of the endgame search")
 	iters := fs.Int("iterations", 0, "most iterations per candidate (0: as many as the time allows)")
 	threads := fs.Int("threads", 2, "goroutines of the simulation and of the endgame search")
 	cands := fs.Int("candidates", 40, "candidates simulated (by score plus leave)")
-	top := fs.Int("top", 10, "candidates shown")
+	top := fs.Int("top", 10, "candidates shown (with --gcg: best moves shown a move, default 1)")
 	leaveName := fs.String("leave", "", "leave table (default: the players' default)")
 	seed := fs.Uint64("seed", 1, "seed of the simulation's samples")
 	asJSON := fs.Bool("json", false, "print the analysis as JSON")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
+	if *gcgPath != "" {
+		if *pos != "" || *simulate {
+			return fmt.Errorf("--gcg ranks a game's moves by static equity: it takes neither --cgp nor --sim")
+		}
+		n := 1
+		if flagSet(fs, "top") {
+			n = max(*top, 1)
+		}
+		return analyzeGCG(os.Stdout, fs, *vn, *ln, *gcgPath, *leaveName, n, *asJSON)
+	}
 	if *pos == "" {
 		fs.Usage()
-		return fmt.Errorf("--cgp is required")
+		return fmt.Errorf("--cgp or --gcg is required")
 	}
 	e, p, err := positionEnv(fs, *vn, *ln, *pos)
 	if err != nil {

@@ -63,10 +63,11 @@ func flagSet(fs *flag.FlagSet, name string) bool {
 	return set
 }
 
-// resolveLexicon maps the argument of a CGP lex opcode to a word list:
-// an embedded list by its name or by its name without the language
-// prefix ("sowpods" for en-sowpods), in any case, or a readable file. It
-// is an error for anything else, rather than a silent default.
+// resolveLexicon maps a word list named in a file (a CGP lex opcode, a
+// GCG #lexicon pragma) to a word list: an embedded list by its name or by
+// its name without the language prefix ("sowpods" for en-sowpods), in
+// any case, or a readable file. It is an error for anything else, rather
+// than a silent default.
 func resolveLexicon(name string) (string, error) {
 	for _, e := range lexicon.Embedded() {
 		short := e
@@ -80,22 +81,18 @@ func resolveLexicon(name string) (string, error) {
 	if st, err := os.Stat(name); err == nil && !st.IsDir() {
 		return name, nil
 	}
-	return "", fmt.Errorf("unknown lexicon %q in the CGP lex opcode (embedded: %s; or give --lexicon)",
+	return "", fmt.Errorf("unknown lexicon %q (embedded: %s; or give --lexicon)",
 		name, strings.Join(lexicon.Embedded(), ", "))
 }
 
-// positionEnv reads a CGP line and loads what it needs: the word list of
-// its lex opcode unless --lexicon is given, and, unless --variant is
+// namedEnv loads the word list a file names (named, from where: "the CGP
+// lex opcode") unless --lexicon is given, and, unless --variant is
 // given, the embedded variant whose default list that is.
-func positionEnv(fs *flag.FlagSet, variantName, lexName, line string) (*env, *cgp.Position, error) {
-	text, err := cgp.ParseText(line)
-	if err != nil {
-		return nil, nil, err
-	}
-	if lx := text.Lexicon(); lx != "" && !flagSet(fs, "lexicon") {
-		name, err := resolveLexicon(lx)
+func namedEnv(fs *flag.FlagSet, variantName, lexName, named, where string) (*env, error) {
+	if named != "" && !flagSet(fs, "lexicon") {
+		name, err := resolveLexicon(named)
 		if err != nil {
-			return nil, nil, err
+			return nil, fmt.Errorf("%s: %w", where, err)
 		}
 		lexName = name
 		if !flagSet(fs, "variant") {
@@ -107,7 +104,17 @@ func positionEnv(fs *flag.FlagSet, variantName, lexName, line string) (*env, *cg
 			}
 		}
 	}
-	e, err := loadEnv(variantName, lexName)
+	return loadEnv(variantName, lexName)
+}
+
+// positionEnv reads a CGP line and loads what it needs (namedEnv, from
+// its lex opcode).
+func positionEnv(fs *flag.FlagSet, variantName, lexName, line string) (*env, *cgp.Position, error) {
+	text, err := cgp.ParseText(line)
+	if err != nil {
+		return nil, nil, err
+	}
+	e, err := namedEnv(fs, variantName, lexName, text.Lexicon(), "the CGP lex opcode")
 	if err != nil {
 		return nil, nil, err
 	}

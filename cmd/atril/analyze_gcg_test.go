@@ -1,0 +1,178 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"atril/game"
+	"atril/gcg"
+	"atril/internal/testvariant"
+	"atril/move"
+	"atril/movegen"
+	"atril/variant"
+)
+
+// TestAnalyzeGCG plays a game in which the first player always makes its
+// lowest-scoring placement and the second its highest, writes it as GCG,
+// and checks `analyze --gcg` with no leave table (equity is the score
+// while the bag holds tiles): every move of the second player is the
+// best, and every move of the first gave up exactly the difference
+// between the best and the worst score of its position, as the brute
+// oracle found it during the game; the summary adds up the moves.
+func TestAnalyzeGCG(t *testing.T) {
+	v := variant.MustLoad("english")
+	lex := testvariant.Sample(t, v, "en-sowpods", 6)
+	dir := t.TempDir()
+	list := filepath.Join(dir, "words.txt")
+	var words strings.Builder
+	for i := 0; i < lex.Len(); i++ {
+		words.WriteString(v.Alphabet.Spell(lex.Word(i)) + "\n")
+	}
+	if err := os.WriteFile(list, []byte(words.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	g, err := game.New(v, lex, []string{"Low", "High"}, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	brute := movegen.NewBrute(lex)
+	var gaps []int // per move: best score minus the score played, -1 for an unchecked move
+	for !g.Over() && g.MovesPlayed() < 60 {
+		me := g.Current()
+		rack := g.Seats[me].Rack
+		var lo, hi *move.Move
+		brute.Generate(g.Board, &rack, func(m *move.Move) {
+			if lo == nil || m.Score < lo.Score {
+				c := movegen.Clone(m)
+				lo = &c
+			}
+			if hi == nil || m.Score > hi.Score {
+				c := movegen.Clone(m)
+				hi = &c
+			}
+		})
+		m := move.Move{Kind: move.Pass}
+		gap := -1
+		switch {
+		case hi == nil:
+		case me == 0:
+			m, gap = *lo, hi.Score-lo.Score
+		default:
+			m, gap = *hi, 0
+		}
+		if g.BagLen() == 0 {
+			gap = -1 // equity counts the tiles kept
+		}
+		gaps = append(gaps, gap)
+		if err := g.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var file bytes.Buffer
+	if err := gcg.Write(&file, g); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "game.gcg")
+	if p := os.Getenv("ATRIL_KEEP_GCG"); p != "" {
+		os.WriteFile(p, file.Bytes(), 0o644)
+	}
+	if err := os.WriteFile(path, file.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	run := func(asJSON bool, args ...string) string {
+		t.Helper()
+		fs := flag.NewFlagSet("analyze", flag.ContinueOnError)
+		vn, ln := envFlags(fs)
+		if err := fs.Parse(append([]string{"--lexicon", list}, args...)); err != nil {
+			t.Fatal(err)
+		}
+		var out bytes.Buffer
+		if err := analyzeGCG(&out, fs, *vn, *ln, path, "none", 3, asJSON); err != nil {
+			t.Fatal(err)
+		}
+		return out.String()
+	}
+	var rep gcgReport
+	if err := json.Unmarshal([]byte(run(true)), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Moves) != len(gaps) {
+		t.Fatalf("%d moves analysed, the game has %d", len(rep.Moves), len(gaps))
+	}
+	checked := 0
+	var lost [2]float64
+	var moves, best [2]int
+	for k, m := range rep.Moves {
+		lost[m.Seat] += m.Lost
+		moves[m.Seat]++
+		if m.Lost == 0 {
+			best[m.Seat]++
+		}
+		if len(m.Best) != 3 && len(m.Best) != m.Moves {
+			t.Errorf("move %d: %d best moves listed, want 3", k+1, len(m.Best))
+		}
+		if m.Seat != k%2 {
+			t.Errorf("move %d by seat %d", k+1, m.Seat)
+		}
+		if gaps[k] < 0 {
+			continue
+		}
+		checked++
+		if m.Lost != float64(gaps[k]) || m.Best[0].Equity-m.Played.Equity != float64(gaps[k]) {
+			t.Errorf("move %d (%s from %s): lost %.2f (best %s %.2f, played %.2f), want %d", k+1, m.Played.Move, m.Rack,
+				m.Lost, m.Best[0].Move, m.Best[0].Equity, m.Played.Equity, gaps[k])
+		}
+		if m.Rank < 1 || m.Rank > m.Moves {
+			t.Errorf("move %d: rank %d of %d", k+1, m.Rank, m.Moves)
+		}
+	}
+	if checked < 10 {
+		t.Fatalf("only %d moves checked", checked)
+	}
+	low := rep.Summary[0]
+	if low.Worst == nil || low.Lost <= 0 {
+		t.Errorf("the low player's summary %+v shows no loss", low)
+	}
+	for i, s := range rep.Summary {
+		if s.Moves != moves[i] || s.Best != best[i] || s.Lost-lost[i] > 0.01*float64(s.Moves) || lost[i]-s.Lost > 0.01*float64(s.Moves) {
+			t.Errorf("summary of seat %d: %+v, the moves add up to %d moves, %d best, %.2f lost", i, s, moves[i], best[i], lost[i])
+		}
+	}
+	text := run(false)
+	for _, want := range []string{"Low vs High", "equity lost", "costliest", "\nLow ", "\nHigh "} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the report lacks %q:\n%s", want, text)
+		}
+	}
+}
+
+// TestAnalyzeGCGRefused checks that a file that does not replay, and one
+// that names an unknown word list, are refused with where and why.
+func TestAnalyzeGCGRefused(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct {
+		name, text, want string
+	}{
+		{"notgcg", "hello\n", "line 1"},
+		{"lexicon", "#player1 a A\n#player2 b B\n#lexicon NOSUCHLIST\n>a: AEINRST 8D TAINTERS +0 0\n", "NOSUCHLIST"},
+		{"score", "#player1 a A\n#player2 b B\n#lexicon sowpods\n>a: AEINRST 8D RETAINS +12 12\n", "line 4"},
+	}
+	for _, tc := range tests {
+		path := filepath.Join(dir, tc.name+".gcg")
+		if err := os.WriteFile(path, []byte(tc.text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		fs := flag.NewFlagSet("analyze", flag.ContinueOnError)
+		vn, ln := envFlags(fs)
+		var out bytes.Buffer
+		err := analyzeGCG(&out, fs, *vn, *ln, path, "", 1, false)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want one saying %q", tc.name, err, tc.want)
+		}
+	}
+}

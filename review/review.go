@@ -1,0 +1,306 @@
+// Package review values the moves of a finished game by static equity:
+// before each move, every placement, exchange and pass its player could
+// have made, ranked by score plus the value of the tiles kept (a leave
+// table's; with the bag empty, minus the tiles kept, or plus twice the
+// opponents' tiles for going out), with the played move's value and
+// rank; and for each player, how many of their moves were the best and
+// how much equity the others gave up. The game server's analysis and
+// summary and `atril analyze --gcg` are made by it.
+package review
+
+import (
+	"fmt"
+	"math"
+	"sort"
+
+	"atril/alphabet"
+	"atril/game"
+	"atril/move"
+	"atril/movegen"
+	"atril/player/leave"
+)
+
+// Move is a move of a finished game: the move, the index of its entry in
+// the game's history, and whether a challenge took it back.
+type Move struct {
+	Move      move.Move
+	At        int
+	Withdrawn bool
+}
+
+// Record is a finished game's history with its moves, to be stepped
+// through again in a game started as the recorded one was.
+type Record struct {
+	History []game.Turn
+	Moves   []Move
+	// Recorded deals each mover the rack the history records
+	// (game.DealRecorded) before their move: for a game read from a file,
+	// whose bag order is not its seed's.
+	Recorded bool
+}
+
+// NewRecord lists the moves of a finished game's history.
+func NewRecord(hist []game.Turn, recorded bool) *Record {
+	r := &Record{History: hist, Recorded: recorded}
+	for k, h := range hist {
+		switch h.Kind {
+		case game.Played:
+			r.Moves = append(r.Moves, Move{Move: h.Move, At: k})
+		case game.Withdrawn:
+			if len(r.Moves) > 0 {
+				r.Moves[len(r.Moves)-1].Withdrawn = true
+			}
+		}
+	}
+	return r
+}
+
+// Follow applies history entry t to g, a game started as the recorded
+// one was and stepped to that entry.
+func (r *Record) Follow(g *game.Game, t *game.Turn) error {
+	if err := r.Deal(g, t); err != nil {
+		return err
+	}
+	return g.Follow(t)
+}
+
+// Deal prepares g for history entry t: a recorded game's draws are not
+// g's, so each move's rack is dealt as the entry says; other games deal
+// their own.
+func (r *Record) Deal(g *game.Game, t *game.Turn) error {
+	if r.Recorded {
+		return g.DealRecorded(t)
+	}
+	return nil
+}
+
+// Advance steps g, stepped so far to history entry at, to the position
+// before move k (0-based, at most one past the moves already followed:
+// at is at most Moves[k].At), with the mover's rack dealt, and returns
+// the entry it stopped at, from which the next Advance goes on.
+func (r *Record) Advance(g *game.Game, at, k int) (int, error) {
+	if k < 0 || k >= len(r.Moves) {
+		return at, fmt.Errorf("review: move %d: the game has moves 0 to %d", k, len(r.Moves)-1)
+	}
+	m := &r.Moves[k]
+	if at > m.At {
+		return at, fmt.Errorf("review: move %d is behind the position reached (entry %d)", k, at)
+	}
+	for ; at < m.At; at++ {
+		if err := r.Follow(g, &r.History[at]); err != nil {
+			return at, fmt.Errorf("review: replay entry %d: %w", at, err)
+		}
+	}
+	if err := r.Deal(g, &r.History[at]); err != nil {
+		return at, fmt.Errorf("review: deal move %d: %w", k, err)
+	}
+	return at, nil
+}
+
+// Candidate is a move with its static equity.
+type Candidate struct {
+	Move move.Move
+	// Text is the move as written: a placement's notation, "-" and the
+	// tiles of an exchange, "-" for a pass.
+	Text string
+	// Kept is what the move leaves on the rack.
+	Kept   alphabet.Rack
+	Equity float64
+	// Withdrawn marks a played placement that a challenge took back: it
+	// scored nothing and kept the rack, and is valued as the pass it
+	// amounted to.
+	Withdrawn bool
+}
+
+// Ranking is what a position offered its player, and what they played.
+type Ranking struct {
+	Seat int
+	Rack alphabet.Rack
+	Bag  int
+	// Best holds the n best moves by equity (ties by score).
+	Best   []Candidate
+	Played Candidate
+	// Rank is the played move's place among all moves (1: the best), or
+	// 0 when the generator does not list it (a phony, or a withdrawn
+	// placement).
+	Rank int
+	// Moves is the number of moves valued (placements, exchanges and the
+	// pass).
+	Moves int
+}
+
+// Lost is the equity the played move gave up against the best, rounded
+// to a hundredth of a point (0 when it was the best).
+func (r *Ranking) Lost() float64 {
+	return math.Round(max(0, r.Best[0].Equity-r.Played.Equity)*100) / 100
+}
+
+// Ranker values positions with a move generator and a leave table.
+// A Ranker is used by one goroutine at a time (its generator's rule).
+type Ranker struct {
+	Gen movegen.Generator
+	// Leave values the tiles kept while the bag holds tiles; nil values
+	// them at zero.
+	Leave leave.Evaluator
+	all   []Candidate
+}
+
+// Rank values every move of the player on turn in g and returns the best
+// n (at least one: the pass is always there) and the played move's
+// value and rank. g is left as it was.
+func (rk *Ranker) Rank(g *game.Game, played Move, n int) (*Ranking, error) {
+	v := g.Variant
+	a := v.Alphabet
+	seat := g.Current()
+	rack := g.Seats[seat].Rack
+	bag := g.BagLen()
+	pm := played.Move
+	if err := g.Check(&pm); err != nil {
+		return nil, fmt.Errorf("review: the played move does not validate: %w", err)
+	}
+	var oppTiles alphabet.Rack
+	if bag == 0 {
+		oppTiles = g.Unseen(seat)
+	}
+	rackValue := func(r *alphabet.Rack) float64 { return float64(r.Value(v.Scores)) }
+	equity := func(m *move.Move, kept *alphabet.Rack) float64 {
+		e := float64(m.Score)
+		switch {
+		case bag == 0 && m.Kind == move.Place && kept.Len() == 0:
+			e += 2 * rackValue(&oppTiles)
+		case bag == 0:
+			e -= rackValue(kept)
+		case rk.Leave != nil:
+			e += rk.Leave.Eval(kept)
+		}
+		return e
+	}
+	text := func(m *move.Move) string {
+		switch m.Kind {
+		case move.Place:
+			return m.String(g.Board)
+		case move.Exchange:
+			return "-" + a.Bracketed(m.Exchanged)
+		}
+		return "-"
+	}
+	all := rk.all[:0]
+	add := func(m move.Move) {
+		kept := m.Kept(rack)
+		all = append(all, Candidate{Move: m, Kept: kept, Equity: equity(&m, &kept)})
+	}
+	rk.Gen.Generate(g.Board, &rack, func(m *move.Move) { add(movegen.Clone(m)) })
+	if bag >= v.ExchangeMinBag {
+		rack.SubRacks(func(keep *alphabet.Rack) {
+			var out []alphabet.Tile
+			for t, c := range rack {
+				for j := int(keep[t]); j < int(c); j++ {
+					out = append(out, alphabet.Tile(t))
+				}
+			}
+			if len(out) > 0 {
+				add(move.Move{Kind: move.Exchange, Exchanged: out})
+			}
+		})
+	}
+	add(move.Move{Kind: move.Pass})
+	rk.all = all
+	sort.SliceStable(all, func(i, j int) bool {
+		if all[i].Equity != all[j].Equity {
+			return all[i].Equity > all[j].Equity
+		}
+		return all[i].Move.Score > all[j].Move.Score
+	})
+	r := &Ranking{Seat: seat, Rack: rack, Bag: bag, Moves: len(all)}
+	pk := pm.Key()
+	for i := range all {
+		c := &all[i]
+		c.Equity = math.Round(c.Equity*100) / 100
+		if i < max(n, 1) {
+			c.Text = text(&c.Move)
+			r.Best = append(r.Best, *c)
+		}
+		if r.Rank == 0 && !played.Withdrawn && c.Move.Key() == pk {
+			r.Rank = i + 1
+			c.Text = text(&c.Move)
+			r.Played = *c
+		}
+	}
+	if r.Rank == 0 {
+		// A move the generator does not list: a placement with a word
+		// missing from the list, standing or taken back.
+		kept := rack
+		if pm.Kind == move.Place && !played.Withdrawn {
+			_, ts := pm.Placed()
+			for _, t := range ts {
+				kept.Remove(t)
+			}
+		}
+		c := Candidate{Move: pm, Kept: kept, Text: text(&pm), Withdrawn: played.Withdrawn}
+		if played.Withdrawn {
+			pass := move.Move{Kind: move.Pass}
+			c.Equity = equity(&pass, &kept)
+			c.Move.Score = 0
+		} else {
+			c.Equity = equity(&pm, &kept)
+		}
+		c.Equity = math.Round(c.Equity*100) / 100
+		r.Played = c
+	}
+	return r, nil
+}
+
+// Summary is how each player of a game played, by static equity.
+type Summary struct {
+	Seats []SeatSummary
+}
+
+// SeatSummary is how one player played.
+type SeatSummary struct {
+	// Moves is the player's moves; Best, those of the highest equity.
+	Moves, Best int
+	// Lost is the equity given up against the best move, over all moves.
+	Lost float64
+	// Worst is the move that gave up the most (nil when none did).
+	Worst *Miss
+}
+
+// Miss is a move and the best one in its place.
+type Miss struct {
+	// Move is the move's 0-based number in the game.
+	Move         int
+	Played, Best Candidate
+	Lost         float64
+}
+
+// Summarize ranks every move of a finished game, stepping g (a game
+// started as the recorded one was) through its record; each, when not
+// nil, is called with every move's ranking (top n) as it is made.
+func (rk *Ranker) Summarize(rec *Record, g *game.Game, n int, each func(k int, r *Ranking)) (*Summary, error) {
+	sum := &Summary{Seats: make([]SeatSummary, len(g.Seats))}
+	at := 0
+	for k, m := range rec.Moves {
+		var err error
+		if at, err = rec.Advance(g, at, k); err != nil {
+			return nil, err
+		}
+		r, err := rk.Rank(g, m, n)
+		if err != nil {
+			return nil, fmt.Errorf("review: move %d: %w", k, err)
+		}
+		if each != nil {
+			each(k, r)
+		}
+		ss := &sum.Seats[r.Seat]
+		ss.Moves++
+		lost := r.Lost()
+		if lost == 0 {
+			ss.Best++
+		}
+		ss.Lost = math.Round((ss.Lost+lost)*100) / 100
+		if lost > 0 && (ss.Worst == nil || lost > ss.Worst.Lost) {
+			ss.Worst = &Miss{Move: k, Played: r.Played, Best: r.Best[0], Lost: lost}
+		}
+	}
+	return sum, nil
+}

@@ -14,6 +14,7 @@ import (
 	"sort"
 
 	"atril/alphabet"
+	"atril/board"
 	"atril/game"
 	"atril/move"
 	"atril/movegen"
@@ -150,7 +151,6 @@ type Ranker struct {
 // value and rank. g is left as it was.
 func (rk *Ranker) Rank(g *game.Game, played Move, n int) (*Ranking, error) {
 	v := g.Variant
-	a := v.Alphabet
 	seat := g.Current()
 	rack := g.Seats[seat].Rack
 	bag := g.BagLen()
@@ -175,15 +175,7 @@ func (rk *Ranker) Rank(g *game.Game, played Move, n int) (*Ranking, error) {
 		}
 		return e
 	}
-	text := func(m *move.Move) string {
-		switch m.Kind {
-		case move.Place:
-			return m.String(g.Board)
-		case move.Exchange:
-			return "-" + a.Bracketed(m.Exchanged)
-		}
-		return "-"
-	}
+	text := func(m *move.Move) string { return Text(g.Board, m) }
 	all := rk.all[:0]
 	add := func(m move.Move) {
 		kept := m.Kept(rack)
@@ -250,6 +242,18 @@ func (rk *Ranker) Rank(g *game.Game, played Move, n int) (*Ranking, error) {
 	return r, nil
 }
 
+// Text writes a move as a review shows it, on board b before the move: a
+// placement's notation, "-" and the tiles of an exchange, "-" for a pass.
+func Text(b *board.Board, m *move.Move) string {
+	switch m.Kind {
+	case move.Place:
+		return m.String(b)
+	case move.Exchange:
+		return "-" + b.Variant.Alphabet.Bracketed(m.Exchanged)
+	}
+	return "-"
+}
+
 // Summary is how each player of a game played, by static equity.
 type Summary struct {
 	Seats []SeatSummary
@@ -273,10 +277,25 @@ type Miss struct {
 	Lost         float64
 }
 
+// Add counts move k of seat, played where best was the best move and
+// lost what it gave up against it.
+func (s *Summary) Add(k, seat int, played, best *Candidate, lost float64) {
+	ss := &s.Seats[seat]
+	ss.Moves++
+	if lost == 0 {
+		ss.Best++
+	}
+	ss.Lost = math.Round((ss.Lost+lost)*100) / 100
+	if lost > 0 && (ss.Worst == nil || lost > ss.Worst.Lost) {
+		ss.Worst = &Miss{Move: k, Played: *played, Best: *best, Lost: lost}
+	}
+}
+
 // Summarize ranks every move of a finished game, stepping g (a game
 // started as the recorded one was) through its record; each, when not
-// nil, is called with every move's ranking (top n) as it is made.
-func (rk *Ranker) Summarize(rec *Record, g *game.Game, n int, each func(k int, r *Ranking)) (*Summary, error) {
+// nil, is called with every move's ranking (top n) and g at the position
+// before it.
+func (rk *Ranker) Summarize(rec *Record, g *game.Game, n int, each func(k int, g *game.Game, r *Ranking) error) (*Summary, error) {
 	sum := &Summary{Seats: make([]SeatSummary, len(g.Seats))}
 	at := 0
 	for k, m := range rec.Moves {
@@ -289,18 +308,11 @@ func (rk *Ranker) Summarize(rec *Record, g *game.Game, n int, each func(k int, r
 			return nil, fmt.Errorf("review: move %d: %w", k, err)
 		}
 		if each != nil {
-			each(k, r)
+			if err := each(k, g, r); err != nil {
+				return nil, err
+			}
 		}
-		ss := &sum.Seats[r.Seat]
-		ss.Moves++
-		lost := r.Lost()
-		if lost == 0 {
-			ss.Best++
-		}
-		ss.Lost = math.Round((ss.Lost+lost)*100) / 100
-		if lost > 0 && (ss.Worst == nil || lost > ss.Worst.Lost) {
-			ss.Worst = &Miss{Move: k, Played: r.Played, Best: r.Best[0], Lost: lost}
-		}
+		sum.Add(k, r.Seat, &r.Played, &r.Best[0], r.Lost())
 	}
 	return sum, nil
 }

@@ -12,7 +12,9 @@ import (
 	"atril/alphabet"
 	"atril/game"
 	"atril/gcg"
+	"atril/move"
 	"atril/movegen"
+	"atril/player"
 	"atril/player/leave"
 	"atril/review"
 )
@@ -23,7 +25,10 @@ type gcgReport struct {
 	Lexicon   string          `json:"lexicon"`
 	Challenge string          `json:"challenge"`
 	Moves     []gcgMoveReport `json:"moves"`
-	Summary   []gcgSeatReport `json:"summary"`
+	// Summary sums up the moves by static equity, or with --sim by the
+	// simulation's and the endgame's values.
+	Summary []gcgSeatReport `json:"summary"`
+	Judged  string          `json:"judged"`
 }
 
 // gcgMoveReport is one move of a game's analysis, numbered from 1.
@@ -39,6 +44,24 @@ type gcgMoveReport struct {
 	// phony or a withdrawn placement).
 	Rank  int `json:"rank"`
 	Moves int `json:"moves"`
+	// Judged is the simulation's or the endgame's verdict (--sim).
+	Judged *gcgJudgement `json:"judged,omitempty"`
+}
+
+// gcgJudgement compares the played move with the best one of the
+// simulation (values: mean spread to its horizon plus the leave there;
+// win: chance of winning, percent) or of the endgame (values: spread to
+// the end of the game).
+type gcgJudgement struct {
+	Phase      string   `json:"phase"`
+	Best       string   `json:"best"`
+	BestValue  float64  `json:"best_value"`
+	Value      float64  `json:"value"`
+	Lost       float64  `json:"lost"`
+	BestWin    *float64 `json:"best_win,omitempty"`
+	Win        *float64 `json:"win,omitempty"`
+	Iterations int      `json:"iterations,omitempty"`
+	Exact      bool     `json:"exact,omitempty"`
 }
 
 // gcgCandidate is a move with its static equity.
@@ -71,8 +94,11 @@ type gcgMiss struct {
 // analyzeGCG ranks every move of the game in a GCG file (path, or "-"
 // for standard input) by static equity, lists the best `top` moves of
 // each position beside the one played, and sums up how each player
-// played.
-func analyzeGCG(w io.Writer, fs *flag.FlagSet, variantName, lexName, path, leaveName string, top int, asJSON bool) error {
+// played. With judge set (a two-player game), each move is also judged
+// by the simulation player's search, or with the bag empty by the
+// endgame's (player.Judge, with o's settings), and the summary is by
+// those values.
+func analyzeGCG(w io.Writer, fs *flag.FlagSet, variantName, lexName, path, leaveName string, top int, asJSON bool, judge *player.Options) error {
 	var in io.Reader = os.Stdin
 	if path != "-" {
 		f, err := os.Open(path)
@@ -122,18 +148,48 @@ func analyzeGCG(w io.Writer, fs *flag.FlagSet, variantName, lexName, path, leave
 		return gcgCandidate{Move: c.Text, Score: c.Move.Score, Leave: a.Bracketed(c.Kept.InWritingOrder()),
 			Equity: c.Equity, Withdrawn: c.Withdrawn}
 	}
-	rep := gcgReport{Players: names, Lexicon: e.Lex.Name, Challenge: g.ChallengeRule().String()}
+	rep := gcgReport{Players: names, Lexicon: e.Lex.Name, Challenge: g.ChallengeRule().String(), Judged: "static equity"}
+	if judge != nil {
+		if len(names) != 2 {
+			return fmt.Errorf("%s: --sim judges games of two players, this one has %d", path, len(names))
+		}
+		judge.Variant, judge.Lexicon, judge.Generator = e.V, e.Lex, gen
+		judge.Leave = leaveName
+		rep.Judged = "simulation and endgame"
+	}
+	judged := &review.Summary{Seats: make([]review.SeatSummary, len(names))}
+	progress := false
+	if st, err := os.Stderr.Stat(); err == nil && judge != nil {
+		progress = st.Mode()&os.ModeCharDevice != 0 // a terminal
+	}
 	rk := &review.Ranker{Gen: gen, Leave: table}
-	sum, err := rk.Summarize(review.NewRecord(g.History, true), start, top, func(k int, r *review.Ranking) {
+	sum, err := rk.Summarize(review.NewRecord(g.History, true), start, top, func(k int, pos *game.Game, r *review.Ranking) error {
 		mr := gcgMoveReport{Move: k + 1, Seat: r.Seat, Rack: spellRack(a, &r.Rack), Bag: r.Bag, Played: cand(&r.Played),
 			Lost: r.Lost(), Rank: r.Rank, Moves: r.Moves}
 		for i := range r.Best {
 			mr.Best = append(mr.Best, cand(&r.Best[i]))
 		}
+		if judge != nil {
+			jm, err := judgeMove(pos, r, judge, judged, k)
+			if err != nil {
+				return fmt.Errorf("move %d: %w", k+1, err)
+			}
+			mr.Judged = jm
+		}
 		rep.Moves = append(rep.Moves, mr)
+		if progress {
+			fmt.Fprintf(os.Stderr, "\rjudged %d moves", k+1)
+		}
+		return nil
 	})
+	if progress {
+		fmt.Fprintln(os.Stderr)
+	}
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
+	}
+	if judge != nil {
+		sum = judged
 	}
 	for i, s := range sum.Seats {
 		sr := gcgSeatReport{Seat: i, Moves: s.Moves, Best: s.Best, Lost: s.Lost}
@@ -150,6 +206,42 @@ func analyzeGCG(w io.Writer, fs *flag.FlagSet, variantName, lexName, path, leave
 	return writeGCGReport(w, &rep, leaveName)
 }
 
+// judgeMove judges the move of ranking r in pos (player.Judge; a
+// withdrawn placement as the pass it amounted to), counts it in sum and
+// returns the verdict.
+func judgeMove(pos *game.Game, r *review.Ranking, o *player.Options, sum *review.Summary, k int) (*gcgJudgement, error) {
+	view := player.ViewOf(pos, pos.Current())
+	played := r.Played.Move
+	if r.Played.Withdrawn {
+		played = move.Move{Kind: move.Pass}
+	}
+	if view.Unseen.Len() == 0 {
+		// Nothing hidden and nothing to draw: the static ranking is exact
+		// for the move's points.
+		j := &gcgJudgement{Phase: "static", Best: r.Best[0].Text, BestValue: r.Best[0].Equity, Value: r.Played.Equity, Lost: r.Lost()}
+		sum.Add(k, r.Seat, &r.Played, &r.Best[0], j.Lost)
+		return j, nil
+	}
+	vd, err := player.Judge(view, played, *o)
+	if err != nil {
+		return nil, err
+	}
+	text := func(m *move.Move) string { return review.Text(view.Board, m) }
+	j := &gcgJudgement{Phase: vd.Phase, Best: text(&vd.Best.Move), BestValue: round2(vd.Best.Mean), Value: round2(vd.Played.Mean),
+		Iterations: vd.Iterations, Exact: vd.Exact}
+	j.Lost = round2(max(0, j.BestValue-j.Value))
+	if vd.Phase == "simulation" {
+		j.BestWin, j.Win = fptr(round2(100*vd.Best.Win)), fptr(round2(100*vd.Played.Win))
+	}
+	pc := review.Candidate{Move: vd.Played.Move, Text: text(&vd.Played.Move), Equity: j.Value, Withdrawn: r.Played.Withdrawn}
+	if r.Played.Withdrawn {
+		pc.Text = r.Played.Text
+	}
+	bc := review.Candidate{Move: vd.Best.Move, Text: j.Best, Equity: j.BestValue}
+	sum.Add(k, r.Seat, &pc, &bc, j.Lost)
+	return j, nil
+}
+
 // spellRack writes a rack in writing order, blanks as "?".
 func spellRack(a *alphabet.Alphabet, r *alphabet.Rack) string {
 	return a.Bracketed(r.InWritingOrder())
@@ -161,27 +253,44 @@ func writeGCGReport(w io.Writer, rep *gcgReport, leaveName string) error {
 	if leaveName == "" {
 		leaveName = "default"
 	}
-	fmt.Fprintf(w, "%s: %d moves, %s, %s challenge rule; moves ranked by score plus leave (table %s)\n",
-		strings.Join(rep.Players, " vs "), len(rep.Moves), rep.Lexicon, rep.Challenge, leaveName)
+	judged := rep.Judged != "static equity"
+	how := fmt.Sprintf("moves ranked by score plus leave (table %s)", leaveName)
+	if judged {
+		how = "moves judged by simulation (value: mean spread to its horizon plus the leave there; win: chance of winning) and, with the bag empty, by the solved endgame (value: spread to the end)"
+	}
+	fmt.Fprintf(w, "%s: %d moves, %s, %s challenge rule; %s\n",
+		strings.Join(rep.Players, " vs "), len(rep.Moves), rep.Lexicon, rep.Challenge, how)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "#\tplayer\track\tplayed\tscore\tequity\tbest\tequity\tlost\trank\t")
+	if judged {
+		fmt.Fprintln(tw, "#\tplayer\track\tplayed\tscore\tvalue\twin %\tbest\tvalue\twin %\tlost\tby\t")
+	} else {
+		fmt.Fprintln(tw, "#\tplayer\track\tplayed\tscore\tequity\tbest\tequity\tlost\trank\t")
+	}
 	for _, m := range rep.Moves {
 		p := m.Played
 		played := p.Move
 		if p.Withdrawn {
 			played += " (withdrawn)"
 		}
+		if j := m.Judged; j != nil {
+			by := j.Phase
+			switch {
+			case j.Phase == "simulation":
+				by = fmt.Sprintf("simulation, %d iterations", j.Iterations)
+			case j.Phase == "endgame" && !j.Exact:
+				by = "endgame, not exact"
+			}
+			fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%d\t%.1f\t%s\t%s\t%.1f\t%s\t%s\t%s\t\n", m.Move, rep.Players[m.Seat], m.Rack, played,
+				p.Score, j.Value, chance(j.Win), j.Best, j.BestValue, chance(j.BestWin), tenths(j.Lost), by)
+			continue
+		}
 		rank := "-"
 		if m.Rank > 0 {
 			rank = fmt.Sprintf("%d/%d", m.Rank, m.Moves)
 		}
 		b := m.Best[0]
-		lost := ""
-		if m.Lost > 0 {
-			lost = fmt.Sprintf("%.1f", m.Lost)
-		}
 		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%d\t%.1f\t%s\t%.1f\t%s\t%s\t\n", m.Move, rep.Players[m.Seat], m.Rack, played, p.Score, p.Equity,
-			b.Move, b.Equity, lost, rank)
+			b.Move, b.Equity, tenths(m.Lost), rank)
 		for i := 1; i < len(m.Best); i++ {
 			c := m.Best[i]
 			fmt.Fprintf(tw, "\t\t\t\t\t\t%d. %s\t%.1f\t\t\t\n", i+1, c.Move, c.Equity)
@@ -192,7 +301,11 @@ func writeGCGReport(w io.Writer, rep *gcgReport, leaveName string) error {
 	}
 	fmt.Fprintln(w)
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "player\tmoves\tbest\tequity lost\ta move\tcostliest\t")
+	what := "equity"
+	if judged {
+		what = "value"
+	}
+	fmt.Fprintf(tw, "player\tmoves\tbest\t%s lost\ta move\tcostliest\t\n", what)
 	for _, s := range rep.Summary {
 		per := 0.0
 		if s.Moves > 0 {
@@ -205,4 +318,20 @@ func writeGCGReport(w io.Writer, rep *gcgReport, leaveName string) error {
 		fmt.Fprintf(tw, "%s\t%d\t%d\t%.1f\t%.2f\t%s\t\n", rep.Players[s.Seat], s.Moves, s.Best, s.Lost, per, worst)
 	}
 	return tw.Flush()
+}
+
+// tenths writes a loss to a tenth of a point, or nothing for none.
+func tenths(x float64) string {
+	if x <= 0 {
+		return ""
+	}
+	return fmt.Sprintf("%.1f", x)
+}
+
+// chance writes a chance in percent, or "-" when there is none.
+func chance(x *float64) string {
+	if x == nil {
+		return "-"
+	}
+	return fmt.Sprintf("%.1f", *x)
 }

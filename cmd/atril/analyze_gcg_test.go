@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,6 +15,7 @@ import (
 	"atril/internal/testvariant"
 	"atril/move"
 	"atril/movegen"
+	"atril/player"
 	"atril/variant"
 )
 
@@ -84,21 +86,21 @@ func TestAnalyzeGCG(t *testing.T) {
 	if err := os.WriteFile(path, file.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	run := func(asJSON bool, args ...string) string {
+	run := func(asJSON bool, judge *player.Options) string {
 		t.Helper()
 		fs := flag.NewFlagSet("analyze", flag.ContinueOnError)
 		vn, ln := envFlags(fs)
-		if err := fs.Parse(append([]string{"--lexicon", list}, args...)); err != nil {
+		if err := fs.Parse([]string{"--lexicon", list}); err != nil {
 			t.Fatal(err)
 		}
 		var out bytes.Buffer
-		if err := analyzeGCG(&out, fs, *vn, *ln, path, "none", 3, asJSON); err != nil {
+		if err := analyzeGCG(&out, fs, *vn, *ln, path, "none", 3, asJSON, judge); err != nil {
 			t.Fatal(err)
 		}
 		return out.String()
 	}
 	var rep gcgReport
-	if err := json.Unmarshal([]byte(run(true)), &rep); err != nil {
+	if err := json.Unmarshal([]byte(run(true, nil)), &rep); err != nil {
 		t.Fatal(err)
 	}
 	if len(rep.Moves) != len(gaps) {
@@ -143,10 +145,89 @@ func TestAnalyzeGCG(t *testing.T) {
 			t.Errorf("summary of seat %d: %+v, the moves add up to %d moves, %d best, %.2f lost", i, s, moves[i], best[i], lost[i])
 		}
 	}
-	text := run(false)
+	text := run(false, nil)
 	for _, want := range []string{"Low vs High", "equity lost", "costliest", "\nLow ", "\nHigh "} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the report lacks %q:\n%s", want, text)
+		}
+	}
+}
+
+// TestAnalyzeGCGJudged judges every move of a game by simulation and,
+// with the bag empty, by the endgame (analyze --gcg --sim, with small
+// searches): each move has its verdict from the right search, no move is
+// valued above the best, and the summary adds up the verdicts.
+func TestAnalyzeGCGJudged(t *testing.T) {
+	v := variant.MustLoad("english")
+	lex := testvariant.Sample(t, v, "en-sowpods", 6)
+	g, err := game.New(v, lex, []string{"One", "Two"}, 9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pro, err := player.New("professional", player.Options{Variant: v, Lexicon: lex, Generator: movegen.NewBrute(lex)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for !g.Over() {
+		if err := g.Play(pro.Choose(player.ViewOf(g, g.Current()))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	dir := t.TempDir()
+	path, list := filepath.Join(dir, "game.gcg"), filepath.Join(dir, "words.txt")
+	var file, words bytes.Buffer
+	if err := gcg.Write(&file, g); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < lex.Len(); i++ {
+		words.WriteString(v.Alphabet.Spell(lex.Word(i)) + "\n")
+	}
+	if err := os.WriteFile(path, file.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(list, words.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fs := flag.NewFlagSet("analyze", flag.ContinueOnError)
+	vn, ln := envFlags(fs)
+	if err := fs.Parse([]string{"--lexicon", list}); err != nil {
+		t.Fatal(err)
+	}
+	judge := &player.Options{Seed: 1, Candidates: 4, Iterations: 12, Plies: 1, Threads: 1, EndgameNodes: 20000, EndgameThreads: 1}
+	var out bytes.Buffer
+	if err := analyzeGCG(&out, fs, *vn, *ln, path, "", 1, true, judge); err != nil {
+		t.Fatal(err)
+	}
+	var rep gcgReport
+	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+		t.Fatal(err)
+	}
+	var lost [2]float64
+	phases := map[string]int{}
+	for _, m := range rep.Moves {
+		j := m.Judged
+		if j == nil {
+			t.Fatalf("move %d not judged", m.Move)
+		}
+		phases[j.Phase]++
+		want := "simulation"
+		if m.Bag == 0 {
+			want = "endgame"
+		}
+		if j.Phase != want || j.Lost < 0 || j.Lost != math.Round(max(0, j.BestValue-j.Value)*100)/100 {
+			t.Errorf("move %d (bag %d): %+v", m.Move, m.Bag, j)
+		}
+		if j.Phase == "simulation" && (j.Win == nil || j.BestWin == nil || j.Iterations == 0) {
+			t.Errorf("move %d: a simulation without chances or iterations: %+v", m.Move, j)
+		}
+		lost[m.Seat] += j.Lost
+	}
+	if phases["simulation"] == 0 || phases["endgame"] == 0 {
+		t.Errorf("verdicts by phase: %v", phases)
+	}
+	for i, s := range rep.Summary {
+		if math.Abs(s.Lost-lost[i]) > 0.01*float64(s.Moves) {
+			t.Errorf("seat %d: summary %.2f lost, the moves %.2f", i, s.Lost, lost[i])
 		}
 	}
 }
@@ -170,7 +251,7 @@ func TestAnalyzeGCGRefused(t *testing.T) {
 		fs := flag.NewFlagSet("analyze", flag.ContinueOnError)
 		vn, ln := envFlags(fs)
 		var out bytes.Buffer
-		err := analyzeGCG(&out, fs, *vn, *ln, path, "", 1, false)
+		err := analyzeGCG(&out, fs, *vn, *ln, path, "", 1, false, nil)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: error %v, want one saying %q", tc.name, err, tc.want)
 		}

@@ -27,7 +27,7 @@ func runAnalyze(args []string) error {
 	vn, ln := envFlags(fs)
 	pos := fs.String("cgp", "", "the position, as a CGP line; the player on turn is analysed")
 	gcgPath := fs.String("gcg", "", "a game, as a GCG file (- for standard input): every move ranked by static equity, and how each player played")
-	simulate := fs.Bool("sim", false, "simulate the candidates (default: rank them by score plus leave)")
+	simulate := fs.Bool("sim", false, "simulate the candidates (default: rank them by score plus leave); with --gcg, judge every move by simulation or, with the bag empty, by the endgame, within --time each")
 	plies := fs.Int("plies", 2, "moves simulated after each candidate")
 	budget := fs.Duration("time", 5*time.Second, "time budget of the simulation or of the endgame search")
 	iters := fs.Int("iterations", 0, "most iterations per candidate (0: as many as the time allows)")
@@ -41,14 +41,22 @@ func runAnalyze(args []string) error {
 		return err
 	}
 	if *gcgPath != "" {
-		if *pos != "" || *simulate {
-			return fmt.Errorf("--gcg ranks a game's moves by static equity: it takes neither --cgp nor --sim")
+		if *pos != "" {
+			return fmt.Errorf("give --cgp (a position) or --gcg (a game), not both")
 		}
 		n := 1
 		if flagSet(fs, "top") {
 			n = max(*top, 1)
 		}
-		return analyzeGCG(os.Stdout, fs, *vn, *ln, *gcgPath, *leaveName, n, *asJSON)
+		var judge *player.Options
+		if *simulate {
+			judge = &player.Options{Seed: *seed, Candidates: *cands, Iterations: *iters, Plies: *plies, Threads: *threads,
+				Budget: *budget, EndgameTime: *budget, EndgameThreads: *threads}
+			if *iters == 0 {
+				judge.Iterations = math.MaxInt32
+			}
+		}
+		return analyzeGCG(os.Stdout, fs, *vn, *ln, *gcgPath, *leaveName, n, *asJSON, judge)
 	}
 	if *pos == "" {
 		fs.Usage()

@@ -3,6 +3,7 @@ package player
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"time"
 
@@ -91,18 +92,26 @@ func Analyze(v *View, o Options, simulate bool, top int) (*Analysis, error) {
 		}
 		a.Phase = "simulation"
 		s.simulate(v, cands)
-		a.Candidates = s.Estimates
+		a.Candidates = sortEstimates(s.Estimates)
 		a.Iterations = s.Simulated
-		sort.SliceStable(a.Candidates, func(i, j int) bool {
-			x, y := &a.Candidates[i], &a.Candidates[j]
-			if x.Alive != y.Alive {
-				return x.Alive
-			}
-			return x.Mean > y.Mean
-		})
 	}
 	a.Elapsed = time.Since(start)
 	return a, nil
+}
+
+// sortEstimates orders a simulation's estimates as an analysis lists
+// them: the live candidates by mean, then the eliminated ones by mean.
+// It returns a sorted copy.
+func sortEstimates(es []Estimate) []Estimate {
+	out := slices.Clone(es)
+	sort.SliceStable(out, func(i, j int) bool {
+		x, y := &out[i], &out[j]
+		if x.Alive != y.Alive {
+			return x.Alive
+		}
+		return x.Mean > y.Mean
+	})
+	return out
 }
 
 // Best is the move the analysis recommends (a pass when it has none).

@@ -13,9 +13,10 @@ import (
 type Verdict struct {
 	// Phase is "simulation" (tiles in the bag: each move's Mean is the
 	// simulation's mean spread to its horizon plus the leave there, Win
-	// its chance of winning), or "endgame" (the bag empty: Mean is the
+	// its chance of winning), "endgame" (the bag empty: Mean is the
 	// spread the move gains to the end of the game with best play after
-	// it).
+	// it), or "static" (the time ran out before the simulation played
+	// one iteration: Mean is the static value, score plus leave).
 	Phase        string
 	Best, Played Estimate
 	// Iterations is the number of candidate-iterations simulated.
@@ -24,6 +25,11 @@ type Verdict struct {
 	// end of the game on every line.
 	Exact   bool
 	Elapsed time.Duration
+	// Candidates are the simulation's estimates, ordered as Analyze
+	// orders them (the live candidates by mean, then the eliminated);
+	// Endgame is the solved endgame of the position, with its line.
+	Candidates []Estimate
+	Endgame    *endgame.Result
 }
 
 // Lost is the value the played move gave up against the best (0 when it
@@ -98,7 +104,19 @@ func judgeSimulation(p *Valued, v *View, played move.Move) *Verdict {
 		return vd
 	}
 	best := s.simulate(v, cands)
+	if s.Simulated == 0 {
+		// Out of time before one whole iteration: the static values.
+		vd.Phase, best = "static", 0
+		for i := range s.Estimates {
+			e := &s.Estimates[i]
+			e.Mean, e.Half, e.Alive = e.Static, 0, true
+			if e.Mean > s.Estimates[best].Mean {
+				best = i
+			}
+		}
+	}
 	vd.Best, vd.Played, vd.Iterations = s.Estimates[best], s.Estimates[at], s.Simulated
+	vd.Candidates = sortEstimates(s.Estimates)
 	return vd
 }
 
@@ -106,7 +124,7 @@ func judgeSimulation(p *Valued, v *View, played move.Move) *Verdict {
 // move from the opponent's side.
 func judgeEndgame(p *Valued, v *View, played move.Move) *Verdict {
 	_, res, _ := solveEndgame(p.egen, v, p.opt)
-	vd := &Verdict{Phase: "endgame", Exact: res.Exact}
+	vd := &Verdict{Phase: "endgame", Exact: res.Exact, Endgame: res}
 	vd.Best = Estimate{Move: res.Move, Mean: float64(res.Value), Alive: true}
 	scores := v.Board.Variant.Scores
 	kept := played.Kept(v.Rack)

@@ -10,6 +10,7 @@ import (
 	"atril/game"
 	"atril/move"
 	"atril/player"
+	"atril/review"
 	"atril/variant"
 )
 
@@ -45,6 +46,28 @@ type AnalyzeRequest struct {
 	Sim    bool `json:"sim,omitempty"`
 	Millis int  `json:"ms,omitempty"`
 	Top    int  `json:"top,omitempty"`
+	// Judge (a finished game's turn) searches as Sim does, the move
+	// played at the turn among the candidates whatever its static rank,
+	// and answers how it compares with the best (Judged). With the bag
+	// empty the endgame is solved before and after it.
+	Judge bool `json:"judge,omitempty"`
+}
+
+// Judgement compares the move played at a turn with the best move of
+// the search: their values (a simulation's mean spread to its horizon
+// plus the leave there, or with the bag empty the spread to the end of
+// the game) and, for a simulation, their chances of winning in percent.
+type Judgement struct {
+	Played    string   `json:"played"`
+	Value     *float64 `json:"value"`
+	Win       *float64 `json:"win,omitempty"`
+	Best      string   `json:"best"`
+	BestValue *float64 `json:"best_value"`
+	BestWin   *float64 `json:"best_win,omitempty"`
+	// Lost is what the played move gave up against the best (0 when it
+	// was as good).
+	Lost  float64 `json:"lost"`
+	Exact bool    `json:"exact,omitempty"`
 }
 
 // AnalyzeCandidate is one ranked move of an analysis.
@@ -76,6 +99,7 @@ type AnalyzeResponse struct {
 	Exact      *bool              `json:"exact,omitempty"`
 	Line       []string           `json:"line,omitempty"`
 	Millis     int64              `json:"ms"`
+	Judged     *Judgement         `json:"judged,omitempty"`
 }
 
 func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
@@ -107,6 +131,13 @@ func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
+	var played move.Move
+	if req.Judge {
+		if played, err = s.playedAt(r, req, turn); err != nil {
+			s.fail(w, err)
+			return
+		}
+	}
 	// Analyses share the computer seats' thinking slots.
 	if !s.slot(r.Context()) {
 		return
@@ -116,6 +147,15 @@ func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
 	defer lr.putGen(gen)
 	o := player.Options{Variant: v, Lexicon: lr.lex, Generator: gen, Seed: 1, Budget: budget,
 		EndgameTime: budget, Iterations: math.MaxInt32, Threads: 1}
+	if req.Judge {
+		resp, err := judgeTurn(view, played, o, turn, req.Top)
+		if err != nil {
+			s.fail(w, err)
+			return
+		}
+		writeJSON(w, 200, resp)
+		return
+	}
 	a, err := player.Analyze(view, o, req.Sim, req.Top)
 	if err != nil {
 		s.fail(w, err)
@@ -204,15 +244,7 @@ func analyzeResponse(a *player.Analysis, v *player.View, turn, top int) AnalyzeR
 	if top <= 0 {
 		top = 10
 	}
-	// f rounds to 1/100; a value the simulation could not estimate (too
-	// few iterations before the time ran out) is left out.
-	f := func(x float64) *float64 {
-		if math.IsInf(x, 0) || math.IsNaN(x) {
-			return nil
-		}
-		x = math.Round(100*x) / 100
-		return &x
-	}
+	f := hundredths
 	for i, c := range a.Candidates {
 		if i >= top {
 			break
@@ -245,6 +277,69 @@ func analyzeResponse(a *player.Analysis, v *player.View, turn, top int) AnalyzeR
 		}
 	}
 	return out
+}
+
+// playedAt is the move played at a finished game's turn, a placement a
+// challenge took back as the pass it amounted to.
+func (s *Server) playedAt(r *http.Request, req AnalyzeRequest, turn int) (move.Move, error) {
+	if req.Game == "" {
+		return move.Move{}, &apiError{400, "judge: a finished game's turn is judged, not a CGP line"}
+	}
+	l, err := s.game(r.Context(), req.Game)
+	if err != nil {
+		return move.Move{}, err
+	}
+	rec, _, err := l.record()
+	if err != nil {
+		return move.Move{}, err
+	}
+	if turn < 0 || turn >= len(rec.Moves) {
+		return move.Move{}, &apiError{422, fmt.Sprintf("turn %d: the game has moves 0 to %d", turn, len(rec.Moves)-1)}
+	}
+	m := rec.Moves[turn]
+	if m.Withdrawn {
+		return move.Move{Kind: move.Pass}, nil
+	}
+	return m.Move, nil
+}
+
+// judgeTurn judges the move played in view (player.Judge) and answers
+// the search's candidates or endgame line as a simulation's analysis
+// does, with the judgement.
+func judgeTurn(view *player.View, played move.Move, o player.Options, turn, top int) (*AnalyzeResponse, error) {
+	if len(view.Scores) != 2 || view.Unseen.Len() == 0 {
+		return nil, &apiError{422, "judge: only a turn of a two-player game with tiles unseen can be judged"}
+	}
+	vd, err := player.Judge(view, played, o)
+	if err != nil {
+		return nil, err
+	}
+	a := &player.Analysis{Phase: vd.Phase, Candidates: vd.Candidates, Endgame: vd.Endgame, Iterations: vd.Iterations, Elapsed: vd.Elapsed}
+	resp := analyzeResponse(a, view, turn, top)
+	if vd.Endgame != nil {
+		resp.Best = vd.Best.Move.String(view.Board)
+	}
+	f := hundredths
+	j := &Judgement{Played: review.Text(view.Board, &vd.Played.Move), Value: f(vd.Played.Mean), Best: review.Text(view.Board, &vd.Best.Move),
+		BestValue: f(vd.Best.Mean), Exact: vd.Exact}
+	if j.Value != nil && j.BestValue != nil {
+		j.Lost = math.Round(max(0, *j.BestValue-*j.Value)*100) / 100
+	}
+	if vd.Phase == "simulation" {
+		j.Win, j.BestWin = f(100*vd.Played.Win), f(100*vd.Best.Win)
+	}
+	resp.Judged = j
+	return &resp, nil
+}
+
+// hundredths rounds x to 1/100, or is nil for a value the simulation
+// could not estimate (too few iterations before the time ran out).
+func hundredths(x float64) *float64 {
+	if math.IsInf(x, 0) || math.IsNaN(x) {
+		return nil
+	}
+	x = math.Round(100*x) / 100
+	return &x
 }
 
 // candidateOf renders a move of the view's player as a candidate of its

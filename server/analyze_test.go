@@ -1,6 +1,9 @@
 package server
 
-import "testing"
+import (
+	"math"
+	"testing"
+)
 
 // twoPeoplePlayed starts a game of two people's seats and plays up to
 // moves best moves in it; it returns the game and the seats' tokens, by
@@ -61,5 +64,68 @@ func TestAnalyze(t *testing.T) {
 	}
 	if !refused {
 		t.Error("twenty analyses in a row all accepted")
+	}
+}
+
+// TestAnalyzeJudge judges moves of a finished game (POST /api/analyze
+// with "judge"): the move played at the turn is among the simulation's
+// candidates with its values, what it gave up is the best's value less
+// its own, the bag empty is judged by the endgame, and a CGP line or an
+// unfinished game is refused.
+func TestAnalyzeJudge(t *testing.T) {
+	e := newEnv(t, nil)
+	id, toks := twoPeoplePlayed(t, e, 2)
+	turn := func(n int) *int { return &n }
+	if code := e.do("POST", "/api/analyze", toks[0], AnalyzeRequest{Game: id, Judge: true, Millis: 100}, nil); code != 409 {
+		t.Errorf("unfinished game judged: %d, want 409", code)
+	}
+	cgp := "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 AEINRST/ 0/0 0 lex en-sowpods;"
+	if code := e.do("POST", "/api/analyze", "", AnalyzeRequest{CGP: cgp, Judge: true, Millis: 100}, nil); code != 400 {
+		t.Errorf("CGP judged: %d, want 400", code)
+	}
+	playOut(t, e, id, toks, 300)
+	var rv Review
+	if code := e.do("GET", "/api/games/"+id+"/review", "", nil, &rv); code != 200 {
+		t.Fatalf("review: %d", code)
+	}
+	var moves []ReviewTurn
+	for _, rt := range rv.Turns {
+		switch rt.Kind {
+		case "place", "exchange", "pass", "withdrawn":
+			moves = append(moves, rt)
+		}
+	}
+	for _, k := range []int{3, len(moves) - 1} {
+		var got AnalyzeResponse
+		if code := e.do("POST", "/api/analyze", "", AnalyzeRequest{Game: id, Turn: turn(k), Judge: true, Millis: 2000, Top: 50}, &got); code != 200 {
+			t.Fatalf("turn %d judged: %d", k, code)
+		}
+		j := got.Judged
+		if j == nil || j.Value == nil || j.BestValue == nil {
+			t.Fatalf("turn %d: judgement %+v", k, j)
+		}
+		want := moves[k].Move
+		if want == "" {
+			want = "-"
+		}
+		if j.Played != want || j.Lost != math.Round(max(0, *j.BestValue-*j.Value)*100)/100 {
+			t.Errorf("turn %d: judged %+v, played %q", k, j, want)
+		}
+		switch got.Phase {
+		case "simulation":
+			found := false
+			for _, c := range got.Candidates {
+				found = found || c.Move == j.Played && c.Mean != nil && *c.Mean == *j.Value
+			}
+			if !found || j.Win == nil || j.BestWin == nil {
+				t.Errorf("turn %d: the played %s is not among the candidates with its value: %+v", k, j.Played, got.Candidates)
+			}
+		case "endgame":
+			if got.Spread == nil || float64(*got.Spread) != *j.BestValue {
+				t.Errorf("turn %d: endgame spread %v, best value %v", k, got.Spread, *j.BestValue)
+			}
+		default:
+			t.Errorf("turn %d judged by %s", k, got.Phase)
+		}
 	}
 }

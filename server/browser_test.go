@@ -1448,6 +1448,12 @@ func TestBrowserMouseGame(t *testing.T) {
 				// The engine's simulation of this position.
 				r.clickAt(ctx, "#sim-button")
 				r.poll(ctx, "the simulation", `document.querySelectorAll("#simulation tbody tr").length > 0`, 90*time.Second)
+				// With it, the verdict on the move played there.
+				var verdict string
+				r.eval(ctx, `$("#sim-verdict") ? $("#sim-verdict").textContent : ""`, &verdict)
+				if !strings.HasPrefix(verdict, "The move played, ") || !strings.Contains(verdict, "wins ") {
+					t.Errorf("the verdict on move 3 reads %q", verdict)
+				}
 				r.shot(ctx, "11-review")
 			}
 			tilesBefore += len(moves[k].Tiles)

@@ -2681,7 +2681,9 @@ async function simulate(k, button) {
   button.disabled = true;
   button.textContent = t("simRunning");
   try {
-    const res = await api("POST", "/api/analyze", { game: G.id, turn: k, sim: true, ms: 2000, top: 8 });
+    // Two players: the move played is judged beside the best ones.
+    const judge = !!(G.st && G.st.seats && G.st.seats.length === 2);
+    const res = await api("POST", "/api/analyze", { game: G.id, turn: k, sim: true, judge, ms: 2000, top: 8 });
     R.sims = R.sims || {};
     R.sims[k] = res;
     if (G.review && G.review.k === k) showSimulation(res);
@@ -2702,6 +2704,18 @@ function showSimulation(res) {
     const line = el("span");
     res.line.forEach((m, i) => { if (i) line.append(", "); line.append(moveNode(m)); });
     out.append(...msgNodes(t("simEndgame", res.spread, t(res.exact ? "simExact" : "simEstimate"), "{0}"), line));
+  }
+  const j = res.judged;
+  if (j && j.value != null && j.best_value != null) {
+    // The verdict on the move played: its value and the best's, and what
+    // it gave up (simulation: chance of winning too).
+    const val = (x, win) => (x >= 0 ? "+" : "") + x.toFixed(1) + (win != null ? " · " + t("simWinShort", win.toFixed(0)) : "");
+    const p = el("p");
+    p.id = "sim-verdict";
+    if (j.lost === 0) p.append(...msgNodes(t("simJudgedBest", "{0}", val(j.value, j.win)), moveNode(j.played)));
+    else p.append(...msgNodes(t("simJudged", "{0}", val(j.value, j.win), "{2}", val(j.best_value, j.best_win), j.lost.toFixed(1)),
+      moveNode(j.played), null, moveNode(j.best)));
+    out.append(p);
   }
   if (res.candidates && res.candidates.length) {
     const table = el("table", "analysis");

@@ -94,7 +94,7 @@ const STRINGS = {
     rvToPlay: "{0} to play, with", rvPlayed: "Played: {0}", rvRank: "rank {0} of {1}", rvNotRanked: "not among the valued moves",
     rvBest: "Best moves by static equity (score + value of the tiles kept)", rvMove: "Move", rvScore: "Score", rvLeave: "Kept", rvEquity: "Equity",
     simButton: "Simulate this position (2 s)", simRunning: "Simulating…", simTitle: "Simulation: each move played out against likely racks",
-    simMean: "Mean", simWin: "Win %", simStatic: "Static", simEndgame: "Endgame: {0} points for the player on turn ({1}), best line: {2}",
+    simMean: "Mean", simWin: "Win %", simStatic: "Static", simEndgame: "Endgame: {0} points for the player on turn ({1}), best line: {2}", simJudged: "The move played, {0}, is worth {1}; the best found, {2}, {3}: {4} points given up.", simJudgedBest: "The move played, {0}, is the best found: {1}.", simWinShort: "wins {0}%",
     simExact: "exact", simEstimate: "estimate",
     rvLoading: "Analysing…", backToGame: "Back to the game", rvPass: "pass", rvExchange: "exchange {0}",
     // Accounts and rated games.
@@ -244,7 +244,7 @@ const STRINGS = {
     rvToPlay: "Le toca a {0}, con", rvPlayed: "Jugó: {0}", rvRank: "puesto {0} de {1}", rvNotRanked: "no está entre las jugadas valoradas",
     rvBest: "Mejores jugadas por valor estático (puntos + valor de las fichas que quedan)", rvMove: "Jugada", rvScore: "Puntos", rvLeave: "Quedan", rvEquity: "Valor",
     simButton: "Simular esta posición (2 s)", simRunning: "Simulando…", simTitle: "Simulación: cada jugada probada contra atriles probables",
-    simMean: "Media", simWin: "% victorias", simStatic: "Estático", simEndgame: "Final: {0} puntos para quien juega ({1}), mejor línea: {2}",
+    simMean: "Media", simWin: "% victorias", simStatic: "Estático", simEndgame: "Final: {0} puntos para quien juega ({1}), mejor línea: {2}", simJudged: "La jugada hecha, {0}, vale {1}; la mejor hallada, {2}, {3}: {4} puntos cedidos.", simJudgedBest: "La jugada hecha, {0}, es la mejor hallada: {1}.", simWinShort: "gana el {0} %",
     simExact: "exacto", simEstimate: "estimado",
     rvLoading: "Analizando…", backToGame: "Volver a la partida", rvPass: "pasar", rvExchange: "cambiar {0}",
     // Cuentas y partidas puntuables.
@@ -399,7 +399,7 @@ const STRINGS = {
     rvToPlay: "Na tahu {0}, na stojánku", rvPlayed: "Zahráno: {0}", rvRank: "{0}. z {1}", rvNotRanked: "není mezi hodnocenými tahy",
     rvBest: "Nejlepší tahy podle statické hodnoty (body + hodnota ponechaných kamenů)", rvMove: "Tah", rvScore: "Body", rvLeave: "Ponecháno", rvEquity: "Hodnota",
     simButton: "Simulovat tuto pozici (2 s)", simRunning: "Simuluji…", simTitle: "Simulace: každý tah dohrán proti pravděpodobným stojánkům",
-    simMean: "Průměr", simWin: "% výher", simStatic: "Statická", simEndgame: "Koncovka: {0} bodů pro hráče na tahu ({1}), nejlepší pokračování: {2}",
+    simMean: "Průměr", simWin: "% výher", simStatic: "Statická", simEndgame: "Koncovka: {0} bodů pro hráče na tahu ({1}), nejlepší pokračování: {2}", simJudged: "Zahraný tah {0} má hodnotu {1}; nejlepší nalezený, {2}, {3}: ztráta {4} bodů.", simJudgedBest: "Zahraný tah {0} je nejlepší nalezený: {1}.", simWinShort: "výhra {0} %",
     simExact: "přesně", simEstimate: "odhad",
     rvLoading: "Rozebírám…", backToGame: "Zpět ke hře", rvPass: "pas", rvExchange: "výměna {0}",
     // Účty a hodnocené hry.

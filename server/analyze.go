@@ -53,23 +53,6 @@ type AnalyzeRequest struct {
 	Judge bool `json:"judge,omitempty"`
 }
 
-// Judgement compares the move played at a turn with the best move of
-// the search: their values (a simulation's mean spread to its horizon
-// plus the leave there, or with the bag empty the spread to the end of
-// the game) and, for a simulation, their chances of winning in percent.
-type Judgement struct {
-	Played    string   `json:"played"`
-	Value     *float64 `json:"value"`
-	Win       *float64 `json:"win,omitempty"`
-	Best      string   `json:"best"`
-	BestValue *float64 `json:"best_value"`
-	BestWin   *float64 `json:"best_win,omitempty"`
-	// Lost is what the played move gave up against the best (0 when it
-	// was as good).
-	Lost  float64 `json:"lost"`
-	Exact bool    `json:"exact,omitempty"`
-}
-
 // AnalyzeCandidate is one ranked move of an analysis.
 type AnalyzeCandidate struct {
 	Move string `json:"move"`
@@ -99,7 +82,7 @@ type AnalyzeResponse struct {
 	Exact      *bool              `json:"exact,omitempty"`
 	Line       []string           `json:"line,omitempty"`
 	Millis     int64              `json:"ms"`
-	Judged     *Judgement         `json:"judged,omitempty"`
+	Judged     *review.Judgement  `json:"judged,omitempty"`
 }
 
 func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
@@ -244,7 +227,7 @@ func analyzeResponse(a *player.Analysis, v *player.View, turn, top int) AnalyzeR
 	if top <= 0 {
 		top = 10
 	}
-	f := hundredths
+	f := review.Hundredths
 	for i, c := range a.Candidates {
 		if i >= top {
 			break
@@ -319,27 +302,8 @@ func judgeTurn(view *player.View, played move.Move, o player.Options, turn, top 
 	if vd.Endgame != nil {
 		resp.Best = vd.Best.Move.String(view.Board)
 	}
-	f := hundredths
-	j := &Judgement{Played: review.Text(view.Board, &vd.Played.Move), Value: f(vd.Played.Mean), Best: review.Text(view.Board, &vd.Best.Move),
-		BestValue: f(vd.Best.Mean), Exact: vd.Exact}
-	if j.Value != nil && j.BestValue != nil {
-		j.Lost = math.Round(max(0, *j.BestValue-*j.Value)*100) / 100
-	}
-	if vd.Phase == "simulation" {
-		j.Win, j.BestWin = f(100*vd.Played.Win), f(100*vd.Best.Win)
-	}
-	resp.Judged = j
+	resp.Judged = review.Judged(view.Board, vd)
 	return &resp, nil
-}
-
-// hundredths rounds x to 1/100, or is nil for a value the simulation
-// could not estimate (too few iterations before the time ran out).
-func hundredths(x float64) *float64 {
-	if math.IsInf(x, 0) || math.IsNaN(x) {
-		return nil
-	}
-	x = math.Round(100*x) / 100
-	return &x
 }
 
 // candidateOf renders a move of the view's player as a candidate of its

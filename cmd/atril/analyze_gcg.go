@@ -45,23 +45,7 @@ type gcgMoveReport struct {
 	Rank  int `json:"rank"`
 	Moves int `json:"moves"`
 	// Judged is the simulation's or the endgame's verdict (--sim).
-	Judged *gcgJudgement `json:"judged,omitempty"`
-}
-
-// gcgJudgement compares the played move with the best one of the
-// simulation (values: mean spread to its horizon plus the leave there;
-// win: chance of winning, percent) or of the endgame (values: spread to
-// the end of the game).
-type gcgJudgement struct {
-	Phase      string   `json:"phase"`
-	Best       string   `json:"best"`
-	BestValue  float64  `json:"best_value"`
-	Value      float64  `json:"value"`
-	Lost       float64  `json:"lost"`
-	BestWin    *float64 `json:"best_win,omitempty"`
-	Win        *float64 `json:"win,omitempty"`
-	Iterations int      `json:"iterations,omitempty"`
-	Exact      bool     `json:"exact,omitempty"`
+	Judged *review.Judgement `json:"judged,omitempty"`
 }
 
 // gcgCandidate is a move with its static equity.
@@ -209,35 +193,31 @@ func analyzeGCG(w io.Writer, fs *flag.FlagSet, variantName, lexName, path, leave
 // judgeMove judges the move of ranking r in pos (player.Judge; a
 // withdrawn placement as the pass it amounted to), counts it in sum and
 // returns the verdict.
-func judgeMove(pos *game.Game, r *review.Ranking, o *player.Options, sum *review.Summary, k int) (*gcgJudgement, error) {
+func judgeMove(pos *game.Game, r *review.Ranking, o *player.Options, sum *review.Summary, k int) (*review.Judgement, error) {
 	view := player.ViewOf(pos, pos.Current())
-	played := r.Played.Move
-	if r.Played.Withdrawn {
-		played = move.Move{Kind: move.Pass}
-	}
 	if view.Unseen.Len() == 0 {
 		// Nothing hidden and nothing to draw: the static ranking is exact
 		// for the move's points.
-		j := &gcgJudgement{Phase: "static", Best: r.Best[0].Text, BestValue: r.Best[0].Equity, Value: r.Played.Equity, Lost: r.Lost()}
-		sum.Add(k, r.Seat, &r.Played, &r.Best[0], j.Lost)
-		return j, nil
+		sum.Add(k, r.Seat, &r.Played, &r.Best[0], r.Lost())
+		return review.StaticJudgement(r), nil
+	}
+	played := r.Played.Move
+	if r.Played.Withdrawn {
+		played = move.Move{Kind: move.Pass}
 	}
 	vd, err := player.Judge(view, played, *o)
 	if err != nil {
 		return nil, err
 	}
-	text := func(m *move.Move) string { return review.Text(view.Board, m) }
-	j := &gcgJudgement{Phase: vd.Phase, Best: text(&vd.Best.Move), BestValue: round2(vd.Best.Mean), Value: round2(vd.Played.Mean),
-		Iterations: vd.Iterations, Exact: vd.Exact}
-	j.Lost = round2(max(0, j.BestValue-j.Value))
-	if vd.Phase == "simulation" {
-		j.BestWin, j.Win = fptr(round2(100*vd.Best.Win)), fptr(round2(100*vd.Played.Win))
+	j := review.Judged(view.Board, vd)
+	if j.Value == nil || j.BestValue == nil {
+		return nil, fmt.Errorf("the %s found no value for %s or %s", vd.Phase, j.Played, j.Best)
 	}
-	pc := review.Candidate{Move: vd.Played.Move, Text: text(&vd.Played.Move), Equity: j.Value, Withdrawn: r.Played.Withdrawn}
 	if r.Played.Withdrawn {
-		pc.Text = r.Played.Text
+		j.Played = r.Played.Text
 	}
-	bc := review.Candidate{Move: vd.Best.Move, Text: j.Best, Equity: j.BestValue}
+	pc := review.Candidate{Move: vd.Played.Move, Text: j.Played, Equity: *j.Value, Withdrawn: r.Played.Withdrawn}
+	bc := review.Candidate{Move: vd.Best.Move, Text: j.Best, Equity: *j.BestValue}
 	sum.Add(k, r.Seat, &pc, &bc, j.Lost)
 	return j, nil
 }
@@ -281,7 +261,7 @@ func writeGCGReport(w io.Writer, rep *gcgReport, leaveName string) error {
 				by = "endgame, not exact"
 			}
 			fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%d\t%.1f\t%s\t%s\t%.1f\t%s\t%s\t%s\t\n", m.Move, rep.Players[m.Seat], m.Rack, played,
-				p.Score, j.Value, chance(j.Win), j.Best, j.BestValue, chance(j.BestWin), tenths(j.Lost), by)
+				p.Score, *j.Value, chance(j.Win), j.Best, *j.BestValue, chance(j.BestWin), tenths(j.Lost), by)
 			continue
 		}
 		rank := "-"

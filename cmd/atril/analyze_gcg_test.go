@@ -214,7 +214,7 @@ func TestAnalyzeGCGJudged(t *testing.T) {
 		if m.Bag == 0 {
 			want = "endgame"
 		}
-		if j.Phase != want || j.Lost < 0 || j.Lost != math.Round(max(0, j.BestValue-j.Value)*100)/100 {
+		if j.Phase != want || j.Value == nil || j.BestValue == nil || j.Lost < 0 || j.Lost != math.Round(max(0, *j.BestValue-*j.Value)*100)/100 {
 			t.Errorf("move %d (bag %d): %+v", m.Move, m.Bag, j)
 		}
 		if j.Phase == "simulation" && (j.Win == nil || j.BestWin == nil || j.Iterations == 0) {

@@ -16,6 +16,7 @@ import (
 	"atril/move"
 	"atril/movegen"
 	"atril/player"
+	"atril/review"
 )
 
 func init() {
@@ -130,15 +131,6 @@ type analysisReply struct {
 	Millis     int64           `json:"ms"`
 }
 
-// fptr points at x, or is nil for a value the simulation could not
-// estimate (too few iterations before the time ran out).
-func fptr(x float64) *float64 {
-	if math.IsInf(x, 0) || math.IsNaN(x) {
-		return nil
-	}
-	return &x
-}
-
 func analysisJSON(a *player.Analysis, b *board.Board, top int) analysisReply {
 	best := a.Best()
 	out := analysisReply{Phase: a.Phase, Best: best.String(b), Iterations: a.Iterations, Millis: a.Elapsed.Milliseconds()}
@@ -148,8 +140,8 @@ func analysisJSON(a *player.Analysis, b *board.Board, top int) analysisReply {
 		}
 		cj := candidateJSON{Move: c.Move.String(b), Static: round2(c.Static)}
 		if a.Phase == "simulation" {
-			cj.Mean, cj.Win, cj.Iterations, cj.Eliminated = fptr(round2(c.Mean)), fptr(round2(100*c.Win)), c.Iterations, !c.Alive
-			cj.Low, cj.High = fptr(round2(c.Mean-c.Half)), fptr(round2(c.Mean+c.Half))
+			cj.Mean, cj.Win, cj.Iterations, cj.Eliminated = review.Hundredths(c.Mean), review.Hundredths(100*c.Win), c.Iterations, !c.Alive
+			cj.Low, cj.High = review.Hundredths(c.Mean-c.Half), review.Hundredths(c.Mean+c.Half)
 		}
 		out.Candidates = append(out.Candidates, cj)
 	}
@@ -159,7 +151,7 @@ func analysisJSON(a *player.Analysis, b *board.Board, top int) analysisReply {
 		}
 		ex := c.Exact
 		out.Candidates = append(out.Candidates, candidateJSON{Move: c.Move.String(b), Static: round2(c.Static),
-			Mean: fptr(round2(c.Spread)), Win: fptr(round2(100 * c.Wins)), Exact: &ex})
+			Mean: review.Hundredths(c.Spread), Win: review.Hundredths(100 * c.Wins), Exact: &ex})
 	}
 	if r := a.Endgame; r != nil {
 		v, ex := r.Value, r.Exact

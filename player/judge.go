@@ -146,12 +146,7 @@ func judgeEndgame(p *Valued, v *View, played move.Move) *Verdict {
 			b.PlaceLine(played.Dir, played.Row, played.Col, played.Tiles, 1000)
 			pass = false
 		}
-		eo := endgame.Options{Width: p.opt.EndgameWidth, TimeLimit: p.opt.EndgameTime, NodeLimit: p.opt.EndgameNodes,
-			Playout: p.opt.EndgamePlayout, Threads: p.opt.EndgameThreads}
-		if eo.TimeLimit == 0 && eo.NodeLimit == 0 {
-			eo.TimeLimit = endgameDefaultTime
-		}
-		after := endgame.Solve(p.egen, b, opp, kept, pass, eo)
+		after := endgame.Solve(p.egen, b, opp, kept, pass, endgameOptions(p.opt))
 		value = float64(played.Score - after.Value)
 		vd.Exact = vd.Exact && after.Exact
 	}

@@ -319,15 +319,21 @@ func insert(out []candidate, c candidate, keep int) []candidate {
 	return out
 }
 
-// solveEndgame runs the endgame search; with the bag empty the unseen
-// tiles are exactly the opponent's rack, so this reads nothing hidden.
-func solveEndgame(gen movegen.Generator, v *View, o Options) (move.Move, *endgame.Result, int) {
+// endgameOptions is the endgame search o asks for: its limits, or the
+// default time when it gives none.
+func endgameOptions(o Options) endgame.Options {
 	eo := endgame.Options{Width: o.EndgameWidth, TimeLimit: o.EndgameTime, NodeLimit: o.EndgameNodes, Playout: o.EndgamePlayout,
 		Threads: o.EndgameThreads}
 	if eo.TimeLimit == 0 && eo.NodeLimit == 0 {
 		eo.TimeLimit = endgameDefaultTime
 	}
-	res := endgame.Solve(gen, v.Board, v.Rack, v.Unseen, v.LastWasPass, eo)
+	return eo
+}
+
+// solveEndgame runs the endgame search; with the bag empty the unseen
+// tiles are exactly the opponent's rack, so this reads nothing hidden.
+func solveEndgame(gen movegen.Generator, v *View, o Options) (move.Move, *endgame.Result, int) {
+	res := endgame.Solve(gen, v.Board, v.Rack, v.Unseen, v.LastWasPass, endgameOptions(o))
 	if res.Move.Kind == move.Place {
 		// Belt and braces: never hand the game an illegal move.
 		m := res.Move

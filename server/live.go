@@ -56,8 +56,10 @@ type live struct {
 	seq int
 	// thinking is set while a computer seat is choosing a move.
 	thinking bool
-	// listed is set when the game is offered in the lobby to anyone.
-	listed bool
+	// listed is set when the game is offered in the lobby to anyone;
+	// offeredBy is who offered it, when this process took the offer.
+	listed    bool
+	offeredBy offerer
 	// rematch is the id of the finished game's rematch ("" for none).
 	rematch string
 	// tournament is the game's place in a tournament (nil: none);

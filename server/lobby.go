@@ -1,6 +1,7 @@
 package server
 
 import (
+	"fmt"
 	"net/http"
 	"sort"
 	"time"
@@ -34,23 +35,42 @@ type Lobby struct {
 	Playing []LobbyGame `json:"playing"`
 }
 
+// DefaultMaxOffers is how many games one client or account may have
+// waiting in the lobby at once.
+const DefaultMaxOffers = 3
+
 // handleList offers the game in the lobby, so that anyone may join it.
-// Only a seat of a game still waiting for players may ask.
+// Only a seat of a game still waiting for players may ask, and only
+// while its client and its account have fewer than cfg.MaxOffers other
+// games waiting there (409).
 func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
-	_, l, _, ok := s.seatAction(w, r)
+	_, l, me, ok := s.seatAction(w, r)
 	if !ok {
 		return
 	}
+	if err := l.listable(); err != nil || l.listed {
+		defer l.mu.Unlock()
+		if err != nil {
+			s.fail(w, err)
+			return
+		}
+		writeJSON(w, 200, map[string]bool{"listed": true})
+		return
+	}
+	client, account := s.clientKey(r), l.seat[me].account
+	// Counting reads the other offered games, each under its own lock:
+	// this game's is let go meanwhile, and its state checked again after.
+	l.mu.Unlock()
+	s.offerMu.Lock()
+	defer s.offerMu.Unlock()
+	if n := s.offersBy(client, account); s.cfg.MaxOffers > 0 && n >= s.cfg.MaxOffers {
+		s.fail(w, &apiError{409, fmt.Sprintf("%d of your games wait in the lobby already; wait for players to join them, or call one off", n)})
+		return
+	}
+	l.mu.Lock()
 	defer l.mu.Unlock()
-	switch {
-	case l.over():
-		s.fail(w, &apiError{409, "the game is over"})
-		return
-	case l.started():
-		s.fail(w, &apiError{409, "every seat is taken: there is nobody to wait for"})
-		return
-	case !l.freeForAnyone():
-		s.fail(w, &apiError{409, "every free seat is kept for an invited player"})
+	if err := l.listable(); err != nil {
+		s.fail(w, err)
 		return
 	}
 	if !l.listed {
@@ -59,18 +79,64 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		l.listed = true
+		l.offeredBy = offerer{client: client, account: account}
+		s.show(l)
 		l.touch()
 	}
 	writeJSON(w, 200, map[string]bool{"listed": true})
 }
 
+// listable says why the game cannot be offered in the lobby (nil: it
+// can). Caller holds mu.
+func (l *live) listable() error {
+	switch {
+	case l.over():
+		return &apiError{409, "the game is over"}
+	case l.started():
+		return &apiError{409, "every seat is taken: there is nobody to wait for"}
+	case !l.freeForAnyone():
+		return &apiError{409, "every free seat is kept for an invited player"}
+	}
+	return nil
+}
+
+// offerer is who offered a game in the lobby through this process: the
+// client's address key and the account of the seat that offered it ("":
+// none).
+type offerer struct {
+	client, account string
+}
+
+// offersBy counts the games in the lobby that wait for players and were
+// offered through this process by the client or by the account (if not
+// ""). Caller holds offerMu and no game's mu.
+func (s *Server) offersBy(client, account string) int {
+	s.mu.Lock()
+	games := make([]*live, 0, len(s.shown))
+	for l := range s.shown {
+		games = append(games, l)
+	}
+	s.mu.Unlock()
+	n := 0
+	for _, l := range games {
+		l.mu.Lock()
+		if by := l.offeredBy; l.listed && !l.over() && !l.started() &&
+			(by.client == client || account != "" && by.account == account) {
+			n++
+		}
+		l.mu.Unlock()
+	}
+	return n
+}
+
 // handleLobby lists the games offered in the lobby that still wait for a
 // person, and the games being played that were offered or are rated
-// (each process lists the games it holds in memory).
+// (each process lists the games it holds in memory). It reads only the
+// games of s.shown.
 func (s *Server) handleLobby(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
-	games := make([]*live, 0, len(s.games))
-	for _, l := range s.games {
+	games := make([]*live, 0, len(s.shown))
+	for l := range s.shown {
 		games = append(games, l)
 	}
 	s.mu.Unlock()

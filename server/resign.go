@@ -108,6 +108,10 @@ func (l *live) replayExtra(e store.Event) error {
 		return l.applyEnd(e.Kind, ev)
 	case "list":
 		l.listed = true
+		if l.srv != nil {
+			// Offered through another process: the lobby lists it here too.
+			l.srv.show(l)
+		}
 		return nil
 	case "timeout":
 		return l.replayTimeout(e.Data)

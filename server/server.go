@@ -127,6 +127,11 @@ type Config struct {
 	// PasswordIterations is the cost of a new password's hash (0:
 	// password.DefaultIterations; tests use less).
 	PasswordIterations int
+	// MaxOffers bounds the games one client (address) or one account has
+	// offered in the lobby that still wait for players, so that nobody
+	// fills the lobby's list alone (0: DefaultMaxOffers; negative: no
+	// limit). Held per process.
+	MaxOffers int
 }
 
 // Default expiry of games.
@@ -180,6 +185,15 @@ type Server struct {
 	// seat when they came into memory (checked against each game when
 	// listed, and dropped once no longer pending: invite.go).
 	invites map[string][]inviteRef
+	// shown holds the unfinished games in memory that the lobby may list:
+	// those offered to anyone and the rated ones (track, show, untrack),
+	// so that a look at the lobby reads those games only, however many
+	// others the process holds.
+	shown map[*live]struct{}
+	// offerMu is held while an offer is counted and made, so that offers
+	// sent at once cannot pass the count together (taken before any
+	// game's mu).
+	offerMu sync.Mutex
 }
 
 // lexRes is a loaded word list and a pool of generators over it.
@@ -249,6 +263,12 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Logf == nil {
 		cfg.Logf = log.Printf
 	}
+	switch {
+	case cfg.MaxOffers == 0:
+		cfg.MaxOffers = DefaultMaxOffers
+	case cfg.MaxOffers < 0:
+		cfg.MaxOffers = 0
+	}
 	if cfg.MaxGames <= 0 {
 		cfg.MaxGames = 100000
 	}
@@ -264,7 +284,7 @@ func New(cfg Config) (*Server, error) {
 	if cfg.TournamentSweep <= 0 {
 		cfg.TournamentSweep = time.Minute
 	}
-	s := &Server{cfg: cfg, store: cfg.Store, games: map[string]*live{}, lexes: map[string]*lexRes{}, invites: map[string][]inviteRef{},
+	s := &Server{cfg: cfg, store: cfg.Store, games: map[string]*live{}, lexes: map[string]*lexRes{}, invites: map[string][]inviteRef{}, shown: map[*live]struct{}{},
 		sem:       make(chan struct{}, cfg.Thinkers),
 		createLim: newLimiter(cfg.CreatePerMinute, DefaultCreatePerMinute),
 		joinLim:   newLimiter(cfg.JoinPerMinute, DefaultJoinPerMinute),
@@ -343,6 +363,19 @@ func (s *Server) track(l *live) {
 		if l.correspondence() {
 			s.ncorr++
 		}
+		if l.listed || l.hdr.Rated {
+			s.shown[l] = struct{}{}
+		}
+	}
+	s.mu.Unlock()
+}
+
+// show puts l among the games the lobby may list once it is offered.
+// Caller holds l.mu, not s.mu.
+func (s *Server) show(l *live) {
+	s.mu.Lock()
+	if l.counted {
+		s.shown[l] = struct{}{}
 	}
 	s.mu.Unlock()
 }
@@ -350,14 +383,20 @@ func (s *Server) track(l *live) {
 // untrack stops counting l. Caller holds l.mu, not s.mu.
 func (s *Server) untrack(l *live) {
 	s.mu.Lock()
+	s.uncount(l)
+	s.mu.Unlock()
+}
+
+// uncount stops counting l. Caller holds s.mu.
+func (s *Server) uncount(l *live) {
 	if l.counted {
 		l.counted = false
 		s.nlive--
 		if l.correspondence() {
 			s.ncorr--
 		}
+		delete(s.shown, l)
 	}
-	s.mu.Unlock()
 }
 
 // DefaultGenerator is the move generator computer seats use by default.

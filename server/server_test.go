@@ -57,6 +57,7 @@ func testConfig(st store.Store) Config {
 		// The tests make many games and bad requests from one address.
 		CreatePerMinute: -1, JoinPerMinute: -1, BadPerMinute: -1, LookupPerMinute: -1, ChatPerMinute: -1, LoginPerMinute: -1,
 		PasswordIterations: 1000,
+		MaxOffers:          -1,
 	}
 }
 

@@ -116,10 +116,7 @@ func (s *Server) evict(l *live) {
 	s.mu.Lock()
 	if s.games[l.hdr.ID] == l {
 		delete(s.games, l.hdr.ID)
-		if l.counted {
-			l.counted = false
-			s.nlive--
-		}
+		s.uncount(l)
 	}
 	s.mu.Unlock()
 	l.evicted = true

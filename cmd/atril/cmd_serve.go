@@ -66,6 +66,7 @@ func runServe(args []string) error {
 	loginRate := fs.Float64("login-per-min", server.DefaultLoginPerMinute, "accounts one client may make, and sign-ins it may try, a minute; 0: no limit")
 	failRate := fs.Float64("account-fails-per-hour", server.DefaultAccountFailsPerHour, "failed sign-ins to one account from one client an hour before that client is locked out of it until the allowance refills (five times as many from all clients lock it for everyone); 0: no limit")
 	lookRate := fs.Float64("lookup-per-min", server.DefaultLookupPerMinute, "questions one client may ask the word judge (GET /api/words) a minute; 0: no limit")
+	maxOffers := fs.Int("max-offers", server.DefaultMaxOffers, "games one client, or one account, may have waiting for players in the lobby at once; 0: no limit")
 	realIP := fs.String("real-ip-header", "", "header in which a reverse proxy in front gives the client's address (X-Forwarded-For: the last address counts)")
 	var origins stringList
 	fs.Var(&origins, "trusted-origin", "comma-separated origins (https://host) besides the server's own whose pages may create games, join and move")
@@ -111,8 +112,8 @@ func runServe(args []string) error {
 		KeepFinished: *keep, Thinkers: *thinkers, Static: web.FS(), MaxGames: *maxGames,
 		CreatePerMinute: off(*createRate), JoinPerMinute: off(*joinRate), BadPerMinute: off(*badRate),
 		LookupPerMinute: off(*lookRate), ChatPerMinute: off(*chatRate), LoginPerMinute: off(*loginRate),
-		AccountFailsPerHour: off(*failRate),
-		RealIPHeader:        *realIP, TrustedOrigins: origins,
+		AccountFailsPerHour: off(*failRate), MaxOffers: int(off(float64(*maxOffers))),
+		RealIPHeader: *realIP, TrustedOrigins: origins,
 		ExpireUnstarted: never(*expireUnstarted), ExpireIdle: never(*expireIdle)})
 	if err != nil {
 		return err

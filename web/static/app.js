@@ -735,7 +735,15 @@ async function createGame(ev) {
     const g = await api("POST", "/api/games", req);
     const j = await api("POST", "/api/games/" + g.id + "/join", { name, seat: 0 });
     rememberSeat(g.id, j.token);
-    if (opp === "anyone") await api("POST", "/api/games/" + g.id + "/list", undefined, j.token);
+    if (opp === "anyone") {
+      try {
+        await api("POST", "/api/games/" + g.id + "/list", undefined, j.token);
+      } catch (e) {
+        // Not offered (too many games of ours wait already): call it off.
+        await api("POST", "/api/games/" + g.id + "/abort", undefined, j.token).catch(() => {});
+        throw e;
+      }
+    }
     location.href = "/g/" + g.id;
   } catch (e) {
     say(t("error", accountReason(e.message)), "error");

@@ -1889,6 +1889,12 @@ func TestBrowserClock(t *testing.T) {
 	if !strings.Contains(desc, "10 points") {
 		t.Errorf("clock description %q", desc)
 	}
+	// The lobby offers clocks with an increment too.
+	var incReq string
+	r.eval(ctx, `JSON.stringify(clockRequest([...document.querySelectorAll("#clock option")].find((o) => o.value.includes("+")).value))`, &incReq)
+	if incReq != `{"seconds":180,"overtime":60,"increment":2}` {
+		t.Errorf("the lobby's first clock with an increment asks for %s", incReq)
+	}
 	r.clickAt(ctx, "#create")
 	r.run(ctx, "the game", chromedp.WaitVisible(`#rack .tile`))
 	r.poll(ctx, "one clock, running", `document.querySelectorAll("#scores .clock").length === 1 && !!document.querySelector("#scores .clock.running")`, 10*time.Second)
@@ -1919,6 +1925,16 @@ func TestBrowserClock(t *testing.T) {
 	var joinWhat string
 	r.run(ctx, "the join page", chromedp.Navigate(r.e.url+"/g/"+open.ID), chromedp.WaitVisible(`#join-button`), chromedp.Text("#join-what", &joinWhat))
 	if !strings.Contains(joinWhat, "Clock: 10 minutes each, 1 of overtime") {
+		t.Errorf("the join page says %q", joinWhat)
+	}
+	// A clock with an increment: the join page says it.
+	if code := r.e.do("POST", "/api/games", "", map[string]any{"variant": "english", "clock": ClockRequest{Seconds: 600, Overtime: 60, Increment: 5},
+		"seats": []SeatRequest{{Kind: "human"}, {Kind: "human"}}}, &open); code != 201 {
+		t.Fatalf("create: %d", code)
+	}
+	r.e.join(open.ID)
+	r.run(ctx, "the join page of a clock with an increment", chromedp.Navigate(r.e.url+"/g/"+open.ID), chromedp.WaitVisible(`#join-button`), chromedp.Text("#join-what", &joinWhat))
+	if !strings.Contains(joinWhat, "10 minutes each and 5 seconds more after each move") {
 		t.Errorf("the join page says %q", joinWhat)
 	}
 

@@ -18,19 +18,22 @@ import (
 // the game ends. As in correspondence play, a seat may instead have a
 // time for each move (up to MaxPerMoveSeconds, two weeks): the clock
 // starts afresh at each of its turns, and a seat that lets it run out
-// loses on time. A seat's clock runs from the event that put it on turn
+// loses on time. A seat with an allowance may also gain an increment
+// after each of its moves (Fischer's clock, as in online play): its
+// allowance grows by that many seconds a move. A seat's clock runs from the event that put it on turn
 // (the last seat taken, or the move before) to the event of its own
 // move, both as logged, so a game rebuilt from its log has the same
 // clocks. Computer seats have no clock.
 
 // ClockRequest is the clock of a new game: each person's seat gets
-// Seconds for all its moves and at most Overtime seconds past them, or
-// PerMove seconds for each move (correspondence play; then Seconds and
-// Overtime are 0).
+// Seconds for all its moves and at most Overtime seconds past them, and
+// Increment seconds more after each of its moves, or PerMove seconds for
+// each move (correspondence play; then the others are 0).
 type ClockRequest struct {
-	Seconds  int `json:"seconds"`
-	Overtime int `json:"overtime"`
-	PerMove  int `json:"per_move,omitempty"`
+	Seconds   int `json:"seconds"`
+	Overtime  int `json:"overtime"`
+	Increment int `json:"increment,omitempty"`
+	PerMove   int `json:"per_move,omitempty"`
 }
 
 // Bounds of a clock, and the penalty for overtime.
@@ -39,6 +42,8 @@ const (
 	MaxOvertimeSeconds = 10 * 60
 	// MaxPerMoveSeconds bounds the time for each move: two weeks.
 	MaxPerMoveSeconds = 14 * 24 * 60 * 60
+	// MaxIncrementSeconds bounds the seconds a seat gains a move.
+	MaxIncrementSeconds = 60
 	// OvertimePenalty is the points a seat loses for each minute or part
 	// of a minute of overtime.
 	OvertimePenalty = 10
@@ -50,7 +55,7 @@ func clockOf(st store.Seat) *ClockRequest {
 	case st.PerMove > 0:
 		return &ClockRequest{PerMove: st.PerMove}
 	case st.Seconds > 0:
-		return &ClockRequest{Seconds: st.Seconds, Overtime: st.Overtime}
+		return &ClockRequest{Seconds: st.Seconds, Overtime: st.Overtime, Increment: st.Increment}
 	}
 	return nil
 }
@@ -61,8 +66,8 @@ func (c *ClockRequest) check() error {
 		if c.PerMove < 1 || c.PerMove > MaxPerMoveSeconds {
 			return &apiError{400, fmt.Sprintf("clock: %d seconds a move: give 1 to %d", c.PerMove, MaxPerMoveSeconds)}
 		}
-		if c.Seconds != 0 || c.Overtime != 0 {
-			return &apiError{400, "clock: give either seconds for each move (per_move) or seconds for all of them, not both"}
+		if c.Seconds != 0 || c.Overtime != 0 || c.Increment != 0 {
+			return &apiError{400, "clock: give either seconds for each move (per_move) or seconds for all of them (with overtime and increment), not both"}
 		}
 		return nil
 	}
@@ -71,6 +76,9 @@ func (c *ClockRequest) check() error {
 	}
 	if c.Overtime < 0 || c.Overtime > MaxOvertimeSeconds {
 		return &apiError{400, fmt.Sprintf("clock: overtime of %d seconds: give 0 to %d", c.Overtime, MaxOvertimeSeconds)}
+	}
+	if c.Increment < 0 || c.Increment > MaxIncrementSeconds {
+		return &apiError{400, fmt.Sprintf("clock: increment of %d seconds: give 0 to %d", c.Increment, MaxIncrementSeconds)}
 	}
 	return nil
 }
@@ -81,6 +89,9 @@ type ClockState struct {
 	Seconds []int `json:"seconds"`
 	// Overtime is the most seconds a seat may use past its allowance.
 	Overtime []int `json:"overtime"`
+	// Increment is the seconds each seat gains after each of its moves
+	// (absent: none gains any).
+	Increment []int `json:"increment,omitempty"`
 	// PerMove is each seat's time for each move (0: none), in a game of
 	// correspondence play.
 	PerMove []int `json:"per_move,omitempty"`
@@ -166,6 +177,14 @@ func (l *live) charge(i int, t time.Time) {
 	l.turnStart = t
 }
 
+// credit gives seat i its increment for the move it has just made (its
+// allowance, already used or not, grows by it). Caller holds mu.
+func (l *live) credit(i int) {
+	if inc := l.hdr.Seats[i].Increment; inc > 0 && l.hdr.Seats[i].Seconds > 0 {
+		l.used[i] -= time.Duration(inc) * time.Second
+	}
+}
+
 // leftAt is the time seat i has at now before it loses on time: what is
 // left of its allowance and overtime, or of its time for this move.
 // Caller holds mu.
@@ -226,6 +245,12 @@ func (l *live) clockState(now time.Time) *ClockState {
 			c = &ClockState{Seconds: make([]int, n), Overtime: make([]int, n), LeftMs: make([]int64, n), Running: l.running()}
 		}
 		c.Seconds[i], c.Overtime[i] = l.hdr.Seats[i].Seconds, l.hdr.Seats[i].Overtime
+		if inc := l.hdr.Seats[i].Increment; inc > 0 {
+			if c.Increment == nil {
+				c.Increment = make([]int, len(l.seat))
+			}
+			c.Increment[i] = inc
+		}
 		if pm := l.hdr.Seats[i].PerMove; pm > 0 {
 			if c.PerMove == nil {
 				c.PerMove = make([]int, len(l.seat))

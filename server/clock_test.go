@@ -266,3 +266,55 @@ func TestClockMoveAtTheFlag(t *testing.T) {
 		t.Errorf("used %v past the limit %v", l.used[0], l.limit(0))
 	}
 }
+
+// TestClockIncrement checks a clock with an increment: requests out of
+// bounds are refused, each move adds the increment to the seat's time
+// (a seat of one second that passes at once outlives that second), the
+// loss on time still comes, and a restart and a rematch keep it.
+func TestClockIncrement(t *testing.T) {
+	st0 := newStore(t)
+	e := newEnv(t, st0)
+	for _, c := range []ClockRequest{{Seconds: 60, Increment: MaxIncrementSeconds + 1}, {Seconds: 60, Increment: -1}, {PerMove: 3600, Increment: 5}} {
+		body := map[string]any{"variant": "english", "seats": []SeatRequest{{Kind: "human"}, {Kind: "human"}}, "clock": c}
+		var eb errorBody
+		if code := e.do("POST", "/api/games", "", body, &eb); code != 400 || !strings.Contains(eb.Error, "clock") {
+			t.Errorf("clock %+v: %d %q, want 400 about the clock", c, code, eb.Error)
+		}
+	}
+	var cr CreateResponse
+	body := map[string]any{"variant": "english", "seed": 42, "seats": []SeatRequest{{Kind: "human"}, {Kind: "human"}},
+		"clock": ClockRequest{Seconds: 1, Increment: 2}}
+	if code := e.do("POST", "/api/games", "", body, &cr); code != 201 {
+		t.Fatalf("create: %d", code)
+	}
+	id := cr.ID
+	toks := []string{e.join(id).Token, e.join(id).Token}
+	for k := range 2 {
+		if code := e.do("POST", "/api/games/"+id+"/move", toks[k], map[string]any{"kind": "pass"}, nil); code != 200 {
+			t.Fatalf("pass %d: %d", k, code)
+		}
+	}
+	st := e.state(id, "")
+	if c := st.Clock; c == nil || len(c.Increment) != 2 || c.Increment[0] != 2 || c.Increment[1] != 2 ||
+		c.Running != 0 || c.LeftMs[0] <= 2000 || c.LeftMs[0] > 3000 || c.LeftMs[1] <= 2000 || c.LeftMs[1] > 3000 {
+		t.Fatalf("clock after a pass each: %+v, want 2 to 3 s left each and increments of 2 s", st.Clock)
+	}
+	time.Sleep(1500 * time.Millisecond)
+	if st := e.state(id, ""); st.Over {
+		t.Fatalf("lost on time within its second and its increment")
+	}
+	st = e.waitOver(id, 5*time.Second)
+	if st.TimedOut == nil || *st.TimedOut != 0 || st.Clock.LeftMs[0] != 0 {
+		t.Fatalf("timed out %v, clock %+v: want seat 0 out of time", st.TimedOut, st.Clock)
+	}
+	e = e.restartSame(st0, id, st)
+	var rm struct {
+		ID string `json:"id"`
+	}
+	if code := e.do("POST", "/api/games/"+id+"/rematch", toks[0], nil, &rm); code != 200 && code != 201 {
+		t.Fatalf("rematch: %d", code)
+	}
+	if c := e.state(rm.ID, "").Clock; c == nil || len(c.Increment) != 2 || c.Increment[0] != 2 || c.Seconds[0] != 1 {
+		t.Errorf("the rematch's clock: %+v, want the same increment", c)
+	}
+}

@@ -105,7 +105,7 @@ func TestStateEncoder(t *testing.T) {
 		Rated: true, RatingChanges: []RatingChange{{Seat: 1, Before: 1500, After: 1662}},
 		Tournament: &TournamentRef{ID: "00ff00ff00ff00ff", Name: "Open \"A\"", Round: 2}, Imported: true,
 		Winners: []int{0}, Abandoned: true, Resigned: intp(1), TimedOut: intp(0), Aborted: true, Listed: true, Moves: 5, Expected: 2, Connected: 2, Seq: 130,
-		Clock: &ClockState{Seconds: []int{0, 600}, Overtime: []int{0, 60}, PerMove: []int{86400, 0}, LeftMs: []int64{0, -1234}, Running: 1},
+		Clock: &ClockState{Seconds: []int{0, 600}, Overtime: []int{0, 60}, Increment: []int{0, 5}, PerMove: []int{86400, 0}, LeftMs: []int64{0, -1234}, Running: 1},
 		You:   &You{Seat: 1, Rack: []Tile{fullTile}, Unseen: []LetterInfo{{Letter: "B", Score: 3, Count: 2}}, Rematch: "00ff00ff00ff00ff", Chat: []ChatLine{{Seat: 1, Text: "gg <3"}}}}
 	allSet(t, reflect.ValueOf(full), "State")
 	states = append(states, full, &State{Variant: "english"})

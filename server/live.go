@@ -488,6 +488,7 @@ func (l *live) apply(i int, m move.Move) error {
 		return err
 	}
 	l.charge(i, l.evTime)
+	l.credit(i)
 	if l.g.Over() {
 		if err := l.penalize(); err != nil {
 			return err

@@ -737,7 +737,7 @@ func (s *Server) createAs(ctx context.Context, req *createRequest, id string) (*
 			seat.Name = st.Invite
 		}
 		if req.Clock != nil && st.Kind == "human" {
-			seat.Seconds, seat.Overtime, seat.PerMove = req.Clock.Seconds, req.Clock.Overtime, req.Clock.PerMove
+			seat.Seconds, seat.Overtime, seat.Increment, seat.PerMove = req.Clock.Seconds, req.Clock.Overtime, req.Clock.Increment, req.Clock.PerMove
 		}
 		hdr.Seats = append(hdr.Seats, seat)
 	}

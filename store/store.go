@@ -26,8 +26,9 @@ var ErrConflict = errors.New("store: conflicting write")
 
 // Seat is one seat of a game as created: a person's seat has an empty
 // Level; a computer seat names its player level. A seat with a clock has
-// Seconds for all its moves and at most Overtime seconds past them, or
-// PerMove seconds for each move. A seat kept for an invited player
+// Seconds for all its moves and at most Overtime seconds past them, with
+// Increment seconds more after each of its moves, or PerMove seconds for
+// each move. A seat kept for an invited player
 // account holds its key in Invited, and the inviting account's name in
 // InvitedBy.
 type Seat struct {
@@ -35,6 +36,7 @@ type Seat struct {
 	Level     string `json:"level,omitempty"`
 	Seconds   int    `json:"seconds,omitempty"`
 	Overtime  int    `json:"overtime,omitempty"`
+	Increment int    `json:"increment,omitempty"`
 	PerMove   int    `json:"per_move,omitempty"`
 	Invited   string `json:"invited,omitempty"`
 	InvitedBy string `json:"invited_by,omitempty"`

@@ -496,6 +496,11 @@ function fillCreateForm() {
     o.value = String(m * 60);
     cs.append(o);
   }
+  for (const [m, inc] of CLOCK_INCREMENTS) {
+    const o = el("option", "", t("clockMinutesInc", m, inc));
+    o.value = m * 60 + "+" + inc;
+    cs.append(o);
+  }
   for (const d of PER_MOVE_DAYS) {
     const o = el("option", "", t("perMove" + d));
     o.value = "d" + d;
@@ -569,6 +574,9 @@ function describeChallenge() {
 // CLOCK_OVERTIME seconds of overtime at 10 points a minute; and for
 // correspondence play, days for each move (options "d1", "d3", ...).
 const CLOCK_MINUTES = [0, 5, 10, 15, 25];
+// Faster games with an increment: [minutes, seconds gained a move]
+// (options "180+2", ...).
+const CLOCK_INCREMENTS = [[3, 2], [10, 5]];
 const CLOCK_OVERTIME = 60;
 const PER_MOVE_DAYS = [1, 3, 7];
 
@@ -576,13 +584,25 @@ const PER_MOVE_DAYS = [1, 3, 7];
 // none).
 function clockRequest(v) {
   if (v.startsWith("d")) return { per_move: Number(v.slice(1)) * 86400 };
-  const seconds = Number(v) || 0;
-  return seconds > 0 ? { seconds, overtime: CLOCK_OVERTIME } : null;
+  const [s, inc] = v.split("+");
+  const seconds = Number(s) || 0;
+  if (seconds <= 0) return null;
+  const c = { seconds, overtime: CLOCK_OVERTIME };
+  if (Number(inc) > 0) c.increment = Number(inc);
+  return c;
+}
+
+// clockShort names a clock in a few characters: "10 min", "3 min + 2 s",
+// "3 days a move".
+function clockShort(c) {
+  if (c.per_move) return perMoveText(c.per_move);
+  const m = Math.round(c.seconds / 60);
+  return c.increment ? t("clockOpenInc", m, c.increment) : t("clockOpen", m);
 }
 
 function describeClock() {
   const v = $("#clock").value;
-  $("#clock-desc").textContent = v === "0" ? t("noClockDesc") : v.startsWith("d") ? t("perMoveDesc") : t("clockDesc");
+  $("#clock-desc").textContent = v === "0" ? t("noClockDesc") : v.startsWith("d") ? t("perMoveDesc") : v.includes("+") ? t("clockIncDesc", v.split("+")[1]) : t("clockDesc");
 }
 
 // perMoveText names a time for each move, in seconds: "3 days a move".
@@ -756,7 +776,7 @@ async function createGame(ev) {
 // tourneyWhat describes a tournament's games and format in one line.
 function tourneyWhat(x) {
   const parts = [lexiconName(x.lexicon)];
-  if (x.clock) parts.push(x.clock.per_move ? perMoveText(x.clock.per_move) : t("clockOpen", Math.round(x.clock.seconds / 60)));
+  if (x.clock) parts.push(clockShort(x.clock));
   if (x.challenge) parts.push(t("ruleShort_" + x.challenge));
   parts.push(x.format === "round-robin" ? t("formatRoundRobin") : x.rounds === 1 ? t("formatSwissOne") : t("formatSwissRounds", x.rounds));
   return parts.join(" · ");
@@ -951,7 +971,7 @@ async function loadOpen() {
     const li = el("li");
     const host = g.seats.find((s) => s.taken) || g.seats[0];
     let what = variantName(g.variant) + " · " + lexiconName(g.lexicon);
-    if (g.clock) what += " · " + (g.clock.per_move ? perMoveText(g.clock.per_move) : t("clockOpen", Math.round(g.clock.seconds / 60)));
+    if (g.clock) what += " · " + clockShort(g.clock);
     if (g.challenge) what += " · " + t("ruleShort_" + g.challenge);
     if (g.rated) li.append(el("span", "badge", t("rated")), " ");
     li.append(el("span", "", t("waitsFor", seatLabel(host), what)), " ", el("span", "hint", ago(g.created)), " ");
@@ -1242,7 +1262,8 @@ function showJoin(st) {
   let what = t("joinWhat", variantName(st.variant), lexiconName(st.lexicon));
   const secs = st.clock ? Math.max(...st.clock.seconds) : 0;
   const perMove = st.clock && st.clock.per_move ? Math.max(...st.clock.per_move) : 0;
-  if (secs > 0) what += " " + t("joinClock", Math.round(secs / 60), Math.round(Math.max(...st.clock.overtime) / 60));
+  const inc = st.clock && st.clock.increment ? Math.max(...st.clock.increment) : 0;
+  if (secs > 0) what += " " + t(inc ? "joinClockInc" : "joinClock", Math.round(secs / 60), Math.round(Math.max(...st.clock.overtime) / 60), inc);
   else if (perMove > 0) what += " " + t("joinPerMove", perMoveText(perMove));
   if (st.challenge) what += " " + t("joinRule", t("ruleShort_" + st.challenge)) + " " + t("challengeDesc") + " " + t("challengeWhy_" + st.challenge);
   if (st.rated) what += " " + t("joinRated");

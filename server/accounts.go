@@ -283,6 +283,11 @@ func (s *Server) handleSignIn(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, &apiError{401, "wrong name or password"})
 		return
 	}
+	if a.Suspended != "" {
+		// Told only to whoever knows the password.
+		s.fail(w, &apiError{403, "this account is suspended: " + a.Suspended})
+		return
+	}
 	s.startSession(w, r, a, 200)
 }
 

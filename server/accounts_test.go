@@ -684,3 +684,36 @@ func TestRematchOfAccountSeat(t *testing.T) {
 		t.Errorf("Ana's seat in the rematch: %+v", st.Seats[rm.Seat])
 	}
 }
+
+// TestSuspendedAccount checks that an account an operator suspended is
+// signed out everywhere and cannot sign in: the right password is told
+// why, a wrong one learns nothing; once the suspension is lifted it signs
+// in again.
+func TestSuspendedAccount(t *testing.T) {
+	e := newEnv(t, nil)
+	ana := browser(t)
+	e.signUp(ana, "Ana", "correct horse")
+	if err := e.st.Suspend(context.Background(), AccountKey("Ana"), "abuse in chat", time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	var me Me
+	if code := e.doWith(ana, "GET", "/api/me", "", nil, &me); code != 200 || me.SignedIn {
+		t.Errorf("a suspended account's session: %d %+v, want signed out", code, me)
+	}
+	var eb errorBody
+	if code := e.doWith(ana, "POST", "/api/login", "", map[string]string{"name": "ana", "password": "correct horse"}, &eb); code != 403 ||
+		eb.Error != "this account is suspended: abuse in chat" {
+		t.Errorf("sign-in to a suspended account: %d %q", code, eb.Error)
+	}
+	eb = errorBody{}
+	if code := e.doWith(ana, "POST", "/api/login", "", map[string]string{"name": "ana", "password": "wrong horse"}, &eb); code != 401 ||
+		strings.Contains(eb.Error, "suspended") {
+		t.Errorf("a wrong password to a suspended account: %d %q", code, eb.Error)
+	}
+	if err := e.st.Unsuspend(context.Background(), AccountKey("Ana")); err != nil {
+		t.Fatal(err)
+	}
+	if code := e.doWith(ana, "POST", "/api/login", "", map[string]string{"name": "ana", "password": "correct horse"}, &me); code != 200 || !me.SignedIn {
+		t.Errorf("sign-in after the suspension: %d %+v", code, me)
+	}
+}

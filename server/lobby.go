@@ -63,9 +63,11 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 	l.mu.Unlock()
 	s.offerMu.Lock()
 	defer s.offerMu.Unlock()
-	if n := s.offersBy(client, account); s.cfg.MaxOffers > 0 && n >= s.cfg.MaxOffers {
-		s.fail(w, &apiError{409, fmt.Sprintf("%d of your games wait in the lobby already; wait for players to join them, or call one off", n)})
-		return
+	if s.cfg.MaxOffers > 0 {
+		if n := s.offersBy(client, account); n >= s.cfg.MaxOffers {
+			s.fail(w, &apiError{409, fmt.Sprintf("%d of your games wait in the lobby already; wait for players to join them, or call one off", n)})
+			return
+		}
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()

@@ -8,12 +8,15 @@ import (
 
 // Account is a player's account: the name as the player wrote it, the
 // key it is found by (the name folded, unique), the password's encoded
-// hash and when it was made.
+// hash and when it was made; and, if an operator suspended it, why and
+// since when (Suspended is "" otherwise).
 type Account struct {
-	Key      string
-	Name     string
-	Password string
-	Created  time.Time
+	Key         string
+	Name        string
+	Password    string
+	Created     time.Time
+	Suspended   string
+	SuspendedAt time.Time
 }
 
 // Rating is an account's rating in one category (a word list): the
@@ -99,6 +102,15 @@ type Accounts interface {
 	// DeleteSessions ends every session of the account of key but the
 	// one whose hash is keep ("" keeps none), and reports how many ended.
 	DeleteSessions(ctx context.Context, key, keep string) (int, error)
+	// Suspend keeps the account of key from signing in, for reason (not
+	// empty), and ends its sessions, in one transaction (ErrNotFound if
+	// there is no such account). A suspended account's sessions are not
+	// found and it is left off the leaderboards; suspending it again
+	// replaces the reason.
+	Suspend(ctx context.Context, key, reason string, at time.Time) error
+	// Unsuspend lifts the account's suspension (ErrNotFound if there is
+	// no such account; nothing to do if it was not suspended).
+	Unsuspend(ctx context.Context, key string) error
 	// SetPassword replaces the password hash of the account of key, if it
 	// is still old, and in the same transaction ends its sessions but
 	// keep's (ErrConflict if the hash is no longer old, ErrNotFound if

@@ -23,6 +23,11 @@ CREATE TABLE IF NOT EXISTS atril_sessions (
 	expires BIGINT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS atril_sessions_account ON atril_sessions(account);
+CREATE TABLE IF NOT EXISTS atril_suspensions (
+	account TEXT PRIMARY KEY,
+	reason  TEXT NOT NULL,
+	since   BIGINT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS atril_ratings (
 	account  TEXT NOT NULL,
 	category TEXT NOT NULL,
@@ -96,7 +101,45 @@ func (s *Postgres) CreateAccount(ctx context.Context, a *Account) error {
 
 // Account implements Accounts.
 func (s *Postgres) Account(ctx context.Context, key string) (*Account, error) {
-	return scanAccount(s.pool.QueryRow(ctx, `SELECT key, name, password, created FROM atril_accounts WHERE key = $1`, key), fmt.Sprintf("account %q", key))
+	return scanAccount(s.pool.QueryRow(ctx, `SELECT `+accountCols+` FROM atril_accounts a LEFT JOIN atril_suspensions u ON u.account = a.key WHERE a.key = $1`, key), fmt.Sprintf("account %q", key))
+}
+
+// Suspend implements Accounts.
+func (s *Postgres) Suspend(ctx context.Context, key, reason string, at time.Time) error {
+	if reason == "" {
+		return fmt.Errorf("store: suspend %q: no reason given", key)
+	}
+	tx, err := s.pool.Begin(ctx)
+	if err != nil {
+		return fmt.Errorf("store: suspend %q: %w", key, err)
+	}
+	defer tx.Rollback(ctx)
+	tag, err := tx.Exec(ctx, `INSERT INTO atril_suspensions(account, reason, since) SELECT key, $1, $2 FROM atril_accounts WHERE key = $3
+		ON CONFLICT(account) DO UPDATE SET reason = excluded.reason`, reason, at.UnixNano(), key)
+	if err != nil {
+		return fmt.Errorf("store: suspend %q: %w", key, err)
+	}
+	if tag.RowsAffected() == 0 {
+		return fmt.Errorf("store: suspend %q: %w", key, ErrNotFound)
+	}
+	if _, err := tx.Exec(ctx, `DELETE FROM atril_sessions WHERE account = $1`, key); err != nil {
+		return fmt.Errorf("store: suspend %q: %w", key, err)
+	}
+	if err := tx.Commit(ctx); err != nil {
+		return fmt.Errorf("store: suspend %q: %w", key, err)
+	}
+	return nil
+}
+
+// Unsuspend implements Accounts.
+func (s *Postgres) Unsuspend(ctx context.Context, key string) error {
+	if _, err := s.Account(ctx, key); err != nil {
+		return err
+	}
+	if _, err := s.pool.Exec(ctx, `DELETE FROM atril_suspensions WHERE account = $1`, key); err != nil {
+		return fmt.Errorf("store: lift the suspension of %q: %w", key, err)
+	}
+	return nil
 }
 
 // CreateSession implements Accounts. Expired sessions are cleared on
@@ -134,8 +177,8 @@ func (s *Postgres) passwordChanged(ctx context.Context, q interface {
 
 // Session implements Accounts.
 func (s *Postgres) Session(ctx context.Context, hash string, now time.Time) (*Account, error) {
-	return scanAccount(s.pool.QueryRow(ctx, `SELECT a.key, a.name, a.password, a.created FROM atril_sessions s JOIN atril_accounts a ON a.key = s.account
-		WHERE s.hash = $1 AND s.expires > $2`, hash, now.UnixNano()), "session")
+	return scanAccount(s.pool.QueryRow(ctx, `SELECT `+accountCols+` FROM atril_sessions s JOIN atril_accounts a ON a.key = s.account
+		LEFT JOIN atril_suspensions u ON u.account = a.key WHERE s.hash = $1 AND s.expires > $2 AND u.account IS NULL`, hash, now.UnixNano()), "session")
 }
 
 // DeleteSession implements Accounts.
@@ -194,7 +237,7 @@ func (s *Postgres) Ratings(ctx context.Context, key string) ([]Rating, error) {
 
 // Leaderboard implements Accounts.
 func (s *Postgres) Leaderboard(ctx context.Context, category string, n int) ([]Rating, error) {
-	rows, err := s.pool.Query(ctx, `SELECT `+ratingCols+` FROM atril_ratings WHERE category = $1 ORDER BY r - 2*rd DESC, r DESC, account LIMIT $2`, category, n)
+	rows, err := s.pool.Query(ctx, `SELECT `+ratingCols+` FROM atril_ratings WHERE category = $1 AND account NOT IN (SELECT account FROM atril_suspensions) ORDER BY r - 2*rd DESC, r DESC, account LIMIT $2`, category, n)
 	if err != nil {
 		return nil, fmt.Errorf("store: leaderboard of %q: %w", category, err)
 	}

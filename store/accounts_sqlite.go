@@ -23,6 +23,11 @@ CREATE TABLE IF NOT EXISTS sessions (
 	expires INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS sessions_account ON sessions(account);
+CREATE TABLE IF NOT EXISTS suspensions (
+	account TEXT PRIMARY KEY,
+	reason  TEXT NOT NULL,
+	since   INTEGER NOT NULL
+);
 CREATE TABLE IF NOT EXISTS ratings (
 	account  TEXT NOT NULL,
 	category TEXT NOT NULL,
@@ -84,6 +89,7 @@ CREATE INDEX IF NOT EXISTS puzzle_answers_puzzle ON puzzle_answers(lexicon, numb
 var accountTables = []struct{ name, cols string }{
 	{"accounts", "key, name, password, created"},
 	{"sessions", "hash, account, expires"},
+	{"suspensions", "account, reason, since"},
 	{"ratings", "account, category, name, r, rd, vol, games, wins, losses, draws, updated"},
 	{"rated_games", "game, category, finished"},
 	{"rated_seats", "game, seat, account, name, score, result, r_before, rd_before, r_after, rd_after, finished"},
@@ -106,22 +112,68 @@ func (s *SQLite) CreateAccount(ctx context.Context, a *Account) error {
 
 // Account implements Accounts.
 func (s *SQLite) Account(ctx context.Context, key string) (*Account, error) {
-	return scanAccount(s.db.QueryRowContext(ctx, `SELECT key, name, password, created FROM accounts WHERE key = ?`, key), fmt.Sprintf("account %q", key))
+	return scanAccount(s.db.QueryRowContext(ctx, `SELECT `+accountCols+` FROM accounts a LEFT JOIN suspensions u ON u.account = a.key WHERE a.key = ?`, key), fmt.Sprintf("account %q", key))
 }
 
-// scanAccount reads a row of (key, name, password, created);
-// what names the account sought in errors.
+// accountCols are the columns scanAccount reads, from accounts a and
+// suspensions u (the same names in both stores' schemas, prefixed or
+// not).
+const accountCols = `a.key, a.name, a.password, a.created, COALESCE(u.reason, ''), COALESCE(u.since, 0)`
+
+// scanAccount reads a row of accountCols; what names the account sought
+// in errors.
 func scanAccount(row interface{ Scan(...any) error }, what string) (*Account, error) {
 	var a Account
-	var created int64
-	if err := row.Scan(&a.Key, &a.Name, &a.Password, &created); err != nil {
+	var created, since int64
+	if err := row.Scan(&a.Key, &a.Name, &a.Password, &created, &a.Suspended, &since); err != nil {
 		if errors.Is(err, sql.ErrNoRows) || isPgNoRows(err) {
 			return nil, fmt.Errorf("store: %s: %w", what, ErrNotFound)
 		}
 		return nil, fmt.Errorf("store: %s: %w", what, err)
 	}
 	a.Created = time.Unix(0, created).UTC()
+	if a.Suspended != "" {
+		a.SuspendedAt = time.Unix(0, since).UTC()
+	}
 	return &a, nil
+}
+
+// Suspend implements Accounts.
+func (s *SQLite) Suspend(ctx context.Context, key, reason string, at time.Time) error {
+	if reason == "" {
+		return fmt.Errorf("store: suspend %q: no reason given", key)
+	}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store: suspend %q: %w", key, err)
+	}
+	defer tx.Rollback()
+	res, err := tx.ExecContext(ctx, `INSERT INTO suspensions(account, reason, since) SELECT key, ?, ? FROM accounts WHERE key = ?
+		ON CONFLICT(account) DO UPDATE SET reason = excluded.reason`, reason, at.UnixNano(), key)
+	if err != nil {
+		return fmt.Errorf("store: suspend %q: %w", key, err)
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 0 {
+		return fmt.Errorf("store: suspend %q: %w", key, ErrNotFound)
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE account = ?`, key); err != nil {
+		return fmt.Errorf("store: suspend %q: %w", key, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store: suspend %q: %w", key, err)
+	}
+	return nil
+}
+
+// Unsuspend implements Accounts.
+func (s *SQLite) Unsuspend(ctx context.Context, key string) error {
+	if _, err := s.Account(ctx, key); err != nil {
+		return err
+	}
+	if _, err := s.db.ExecContext(ctx, `DELETE FROM suspensions WHERE account = ?`, key); err != nil {
+		return fmt.Errorf("store: lift the suspension of %q: %w", key, err)
+	}
+	return nil
 }
 
 // CreateSession implements Accounts. Expired sessions are cleared on
@@ -154,8 +206,8 @@ func (s *SQLite) CreateSession(ctx context.Context, hash, key, password string, 
 
 // Session implements Accounts.
 func (s *SQLite) Session(ctx context.Context, hash string, now time.Time) (*Account, error) {
-	return scanAccount(s.db.QueryRowContext(ctx, `SELECT a.key, a.name, a.password, a.created FROM sessions s JOIN accounts a ON a.key = s.account
-		WHERE s.hash = ? AND s.expires > ?`, hash, now.UnixNano()), "session")
+	return scanAccount(s.db.QueryRowContext(ctx, `SELECT `+accountCols+` FROM sessions s JOIN accounts a ON a.key = s.account
+		LEFT JOIN suspensions u ON u.account = a.key WHERE s.hash = ? AND s.expires > ? AND u.account IS NULL`, hash, now.UnixNano()), "session")
 }
 
 // DeleteSession implements Accounts.
@@ -253,7 +305,7 @@ func (s *SQLite) Ratings(ctx context.Context, key string) ([]Rating, error) {
 
 // Leaderboard implements Accounts.
 func (s *SQLite) Leaderboard(ctx context.Context, category string, n int) ([]Rating, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT `+ratingCols+` FROM ratings WHERE category = ? ORDER BY r - 2*rd DESC, r DESC, account LIMIT ?`, category, n)
+	rows, err := s.db.QueryContext(ctx, `SELECT `+ratingCols+` FROM ratings WHERE category = ? AND account NOT IN (SELECT account FROM suspensions) ORDER BY r - 2*rd DESC, r DESC, account LIMIT ?`, category, n)
 	if err != nil {
 		return nil, fmt.Errorf("store: leaderboard of %q: %w", category, err)
 	}

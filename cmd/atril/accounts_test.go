@@ -39,12 +39,11 @@ func TestAccountActions(t *testing.T) {
 	}
 	run := func(action, name, stdin string) (string, error) {
 		var w bytes.Buffer
-		var err error
-		if stdin == "" {
-			err = accountAction(ctx, st, &w, action, name, nil, path)
-		} else {
-			err = accountAction(ctx, st, &w, action, name, strings.NewReader(stdin), path)
+		in := accountInput{reason: "abuse in chat"}
+		if stdin != "" {
+			in.password = strings.NewReader(stdin)
 		}
+		err := accountAction(ctx, st, &w, action, name, in, path)
 		return w.String(), err
 	}
 	checks := func(pw string) bool {
@@ -94,6 +93,27 @@ func TestAccountActions(t *testing.T) {
 	if a, b := newPassword(), newPassword(); a == b {
 		t.Errorf("two made passwords are the same: %s", a)
 	}
+
+	// Suspend: the sessions end, show says why, and it is lifted.
+	sessions(2)
+	if out, err := run("suspend", "Ana", ""); err != nil || out != "Ana: suspended (abuse in chat); every session ended\n" {
+		t.Errorf("suspend: %q, %v", out, err)
+	}
+	if n, err := st.DeleteSessions(ctx, "ana", ""); err != nil || n != 0 {
+		t.Errorf("sessions left after the suspension: %d, %v", n, err)
+	}
+	if out, err := run("show", "Ana", ""); err != nil || !regexp.MustCompile(`\nsuspended since 20\d\d-\d\d-\d\d \d\d:\d\d:\d\d UTC: abuse in chat\n$`).MatchString(out) {
+		t.Errorf("show of a suspended account: %q, %v", out, err)
+	}
+	if out, err := run("unsuspend", "Ana", ""); err != nil || out != "Ana: suspension lifted\n" {
+		t.Errorf("unsuspend: %q, %v", out, err)
+	}
+	if out, err := run("unsuspend", "Ana", ""); err != nil || out != "Ana: not suspended\n" {
+		t.Errorf("unsuspend again: %q, %v", out, err)
+	}
+	if out, _ := run("show", "Ana", ""); strings.Contains(out, "suspended") {
+		t.Errorf("show after the suspension: %q", out)
+	}
 }
 
 // pwHash is the stored password hash of account ana.
@@ -125,6 +145,7 @@ func TestAccountsCommandErrors(t *testing.T) {
 		{[]string{"--db", missing, "rename", "Ana"}, `unknown action "rename"`},
 		{[]string{"--db", missing, "show"}, "want an action and one account name"},
 		{[]string{"--db", missing, "--pg", "postgres://x", "show", "Ana"}, "not both"},
+		{[]string{"--db", missing, "suspend", "Ana"}, "suspend needs --reason"},
 	} {
 		err := runAccounts(tc.args)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

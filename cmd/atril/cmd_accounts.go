@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"atril/internal/password"
@@ -18,19 +19,25 @@ import (
 )
 
 func init() {
-	register("accounts", "an operator's work on player accounts: show one, set its password, sign it out everywhere", runAccounts)
+	register("accounts", "an operator's work on player accounts: show one, set its password, sign it out everywhere, suspend it", runAccounts)
 }
 
 // accountsUsage is the usage line of atril accounts.
 const accountsUsage = `usage: atril accounts [--db FILE | --pg DSN] show NAME
        atril accounts [--db FILE | --pg DSN] password [--stdin] NAME
        atril accounts [--db FILE | --pg DSN] signout NAME
+       atril accounts [--db FILE | --pg DSN] suspend --reason TEXT NAME
+       atril accounts [--db FILE | --pg DSN] unsuspend NAME
 
-show      the account's name, key, creation time and ratings
+show      the account's name, key, creation time, ratings and suspension
 password  a new password for a player who lost theirs (the operator having
           made sure who asks): a random one printed once, or with --stdin
           the first line of standard input; every session of the account ends
 signout   ends every session of the account, on every device
+suspend   keeps the account from signing in (a sign-in with the right
+          password is told the reason) and ends every session of it; it is
+          left off the leaderboards. Its past games and ratings stay
+unsuspend lifts the suspension
 
 The command works on the store, not on a running server's games: the
 tokens of the account's seats are taken back when the player signs out
@@ -44,6 +51,7 @@ func runAccounts(args []string) error {
 	db := fs.String("db", "", "SQLite database file (default: atril.db in the user's data directory)")
 	pg := fs.String("pg", "", "PostgreSQL connection string; used instead of SQLite when set")
 	stdin := fs.Bool("stdin", false, "password: read the new password from the first line of standard input instead of making one")
+	reason := fs.String("reason", "", "suspend: why the account is suspended (required; shown to the player at sign-in)")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), accountsUsage)
 		fmt.Fprintln(fs.Output(), "\nflags:")
@@ -66,10 +74,15 @@ func runAccounts(args []string) error {
 	}
 	action, name := rest[0], rest[1]
 	switch action {
-	case "show", "password", "signout":
+	case "show", "password", "signout", "unsuspend":
+	case "suspend":
+		if strings.TrimSpace(*reason) == "" {
+			fs.Usage()
+			return errors.New("suspend needs --reason: the player is told it at sign-in")
+		}
 	default:
 		fs.Usage()
-		return fmt.Errorf("unknown action %q (want show, password or signout)", action)
+		return fmt.Errorf("unknown action %q (want show, password, signout, suspend or unsuspend)", action)
 	}
 	if *db != "" && *pg != "" {
 		return errors.New("give --db or --pg, not both")
@@ -94,13 +107,20 @@ func runAccounts(args []string) error {
 	if *stdin {
 		in = os.Stdin
 	}
-	return accountAction(context.Background(), st, os.Stdout, action, name, in, where)
+	return accountAction(context.Background(), st, os.Stdout, action, name, accountInput{password: in, reason: strings.TrimSpace(*reason)}, where)
+}
+
+// accountInput is what an action of atril accounts takes besides the
+// account's name: for "password", the new password on the first line of
+// password (nil: make one); for "suspend", the reason.
+type accountInput struct {
+	password io.Reader
+	reason   string
 }
 
 // accountAction carries out one action of atril accounts on the account
-// called name, writing what it did to w. For "password", in (when not
-// nil) gives the new password on its first line.
-func accountAction(ctx context.Context, st store.Store, w io.Writer, action, name string, in io.Reader, where string) error {
+// called name, writing what it did to w.
+func accountAction(ctx context.Context, st store.Store, w io.Writer, action, name string, in accountInput, where string) error {
 	a, err := st.Account(ctx, server.AccountKey(strings.TrimSpace(name)))
 	if errors.Is(err, store.ErrNotFound) {
 		return fmt.Errorf("no account is called %q in %s", name, where)
@@ -121,6 +141,28 @@ func accountAction(ctx context.Context, st store.Store, w io.Writer, action, nam
 		for _, r := range rs {
 			fmt.Fprintf(w, "rating   %s %.0f ± %.0f, %d games (%d–%d–%d)\n", r.Category, r.R, r.RD, r.Games, r.Wins, r.Losses, r.Draws)
 		}
+		if a.Suspended != "" {
+			fmt.Fprintf(w, "suspended since %s: %s\n", a.SuspendedAt.UTC().Format("2006-01-02 15:04:05 MST"), a.Suspended)
+		}
+		return nil
+	case "suspend":
+		if in.reason == "" {
+			return errors.New("suspend needs a reason")
+		}
+		if err := st.Suspend(ctx, a.Key, in.reason, time.Now()); err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "%s: suspended (%s); every session ended\n", a.Name, in.reason)
+		return nil
+	case "unsuspend":
+		if a.Suspended == "" {
+			fmt.Fprintf(w, "%s: not suspended\n", a.Name)
+			return nil
+		}
+		if err := st.Unsuspend(ctx, a.Key); err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "%s: suspension lifted\n", a.Name)
 		return nil
 	case "signout":
 		n, err := st.DeleteSessions(ctx, a.Key, "")
@@ -130,11 +172,11 @@ func accountAction(ctx context.Context, st store.Store, w io.Writer, action, nam
 		fmt.Fprintf(w, "%s: %d sessions ended\n", a.Name, n)
 		return nil
 	}
-	pw, made := "", in == nil
+	pw, made := "", in.password == nil
 	if made {
 		pw = newPassword()
 	} else {
-		line, err := bufio.NewReader(in).ReadString('\n')
+		line, err := bufio.NewReader(in.password).ReadString('\n')
 		if err != nil && !(errors.Is(err, io.EOF) && line != "") {
 			return fmt.Errorf("read the new password from standard input: %w", err)
 		}

@@ -529,6 +529,54 @@ func accounts(t *testing.T, s store.Store, prefix string) {
 	if _, err := s.RatedGame(ctx, prefix+"bad"); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("RatedGame of a game whose rating failed: %v, want ErrNotFound", err)
 	}
+
+	// A suspension ends the account's sessions, hides any made after it,
+	// takes the account off the leaderboard, and is lifted.
+	if err := s.CreateSession(ctx, prefix+"s1", ana.Key, ana.Password, time.Now().Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Suspend(ctx, prefix+"nobody", "spam", now); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("Suspend of no one: %v, want ErrNotFound", err)
+	}
+	if err := s.Suspend(ctx, ana.Key, "", now); err == nil {
+		t.Error("Suspend without a reason: no error")
+	}
+	if err := s.Suspend(ctx, ana.Key, "abuse in chat", now); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Suspend(ctx, ana.Key, "abuse in chat, twice", now.Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if a, err := s.Account(ctx, ana.Key); err != nil || a.Suspended != "abuse in chat, twice" || !a.SuspendedAt.Equal(now) {
+		t.Errorf("suspended account: %+v, %v; want the second reason since the first time", a, err)
+	}
+	if _, err := s.Session(ctx, prefix+"s1", time.Now()); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("session of a suspended account: %v, want ErrNotFound", err)
+	}
+	if err := s.CreateSession(ctx, prefix+"s2", ana.Key, ana.Password, time.Now().Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Session(ctx, prefix+"s2", time.Now()); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("session made for a suspended account: %v, want ErrNotFound", err)
+	}
+	if board, err := s.Leaderboard(ctx, prefix+"en", 10); err != nil || len(board) != 1 || board[0].Account != bo.Key {
+		t.Errorf("Leaderboard with Ana suspended: %+v, %v", board, err)
+	}
+	if err := s.Unsuspend(ctx, prefix+"nobody"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("Unsuspend of no one: %v, want ErrNotFound", err)
+	}
+	if err := s.Unsuspend(ctx, ana.Key); err != nil {
+		t.Fatal(err)
+	}
+	if a, err := s.Account(ctx, ana.Key); err != nil || a.Suspended != "" || !a.SuspendedAt.IsZero() {
+		t.Errorf("account after the suspension: %+v, %v", a, err)
+	}
+	if a, err := s.Session(ctx, prefix+"s2", time.Now()); err != nil || a.Key != ana.Key {
+		t.Errorf("session after the suspension: %+v, %v", a, err)
+	}
+	if board, err := s.Leaderboard(ctx, prefix+"en", 10); err != nil || len(board) != 2 {
+		t.Errorf("Leaderboard after the suspension: %+v, %v", board, err)
+	}
 }
 
 // tournaments tests tournament records; prefix makes their ids unique.

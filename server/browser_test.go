@@ -1062,7 +1062,21 @@ func TestBrowserLobby(t *testing.T) {
 	if !strings.Contains(turn, "Estás mirando") {
 		t.Errorf("the spectator's page says %q", turn)
 	}
+	// The watchers' chat: signed out, the page asks to sign in; signed
+	// in, a line written shows for the watchers and not for the players.
+	r.poll(watcher, "the watchers' chat, signed out", `!$("#kibitz-box").hidden && !$("#kibitz-signin").hidden && $("#kibitz-form").hidden`, 10*time.Second)
+	r.signUpPage(watcher, "Mirona")
+	r.run(watcher, "watch signed in", chromedp.Navigate(r.e.url+"/g/"+id), chromedp.WaitVisible(`#kibitz-form`))
+	r.run(watcher, "a line to the watchers", chromedp.SendKeys("#kibitz-text", "¡Qué jugada!"))
+	r.clickAt(watcher, "#kibitz-send")
+	r.poll(watcher, "the line shown", `$("#kibitz-lines").textContent === "Mirona:¡Qué jugada!" && $("#kibitz-empty").hidden`, 10*time.Second)
 	r.shot(watcher, "05b-spectator")
+	var playerSees bool
+	r.run(other, "Bea's page again", chromedp.Reload(), chromedp.WaitVisible(`#rack .tile`))
+	r.eval(other, `!$("#kibitz-box").hidden`, &playerSees)
+	if playerSees {
+		t.Error("a player's page shows the watchers' chat while the game is played")
+	}
 
 	// A browser that prefers Spanish gets the lobby in Spanish with a
 	// Spanish game preselected.

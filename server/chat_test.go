@@ -1,6 +1,8 @@
 package server
 
 import (
+	"net/http"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -103,5 +105,71 @@ func TestChatFull(t *testing.T) {
 		if code := e.do("POST", "/api/games/"+id+"/chat", a.Token, map[string]any{"text": "hi"}, nil); code != want {
 			t.Errorf("line %d: %d, want %d", MaxChatLines+i, code, want)
 		}
+	}
+}
+
+// TestKibitz checks the watchers' chat: only signed-in players holding no
+// seat write in it, watchers read it while the game is played and the
+// players only once it is over, and a restart keeps it.
+func TestKibitz(t *testing.T) {
+	st0 := newStore(t)
+	e := newEnv(t, st0)
+	cs := e.accounts(3) // two players and a watcher
+	id := e.create(SeatRequest{Kind: "human"}, SeatRequest{Kind: "human"})
+	var toks []string
+	for _, c := range cs[:2] {
+		var j JoinResponse
+		if code := e.doWith(c, "POST", "/api/games/"+id+"/join", "", nil, &j); code != 200 {
+			t.Fatalf("join: %d", code)
+		}
+		toks = append(toks, j.Token)
+	}
+	say := func(c *http.Client, text string) int {
+		t.Helper()
+		if c == nil {
+			return e.do("POST", "/api/games/"+id+"/kibitz", "", map[string]string{"text": text}, nil)
+		}
+		return e.doWith(c, "POST", "/api/games/"+id+"/kibitz", "", map[string]string{"text": text}, nil)
+	}
+	if code := say(nil, "hello"); code != 401 {
+		t.Errorf("a line signed out: %d, want 401", code)
+	}
+	if code := say(cs[0], "what do you think?"); code != 403 {
+		t.Errorf("a line by a player: %d, want 403", code)
+	}
+	if code := say(cs[2], "  "); code != 400 {
+		t.Errorf("an empty line: %d, want 400", code)
+	}
+	if code := say(cs[2], "the Q is stuck"); code != 200 {
+		t.Fatalf("a watcher's line: %d", code)
+	}
+	var me Me
+	e.doWith(cs[2], "GET", "/api/me", "", nil, &me)
+	want := []KibitzLine{{Name: me.Name, Text: "the Q is stuck"}}
+	if got := e.state(id, "").Kibitz; !slices.Equal(got, want) {
+		t.Errorf("a watcher reads %+v, want %+v", got, want)
+	}
+	if got := e.state(id, toks[0]).Kibitz; len(got) != 0 {
+		t.Errorf("a player reads the watchers' chat while playing: %+v", got)
+	}
+	if code := e.do("POST", "/api/games/"+id+"/resign", toks[0], nil, nil); code != 200 {
+		t.Fatalf("resign: %d", code)
+	}
+	if got := e.state(id, toks[1]).Kibitz; !slices.Equal(got, want) {
+		t.Errorf("a player reads %+v once the game is over, want %+v", got, want)
+	}
+	if code := say(cs[0], "gg, well watched"); code != 200 {
+		t.Errorf("a player's line once the game is over: %d, want 200", code)
+	}
+	want = append(want, KibitzLine{Name: "", Text: "gg, well watched"})
+	got := e.state(id, "").Kibitz
+	if len(got) != 2 || got[1].Text != want[1].Text || got[1].Name == "" {
+		t.Fatalf("after the game: %+v", got)
+	}
+	e.hs.Close()
+	e.srv.Close()
+	e2 := newEnv(t, st0)
+	if after := e2.state(id, "").Kibitz; !slices.Equal(after, got) {
+		t.Errorf("after a restart: %+v, want %+v", after, got)
 	}
 }

@@ -55,6 +55,7 @@ func (s *Server) routes() {
 	mux.HandleFunc("POST /api/games/{id}/accept", s.handleAccept)
 	mux.HandleFunc("GET /api/words", s.handleWords)
 	mux.HandleFunc("POST /api/games/{id}/chat", s.handleChat)
+	mux.HandleFunc("POST /api/games/{id}/kibitz", s.handleKibitz)
 	mux.HandleFunc("POST /api/games/{id}/list", s.handleList)
 	mux.HandleFunc("GET /api/lobby", s.handleLobby)
 	mux.HandleFunc("GET /api/games/{id}/review", s.handleReview)

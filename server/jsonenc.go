@@ -338,6 +338,19 @@ func (st *State) appendJSON(b []byte, premiums, letters []byte) []byte {
 	b = appendIntField(b, false, "expected_clients", st.Expected)
 	b = appendIntField(b, false, "connected_clients", st.Connected)
 	b = appendIntField(b, false, "seq", st.Seq)
+	if len(st.Kibitz) > 0 {
+		b = append(appendKey(b, false, "kibitz"), '[')
+		for i, c := range st.Kibitz {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, '{')
+			b = appendStringField(b, true, "name", c.Name, false)
+			b = appendStringField(b, false, "text", c.Text, false)
+			b = append(b, '}')
+		}
+		b = append(b, ']')
+	}
 	if st.You != nil {
 		b = appendKey(b, false, "you")
 		b = append(b, '{')

@@ -73,6 +73,10 @@ type live struct {
 	// them, at most twice as many); chatLines counts them all.
 	chat      []ChatLine
 	chatLines int
+	// kibitz holds the watchers' chat's latest lines, as chat does;
+	// kibitzLines counts them all.
+	kibitz      []KibitzLine
+	kibitzLines int
 	// summary is the finished game's summary, once asked for.
 	summary *Summary
 	// imported is set for a game played elsewhere and read from its
@@ -408,8 +412,11 @@ func (l *live) append(ctx context.Context, kind string, v any) error {
 }
 
 // activity reports whether an event of the kind keeps a game from
-// expiring as idle: any but a chat line and a seat's further token.
-func activity(kind string) bool { return kind != "chat" && kind != "key" && kind != "revoke" }
+// expiring as idle: any but a chat line (the players' or the watchers')
+// and a seat's further token.
+func activity(kind string) bool {
+	return kind != "chat" && kind != "kibitz" && kind != "key" && kind != "revoke"
+}
 
 // play checks, logs, applies and announces a move by seat i, and
 // returns its turn in the game's history. A refused move changes nothing

@@ -70,8 +70,12 @@ type State struct {
 	Connected int  `json:"connected_clients"`
 	// Seq is the number of the game's latest notification: reading the
 	// notifications after it continues from this state.
-	Seq int  `json:"seq"`
-	You *You `json:"you,omitempty"`
+	Seq int `json:"seq"`
+	// Kibitz is the watchers' chat's latest lines (at most ChatShown):
+	// for a reader without a seat's token, and for everyone once the
+	// game is over.
+	Kibitz []KibitzLine `json:"kibitz,omitempty"`
+	You    *You         `json:"you,omitempty"`
 }
 
 // LetterInfo is one tile kind of the variant.
@@ -278,6 +282,7 @@ func (l *live) state(me int) *State {
 	}
 	st.Rated, st.RatingChanges = l.hdr.Rated, l.ratingChanges
 	st.Tournament, st.Imported = l.tournament, l.imported
+	st.Kibitz = l.kibitzShown(me)
 	if me >= 0 {
 		you := &You{Seat: me, Rack: l.rackTiles(&g.Seats[me].Rack), Unseen: []LetterInfo{}}
 		un := g.Unseen(me)

@@ -1196,7 +1196,7 @@ const G = {
   ws: null, wsFails: 0, spectatorTimer: null,
   preview: null,   // {key, data}
   previewTimer: null,
-  clockAt: 0, clockTimer: null, clockAsked: false, rematchPoll: null, chatKey: "",
+  clockAt: 0, clockTimer: null, clockAsked: false, rematchPoll: null, chatKey: "", kibitzKey: "",
   summary: null, summaryAsked: "", seenMoves: -1, chimes: 0, audio: null,
   review: null,    // {data, moves: [turn indexes], k, cache: {}}
   claimed: false,  // a token of this device's own was asked for the account's seat
@@ -1599,6 +1599,7 @@ function renderSide(st, me) {
   G.clockAsked = false;
   tickClocks();
   renderChat(st, me);
+  renderKibitz(st, me);
   // The turn line says only "Game over." at the end: the result box
   // says how it ended.
   let turn = "";
@@ -1941,6 +1942,46 @@ function renderChat(st, me) {
     ol.append(li);
   }
   ol.scrollTop = ol.scrollHeight;
+}
+
+// renderKibitz shows the watchers' chat to those watching a game being
+// played, and to everyone once it is over (the people playing do not
+// see it while they play); signed-in watchers write in it.
+function renderKibitz(st, me) {
+  const box = $("#kibitz-box");
+  box.hidden = !!(G.puzzle || G.position || G.review) || !st.started || (me >= 0 && !st.over);
+  if (box.hidden) return;
+  $("#kibitz-form").hidden = !ME.signed_in;
+  $("#kibitz-signin").hidden = ME.signed_in;
+  const lines = st.kibitz || [];
+  $("#kibitz-empty").hidden = lines.length > 0;
+  const key = JSON.stringify(lines);
+  if (G.kibitzKey === key) return;
+  G.kibitzKey = key;
+  const ol = $("#kibitz-lines");
+  ol.textContent = "";
+  for (const c of lines) {
+    const li = el("li");
+    li.append(el("span", "who", c.name + ":"), el("span", "", c.text));
+    ol.append(li);
+  }
+  ol.scrollTop = ol.scrollHeight;
+}
+
+async function sendKibitz(ev) {
+  ev.preventDefault();
+  const input = $("#kibitz-text");
+  const text = input.value.trim();
+  if (!text) return;
+  $("#kibitz-send").disabled = true;
+  try {
+    await api("POST", "/api/games/" + G.id + "/kibitz", { text });
+    input.value = "";
+    refreshSoon();
+  } catch (e) {
+    say(t("error", e.message), "error");
+  }
+  $("#kibitz-send").disabled = false;
 }
 
 async function sendChat(ev) {
@@ -2469,6 +2510,7 @@ function wireGame() {
   $("#accept-btn").addEventListener("click", () => answerPlay("accept"));
   $("#resign").addEventListener("click", () => endGame("resign"));
   $("#chat-form").addEventListener("submit", sendChat);
+  $("#kibitz-form").addEventListener("submit", sendKibitz);
   $("#sound").addEventListener("click", () => {
     localStorage.setItem("atril:sound", soundOn() ? "off" : "on");
     render(G.st);
@@ -2848,7 +2890,7 @@ function renderPuzzleSide() {
   $("#game-title").textContent = $("#puzzle-title").textContent;
   $("#turn").textContent = "";
   $("#turn").hidden = true;
-  for (const b of ["#exchange", "#pass", "#resign", "#abort", "#sound", "#resume-box", "#share", "#chat-box"]) $(b).hidden = true;
+  for (const b of ["#exchange", "#pass", "#resign", "#abort", "#sound", "#resume-box", "#share", "#chat-box", "#kibitz-box"]) $(b).hidden = true;
   const nav = [["#puzzle-prev", P.number - 1], ["#puzzle-next", P.number + 1], ["#puzzle-today", P.today]];
   for (const [sel, n] of nav) {
     const a = $(sel);
@@ -3235,7 +3277,7 @@ function renderPositionSide() {
   $("#game-title").textContent = t("boardTitle");
   $("#turn").textContent = "";
   $("#turn").hidden = true;
-  for (const b of ["#resign", "#abort", "#sound", "#resume-box", "#share", "#chat-box", "#rated-tag", "#imported-tag", "#result", "#keys-box"]) $(b).hidden = true;
+  for (const b of ["#resign", "#abort", "#sound", "#resume-box", "#share", "#chat-box", "#kibitz-box", "#rated-tag", "#imported-tag", "#result", "#keys-box"]) $(b).hidden = true;
   const sel = $("#board-lexicon");
   if (!sel.options.length && INFO) {
     for (const v of INFO.variants) for (const l of v.lexicons) {

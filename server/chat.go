@@ -79,7 +79,7 @@ func (s *Server) handleChat(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, &apiError{409, "nobody else at this game reads the chat (the other seats are computers)"})
 		return
 	}
-	if l.chatLines >= MaxChatLines {
+	if l.chat.n >= MaxChatLines {
 		s.fail(w, &apiError{409, fmt.Sprintf("this game's chat holds %d lines, as many as it may", MaxChatLines)})
 		return
 	}
@@ -94,12 +94,7 @@ func (s *Server) handleChat(w http.ResponseWriter, r *http.Request) {
 
 // applyChat keeps a line and tells every person's seat. Caller holds mu.
 func (l *live) applyChat(line ChatLine) {
-	if len(l.chat) == 2*ChatShown {
-		// (A copy: states already made keep their slices.)
-		l.chat = slices.Clone(l.chat[ChatShown:])
-	}
-	l.chat = append(l.chat, line)
-	l.chatLines++
+	l.chat.add(line)
 	for i, st := range l.seat {
 		if st.level == "" {
 			l.log.push(i, Notification{Type: "chat", Seat: intp(line.Seat), Text: line.Text})
@@ -121,8 +116,26 @@ func (l *live) replayChat(data string) error {
 	return nil
 }
 
-// chatShown is the latest lines, for a state. Caller holds mu.
-func (l *live) chatShown() []ChatLine {
-	c := l.chat[max(0, len(l.chat)-ChatShown):]
+// recent keeps the latest lines of a chat (at least ChatShown of them,
+// at most twice as many; the log keeps them all) and counts them all.
+type recent[T any] struct {
+	lines []T
+	n     int
+}
+
+// add keeps line.
+func (r *recent[T]) add(line T) {
+	if len(r.lines) == 2*ChatShown {
+		// (A copy: states already made keep their slices.)
+		r.lines = slices.Clone(r.lines[ChatShown:])
+	}
+	r.lines = append(r.lines, line)
+	r.n++
+}
+
+// latest is the latest ChatShown lines, for a state (a slice that an
+// append cannot write through).
+func (r *recent[T]) latest() []T {
+	c := r.lines[max(0, len(r.lines)-ChatShown):]
 	return c[:len(c):len(c)]
 }

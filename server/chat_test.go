@@ -65,7 +65,7 @@ func TestChat(t *testing.T) {
 	l := e.srv.games[id]
 	e.srv.mu.Unlock()
 	l.mu.Lock()
-	kept, count := len(l.chat), l.chatLines
+	kept, count := len(l.chat.lines), l.chat.n
 	l.mu.Unlock()
 	if kept < ChatShown || kept > 2*ChatShown || count != 2*ChatShown+7 {
 		t.Errorf("%d lines in memory, %d counted; want %d to %d, and %d", kept, count, ChatShown, 2*ChatShown, 2*ChatShown+7)
@@ -99,7 +99,7 @@ func TestChatFull(t *testing.T) {
 	l := e.srv.games[id]
 	e.srv.mu.Unlock()
 	l.mu.Lock()
-	l.chatLines = MaxChatLines - 1
+	l.chat.n = MaxChatLines - 1
 	l.mu.Unlock()
 	for i, want := range []int{200, 409} {
 		if code := e.do("POST", "/api/games/"+id+"/chat", a.Token, map[string]any{"text": "hi"}, nil); code != want {

@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"slices"
-	"time"
 )
 
 // The watchers' chat: signed-in players watching a game, who hold none of
@@ -24,22 +22,13 @@ type KibitzLine struct {
 }
 
 func (s *Server) handleKibitz(w http.ResponseWriter, r *http.Request) {
-	if ok, retry := s.chatLim.take(s.clientKey(r), time.Now()); !ok {
-		s.fail(w, tooMany("chat lines", retry))
+	data, ok := s.limitedBody(w, r, s.chatLim, "chat lines")
+	if !ok {
 		return
 	}
-	data, err := readBody(w, r)
+	a, err := s.requireSignIn(r, "sign in to write in the watchers' chat")
 	if err != nil {
 		s.fail(w, err)
-		return
-	}
-	a, err := s.signedIn(r)
-	if err != nil {
-		s.fail(w, err)
-		return
-	}
-	if a == nil {
-		s.fail(w, &apiError{401, "sign in to write in the watchers' chat"})
 		return
 	}
 	text, err := decodeChat(data)
@@ -60,7 +49,7 @@ func (s *Server) handleKibitz(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	if l.kibitzLines >= MaxChatLines {
+	if l.kibitz.n >= MaxChatLines {
 		s.fail(w, &apiError{409, fmt.Sprintf("this game's watchers' chat holds %d lines, as many as it may", MaxChatLines)})
 		return
 	}
@@ -75,12 +64,7 @@ func (s *Server) handleKibitz(w http.ResponseWriter, r *http.Request) {
 
 // applyKibitz keeps a line of the watchers' chat. Caller holds mu.
 func (l *live) applyKibitz(line KibitzLine) {
-	if len(l.kibitz) == 2*ChatShown {
-		// (A copy: states already made keep their slices.)
-		l.kibitz = slices.Clone(l.kibitz[ChatShown:])
-	}
-	l.kibitz = append(l.kibitz, line)
-	l.kibitzLines++
+	l.kibitz.add(line)
 	l.touch()
 }
 
@@ -104,6 +88,5 @@ func (l *live) kibitzShown(me int) []KibitzLine {
 	if me >= 0 && !l.over() {
 		return nil
 	}
-	c := l.kibitz[max(0, len(l.kibitz)-ChatShown):]
-	return c[:len(c):len(c)]
+	return l.kibitz.latest()
 }

@@ -69,14 +69,9 @@ type live struct {
 	// ratingChanges are the seats' ratings before and after a rated
 	// game, once this process recorded its result.
 	ratingChanges []RatingChange
-	// chat holds the game's latest chat lines (at least ChatShown of
-	// them, at most twice as many); chatLines counts them all.
-	chat      []ChatLine
-	chatLines int
-	// kibitz holds the watchers' chat's latest lines, as chat does;
-	// kibitzLines counts them all.
-	kibitz      []KibitzLine
-	kibitzLines int
+	// chat holds the game's latest chat lines, kibitz the watchers'.
+	chat   recent[ChatLine]
+	kibitz recent[KibitzLine]
 	// summary is the finished game's summary, once asked for.
 	summary *Summary
 	// imported is set for a game played elsewhere and read from its

@@ -295,7 +295,7 @@ func (l *live) state(me int) *State {
 				you.Unseen = append(you.Unseen, li)
 			}
 		}
-		you.Rematch, you.Chat = l.rematch, l.chatShown()
+		you.Rematch, you.Chat = l.rematch, l.chat.latest()
 		st.You = you
 	}
 	return st

@@ -113,12 +113,7 @@ type offerer struct {
 // offered through this process by the client or by the account (if not
 // ""). Caller holds offerMu and no game's mu.
 func (s *Server) offersBy(client, account string) int {
-	s.mu.Lock()
-	games := make([]*live, 0, len(s.shown))
-	for l := range s.shown {
-		games = append(games, l)
-	}
-	s.mu.Unlock()
+	games := s.shownGames()
 	n := 0
 	for _, l := range games {
 		l.mu.Lock()
@@ -131,17 +126,24 @@ func (s *Server) offersBy(client, account string) int {
 	return n
 }
 
+// shownGames is a copy of s.shown, to read each game under its own lock
+// without holding s.mu.
+func (s *Server) shownGames() []*live {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	games := make([]*live, 0, len(s.shown))
+	for l := range s.shown {
+		games = append(games, l)
+	}
+	return games
+}
+
 // handleLobby lists the games offered in the lobby that still wait for a
 // person, and the games being played that were offered or are rated
 // (each process lists the games it holds in memory). It reads only the
 // games of s.shown.
 func (s *Server) handleLobby(w http.ResponseWriter, r *http.Request) {
-	s.mu.Lock()
-	games := make([]*live, 0, len(s.shown))
-	for l := range s.shown {
-		games = append(games, l)
-	}
-	s.mu.Unlock()
+	games := s.shownGames()
 	out := Lobby{Open: []LobbyGame{}, Playing: []LobbyGame{}}
 	for _, l := range games {
 		l.mu.Lock()

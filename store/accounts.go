@@ -34,6 +34,14 @@ type Rating struct {
 	Updated  time.Time
 }
 
+// Block is an account that another one blocks: its key, its name and
+// since when.
+type Block struct {
+	Key   string
+	Name  string
+	Since time.Time
+}
+
 // RatedSeat is one seat of a rated game: the account that held it, its
 // final score and result (1 a win, ½ a draw, 0 a loss), and its rating
 // before and after the game.
@@ -111,6 +119,18 @@ type Accounts interface {
 	// Unsuspend lifts the account's suspension (ErrNotFound if there is
 	// no such account; nothing to do if it was not suspended).
 	Unsuspend(ctx context.Context, key string) error
+	// Block records that the account of key blocks the account of other
+	// (ErrNotFound if either account does not exist; blocking again
+	// changes nothing). An account cannot block itself.
+	Block(ctx context.Context, key, other string, at time.Time) error
+	// Unblock lifts the block of other by key (nothing to do if there
+	// is none).
+	Unblock(ctx context.Context, key, other string) error
+	// Blocks returns the accounts that key blocks, by name.
+	Blocks(ctx context.Context, key string) ([]Block, error)
+	// Blocking returns the keys of the accounts that key blocks or that
+	// block key, each once, in no particular order.
+	Blocking(ctx context.Context, key string) ([]string, error)
 	// SetPassword replaces the password hash of the account of key, if it
 	// is still old, and in the same transaction ends its sessions but
 	// keep's (ErrConflict if the hash is no longer old, ErrNotFound if
@@ -182,6 +202,61 @@ func scanPuzzleRecords(rows rowScanner, key string) ([]PuzzleRecord, error) {
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("store: puzzles of %q: %w", key, err)
+	}
+	return out, nil
+}
+
+// selfBlockError is returned by Block for an account blocking itself.
+type selfBlockError string
+
+func (e selfBlockError) Error() string {
+	return fmt.Sprintf("store: block: %q cannot block itself", string(e))
+}
+
+// checkBlock checks that key and other are two existing accounts, with
+// account to read one.
+func checkBlock(ctx context.Context, key, other string, account func(context.Context, string) (*Account, error)) error {
+	if key == other {
+		return selfBlockError(key)
+	}
+	for _, k := range []string{key, other} {
+		if _, err := account(ctx, k); err != nil {
+			return fmt.Errorf("store: block %q by %q: %w", other, key, err)
+		}
+	}
+	return nil
+}
+
+// scanBlocks reads rows of (key, name, since).
+func scanBlocks(rows rowScanner, key string) ([]Block, error) {
+	var out []Block
+	for rows.Next() {
+		var b Block
+		var since int64
+		if err := rows.Scan(&b.Key, &b.Name, &since); err != nil {
+			return nil, fmt.Errorf("store: blocks of %q: %w", key, err)
+		}
+		b.Since = time.Unix(0, since).UTC()
+		out = append(out, b)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: blocks of %q: %w", key, err)
+	}
+	return out, nil
+}
+
+// scanKeys reads rows of one text column; what names them in errors.
+func scanKeys(rows rowScanner, what string) ([]string, error) {
+	var out []string
+	for rows.Next() {
+		var k string
+		if err := rows.Scan(&k); err != nil {
+			return nil, fmt.Errorf("store: %s: %w", what, err)
+		}
+		out = append(out, k)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: %s: %w", what, err)
 	}
 	return out, nil
 }

@@ -28,6 +28,13 @@ CREATE TABLE IF NOT EXISTS atril_suspensions (
 	reason  TEXT NOT NULL,
 	since   BIGINT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS atril_blocks (
+	account TEXT NOT NULL,
+	blocked TEXT NOT NULL,
+	since   BIGINT NOT NULL,
+	PRIMARY KEY (account, blocked)
+);
+CREATE INDEX IF NOT EXISTS atril_blocks_blocked ON atril_blocks(blocked);
 CREATE TABLE IF NOT EXISTS atril_ratings (
 	account  TEXT NOT NULL,
 	category TEXT NOT NULL,
@@ -140,6 +147,45 @@ func (s *Postgres) Unsuspend(ctx context.Context, key string) error {
 		return fmt.Errorf("store: lift the suspension of %q: %w", key, err)
 	}
 	return nil
+}
+
+// Block implements Accounts.
+func (s *Postgres) Block(ctx context.Context, key, other string, at time.Time) error {
+	if err := checkBlock(ctx, key, other, s.Account); err != nil {
+		return err
+	}
+	if _, err := s.pool.Exec(ctx, `INSERT INTO atril_blocks(account, blocked, since) VALUES ($1,$2,$3) ON CONFLICT DO NOTHING`, key, other, at.UnixNano()); err != nil {
+		return fmt.Errorf("store: block %q by %q: %w", other, key, err)
+	}
+	return nil
+}
+
+// Unblock implements Accounts.
+func (s *Postgres) Unblock(ctx context.Context, key, other string) error {
+	if _, err := s.pool.Exec(ctx, `DELETE FROM atril_blocks WHERE account = $1 AND blocked = $2`, key, other); err != nil {
+		return fmt.Errorf("store: unblock %q by %q: %w", other, key, err)
+	}
+	return nil
+}
+
+// Blocks implements Accounts.
+func (s *Postgres) Blocks(ctx context.Context, key string) ([]Block, error) {
+	rows, err := s.pool.Query(ctx, `SELECT b.blocked, a.name, b.since FROM atril_blocks b JOIN atril_accounts a ON a.key = b.blocked WHERE b.account = $1 ORDER BY a.key`, key)
+	if err != nil {
+		return nil, fmt.Errorf("store: blocks of %q: %w", key, err)
+	}
+	defer rows.Close()
+	return scanBlocks(rows, key)
+}
+
+// Blocking implements Accounts.
+func (s *Postgres) Blocking(ctx context.Context, key string) ([]string, error) {
+	rows, err := s.pool.Query(ctx, `SELECT blocked FROM atril_blocks WHERE account = $1 UNION SELECT account FROM atril_blocks WHERE blocked = $1`, key)
+	if err != nil {
+		return nil, fmt.Errorf("store: blocks with %q: %w", key, err)
+	}
+	defer rows.Close()
+	return scanKeys(rows, fmt.Sprintf("blocks with %q", key))
 }
 
 // CreateSession implements Accounts. Expired sessions are cleared on

@@ -28,6 +28,13 @@ CREATE TABLE IF NOT EXISTS suspensions (
 	reason  TEXT NOT NULL,
 	since   INTEGER NOT NULL
 );
+CREATE TABLE IF NOT EXISTS blocks (
+	account TEXT NOT NULL,
+	blocked TEXT NOT NULL,
+	since   INTEGER NOT NULL,
+	PRIMARY KEY (account, blocked)
+);
+CREATE INDEX IF NOT EXISTS blocks_blocked ON blocks(blocked);
 CREATE TABLE IF NOT EXISTS ratings (
 	account  TEXT NOT NULL,
 	category TEXT NOT NULL,
@@ -90,6 +97,7 @@ var accountTables = []struct{ name, cols string }{
 	{"accounts", "key, name, password, created"},
 	{"sessions", "hash, account, expires"},
 	{"suspensions", "account, reason, since"},
+	{"blocks", "account, blocked, since"},
 	{"ratings", "account, category, name, r, rd, vol, games, wins, losses, draws, updated"},
 	{"rated_games", "game, category, finished"},
 	{"rated_seats", "game, seat, account, name, score, result, r_before, rd_before, r_after, rd_after, finished"},
@@ -174,6 +182,45 @@ func (s *SQLite) Unsuspend(ctx context.Context, key string) error {
 		return fmt.Errorf("store: lift the suspension of %q: %w", key, err)
 	}
 	return nil
+}
+
+// Block implements Accounts.
+func (s *SQLite) Block(ctx context.Context, key, other string, at time.Time) error {
+	if err := checkBlock(ctx, key, other, s.Account); err != nil {
+		return err
+	}
+	if _, err := s.db.ExecContext(ctx, `INSERT INTO blocks(account, blocked, since) VALUES (?,?,?) ON CONFLICT DO NOTHING`, key, other, at.UnixNano()); err != nil {
+		return fmt.Errorf("store: block %q by %q: %w", other, key, err)
+	}
+	return nil
+}
+
+// Unblock implements Accounts.
+func (s *SQLite) Unblock(ctx context.Context, key, other string) error {
+	if _, err := s.db.ExecContext(ctx, `DELETE FROM blocks WHERE account = ? AND blocked = ?`, key, other); err != nil {
+		return fmt.Errorf("store: unblock %q by %q: %w", other, key, err)
+	}
+	return nil
+}
+
+// Blocks implements Accounts.
+func (s *SQLite) Blocks(ctx context.Context, key string) ([]Block, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT b.blocked, a.name, b.since FROM blocks b JOIN accounts a ON a.key = b.blocked WHERE b.account = ? ORDER BY a.key`, key)
+	if err != nil {
+		return nil, fmt.Errorf("store: blocks of %q: %w", key, err)
+	}
+	defer rows.Close()
+	return scanBlocks(rows, key)
+}
+
+// Blocking implements Accounts.
+func (s *SQLite) Blocking(ctx context.Context, key string) ([]string, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT blocked FROM blocks WHERE account = ? UNION SELECT account FROM blocks WHERE blocked = ?`, key, key)
+	if err != nil {
+		return nil, fmt.Errorf("store: blocks with %q: %w", key, err)
+	}
+	defer rows.Close()
+	return scanKeys(rows, fmt.Sprintf("blocks with %q", key))
 }
 
 // CreateSession implements Accounts. Expired sessions are cleared on

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -576,6 +577,68 @@ func accounts(t *testing.T, s store.Store, prefix string) {
 	}
 	if board, err := s.Leaderboard(ctx, prefix+"en", 10); err != nil || len(board) != 2 {
 		t.Errorf("Leaderboard after the suspension: %+v, %v", board, err)
+	}
+	blocks(t, s, ana, bo, prefix, now)
+}
+
+// blocks tests Block, Unblock, Blocks and Blocking between two existing
+// accounts.
+func blocks(t *testing.T, s store.Store, ana, bo *store.Account, prefix string, now time.Time) {
+	ctx := context.Background()
+	cy := &store.Account{Key: prefix + "cy", Name: "Cy", Password: "pbkdf2$z", Created: now}
+	if err := s.CreateAccount(ctx, cy); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Block(ctx, ana.Key, prefix+"nobody", now); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("Block of no one: %v, want ErrNotFound", err)
+	}
+	if err := s.Block(ctx, prefix+"nobody", ana.Key, now); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("Block by no one: %v, want ErrNotFound", err)
+	}
+	if err := s.Block(ctx, ana.Key, ana.Key, now); err == nil {
+		t.Error("Block of oneself: no error")
+	}
+	for _, b := range []struct {
+		by, of string
+		at     time.Time
+	}{{ana.Key, bo.Key, now}, {ana.Key, bo.Key, now.Add(time.Hour)}, {ana.Key, cy.Key, now.Add(time.Minute)}, {cy.Key, ana.Key, now}} {
+		if err := s.Block(ctx, b.by, b.of, b.at); err != nil {
+			t.Fatalf("Block(%s, %s): %v", b.by, b.of, err)
+		}
+	}
+	got, err := s.Blocks(ctx, ana.Key)
+	if err != nil || len(got) != 2 || got[0].Key != bo.Key || got[0].Name != "Bo" || !got[0].Since.Equal(now) ||
+		got[1].Key != cy.Key || !got[1].Since.Equal(now.Add(time.Minute)) {
+		t.Errorf("Blocks of Ana: %+v, %v; want Bo since the first block, then Cy", got, err)
+	}
+	if got, err := s.Blocks(ctx, bo.Key); err != nil || len(got) != 0 {
+		t.Errorf("Blocks of Bo: %+v, %v; want none", got, err)
+	}
+	keys := func(key string) []string {
+		ks, err := s.Blocking(ctx, key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		slices.Sort(ks)
+		return ks
+	}
+	if ks := keys(ana.Key); !slices.Equal(ks, []string{bo.Key, cy.Key}) {
+		t.Errorf("Blocking of Ana: %v, want Bo and Cy once each", ks)
+	}
+	if ks := keys(bo.Key); !slices.Equal(ks, []string{ana.Key}) {
+		t.Errorf("Blocking of Bo: %v, want Ana (who blocks Bo)", ks)
+	}
+	if err := s.Unblock(ctx, ana.Key, bo.Key); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Unblock(ctx, ana.Key, bo.Key); err != nil {
+		t.Errorf("Unblock again: %v", err)
+	}
+	if ks := keys(bo.Key); len(ks) != 0 {
+		t.Errorf("Blocking of Bo after the unblock: %v", ks)
+	}
+	if ks := keys(ana.Key); !slices.Equal(ks, []string{cy.Key}) {
+		t.Errorf("Blocking of Ana after the unblock: %v, want Cy", ks)
 	}
 }
 

@@ -157,6 +157,9 @@ type Me struct {
 	SignedIn bool         `json:"signed_in"`
 	Name     string       `json:"name,omitempty"`
 	Ratings  []RatingInfo `json:"ratings,omitempty"`
+	// Blocked names the accounts the player blocks (the page hides what
+	// they write).
+	Blocked []string `json:"blocked,omitempty"`
 }
 
 // RatingInfo is an account's rating in one word list.
@@ -536,7 +539,15 @@ func (s *Server) me(ctx context.Context, a *store.Account) (*Me, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Me{SignedIn: true, Name: a.Name, Ratings: ownRatings(rs)}, nil
+	bs, err := s.store.Blocks(ctx, a.Key)
+	if err != nil {
+		return nil, err
+	}
+	me := &Me{SignedIn: true, Name: a.Name, Ratings: ownRatings(rs)}
+	for _, b := range bs {
+		me.Blocked = append(me.Blocked, b.Name)
+	}
+	return me, nil
 }
 
 // ownRatings are an account's ratings as its own answers show them

@@ -2750,6 +2750,23 @@ func TestBrowserAccountSettings(t *testing.T) {
 		t.Error("after the change the fields keep the passwords or the header lost the account")
 	}
 
+	// Another player's page blocks them, asked first; her own page lists
+	// them and unblocks.
+	r.e.signUp(browser(t), "Bodil", "battery staple")
+	r.run(a, "Bodil's page", chromedp.Navigate(r.e.url+"/p/Bodil"))
+	r.poll(a, "the block button", `!$("#profile-block").hidden && $("#profile-account").hidden && $("#block-btn").textContent === "Block"`, 10*time.Second)
+	r.clickAt(a, "#block-btn")
+	r.poll(a, "the question", `!!document.querySelector("#ask-dialog[open]") && $("#ask-text").textContent === "Block Bodil?"`, 5*time.Second)
+	r.clickAt(a, "#ask-ok")
+	r.poll(a, "Bodil blocked", `$("#profile-msg").textContent === "You block Bodil." && $("#block-btn").textContent === "Unblock"`, 10*time.Second)
+	r.run(a, "her page", chromedp.Navigate(r.e.url+"/p/Ana"))
+	r.poll(a, "the players she blocks", `!$("#profile-account").hidden && $("#profile-block").hidden && $("#blocked-none").hidden && $("#blocked-list li a").textContent === "Bodil"`, 10*time.Second)
+	r.clickAt(a, "#blocked-list li button")
+	r.poll(a, "Bodil unblocked", `!$("#blocked-none").hidden && !$("#blocked-list li") && $("#profile-msg").textContent === "You no longer block Bodil."`, 10*time.Second)
+	if bs, err := r.e.st.Blocks(context.Background(), AccountKey("Ana")); err != nil || len(bs) != 0 {
+		t.Errorf("Ana's blocks after the page's unblock: %+v, %v", bs, err)
+	}
+
 	// The second device was signed out, and its seat's token taken back:
 	// its game's page opens again, watching.
 	watched := fmt.Sprintf(`location.pathname === "/g/%s" && typeof G !== "undefined" && !!G.st && !G.token && !localStorage.getItem("atril:token:%s") && $("#rack-area").hidden`, gameID, gameID)

@@ -41,6 +41,7 @@ type inviteRef struct {
 // me's name.
 func (s *Server) invitations(ctx context.Context, req *createRequest, me *store.Account) error {
 	seen := map[string]bool{}
+	var blocks blocking
 	for i := range req.Seats {
 		st := &req.Seats[i]
 		if st.Invite == "" {
@@ -60,6 +61,14 @@ func (s *Server) invitations(ctx context.Context, req *createRequest, me *store.
 			return &apiError{400, fmt.Sprintf("seat %d: you cannot invite yourself", i)}
 		case seen[a.Key]:
 			return &apiError{400, fmt.Sprintf("seat %d: %s is invited to another seat already", i, a.Name)}
+		}
+		if blocks == nil {
+			if blocks, err = s.blockingOf(ctx, me.Key); err != nil {
+				return err
+			}
+		}
+		if blocks[a.Key] {
+			return errBlocked(a.Name)
 		}
 		pending := s.pendingInvitations(a.Key)
 		from := 0

@@ -314,6 +314,12 @@ func (l *live) join(ctx context.Context, i int, name string, acct *seatAccount, 
 				return -1, &apiError{409, fmt.Sprintf("your account holds seat %d of this rated game already", j)}
 			}
 		}
+		if l.hdr.Tournament == "" {
+			// (A tournament pairs its players whatever they block.)
+			if err := l.blockedSeat(acct.blocking); err != nil {
+				return -1, err
+			}
+		}
 	}
 	if i < 0 {
 		var other int

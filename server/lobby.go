@@ -143,11 +143,22 @@ func (s *Server) shownGames() []*live {
 // (each process lists the games it holds in memory). It reads only the
 // games of s.shown.
 func (s *Server) handleLobby(w http.ResponseWriter, r *http.Request) {
+	// A signed-in player does not see the games of the accounts it
+	// blocks or that block it.
+	var b blocking
+	a, err := s.signedIn(r)
+	if err == nil && a != nil {
+		b, err = s.blockingOf(r.Context(), a.Key)
+	}
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
 	games := s.shownGames()
 	out := Lobby{Open: []LobbyGame{}, Playing: []LobbyGame{}}
 	for _, l := range games {
 		l.mu.Lock()
-		if !l.over() && (l.listed && !l.started() || l.started() && (l.listed || l.hdr.Rated)) {
+		if !l.over() && (l.listed && !l.started() || l.started() && (l.listed || l.hdr.Rated)) && (len(b) == 0 || l.blockedSeat(b) == nil) {
 			lg := LobbyGame{ID: l.hdr.ID, Variant: l.v.Name, Lexicon: l.hdr.Lexicon, Created: l.hdr.Created, Challenge: l.hdr.Challenge, Rated: l.hdr.Rated}
 			for i := range l.seat {
 				if lg.Clock == nil {

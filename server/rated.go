@@ -16,11 +16,13 @@ import (
 // game a period without games (the rating deviation grows). A game
 // called off or abandoned changes nothing.
 
-// seatAccount is the account taking a seat: its key, its name and its
-// rating in the game's word list (0 for none yet).
+// seatAccount is the account taking a seat: its key, its name, its
+// rating in the game's word list (0 for none yet), and the accounts it
+// blocks or that block it, who may not hold another seat of the game.
 type seatAccount struct {
 	key, name string
 	rating    int
+	blocking  blocking
 }
 
 // seatAccountFor returns the seat account of a in word list lex.
@@ -31,6 +33,9 @@ func (s *Server) seatAccountFor(ctx context.Context, a *store.Account, lex strin
 	sa := &seatAccount{key: a.Key, name: a.Name}
 	rs, err := s.store.Ratings(ctx, a.Key)
 	if err != nil {
+		return nil, err
+	}
+	if sa.blocking, err = s.blockingOf(ctx, a.Key); err != nil {
 		return nil, err
 	}
 	for _, r := range rs {

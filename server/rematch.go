@@ -43,10 +43,15 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 	// A seat held by an account takes its place in the rematch only
 	// signed in as the account: a token of a finished game, which a
 	// sign-out everywhere does not take back, cannot play as it.
+	// Nor is there a rematch between accounts of which one blocks the
+	// other.
 	if key := l.seat[me].account; key != "" {
 		a, err := s.signedIn(r)
 		if err == nil && (a == nil || a.Key != key) {
 			err = &apiError{403, "sign in to your account to play its rematch"}
+		}
+		if err == nil {
+			err = l.blockedWith(r.Context(), key)
 		}
 		if err != nil {
 			l.mu.Unlock()

@@ -406,6 +406,7 @@ function wireAccount() {
   $("#join-signin").addEventListener("click", openSignIn);
   $("#signout").addEventListener("click", signOut);
   $("#signout-all").addEventListener("click", signOutAll);
+  $("#block-btn").addEventListener("click", () => setBlock(PROFILE.name, !isBlocked(PROFILE.name)));
   $("#password-form").addEventListener("submit", changePassword);
   $("#signin-form").addEventListener("submit", submitSignIn);
   $("#signin-cancel").addEventListener("click", () => $("#signin-dialog").close());
@@ -1930,7 +1931,8 @@ function people(st) { return st.seats.filter((s) => s.kind === "human").length; 
 function renderChat(st, me) {
   $("#chat-box").hidden = me < 0 || people(st) < 2;
   if ($("#chat-box").hidden) return;
-  const lines = st.you.chat || [];
+  // What a seat held by an account the player blocks writes is not shown.
+  const lines = (st.you.chat || []).filter((c) => !(st.seats[c.seat] && st.seats[c.seat].account && isBlocked(st.seats[c.seat].name)));
   const key = LANG + JSON.stringify(lines) + st.seats.map((s) => s.name).join();
   if (G.chatKey === key) return;
   G.chatKey = key;
@@ -1953,7 +1955,7 @@ function renderKibitz(st, me) {
   if (box.hidden) return;
   $("#kibitz-form").hidden = !ME.signed_in;
   $("#kibitz-signin").hidden = ME.signed_in;
-  const lines = st.kibitz || [];
+  const lines = (st.kibitz || []).filter((c) => !isBlocked(c.name));
   $("#kibitz-empty").hidden = lines.length > 0;
   const key = JSON.stringify(lines);
   if (G.kibitzKey === key) return;
@@ -3003,11 +3005,53 @@ async function showProfile(name) {
   renderProfile();
 }
 
-// renderProfileAccount shows the account's settings on its own page.
+// renderProfileAccount shows the account's settings on its own page,
+// with the players it blocks, and on another player's page, signed in,
+// the button that blocks or unblocks that player.
 function renderProfileAccount() {
-  const own = !!ME.signed_in && !!PROFILE && !PROFILE.missing && ME.name === PROFILE.name;
+  const shown = !!ME.signed_in && !!PROFILE && !PROFILE.missing;
+  const own = shown && ME.name === PROFILE.name;
   $("#profile-account").hidden = !own;
-  if (own) $("#password-user").value = ME.name;
+  $("#profile-block").hidden = !shown || own;
+  if (shown && !own) $("#block-btn").textContent = t(isBlocked(PROFILE.name) ? "unblock" : "block");
+  if (!own) return;
+  $("#password-user").value = ME.name;
+  const names = ME.blocked || [];
+  $("#blocked-none").hidden = names.length > 0;
+  const ul = $("#blocked-list");
+  ul.textContent = "";
+  for (const name of names) {
+    const li = el("li");
+    const a = el("a", "", name);
+    a.href = profileURL(name);
+    const b = el("button", "", t("unblock"));
+    b.type = "button";
+    b.addEventListener("click", () => setBlock(name, false));
+    li.append(a, " ", b);
+    ul.append(li);
+  }
+}
+
+// isBlocked reports whether the signed-in player blocks the account
+// named name.
+function isBlocked(name) { return !!ME.signed_in && (ME.blocked || []).includes(name); }
+
+// setBlock blocks or unblocks the account named name, and redraws what
+// depends on it (the profile, the chats).
+async function setBlock(name, on) {
+  if (on && !await ask(t("blockAsk", name), t("block"))) return;
+  const msg = $("#profile-msg");
+  try {
+    const out = on ? await api("POST", "/api/me/blocks", { name })
+      : await api("DELETE", "/api/me/blocks/" + encodeURIComponent(name));
+    ME.blocked = out.blocks.map((b) => b.name);
+    msg.textContent = t(on ? "blockedThem" : "unblockedThem", name);
+    msg.className = "";
+  } catch (e) {
+    msg.textContent = t("error", e.message);
+    msg.className = "error";
+  }
+  renderProfileAccount();
 }
 
 function dateText(iso) { return new Intl.DateTimeFormat(LANG, { dateStyle: "medium" }).format(new Date(iso)); }

@@ -42,6 +42,20 @@ type Block struct {
 	Since time.Time
 }
 
+// Report is a player's report of another account to the operators: who
+// wrote it about whom (keys, and names as they are now), the game it
+// concerns ("" for none), what happened, when, and when an operator
+// closed it (zero while open).
+type Report struct {
+	ID             int64
+	By, Of         string
+	ByName, OfName string
+	Game           string
+	Reason         string
+	Created        time.Time
+	Closed         time.Time
+}
+
 // RatedSeat is one seat of a rated game: the account that held it, its
 // final score and result (1 a win, ½ a draw, 0 a loss), and its rating
 // before and after the game.
@@ -131,6 +145,17 @@ type Accounts interface {
 	// Blocking returns the keys of the accounts that key blocks or that
 	// block key, each once, in no particular order.
 	Blocking(ctx context.Context, key string) ([]string, error)
+	// AddReport stores a new report, open, and sets its ID (ErrNotFound
+	// if either account does not exist).
+	AddReport(ctx context.Context, r *Report) error
+	// Reports returns the n latest reports, newest first: the open ones
+	// only unless all, about the account of key only unless key is "".
+	Reports(ctx context.Context, key string, all bool, n int) ([]Report, error)
+	// OpenReportsBy counts the open reports the account of key wrote.
+	OpenReportsBy(ctx context.Context, key string) (int, error)
+	// CloseReport closes a report at (ErrNotFound if there is no such
+	// report; closing it again changes nothing).
+	CloseReport(ctx context.Context, id int64, at time.Time) error
 	// SetPassword replaces the password hash of the account of key, if it
 	// is still old, and in the same transaction ends its sessions but
 	// keep's (ErrConflict if the hash is no longer old, ErrNotFound if
@@ -243,6 +268,46 @@ func scanBlocks(rows rowScanner, key string) ([]Block, error) {
 		return nil, fmt.Errorf("store: blocks of %q: %w", key, err)
 	}
 	return out, nil
+}
+
+// reportCols are the columns scanReports reads, from reports r and
+// accounts a (the writer) and o (the account reported), as both stores
+// name them, prefixed or not.
+const reportCols = `r.id, r.account, r.reported, a.name, o.name, r.game, r.reason, r.created, r.closed`
+
+// scanReports reads rows of reportCols.
+func scanReports(rows rowScanner) ([]Report, error) {
+	var out []Report
+	for rows.Next() {
+		var r Report
+		var created, closed int64
+		if err := rows.Scan(&r.ID, &r.By, &r.Of, &r.ByName, &r.OfName, &r.Game, &r.Reason, &created, &closed); err != nil {
+			return nil, fmt.Errorf("store: reports: %w", err)
+		}
+		r.Created = time.Unix(0, created).UTC()
+		if closed != 0 {
+			r.Closed = time.Unix(0, closed).UTC()
+		}
+		out = append(out, r)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: reports: %w", err)
+	}
+	return out, nil
+}
+
+// checkReport checks a report to add: a reason, and two existing
+// accounts, read with account.
+func checkReport(ctx context.Context, r *Report, account func(context.Context, string) (*Account, error)) error {
+	if r.Reason == "" {
+		return fmt.Errorf("store: report of %q by %q: no reason given", r.Of, r.By)
+	}
+	for _, k := range []string{r.By, r.Of} {
+		if _, err := account(ctx, k); err != nil {
+			return fmt.Errorf("store: report of %q by %q: %w", r.Of, r.By, err)
+		}
+	}
+	return nil
 }
 
 // scanKeys reads rows of one text column; what names them in errors.

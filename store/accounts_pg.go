@@ -35,6 +35,17 @@ CREATE TABLE IF NOT EXISTS atril_blocks (
 	PRIMARY KEY (account, blocked)
 );
 CREATE INDEX IF NOT EXISTS atril_blocks_blocked ON atril_blocks(blocked);
+CREATE TABLE IF NOT EXISTS atril_reports (
+	id       BIGSERIAL PRIMARY KEY,
+	account  TEXT NOT NULL,
+	reported TEXT NOT NULL,
+	game     TEXT NOT NULL,
+	reason   TEXT NOT NULL,
+	created  BIGINT NOT NULL,
+	closed   BIGINT NOT NULL DEFAULT 0
+);
+CREATE INDEX IF NOT EXISTS atril_reports_account ON atril_reports(account, closed);
+CREATE INDEX IF NOT EXISTS atril_reports_reported ON atril_reports(reported, created);
 CREATE TABLE IF NOT EXISTS atril_ratings (
 	account  TEXT NOT NULL,
 	category TEXT NOT NULL,
@@ -186,6 +197,50 @@ func (s *Postgres) Blocking(ctx context.Context, key string) ([]string, error) {
 	}
 	defer rows.Close()
 	return scanKeys(rows, fmt.Sprintf("blocks with %q", key))
+}
+
+// AddReport implements Accounts.
+func (s *Postgres) AddReport(ctx context.Context, r *Report) error {
+	if err := checkReport(ctx, r, s.Account); err != nil {
+		return err
+	}
+	if err := s.pool.QueryRow(ctx, `INSERT INTO atril_reports(account, reported, game, reason, created) VALUES ($1,$2,$3,$4,$5) RETURNING id`,
+		r.By, r.Of, r.Game, r.Reason, r.Created.UnixNano()).Scan(&r.ID); err != nil {
+		return fmt.Errorf("store: report of %q by %q: %w", r.Of, r.By, err)
+	}
+	return nil
+}
+
+// Reports implements Accounts.
+func (s *Postgres) Reports(ctx context.Context, key string, all bool, n int) ([]Report, error) {
+	rows, err := s.pool.Query(ctx, `SELECT `+reportCols+` FROM atril_reports r JOIN atril_accounts a ON a.key = r.account JOIN atril_accounts o ON o.key = r.reported
+		WHERE ($1 OR r.closed = 0) AND ($2 = '' OR r.reported = $2) ORDER BY r.id DESC LIMIT $3`, all, key, n)
+	if err != nil {
+		return nil, fmt.Errorf("store: reports: %w", err)
+	}
+	defer rows.Close()
+	return scanReports(rows)
+}
+
+// OpenReportsBy implements Accounts.
+func (s *Postgres) OpenReportsBy(ctx context.Context, key string) (int, error) {
+	var n int
+	if err := s.pool.QueryRow(ctx, `SELECT COUNT(*) FROM atril_reports WHERE account = $1 AND closed = 0`, key).Scan(&n); err != nil {
+		return 0, fmt.Errorf("store: reports by %q: %w", key, err)
+	}
+	return n, nil
+}
+
+// CloseReport implements Accounts.
+func (s *Postgres) CloseReport(ctx context.Context, id int64, at time.Time) error {
+	tag, err := s.pool.Exec(ctx, `UPDATE atril_reports SET closed = CASE WHEN closed = 0 THEN $1 ELSE closed END WHERE id = $2`, at.UnixNano(), id)
+	if err != nil {
+		return fmt.Errorf("store: close report %d: %w", id, err)
+	}
+	if tag.RowsAffected() == 0 {
+		return fmt.Errorf("store: close report %d: %w", id, ErrNotFound)
+	}
+	return nil
 }
 
 // CreateSession implements Accounts. Expired sessions are cleared on

@@ -35,6 +35,17 @@ CREATE TABLE IF NOT EXISTS blocks (
 	PRIMARY KEY (account, blocked)
 );
 CREATE INDEX IF NOT EXISTS blocks_blocked ON blocks(blocked);
+CREATE TABLE IF NOT EXISTS reports (
+	id       INTEGER PRIMARY KEY AUTOINCREMENT,
+	account  TEXT NOT NULL,
+	reported TEXT NOT NULL,
+	game     TEXT NOT NULL,
+	reason   TEXT NOT NULL,
+	created  INTEGER NOT NULL,
+	closed   INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX IF NOT EXISTS reports_account ON reports(account, closed);
+CREATE INDEX IF NOT EXISTS reports_reported ON reports(reported, created);
 CREATE TABLE IF NOT EXISTS ratings (
 	account  TEXT NOT NULL,
 	category TEXT NOT NULL,
@@ -98,6 +109,7 @@ var accountTables = []struct{ name, cols string }{
 	{"sessions", "hash, account, expires"},
 	{"suspensions", "account, reason, since"},
 	{"blocks", "account, blocked, since"},
+	{"reports", "id, account, reported, game, reason, created, closed"},
 	{"ratings", "account, category, name, r, rd, vol, games, wins, losses, draws, updated"},
 	{"rated_games", "game, category, finished"},
 	{"rated_seats", "game, seat, account, name, score, result, r_before, rd_before, r_after, rd_after, finished"},
@@ -221,6 +233,54 @@ func (s *SQLite) Blocking(ctx context.Context, key string) ([]string, error) {
 	}
 	defer rows.Close()
 	return scanKeys(rows, fmt.Sprintf("blocks with %q", key))
+}
+
+// AddReport implements Accounts.
+func (s *SQLite) AddReport(ctx context.Context, r *Report) error {
+	if err := checkReport(ctx, r, s.Account); err != nil {
+		return err
+	}
+	res, err := s.db.ExecContext(ctx, `INSERT INTO reports(account, reported, game, reason, created) VALUES (?,?,?,?,?)`,
+		r.By, r.Of, r.Game, r.Reason, r.Created.UnixNano())
+	if err == nil {
+		r.ID, err = res.LastInsertId()
+	}
+	if err != nil {
+		return fmt.Errorf("store: report of %q by %q: %w", r.Of, r.By, err)
+	}
+	return nil
+}
+
+// Reports implements Accounts.
+func (s *SQLite) Reports(ctx context.Context, key string, all bool, n int) ([]Report, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT `+reportCols+` FROM reports r JOIN accounts a ON a.key = r.account JOIN accounts o ON o.key = r.reported
+		WHERE (? OR r.closed = 0) AND (? = '' OR r.reported = ?) ORDER BY r.id DESC LIMIT ?`, all, key, key, n)
+	if err != nil {
+		return nil, fmt.Errorf("store: reports: %w", err)
+	}
+	defer rows.Close()
+	return scanReports(rows)
+}
+
+// OpenReportsBy implements Accounts.
+func (s *SQLite) OpenReportsBy(ctx context.Context, key string) (int, error) {
+	var n int
+	if err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM reports WHERE account = ? AND closed = 0`, key).Scan(&n); err != nil {
+		return 0, fmt.Errorf("store: reports by %q: %w", key, err)
+	}
+	return n, nil
+}
+
+// CloseReport implements Accounts.
+func (s *SQLite) CloseReport(ctx context.Context, id int64, at time.Time) error {
+	res, err := s.db.ExecContext(ctx, `UPDATE reports SET closed = CASE WHEN closed = 0 THEN ? ELSE closed END WHERE id = ?`, at.UnixNano(), id)
+	if err != nil {
+		return fmt.Errorf("store: close report %d: %w", id, err)
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 0 {
+		return fmt.Errorf("store: close report %d: %w", id, ErrNotFound)
+	}
+	return nil
 }
 
 // CreateSession implements Accounts. Expired sessions are cleared on

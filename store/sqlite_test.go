@@ -1,6 +1,7 @@
 package store_test
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"errors"
@@ -159,6 +160,12 @@ func TestSQLiteDamagedFile(t *testing.T) {
 	if _, err := s.RecordPuzzle(ctx, "ana", store.PuzzleRecord{Lexicon: "en-sowpods", Number: 3, Correct: true, Score: 40, Answered: time.Unix(5, 0)}); err != nil {
 		t.Fatal(err)
 	}
+	if err := s.Block(ctx, "ana", "bo", time.Unix(6, 0)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.AddReport(ctx, &store.Report{By: "bo", Of: "cy", Reason: "rude", Created: time.Unix(7, 0)}); err != nil {
+		t.Fatal(err)
+	}
 	rg := &store.RatedGame{Game: "g000", Category: "en-sowpods", Finished: time.Unix(9, 0).UTC(),
 		Seats: []store.RatedSeat{{Seat: 0, Account: "ana", Name: "ana", Result: 1}, {Seat: 1, Account: "bo", Name: "bo"}}}
 	if _, err := s.RateGame(ctx, rg, func(b []store.Rating) ([]store.Rating, error) {
@@ -181,16 +188,19 @@ func TestSQLiteDamagedFile(t *testing.T) {
 	}
 	tour.Data, tour.Finished, tour.Updated = `{"name":"Cup","done":true}`, true, time.Unix(12, 0).UTC()
 	s.Close()
-	// Overwrite two pages in the middle of the file with garbage.
+	// Overwrite with garbage two pages of the events table: the one
+	// holding the middle game's first event, and the next (the tables the
+	// schema holds move where the middle of the file falls).
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	const page = 4096
-	if len(data) < 20*page {
-		t.Fatalf("file of %d bytes: too small to damage in the middle", len(data))
+	at := bytes.Index(data, []byte(fmt.Sprintf(`{"game":%d,"n":0,`, games/2)))
+	if at < 0 || at/page+2 > len(data)/page {
+		t.Fatalf("the middle game's first event at %d of a file of %d bytes", at, len(data))
 	}
-	for p := len(data) / page / 2; p < len(data)/page/2+2; p++ {
+	for p := at / page; p < at/page+2; p++ {
 		for k := range page {
 			data[p*page+k] = byte(k*7 + 13)
 		}
@@ -219,7 +229,8 @@ func TestSQLiteDamagedFile(t *testing.T) {
 	if v, err := s.DataVersion(ctx); v != 3 || err != nil {
 		t.Errorf("repaired file's data version: %d %v, want 3", v, err)
 	}
-	if r := rep.Rows; r["accounts"] != 3 || r["sessions"] != 1 || r["ratings"] != 2 || r["rated_games"] != 1 || r["rated_seats"] != 2 || r["puzzle_answers"] != 1 {
+	if r := rep.Rows; r["accounts"] != 3 || r["sessions"] != 1 || r["ratings"] != 2 || r["rated_games"] != 1 || r["rated_seats"] != 2 || r["puzzle_answers"] != 1 ||
+		r["blocks"] != 1 || r["reports"] != 1 {
 		t.Errorf("repair copied of the accounts' tables %v", r)
 	}
 	if n := rep.Rows["tournaments"]; n != 2 {
@@ -236,6 +247,12 @@ func TestSQLiteDamagedFile(t *testing.T) {
 	}
 	if pr, err := s.PuzzleRecord(ctx, "ana", "en-sowpods", 3); err != nil || !pr.Correct || pr.Score != 40 {
 		t.Errorf("repaired file: puzzle answer: %+v, %v", pr, err)
+	}
+	if bs, err := s.Blocking(ctx, "bo"); err != nil || len(bs) != 1 || bs[0] != "ana" {
+		t.Errorf("repaired file: blocks: %v, %v", bs, err)
+	}
+	if rs, err := s.Reports(ctx, "cy", false, 5); err != nil || len(rs) != 1 || rs[0].Reason != "rude" {
+		t.Errorf("repaired file: reports: %+v, %v", rs, err)
 	}
 	for _, id := range rep.Kept {
 		g, evs, err := s.Load(ctx, id)

@@ -579,6 +579,68 @@ func accounts(t *testing.T, s store.Store, prefix string) {
 		t.Errorf("Leaderboard after the suspension: %+v, %v", board, err)
 	}
 	blocks(t, s, ana, bo, prefix, now)
+	reports(t, s, ana, bo, prefix, now)
+}
+
+// reports tests AddReport, Reports, OpenReportsBy and CloseReport.
+func reports(t *testing.T, s store.Store, ana, bo *store.Account, prefix string, now time.Time) {
+	ctx := context.Background()
+	if err := s.AddReport(ctx, &store.Report{By: ana.Key, Of: prefix + "nobody", Reason: "spam", Created: now}); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("a report of no one: %v, want ErrNotFound", err)
+	}
+	if err := s.AddReport(ctx, &store.Report{By: ana.Key, Of: bo.Key, Created: now}); err == nil {
+		t.Error("a report without a reason: no error")
+	}
+	r1 := &store.Report{By: ana.Key, Of: bo.Key, Game: prefix + "g1", Reason: "rude in chat", Created: now}
+	r2 := &store.Report{By: bo.Key, Of: ana.Key, Reason: "stalls", Created: now.Add(time.Minute)}
+	r3 := &store.Report{By: ana.Key, Of: bo.Key, Reason: "again", Created: now.Add(2 * time.Minute)}
+	for _, r := range []*store.Report{r1, r2, r3} {
+		if err := s.AddReport(ctx, r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !(r1.ID > 0 && r2.ID > r1.ID && r3.ID > r2.ID) {
+		t.Fatalf("report ids %d, %d, %d: want increasing", r1.ID, r2.ID, r3.ID)
+	}
+	ids := func(rs []store.Report) []int64 {
+		var out []int64
+		for _, r := range rs {
+			out = append(out, r.ID)
+		}
+		return out
+	}
+	got, err := s.Reports(ctx, bo.Key, false, 10)
+	if err != nil || !slices.Equal(ids(got), []int64{r3.ID, r1.ID}) {
+		t.Fatalf("open reports of Bo: %v, %v; want %d, %d", ids(got), err, r3.ID, r1.ID)
+	}
+	if g := got[1]; g.By != ana.Key || g.ByName != "Ana" || g.OfName != "Bo" || g.Game != prefix+"g1" || g.Reason != "rude in chat" || !g.Created.Equal(now) || !g.Closed.IsZero() {
+		t.Errorf("the first report as read: %+v", g)
+	}
+	if n, err := s.OpenReportsBy(ctx, ana.Key); err != nil || n != 2 {
+		t.Errorf("open reports by Ana: %d, %v; want 2", n, err)
+	}
+	if err := s.CloseReport(ctx, r1.ID, now.Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.CloseReport(ctx, r1.ID, now.Add(2*time.Hour)); err != nil {
+		t.Errorf("closing a report again: %v", err)
+	}
+	if err := s.CloseReport(ctx, r3.ID+1000, now); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("closing no report: %v, want ErrNotFound", err)
+	}
+	if n, err := s.OpenReportsBy(ctx, ana.Key); err != nil || n != 1 {
+		t.Errorf("open reports by Ana after a close: %d, %v; want 1", n, err)
+	}
+	if got, err := s.Reports(ctx, bo.Key, false, 10); err != nil || !slices.Equal(ids(got), []int64{r3.ID}) {
+		t.Errorf("open reports of Bo after a close: %v, %v", ids(got), err)
+	}
+	got, err = s.Reports(ctx, bo.Key, true, 10)
+	if err != nil || !slices.Equal(ids(got), []int64{r3.ID, r1.ID}) || !got[1].Closed.Equal(now.Add(time.Hour)) {
+		t.Errorf("all reports of Bo: %+v, %v; the first closed at the first close", got, err)
+	}
+	if got, err := s.Reports(ctx, "", false, 1); err != nil || !slices.Equal(ids(got), []int64{r3.ID}) {
+		t.Errorf("the latest open report of anyone: %v, %v", ids(got), err)
+	}
 }
 
 // blocks tests Block, Unblock, Blocks and Blocking between two existing

@@ -103,7 +103,7 @@ func (s *Server) handleBlock(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
-	other, err := s.blockTarget(r.Context(), req.Name)
+	other, err := s.accountNamed(r.Context(), req.Name)
 	if err != nil {
 		s.fail(w, err)
 		return
@@ -137,7 +137,7 @@ func (s *Server) handleUnblock(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
-	other, err := s.blockTarget(r.Context(), r.PathValue("name"))
+	other, err := s.accountNamed(r.Context(), r.PathValue("name"))
 	if err != nil {
 		s.fail(w, err)
 		return
@@ -149,9 +149,9 @@ func (s *Server) handleUnblock(w http.ResponseWriter, r *http.Request) {
 	s.writeBlocks(w, r, a.Key)
 }
 
-// blockTarget returns the account of a name to block or unblock (404 if
-// there is none).
-func (s *Server) blockTarget(ctx context.Context, name string) (*store.Account, error) {
+// accountNamed returns the account of a name to block, unblock or
+// report (404 if there is none).
+func (s *Server) accountNamed(ctx context.Context, name string) (*store.Account, error) {
 	_, key, err := accountName(name)
 	if err != nil {
 		return nil, err

@@ -2758,7 +2758,18 @@ func TestBrowserAccountSettings(t *testing.T) {
 	r.clickAt(a, "#block-btn")
 	r.poll(a, "the question", `!!document.querySelector("#ask-dialog[open]") && $("#ask-text").textContent === "Block Bodil?"`, 5*time.Second)
 	r.clickAt(a, "#ask-ok")
-	r.poll(a, "Bodil blocked", `$("#profile-msg").textContent === "You block Bodil." && $("#block-btn").textContent === "Unblock"`, 10*time.Second)
+	r.poll(a, "Bodil blocked", `$("#block-msg").textContent === "You block Bodil." && $("#block-btn").textContent === "Unblock"`, 10*time.Second)
+	// And reports them, saying what happened and in which game.
+	r.run(a, "open the report", chromedp.Evaluate(`$("#report-box").open = true`, nil))
+	r.clickAt(a, "#report-go")
+	r.poll(a, "an empty report refused", `$("#report-msg").textContent === "Say what happened."`, 5*time.Second)
+	r.run(a, "write the report", chromedp.SendKeys("#report-text", "Rude in the chat"), chromedp.SendKeys("#report-game", r.e.url+"/g/"+gameID))
+	r.clickAt(a, "#report-go")
+	r.poll(a, "the report sent", `$("#report-msg").textContent === "Your report was sent to the operators." && $("#report-text").value === ""`, 10*time.Second)
+	r.shot(a, "43-block-and-report")
+	if rs, err := r.e.st.Reports(context.Background(), AccountKey("Bodil"), false, 5); err != nil || len(rs) != 1 || rs[0].Reason != "Rude in the chat" || rs[0].Game != gameID || rs[0].ByName != "Ana" {
+		t.Errorf("the report the page sent: %+v, %v", rs, err)
+	}
 	r.run(a, "her page", chromedp.Navigate(r.e.url+"/p/Ana"))
 	r.poll(a, "the players she blocks", `!$("#profile-account").hidden && $("#profile-block").hidden && $("#blocked-none").hidden && $("#blocked-list li a").textContent === "Bodil"`, 10*time.Second)
 	r.clickAt(a, "#blocked-list li button")

@@ -80,6 +80,7 @@ func (s *Server) routes() {
 	mux.HandleFunc("GET /api/me/games", s.handleAccountGames)
 	mux.HandleFunc("POST /api/games/{id}/seat", s.handleSeatKey)
 	mux.HandleFunc("GET /api/players/{name}", s.handleProfile)
+	mux.HandleFunc("POST /api/players/{name}/report", s.handleReport)
 	mux.HandleFunc("GET /api/leaderboard", s.handleLeaderboard)
 	mux.HandleFunc("POST /api/tournaments", s.handleCreateTournament)
 	mux.HandleFunc("GET /api/tournaments", s.handleTournaments)

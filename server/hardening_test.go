@@ -377,6 +377,7 @@ func TestNamesCleaned(t *testing.T) {
 		{"Ana", "Ana"},
 		{"  Ana   María  ", "Ana María"},
 		{"A\u0007n\u0000a", "Ana"},
+		{"Ana\tMaría\r\nLuz", "Ana María Luz"}, // tabs and line breaks are spaces
 		{"\u202eAna\u202c", "Ana"},
 		{"A\u200bn\u200da\ufeff", "Ana"},
 		{"Zoe\u0301", "Zoé"},

@@ -21,6 +21,7 @@ type counters struct {
 	requests             atomic.Int64
 	refused              atomic.Int64 // 4xx answers
 	limited              atomic.Int64 // 429 answers
+	reports              atomic.Int64 // players' reports taken
 }
 
 // handleMetrics answers the server's counters in the Prometheus text
@@ -45,6 +46,7 @@ func (s *Server) handleMetrics(w http.ResponseWriter, r *http.Request) {
 	metric("atril_api_requests_total", "counter", "API requests answered, by outcome.",
 		`{outcome="ok"}`, c.requests.Load()-c.refused.Load()-c.limited.Load(),
 		`{outcome="refused"}`, c.refused.Load(), `{outcome="limited"}`, c.limited.Load())
+	metric("atril_reports_total", "counter", "Players' reports of other players taken (atril accounts reports lists them).", "", c.reports.Load())
 	s.mu.Lock()
 	inMemory, live := len(s.games), s.nlive
 	s.mu.Unlock()

@@ -41,10 +41,11 @@ func cleanText(n, what string, most int) (string, error) {
 	space, marks := false, 0
 	for _, r := range norm.NFC.String(n) {
 		switch {
-		case unicode.In(r, unicode.Cc, unicode.Cf, unicode.Co, unicode.Cs) || invisible(r) || r == utf8.RuneError:
-			continue
 		case unicode.IsSpace(r) || unicode.In(r, unicode.Zs, unicode.Zl, unicode.Zp):
+			// (Tabs and line breaks included, before the controls.)
 			space = true
+			continue
+		case unicode.In(r, unicode.Cc, unicode.Cf, unicode.Co, unicode.Cs) || invisible(r) || r == utf8.RuneError:
 			continue
 		case unicode.In(r, unicode.Mn, unicode.Me):
 			if marks >= maxMarks {

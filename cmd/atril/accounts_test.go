@@ -114,6 +114,55 @@ func TestAccountActions(t *testing.T) {
 	if out, _ := run("show", "Ana", ""); strings.Contains(out, "suspended") {
 		t.Errorf("show after the suspension: %q", out)
 	}
+
+	// Reports: listed newest first, by the account reported, closed.
+	if err := st.CreateAccount(ctx, &store.Account{Key: "bo", Name: "Bo", Password: old, Created: time.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	reports := func(arg string, all bool) string {
+		t.Helper()
+		var w bytes.Buffer
+		if err := reportAction(ctx, st, &w, "reports", arg, all, path); err != nil {
+			t.Fatal(err)
+		}
+		return w.String()
+	}
+	if out := reports("", false); out != "no open reports\n" {
+		t.Errorf("reports of an empty table: %q", out)
+	}
+	at := time.Date(2026, 3, 4, 5, 6, 0, 0, time.UTC)
+	r1 := &store.Report{By: "ana", Of: "bo", Game: "0123456789abcdef", Reason: "rude in chat", Created: at}
+	r2 := &store.Report{By: "bo", Of: "ana", Reason: "stalls", Created: at.Add(time.Hour)}
+	for _, r := range []*store.Report{r1, r2} {
+		if err := st.AddReport(ctx, r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := "#2 2026-03-04 06:06 UTC: Bo reports Ana: stalls\n#1 2026-03-04 05:06 UTC: Ana reports Bo in game 0123456789abcdef: rude in chat\n"
+	if out := reports("", false); out != want {
+		t.Errorf("reports:\n%s\nwant\n%s", out, want)
+	}
+	if out := reports("BO", false); !strings.HasPrefix(out, "#1 ") || strings.Contains(out, "#2") {
+		t.Errorf("reports about Bo: %q", out)
+	}
+	var w bytes.Buffer
+	if err := reportAction(ctx, st, &w, "close-report", "#1", false, path); err != nil || w.String() != "report #1 closed\n" {
+		t.Errorf("close-report: %q, %v", w.String(), err)
+	}
+	for _, arg := range []string{"99", "x", "-1"} {
+		if err := reportAction(ctx, st, &w, "close-report", arg, false, path); err == nil {
+			t.Errorf("close-report %s: no error", arg)
+		}
+	}
+	if out := reports("Bo", false); out != "no open reports\n" {
+		t.Errorf("open reports about Bo once closed: %q", out)
+	}
+	if out := reports("Bo", true); !regexp.MustCompile(`^#1 .*\n    closed 20\d\d-\d\d-\d\d \d\d:\d\d UTC\n$`).MatchString(out) {
+		t.Errorf("all reports about Bo: %q", out)
+	}
+	if err := reportAction(ctx, st, &w, "reports", "Nobody", false, path); err == nil || !strings.Contains(err.Error(), `no account is called "Nobody"`) {
+		t.Errorf("reports about no one: %v", err)
+	}
 }
 
 // pwHash is the stored password hash of account ana.
@@ -146,6 +195,8 @@ func TestAccountsCommandErrors(t *testing.T) {
 		{[]string{"--db", missing, "show"}, "want an action and one account name"},
 		{[]string{"--db", missing, "--pg", "postgres://x", "show", "Ana"}, "not both"},
 		{[]string{"--db", missing, "suspend", "Ana"}, "suspend needs --reason"},
+		{[]string{"--db", missing, "reports"}, "no database at"},
+		{[]string{"--db", missing, "close-report"}, "want an action and one account name"},
 	} {
 		err := runAccounts(tc.args)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

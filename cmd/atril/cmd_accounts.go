@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -19,7 +20,7 @@ import (
 )
 
 func init() {
-	register("accounts", "an operator's work on player accounts: show one, set its password, sign it out everywhere, suspend it", runAccounts)
+	register("accounts", "an operator's work on player accounts: show one, set its password, sign it out everywhere, suspend it, read and close the players' reports", runAccounts)
 }
 
 // accountsUsage is the usage line of atril accounts.
@@ -28,6 +29,8 @@ const accountsUsage = `usage: atril accounts [--db FILE | --pg DSN] show NAME
        atril accounts [--db FILE | --pg DSN] signout NAME
        atril accounts [--db FILE | --pg DSN] suspend --reason TEXT NAME
        atril accounts [--db FILE | --pg DSN] unsuspend NAME
+       atril accounts [--db FILE | --pg DSN] reports [--all] [NAME]
+       atril accounts [--db FILE | --pg DSN] close-report ID
 
 show      the account's name, key, creation time, ratings and suspension
 password  a new password for a player who lost theirs (the operator having
@@ -38,6 +41,9 @@ suspend   keeps the account from signing in (a sign-in with the right
           password is told the reason) and ends every session of it; it is
           left off the leaderboards. Its past games and ratings stay
 unsuspend lifts the suspension
+reports   the players' reports waiting for the operators (with --all the
+          closed ones too), newest first, or only those about NAME
+close-report marks a report read and dealt with
 
 The command works on the store, not on a running server's games: the
 tokens of the account's seats are taken back when the player signs out
@@ -52,6 +58,7 @@ func runAccounts(args []string) error {
 	pg := fs.String("pg", "", "PostgreSQL connection string; used instead of SQLite when set")
 	stdin := fs.Bool("stdin", false, "password: read the new password from the first line of standard input instead of making one")
 	reason := fs.String("reason", "", "suspend: why the account is suspended (required; shown to the player at sign-in)")
+	all := fs.Bool("all", false, "reports: list the closed reports too")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), accountsUsage)
 		fmt.Fprintln(fs.Output(), "\nflags:")
@@ -68,13 +75,16 @@ func runAccounts(args []string) error {
 		}
 		rest = append(rest[:1], fs.Args()...)
 	}
+	if len(rest) == 1 && rest[0] == "reports" {
+		rest = append(rest, "") // about anyone
+	}
 	if len(rest) != 2 {
 		fs.Usage()
 		return errors.New("want an action and one account name")
 	}
 	action, name := rest[0], rest[1]
 	switch action {
-	case "show", "password", "signout", "unsuspend":
+	case "show", "password", "signout", "unsuspend", "reports", "close-report":
 	case "suspend":
 		if strings.TrimSpace(*reason) == "" {
 			fs.Usage()
@@ -82,7 +92,7 @@ func runAccounts(args []string) error {
 		}
 	default:
 		fs.Usage()
-		return fmt.Errorf("unknown action %q (want show, password, signout, suspend or unsuspend)", action)
+		return fmt.Errorf("unknown action %q (want show, password, signout, suspend, unsuspend, reports or close-report)", action)
 	}
 	if *db != "" && *pg != "" {
 		return errors.New("give --db or --pg, not both")
@@ -103,6 +113,9 @@ func runAccounts(args []string) error {
 		return fmt.Errorf("open the store: %w", err)
 	}
 	defer st.Close()
+	if action == "reports" || action == "close-report" {
+		return reportAction(context.Background(), st, os.Stdout, action, name, *all, where)
+	}
 	var in io.Reader
 	if *stdin {
 		in = os.Stdin
@@ -214,4 +227,61 @@ func newPassword() string {
 		b.WriteByte(alphabet[k])
 	}
 	return b.String()
+}
+
+// maxListedReports is the most reports atril accounts reports lists.
+const maxListedReports = 200
+
+// reportAction carries out reports (arg: an account's name, or "" for
+// anyone; all: the closed ones too) or close-report (arg: the report's
+// number), writing what it did to w.
+func reportAction(ctx context.Context, st store.Store, w io.Writer, action, arg string, all bool, where string) error {
+	if action == "close-report" {
+		id, err := strconv.ParseInt(strings.TrimPrefix(arg, "#"), 10, 64)
+		if err != nil || id <= 0 {
+			return fmt.Errorf("close-report: %q is not a report's number", arg)
+		}
+		if err := st.CloseReport(ctx, id, time.Now()); errors.Is(err, store.ErrNotFound) {
+			return fmt.Errorf("no report #%d in %s", id, where)
+		} else if err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "report #%d closed\n", id)
+		return nil
+	}
+	key := ""
+	if arg != "" {
+		a, err := st.Account(ctx, server.AccountKey(strings.TrimSpace(arg)))
+		if errors.Is(err, store.ErrNotFound) {
+			return fmt.Errorf("no account is called %q in %s", arg, where)
+		}
+		if err != nil {
+			return err
+		}
+		key = a.Key
+	}
+	rs, err := st.Reports(ctx, key, all, maxListedReports)
+	if err != nil {
+		return err
+	}
+	if len(rs) == 0 {
+		if all {
+			fmt.Fprintln(w, "no reports")
+		} else {
+			fmt.Fprintln(w, "no open reports")
+		}
+		return nil
+	}
+	const when = "2006-01-02 15:04 MST"
+	for _, r := range rs {
+		game := ""
+		if r.Game != "" {
+			game = " in game " + r.Game
+		}
+		fmt.Fprintf(w, "#%d %s: %s reports %s%s: %s\n", r.ID, r.Created.UTC().Format(when), r.ByName, r.OfName, game, r.Reason)
+		if !r.Closed.IsZero() {
+			fmt.Fprintf(w, "    closed %s\n", r.Closed.UTC().Format(when))
+		}
+	}
+	return nil
 }

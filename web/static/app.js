@@ -407,6 +407,7 @@ function wireAccount() {
   $("#signout").addEventListener("click", signOut);
   $("#signout-all").addEventListener("click", signOutAll);
   $("#block-btn").addEventListener("click", () => setBlock(PROFILE.name, !isBlocked(PROFILE.name)));
+  $("#report-form").addEventListener("submit", sendReport);
   $("#password-form").addEventListener("submit", changePassword);
   $("#signin-form").addEventListener("submit", submitSignIn);
   $("#signin-cancel").addEventListener("click", () => $("#signin-dialog").close());
@@ -3032,6 +3033,30 @@ function renderProfileAccount() {
   }
 }
 
+// sendReport sends the profile's player's report to the operators.
+async function sendReport(ev) {
+  ev.preventDefault();
+  const msg = $("#report-msg");
+  const reason = $("#report-text").value.trim();
+  msg.className = "error";
+  if (!reason) { msg.textContent = t("reportEmpty"); return; }
+  // The game's address or its id.
+  const g = $("#report-game").value.trim();
+  const m = g.match(/\/g\/([0-9a-f]+)/);
+  const body = { reason };
+  if (g) body.game = m ? m[1] : g;
+  $("#report-go").disabled = true;
+  try {
+    await api("POST", "/api/players/" + encodeURIComponent(PROFILE.name) + "/report", body);
+    $("#report-text").value = $("#report-game").value = "";
+    msg.textContent = t("reportSent");
+    msg.className = "";
+  } catch (e) {
+    msg.textContent = t("error", e.message);
+  }
+  $("#report-go").disabled = false;
+}
+
 // isBlocked reports whether the signed-in player blocks the account
 // named name.
 function isBlocked(name) { return !!ME.signed_in && (ME.blocked || []).includes(name); }
@@ -3040,7 +3065,9 @@ function isBlocked(name) { return !!ME.signed_in && (ME.blocked || []).includes(
 // depends on it (the profile, the chats).
 async function setBlock(name, on) {
   if (on && !await ask(t("blockAsk", name), t("block"))) return;
-  const msg = $("#profile-msg");
+  // The answer shows by the button pressed: Block on the player's page,
+  // Unblock in one's own list.
+  const msg = $(PROFILE.name === name ? "#block-msg" : "#profile-msg");
   try {
     const out = on ? await api("POST", "/api/me/blocks", { name })
       : await api("DELETE", "/api/me/blocks/" + encodeURIComponent(name));

@@ -154,6 +154,10 @@ func TestAccountActions(t *testing.T) {
 			t.Errorf("close-report %s: no error", arg)
 		}
 	}
+	var shown bytes.Buffer
+	if err := accountAction(ctx, st, &shown, "show", "Bo", accountInput{}, path); err != nil || !strings.HasSuffix(shown.String(), "\nreports  1 about it, 0 open (atril accounts reports --all Bo)\n") {
+		t.Errorf("show of an account reported: %q, %v", shown.String(), err)
+	}
 	if out := reports("Bo", false); out != "no open reports\n" {
 		t.Errorf("open reports about Bo once closed: %q", out)
 	}

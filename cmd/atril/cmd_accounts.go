@@ -32,7 +32,8 @@ const accountsUsage = `usage: atril accounts [--db FILE | --pg DSN] show NAME
        atril accounts [--db FILE | --pg DSN] reports [--all] [NAME]
        atril accounts [--db FILE | --pg DSN] close-report ID
 
-show      the account's name, key, creation time, ratings and suspension
+show      the account's name, key, creation time, ratings, suspension and
+          the players' reports about it
 password  a new password for a player who lost theirs (the operator having
           made sure who asks): a random one printed once, or with --stdin
           the first line of standard input; every session of the account ends
@@ -156,6 +157,19 @@ func accountAction(ctx context.Context, st store.Store, w io.Writer, action, nam
 		}
 		if a.Suspended != "" {
 			fmt.Fprintf(w, "suspended since %s: %s\n", a.SuspendedAt.UTC().Format("2006-01-02 15:04:05 MST"), a.Suspended)
+		}
+		reps, err := st.Reports(ctx, a.Key, true, maxListedReports)
+		if err != nil {
+			return err
+		}
+		if len(reps) > 0 {
+			open := 0
+			for _, r := range reps {
+				if r.Closed.IsZero() {
+					open++
+				}
+			}
+			fmt.Fprintf(w, "reports  %d about it, %d open (atril accounts reports --all %s)\n", len(reps), open, a.Name)
 		}
 		return nil
 	case "suspend":

@@ -231,18 +231,11 @@ func scanPuzzleRecords(rows rowScanner, key string) ([]PuzzleRecord, error) {
 	return out, nil
 }
 
-// selfBlockError is returned by Block for an account blocking itself.
-type selfBlockError string
-
-func (e selfBlockError) Error() string {
-	return fmt.Sprintf("store: block: %q cannot block itself", string(e))
-}
-
 // checkBlock checks that key and other are two existing accounts, with
 // account to read one.
 func checkBlock(ctx context.Context, key, other string, account func(context.Context, string) (*Account, error)) error {
 	if key == other {
-		return selfBlockError(key)
+		return fmt.Errorf("store: block: %q cannot block itself", key)
 	}
 	for _, k := range []string{key, other} {
 		if _, err := account(ctx, k); err != nil {
@@ -308,22 +301,6 @@ func checkReport(ctx context.Context, r *Report, account func(context.Context, s
 		}
 	}
 	return nil
-}
-
-// scanKeys reads rows of one text column; what names them in errors.
-func scanKeys(rows rowScanner, what string) ([]string, error) {
-	var out []string
-	for rows.Next() {
-		var k string
-		if err := rows.Scan(&k); err != nil {
-			return nil, fmt.Errorf("store: %s: %w", what, err)
-		}
-		out = append(out, k)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: %s: %w", what, err)
-	}
-	return out, nil
 }
 
 // applyRatings fills the seats of g from the ratings before and after a

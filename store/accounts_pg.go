@@ -196,7 +196,11 @@ func (s *Postgres) Blocking(ctx context.Context, key string) ([]string, error) {
 		return nil, fmt.Errorf("store: blocks with %q: %w", key, err)
 	}
 	defer rows.Close()
-	return scanKeys(rows, fmt.Sprintf("blocks with %q", key))
+	keys, err := scanIDs(rows)
+	if err != nil {
+		return nil, fmt.Errorf("store: blocks with %q: %w", key, err)
+	}
+	return keys, nil
 }
 
 // AddReport implements Accounts.

@@ -616,16 +616,23 @@ type RatedSeatInfo struct {
 // profileGames is how many of the latest rated games a profile lists.
 const profileGames = 50
 
-func (s *Server) handleProfile(w http.ResponseWriter, r *http.Request) {
-	name := r.PathValue("name")
+// playerNamed returns the account that a player's address names
+// (/api/players/{name}: a 404 error when there is none, a malformed name
+// included; a name sent in a request's body or query goes through
+// accountNamed).
+func (s *Server) playerNamed(ctx context.Context, name string) (*store.Account, error) {
 	if !utf8.ValidString(name) || utf8.RuneCountInString(name) > maxAccountName {
-		s.fail(w, &apiError{404, "no such player"})
-		return
+		return nil, &apiError{404, "no such player"}
 	}
-	a, err := s.store.Account(r.Context(), AccountKey(name))
+	a, err := s.store.Account(ctx, AccountKey(name))
 	if errors.Is(err, store.ErrNotFound) {
-		err = &apiError{404, fmt.Sprintf("no player is called %q", short(name, 40))}
+		return nil, &apiError{404, fmt.Sprintf("no player is called %q", short(name, 40))}
 	}
+	return a, err
+}
+
+func (s *Server) handleProfile(w http.ResponseWriter, r *http.Request) {
+	a, err := s.playerNamed(r.Context(), r.PathValue("name"))
 	if err != nil {
 		s.fail(w, err)
 		return
@@ -635,7 +642,7 @@ func (s *Server) handleProfile(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
-	games, err := s.store.RatedGames(r.Context(), a.Key, profileGames)
+	games, err := s.store.RatedGames(r.Context(), a.Key, store.RatedFilter{}, profileGames)
 	if err != nil {
 		s.fail(w, err)
 		return
@@ -648,14 +655,19 @@ func (s *Server) handleProfile(w http.ResponseWriter, r *http.Request) {
 	p := Profile{Name: a.Name, Since: a.Created, Ratings: ownRatings(rs), Games: []RatedInfo{},
 		Puzzles: puzzleStats(puzzles, puzzle.Today(time.Now()))}
 	for _, g := range games {
-		gi := RatedInfo{ID: g.Game, Lexicon: g.Category, Finished: g.Finished}
-		for _, st := range g.Seats {
-			gi.Seats = append(gi.Seats, RatedSeatInfo{Name: st.Name, Score: st.Score, Result: st.Result,
-				Before: roundInt(st.RBefore), After: roundInt(st.RAfter)})
-		}
-		p.Games = append(p.Games, gi)
+		p.Games = append(p.Games, ratedInfo(&g))
 	}
 	writeJSON(w, 200, p)
+}
+
+// ratedInfo is a rated game as the API lists it.
+func ratedInfo(g *store.RatedGame) RatedInfo {
+	gi := RatedInfo{ID: g.Game, Lexicon: g.Category, Finished: g.Finished}
+	for _, st := range g.Seats {
+		gi.Seats = append(gi.Seats, RatedSeatInfo{Name: st.Name, Score: st.Score, Result: st.Result,
+			Before: roundInt(st.RBefore), After: roundInt(st.RAfter)})
+	}
+	return gi
 }
 
 // Leaderboard is the answer of GET /api/leaderboard.
@@ -673,13 +685,7 @@ const (
 func (s *Server) handleLeaderboard(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	lex := q.Get("lexicon")
-	known := false
-	for _, v := range s.info().Variants {
-		for _, l := range v.Lexicons {
-			known = known || l == lex
-		}
-	}
-	if !known {
+	if !s.offers(lex) {
 		s.fail(w, &apiError{400, fmt.Sprintf("word list %q is not offered here", short(lex, 40))})
 		return
 	}

@@ -534,7 +534,9 @@ func (r *rig) englishLeft(ctx context.Context) []string {
 		for (const [k, v] of Object.entries(en)) {
 			if (k.startsWith("squares.") || v === here[k]) continue;
 			const parts = v.includes("{") ? v.split(/\{\d\}/).map((x) => x.trim()).filter((x) => x.length >= 6) : (v.length >= 4 ? [v] : []);
-			for (const p of parts) if (text.includes(p)) out.push(k + ": " + p);
+			// Whole words only: Spanish "Resultado" holds English "Result".
+			const esc = (x) => x.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+			for (const p of parts) if (new RegExp("(^|[^\\p{L}])" + esc(p) + "($|[^\\p{L}])", "u").test(text)) out.push(k + ": " + p);
 		}
 		return out;
 	})()`, &left)
@@ -3141,4 +3143,75 @@ func TestBrowserImport(t *testing.T) {
 	if s := r.axe(c, "an imported game's review"); s < 90 {
 		t.Errorf("the imported game's review scores %.0f in the accessibility checks, want at least 90", s)
 	}
+}
+
+// TestBrowserPlayerGames: Bob, signed in, opens Ana's page, which has 26
+// rated games: what they add up to, the rating graph, the games by pages
+// (Older games), the games with him alone, and a filter by a player who
+// does not exist.
+func TestBrowserPlayerGames(t *testing.T) {
+	r := newRig(t)
+	r.e.signUp(browser(t), "Ana", "correct horse")
+	r.e.signUp(browser(t), "Cyd", "staple battery")
+	b := r.ctx
+	r.run(b, "open the lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#create`))
+	r.signInDialog(b, "#signin-open", "Bob", "anagrams1", "#signup-go")
+	r.poll(b, "Bob signed in", `!document.querySelector("#signin-dialog[open]") && $("#me-link").textContent === "Bob"`, 10*time.Second)
+	recordAnasGames(t, r.e.st, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
+
+	r.run(b, "Ana's page", chromedp.Navigate(r.e.url+"/p/Ana"), chromedp.WaitVisible(`#profile-body`))
+	r.poll(b, "her games", `document.querySelectorAll("#profile-games tbody tr").length === 20 && !$("#rating-graph").hidden`, 10*time.Second)
+	var page struct {
+		Lexicon, Stats, High, Caption, H2H string
+		Points                             int
+		More                               bool
+	}
+	read := `(() => ({Lexicon: $("#games-lexicon").value, Stats: $("#profile-stats").textContent,
+		High: ($("#profile-stats a") || {getAttribute: () => ""}).getAttribute("href"), Caption: $("#rating-caption").textContent,
+		H2H: $("#games-h2h").hidden ? "" : $("#games-h2h").textContent, Points: document.querySelectorAll("#rating-svg circle").length,
+		More: !$("#games-more").hidden}))()`
+	r.eval(b, read, &page)
+	if page.Lexicon != "en-sowpods" || page.Stats != "Games: 26 · won 16, lost 9, drawn 1 (63%). Average score 407.7, opponents 376.9. Highest score: 424." ||
+		page.High != "/g/0000000000000019" || page.Points != 26 || !page.More || page.H2H != "Games with you" ||
+		page.Caption != "Rating in SOWPODS (international English) after each of the latest 26 games: from 1490 to 1570." {
+		t.Errorf("Ana's page: %+v", page)
+	}
+	if s := r.axe(b, "a player's games"); s < 90 {
+		t.Errorf("a player's games score %.0f in the accessibility checks, want at least 90", s)
+	}
+	r.shot(b, "44-player-games")
+	r.clickAt(b, "#games-more")
+	r.poll(b, "the older games", `document.querySelectorAll("#profile-games tbody tr").length === 26 && $("#games-more").hidden`, 10*time.Second)
+	var last string
+	r.eval(b, `document.querySelector("#profile-games tbody tr:last-child a").getAttribute("href")`, &last)
+	if last != "/g/0000000000000001" {
+		t.Errorf("the oldest game listed links to %q", last)
+	}
+
+	// The games with Bob: no graph (a rating moves with every game).
+	r.clickAt(b, "#games-h2h")
+	r.poll(b, "the games with Bob", `$("#profile-stats").textContent.startsWith("Games: 25 ") && $("#rating-graph").hidden &&
+		document.querySelectorAll("#profile-games tbody tr").length === 20`, 10*time.Second)
+	var opp string
+	r.eval(b, `$("#games-opponent").value + "|" + [...document.querySelectorAll("#profile-games tbody td:nth-child(3)")].every((td) => td.textContent === "Bob")`, &opp)
+	if opp != "Bob|true" {
+		t.Errorf("the games with Bob: opponent %q", opp)
+	}
+	r.run(b, "a player who does not exist", chromedp.Evaluate(`$("#games-opponent").value = "Nobody"`, nil))
+	r.clickAt(b, `#games-filter button[type="submit"]`)
+	r.poll(b, "the refusal", `$("#profile-stats").className === "error"`, 10*time.Second)
+	var refusal string
+	r.eval(b, `$("#profile-stats").textContent + "|" + document.querySelectorAll("#profile-games tbody tr").length`, &refusal)
+	if !strings.Contains(refusal, `no player is named "Nobody"`) || !strings.HasSuffix(refusal, "|0") {
+		t.Errorf("a filter by nobody: %q", refusal)
+	}
+	// In Spanish, with all word lists: the same figures in Spanish.
+	r.run(b, "all word lists, in Spanish", chromedp.SetValue("#lang-select", "es"), chromedp.Evaluate(`$("#lang-select").dispatchEvent(new Event("change"))`, nil),
+		chromedp.Evaluate(`$("#games-opponent").value = ""`, nil),
+		chromedp.SetValue("#games-lexicon", ""), chromedp.Evaluate(`$("#games-lexicon").dispatchEvent(new Event("change"))`, nil))
+	r.poll(b, "all Ana's games", `$("#profile-stats").textContent.startsWith("Partidas: 26 ") && $("#rating-graph").hidden`, 10*time.Second)
+	if left := r.englishLeft(b); len(left) > 0 {
+		t.Errorf("English on the Spanish page: %q", left)
+	}
+	r.run(b, "back to English", chromedp.SetValue("#lang-select", "en"), chromedp.Evaluate(`$("#lang-select").dispatchEvent(new Event("change"))`, nil))
 }

@@ -80,6 +80,8 @@ func (s *Server) routes() {
 	mux.HandleFunc("GET /api/me/games", s.handleAccountGames)
 	mux.HandleFunc("POST /api/games/{id}/seat", s.handleSeatKey)
 	mux.HandleFunc("GET /api/players/{name}", s.handleProfile)
+	mux.HandleFunc("GET /api/players/{name}/games", s.handlePlayerGames)
+	mux.HandleFunc("GET /api/players/{name}/stats", s.handlePlayerStats)
 	mux.HandleFunc("POST /api/players/{name}/report", s.handleReport)
 	mux.HandleFunc("GET /api/leaderboard", s.handleLeaderboard)
 	mux.HandleFunc("POST /api/tournaments", s.handleCreateTournament)

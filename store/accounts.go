@@ -79,6 +79,108 @@ type RatedGame struct {
 	Seats    []RatedSeat
 }
 
+// RatedFilter picks some of an account's rated games: those of one
+// category ("" any), those against one other account (its key; "" any),
+// and, when Before is set, those listed after it, newest first (finished
+// earlier, or at the same time with a greater game ID): the cursor of a
+// list's next page is its last game.
+type RatedFilter struct {
+	Category string
+	Opponent string
+	Before   *RatedCursor
+}
+
+// RatedCursor is a place in an account's rated games, newest first: a
+// game and when it finished.
+type RatedCursor struct {
+	Finished time.Time
+	Game     string
+}
+
+// RatedTotals sums up some of an account's rated games: how many, won,
+// lost and drawn; the points it scored in them; the other seats of those
+// games and their points (the opponents' average is OpponentPoints /
+// OpponentSeats); and its highest score with the game (zero values when
+// there is no game).
+type RatedTotals struct {
+	Games, Wins, Losses, Draws int
+	Points                     int64
+	OpponentSeats              int
+	OpponentPoints             int64
+	High                       int
+	HighGame                   string
+	HighFinished               time.Time
+}
+
+// ratedWhere is the condition on an account's seat (me, of the game gg
+// of rated_games; prefix begins the tables' names) that f picks, with
+// its arguments, the account's key first; arg writes the placeholder of argument i
+// (1-based), ? or $i. With before unset f.Before is ignored.
+func ratedWhere(prefix string, f RatedFilter, key string, before bool, arg func(int) string) (string, []any) {
+	args := []any{key}
+	w := "me.account = " + arg(1)
+	if f.Category != "" {
+		args = append(args, f.Category)
+		w += " AND gg.category = " + arg(len(args))
+	}
+	if f.Opponent != "" {
+		args = append(args, f.Opponent)
+		w += " AND me.game IN (SELECT o.game FROM " + prefix + "rated_seats o WHERE o.account = " + arg(len(args)) + " AND o.account <> me.account)"
+	}
+	if before && f.Before != nil {
+		at := f.Before.Finished.UnixNano()
+		args = append(args, at, at, f.Before.Game)
+		w += fmt.Sprintf(" AND (me.finished < %s OR (me.finished = %s AND me.game > %s))", arg(len(args)-2), arg(len(args)-1), arg(len(args)))
+	}
+	return w, args
+}
+
+// ratedQueries are the statements of RatedGames and RatedTotals over the
+// tables named with prefix, with arg's placeholders: the list (its last
+// argument n), the counts, the opponents' points and the highest score.
+func ratedQueries(prefix string, f RatedFilter, key string, n int, arg func(int) string) (list string, listArgs []any, totals [3]string, totalArgs []any) {
+	w, listArgs := ratedWhere(prefix, f, key, true, arg)
+	listArgs = append(listArgs, n)
+	list = fmt.Sprintf(`SELECT g.game, g.category, g.finished, s.seat, s.account, s.name, s.score, s.result,
+		s.r_before, s.rd_before, s.r_after, s.rd_after
+		FROM (SELECT me.game, me.finished FROM %[1]srated_seats me JOIN %[1]srated_games gg ON gg.game = me.game
+			WHERE %[2]s ORDER BY me.finished DESC, me.game LIMIT %[3]s) m
+		JOIN %[1]srated_games g ON g.game = m.game JOIN %[1]srated_seats s ON s.game = m.game
+		ORDER BY m.finished DESC, m.game, s.seat`, prefix, w, arg(len(listArgs)))
+	tw, totalArgs := ratedWhere(prefix, f, key, false, arg)
+	from := fmt.Sprintf("FROM %[1]srated_seats me JOIN %[1]srated_games gg ON gg.game = me.game", prefix)
+	totals[0] = fmt.Sprintf(`SELECT COUNT(*), COALESCE(SUM(CASE WHEN me.result = 1 THEN 1 ELSE 0 END), 0),
+		COALESCE(SUM(CASE WHEN me.result = 0 THEN 1 ELSE 0 END), 0), COALESCE(SUM(me.score), 0) %s WHERE %s`, from, tw)
+	totals[1] = fmt.Sprintf(`SELECT COUNT(*), COALESCE(SUM(o.score), 0) %s
+		JOIN %srated_seats o ON o.game = me.game AND o.seat <> me.seat WHERE %s`, from, prefix, tw)
+	totals[2] = fmt.Sprintf(`SELECT me.game, me.score, me.finished %s WHERE %s ORDER BY me.score DESC, me.finished DESC, me.game LIMIT 1`, from, tw)
+	return list, listArgs, totals, totalArgs
+}
+
+// rowQuerier runs a query of one row.
+type rowQuerier func(ctx context.Context, query string, args ...any) interface{ Scan(dest ...any) error }
+
+// scanRatedTotals runs the three statements of ratedQueries' totals.
+func scanRatedTotals(ctx context.Context, one rowQuerier, q [3]string, args []any) (RatedTotals, error) {
+	var t RatedTotals
+	if err := one(ctx, q[0], args...).Scan(&t.Games, &t.Wins, &t.Losses, &t.Points); err != nil {
+		return t, err
+	}
+	t.Draws = t.Games - t.Wins - t.Losses
+	if t.Games == 0 {
+		return t, nil
+	}
+	if err := one(ctx, q[1], args...).Scan(&t.OpponentSeats, &t.OpponentPoints); err != nil {
+		return t, err
+	}
+	var finished int64
+	if err := one(ctx, q[2], args...).Scan(&t.HighGame, &t.High, &finished); err != nil {
+		return t, err
+	}
+	t.HighFinished = time.Unix(0, finished).UTC()
+	return t, nil
+}
+
 // AccountGame is a seat of a game taken by an account.
 type AccountGame struct {
 	Game   string
@@ -183,9 +285,12 @@ type Accounts interface {
 	// AccountGames returns the n latest seats an account took, newest
 	// first.
 	AccountGames(ctx context.Context, key string, n int) ([]AccountGame, error)
-	// RatedGames returns the n latest rated games of an account, newest
-	// first.
-	RatedGames(ctx context.Context, key string, n int) ([]RatedGame, error)
+	// RatedGames returns the n latest rated games of an account that f
+	// picks, newest first (ties in time by game ID).
+	RatedGames(ctx context.Context, key string, f RatedFilter, n int) ([]RatedGame, error)
+	// RatedTotals sums up the account's rated games that f picks
+	// (f.Before aside: all of them).
+	RatedTotals(ctx context.Context, key string, f RatedFilter) (RatedTotals, error)
 	// RecordPuzzle keeps an account's first answer to a puzzle and
 	// reports whether it was the first (a later one changes nothing).
 	RecordPuzzle(ctx context.Context, key string, r PuzzleRecord) (bool, error)

@@ -497,12 +497,9 @@ func (s *Postgres) RatedGame(ctx context.Context, game string) (*RatedGame, erro
 }
 
 // RatedGames implements Accounts.
-func (s *Postgres) RatedGames(ctx context.Context, key string, n int) ([]RatedGame, error) {
-	rows, err := s.pool.Query(ctx, `SELECT g.game, g.category, g.finished, s.seat, s.account, s.name, s.score, s.result,
-		s.r_before, s.rd_before, s.r_after, s.rd_after
-		FROM (SELECT game, finished FROM atril_rated_seats WHERE account = $1 ORDER BY finished DESC, game LIMIT $2) m
-		JOIN atril_rated_games g ON g.game = m.game JOIN atril_rated_seats s ON s.game = m.game
-		ORDER BY m.finished DESC, m.game, s.seat`, key, n)
+func (s *Postgres) RatedGames(ctx context.Context, key string, f RatedFilter, n int) ([]RatedGame, error) {
+	q, args, _, _ := ratedQueries("atril_", f, key, n, func(i int) string { return fmt.Sprintf("$%d", i) })
+	rows, err := s.pool.Query(ctx, q, args...)
 	if err != nil {
 		return nil, fmt.Errorf("store: rated games of %q: %w", key, err)
 	}
@@ -512,4 +509,17 @@ func (s *Postgres) RatedGames(ctx context.Context, key string, n int) ([]RatedGa
 		return nil, fmt.Errorf("store: rated games of %q: %w", key, err)
 	}
 	return out, nil
+}
+
+// RatedTotals implements Accounts.
+func (s *Postgres) RatedTotals(ctx context.Context, key string, f RatedFilter) (RatedTotals, error) {
+	_, _, q, args := ratedQueries("atril_", f, key, 0, func(i int) string { return fmt.Sprintf("$%d", i) })
+	one := func(ctx context.Context, query string, args ...any) interface{ Scan(dest ...any) error } {
+		return s.pool.QueryRow(ctx, query, args...)
+	}
+	t, err := scanRatedTotals(ctx, one, q, args)
+	if err != nil {
+		return t, fmt.Errorf("store: rated totals of %q: %w", key, err)
+	}
+	return t, nil
 }

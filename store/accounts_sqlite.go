@@ -590,12 +590,9 @@ func oneRatedGame(rows rowScanner, game string) (*RatedGame, error) {
 }
 
 // RatedGames implements Accounts.
-func (s *SQLite) RatedGames(ctx context.Context, key string, n int) ([]RatedGame, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT g.game, g.category, g.finished, s.seat, s.account, s.name, s.score, s.result,
-		s.r_before, s.rd_before, s.r_after, s.rd_after
-		FROM (SELECT game, finished FROM rated_seats WHERE account = ? ORDER BY finished DESC, game LIMIT ?) m
-		JOIN rated_games g ON g.game = m.game JOIN rated_seats s ON s.game = m.game
-		ORDER BY m.finished DESC, m.game, s.seat`, key, n)
+func (s *SQLite) RatedGames(ctx context.Context, key string, f RatedFilter, n int) ([]RatedGame, error) {
+	q, args, _, _ := ratedQueries("", f, key, n, func(int) string { return "?" })
+	rows, err := s.db.QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, fmt.Errorf("store: rated games of %q: %w", key, err)
 	}
@@ -605,6 +602,19 @@ func (s *SQLite) RatedGames(ctx context.Context, key string, n int) ([]RatedGame
 		return nil, fmt.Errorf("store: rated games of %q: %w", key, err)
 	}
 	return out, nil
+}
+
+// RatedTotals implements Accounts.
+func (s *SQLite) RatedTotals(ctx context.Context, key string, f RatedFilter) (RatedTotals, error) {
+	_, _, q, args := ratedQueries("", f, key, 0, func(int) string { return "?" })
+	one := func(ctx context.Context, query string, args ...any) interface{ Scan(dest ...any) error } {
+		return s.db.QueryRowContext(ctx, query, args...)
+	}
+	t, err := scanRatedTotals(ctx, one, q, args)
+	if err != nil {
+		return t, fmt.Errorf("store: rated totals of %q: %w", key, err)
+	}
+	return t, nil
 }
 
 // scanRatedGames reads rows of one seat of a rated game each, the seats

@@ -492,7 +492,7 @@ func accounts(t *testing.T, s store.Store, prefix string) {
 	if board, err := s.Leaderboard(ctx, prefix+"en", 1); err != nil || len(board) != 1 {
 		t.Errorf("Leaderboard of 1: %+v, %v", board, err)
 	}
-	games, err := s.RatedGames(ctx, bo.Key, 3)
+	games, err := s.RatedGames(ctx, bo.Key, store.RatedFilter{}, 3)
 	if err != nil || len(games) != 3 {
 		t.Fatalf("RatedGames: %+v, %v", games, err)
 	}
@@ -508,6 +508,10 @@ func accounts(t *testing.T, s store.Store, prefix string) {
 	if g := games[0]; !g.Finished.Equal(now.Add(8*time.Minute)) || g.Seats[1].Result != 1 {
 		t.Errorf("latest rated game: %+v", g)
 	}
+	ratedLists(ctx, t, s, prefix, ana, bo, now, func(g *store.RatedGame) error {
+		_, err := s.RateGame(ctx, g, func(b []store.Rating) ([]store.Rating, error) { return rate(b, results(g)), nil })
+		return err
+	})
 	if g, err := s.RatedGame(ctx, prefix+"r1"); err != nil || len(g.Seats) != 2 || g.Seats[0].RAfter != 1510 || g.Seats[1].RBefore != 1500 || g.Seats[1].Name != "Bo" {
 		t.Errorf("RatedGame r1: %+v, %v", g, err)
 	}
@@ -901,5 +905,87 @@ func tournaments(t *testing.T, s store.Store, prefix string) {
 		if got := fmt.Sprint(mine(open, false), mine(finished, true)); got != "[o2 o3] [f3 f1]" {
 			t.Errorf("lists of 2: %s, want [o2 o3] [f3 f1]", got)
 		}
+	}
+}
+
+// ratedLists checks RatedGames' filters and pages and RatedTotals, on
+// the games r1 and c0 to c7 of Ana and Bo (category prefix+"en", one a
+// minute from now; Ana won r1 and the even ones, 400 to 350) and two
+// more that rateGame records: a draw of Ana with Dee in prefix+"es",
+// and a game Ana lost to Dee there at the same time as c7.
+func ratedLists(ctx context.Context, t *testing.T, s store.Store, prefix string, ana, bo *store.Account, now time.Time, rateGame func(*store.RatedGame) error) {
+	t.Helper()
+	dee := &store.Account{Key: prefix + "dee", Name: "Dee", Password: "pbkdf2$d", Created: now}
+	if err := s.CreateAccount(ctx, dee); err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range []*store.RatedGame{
+		{Game: prefix + "e1", Category: prefix + "es", Finished: now.Add(30 * time.Second),
+			Seats: []store.RatedSeat{{Seat: 0, Account: dee.Key, Name: "Dee", Score: 300, Result: 0.5}, {Seat: 1, Account: ana.Key, Name: "Ana", Score: 300, Result: 0.5}}},
+		{Game: prefix + "e2", Category: prefix + "es", Finished: now.Add(8 * time.Minute),
+			Seats: []store.RatedSeat{{Seat: 0, Account: ana.Key, Name: "Ana", Score: 500, Result: 0}, {Seat: 1, Account: dee.Key, Name: "Dee", Score: 510, Result: 1}}},
+	} {
+		if err := rateGame(g); err != nil {
+			t.Fatalf("RateGame %s: %v", g.Game, err)
+		}
+	}
+	ids := func(gs []store.RatedGame) []string {
+		var out []string
+		for _, g := range gs {
+			out = append(out, g.Game[len(prefix):])
+		}
+		return out
+	}
+	// Newest first, ties in time by game ID; pages follow each other.
+	all := []string{"c7", "e2", "c6", "c5", "c4", "c3", "c2", "c1", "c0", "e1", "r1"}
+	var got []string
+	var cur *store.RatedCursor
+	for page := 0; page < 6; page++ {
+		gs, err := s.RatedGames(ctx, ana.Key, store.RatedFilter{Before: cur}, 3)
+		if err != nil {
+			t.Fatalf("RatedGames page %d: %v", page, err)
+		}
+		got = append(got, ids(gs)...)
+		if len(gs) < 3 {
+			break
+		}
+		last := gs[len(gs)-1]
+		cur = &store.RatedCursor{Finished: last.Finished, Game: last.Game}
+	}
+	if fmt.Sprint(got) != fmt.Sprint(all) {
+		t.Errorf("Ana's rated games by pages of 3: %v, want %v", got, all)
+	}
+	for _, c := range []struct {
+		f    store.RatedFilter
+		want string
+		tot  store.RatedTotals
+	}{
+		{store.RatedFilter{Category: prefix + "es"}, "[e2 e1]",
+			store.RatedTotals{Games: 2, Losses: 1, Draws: 1, Points: 800, OpponentSeats: 2, OpponentPoints: 810, High: 500, HighGame: prefix + "e2"}},
+		{store.RatedFilter{Opponent: dee.Key}, "[e2 e1]",
+			store.RatedTotals{Games: 2, Losses: 1, Draws: 1, Points: 800, OpponentSeats: 2, OpponentPoints: 810, High: 500, HighGame: prefix + "e2"}},
+		{store.RatedFilter{Category: prefix + "en", Opponent: bo.Key}, "[c7 c6 c5 c4 c3 c2 c1 c0 r1]",
+			store.RatedTotals{Games: 9, Wins: 5, Losses: 4, Points: 3600, OpponentSeats: 9, OpponentPoints: 3150, High: 400, HighGame: prefix + "c7"}},
+		{store.RatedFilter{Category: prefix + "es", Opponent: bo.Key}, "[]", store.RatedTotals{}},
+		{store.RatedFilter{Opponent: ana.Key}, "[]", store.RatedTotals{}},
+		{store.RatedFilter{Category: prefix + "en", Before: &store.RatedCursor{Finished: now.Add(2 * time.Minute), Game: prefix + "c1"}}, "[c0 r1]",
+			store.RatedTotals{Games: 9, Wins: 5, Losses: 4, Points: 3600, OpponentSeats: 9, OpponentPoints: 3150, High: 400, HighGame: prefix + "c7"}},
+	} {
+		gs, err := s.RatedGames(ctx, ana.Key, c.f, 20)
+		if err != nil || fmt.Sprint(ids(gs)) != c.want {
+			t.Errorf("RatedGames %+v: %v, %v; want %s", c.f, ids(gs), err, c.want)
+		}
+		tot, err := s.RatedTotals(ctx, ana.Key, c.f)
+		hf := tot.HighFinished
+		tot.HighFinished = time.Time{}
+		if err != nil || tot != c.tot {
+			t.Errorf("RatedTotals %+v: %+v, %v; want %+v", c.f, tot, err, c.tot)
+		}
+		if tot.Games > 0 && !hf.Equal(now.Add(8*time.Minute)) {
+			t.Errorf("RatedTotals %+v: the highest score's game finished %v", c.f, hf)
+		}
+	}
+	if gs, err := s.RatedGames(ctx, dee.Key, store.RatedFilter{}, 1); err != nil || fmt.Sprint(ids(gs)) != "[e2]" || gs[0].Seats[1].Account != dee.Key {
+		t.Errorf("Dee's latest game: %+v, %v", gs, err)
 	}
 }

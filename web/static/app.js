@@ -3003,7 +3003,9 @@ async function showProfile(name) {
   } catch (e) {
     PROFILE = { missing: name, status: e.status, error: e.message };
   }
+  PGAMES = null;
   renderProfile();
+  if (!PROFILE.missing) startProfileGames();
 }
 
 // renderProfileAccount shows the account's settings on its own page,
@@ -3111,10 +3113,82 @@ function renderProfile() {
   $("#profile-puzzles").className = pz.tried ? "" : "hint";
   $("#profile-ratings").hidden = !P.ratings.length;
   $("#profile-no-ratings").hidden = P.ratings.length > 0;
+  fillGamesFilter();
+  renderProfileGames();
+}
+
+// ---------- a player's games: filters, pages, statistics ----------
+
+// PGAMES is the list of the profile's games shown: its filter (word
+// list, opponent), the games loaded so far (pages of GET
+// /api/players/{name}/games), whether older ones follow, and what they
+// add up to (GET .../stats); seq drops the answers of a filter since
+// replaced.
+let PGAMES = null;
+
+// startProfileGames loads the first page of the profile's games, of the
+// word list the player has played most rated games in.
+function startProfileGames() {
+  const top = [...PROFILE.ratings].sort((a, b) => b.games - a.games)[0];
+  PGAMES = { lexicon: top ? top.lexicon : "", opponent: "", games: [], more: false, stats: null, seq: 0 };
+  fillGamesFilter();
+  loadProfileGames(false);
+}
+
+// fillGamesFilter fills the filter's word lists (those the player has a
+// rating in) and shows the button of the games with the signed-in
+// player on another player's page.
+function fillGamesFilter() {
+  if (!PGAMES) return;
+  const sel = $("#games-lexicon");
+  sel.textContent = "";
+  sel.append(new Option(t("allLexicons"), ""));
+  for (const r of PROFILE.ratings) sel.append(new Option(lexiconName(r.lexicon), r.lexicon));
+  sel.value = PGAMES.lexicon;
+  $("#games-opponent").value = PGAMES.opponent;
+  const h2h = $("#games-h2h");
+  h2h.hidden = !ME.signed_in || ME.name === PROFILE.name;
+  if (ME.signed_in) h2h.textContent = t("gamesWithYou");
+}
+
+// loadProfileGames loads the next page of games (more) or the first one
+// with the statistics, for the filter of PGAMES.
+async function loadProfileGames(more) {
+  const pg = PGAMES;
+  const seq = ++pg.seq;
+  const q = new URLSearchParams();
+  if (pg.lexicon) q.set("lexicon", pg.lexicon);
+  if (pg.opponent) q.set("opponent", pg.opponent);
+  const base = "/api/players/" + encodeURIComponent(PROFILE.name);
+  const page = new URLSearchParams(q);
+  if (more && pg.games.length) page.set("before", pg.games[pg.games.length - 1].id);
+  $("#games-more").disabled = true;
+  try {
+    const [list, stats] = await Promise.all([api("GET", base + "/games?" + page),
+      more ? Promise.resolve(pg.stats) : api("GET", base + "/stats?" + q)]);
+    if (PGAMES !== pg || seq !== pg.seq) return;
+    pg.games = more ? pg.games.concat(list.games) : list.games;
+    pg.more = list.more;
+    pg.stats = stats;
+    pg.error = "";
+  } catch (e) {
+    if (PGAMES !== pg || seq !== pg.seq) return;
+    pg.error = e.message;
+    if (!more) { pg.games = []; pg.more = false; pg.stats = null; }
+  }
+  renderProfileGames();
+}
+
+// renderProfileGames shows the games loaded, their statistics and the
+// rating graph.
+function renderProfileGames() {
+  const P = PROFILE, pg = PGAMES;
+  if (!pg) return;
+  renderGamesStats(pg);
   const gb = $("#profile-games tbody");
   gb.textContent = "";
   const key = (n) => n.normalize("NFKC").toLowerCase();
-  for (const g of P.games) {
+  for (const g of pg.games) {
     let me = g.seats.findIndex((s) => s.name === P.name);
     if (me < 0) me = g.seats.findIndex((s) => key(s.name) === key(P.name));
     if (me < 0) continue;
@@ -3137,7 +3211,88 @@ function renderProfile() {
   }
   $("#profile-games").hidden = !gb.children.length;
   $("#profile-no-games").hidden = gb.children.length > 0;
+  $("#games-more").hidden = !pg.more;
+  $("#games-more").disabled = false;
 }
+
+// renderGamesStats writes what the games of the filter add up to, and
+// draws the rating graph when a word list is picked.
+function renderGamesStats(pg) {
+  const box = $("#profile-stats");
+  box.textContent = "";
+  box.className = "";
+  const st = pg.stats;
+  if (pg.error) {
+    box.textContent = t("error", pg.error);
+    box.className = "error";
+  } else if (st && st.games === 0) {
+    box.textContent = t("statsNone");
+    box.className = "hint";
+  } else if (st) {
+    const pct = Math.round(100 * (st.wins + st.draws / 2) / st.games);
+    box.append(t("statsLine", st.games, st.wins, st.losses, st.draws, pct), " ",
+      t("statsAverage", st.average.toFixed(1), st.opponent_average.toFixed(1)), " ");
+    const a = el("a", "", String(st.high.score));
+    a.href = "/g/" + st.high.game;
+    box.append(t("statsHigh"), " ", a, ".");
+  }
+  drawRatingGraph(st && st.history && st.history.length >= 2 ? st.history : null, pg.lexicon);
+}
+
+// drawRatingGraph draws the player's rating after each game of hist
+// (oldest first) as a line, or hides the graph when hist is null.
+function drawRatingGraph(hist, lexicon) {
+  const fig = $("#rating-graph"), svg = $("#rating-svg");
+  fig.hidden = !hist;
+  svg.textContent = "";
+  if (!hist) return;
+  const NS = "http://www.w3.org/2000/svg";
+  const mk = (name, attrs, text) => {
+    const e = document.createElementNS(NS, name);
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+    if (text !== undefined) e.textContent = text;
+    svg.append(e);
+    return e;
+  };
+  const W = 600, H = 170, L = 52, R = 10, T = 10, B = 24;
+  const rs = hist.map((p) => p.rating);
+  const lo = Math.floor((Math.min(...rs) - 10) / 50) * 50, hi = Math.ceil((Math.max(...rs) + 10) / 50) * 50;
+  const x = (i) => L + i * (W - L - R) / (hist.length - 1);
+  const y = (r) => T + (hi - r) * (H - T - B) / (hi - lo);
+  const step = (hi - lo) / 50 > 4 ? Math.ceil((hi - lo) / 200) * 50 : 50;
+  for (let r = lo; r <= hi; r += step) {
+    mk("line", { class: "axis", x1: L, x2: W - R, y1: y(r), y2: y(r) });
+    mk("text", { x: L - 6, y: y(r) + 4, "text-anchor": "end" }, String(r));
+  }
+  mk("polyline", { class: "line", points: hist.map((p, i) => x(i).toFixed(1) + "," + y(p.rating).toFixed(1)).join(" ") });
+  if (hist.length <= 60) {
+    hist.forEach((p, i) => {
+      const c = mk("circle", { cx: x(i).toFixed(1), cy: y(p.rating).toFixed(1), r: 3 });
+      const tt = document.createElementNS(NS, "title");
+      tt.textContent = dateText(p.finished) + ": " + p.rating;
+      c.append(tt);
+    });
+  }
+  mk("text", { x: L, y: H - 6 }, dateText(hist[0].finished));
+  mk("text", { x: W - R, y: H - 6, "text-anchor": "end" }, dateText(hist[hist.length - 1].finished));
+  const label = t("ratingGraph", lexiconName(lexicon), hist.length, rs[0], rs[rs.length - 1]);
+  svg.setAttribute("aria-label", label);
+  $("#rating-caption").textContent = label;
+}
+
+$("#games-filter").addEventListener("submit", (ev) => {
+  ev.preventDefault();
+  if (!PGAMES) return;
+  PGAMES.lexicon = $("#games-lexicon").value;
+  PGAMES.opponent = $("#games-opponent").value.trim();
+  loadProfileGames(false);
+});
+$("#games-lexicon").addEventListener("change", () => $("#games-filter").requestSubmit());
+$("#games-h2h").addEventListener("click", () => {
+  $("#games-opponent").value = ME.name;
+  $("#games-filter").requestSubmit();
+});
+$("#games-more").addEventListener("click", () => { if (PGAMES) loadProfileGames(true); });
 
 // ---------- start ----------
 

@@ -1,0 +1,198 @@
+package server
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"time"
+
+	"atril/store"
+)
+
+// A player's rated games, beyond the latest ones of the profile: a list
+// by pages, picked by word list and by opponent, and what they add up to
+// (won, lost, drawn, the average scores, the highest one), with the
+// player's rating after each of the latest games of a word list for a
+// graph.
+
+// PlayerGames is the answer of GET /api/players/{name}/games.
+type PlayerGames struct {
+	Games []RatedInfo `json:"games"`
+	// More says whether older games follow; the next page is asked
+	// for with before= the last game's ID.
+	More bool `json:"more"`
+}
+
+// PlayerStats is the answer of GET /api/players/{name}/stats.
+type PlayerStats struct {
+	Lexicon  string `json:"lexicon,omitempty"`
+	Opponent string `json:"opponent,omitempty"`
+	Games    int    `json:"games"`
+	Wins     int    `json:"wins"`
+	Losses   int    `json:"losses"`
+	Draws    int    `json:"draws"`
+	// Average is the player's average score, OpponentAverage the
+	// opponents' (over their seats), to one decimal.
+	Average         float64 `json:"average"`
+	OpponentAverage float64 `json:"opponent_average"`
+	// High is the player's highest score (none without games).
+	High *HighGame `json:"high,omitempty"`
+	// History is the player's rating after each of the latest
+	// historyGames rated games in the word list, oldest first: given
+	// with lexicon= and without opponent=.
+	History []RatingPoint `json:"history,omitempty"`
+}
+
+// HighGame is a game of a player's highest score.
+type HighGame struct {
+	Score    int       `json:"score"`
+	Game     string    `json:"game"`
+	Finished time.Time `json:"finished"`
+}
+
+// RatingPoint is a player's rating after a game.
+type RatingPoint struct {
+	Game     string    `json:"game"`
+	Finished time.Time `json:"finished"`
+	Rating   int       `json:"rating"`
+}
+
+// Bounds of a page of games, and the length of a rating history.
+const (
+	defaultGamesPage = 20
+	maxGamesPage     = 100
+	historyGames     = 200
+)
+
+// playerFilter reads the filter of a player's games from the query:
+// lexicon= (a word list offered here), opponent= (another player's
+// name) and, when paged, before= (the ID of the last game of the page
+// before, one of the player's rated games).
+func (s *Server) playerFilter(r *http.Request, a *store.Account, paged bool) (store.RatedFilter, error) {
+	q := r.URL.Query()
+	var f store.RatedFilter
+	if lex := q.Get("lexicon"); lex != "" {
+		if !s.offers(lex) {
+			return f, &apiError{400, fmt.Sprintf("word list %q is not offered here", short(lex, 40))}
+		}
+		f.Category = lex
+	}
+	if name := q.Get("opponent"); name != "" {
+		o, err := s.accountNamed(r.Context(), name)
+		if err != nil {
+			return f, err
+		}
+		f.Opponent = o.Key
+	}
+	if id := q.Get("before"); paged && id != "" {
+		g, err := s.store.RatedGame(r.Context(), id)
+		if errors.Is(err, store.ErrNotFound) || err == nil && !seatedIn(g, a.Key) {
+			return f, &apiError{400, fmt.Sprintf("before=%s: not a rated game of %s", short(id, 40), a.Name)}
+		}
+		if err != nil {
+			return f, err
+		}
+		f.Before = &store.RatedCursor{Finished: g.Finished, Game: g.Game}
+	}
+	return f, nil
+}
+
+// seatedIn reports whether the account of key holds a seat of g.
+func seatedIn(g *store.RatedGame, key string) bool {
+	for _, st := range g.Seats {
+		if st.Account == key {
+			return true
+		}
+	}
+	return false
+}
+
+// offers reports whether the server offers the word list lex.
+func (s *Server) offers(lex string) bool {
+	for _, v := range s.info().Variants {
+		for _, l := range v.Lexicons {
+			if l == lex {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (s *Server) handlePlayerGames(w http.ResponseWriter, r *http.Request) {
+	a, err := s.playerNamed(r.Context(), r.PathValue("name"))
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	n := defaultGamesPage
+	if ns := r.URL.Query().Get("n"); ns != "" {
+		if n, err = strconv.Atoi(ns); err != nil || n < 1 || n > maxGamesPage {
+			s.fail(w, &apiError{400, fmt.Sprintf("n=%s: want 1 to %d", short(ns, 10), maxGamesPage)})
+			return
+		}
+	}
+	f, err := s.playerFilter(r, a, true)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	games, err := s.store.RatedGames(r.Context(), a.Key, f, n+1)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	out := PlayerGames{Games: []RatedInfo{}, More: len(games) > n}
+	for i := range games[:min(n, len(games))] {
+		out.Games = append(out.Games, ratedInfo(&games[i]))
+	}
+	writeJSON(w, 200, out)
+}
+
+func (s *Server) handlePlayerStats(w http.ResponseWriter, r *http.Request) {
+	a, err := s.playerNamed(r.Context(), r.PathValue("name"))
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	f, err := s.playerFilter(r, a, false)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	t, err := s.store.RatedTotals(r.Context(), a.Key, f)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	out := PlayerStats{Lexicon: f.Category, Opponent: r.URL.Query().Get("opponent"),
+		Games: t.Games, Wins: t.Wins, Losses: t.Losses, Draws: t.Draws}
+	if t.Games > 0 {
+		out.Average = tenths(float64(t.Points) / float64(t.Games))
+		out.High = &HighGame{Score: t.High, Game: t.HighGame, Finished: t.HighFinished}
+	}
+	if t.OpponentSeats > 0 {
+		out.OpponentAverage = tenths(float64(t.OpponentPoints) / float64(t.OpponentSeats))
+	}
+	if f.Category != "" && f.Opponent == "" && t.Games > 0 {
+		games, err := s.store.RatedGames(r.Context(), a.Key, f, historyGames)
+		if err != nil {
+			s.fail(w, err)
+			return
+		}
+		out.History = make([]RatingPoint, 0, len(games))
+		for i := len(games) - 1; i >= 0; i-- {
+			g := &games[i]
+			for _, st := range g.Seats {
+				if st.Account == a.Key {
+					out.History = append(out.History, RatingPoint{Game: g.Game, Finished: g.Finished, Rating: roundInt(st.RAfter)})
+				}
+			}
+		}
+	}
+	writeJSON(w, 200, out)
+}
+
+// tenths rounds x to one decimal.
+func tenths(x float64) float64 { return float64(roundInt(x*10)) / 10 }

@@ -1,0 +1,140 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"atril/store"
+)
+
+// recordAnasGames records, as finished rated games record them, 25
+// games of Ana against Bob in en-sowpods, one an hour from start (she
+// wins when i%3 != 0, 400 + i to 380), then a draw with Cyd (300 to 300);
+// ratings start at 1500 and move by 10 a game.
+func recordAnasGames(t *testing.T, st store.Store, start time.Time) {
+	t.Helper()
+	rate := func(before []store.Rating, g *store.RatedGame) []store.Rating {
+		after := make([]store.Rating, len(before))
+		for i := range before {
+			if before[i].Games == 0 {
+				before[i].R, before[i].RD, before[i].Vol = 1500, 350, 0.06
+			}
+			a := before[i]
+			a.R += 20*g.Seats[i].Result - 10
+			a.RD = max(60, a.RD-15)
+			a.Games++
+			switch g.Seats[i].Result {
+			case 1:
+				a.Wins++
+			case 0:
+				a.Losses++
+			default:
+				a.Draws++
+			}
+			after[i] = a
+		}
+		return after
+	}
+	record := func(id, opp string, at time.Time, score, oppScore int, result float64) {
+		g := &store.RatedGame{Game: id, Category: "en-sowpods", Finished: at, Seats: []store.RatedSeat{
+			{Seat: 0, Account: AccountKey("Ana"), Name: "Ana", Score: score, Result: result},
+			{Seat: 1, Account: AccountKey(opp), Name: opp, Score: oppScore, Result: 1 - result}}}
+		if _, err := st.RateGame(context.Background(), g, func(b []store.Rating) ([]store.Rating, error) { return rate(b, g), nil }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := range 25 {
+		res := 1.0
+		if i%3 == 0 {
+			res = 0
+		}
+		record(fmt.Sprintf("%016x", i+1), "Bob", start.Add(time.Duration(i)*time.Hour), 400+i, 380, res)
+	}
+	record(fmt.Sprintf("%016x", 100), "Cyd", start.Add(30*time.Hour), 300, 300, 0.5)
+}
+
+// TestPlayerGames checks a player's games by pages and filters, and the
+// statistics with the rating history: the games are recorded in the
+// store as a finished rated game records them.
+func TestPlayerGames(t *testing.T) {
+	e := newEnv(t, newStore(t))
+	ana, bo, cy := browser(t), browser(t), browser(t)
+	e.signUp(ana, "Ana", "correct horse")
+	e.signUp(bo, "Bob", "battery staple")
+	e.signUp(cy, "Cyd", "staple battery")
+	start := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
+	recordAnasGames(t, e.st, start)
+
+	// Pages of 10, newest first, then the filters.
+	var ids []string
+	before := ""
+	for page := 0; ; page++ {
+		var pg PlayerGames
+		if code := e.do("GET", "/api/players/ana/games?n=10"+before, "", nil, &pg); code != 200 || page > 3 {
+			t.Fatalf("page %d: %d", page, code)
+		}
+		for _, g := range pg.Games {
+			ids = append(ids, g.ID)
+		}
+		if !pg.More {
+			break
+		}
+		before = "&before=" + pg.Games[len(pg.Games)-1].ID
+	}
+	if len(ids) != 26 || ids[0] != fmt.Sprintf("%016x", 100) || ids[1] != fmt.Sprintf("%016x", 25) || ids[25] != fmt.Sprintf("%016x", 1) {
+		t.Errorf("Ana's games by pages: %v", ids)
+	}
+	var pg PlayerGames
+	if code := e.do("GET", "/api/players/Cyd/games?opponent=ANA", "", nil, &pg); code != 200 || len(pg.Games) != 1 || pg.More ||
+		pg.Games[0].Seats[1].Name != "Cyd" || pg.Games[0].Seats[1].After != 1500 {
+		t.Errorf("Cy's games against Ana: %d %+v", code, pg)
+	}
+
+	var st PlayerStats
+	if code := e.do("GET", "/api/players/ana/stats?lexicon=en-sowpods", "", nil, &st); code != 200 {
+		t.Fatalf("stats: %d", code)
+	}
+	// 25 games against Bo: 9 lost (i = 0, 3, ..., 24), 16 won; points
+	// 400·25 + 300 + (0+...+24) = 10600 over 26 games.
+	if st.Games != 26 || st.Wins != 16 || st.Losses != 9 || st.Draws != 1 || st.Average != 407.7 || st.OpponentAverage != 376.9 ||
+		st.High == nil || st.High.Score != 424 || st.High.Game != fmt.Sprintf("%016x", 25) {
+		t.Errorf("Ana's stats: %+v", st)
+	}
+	if len(st.History) != 26 || st.History[0].Rating != 1490 || st.History[25].Rating != 1500+16*10-9*10 ||
+		st.History[25].Game != fmt.Sprintf("%016x", 100) || !st.History[0].Finished.Equal(start) {
+		t.Errorf("Ana's rating history: %d points, %+v ... %+v", len(st.History), st.History[0], st.History[len(st.History)-1])
+	}
+	st = PlayerStats{}
+	if code := e.do("GET", "/api/players/bob/stats?opponent=Ana", "", nil, &st); code != 200 || st.Games != 25 || st.Wins != 9 || st.Losses != 16 ||
+		st.Average != 380 || st.History != nil || st.Opponent != "Ana" {
+		t.Errorf("Bo's stats against Ana: %d %+v", code, st)
+	}
+	st = PlayerStats{}
+	if code := e.do("GET", "/api/players/cyd/stats?opponent=Bob", "", nil, &st); code != 200 || st.Games != 0 || st.High != nil || st.Average != 0 {
+		t.Errorf("Cy's stats against Bo: %d %+v", code, st)
+	}
+
+	for _, tc := range []struct {
+		path string
+		code int
+		want string
+	}{
+		{"/api/players/nobody/games", 404, "no player is called"},
+		{"/api/players/nobody/stats", 404, "no player is called"},
+		{"/api/players/ana/games?lexicon=xx-none", 400, `word list "xx-none" is not offered`},
+		{"/api/players/ana/stats?lexicon=xx-none", 400, `word list "xx-none" is not offered`},
+		{"/api/players/ana/games?opponent=Nobody", 404, `no player is named "Nobody"`},
+		{"/api/players/ana/games?n=0", 400, "n=0: want 1 to 100"},
+		{"/api/players/ana/games?n=101", 400, "n=101"},
+		{"/api/players/ana/games?before=ffffffffffffffff", 400, "before=ffffffffffffffff: not a rated game of Ana"},
+		{"/api/players/cyd/games?before=" + fmt.Sprintf("%016x", 3), 400, "not a rated game of Cyd"},
+	} {
+		var eb errorBody
+		if code := e.do("GET", tc.path, "", nil, &eb); code != tc.code || !strings.Contains(eb.Error, tc.want) {
+			t.Errorf("GET %s: %d %q, want %d %q", tc.path, code, eb.Error, tc.code, tc.want)
+		}
+	}
+}

@@ -3215,3 +3215,55 @@ func TestBrowserPlayerGames(t *testing.T) {
 	}
 	r.run(b, "back to English", chromedp.SetValue("#lang-select", "en"), chromedp.Evaluate(`$("#lang-select").dispatchEvent(new Event("change"))`, nil))
 }
+
+// TestBrowserRatingRange: Ana offers a rated game for players rated
+// 1600 or more; Bob, a newcomer (1500), sees the range in the lobby and
+// on the game's page, and is refused the seat in words of the page.
+func TestBrowserRatingRange(t *testing.T) {
+	r := newRig(t)
+	ana := r.ctx
+	r.run(ana, "open the lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#create`))
+	r.signInDialog(ana, "#signin-open", "Ana", "anagrams1", "#signup-go")
+	r.poll(ana, "Ana signed in", `!document.querySelector("#signin-dialog[open]") && $("#me-link").textContent === "Ana"`, 10*time.Second)
+	r.poll(ana, "the form", `document.querySelectorAll("#opponent option").length > 3`, 20*time.Second)
+	r.run(ana, "a game open to anyone", chromedp.SetValue("#opponent", "anyone"), chromedp.Evaluate(`$("#opponent").dispatchEvent(new Event("change"))`, nil))
+	var hidden bool
+	r.eval(ana, `$("#range-box").hidden`, &hidden)
+	if !hidden {
+		t.Error("the rating range is asked for before Rated is ticked")
+	}
+	r.clickAt(ana, "#rated")
+	r.poll(ana, "the rating range", `!$("#range-box").hidden`, 5*time.Second)
+	r.run(ana, "1600 or more", chromedp.SendKeys("#range-min", "1600"))
+	r.clickAt(ana, "#create")
+	r.run(ana, "wait for the game", chromedp.WaitVisible(`#share`))
+	id, _ := r.pageGame(ana)
+	if st := r.e.state(id, ""); !st.Rated || st.Seats[1].RatingMin != 1600 || st.Seats[1].RatingMax != 0 {
+		t.Fatalf("the game made: %+v", st.Seats)
+	}
+
+	bo := r.newDevice()
+	r.run(bo, "open the lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#create`))
+	r.signInDialog(bo, "#signin-open", "Bob", "battery1", "#signup-go")
+	r.poll(bo, "Bob signed in", `!document.querySelector("#signin-dialog[open]") && $("#me-link").textContent === "Bob"`, 10*time.Second)
+	r.poll(bo, "the open game", fmt.Sprintf(`!!document.querySelector('#open-games a[href="/g/%s"]')`, id), 20*time.Second)
+	var open string
+	r.eval(bo, `$("#open-games li").textContent`, &open)
+	if !strings.Contains(open, " · for 1600 or more") {
+		t.Errorf("the open game reads %q", open)
+	}
+	r.run(bo, "the game's page", chromedp.Navigate(r.e.url+"/g/"+id), chromedp.WaitVisible(`#join-button`))
+	var what string
+	r.eval(bo, `$("#join-what").textContent`, &what)
+	if !strings.Contains(what, "The seat is kept for players rated 1600 or more.") {
+		t.Errorf("the join page says %q", what)
+	}
+	r.clickAt(bo, "#join-button")
+	r.poll(bo, "the refusal", `!!$("#join-msg").offsetParent && $("#join-msg").textContent.includes("1600")`, 10*time.Second)
+	var refusal string
+	r.eval(bo, `$("#join-msg").textContent`, &refusal)
+	if !strings.Contains(refusal, "This seat is for players rated 1600 or more in this word list; yours is 1500.") {
+		t.Errorf("Bob is refused with %q", refusal)
+	}
+	r.shot(bo, "45-rating-range")
+}

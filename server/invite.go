@@ -147,6 +147,13 @@ func (s *Server) pendingInvitations(key string) []inviteRef {
 // Caller holds mu.
 func (l *live) mayTake(i int, acct *seatAccount) error {
 	kept := l.hdr.Seats[i].Invited
+	if kept == "" && !l.fits(i, acct) {
+		st := l.hdr.Seats[i]
+		if acct == nil {
+			return &apiError{401, fmt.Sprintf("seat %d is for players rated %s: sign in to take it", i, ratingRange(st.RatingMin, st.RatingMax))}
+		}
+		return &apiError{403, fmt.Sprintf("seat %d is for players rated %s in this word list, and yours is %d", i, ratingRange(st.RatingMin, st.RatingMax), acct.ratingOrNew())}
+	}
 	switch {
 	case kept == "" || acct != nil && acct.key == kept:
 		return nil
@@ -167,12 +174,15 @@ func (l *live) freeSeat(acct *seatAccount) (seat, other int) {
 		if s.taken || s.level != "" {
 			continue
 		}
+		// (A seat with a rating range is free for no account in
+		// particular: the lobby lists it.)
+		fits := acct == nil || l.fits(j, acct)
 		switch kept := l.hdr.Seats[j].Invited; {
 		case kept != "" && acct != nil && acct.key == kept:
 			return j, other
-		case kept == "" && seat < 0:
+		case kept == "" && fits && seat < 0:
 			seat = j
-		case kept != "" && other < 0:
+		case (kept != "" || !fits) && other < 0:
 			other = j
 		}
 	}
@@ -230,4 +240,31 @@ func (s *Server) handleDecline(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, 200, l.state(-1))
+}
+
+// fits reports whether the account may take seat i as far as the seat's
+// rating range goes (a seat without one: anyone; with one: an account
+// rated within it). Caller holds mu.
+func (l *live) fits(i int, acct *seatAccount) bool {
+	st := l.hdr.Seats[i]
+	if st.RatingMin == 0 && st.RatingMax == 0 {
+		return true
+	}
+	if acct == nil {
+		return false
+	}
+	r := acct.ratingOrNew()
+	return r >= st.RatingMin && (st.RatingMax == 0 || r <= st.RatingMax)
+}
+
+// ratingRange writes a seat's rating range: "1600 to 1800", "1600 or
+// more", "up to 1800".
+func ratingRange(lo, hi int) string {
+	switch {
+	case hi == 0:
+		return fmt.Sprintf("%d or more", lo)
+	case lo == 0:
+		return fmt.Sprintf("up to %d", hi)
+	}
+	return fmt.Sprintf("%d to %d", lo, hi)
 }

@@ -240,6 +240,12 @@ func (st *State) appendJSON(b []byte, premiums, letters []byte) []byte {
 			if s.InvitedBy != "" {
 				b = appendStringField(b, false, "invited_by", s.InvitedBy, false)
 			}
+			if s.RatingMin != 0 {
+				b = appendIntField(b, false, "rating_min", s.RatingMin)
+			}
+			if s.RatingMax != 0 {
+				b = appendIntField(b, false, "rating_max", s.RatingMax)
+			}
 			b = append(b, '}')
 		}
 		b = append(b, ']')

@@ -25,6 +25,14 @@ type seatAccount struct {
 	blocking  blocking
 }
 
+// ratingOrNew is the account's rating, a newcomer's when it has none.
+func (a *seatAccount) ratingOrNew() int {
+	if a.rating == 0 {
+		return roundInt(rating.DefaultR)
+	}
+	return a.rating
+}
+
 // seatAccountFor returns the seat account of a in word list lex.
 func (s *Server) seatAccountFor(ctx context.Context, a *store.Account, lex string) (*seatAccount, error) {
 	if a == nil {

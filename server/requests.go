@@ -26,10 +26,19 @@ type SeatRequest struct {
 	// only it may take the seat, and the game is listed among its games
 	// as an invitation (the game's creator must be signed in).
 	Invite string `json:"invite,omitempty"`
+	// RatingMin and RatingMax keep a free person's seat of a rated game
+	// for the accounts rated from RatingMin to RatingMax in its word list
+	// (0: no bound on that side; an account yet without a rating there
+	// counts as a newcomer, rating.DefaultR).
+	RatingMin int `json:"rating_min,omitempty"`
+	RatingMax int `json:"rating_max,omitempty"`
 	// inviteKey is the invited account's key, invitedBy the name of the
 	// account that invites it (set by handleCreate).
 	inviteKey, invitedBy string
 }
+
+// maxRatingBound bounds the rating range of a seat.
+const maxRatingBound = 4000
 
 // createRequest is the body of POST /api/games.
 type createRequest struct {
@@ -146,6 +155,27 @@ func (s *Server) checkCreate(req *createRequest) error {
 		if st.Invite != "" && st.Kind != "human" {
 			return &apiError{400, fmt.Sprintf("seat %d: only a person's seat is kept for an invited player", i)}
 		}
+		if err := st.checkRange(req.Rated); err != nil {
+			return &apiError{400, fmt.Sprintf("seat %d: %v", i, err)}
+		}
+	}
+	return nil
+}
+
+// checkRange checks the seat's rating range, in a game rated or not.
+func (st *SeatRequest) checkRange(rated bool) error {
+	lo, hi := st.RatingMin, st.RatingMax
+	switch {
+	case lo == 0 && hi == 0:
+		return nil
+	case !rated:
+		return fmt.Errorf("a rating range is for a rated game")
+	case st.Invite != "":
+		return fmt.Errorf("a seat kept for an invited player has no rating range")
+	case lo < 0 || hi < 0 || lo > maxRatingBound || hi > maxRatingBound:
+		return fmt.Errorf("a rating range lies within 0 to %d", maxRatingBound)
+	case hi != 0 && lo > hi:
+		return fmt.Errorf("rating range %d to %d: the lower bound is above the upper", lo, hi)
 	}
 	return nil
 }

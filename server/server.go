@@ -732,7 +732,7 @@ func (s *Server) createAs(ctx context.Context, req *createRequest, id string) (*
 				name = fmt.Sprintf("Player %d", i+1)
 			}
 		}
-		seat := store.Seat{Name: name, Level: st.Level, Invited: st.inviteKey, InvitedBy: st.invitedBy}
+		seat := store.Seat{Name: name, Level: st.Level, Invited: st.inviteKey, InvitedBy: st.invitedBy, RatingMin: st.RatingMin, RatingMax: st.RatingMax}
 		if st.inviteKey != "" {
 			seat.Name = st.Invite
 		}

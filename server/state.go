@@ -102,6 +102,10 @@ type SeatInfo struct {
 	// whose name it shows; InvitedBy names the account that invited it.
 	Invited   bool   `json:"invited,omitempty"`
 	InvitedBy string `json:"invited_by,omitempty"`
+	// RatingMin and RatingMax are the rating range of a free seat kept
+	// for the accounts rated within it (0: no bound).
+	RatingMin int `json:"rating_min,omitempty"`
+	RatingMax int `json:"rating_max,omitempty"`
 }
 
 // HistEntry is one line of the move list. Exchanged tiles are never shown,
@@ -308,6 +312,9 @@ func (l *live) seatInfo(i int) SeatInfo {
 		Tiles: l.g.Seats[i].Rack.Len(), Account: s.account != "", Rating: s.rating}
 	if !s.taken && l.hdr.Seats[i].Invited != "" {
 		si.Invited, si.InvitedBy = true, l.hdr.Seats[i].InvitedBy
+	}
+	if !s.taken {
+		si.RatingMin, si.RatingMax = l.hdr.Seats[i].RatingMin, l.hdr.Seats[i].RatingMax
 	}
 	if s.level != "" {
 		si.Kind = "computer"

@@ -40,6 +40,11 @@ type Seat struct {
 	PerMove   int    `json:"per_move,omitempty"`
 	Invited   string `json:"invited,omitempty"`
 	InvitedBy string `json:"invited_by,omitempty"`
+	// RatingMin and RatingMax keep a free person's seat for the accounts
+	// rated from RatingMin to RatingMax (0: no bound), as the server
+	// reads ratings.
+	RatingMin int `json:"rating_min,omitempty"`
+	RatingMax int `json:"rating_max,omitempty"`
 }
 
 // Game is a game's header.

@@ -118,7 +118,8 @@ function msgNodes(template, ...parts) {
   return out;
 }
 function say(content, kind) {
-  const m = $("#game").hidden ? $("#lobby-msg") : $("#message");
+  // (The join page has its own line: the lobby's is hidden there.)
+  const m = !$("#join").hidden ? $("#join-msg") : $("#game").hidden ? $("#lobby-msg") : $("#message");
   m.textContent = "";
   if (Array.isArray(content)) m.append(...content); else m.textContent = content;
   m.className = kind || "";
@@ -284,6 +285,9 @@ const ACCOUNT_REASONS = [
   [/^sign in to take a seat in a rated game$/, "errRatedJoin"],
   [/^sign in to create a rated game$/, "errRatedCreate"],
   [/^your account holds seat \d+ of this rated game already$/, "errHoldsSeat"],
+  [/^seat \d+ is for players rated (\d+) to (\d+) in this word list, and yours is (\d+)$/, "errRangeBoth"],
+  [/^seat \d+ is for players rated (\d+) or more in this word list, and yours is (\d+)$/, "errRangeMin"],
+  [/^seat \d+ is for players rated up to (\d+) in this word list, and yours is (\d+)$/, "errRangeMax"],
   [/^your account holds no seat of this game$/, "errNoSeat"],
   [/^seat (\d+) is open on (\d+) devices already$/, "errSeatDevices"],
   [/^sign in to open your seat on this device$/, "errSeatSignIn"],
@@ -429,7 +433,7 @@ async function showLobby() {
   $("#opponent").addEventListener("change", describeOpponent);
   $("#clock").addEventListener("change", describeClock);
   $("#challenge").addEventListener("change", describeChallenge);
-  $("#rated").addEventListener("change", ratedClock);
+  $("#rated").addEventListener("change", describeRated);
   $("#create-form").addEventListener("submit", createGame);
   $("#tourney-form").addEventListener("submit", createTourney);
   $("#tourney-format").addEventListener("change", tourneyFormat);
@@ -546,7 +550,16 @@ function describeRated() {
   if (!ok) box.checked = false;
   const why = !ME.signed_in ? t("ratedSignIn") : !ok ? t("ratedPeople") : "";
   $("#rated-desc").textContent = t("ratedDesc") + (why ? " " + why : "");
+  $("#range-box").hidden = !(ok && box.checked && $("#opponent").value !== "invite");
   ratedClock();
+}
+
+// rangeText writes a free seat's rating range (none: "").
+function rangeText(s) {
+  if (!s.rating_min && !s.rating_max) return "";
+  if (!s.rating_max) return t("rangeMin", s.rating_min);
+  if (!s.rating_min) return t("rangeMax", s.rating_max);
+  return t("rangeBoth", s.rating_min, s.rating_max);
 }
 
 // ratedClock keeps a rated game timed (the server refuses one without a
@@ -751,6 +764,12 @@ async function createGame(ev) {
     else if (opp === "invite") seats.push({ kind: "human", invite: $("#invite-name").value.trim() });
     else seats.push({ kind: "human" });
     const req = { variant, lexicon, seats };
+    if (ratedAllowed() && $("#rated").checked && opp !== "invite") {
+      // The opponent's seat, kept for a rating range if one is given.
+      const lo = +$("#range-min").value || 0, hi = +$("#range-max").value || 0;
+      if (lo) seats[1].rating_min = lo;
+      if (hi) seats[1].rating_max = hi;
+    }
     if (clock) req.clock = clock;
     if (challenge && challenge !== "void") req.challenge = challenge;
     if (ratedAllowed() && $("#rated").checked) req.rated = true;
@@ -975,6 +994,8 @@ async function loadOpen() {
     let what = variantName(g.variant) + " · " + lexiconName(g.lexicon);
     if (g.clock) what += " · " + clockShort(g.clock);
     if (g.challenge) what += " · " + t("ruleShort_" + g.challenge);
+    const range = g.seats.map(rangeText).find((x) => x);
+    if (range) what += " · " + t("lobbyRange", range);
     if (g.rated) li.append(el("span", "badge", t("rated")), " ");
     li.append(el("span", "", t("waitsFor", seatLabel(host), what)), " ", el("span", "hint", ago(g.created)), " ");
     const a = el("a", "button", t("joinOpen"));
@@ -1269,6 +1290,8 @@ function showJoin(st) {
   else if (perMove > 0) what += " " + t("joinPerMove", perMoveText(perMove));
   if (st.challenge) what += " " + t("joinRule", t("ruleShort_" + st.challenge)) + " " + t("challengeDesc") + " " + t("challengeWhy_" + st.challenge);
   if (st.rated) what += " " + t("joinRated");
+  const range = st.seats.filter((x) => !x.taken).map(rangeText).find((x) => x);
+  if (range) what += " " + t("joinRange", range);
   $("#join-what").textContent = what;
   document.title = $("#join-title").textContent + " – atril";
   $("#join-name").value = localStorage.getItem("atril:name") || "";

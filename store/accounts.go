@@ -135,32 +135,38 @@ func ratedWhere(prefix string, f RatedFilter, key string, before bool, arg func(
 	return w, args
 }
 
-// ratedQueries are the statements of RatedGames and RatedTotals over the
-// tables named with prefix, with arg's placeholders: the list (its last
-// argument n), the counts, the opponents' points and the highest score.
-func ratedQueries(prefix string, f RatedFilter, key string, n int, arg func(int) string) (list string, listArgs []any, totals [3]string, totalArgs []any) {
-	w, listArgs := ratedWhere(prefix, f, key, true, arg)
-	listArgs = append(listArgs, n)
-	list = fmt.Sprintf(`SELECT g.game, g.category, g.finished, s.seat, s.account, s.name, s.score, s.result,
+// ratedListQuery is the statement of RatedGames over the tables named
+// with prefix, with arg's placeholders, and its arguments (n last).
+func ratedListQuery(prefix string, f RatedFilter, key string, n int, arg func(int) string) (string, []any) {
+	w, args := ratedWhere(prefix, f, key, true, arg)
+	args = append(args, n)
+	return fmt.Sprintf(`SELECT g.game, g.category, g.finished, s.seat, s.account, s.name, s.score, s.result,
 		s.r_before, s.rd_before, s.r_after, s.rd_after
 		FROM (SELECT me.game, me.finished FROM %[1]srated_seats me JOIN %[1]srated_games gg ON gg.game = me.game
 			WHERE %[2]s ORDER BY me.finished DESC, me.game LIMIT %[3]s) m
 		JOIN %[1]srated_games g ON g.game = m.game JOIN %[1]srated_seats s ON s.game = m.game
-		ORDER BY m.finished DESC, m.game, s.seat`, prefix, w, arg(len(listArgs)))
-	tw, totalArgs := ratedWhere(prefix, f, key, false, arg)
+		ORDER BY m.finished DESC, m.game, s.seat`, prefix, w, arg(len(args))), args
+}
+
+// ratedTotalsQueries are the statements of RatedTotals (the counts, the
+// opponents' points, the highest score) and their arguments, as
+// ratedListQuery's.
+func ratedTotalsQueries(prefix string, f RatedFilter, key string, arg func(int) string) ([3]string, []any) {
+	w, args := ratedWhere(prefix, f, key, false, arg)
 	from := fmt.Sprintf("FROM %[1]srated_seats me JOIN %[1]srated_games gg ON gg.game = me.game", prefix)
-	totals[0] = fmt.Sprintf(`SELECT COUNT(*), COALESCE(SUM(CASE WHEN me.result = 1 THEN 1 ELSE 0 END), 0),
-		COALESCE(SUM(CASE WHEN me.result = 0 THEN 1 ELSE 0 END), 0), COALESCE(SUM(me.score), 0) %s WHERE %s`, from, tw)
-	totals[1] = fmt.Sprintf(`SELECT COUNT(*), COALESCE(SUM(o.score), 0) %s
-		JOIN %srated_seats o ON o.game = me.game AND o.seat <> me.seat WHERE %s`, from, prefix, tw)
-	totals[2] = fmt.Sprintf(`SELECT me.game, me.score, me.finished %s WHERE %s ORDER BY me.score DESC, me.finished DESC, me.game LIMIT 1`, from, tw)
-	return list, listArgs, totals, totalArgs
+	return [3]string{
+		fmt.Sprintf(`SELECT COUNT(*), COALESCE(SUM(CASE WHEN me.result = 1 THEN 1 ELSE 0 END), 0),
+		COALESCE(SUM(CASE WHEN me.result = 0 THEN 1 ELSE 0 END), 0), COALESCE(SUM(me.score), 0) %s WHERE %s`, from, w),
+		fmt.Sprintf(`SELECT COUNT(*), COALESCE(SUM(o.score), 0) %s
+		JOIN %srated_seats o ON o.game = me.game AND o.seat <> me.seat WHERE %s`, from, prefix, w),
+		fmt.Sprintf(`SELECT me.game, me.score, me.finished %s WHERE %s ORDER BY me.score DESC, me.finished DESC, me.game LIMIT 1`, from, w),
+	}, args
 }
 
 // rowQuerier runs a query of one row.
 type rowQuerier func(ctx context.Context, query string, args ...any) interface{ Scan(dest ...any) error }
 
-// scanRatedTotals runs the three statements of ratedQueries' totals.
+// scanRatedTotals runs the three statements of ratedTotalsQueries.
 func scanRatedTotals(ctx context.Context, one rowQuerier, q [3]string, args []any) (RatedTotals, error) {
 	var t RatedTotals
 	if err := one(ctx, q[0], args...).Scan(&t.Games, &t.Wins, &t.Losses, &t.Points); err != nil {

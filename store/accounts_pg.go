@@ -498,7 +498,7 @@ func (s *Postgres) RatedGame(ctx context.Context, game string) (*RatedGame, erro
 
 // RatedGames implements Accounts.
 func (s *Postgres) RatedGames(ctx context.Context, key string, f RatedFilter, n int) ([]RatedGame, error) {
-	q, args, _, _ := ratedQueries("atril_", f, key, n, func(i int) string { return fmt.Sprintf("$%d", i) })
+	q, args := ratedListQuery("atril_", f, key, n, func(i int) string { return fmt.Sprintf("$%d", i) })
 	rows, err := s.pool.Query(ctx, q, args...)
 	if err != nil {
 		return nil, fmt.Errorf("store: rated games of %q: %w", key, err)
@@ -513,7 +513,7 @@ func (s *Postgres) RatedGames(ctx context.Context, key string, f RatedFilter, n 
 
 // RatedTotals implements Accounts.
 func (s *Postgres) RatedTotals(ctx context.Context, key string, f RatedFilter) (RatedTotals, error) {
-	_, _, q, args := ratedQueries("atril_", f, key, 0, func(i int) string { return fmt.Sprintf("$%d", i) })
+	q, args := ratedTotalsQueries("atril_", f, key, func(i int) string { return fmt.Sprintf("$%d", i) })
 	one := func(ctx context.Context, query string, args ...any) interface{ Scan(dest ...any) error } {
 		return s.pool.QueryRow(ctx, query, args...)
 	}

@@ -591,7 +591,7 @@ func oneRatedGame(rows rowScanner, game string) (*RatedGame, error) {
 
 // RatedGames implements Accounts.
 func (s *SQLite) RatedGames(ctx context.Context, key string, f RatedFilter, n int) ([]RatedGame, error) {
-	q, args, _, _ := ratedQueries("", f, key, n, func(int) string { return "?" })
+	q, args := ratedListQuery("", f, key, n, func(int) string { return "?" })
 	rows, err := s.db.QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, fmt.Errorf("store: rated games of %q: %w", key, err)
@@ -606,7 +606,7 @@ func (s *SQLite) RatedGames(ctx context.Context, key string, f RatedFilter, n in
 
 // RatedTotals implements Accounts.
 func (s *SQLite) RatedTotals(ctx context.Context, key string, f RatedFilter) (RatedTotals, error) {
-	_, _, q, args := ratedQueries("", f, key, 0, func(int) string { return "?" })
+	q, args := ratedTotalsQueries("", f, key, func(int) string { return "?" })
 	one := func(ctx context.Context, query string, args ...any) interface{ Scan(dest ...any) error } {
 		return s.db.QueryRowContext(ctx, query, args...)
 	}

@@ -87,7 +87,7 @@ func (s *Server) playerFilter(r *http.Request, a *store.Account, paged bool) (st
 	}
 	if id := q.Get("before"); paged && id != "" {
 		g, err := s.store.RatedGame(r.Context(), id)
-		if errors.Is(err, store.ErrNotFound) || err == nil && !seatedIn(g, a.Key) {
+		if errors.Is(err, store.ErrNotFound) || err == nil && ratedSeat(g, a.Key) == nil {
 			return f, &apiError{400, fmt.Sprintf("before=%s: not a rated game of %s", short(id, 40), a.Name)}
 		}
 		if err != nil {
@@ -98,14 +98,14 @@ func (s *Server) playerFilter(r *http.Request, a *store.Account, paged bool) (st
 	return f, nil
 }
 
-// seatedIn reports whether the account of key holds a seat of g.
-func seatedIn(g *store.RatedGame, key string) bool {
-	for _, st := range g.Seats {
-		if st.Account == key {
-			return true
+// ratedSeat is the seat of g held by the account of key (nil: none).
+func ratedSeat(g *store.RatedGame, key string) *store.RatedSeat {
+	for i := range g.Seats {
+		if g.Seats[i].Account == key {
+			return &g.Seats[i]
 		}
 	}
-	return false
+	return nil
 }
 
 // offers reports whether the server offers the word list lex.
@@ -184,10 +184,8 @@ func (s *Server) handlePlayerStats(w http.ResponseWriter, r *http.Request) {
 		out.History = make([]RatingPoint, 0, len(games))
 		for i := len(games) - 1; i >= 0; i-- {
 			g := &games[i]
-			for _, st := range g.Seats {
-				if st.Account == a.Key {
-					out.History = append(out.History, RatingPoint{Game: g.Game, Finished: g.Finished, Rating: roundInt(st.RAfter)})
-				}
+			if st := ratedSeat(g, a.Key); st != nil {
+				out.History = append(out.History, RatingPoint{Game: g.Game, Finished: g.Finished, Rating: roundInt(st.RAfter)})
 			}
 		}
 	}

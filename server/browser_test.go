@@ -3086,6 +3086,9 @@ func TestBrowserTournament(t *testing.T) {
 	}
 	r.clickAt(ana, "#t-start")
 	r.poll(ana, "round 1", `!$("#t-your").hidden && $("#t-state").textContent === "Being played · round 1 of 1" && $("#t-rounds").textContent.includes("Round 1")`, 10*time.Second)
+	// The director may withdraw the other player (not himself: his own
+	// Withdraw button does that).
+	r.poll(ana, "the director's buttons", `[...document.querySelectorAll("#t-standings button")].map((b) => b.getAttribute("aria-label")).join() === "Withdraw Ulla" && !$("#t-withdraw").hidden`, 10*time.Second)
 	var game string
 	r.eval(ana, `$("#t-your-game").getAttribute("href")`, &game)
 	r.poll(ana, "the game made", `fetch("`+strings.Replace(game, "/g/", "/api/games/", 1)+`").then((r) => r.ok)`, 10*time.Second)
@@ -3095,6 +3098,13 @@ func TestBrowserTournament(t *testing.T) {
 	r.run(ana, "Tadeo's seat", chromedp.Sleep(time.Second), chromedp.WaitVisible(`#board .sq`))
 	r.poll(ana, "the game's tournament", `!$("#tourney-tag").hidden && $("#tourney-link").textContent === "Club Night, round 1" && $("#abort").hidden`, 10*time.Second)
 
+	// Ulla withdraws from the tournament's page: her game of the round
+	// goes on.
+	r.run(bo, "Ulla's tournament page", chromedp.Navigate(r.e.url+path), chromedp.WaitVisible(`#t-withdraw`))
+	r.run(bo, "withdraw", chromedp.Evaluate(`window.confirm = () => true; $("#t-withdraw").click()`, nil))
+	r.poll(bo, "Ulla withdrawn", `$("#t-withdraw").hidden && $("#t-state").textContent === "Being played · round 1 of 1 · you withdrew" &&
+		$("#t-msg").textContent === "You withdrew: you are in no later round." && !$("#t-your").hidden`, 10*time.Second)
+
 	// Ulla's lobby lists her game; she forfeits it: Tadeo wins it, and
 	// with it the tournament.
 	r.run(bo, "Ulla's lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#create`))
@@ -3102,7 +3112,8 @@ func TestBrowserTournament(t *testing.T) {
 	r.run(bo, "forfeit", chromedp.Evaluate(`window.confirm = () => true; [...$("#my-current").querySelectorAll("button")].find((b) => b.textContent === "Forfeit").click()`, nil))
 	r.poll(bo, "the game gone", `!$("#my-current").textContent.includes("your game is ready")`, 10*time.Second)
 	r.run(ana, "the tournament again", chromedp.Navigate(r.e.url+path), chromedp.WaitVisible(`#t-standings`))
-	r.poll(ana, "over", `$("#t-state").textContent === "Over" && $("#t-standings tbody tr").textContent.startsWith("1Tadeo10+50") && $("#t-rounds").textContent.includes("won by forfeit: Tadeo")`, 10*time.Second)
+	r.poll(ana, "over", `$("#t-state").textContent === "Over" && $("#t-standings tbody tr").textContent.startsWith("1Tadeo10+50") && $("#t-rounds").textContent.includes("won by forfeit: Tadeo") &&
+		$("#t-standings").textContent.includes("Ulla (withdrawn)")`, 10*time.Second)
 	r.shot(ana, "41-tournament-over")
 }
 

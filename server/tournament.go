@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -8,6 +9,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"slices"
+	"strings"
 	"time"
 
 	"atril/store"
@@ -22,7 +24,11 @@ import (
 // games"); when a round's last game ends the next round is paired, and
 // after the last round the tournament is over. Results count as in club
 // play (package tournament): wins, then spread; a bye, or a game the
-// opponent never came to or called off, is a win by 50.
+// opponent never came to or called off, is a win by 50. A player may
+// withdraw, or be withdrawn by the director, after the start: the game
+// being played goes on, and the player is in no later Swiss round (a
+// round robin's later games with the player are forfeits); a Swiss
+// tournament with fewer than two players left ends with its round.
 //
 // A tournament's whole state is one JSON document in the store, written
 // under a version check, so processes sharing a store take turns. A
@@ -77,6 +83,11 @@ type tournamentDoc struct {
 type tPlayer struct {
 	Key  string `json:"key"`
 	Name string `json:"name"`
+	// Left is set when the player withdrew after the start: the number
+	// of rounds paired then. The player is in no later round (a round
+	// robin's games with the player are forfeits), and a game of the
+	// round being played goes on.
+	Left int `json:"left,omitempty"`
 }
 
 // tGame is one game of a round, by its players' numbers (Second is
@@ -127,23 +138,38 @@ func (d *tournamentDoc) roundDone() bool {
 	return true
 }
 
+// withdrawn says which players have withdrawn.
+func (d *tournamentDoc) withdrawn() []bool {
+	out := make([]bool, len(d.Players))
+	for i, p := range d.Players {
+		out[i] = p.Left > 0
+	}
+	return out
+}
+
 // pairNext pairs the next round (the rounds before it done), with new
-// game ids; a bye is done at once.
+// game ids; a bye, and in a round robin a game with a player who has
+// withdrawn (a forfeit), is done at once. A Swiss round pairs only the
+// players still in.
 func (d *tournamentDoc) pairNext() {
-	n, done := len(d.Players), d.results()
+	n, done, gone := len(d.Players), d.results(), d.withdrawn()
 	var ps []tournament.Pairing
 	if d.Format == "round-robin" {
 		ps = tournament.RoundRobin(n, len(d.Played))
 	} else {
-		ps = tournament.Swiss(n, done)
+		ps = tournament.SwissAmong(n, done, gone)
 	}
 	round := make([]tGame, 0, len(ps))
 	for _, p := range ps {
 		g := tGame{First: p.First, Second: p.Second}
-		if p.Second == tournament.Bye {
+		switch {
+		case p.Second == tournament.Bye:
 			r := tournament.Forfeit(p, false, true)
 			g.Done, g.How, g.Wins, g.Spread = true, "bye", r.Wins, r.Spread
-		} else {
+		case gone[p.First] || gone[p.Second]:
+			r := tournament.Forfeit(p, gone[p.First], gone[p.Second])
+			g.Done, g.How, g.Wins, g.Spread = true, "forfeit", r.Wins, r.Spread
+		default:
 			g.Game = randomHex(8)
 		}
 		round = append(round, g)
@@ -151,16 +177,29 @@ func (d *tournamentDoc) pairNext() {
 	d.Played = append(d.Played, round)
 }
 
-// advance pairs the next round while the latest is done (byes only
-// finish a round at once), or ends the tournament after its last.
+// advance pairs the next round while the latest is done (byes and
+// forfeits only finish a round at once), or ends the tournament after
+// its last, or when fewer than two players are left in a Swiss one.
 func (d *tournamentDoc) advance(now time.Time) {
 	for d.State == "playing" && d.roundDone() {
-		if len(d.Played) >= d.Rounds {
+		in := len(d.Players) - d.left()
+		if len(d.Played) >= d.Rounds || d.Format != "round-robin" && in < 2 {
 			d.State, d.Ended = "over", now
 			return
 		}
 		d.pairNext()
 	}
+}
+
+// left counts the players who have withdrawn.
+func (d *tournamentDoc) left() int {
+	n := 0
+	for _, p := range d.Players {
+		if p.Left > 0 {
+			n++
+		}
+	}
+	return n
 }
 
 // TournamentRef is a game's place in a tournament, as its header keeps
@@ -347,6 +386,8 @@ type TournamentInfo struct {
 	// Players are the registered players' names, in the order of
 	// registration until the start, then in the order ties are broken.
 	Players []string `json:"players"`
+	// Withdrawn are the players who withdrew after the start.
+	Withdrawn []string `json:"withdrawn,omitempty"`
 	// Standings rank the players by the rounds finished.
 	Standings []StandingInfo `json:"standings,omitempty"`
 	// Pairings are the rounds paired so far, the latest last.
@@ -364,6 +405,8 @@ type StandingInfo struct {
 	Spread int     `json:"spread"`
 	Games  int     `json:"games"`
 	Byes   int     `json:"byes,omitempty"`
+	// Withdrawn is set for a player who withdrew after the start.
+	Withdrawn bool `json:"withdrawn,omitempty"`
 }
 
 // PairingInfo is a game of a round: its players (Second empty for a
@@ -381,9 +424,11 @@ type PairingInfo struct {
 // TournamentYou is the signed-in account's part in a tournament: whether
 // it directs it or has registered, and its game of the current round.
 type TournamentYou struct {
-	Director   bool   `json:"director,omitempty"`
-	Registered bool   `json:"registered,omitempty"`
-	Game       string `json:"game,omitempty"`
+	Director   bool `json:"director,omitempty"`
+	Registered bool `json:"registered,omitempty"`
+	// Withdrawn is set once the account has withdrawn after the start.
+	Withdrawn bool   `json:"withdrawn,omitempty"`
+	Game      string `json:"game,omitempty"`
 }
 
 // info is d as shown to the account me (nil: signed out).
@@ -392,6 +437,9 @@ func (d *tournamentDoc) info(id string, me *store.Account) *TournamentInfo {
 		Created: d.Created, Started: d.Started, Ended: d.Ended, Players: []string{}}
 	for _, p := range d.Players {
 		t.Players = append(t.Players, p.Name)
+		if p.Left > 0 {
+			t.Withdrawn = append(t.Withdrawn, p.Name)
+		}
 	}
 	name := func(i int) string {
 		if i < 0 || i >= len(d.Players) {
@@ -402,7 +450,7 @@ func (d *tournamentDoc) info(id string, me *store.Account) *TournamentInfo {
 	if len(d.Played) > 0 {
 		for k, s := range tournament.Standings(len(d.Players), d.results()) {
 			t.Standings = append(t.Standings, StandingInfo{Rank: k + 1, Name: name(s.Player), Wins: s.Wins, Losses: s.Losses,
-				Spread: s.Spread, Games: s.Games, Byes: s.Byes})
+				Spread: s.Spread, Games: s.Games, Byes: s.Byes, Withdrawn: d.Players[s.Player].Left > 0})
 		}
 	}
 	for _, round := range d.Played {
@@ -415,7 +463,7 @@ func (d *tournamentDoc) info(id string, me *store.Account) *TournamentInfo {
 	if me != nil {
 		you := &TournamentYou{Director: me.Key == d.DirectorKey}
 		if i := d.player(me.Key); i >= 0 {
-			you.Registered = true
+			you.Registered, you.Withdrawn = true, d.Players[i].Left > 0
 			if n := len(d.Played); n > 0 && d.State == "playing" {
 				for _, g := range d.Played[n-1] {
 					if (g.First == i || g.Second == i) && g.Game != "" {
@@ -485,8 +533,9 @@ func (s *Server) handleTournaments(w http.ResponseWriter, r *http.Request) {
 // tournamentAction runs the request of a signed-in account to change
 // tournament id (fn says why not with an apiError), answers the
 // tournament as it is then, and makes the games of a round just paired.
-func (s *Server) tournamentAction(w http.ResponseWriter, r *http.Request, why string, fn func(d *tournamentDoc, me *store.Account) error) {
-	if _, err := readBody(w, r); err != nil {
+func (s *Server) tournamentAction(w http.ResponseWriter, r *http.Request, why string, fn func(d *tournamentDoc, me *store.Account, body []byte) error) {
+	body, err := readBody(w, r)
+	if err != nil {
 		s.fail(w, err)
 		return
 	}
@@ -499,7 +548,7 @@ func (s *Server) tournamentAction(w http.ResponseWriter, r *http.Request, why st
 	rounds := 0
 	d, err := s.updateTournament(r.Context(), id, func(d *tournamentDoc) error {
 		rounds = len(d.Played)
-		return fn(d, me)
+		return fn(d, me, body)
 	})
 	if err != nil && !errors.Is(err, errUnchanged) {
 		s.fail(w, err)
@@ -512,7 +561,7 @@ func (s *Server) tournamentAction(w http.ResponseWriter, r *http.Request, why st
 }
 
 func (s *Server) handleRegister(w http.ResponseWriter, r *http.Request) {
-	s.tournamentAction(w, r, "sign in to register", func(d *tournamentDoc, me *store.Account) error {
+	s.tournamentAction(w, r, "sign in to register", func(d *tournamentDoc, me *store.Account, _ []byte) error {
 		switch {
 		case d.player(me.Key) >= 0:
 			return errUnchanged
@@ -526,22 +575,50 @@ func (s *Server) handleRegister(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
+// WithdrawRequest is the body of POST /api/tournaments/{id}/withdraw:
+// empty to withdraw oneself, or the director naming a player to
+// withdraw.
+type WithdrawRequest struct {
+	Player string `json:"player,omitempty"`
+}
+
+// handleWithdraw takes a player out of a tournament: before the start
+// off the list, after it out of the rounds still to be paired (the game
+// of the round being played goes on).
 func (s *Server) handleWithdraw(w http.ResponseWriter, r *http.Request) {
-	s.tournamentAction(w, r, "sign in to withdraw", func(d *tournamentDoc, me *store.Account) error {
-		i := d.player(me.Key)
-		switch {
-		case i < 0:
-			return errUnchanged
-		case d.State != "registering":
-			return &apiError{409, "the tournament has started: a player who does not come to a game loses it by forfeit"}
+	s.tournamentAction(w, r, "sign in to withdraw", func(d *tournamentDoc, me *store.Account, body []byte) error {
+		var req WithdrawRequest
+		if len(bytes.TrimSpace(body)) > 0 {
+			if err := decodeJSON(body, &req); err != nil {
+				return err
+			}
 		}
-		d.Players = slices.Delete(d.Players, i, i+1)
+		i := d.player(me.Key)
+		if req.Player != "" {
+			if me.Key != d.DirectorKey {
+				return &apiError{403, "only the director withdraws another player"}
+			}
+			i = slices.IndexFunc(d.Players, func(p tPlayer) bool { return strings.EqualFold(p.Name, req.Player) })
+			if i < 0 {
+				return &apiError{404, fmt.Sprintf("%q is not a player of the tournament", short(req.Player, 40))}
+			}
+		}
+		switch {
+		case i < 0 || d.Players[i].Left > 0:
+			return errUnchanged
+		case d.State == "registering":
+			d.Players = slices.Delete(d.Players, i, i+1)
+		case d.State == "playing":
+			d.Players[i].Left = len(d.Played)
+		default:
+			return &apiError{409, "the tournament is " + d.State}
+		}
 		return nil
 	})
 }
 
 func (s *Server) handleStartTournament(w http.ResponseWriter, r *http.Request) {
-	s.tournamentAction(w, r, "sign in as the director", func(d *tournamentDoc, me *store.Account) error {
+	s.tournamentAction(w, r, "sign in as the director", func(d *tournamentDoc, me *store.Account, _ []byte) error {
 		switch {
 		case me.Key != d.DirectorKey:
 			return &apiError{403, "only the director starts the tournament"}
@@ -563,7 +640,7 @@ func (s *Server) handleStartTournament(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleCancelTournament(w http.ResponseWriter, r *http.Request) {
-	s.tournamentAction(w, r, "sign in as the director", func(d *tournamentDoc, me *store.Account) error {
+	s.tournamentAction(w, r, "sign in as the director", func(d *tournamentDoc, me *store.Account, _ []byte) error {
 		if me.Key != d.DirectorKey {
 			return &apiError{403, "only the director cancels the tournament"}
 		}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -90,7 +91,9 @@ func TestTournament(t *testing.T) {
 	}
 	action(dir, "start", 409, "is playing")
 	action(browser(t), "withdraw", 401, "sign in")
-	action(players["Vera"], "withdraw", 409, "has started")
+	if code := e.doWith(players["Vera"], "POST", path+"/withdraw", "", WithdrawRequest{Player: "Tess"}, nil); code != 403 {
+		t.Errorf("a player withdraws another: %d", code)
+	}
 	newcomer := browser(t)
 	e.signUp(newcomer, "Late", "battery staple")
 	action(newcomer, "register", 409, "no more players")
@@ -245,6 +248,171 @@ func TestTournament(t *testing.T) {
 	}
 	if code := e.do("GET", "/api/tournaments/0123456789abcdef", "", nil, &eb); code != 404 {
 		t.Errorf("unknown tournament: %d", code)
+	}
+}
+
+// TestTournamentWithdraw: players withdraw after the start, themselves
+// or by the director. A Swiss tournament pairs only the players left
+// (the withdrawn player's game of the round goes on and counts) and
+// ends with its round once fewer than two are left; in a round robin
+// the later games with a withdrawn player are forfeits, made done with
+// no game.
+func TestTournamentWithdraw(t *testing.T) {
+	cfg := testConfig(newStore(t))
+	cfg.Logf = t.Logf
+	e := newEnvConfig(t, cfg)
+	dir := browser(t)
+	e.signUp(dir, "Director", "correct horse")
+	players := map[string]*http.Client{}
+	for _, n := range []string{"Ada", "Bea", "Cid", "Dov"} {
+		players[n] = browser(t)
+		e.signUp(players[n], n, "battery staple")
+	}
+	clock := ClockRequest{Seconds: 600}
+	var path string
+	do := func(c *http.Client, what string, body any, code int, want string) *TournamentInfo {
+		t.Helper()
+		var out struct {
+			TournamentInfo
+			Error string `json:"error"`
+		}
+		if got := e.doWith(c, "POST", path+"/"+what, "", body, &out); got != code || !strings.Contains(out.Error, want) {
+			t.Fatalf("%s %v: %d %q, want %d %q", what, body, got, out.Error, code, want)
+		}
+		return &out.TournamentInfo
+	}
+	get := func() *TournamentInfo {
+		t.Helper()
+		var info TournamentInfo
+		if code := e.do("GET", path, "", nil, &info); code != 200 {
+			t.Fatalf("get: %d", code)
+		}
+		return &info
+	}
+	// decline ends game p by its second player's declining it.
+	decline := func(p PairingInfo) {
+		t.Helper()
+		waitFor(t, "game "+p.Game, func() bool { return e.do("GET", "/api/games/"+p.Game, "", nil, nil) == 200 })
+		if code := e.doWith(players[p.Second], "POST", "/api/games/"+p.Game+"/decline", "", nil, nil); code != 200 {
+			t.Fatalf("%s declines: %d", p.Second, code)
+		}
+	}
+	in := func(round []PairingInfo, name string) bool {
+		for _, p := range round {
+			if p.First == name || p.Second == name {
+				return true
+			}
+		}
+		return false
+	}
+	create := func(body map[string]any, names ...string) {
+		t.Helper()
+		var made map[string]string
+		if code := e.doWith(dir, "POST", "/api/tournaments", "", body, &made); code != 201 {
+			t.Fatalf("create: %d", code)
+		}
+		path = "/api/tournaments/" + made["id"]
+		for _, n := range names {
+			do(players[n], "register", nil, 200, "")
+		}
+	}
+
+	// Swiss, four players, three rounds.
+	create(map[string]any{"name": "Swiss Four", "clock": clock, "rounds": 3}, "Ada", "Bea", "Cid", "Dov")
+	// Before the start the director takes a player off the list.
+	if info := do(dir, "withdraw", WithdrawRequest{Player: "dov"}, 200, ""); len(info.Players) != 3 || len(info.Withdrawn) != 0 {
+		t.Fatalf("Dov taken off the list: %+v", info.Players)
+	}
+	do(players["Dov"], "register", nil, 200, "")
+	r1 := do(dir, "start", nil, 200, "").Pairings[0]
+	if info := do(players["Bea"], "withdraw", nil, 200, ""); !slices.Equal(info.Withdrawn, []string{"Bea"}) ||
+		info.You == nil || !info.You.Withdrawn || info.You.Game == "" {
+		t.Fatalf("Bea withdrew: %+v %+v", info.Withdrawn, info.You)
+	}
+	do(players["Bea"], "withdraw", nil, 200, "") // again: no change
+	do(players["Cid"], "withdraw", WithdrawRequest{Player: "Dov"}, 403, "only the director")
+	do(dir, "withdraw", WithdrawRequest{Player: "Nobody"}, 404, "not a player")
+	do(dir, "withdraw", map[string]any{"who": "Ada"}, 400, "bad JSON")
+	for _, p := range r1 {
+		decline(p) // Bea's game goes on and counts
+	}
+	waitFor(t, "round 2", func() bool { return len(get().Pairings) == 2 })
+	r2 := get().Pairings[1]
+	if in(r2, "Bea") || len(r2) != 2 || r2[1].Second != "" || !r2[1].Done {
+		t.Fatalf("round 2 after Bea withdrew: %+v", r2)
+	}
+	// The director withdraws a player of round 2's game and the one with
+	// the bye: one is left, and the tournament ends with the round.
+	out, bye := r2[0].First, r2[1].First
+	do(dir, "withdraw", WithdrawRequest{Player: out}, 200, "")
+	if info := do(dir, "withdraw", WithdrawRequest{Player: bye}, 200, ""); len(info.Withdrawn) != 3 || info.State != "playing" {
+		t.Fatalf("%s and %s withdrawn: %+v", out, bye, info)
+	}
+	decline(r2[0])
+	waitFor(t, "the end", func() bool { return get().State == "over" })
+	end := get()
+	if len(end.Pairings) != 2 {
+		t.Errorf("ended after %d rounds, want 2", len(end.Pairings))
+	}
+	for _, s := range end.Standings {
+		want := 2
+		if s.Name == "Bea" {
+			want = 1
+		}
+		if s.Games != want || s.Withdrawn != (s.Name == "Bea" || s.Name == out || s.Name == bye) {
+			t.Errorf("standing %+v (withdrawn: Bea, %s and %s)", s, out, bye)
+		}
+	}
+	if len(end.Withdrawn) != 3 {
+		t.Errorf("withdrawn %v", end.Withdrawn)
+	}
+	for _, s := range end.Standings {
+		if !s.Withdrawn {
+			do(players[s.Name], "withdraw", nil, 409, "is over")
+		}
+	}
+
+	// A round robin of three: one game and a bye a round.
+	create(map[string]any{"name": "Round Three", "clock": clock, "format": "round-robin"}, "Ada", "Bea", "Cid")
+	r1 = do(dir, "start", nil, 200, "").Pairings[0]
+	var game PairingInfo
+	for _, p := range r1 {
+		if p.Second != "" {
+			game = p
+		}
+	}
+	do(players[game.First], "withdraw", nil, 200, "")
+	declined := map[string]bool{}
+	waitFor(t, "the end", func() bool {
+		info := get()
+		for _, p := range info.Pairings[len(info.Pairings)-1] {
+			if p.Game != "" && !p.Done && !declined[p.Game] {
+				declined[p.Game] = true
+				decline(p)
+			}
+		}
+		return info.State == "over"
+	})
+	end = get()
+	if len(end.Pairings) != 3 {
+		t.Fatalf("round robin of three over after %d rounds", len(end.Pairings))
+	}
+	for k, round := range end.Pairings[1:] {
+		for _, p := range round {
+			switch {
+			case p.Second == "":
+			case p.First == game.First || p.Second == game.First:
+				gone := 0
+				if p.Second == game.First {
+					gone = 1
+				}
+				if p.Game != "" || p.How != "forfeit" || p.Wins[gone] != 0 || p.Wins[1-gone] != 1 {
+					t.Errorf("round %d, against %s who withdrew: %+v", k+2, game.First, p)
+				}
+			case p.Game == "":
+				t.Errorf("round %d: no game for %+v", k+2, p)
+			}
+		}
 	}
 }
 

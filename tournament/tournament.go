@@ -187,16 +187,27 @@ const maxSteps = 200_000
 // sits the round out. The pairings come in order of standing, the bye
 // last.
 func Swiss(n int, rounds [][]Result) []Pairing {
-	if n < 2 {
-		if n == 1 {
-			return []Pairing{{0, Bye}}
+	return SwissAmong(n, rounds, nil)
+}
+
+// SwissAmong is Swiss for the players of n who are still in the
+// tournament: withdrawn[p] set means player p has withdrawn and is not
+// paired (nil: nobody has). Their results still count in the standings
+// of the others, and they stay in the meetings a repeat is counted from.
+func SwissAmong(n int, rounds [][]Result, withdrawn []bool) []Pairing {
+	st := Standings(n, rounds)
+	if withdrawn != nil {
+		st = slices.DeleteFunc(st, func(s Standing) bool { return s.Player < len(withdrawn) && withdrawn[s.Player] })
+	}
+	if len(st) < 2 {
+		if len(st) == 1 {
+			return []Pairing{{st[0].Player, Bye}}
 		}
 		return nil
 	}
-	st := Standings(n, rounds)
 	met := meetings(n, rounds)
 	var bye *Standing
-	if n%2 == 1 {
+	if len(st)%2 == 1 {
 		fewest := st[0].Byes
 		for _, s := range st {
 			fewest = min(fewest, s.Byes)

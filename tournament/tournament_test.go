@@ -162,6 +162,67 @@ func TestSwiss(t *testing.T) {
 	}
 }
 
+// TestSwissAmong withdraws players at random between rounds: a withdrawn
+// player is never paired again, every other player has exactly one game
+// or the bye, a bye only when an odd number remain, and the byes go
+// round among those who remain.
+func TestSwissAmong(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for n := 2; n <= 12; n++ {
+		for trial := 0; trial < 20; trial++ {
+			gone := make([]bool, n)
+			left := n
+			var rounds [][]Result
+			for r := 0; r < 8; r++ {
+				ps := SwissAmong(n, rounds, gone)
+				seen := make([]int, n)
+				byes := 0
+				for _, p := range ps {
+					seen[p.First]++
+					if p.Second == Bye {
+						byes++
+					} else {
+						seen[p.Second]++
+					}
+				}
+				for i, c := range seen {
+					want := 1
+					if gone[i] {
+						want = 0
+					}
+					if c != want {
+						t.Fatalf("n=%d round %d: player %d (withdrawn %v) in %d games of %+v", n, r, i, gone[i], c, ps)
+					}
+				}
+				if byes != left%2 {
+					t.Fatalf("n=%d round %d: %d byes with %d players left: %+v", n, r, byes, left, ps)
+				}
+				rounds = append(rounds, play(rng, ps))
+				if k := rng.IntN(n); !gone[k] && rng.IntN(3) == 0 {
+					gone[k] = true
+					left--
+				}
+			}
+		}
+	}
+	// Five players, the one with the bye in round 1 withdraws: the four
+	// left are paired with no bye, and nobody else sits out.
+	r1 := [][]Result{play(rand.New(rand.NewPCG(1, 1)), Swiss(5, nil))}
+	var byePlayer int
+	for _, p := range r1[0] {
+		if p.Second == Bye {
+			byePlayer = p.First
+		}
+	}
+	gone := make([]bool, 5)
+	gone[byePlayer] = true
+	for _, p := range SwissAmong(5, r1, gone) {
+		if p.Second == Bye || p.First == byePlayer || p.Second == byePlayer {
+			t.Errorf("round 2 after player %d withdrew: %+v", byePlayer, p)
+		}
+	}
+}
+
 func TestSwissPairsNeighbours(t *testing.T) {
 	// After one round, the winners meet each other, highest first, and
 	// the bye goes to the lowest-ranked player.

@@ -879,15 +879,20 @@ async function loadTourney() {
   renderTourney();
 }
 
-async function tourneyAction(what) {
+// tourneyAction asks the server to register, withdraw, start or cancel;
+// player is the player the director withdraws (none: oneself).
+async function tourneyAction(what, player) {
   const msg = $("#t-msg");
   msg.textContent = "";
   msg.className = "";
   if (what === "cancel" && !confirm(t("tourneyCancelSure"))) return;
+  const playing = TOURNEY.state === "playing";
+  if (what === "withdraw" && player && !confirm(t("tourneyWithdrawPlayerSure", player))) return;
+  if (what === "withdraw" && !player && playing && !confirm(t("tourneyWithdrawSure"))) return;
   try {
-    TOURNEY = await api("POST", "/api/tournaments/" + TOURNEY.id + "/" + what);
+    TOURNEY = await api("POST", "/api/tournaments/" + TOURNEY.id + "/" + what, player ? { player } : undefined);
     renderTourney();
-    msg.textContent = t("tDone_" + what);
+    msg.textContent = player ? t("tDone_withdrawn", player) : t("tDone_" + what + (what === "withdraw" && playing ? "Late" : ""));
   } catch (e) {
     msg.textContent = e.status === 401 ? t("tourneySignIn") : t("error", e.message);
     msg.className = "error";
@@ -910,10 +915,21 @@ function renderTourney() {
   let state = t("tState_" + x.state);
   if (x.state === "registering") state += " · " + t("tPlayersOf", x.players.length, x.max_players);
   if (x.state === "playing") state += " · " + t("tRoundOf", (x.pairings || []).length, x.rounds);
+  if (you.withdrawn) state += " · " + t("tYouWithdrawn");
   $("#t-state").textContent = state;
   const reg = x.state === "registering";
+  const gone = new Set(x.withdrawn || []);
+  // withdrawButton is the director's button to withdraw player n.
+  const withdrawButton = (n) => {
+    const b = el("button", "link-button", t("tourneyWithdraw"));
+    b.type = "button";
+    b.setAttribute("aria-label", t("tWithdrawPlayer", n));
+    b.addEventListener("click", () => tourneyAction("withdraw", n));
+    return b;
+  };
+  const directing = you.director && (reg || x.state === "playing");
   $("#t-register").hidden = !reg || !!you.registered || x.players.length >= x.max_players;
-  $("#t-withdraw").hidden = !reg || !you.registered;
+  $("#t-withdraw").hidden = !(reg || x.state === "playing") || !you.registered || !!you.withdrawn;
   $("#t-start").hidden = !reg || !you.director;
   $("#t-start").disabled = x.players.length < 2;
   $("#t-cancel").hidden = !reg || !you.director;
@@ -926,6 +942,7 @@ function renderTourney() {
     const a = el("a", "", n);
     a.href = profileURL(n);
     li.append(a);
+    if (directing && n !== ME.name) li.append(" ", withdrawButton(n));
     pl.append(li);
   }
   $("#t-players-box").hidden = !reg;
@@ -938,6 +955,8 @@ function renderTourney() {
     a.href = profileURL(s.name);
     who.append(a);
     if (s.byes) who.append(" ", el("span", "hint", t("tByes", s.byes)));
+    if (s.withdrawn) who.append(" ", el("span", "hint", t("tWithdrawnMark")));
+    else if (directing && !gone.has(s.name) && s.name !== ME.name) who.append(" ", withdrawButton(s.name));
     tr.append(el("td", "n", String(s.rank)), who, el("td", "n", String(s.wins)), el("td", "n", String(s.losses)), el("td", "n", signedNumber(s.spread)));
     if (ME.signed_in && s.name === ME.name) tr.className = "me";
     tb.append(tr);
@@ -960,10 +979,12 @@ function renderTourney() {
         else if (g.done) res = g.score[0] + "–" + g.score[1];
         else res = t("tInPlay");
         li.append(el("span", "hint", res), " ");
-        const a = el("a", "button", g.done ? t("tReview") : t("watchGame"));
-        a.href = "/g/" + g.game;
-        a.setAttribute("aria-label", (g.done ? t("tReview") : t("watchGame")) + ": " + g.first + " – " + g.second);
-        li.append(a);
+        if (g.game) {
+          const a = el("a", "button", g.done ? t("tReview") : t("watchGame"));
+          a.href = "/g/" + g.game;
+          a.setAttribute("aria-label", (g.done ? t("tReview") : t("watchGame")) + ": " + g.first + " – " + g.second);
+          li.append(a);
+        }
       }
       ul.append(li);
     }

@@ -3278,3 +3278,51 @@ func TestBrowserRatingRange(t *testing.T) {
 	}
 	r.shot(bo, "45-rating-range")
 }
+
+// TestBrowserWordFinder: the word finder, opened from the lobby: a
+// rack's anagrams with their hooks, a pattern, a blank's letter marked,
+// the question kept in the address (Back asks the one before), a bad
+// pattern refused in the page's words, and the page in Czech.
+func TestBrowserWordFinder(t *testing.T) {
+	r := newRig(t)
+	c := r.ctx
+	r.run(c, "open the lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#finder-link`))
+	r.clickAt(c, "#finder-link")
+	r.run(c, "the word finder", chromedp.WaitVisible(`#finder-form`))
+	r.run(c, "anagrams", chromedp.SetValue("#finder-letters", "tca"), chromedp.Evaluate(`$("#finder-all").checked = true`, nil))
+	r.clickAt(c, "#finder-go")
+	r.poll(c, "the anagrams", `[...document.querySelectorAll("#finder-out strong")].map((s) => s.textContent).join() === "ACT,CAT"`, 10*time.Second)
+	var got struct {
+		Search, Msg, Heading, CatFront, CatBack string
+	}
+	read := `(() => { const cat = [...document.querySelectorAll("#finder-out li")].find((li) => li.querySelector("strong").textContent === "CAT");
+		return {Search: location.search, Msg: $("#finder-msg").textContent, Heading: $("#finder-out h2").textContent,
+			CatFront: cat ? cat.querySelector(".front").textContent : "", CatBack: cat ? cat.querySelector(".back").textContent : ""}; })()`
+	r.eval(c, read, &got)
+	if got.Search != "?lexicon=en-sowpods&letters=tca&all=1" || got.Msg != "2 words." || got.Heading != "3 letters (2)" ||
+		!strings.Contains(got.CatFront, "s") || !strings.Contains(got.CatBack, "s") {
+		t.Errorf("the anagrams of TCA: %+v", got)
+	}
+	r.shot(c, "46-word-finder")
+	if s := r.axe(c, "the word finder"); s < 90 {
+		t.Errorf("the word finder scores %.0f in the accessibility checks, want at least 90", s)
+	}
+	r.run(c, "a pattern", chromedp.Evaluate(`$("#finder-letters").value = ""; $("#finder-pattern").value = "q?"`, nil))
+	r.clickAt(c, "#finder-go")
+	r.poll(c, "the pattern's words", `location.search === "?lexicon=en-sowpods&pattern=q%3F" && [...document.querySelectorAll("#finder-out strong")].some((s) => s.textContent === "QI") &&
+		[...document.querySelectorAll("#finder-out strong")].every((s) => /^Q.$/.test(s.textContent))`, 10*time.Second)
+	r.run(c, "back", chromedp.Evaluate(`history.back()`, nil))
+	r.poll(c, "the anagrams again", `$("#finder-letters").value === "tca" && [...document.querySelectorAll("#finder-out strong")].map((s) => s.textContent).join() === "ACT,CAT"`, 10*time.Second)
+	r.run(c, "a blank", chromedp.Evaluate(`$("#finder-letters").value = "ca?"; $("#finder-pattern").value = ""`, nil))
+	r.clickAt(c, "#finder-go")
+	r.poll(c, "a blank's letter marked", `[...document.querySelectorAll("#finder-out strong")].some((s) => s.textContent === "CAT" && s.querySelector(".bl") && s.querySelector(".bl").textContent === "T")`, 10*time.Second)
+	r.run(c, "a bad pattern", chromedp.SetValue("#finder-pattern", "c[a"))
+	r.clickAt(c, "#finder-go")
+	r.poll(c, "refused", `$("#finder-msg").className === "error" && $("#finder-msg").textContent.includes("unclosed [") && $("#finder-out").textContent === ""`, 10*time.Second)
+	r.run(c, "in Czech", chromedp.Navigate(r.e.url+"/words?lexicon=en-sowpods&letters=tca&all=1"), chromedp.WaitVisible(`#finder-form`),
+		chromedp.SetValue("#lang-select", "cs"), chromedp.Evaluate(`$("#lang-select").dispatchEvent(new Event("change"))`, nil))
+	r.poll(c, "the Czech page", `$("#finder-msg").textContent === "Slov: 2." && $("#finder-go").textContent === "Hledat"`, 10*time.Second)
+	if left := r.englishLeft(c); len(left) > 0 {
+		t.Errorf("English on the Czech word finder: %q", left)
+	}
+}

@@ -34,10 +34,6 @@ type JudgedWord struct {
 }
 
 func (s *Server) handleWords(w http.ResponseWriter, r *http.Request) {
-	if ok, retry := s.lookLim.take(s.clientKey(r), time.Now()); !ok {
-		s.fail(w, tooMany("word questions", retry))
-		return
-	}
 	q := r.URL.Query()
 	name := q.Get("lexicon")
 	words := q["w"]
@@ -45,12 +41,7 @@ func (s *Server) handleWords(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, &apiError{400, fmt.Sprintf("%d words: ask about 1 to %d (w=WORD&w=...)", len(words), MaxJudgedWords)})
 		return
 	}
-	v := s.variantOfLexicon(name)
-	if v == nil {
-		s.fail(w, &apiError{400, fmt.Sprintf("word list %q is not offered", short(name, 40))})
-		return
-	}
-	lr, err := s.lexiconFor(v, name)
+	v, lr, err := s.wordQuestion(r, name)
 	if err != nil {
 		s.fail(w, err)
 		return
@@ -69,6 +60,23 @@ func (s *Server) handleWords(w http.ResponseWriter, r *http.Request) {
 		ans.Words = append(ans.Words, JudgedWord{Word: text, Valid: lr.lex.Contains(ts)})
 	}
 	writeJSON(w, 200, ans)
+}
+
+// wordQuestion takes a question about the words of list name from the
+// client's allowance and returns the list and its variant.
+func (s *Server) wordQuestion(r *http.Request, name string) (*variant.Variant, *lexRes, error) {
+	if ok, retry := s.lookLim.take(s.clientKey(r), time.Now()); !ok {
+		return nil, nil, tooMany("word questions", retry)
+	}
+	v := s.variantOfLexicon(name)
+	if v == nil {
+		return nil, nil, &apiError{400, fmt.Sprintf("word list %q is not offered", short(name, 40))}
+	}
+	lr, err := s.lexiconFor(v, name)
+	if err != nil {
+		return nil, nil, err
+	}
+	return v, lr, nil
 }
 
 // variantOfLexicon is the first offered variant that offers word list

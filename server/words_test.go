@@ -2,8 +2,11 @@ package server
 
 import (
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
+
+	"atril/internal/testgame"
 )
 
 func TestWordJudge(t *testing.T) {
@@ -53,6 +56,100 @@ func TestWordJudgeLimit(t *testing.T) {
 	for i, want := range []int{200, 200, 429} {
 		if code := e.do("GET", "/api/words?lexicon=en-sowpods&w=QI", "", nil, nil); code != want {
 			t.Errorf("question %d: %d, want %d", i+1, code, want)
+		}
+	}
+}
+
+// TestWordFinder asks the word finder for anagrams, words a rack makes,
+// patterns and both, and checks every word against the list, the hooks
+// of some, and the refusals of bad questions.
+func TestWordFinder(t *testing.T) {
+	e := newEnv(t, nil)
+	_, lex, err := testgame.ShortEnglish(4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ask := func(q url.Values) (int, FindAnswer, string) {
+		t.Helper()
+		var ans FindAnswer
+		var eb errorBody
+		code := e.do("GET", "/api/find?"+q.Encode(), "", nil, &ans)
+		if code != 200 {
+			e.do("GET", "/api/find?"+q.Encode(), "", nil, &eb)
+		}
+		return code, ans, eb.Error
+	}
+	isWord := func(w string) bool {
+		ok, err := lex.ContainsText(strings.ToUpper(w))
+		return err == nil && ok
+	}
+	for _, c := range []struct {
+		name  string
+		q     url.Values
+		check func(w FoundWord) bool
+		has   []string
+		cut   bool
+	}{
+		{"anagrams", url.Values{"letters": {"tca"}, "all": {"1"}}, func(w FoundWord) bool { return len(w.Word) == 3 }, []string{"ACT", "CAT"}, false},
+		{"a blank", url.Values{"letters": {"CA?"}, "all": {"1"}}, func(w FoundWord) bool { return len(w.Word) == 3 && strings.ToUpper(w.Word) != w.Word }, []string{"CAt", "CAb"}, false},
+		{"some tiles", url.Values{"letters": {"CATS"}}, func(w FoundWord) bool { return len(w.Word) >= 2 && len(w.Word) <= 4 }, []string{"CATS", "CAT", "AT"}, false},
+		{"a pattern", url.Values{"pattern": {"Q?"}}, func(w FoundWord) bool { return len(w.Word) == 2 && w.Word[0] == 'Q' }, []string{"QI"}, false},
+		{"both", url.Values{"pattern": {"C*"}, "letters": {"TACE"}, "min": {"4"}}, func(w FoundWord) bool { return len(w.Word) == 4 && w.Word[0] == 'C' }, []string{"CATE"}, false},
+		{"lengths", url.Values{"pattern": {"*Z*"}, "min": {"3"}, "max": {"3"}}, func(w FoundWord) bool { return len(w.Word) == 3 && strings.Contains(w.Word, "Z") }, []string{"ZAP"}, false},
+		{"too many", url.Values{"pattern": {"*"}}, func(w FoundWord) bool { return true }, nil, true},
+	} {
+		c.q.Set("lexicon", "en-sowpods")
+		code, ans, msg := ask(c.q)
+		if code != 200 || ans.Cut != c.cut || len(ans.Words) == 0 || c.cut && len(ans.Words) != MaxFound {
+			t.Errorf("%s: %d %q, %d words, cut %v", c.name, code, msg, len(ans.Words), ans.Cut)
+			continue
+		}
+		got := map[string]FoundWord{}
+		for _, w := range ans.Words {
+			got[w.Word] = w
+			if !isWord(w.Word) || !c.check(w) {
+				t.Errorf("%s: %+v", c.name, w)
+			}
+			if w.Tiles != len(w.Word) {
+				t.Errorf("%s: %s of %d tiles", c.name, w.Word, w.Tiles)
+			}
+			for _, h := range w.Front {
+				if !isWord(h + w.Word) {
+					t.Errorf("%s: front hook %s of %s", c.name, h, w.Word)
+				}
+			}
+			for _, h := range w.Back {
+				if !isWord(w.Word + h) {
+					t.Errorf("%s: back hook %s of %s", c.name, h, w.Word)
+				}
+			}
+		}
+		for _, w := range c.has {
+			if _, ok := got[w]; !ok {
+				t.Errorf("%s: no %s among %d words", c.name, w, len(ans.Words))
+			}
+		}
+	}
+	_, ans, _ := ask(url.Values{"lexicon": {"en-sowpods"}, "letters": {"TAC"}, "all": {"1"}})
+	for _, w := range ans.Words {
+		if w.Word == "CAT" && (!slices.Contains(w.Front, "S") || !slices.Contains(w.Back, "S")) {
+			t.Errorf("CAT's hooks: %+v (SCAT and CATS)", w)
+		}
+	}
+	for _, c := range []struct {
+		q    url.Values
+		says string
+	}{
+		{url.Values{"lexicon": {"en-sowpods"}}, "give letters, a pattern, or both"},
+		{url.Values{"lexicon": {"xx-none"}, "pattern": {"Q?"}}, "not offered"},
+		{url.Values{"lexicon": {"en-sowpods"}, "letters": {"C1"}}, "letters: "},
+		{url.Values{"lexicon": {"en-sowpods"}, "letters": {strings.Repeat("A", 16)}}, "16 tiles, at most 15"},
+		{url.Values{"lexicon": {"en-sowpods"}, "pattern": {"C[A"}}, "unclosed ["},
+		{url.Values{"lexicon": {"en-sowpods"}, "pattern": {"C?"}, "min": {"99"}}, `min="99"`},
+		{url.Values{"lexicon": {"en-sowpods"}, "pattern": {"C?"}, "max": {"x"}}, `max="x"`},
+	} {
+		if code, _, msg := ask(c.q); code != 400 || !strings.Contains(msg, c.says) {
+			t.Errorf("%v: %d %q, want 400 saying %q", c.q, code, msg, c.says)
 		}
 	}
 }

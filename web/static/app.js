@@ -687,6 +687,126 @@ async function judgeWords(ev) {
   }
 }
 
+// ---------- the word finder ----------
+
+// showFinder opens the word finder (/words) on the question in the
+// address, if any, and asks it.
+async function showFinder() {
+  $("#finder").hidden = false;
+  document.title = t("finderTitle") + " · atril";
+  try { INFO = INFO || await api("GET", "/api/info"); } catch (e) { /* no word lists */ }
+  const q = new URLSearchParams(location.search);
+  fillFinder(q.get("lexicon"));
+  $("#finder-letters").value = q.get("letters") || "";
+  $("#finder-pattern").value = q.get("pattern") || "";
+  $("#finder-all").checked = q.get("all") === "1";
+  $("#finder-min").value = q.get("min") || "0";
+  $("#finder-max").value = q.get("max") || "0";
+  $("#finder-form").addEventListener("submit", (ev) => { ev.preventDefault(); findWords(true); });
+  if (q.get("letters") || q.get("pattern")) findWords(false);
+}
+
+// fillFinder lists the word lists (want, the last one used or the first
+// chosen) and the lengths.
+function fillFinder(want) {
+  const sel = $("#finder-lexicon");
+  const keep = want || sel.value;
+  sel.textContent = "";
+  if (!INFO) return;
+  const names = [...lexiconOptions(sel)];
+  sel.value = [keep, localStorage.getItem("atril:judge"), names[0]].find((n) => n && names.includes(n));
+  for (const id of ["#finder-min", "#finder-max"]) {
+    const s = $(id);
+    const was = s.value || "0";
+    s.textContent = "";
+    const any = el("option", "", t("finderAny"));
+    any.value = "0";
+    s.append(any);
+    for (let n = 2; n <= 15; n++) {
+      const o = el("option", "", String(n));
+      o.value = String(n);
+      s.append(o);
+    }
+    s.value = was;
+  }
+}
+
+// FOUND is the word finder's last answer, shown again in another language.
+let FOUND = null;
+
+// findWords asks the server the question of the form, and keeps it in
+// the address (a new history entry when asked from the form).
+async function findWords(push) {
+  const msg = $("#finder-msg");
+  msg.textContent = "";
+  msg.className = "";
+  const q = new URLSearchParams({ lexicon: $("#finder-lexicon").value });
+  const letters = $("#finder-letters").value.trim();
+  const pattern = $("#finder-pattern").value.trim();
+  if (!letters && !pattern) { msg.textContent = t("finderNeed"); $("#finder-letters").focus(); return; }
+  if (letters) q.set("letters", letters);
+  if (letters && $("#finder-all").checked) q.set("all", "1");
+  if (pattern) q.set("pattern", pattern);
+  for (const k of ["min", "max"]) if ($("#finder-" + k).value !== "0") q.set(k, $("#finder-" + k).value);
+  localStorage.setItem("atril:judge", q.get("lexicon"));
+  const url = "/words?" + q.toString();
+  if (push && location.pathname + location.search !== url) history.pushState(null, "", url);
+  $("#finder-go").disabled = true;
+  try {
+    FOUND = await api("GET", "/api/find?" + q.toString());
+    showFound();
+  } catch (e) {
+    FOUND = null;
+    $("#finder-out").textContent = "";
+    msg.textContent = t("error", localReason(e.message));
+    msg.className = "error";
+  }
+  $("#finder-go").disabled = false;
+}
+
+// showFound lists the words found by length, each with its hooks: the
+// letters that make a word before it, and after it.
+function showFound() {
+  const out = $("#finder-out");
+  out.textContent = "";
+  if (!FOUND) return;
+  const msg = $("#finder-msg");
+  const n = FOUND.words.length;
+  msg.textContent = n === 0 ? t("finderNone") : FOUND.cut ? t("finderCut", n) : n === 1 ? t("finderOne") : t("finderCount", n);
+  const groups = new Map();
+  for (const w of FOUND.words) {
+    const len = w.tiles;
+    if (!groups.has(len)) groups.set(len, []);
+    groups.get(len).push(w);
+  }
+  for (const [len, words] of groups) {
+    out.append(el("h2", "", t("finderLen", len, words.length)));
+    const ul = el("ul", "found");
+    for (const w of words) {
+      const li = el("li");
+      // Letters of more than one character apart ("ch s"), others together.
+      const hooks = (hs) => hs.join(hs.some((h) => h.length > 1) ? " " : "").toLowerCase();
+      li.append(el("span", "hook front", hooks(w.front)));
+      const word = el("strong");
+      // A blank's letter (lowercase from the server) is marked.
+      for (const ch of w.word) word.append(ch === ch.toUpperCase() ? ch : el("span", "bl", ch.toUpperCase()));
+      li.append(word, el("span", "hook back", hooks(w.back)));
+      li.title = t("finderHooks", w.front.join(" ") || "—", w.back.join(" ") || "—");
+      ul.append(li);
+    }
+    out.append(ul);
+  }
+}
+
+window.addEventListener("popstate", () => {
+  if (location.pathname !== "/words") return;
+  const q = new URLSearchParams(location.search);
+  $("#finder-letters").value = q.get("letters") || "";
+  $("#finder-pattern").value = q.get("pattern") || "";
+  $("#finder-all").checked = q.get("all") === "1";
+  if (q.get("letters") || q.get("pattern")) findWords(false);
+});
+
 // ---------- a game played elsewhere ----------
 
 // fillImport offers every word list, and first "as the file says" (its
@@ -3351,6 +3471,10 @@ $("#lang-select").addEventListener("change", () => {
     renderProfile();
   } else if (TOURNEY) {
     renderTourney();
+  } else if (!$("#finder").hidden) {
+    document.title = t("finderTitle") + " · atril";
+    fillFinder();
+    showFound();
   } else if (INFO) { fillCreateForm(); fillJudge(); fillImport(); showJudged(); fillLeadersLexicons(); showLeaders(); fillPuzzleCard(); loadOpen(); loadMine(); }
 });
 
@@ -3366,6 +3490,7 @@ loadMe().then(() => {
   if (m) showGame(m[1]);
   else if (tm) showTourney(tm[1]);
   else if (location.pathname === "/analysis") showPosition();
+  else if (location.pathname === "/words") showFinder();
   else if (pz) {
     let lex = pz[1] || localStorage.getItem("atril:puzzle") || "en-sowpods";
     try { lex = decodeURIComponent(lex); } catch (e) { /* as written */ }

@@ -1,0 +1,114 @@
+package server
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"atril/alphabet"
+	"atril/lexicon/automaton"
+	"atril/wordfind"
+)
+
+// The word finder: the words of a list that a rack makes (all its tiles,
+// or some), or that match a pattern, or both, with their hooks
+// (GET /api/find?lexicon=L&letters=RACK&all=1&pattern=P&min=N&max=N).
+
+// Bounds of a question to the word finder.
+const (
+	// MaxFound is the most words one answer lists.
+	MaxFound = 500
+	// maxFindSteps bounds the DAWG states one question visits: about
+	// 40 ms (wordfind's BenchmarkFind: 36 ns a state), more than a walk
+	// of the whole English list takes (589,315 states), so a pattern
+	// that reads a larger list costs no more.
+	maxFindSteps = 1_000_000
+)
+
+// FindAnswer is the answer of GET /api/find.
+type FindAnswer struct {
+	Lexicon string      `json:"lexicon"`
+	Words   []FoundWord `json:"words"`
+	// Cut is set when the list stops at MaxFound words or the search at
+	// its bound of work: there may be more.
+	Cut bool `json:"cut,omitempty"`
+}
+
+// FoundWord is a word found, a blank's letter in lowercase, its length
+// in tiles, and the letters that make a word put before it (Front) and
+// after it (Back).
+type FoundWord struct {
+	Word  string   `json:"word"`
+	Tiles int      `json:"tiles"`
+	Front []string `json:"front"`
+	Back  []string `json:"back"`
+}
+
+func (s *Server) handleFind(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	name := q.Get("lexicon")
+	v, lr, err := s.wordQuestion(r, name)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	fq := wordfind.Query{Limit: MaxFound, MaxSteps: maxFindSteps}
+	if text := strings.TrimSpace(q.Get("letters")); text != "" {
+		ts, err := v.Alphabet.Parse(strings.ToUpper(text), alphabet.WithBlanks)
+		if err != nil {
+			s.fail(w, &apiError{400, "letters: " + short(err.Error(), 100)})
+			return
+		}
+		if len(ts) > v.Size {
+			s.fail(w, &apiError{400, fmt.Sprintf("letters: %d tiles, at most %d", len(ts), v.Size)})
+			return
+		}
+		fq.Rack = ts
+		fq.AllTiles = q.Get("all") == "1" || q.Get("all") == "true"
+	}
+	if text := q.Get("pattern"); strings.TrimSpace(text) != "" {
+		if fq.Pattern, err = wordfind.ParsePattern(v.Alphabet, text); err != nil {
+			s.fail(w, &apiError{400, short(err.Error(), 140)})
+			return
+		}
+	}
+	if fq.Rack == nil && fq.Pattern == nil {
+		s.fail(w, &apiError{400, "give letters, a pattern, or both"})
+		return
+	}
+	for _, b := range []struct {
+		key string
+		to  *int
+	}{{"min", &fq.MinLen}, {"max", &fq.MaxLen}} {
+		if text := q.Get(b.key); text != "" {
+			n, err := strconv.Atoi(text)
+			if err != nil || n < 0 || n > v.Size {
+				s.fail(w, &apiError{400, fmt.Sprintf("%s=%q: give 0 to %d letters", b.key, short(text, 10), v.Size)})
+				return
+			}
+			*b.to = n
+		}
+	}
+	res, err := automaton.Load(lr.lex, automaton.DAWG)
+	var ce *automaton.CacheError
+	if errors.As(err, &ce) {
+		s.logf("word finder: %v", err)
+	} else if err != nil {
+		s.fail(w, err)
+		return
+	}
+	found, err := wordfind.Find(res.A, v.Alphabet, fq)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	ans := FindAnswer{Lexicon: name, Words: make([]FoundWord, 0, len(found.Words)), Cut: found.Cut}
+	for _, word := range found.Words {
+		front, back := wordfind.Hooks(res.A, v.Alphabet, word)
+		ans.Words = append(ans.Words, FoundWord{Word: v.Alphabet.Word(word), Tiles: len(word),
+			Front: wordfind.Letters(v.Alphabet, front), Back: wordfind.Letters(v.Alphabet, back)})
+	}
+	writeJSON(w, 200, ans)
+}

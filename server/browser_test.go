@@ -20,6 +20,7 @@ import (
 	"testing"
 	"time"
 
+	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/cdproto/runtime"
@@ -1588,6 +1589,17 @@ func TestBrowserResignAndAbort(t *testing.T) {
 		t.Errorf("after the sound button: stored %q, label %q", sound, label)
 	}
 	r.clickAt(ctx, "#sound")
+	// Notifications: allowed by the browser and turned on, the page in
+	// the background is told when the turn comes back, with the move.
+	r.run(ctx, "allow notifications", cdpbrowser.GrantPermissions([]cdpbrowser.PermissionType{cdpbrowser.PermissionTypeNotifications}).WithOrigin(r.e.url))
+	r.clickAt(ctx, "#notify")
+	r.poll(ctx, "notifications on", `localStorage.getItem("atril:notify") === "on" && $("#notify").textContent === "Notify: on" && $("#notify").getAttribute("aria-pressed") === "true"`, 5*time.Second)
+	r.run(ctx, "the page in the background", chromedp.Evaluate(`Object.defineProperty(document, "hidden", {get: () => true, configurable: true});
+		window.NOTES = []; window.Notification = class extends Notification { constructor(title, o) { NOTES.push(title + "|" + o.body); super(title, o); } }`, nil))
+	r.playMove(ctx, id, a.Token, 0, false, false)
+	r.waitTurn(ctx, 0, 4)
+	r.poll(ctx, "notified", `G.notified === 1 && NOTES.length === 1 && /^atril: your turn\|.+ (played .+ for \d+|exchanged \d+ tiles|passed)\.$/.test(NOTES[0])`, 10*time.Second)
+	r.run(ctx, "the page in front again", chromedp.Evaluate(`delete document.hidden`, nil))
 	var abortShown bool
 	r.eval(ctx, `!$("#abort").hidden`, &abortShown)
 	if abortShown {
@@ -1613,7 +1625,7 @@ func TestBrowserResignAndAbort(t *testing.T) {
 	r.poll(ctx, "the summary", `document.querySelectorAll("#summary tr").length === 3`, 10*time.Second)
 	var rows []string
 	r.eval(ctx, `[...document.querySelectorAll("#summary tr")].map((tr) => tr.innerText)`, &rows)
-	if !strings.HasPrefix(rows[1], "Ana (you)") || !strings.Contains(rows[1], " of 1") || !strings.Contains(rows[2], " of 1") {
+	if !strings.HasPrefix(rows[1], "Ana (you)") || !strings.Contains(rows[1], " of 2") || !strings.Contains(rows[2], " of 2") {
 		t.Errorf("the summary says %q", rows)
 	}
 	var miss bool

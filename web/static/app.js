@@ -1361,7 +1361,7 @@ const G = {
   preview: null,   // {key, data}
   previewTimer: null,
   clockAt: 0, clockTimer: null, clockAsked: false, rematchPoll: null, chatKey: "", kibitzKey: "",
-  summary: null, summaryAsked: "", seenMoves: -1, chimes: 0, audio: null,
+  summary: null, summaryAsked: "", seenMoves: -1, chimes: 0, notified: 0, audio: null,
   review: null,    // {data, moves: [turn indexes], k, cache: {}}
   claimed: false,  // a token of this device's own was asked for the account's seat
   seatError: null, // why it was refused
@@ -1726,11 +1726,17 @@ function renderSide(st, me) {
   document.title = myTurn ? t("titleTurn") + " atril" : "atril";
   // A sound when the turn comes back to us after the others' moves (not
   // for the state the page opens with, however few states it saw).
-  if (G.seenMoves >= 0 && myTurn && st.moves > G.seenMoves) chime();
+  if (G.seenMoves >= 0 && myTurn && st.moves > G.seenMoves) {
+    chime();
+    notifyTurn(st, me);
+  }
   G.seenMoves = st.moves;
   $("#sound").hidden = me < 0;
   $("#sound").textContent = t(soundOn() ? "soundOn" : "soundOff");
   $("#sound").setAttribute("aria-pressed", String(soundOn()));
+  $("#notify").hidden = me < 0 || st.over || !("Notification" in window) || Notification.permission === "denied";
+  $("#notify").textContent = t(notifyOn() ? "notifyOn" : "notifyOff");
+  $("#notify").setAttribute("aria-pressed", String(notifyOn()));
   $("#game-title").textContent = t("gameTitle", variantName(st.variant)) + (st.challenge ? " · " + t("ruleShort_" + st.challenge) : "") +
     (st.rated ? " · " + t("rated") : "");
   $("#rated-tag").hidden = !st.rated;
@@ -2084,6 +2090,45 @@ function chime() {
       o.stop(now + at + 0.3);
     });
   } catch (e) { /* no sound here */ }
+}
+
+// ---------- notifications ----------
+
+// notifyOn reports whether the player asked to be told, when the page is
+// in the background, that the turn came back (and the browser allows it).
+function notifyOn() {
+  return "Notification" in window && Notification.permission === "granted" && localStorage.getItem("atril:notify") === "on";
+}
+
+// toggleNotify turns the notifications on (asking the browser's
+// permission the first time) or off.
+async function toggleNotify() {
+  if (notifyOn()) {
+    localStorage.setItem("atril:notify", "off");
+  } else {
+    const p = Notification.permission === "granted" ? "granted" : await Notification.requestPermission();
+    if (p === "granted") localStorage.setItem("atril:notify", "on");
+    else say(t("notifyDenied"), "error");
+  }
+  render(G.st);
+}
+
+// notifyTurn tells a player whose page is in the background that the
+// turn came back, with the move before it; a click brings the page
+// forward. G.notified counts them.
+function notifyTurn(st, me) {
+  if (!notifyOn() || !document.hidden) return;
+  const h = st.history.filter((x) => x.seat !== me && (x.kind === "place" || x.kind === "exchange" || x.kind === "pass")).pop();
+  let body = "";
+  if (h) {
+    const who = displayName(st.seats[h.seat]);
+    body = h.kind === "place" ? t("theyPlayed", who, h.move, h.points) : h.kind === "exchange" ? t("theyExchanged", who, h.count) : t("theyPassed", who);
+  }
+  G.notified++;
+  try {
+    const n = new Notification(t("notifyTitle"), { body, tag: "atril-" + G.id });
+    n.onclick = () => { window.focus(); n.close(); };
+  } catch (e) { /* not here (some browsers allow them only from a service worker) */ }
 }
 
 // ---------- chat ----------
@@ -2682,6 +2727,7 @@ function wireGame() {
     localStorage.setItem("atril:sound", soundOn() ? "off" : "on");
     render(G.st);
   });
+  $("#notify").addEventListener("click", toggleNotify);
   $("#abort").addEventListener("click", () => endGame("abort"));
   $("#copy").addEventListener("click", async () => { if (await copyText($("#share-url").value, $("#share-url"))) say(t("copied"), "ok"); });
   $("#resume-copy").addEventListener("click", async () => { if (await copyText($("#resume-url").value, $("#resume-url"))) say(t("copied"), "ok"); });
@@ -3057,7 +3103,7 @@ function renderPuzzleSide() {
   $("#game-title").textContent = $("#puzzle-title").textContent;
   $("#turn").textContent = "";
   $("#turn").hidden = true;
-  for (const b of ["#exchange", "#pass", "#resign", "#abort", "#sound", "#resume-box", "#share", "#chat-box", "#kibitz-box"]) $(b).hidden = true;
+  for (const b of ["#exchange", "#pass", "#resign", "#abort", "#sound", "#notify", "#resume-box", "#share", "#chat-box", "#kibitz-box"]) $(b).hidden = true;
   const nav = [["#puzzle-prev", P.number - 1], ["#puzzle-next", P.number + 1], ["#puzzle-today", P.today]];
   for (const [sel, n] of nav) {
     const a = $(sel);
@@ -3672,7 +3718,7 @@ function renderPositionSide() {
   $("#game-title").textContent = t("boardTitle");
   $("#turn").textContent = "";
   $("#turn").hidden = true;
-  for (const b of ["#resign", "#abort", "#sound", "#resume-box", "#share", "#chat-box", "#kibitz-box", "#rated-tag", "#imported-tag", "#result", "#keys-box"]) $(b).hidden = true;
+  for (const b of ["#resign", "#abort", "#sound", "#notify", "#resume-box", "#share", "#chat-box", "#kibitz-box", "#rated-tag", "#imported-tag", "#result", "#keys-box"]) $(b).hidden = true;
   const sel = $("#board-lexicon");
   if (!sel.options.length && INFO) {
     for (const v of INFO.variants) for (const l of v.lexicons) {

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -91,22 +90,17 @@ func (s *Server) handleFind(w http.ResponseWriter, r *http.Request) {
 			*b.to = n
 		}
 	}
-	res, err := automaton.Load(lr.lex, automaton.DAWG)
-	var ce *automaton.CacheError
-	if errors.As(err, &ce) {
-		s.logf("word finder: %v", err)
-	} else if err != nil {
-		s.fail(w, err)
-		return
-	}
-	found, err := wordfind.Find(res.A, v.Alphabet, fq)
+	// As the generators load theirs: a cache problem is logged, and the
+	// automaton is good regardless.
+	d := automaton.CachedDAWG(lr.lex)
+	found, err := wordfind.Find(d, v.Alphabet, fq)
 	if err != nil {
 		s.fail(w, err)
 		return
 	}
 	ans := FindAnswer{Lexicon: name, Words: make([]FoundWord, 0, len(found.Words)), Cut: found.Cut}
 	for _, word := range found.Words {
-		front, back := wordfind.Hooks(res.A, v.Alphabet, word)
+		front, back := wordfind.Hooks(d, v.Alphabet, word)
 		ans.Words = append(ans.Words, FoundWord{Word: v.Alphabet.Word(word), Tiles: len(word),
 			Front: wordfind.Letters(v.Alphabet, front), Back: wordfind.Letters(v.Alphabet, back)})
 	}

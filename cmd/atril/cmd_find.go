@@ -56,14 +56,8 @@ func runFind(args []string) error {
 			return fmt.Errorf("--pattern: %w", err)
 		}
 	}
-	d, err := automaton.Load(e.Lex, automaton.DAWG)
-	var ce *automaton.CacheError
-	if errors.As(err, &ce) {
-		fmt.Fprintln(os.Stderr, "atril:", err)
-	} else if err != nil {
-		return err
-	}
-	res, err := wordfind.Find(d.A, a, q)
+	d := automaton.CachedDAWG(e.Lex) // a cache problem is logged
+	res, err := wordfind.Find(d, a, q)
 	if err != nil {
 		return err
 	}
@@ -72,7 +66,7 @@ func runFind(args []string) error {
 			fmt.Println(a.Word(w))
 			continue
 		}
-		front, back := wordfind.Hooks(d.A, a, w)
+		front, back := wordfind.Hooks(d, a, w)
 		fmt.Printf("%s\t%s\t%s\n", hookText(a, front), a.Word(w), hookText(a, back))
 	}
 	if res.Cut {

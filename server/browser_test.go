@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -3337,4 +3338,86 @@ func TestBrowserWordFinder(t *testing.T) {
 	if left := r.englishLeft(c); len(left) > 0 {
 		t.Errorf("English on the Czech word finder: %q", left)
 	}
+}
+
+// TestBrowserWordStudy runs an anagram drill from the lobby: a wrong
+// answer, every word of the first alphagram typed, the words of the
+// second shown, the third left, the summary, the drill again on the
+// ones missed, and the page in Czech.
+func TestBrowserWordStudy(t *testing.T) {
+	r := newRig(t)
+	c := r.ctx
+	r.run(c, "open the lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#study-link`))
+	r.clickAt(c, "#study-link")
+	r.run(c, "word study", chromedp.WaitVisible(`#study-form`),
+		chromedp.Evaluate(`$("#study-length").value = "3"; $("#study-from").value = "1"; $("#study-to").value = "3"`, nil))
+	r.clickAt(c, "#study-go")
+	r.poll(c, "the first alphagram", `!$("#study-quiz").hidden && $("#study-tiles").children.length === 3`, 10*time.Second)
+	var ans StudyAnswer
+	if code := r.e.do("GET", "/api/study?lexicon=en-sowpods&length=3&from=1&to=3", "", nil, &ans); code != 200 || len(ans.Alphagrams) != 3 {
+		t.Fatalf("the server's alphagrams: %d, %d", code, len(ans.Alphagrams))
+	}
+	first := ans.Alphagrams[0]
+	var got struct{ Search, Progress, Letters, Need string }
+	r.eval(c, `({Search: location.search, Progress: $("#study-progress").textContent,
+		Letters: [...$("#study-tiles").querySelectorAll(".l")].map((x) => x.textContent).join(""), Need: $("#study-need").textContent})`, &got)
+	wantProgress := fmt.Sprintf("Alphagram 1 of 3 · rank 1 · 1 rack in %s", humanInt(math.Round(1/first.Probability)))
+	if got.Search != "?lexicon=en-sowpods&length=3&from=1&to=3" || got.Progress != wantProgress ||
+		got.Letters != strings.Join(first.Letters, "") || got.Need != fmt.Sprintf("Words found: 0 of %d", len(first.Words)) {
+		t.Errorf("the first alphagram: %+v, want %q, letters %v", got, wantProgress, first.Letters)
+	}
+	answer := func(word string) {
+		t.Helper()
+		r.run(c, "type "+word, chromedp.SendKeys("#study-answer", word+"\r"))
+	}
+	answer("qzx")
+	r.poll(c, "a wrong answer", `$("#study-say").className === "error" && $("#study-say").textContent.startsWith("QZX is not an anagram")`, 5*time.Second)
+	for i, w := range first.Words {
+		answer(strings.ToLower(w.Word))
+		r.poll(c, "found "+w.Word, fmt.Sprintf(`$("#study-need").textContent === "Words found: %d of %d"`, i+1, len(first.Words)), 5*time.Second)
+	}
+	r.poll(c, "all found", `$("#study-say").textContent.endsWith("that is all of them.") && document.activeElement === $("#study-next") && $("#study-answer").disabled`, 5*time.Second)
+	var hooks []string
+	r.eval(c, `[...$("#study-found").querySelectorAll("li")].map((li) => li.querySelector(".front").textContent + "|" + li.querySelector("strong").textContent + "|" + li.querySelector(".back").textContent)`, &hooks)
+	if len(hooks) != len(first.Words) {
+		t.Errorf("found list %q, want %d words", hooks, len(first.Words))
+	}
+	r.shot(c, "47-word-study")
+	if s := r.axe(c, "word study"); s < 90 {
+		t.Errorf("word study scores %.0f in the accessibility checks, want at least 90", s)
+	}
+	r.key(c, kb.Enter)
+	r.poll(c, "the second alphagram", `$("#study-progress").textContent.startsWith("Alphagram 2 of 3")`, 5*time.Second)
+	r.clickAt(c, "#study-reveal")
+	r.poll(c, "its words shown", fmt.Sprintf(`$("#study-found").querySelectorAll("li.missed").length === %d`, len(ans.Alphagrams[1].Words)), 5*time.Second)
+	r.clickAt(c, "#study-next")
+	r.poll(c, "the third alphagram", `$("#study-progress").textContent.startsWith("Alphagram 3 of 3") && $("#study-next").textContent === "Finish"`, 5*time.Second)
+	r.clickAt(c, "#study-next")
+	total := 0
+	for _, a := range ans.Alphagrams {
+		total += len(a.Words)
+	}
+	r.poll(c, "the summary", fmt.Sprintf(`!$("#study-summary").hidden && $("#study-quiz").hidden && $("#study-score").textContent === "Alphagrams solved: 1 of 3; words found: %d of %d." &&
+		$("#study-missed h3").textContent === "To go over again (2)" && $("#study-missed").querySelectorAll("ul").length === 2`, len(first.Words), total), 5*time.Second)
+	r.clickAt(c, "#study-again")
+	r.poll(c, "again on the missed", fmt.Sprintf(`$("#study-progress").textContent.startsWith("Alphagram 1 of 2 · rank 2 ") &&
+		[...$("#study-tiles").querySelectorAll(".l")].map((x) => x.textContent).join("") === %q`, strings.Join(ans.Alphagrams[1].Letters, "")), 5*time.Second)
+	r.run(c, "a range too wide", chromedp.Evaluate(`$("#study-to").value = "400"`, nil))
+	r.clickAt(c, "#study-go")
+	r.poll(c, "refused", `$("#study-msg").className === "error" && $("#study-msg").textContent.includes("at most 200")`, 5*time.Second)
+	r.run(c, "in Czech", chromedp.Navigate(r.e.url+"/study?lexicon=en-sowpods&length=3&from=1&to=2"), chromedp.WaitVisible(`#study-quiz`),
+		chromedp.SetValue("#lang-select", "cs"), chromedp.Evaluate(`$("#lang-select").dispatchEvent(new Event("change"))`, nil))
+	r.poll(c, "the Czech page", `$("#study-progress").textContent.startsWith("Alfagram 1 z 2") && $("#study-check").textContent === "Zkontrolovat"`, 10*time.Second)
+	if left := r.englishLeft(c); len(left) > 0 {
+		t.Errorf("English on the Czech word study: %q", left)
+	}
+}
+
+// humanInt writes a whole number as the page's English does (1,234).
+func humanInt(x float64) string {
+	s := strconv.FormatInt(int64(x), 10)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }

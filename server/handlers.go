@@ -55,6 +55,7 @@ func (s *Server) routes() {
 	mux.HandleFunc("POST /api/games/{id}/accept", s.handleAccept)
 	mux.HandleFunc("GET /api/words", s.handleWords)
 	mux.HandleFunc("GET /api/find", s.handleFind)
+	mux.HandleFunc("GET /api/study", s.handleStudy)
 	mux.HandleFunc("POST /api/games/{id}/chat", s.handleChat)
 	mux.HandleFunc("POST /api/games/{id}/kibitz", s.handleKibitz)
 	mux.HandleFunc("POST /api/games/{id}/list", s.handleList)
@@ -109,6 +110,7 @@ func (s *Server) routes() {
 		mux.HandleFunc("GET /puzzle/{lexicon}/{n}", page)
 		mux.HandleFunc("GET /analysis", page)
 		mux.HandleFunc("GET /words", page)
+		mux.HandleFunc("GET /study", page)
 		mux.Handle("GET /static/", http.StripPrefix("/static/", files))
 		mux.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, r *http.Request) { http.ServeFileFS(w, r, s.cfg.Static, "favicon.ico") })
 	}

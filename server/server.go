@@ -30,6 +30,7 @@ import (
 	"atril/movegen"
 	"atril/player"
 	"atril/store"
+	"atril/study"
 	"atril/variant"
 )
 
@@ -205,6 +206,11 @@ type lexRes struct {
 	newGen func(*lexicon.Lexicon) movegen.Generator
 	base   movegen.Generator // made once; the others are its Forks
 	baseMu sync.Mutex
+	// The alphagrams in probability order, built at the first question
+	// to word study.
+	studyOnce sync.Once
+	study     *study.Index
+	studyErr  error
 }
 
 // getGen returns a generator for one goroutine: an idle one, or a new

@@ -100,9 +100,14 @@ func (s *Server) handleFind(w http.ResponseWriter, r *http.Request) {
 	}
 	ans := FindAnswer{Lexicon: name, Words: make([]FoundWord, 0, len(found.Words)), Cut: found.Cut}
 	for _, word := range found.Words {
-		front, back := wordfind.Hooks(d, v.Alphabet, word)
-		ans.Words = append(ans.Words, FoundWord{Word: v.Alphabet.Word(word), Tiles: len(word),
-			Front: wordfind.Letters(v.Alphabet, front), Back: wordfind.Letters(v.Alphabet, back)})
+		ans.Words = append(ans.Words, foundWord(d, v.Alphabet, word))
 	}
 	writeJSON(w, 200, ans)
+}
+
+// foundWord is a word as the answers about words give it: with its
+// length in tiles and its hooks in DAWG d.
+func foundWord(d *automaton.Automaton, a *alphabet.Alphabet, word []alphabet.Tile) FoundWord {
+	front, back := wordfind.Hooks(d, a, word)
+	return FoundWord{Word: a.Word(word), Tiles: len(word), Front: wordfind.Letters(a, front), Back: wordfind.Letters(a, back)}
 }

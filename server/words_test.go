@@ -3,10 +3,12 @@ package server
 import (
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"atril/internal/testgame"
+	"atril/study"
 )
 
 func TestWordJudge(t *testing.T) {
@@ -150,6 +152,96 @@ func TestWordFinder(t *testing.T) {
 	} {
 		if code, _, msg := ask(c.q); code != 400 || !strings.Contains(msg, c.says) {
 			t.Errorf("%v: %d %q, want 400 saying %q", c.q, code, msg, c.says)
+		}
+	}
+}
+
+// TestStudy asks for alphagrams in probability order and checks each
+// against the list and the study package, the ranges asked, and the
+// refusals of bad questions.
+func TestStudy(t *testing.T) {
+	e := newEnv(t, nil)
+	v, lex, err := testgame.ShortEnglish(4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ix, err := study.Build(lex, v.Counts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ask := func(q string) (int, StudyAnswer, string) {
+		t.Helper()
+		var ans StudyAnswer
+		var eb errorBody
+		code := e.do("GET", "/api/study?"+q, "", nil, &ans)
+		if code != 200 {
+			e.do("GET", "/api/study?"+q, "", nil, &eb)
+		}
+		return code, ans, eb.Error
+	}
+	code, ans, msg := ask("lexicon=en-sowpods&length=3&from=11&to=60")
+	if code != 200 || ans.Length != 3 || ans.Count != ix.Count(3) || len(ans.Alphagrams) != 50 {
+		t.Fatalf("3 letters, ranks 11 to 60: %d %q, length %d, count %d (want %d), %d alphagrams", code, msg, ans.Length, ans.Count, ix.Count(3), len(ans.Alphagrams))
+	}
+	for i, a := range ans.Alphagrams {
+		want := ix.Rank(3, 11+i)
+		if a.Rank != 11+i || strings.Join(a.Letters, "") != v.Alphabet.Word(want.Tiles) || a.Probability != want.Probability || len(a.Words) != len(want.Words) {
+			t.Errorf("rank %d: %+v, want %s with %d words", 11+i, a, v.Alphabet.Word(want.Tiles), len(want.Words))
+			continue
+		}
+		if i > 0 && a.Probability > ans.Alphagrams[i-1].Probability {
+			t.Errorf("rank %d more probable than rank %d", a.Rank, a.Rank-1)
+		}
+		for _, w := range a.Words {
+			letters := strings.Split(w.Word, "")
+			slices.Sort(letters)
+			if ok, err := lex.ContainsText(w.Word); !ok || err != nil || strings.Join(letters, "") != strings.Join(a.Letters, "") || w.Tiles != 3 {
+				t.Errorf("rank %d (%s): word %+v", a.Rank, strings.Join(a.Letters, ""), w)
+			}
+		}
+	}
+	// AET: ATE, EAT, ETA, TAE, TEA, each with its hooks.
+	rank := 0
+	for r := 1; r <= ix.Count(3) && rank == 0; r++ {
+		if v.Alphabet.Word(ix.Rank(3, r).Tiles) == "AET" {
+			rank = r
+		}
+	}
+	code, ans, _ = ask("lexicon=en-sowpods&length=3&from=" + strconv.Itoa(rank) + "&to=" + strconv.Itoa(rank))
+	if code != 200 || len(ans.Alphagrams) != 1 {
+		t.Fatalf("AET, rank %d: %d, %d alphagrams", rank, code, len(ans.Alphagrams))
+	}
+	aet := ans.Alphagrams[0]
+	if strings.Join(aet.Letters, "") != "AET" || len(aet.Words) < 5 || !slices.ContainsFunc(aet.Words, func(w FoundWord) bool {
+		return w.Word == "EAT" && slices.Contains(w.Front, "B") && slices.Contains(w.Back, "S")
+	}) {
+		t.Errorf("AET: %+v", aet)
+	}
+	if code, ans, _ := ask("lexicon=en-sowpods&length=2&from=100000"); code != 200 || len(ans.Alphagrams) != 0 || ans.Count != ix.Count(2) {
+		t.Errorf("ranks past the last: %d, %d alphagrams", code, len(ans.Alphagrams))
+	}
+	if code, ans, _ := ask("lexicon=en-sowpods&length=2"); code != 200 || len(ans.Alphagrams) != 50 || ans.Alphagrams[0].Rank != 1 {
+		t.Errorf("the default range: %d, %d alphagrams", code, len(ans.Alphagrams))
+	}
+	// A rack's alphagram: ETA is AET's, at the rank found above.
+	if code, ans, _ := ask("lexicon=en-sowpods&letters=eta"); code != 200 || len(ans.Alphagrams) != 1 || ans.Alphagrams[0].Rank != rank || ans.Length != 3 || ans.Count != ix.Count(3) {
+		t.Errorf("the letters ETA: %d %+v, want rank %d", code, ans, rank)
+	}
+	if code, ans, _ := ask("lexicon=en-sowpods&letters=QQX"); code != 200 || len(ans.Alphagrams) != 0 || ans.Length != 3 {
+		t.Errorf("the letters QQX (no word): %d %+v", code, ans)
+	}
+	for _, c := range []struct{ q, says string }{
+		{"lexicon=en-sowpods&letters=A1", "letters: "},
+		{"lexicon=en-sowpods&letters=" + strings.Repeat("A", 16), "letters: 16 tiles, at most 15"},
+		{"lexicon=xx-none&length=7", "not offered"},
+		{"lexicon=en-sowpods&length=16", `length="16": give a whole number from 1 to 15`},
+		{"lexicon=en-sowpods&length=x", `length="x"`},
+		{"lexicon=en-sowpods&from=0", `from="0"`},
+		{"lexicon=en-sowpods&from=5&to=4", `to="4": give a whole number from 5 to 204`},
+		{"lexicon=en-sowpods&from=1&to=201", `to="201"`},
+	} {
+		if code, _, msg := ask(c.q); code != 400 || !strings.Contains(msg, c.says) {
+			t.Errorf("%s: %d %q, want 400 saying %q", c.q, code, msg, c.says)
 		}
 	}
 }

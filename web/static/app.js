@@ -807,6 +807,239 @@ window.addEventListener("popstate", () => {
   if (q.get("letters") || q.get("pattern")) findWords(false);
 });
 
+// ---------- word study ----------
+
+// STUDY is the anagram drill under way: its alphagrams (qs) in the
+// order asked, each with the words found and whether it was revealed,
+// and the one on show (i; qs.length once done).
+let STUDY = null;
+
+// showStudy opens word study (/study), and starts the drill the address
+// names, if any.
+async function showStudy() {
+  $("#study").hidden = false;
+  document.title = t("studyTitle") + " · atril";
+  try { INFO = INFO || await api("GET", "/api/info"); } catch (e) { /* no word lists */ }
+  const q = new URLSearchParams(location.search);
+  fillStudy(q.get("lexicon"));
+  setStudyForm(q);
+  if (q.get("length")) startStudy(false);
+}
+
+// setStudyForm puts the drill of an address in the form.
+function setStudyForm(q) {
+  $("#study-length").value = q.get("length") || localStorage.getItem("atril:study-length") || "7";
+  $("#study-from").value = q.get("from") || "1";
+  $("#study-to").value = q.get("to") || String(+$("#study-from").value + 49);
+  $("#study-shuffle").checked = q.get("shuffle") === "1";
+}
+
+// fillStudy lists the word lists (want, the last one used or the first)
+// and the lengths.
+function fillStudy(want) {
+  const sel = $("#study-lexicon");
+  const keep = want || sel.value;
+  sel.textContent = "";
+  if (!INFO) return;
+  const names = [...lexiconOptions(sel)];
+  sel.value = [keep, localStorage.getItem("atril:judge"), names[0]].find((n) => n && names.includes(n));
+  const len = $("#study-length");
+  const was = len.value || "7";
+  len.textContent = "";
+  for (let n = 2; n <= 15; n++) {
+    const o = el("option", "", String(n));
+    o.value = String(n);
+    len.append(o);
+  }
+  len.value = was;
+}
+
+// startStudy asks the server for the alphagrams of the form and starts
+// the drill, keeping it in the address (a new history entry when asked
+// from the form).
+async function startStudy(push) {
+  const msg = $("#study-msg");
+  msg.textContent = "";
+  msg.className = "";
+  const from = parseInt($("#study-from").value, 10), to = parseInt($("#study-to").value, 10);
+  if (!(from >= 1) || !(to >= from) || to - from >= 200) {
+    msg.textContent = t("studyRange");
+    msg.className = "error";
+    $("#study-from").focus();
+    return;
+  }
+  const q = new URLSearchParams({ lexicon: $("#study-lexicon").value, length: $("#study-length").value, from: String(from), to: String(to) });
+  if ($("#study-shuffle").checked) q.set("shuffle", "1");
+  localStorage.setItem("atril:judge", q.get("lexicon"));
+  localStorage.setItem("atril:study-length", q.get("length"));
+  const url = "/study?" + q.toString();
+  if (push && location.pathname + location.search !== url) history.pushState(null, "", url);
+  q.delete("shuffle");
+  $("#study-go").disabled = true;
+  try {
+    const ans = await api("GET", "/api/study?" + q.toString());
+    if (!ans.alphagrams.length) {
+      STUDY = null;
+      msg.textContent = t("studyNone", ans.count, ans.length);
+    } else {
+      const qs = ans.alphagrams;
+      if ($("#study-shuffle").checked) {
+        for (let i = qs.length - 1; i > 0; i--) {
+          const j = Math.floor(Math.random() * (i + 1));
+          [qs[i], qs[j]] = [qs[j], qs[i]];
+        }
+      }
+      beginDrill(qs);
+    }
+  } catch (e) {
+    STUDY = null;
+    msg.textContent = t("error", localReason(e.message));
+    msg.className = "error";
+  }
+  $("#study-go").disabled = false;
+  renderStudy();
+}
+
+// beginDrill starts a drill of the alphagrams qs.
+function beginDrill(qs) {
+  STUDY = { qs: qs.map((a) => ({ a, found: new Set(), revealed: false })), i: 0 };
+  renderStudy();
+  $("#study-answer").focus();
+}
+
+// studyDone reports whether every word of question q is found or shown.
+function studyDone(q) { return q.revealed || q.found.size === q.a.words.length; }
+
+// foundItem is a word of the drill with its hooks, as the word finder
+// lists them; missed words are marked.
+function foundItem(w, missed) {
+  const li = el("li", missed ? "missed" : "");
+  const hooks = (hs) => hs.join(hs.some((h) => h.length > 1) ? " " : "").toLowerCase();
+  li.append(el("span", "hook front", hooks(w.front)), el("strong", "", w.word), el("span", "hook back", hooks(w.back)));
+  li.title = t("finderHooks", w.front.join(" ") || "—", w.back.join(" ") || "—");
+  if (missed) li.append(el("span", "sr-only", " (" + t("studyMissedWord") + ")"));
+  return li;
+}
+
+// renderStudy draws the drill: the alphagram on show, or the summary
+// once every one was asked.
+function renderStudy() {
+  $("#study-quiz").hidden = !STUDY || STUDY.i >= STUDY.qs.length;
+  $("#study-summary").hidden = !STUDY || STUDY.i < STUDY.qs.length;
+  if (!STUDY) return;
+  if (STUDY.i >= STUDY.qs.length) { renderStudySummary(); return; }
+  const q = STUDY.qs[STUDY.i];
+  $("#study-progress").textContent = t("studyProgress", STUDY.i + 1, STUDY.qs.length, q.a.rank, Math.round(1 / q.a.probability).toLocaleString(LANG));
+  const tiles = $("#study-tiles");
+  tiles.textContent = "";
+  tiles.setAttribute("aria-label", q.a.letters.join(" "));
+  q.a.letters.forEach((l, k) => tiles.append(tileEl(l, q.a.scores[k], false)));
+  const n = q.a.words.length;
+  $("#study-need").textContent = t("studyNeed", q.found.size, n);
+  const ul = $("#study-found");
+  ul.textContent = "";
+  for (const w of q.a.words) {
+    if (q.found.has(w.word)) ul.append(foundItem(w, false));
+    else if (q.revealed) ul.append(foundItem(w, true));
+  }
+  const done = studyDone(q);
+  $("#study-answer").disabled = $("#study-check").disabled = done;
+  $("#study-reveal").disabled = done;
+  $("#study-next").textContent = t(STUDY.i + 1 < STUDY.qs.length ? "studyNext" : "studyFinish");
+}
+
+// renderStudySummary says how the drill went and lists the alphagrams
+// missed (some word not found), each with its words.
+function renderStudySummary() {
+  const qs = STUDY.qs;
+  const solved = qs.filter((q) => !q.revealed && q.found.size === q.a.words.length).length;
+  const words = qs.reduce((n, q) => n + q.a.words.length, 0);
+  const found = qs.reduce((n, q) => n + q.found.size, 0);
+  $("#study-score").textContent = t("studyScore", solved, qs.length, found, words);
+  const out = $("#study-missed");
+  out.textContent = "";
+  const missed = qs.filter((q) => q.revealed || q.found.size < q.a.words.length);
+  if (missed.length) out.append(el("h3", "", t("studyMissed", missed.length)));
+  for (const q of missed) {
+    const ul = el("ul", "found");
+    const head = el("li", "alpha", q.a.letters.join(""));
+    head.title = t("studyRank", q.a.rank);
+    ul.append(head);
+    for (const w of q.a.words) ul.append(foundItem(w, !q.found.has(w.word)));
+    out.append(ul);
+  }
+  $("#study-again").hidden = !missed.length;
+}
+
+// studyAnswer checks a word typed against the alphagram on show.
+function studyAnswer(ev) {
+  ev.preventDefault();
+  const q = STUDY && STUDY.qs[STUDY.i];
+  if (!q) return;
+  const input = $("#study-answer");
+  const text = input.value.trim().toLocaleUpperCase();
+  input.value = "";
+  const say = $("#study-say");
+  say.className = "";
+  if (!text) {
+    if (studyDone(q)) nextStudy();
+    return;
+  }
+  const w = q.a.words.find((x) => x.word.toLocaleUpperCase() === text);
+  if (!w) {
+    say.textContent = t("studyWrong", text);
+    say.className = "error";
+  } else if (q.found.has(w.word)) {
+    say.textContent = t("studyAgainFound", w.word);
+  } else {
+    q.found.add(w.word);
+    say.textContent = q.found.size === q.a.words.length ? t("studyAll", w.word) : t("studyRight", w.word);
+  }
+  renderStudy();
+  if (studyDone(q)) $("#study-next").focus(); else input.focus();
+}
+
+// nextStudy moves on to the next alphagram (one left unfinished counts
+// as missed).
+function nextStudy() {
+  if (!STUDY || STUDY.i >= STUDY.qs.length) return;
+  const q = STUDY.qs[STUDY.i];
+  if (!studyDone(q)) q.revealed = true;
+  STUDY.i++;
+  $("#study-say").textContent = "";
+  renderStudy();
+  if (STUDY.i < STUDY.qs.length) $("#study-answer").focus(); else $("#study-summary h2").focus();
+}
+
+$("#study-form").addEventListener("submit", (ev) => { ev.preventDefault(); startStudy(true); });
+$("#study-answer-form").addEventListener("submit", studyAnswer);
+$("#study-reveal").addEventListener("click", () => {
+  const q = STUDY && STUDY.qs[STUDY.i];
+  if (!q) return;
+  q.revealed = true;
+  $("#study-say").textContent = "";
+  renderStudy();
+  $("#study-next").focus();
+});
+$("#study-next").addEventListener("click", nextStudy);
+$("#study-again").addEventListener("click", () => {
+  beginDrill(STUDY.qs.filter((q) => q.revealed || q.found.size < q.a.words.length).map((q) => q.a));
+});
+$("#study-new").addEventListener("click", () => {
+  STUDY = null;
+  renderStudy();
+  $("#study-lexicon").focus();
+});
+
+window.addEventListener("popstate", () => {
+  if (location.pathname !== "/study") return;
+  const q = new URLSearchParams(location.search);
+  if (q.get("lexicon")) $("#study-lexicon").value = q.get("lexicon");
+  setStudyForm(q);
+  if (q.get("length")) startStudy(false);
+  else { STUDY = null; renderStudy(); }
+});
+
 // ---------- a game played elsewhere ----------
 
 // fillImport offers every word list, and first "as the file says" (its
@@ -3521,6 +3754,10 @@ $("#lang-select").addEventListener("change", () => {
     document.title = t("finderTitle") + " · atril";
     fillFinder();
     showFound();
+  } else if (!$("#study").hidden) {
+    document.title = t("studyTitle") + " · atril";
+    fillStudy();
+    renderStudy();
   } else if (INFO) { fillCreateForm(); fillJudge(); fillImport(); showJudged(); fillLeadersLexicons(); showLeaders(); fillPuzzleCard(); loadOpen(); loadMine(); }
 });
 
@@ -3537,6 +3774,7 @@ loadMe().then(() => {
   else if (tm) showTourney(tm[1]);
   else if (location.pathname === "/analysis") showPosition();
   else if (location.pathname === "/words") showFinder();
+  else if (location.pathname === "/study") showStudy();
   else if (pz) {
     let lex = pz[1] || localStorage.getItem("atril:puzzle") || "en-sowpods";
     try { lex = decodeURIComponent(lex); } catch (e) { /* as written */ }

@@ -1,0 +1,127 @@
+package server
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"atril/alphabet"
+	"atril/lexicon/automaton"
+	"atril/study"
+)
+
+// Word study: a word list's alphagrams of one length in probability
+// order, each with its words and their hooks, for anagram drills
+// (GET /api/study?lexicon=L&length=N&from=A&to=B), or the alphagram of
+// a rack (GET /api/study?lexicon=L&letters=RACK).
+
+// MaxStudied is the most alphagrams one answer lists.
+const MaxStudied = 200
+
+// StudyAnswer is the answer of GET /api/study.
+type StudyAnswer struct {
+	Lexicon string `json:"lexicon"`
+	Length  int    `json:"length"`
+	// Count is the number of alphagrams of that length in the list.
+	Count      int                `json:"count"`
+	Alphagrams []StudiedAlphagram `json:"alphagrams"`
+}
+
+// StudiedAlphagram is one alphagram: its rank by probability (1 the
+// likeliest), its letters in the alphabet's order and their points, the chance that a
+// draw of as many tiles from a full bag can spell it (blanks standing
+// in), and its words.
+type StudiedAlphagram struct {
+	Rank        int         `json:"rank"`
+	Letters     []string    `json:"letters"`
+	Scores      []int       `json:"scores"`
+	Probability float64     `json:"probability"`
+	Words       []FoundWord `json:"words"`
+}
+
+func (s *Server) handleStudy(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	name := q.Get("lexicon")
+	v, lr, err := s.wordQuestion(r, name)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	num := func(key string, def, lo, hi int) (int, error) {
+		text := q.Get(key)
+		if text == "" {
+			return def, nil
+		}
+		n, err := strconv.Atoi(text)
+		if err != nil || n < lo || n > hi {
+			return 0, &apiError{400, fmt.Sprintf("%s=%q: give a whole number from %d to %d", key, short(text, 12), lo, hi)}
+		}
+		return n, nil
+	}
+	ix, err := lr.studyIndex(v.Counts)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	d := automaton.CachedDAWG(lr.lex) // a cache problem is logged
+	answer := func(a study.Alphagram) StudiedAlphagram {
+		sa := StudiedAlphagram{Rank: a.Rank, Probability: a.Probability, Words: make([]FoundWord, len(a.Words))}
+		for _, t := range a.Tiles {
+			sa.Letters = append(sa.Letters, v.Alphabet.String(t))
+			sa.Scores = append(sa.Scores, v.Scores[t])
+		}
+		for i, word := range a.Words {
+			sa.Words[i] = foundWord(d, v.Alphabet, word)
+		}
+		return sa
+	}
+	ans := StudyAnswer{Lexicon: name, Alphagrams: []StudiedAlphagram{}}
+	if text := strings.TrimSpace(q.Get("letters")); text != "" {
+		ts, err := v.Alphabet.Parse(strings.ToUpper(text), alphabet.Plain)
+		if err == nil && len(ts) > v.Size {
+			err = fmt.Errorf("%d tiles, at most %d", len(ts), v.Size)
+		}
+		if err != nil {
+			s.fail(w, &apiError{400, "letters: " + short(err.Error(), 100)})
+			return
+		}
+		ans.Length, ans.Count = len(ts), ix.Count(len(ts))
+		if a, ok := ix.Find(ts); ok {
+			ans.Alphagrams = append(ans.Alphagrams, answer(a))
+		}
+		writeJSON(w, 200, ans)
+		return
+	}
+	length, err := num("length", 7, 1, v.Size)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	from, err := num("from", 1, 1, 1<<30)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	to, err := num("to", from+49, from, from+MaxStudied-1)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	ans.Length, ans.Count = length, ix.Count(length)
+	for rank := from; rank <= min(to, ans.Count); rank++ {
+		ans.Alphagrams = append(ans.Alphagrams, answer(ix.Rank(length, rank)))
+	}
+	writeJSON(w, 200, ans)
+}
+
+// studyIndex is the list's alphagrams in probability order for a bag of
+// counts, built at the first question.
+func (r *lexRes) studyIndex(counts []int) (*study.Index, error) {
+	r.studyOnce.Do(func() {
+		if r.study, r.studyErr = study.Build(r.lex, counts); r.studyErr != nil {
+			r.studyErr = fmt.Errorf("word study: %w", r.studyErr)
+		}
+	})
+	return r.study, r.studyErr
+}

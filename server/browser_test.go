@@ -3405,6 +3405,50 @@ func TestBrowserWordStudy(t *testing.T) {
 	r.run(c, "a range too wide", chromedp.Evaluate(`$("#study-to").value = "400"`, nil))
 	r.clickAt(c, "#study-go")
 	r.poll(c, "refused", `$("#study-msg").className === "error" && $("#study-msg").textContent.includes("at most 200")`, 5*time.Second)
+	// The cardbox: the first alphagram solved (second box, due in two
+	// days), the other two missed (first box, due tomorrow).
+	var boxes map[string][2]float64
+	r.eval(c, `JSON.parse(localStorage.getItem("atril:cardbox:en-sowpods"))`, &boxes)
+	var now float64
+	r.eval(c, `Date.now()`, &now)
+	const day = 24 * 3600 * 1000
+	for i, a := range ans.Alphagrams {
+		box, days := 0.0, 1.0
+		if i == 0 {
+			box, days = 1, 2
+		}
+		if b, ok := boxes[a.Spell]; !ok || b[0] != box || math.Abs(b[1]-now-days*day) > 60_000 {
+			t.Errorf("cardbox of %s: %v (now %.0f), want box %.0f due in %.0f days", a.Spell, boxes[a.Spell], now, box, days)
+		}
+	}
+	if len(boxes) != 3 {
+		t.Errorf("cardbox %v, want 3 alphagrams", boxes)
+	}
+	// Three days on, all three are due, the longest due first: the
+	// missed ones (due tomorrow), then the one solved.
+	r.run(c, "three days on", chromedp.Evaluate(`(() => { const cb = JSON.parse(localStorage.getItem("atril:cardbox:en-sowpods"));
+		for (const k in cb) cb[k][1] -= 3 * 24 * 3600 * 1000; localStorage.setItem("atril:cardbox:en-sowpods", JSON.stringify(cb)); })()`, nil),
+		chromedp.Navigate(r.e.url+"/study"), chromedp.WaitVisible(`#study-form`))
+	r.poll(c, "three due", `$("#cardbox-line").textContent === "Alphagrams in the cardbox: 3; due for review: 3." && $("#cardbox-go").textContent === "Review the due ones (3)"`, 5*time.Second)
+	r.clickAt(c, "#cardbox-go")
+	r.poll(c, "the review", fmt.Sprintf(`location.search === "?lexicon=en-sowpods&review=1" && $("#study-progress").textContent.startsWith("Alphagram 1 of 3 · rank 2 ") &&
+		[...$("#study-tiles").querySelectorAll(".l")].map((x) => x.textContent).join("") === %q`, strings.Join(ans.Alphagrams[1].Letters, "")), 5*time.Second)
+	for _, w := range ans.Alphagrams[1].Words {
+		answer(w.Word)
+	}
+	r.poll(c, "solved on review", `$("#study-answer").disabled`, 5*time.Second)
+	r.clickAt(c, "#study-next")
+	r.poll(c, "filed up a box", fmt.Sprintf(`JSON.parse(localStorage.getItem("atril:cardbox:en-sowpods"))[%q][0] === 1 && $("#cardbox-line").textContent === "Alphagrams in the cardbox: 3; due for review: 2."`, ans.Alphagrams[1].Spell), 5*time.Second)
+	// Emptying the cardbox asks first.
+	r.clickAt(c, "#cardbox-clear")
+	r.poll(c, "asked", `!!document.querySelector("#ask-dialog[open]") && $("#ask-text").textContent.startsWith("Empty the cardbox of SOWPODS")`, 5*time.Second)
+	r.clickAt(c, "#ask-cancel")
+	r.poll(c, "kept", `!document.querySelector("#ask-dialog[open]") && Object.keys(JSON.parse(localStorage.getItem("atril:cardbox:en-sowpods"))).length === 3`, 5*time.Second)
+	r.clickAt(c, "#cardbox-clear")
+	r.poll(c, "asked again", `!!document.querySelector("#ask-dialog[open]")`, 5*time.Second)
+	r.clickAt(c, "#ask-ok")
+	r.poll(c, "emptied", `localStorage.getItem("atril:cardbox:en-sowpods") === null && $("#cardbox-go").disabled &&
+		$("#cardbox-line").textContent.startsWith("The cardbox of this word list is empty")`, 5*time.Second)
 	r.run(c, "in Czech", chromedp.Navigate(r.e.url+"/study?lexicon=en-sowpods&length=3&from=1&to=2"), chromedp.WaitVisible(`#study-quiz`),
 		chromedp.SetValue("#lang-select", "cs"), chromedp.Evaluate(`$("#lang-select").dispatchEvent(new Event("change"))`, nil))
 	r.poll(c, "the Czech page", `$("#study-progress").textContent.startsWith("Alfagram 1 z 2") && $("#study-check").textContent === "Zkontrolovat"`, 10*time.Second)

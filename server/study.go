@@ -13,8 +13,9 @@ import (
 
 // Word study: a word list's alphagrams of one length in probability
 // order, each with its words and their hooks, for anagram drills
-// (GET /api/study?lexicon=L&length=N&from=A&to=B), or the alphagram of
-// a rack (GET /api/study?lexicon=L&letters=RACK).
+// (GET /api/study?lexicon=L&length=N&from=A&to=B), or the alphagrams of
+// racks (GET /api/study?lexicon=L&letters=RACK&letters=...), as a
+// cardbox of alphagrams due for review asks for them.
 
 // MaxStudied is the most alphagrams one answer lists.
 const MaxStudied = 200
@@ -22,19 +23,24 @@ const MaxStudied = 200
 // StudyAnswer is the answer of GET /api/study.
 type StudyAnswer struct {
 	Lexicon string `json:"lexicon"`
-	Length  int    `json:"length"`
-	// Count is the number of alphagrams of that length in the list.
+	// Length is the length asked, and Count the number of alphagrams of
+	// that length in the list (both 0 when racks are asked).
+	Length     int                `json:"length"`
 	Count      int                `json:"count"`
 	Alphagrams []StudiedAlphagram `json:"alphagrams"`
 }
 
 // StudiedAlphagram is one alphagram: its rank by probability (1 the
-// likeliest), its letters in the alphabet's order and their points, the chance that a
-// draw of as many tiles from a full bag can spell it (blanks standing
-// in), and its words.
+// likeliest) among the Of alphagrams of its length, its letters in the
+// alphabet's order and their points, the letters spelt so that the
+// letters parameter reads them back (Spanish two L tiles "[L]L"), the
+// chance that a draw of as many tiles from a full bag can spell it
+// (blanks standing in), and its words.
 type StudiedAlphagram struct {
 	Rank        int         `json:"rank"`
+	Of          int         `json:"of"`
 	Letters     []string    `json:"letters"`
+	Spell       string      `json:"spell"`
 	Scores      []int       `json:"scores"`
 	Probability float64     `json:"probability"`
 	Words       []FoundWord `json:"words"`
@@ -66,7 +72,8 @@ func (s *Server) handleStudy(w http.ResponseWriter, r *http.Request) {
 	}
 	d := automaton.CachedDAWG(lr.lex) // a cache problem is logged
 	answer := func(a study.Alphagram) StudiedAlphagram {
-		sa := StudiedAlphagram{Rank: a.Rank, Probability: a.Probability, Words: make([]FoundWord, len(a.Words))}
+		sa := StudiedAlphagram{Rank: a.Rank, Of: ix.Count(len(a.Tiles)), Probability: a.Probability, Words: make([]FoundWord, len(a.Words))}
+		sa.Spell = v.Alphabet.Spell(a.Tiles)
 		for _, t := range a.Tiles {
 			sa.Letters = append(sa.Letters, v.Alphabet.String(t))
 			sa.Scores = append(sa.Scores, v.Scores[t])
@@ -77,18 +84,24 @@ func (s *Server) handleStudy(w http.ResponseWriter, r *http.Request) {
 		return sa
 	}
 	ans := StudyAnswer{Lexicon: name, Alphagrams: []StudiedAlphagram{}}
-	if text := strings.TrimSpace(q.Get("letters")); text != "" {
-		ts, err := v.Alphabet.Parse(strings.ToUpper(text), alphabet.Plain)
-		if err == nil && len(ts) > v.Size {
-			err = fmt.Errorf("%d tiles, at most %d", len(ts), v.Size)
-		}
-		if err != nil {
-			s.fail(w, &apiError{400, "letters: " + short(err.Error(), 100)})
+	if racks := q["letters"]; len(racks) > 0 {
+		if len(racks) > MaxStudied {
+			s.fail(w, &apiError{400, fmt.Sprintf("%d racks: ask about at most %d", len(racks), MaxStudied)})
 			return
 		}
-		ans.Length, ans.Count = len(ts), ix.Count(len(ts))
-		if a, ok := ix.Find(ts); ok {
-			ans.Alphagrams = append(ans.Alphagrams, answer(a))
+		for i, text := range racks {
+			ts, err := v.Alphabet.Parse(strings.ToUpper(strings.TrimSpace(text)), alphabet.Plain)
+			if err == nil && (len(ts) < 1 || len(ts) > v.Size) {
+				err = fmt.Errorf("%d tiles, give 1 to %d", len(ts), v.Size)
+			}
+			if err != nil {
+				s.fail(w, &apiError{400, fmt.Sprintf("letters %d %q: %s", i+1, short(text, 20), short(err.Error(), 100))})
+				return
+			}
+			// A rack no word is made of is left out.
+			if a, ok := ix.Find(ts); ok {
+				ans.Alphagrams = append(ans.Alphagrams, answer(a))
+			}
 		}
 		writeJSON(w, 200, ans)
 		return

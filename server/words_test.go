@@ -223,16 +223,19 @@ func TestStudy(t *testing.T) {
 	if code, ans, _ := ask("lexicon=en-sowpods&length=2"); code != 200 || len(ans.Alphagrams) != 50 || ans.Alphagrams[0].Rank != 1 {
 		t.Errorf("the default range: %d, %d alphagrams", code, len(ans.Alphagrams))
 	}
-	// A rack's alphagram: ETA is AET's, at the rank found above.
-	if code, ans, _ := ask("lexicon=en-sowpods&letters=eta"); code != 200 || len(ans.Alphagrams) != 1 || ans.Alphagrams[0].Rank != rank || ans.Length != 3 || ans.Count != ix.Count(3) {
-		t.Errorf("the letters ETA: %d %+v, want rank %d", code, ans, rank)
+	// Racks' alphagrams: ETA is AET's, at the rank found above; QQX
+	// makes no word; TEA asks for AET again.
+	if code, ans, msg := ask("lexicon=en-sowpods&letters=eta&letters=QQX&letters=eats&letters=tea"); code != 200 || len(ans.Alphagrams) != 3 ||
+		ans.Alphagrams[0].Rank != rank || ans.Alphagrams[0].Of != ix.Count(3) || strings.Join(ans.Alphagrams[1].Letters, "") != "AEST" ||
+		ans.Alphagrams[1].Of != ix.Count(4) || ans.Alphagrams[2].Rank != rank || ans.Length != 0 || ans.Count != 0 {
+		t.Errorf("the letters ETA, QQX, EATS, TEA: %d %q %+v, want AET at rank %d, AEST, AET", code, msg, ans, rank)
 	}
-	if code, ans, _ := ask("lexicon=en-sowpods&letters=QQX"); code != 200 || len(ans.Alphagrams) != 0 || ans.Length != 3 {
-		t.Errorf("the letters QQX (no word): %d %+v", code, ans)
-	}
+	many := "lexicon=en-sowpods" + strings.Repeat("&letters=AB", MaxStudied+1)
 	for _, c := range []struct{ q, says string }{
-		{"lexicon=en-sowpods&letters=A1", "letters: "},
-		{"lexicon=en-sowpods&letters=" + strings.Repeat("A", 16), "letters: 16 tiles, at most 15"},
+		{many, "201 racks: ask about at most 200"},
+		{"lexicon=en-sowpods&letters=A1", "letters 1 \"A1\": "},
+		{"lexicon=en-sowpods&letters=AB&letters=" + strings.Repeat("A", 16), "letters 2 \"" + strings.Repeat("A", 16) + "\": 16 tiles, give 1 to 15"},
+		{"lexicon=en-sowpods&letters=AB&letters=", "letters 2 \"\": 0 tiles"},
 		{"lexicon=xx-none&length=7", "not offered"},
 		{"lexicon=en-sowpods&length=16", `length="16": give a whole number from 1 to 15`},
 		{"lexicon=en-sowpods&length=x", `length="x"`},

@@ -162,6 +162,14 @@ func TestWholeLists(t *testing.T) {
 					t.Fatalf("%s: %d letters, rank %d: probability %v after %v", c.list, n, r, a.Probability, prev)
 				}
 				prev = a.Probability
+				// The alphagram spelt as a person types it is found again
+				// (Spanish two L tiles are "[L]L", one LL tile "LL").
+				if r%37 == 1 {
+					ts, err := v.Alphabet.Parse(v.Alphabet.Spell(a.Tiles), alphabet.Plain)
+					if got, ok := ix.Find(ts); err != nil || !ok || got.Rank != r || len(got.Tiles) != n {
+						t.Fatalf("%s: %s spelt %q: %v, found %v at rank %d of length %d, want rank %d", c.list, v.Alphabet.Word(a.Tiles), v.Alphabet.Spell(a.Tiles), err, ok, got.Rank, len(got.Tiles), r)
+					}
+				}
 				for _, w := range a.Words {
 					sorted := slices.Sorted(slices.Values(w))
 					if !slices.Equal(sorted, a.Tiles) {

@@ -823,7 +823,9 @@ async function showStudy() {
   const q = new URLSearchParams(location.search);
   fillStudy(q.get("lexicon"));
   setStudyForm(q);
-  if (q.get("length")) startStudy(false);
+  renderCardbox();
+  if (q.get("review") === "1") reviewCardbox(false);
+  else if (q.get("length")) startStudy(false);
 }
 
 // setStudyForm puts the drill of an address in the form.
@@ -889,7 +891,7 @@ async function startStudy(push) {
           [qs[i], qs[j]] = [qs[j], qs[i]];
         }
       }
-      beginDrill(qs);
+      beginDrill(qs, q.get("lexicon"));
     }
   } catch (e) {
     STUDY = null;
@@ -900,9 +902,9 @@ async function startStudy(push) {
   renderStudy();
 }
 
-// beginDrill starts a drill of the alphagrams qs.
-function beginDrill(qs) {
-  STUDY = { qs: qs.map((a) => ({ a, found: new Set(), revealed: false })), i: 0 };
+// beginDrill starts a drill of the alphagrams qs of word list lexicon.
+function beginDrill(qs, lexicon) {
+  STUDY = { qs: qs.map((a) => ({ a, found: new Set(), revealed: false })), i: 0, lexicon };
   renderStudy();
   $("#study-answer").focus();
 }
@@ -1005,6 +1007,7 @@ function nextStudy() {
   if (!STUDY || STUDY.i >= STUDY.qs.length) return;
   const q = STUDY.qs[STUDY.i];
   if (!studyDone(q)) q.revealed = true;
+  fileCard(STUDY.lexicon, q);
   STUDY.i++;
   $("#study-say").textContent = "";
   renderStudy();
@@ -1023,7 +1026,7 @@ $("#study-reveal").addEventListener("click", () => {
 });
 $("#study-next").addEventListener("click", nextStudy);
 $("#study-again").addEventListener("click", () => {
-  beginDrill(STUDY.qs.filter((q) => q.revealed || q.found.size < q.a.words.length).map((q) => q.a));
+  beginDrill(STUDY.qs.filter((q) => q.revealed || q.found.size < q.a.words.length).map((q) => q.a), STUDY.lexicon);
 });
 $("#study-new").addEventListener("click", () => {
   STUDY = null;
@@ -1036,8 +1039,88 @@ window.addEventListener("popstate", () => {
   const q = new URLSearchParams(location.search);
   if (q.get("lexicon")) $("#study-lexicon").value = q.get("lexicon");
   setStudyForm(q);
-  if (q.get("length")) startStudy(false);
+  renderCardbox();
+  if (q.get("review") === "1") reviewCardbox(false);
+  else if (q.get("length")) startStudy(false);
   else { STUDY = null; renderStudy(); }
+});
+
+// The cardbox: the alphagrams drilled in this browser, per word list,
+// each in a box with the time it is due again (Leitner's scheme, as
+// word-study programs keep it): one solved moves up a box and comes back
+// later, one missed goes back to the first box and comes back the next
+// day. Kept in localStorage as {spelling: [box, due ms]}.
+const BOX_DAYS = [1, 2, 4, 7, 14, 30, 60, 120];
+const DAY_MS = 24 * 3600 * 1000;
+
+function cardboxKey(lexicon) { return "atril:cardbox:" + lexicon; }
+function loadCardbox(lexicon) {
+  try {
+    const cb = JSON.parse(localStorage.getItem(cardboxKey(lexicon)) || "{}");
+    return cb && typeof cb === "object" && !Array.isArray(cb) ? cb : {};
+  } catch (e) { return {}; }
+}
+
+// fileCard puts an alphagram drilled in the cardbox: up a box if every
+// word was found without showing them (a new one in the second box),
+// else back in the first.
+function fileCard(lexicon, q) {
+  if (!lexicon) return;
+  const cb = loadCardbox(lexicon);
+  const solved = !q.revealed && q.found.size === q.a.words.length;
+  const was = cb[q.a.spell];
+  const box = solved ? Math.min((was ? was[0] : 0) + 1, BOX_DAYS.length - 1) : 0;
+  cb[q.a.spell] = [box, Date.now() + BOX_DAYS[box] * DAY_MS];
+  localStorage.setItem(cardboxKey(lexicon), JSON.stringify(cb));
+  renderCardbox();
+}
+
+// dueCards lists the cardbox's alphagrams due now, the longest due first.
+function dueCards(lexicon) {
+  const now = Date.now();
+  return Object.entries(loadCardbox(lexicon)).filter(([, c]) => Array.isArray(c) && c[1] <= now).sort((x, y) => x[1][1] - y[1][1]).map(([k]) => k);
+}
+
+// renderCardbox says what the chosen list's cardbox holds and what is due.
+function renderCardbox() {
+  const lexicon = $("#study-lexicon").value;
+  const n = Object.keys(loadCardbox(lexicon)).length, due = dueCards(lexicon).length;
+  $("#cardbox-line").textContent = n ? t("cardboxLine", n, due) : t("cardboxEmpty");
+  $("#cardbox-go").textContent = t("cardboxGo", Math.min(due, 200));
+  $("#cardbox-go").disabled = !due;
+  $("#cardbox-clear").disabled = !n;
+}
+
+// reviewCardbox drills the alphagrams due (at most 200).
+async function reviewCardbox(push) {
+  const lexicon = $("#study-lexicon").value;
+  const due = dueCards(lexicon).slice(0, 200);
+  const msg = $("#study-msg");
+  msg.textContent = "";
+  msg.className = "";
+  const url = "/study?" + new URLSearchParams({ lexicon, review: "1" }).toString();
+  if (push && location.pathname + location.search !== url) history.pushState(null, "", url);
+  if (!due.length) { STUDY = null; renderStudy(); msg.textContent = t("cardboxNone"); return; }
+  const q = new URLSearchParams({ lexicon });
+  for (const d of due) q.append("letters", d);
+  try {
+    const ans = await api("GET", "/api/study?" + q.toString());
+    beginDrill(ans.alphagrams, lexicon);
+  } catch (e) {
+    STUDY = null;
+    renderStudy();
+    msg.textContent = t("error", localReason(e.message));
+    msg.className = "error";
+  }
+}
+
+$("#study-lexicon").addEventListener("change", renderCardbox);
+$("#cardbox-go").addEventListener("click", () => reviewCardbox(true));
+$("#cardbox-clear").addEventListener("click", async () => {
+  const lexicon = $("#study-lexicon").value;
+  if (!await ask(t("cardboxClearAsk", lexiconName(lexicon)), t("cardboxClear"))) return;
+  localStorage.removeItem(cardboxKey(lexicon));
+  renderCardbox();
 });
 
 // ---------- a game played elsewhere ----------
@@ -3758,6 +3841,7 @@ $("#lang-select").addEventListener("change", () => {
     document.title = t("studyTitle") + " · atril";
     fillStudy();
     renderStudy();
+    renderCardbox();
   } else if (INFO) { fillCreateForm(); fillJudge(); fillImport(); showJudged(); fillLeadersLexicons(); showLeaders(); fillPuzzleCard(); loadOpen(); loadMine(); }
 });
 

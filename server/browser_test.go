@@ -2093,10 +2093,20 @@ func TestBrowserInvite(t *testing.T) {
 	ana, bo := r.ctx, r.newDevice()
 	r.signUpPage(ana, "Anabel")
 	r.signUpPage(bo, "Bodil")
+	// Bodil is in the lobby: Anabel's lists him (not herself), and Invite
+	// puts his name in the new game's form. (The server reads the list
+	// again at once, not onlineEvery later.)
+	r.e.srv.presence.mu.Lock()
+	r.e.srv.presence.readAt = time.Time{}
+	r.e.srv.presence.mu.Unlock()
+	r.run(ana, "Anabel's lobby again", chromedp.Reload(), chromedp.WaitVisible(`#create`))
+	r.poll(ana, "Bodil in the lobby", `[...$("#lobby-players").querySelectorAll("a")].map((a) => a.textContent).join() === "Bodil" && $("#players-empty").hidden &&
+		$("#lobby-players button").getAttribute("aria-label") === "Invite Bodil to a game"`, 10*time.Second)
+	r.clickAt(ana, "#lobby-players button")
 	var desc string
-	r.run(ana, "invite Bodil", chromedp.SetValue("#opponent", "invite"), chromedp.Evaluate(`$("#opponent").dispatchEvent(new Event("change"))`, nil),
-		chromedp.SetValue("#clock", "d3"), chromedp.Evaluate(`$("#clock").dispatchEvent(new Event("change"))`, nil),
-		chromedp.WaitVisible(`#invite-name`), chromedp.SendKeys("#invite-name", "Bodil"), chromedp.Text("#level-desc", &desc))
+	r.poll(ana, "the invitation's form", `$("#opponent").value === "invite" && $("#invite-name").value === "Bodil" && !$("#invite-name").hidden`, 5*time.Second)
+	r.run(ana, "a clock of three days a move", chromedp.SetValue("#clock", "d3"), chromedp.Evaluate(`$("#clock").dispatchEvent(new Event("change"))`, nil),
+		chromedp.Text("#level-desc", &desc))
 	if !strings.Contains(desc, "until they accept or decline") {
 		t.Errorf("the invitation described as %q", desc)
 	}

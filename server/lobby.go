@@ -33,6 +33,11 @@ type LobbyGame struct {
 type Lobby struct {
 	Open    []LobbyGame `json:"open"`
 	Playing []LobbyGame `json:"playing"`
+	// Players are the names of the signed-in players with the lobby
+	// open (within the last minute and a half), the latest seen first,
+	// at most MaxOnline: not the one asking, nor accounts blocked
+	// either way.
+	Players []string `json:"players"`
 }
 
 // DefaultMaxOffers is how many games one client or account may have
@@ -146,16 +151,25 @@ func (s *Server) handleLobby(w http.ResponseWriter, r *http.Request) {
 	// A signed-in player does not see the games of the accounts it
 	// blocks or that block it.
 	var b blocking
+	me := ""
+	now := time.Now()
 	a, err := s.signedIn(r)
 	if err == nil && a != nil {
-		b, err = s.blockingOf(r.Context(), a.Key)
+		me = a.Key
+		if b, err = s.blockingOf(r.Context(), a.Key); err == nil {
+			err = s.seen(r.Context(), a.Key, now)
+		}
+	}
+	var players []string
+	if err == nil {
+		players, err = s.lobbyPlayers(r.Context(), me, b, now)
 	}
 	if err != nil {
 		s.fail(w, err)
 		return
 	}
 	games := s.shownGames()
-	out := Lobby{Open: []LobbyGame{}, Playing: []LobbyGame{}}
+	out := Lobby{Open: []LobbyGame{}, Playing: []LobbyGame{}, Players: players}
 	for _, l := range games {
 		l.mu.Lock()
 		if !l.over() && (l.listed && !l.started() || l.started() && (l.listed || l.hdr.Rated)) && (len(b) == 0 || l.blockedSeat(b) == nil) {

@@ -152,6 +152,7 @@ type Server struct {
 	sem    chan struct{}
 
 	count                      counters
+	presence                   presence
 	createLim, joinLim, badLim *limiter
 	lookLim, chatLim, loginLim *limiter
 	// failLim counts failed sign-ins by account key and client, failAll

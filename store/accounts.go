@@ -205,6 +205,19 @@ type PuzzleRecord struct {
 	Answered time.Time
 }
 
+// Seen is an account and when it was last seen.
+type Seen struct {
+	Key, Name string
+	At        time.Time
+}
+
+// scanSeen reads rows of (key, name, seen) as Seen.
+func scanSeen(rows rowScanner) ([]Seen, error) {
+	var out []Seen
+	err := scanKeyNameTime(rows, "accounts seen", func(key, name string, at time.Time) { out = append(out, Seen{key, name, at}) })
+	return out, err
+}
+
 // RateFunc works out the ratings after a game from those before it, in
 // the order of the game's seats. An account without a rating in the
 // category comes with Games 0 and R, RD and Vol 0: the function fills in
@@ -253,6 +266,13 @@ type Accounts interface {
 	// Blocking returns the keys of the accounts that key blocks or that
 	// block key, each once, in no particular order.
 	Blocking(ctx context.Context, key string) ([]string, error)
+	// SetSeen records that the account of key was seen at (an earlier
+	// time than the one recorded changes nothing).
+	SetSeen(ctx context.Context, key string, at time.Time) error
+	// SeenSince returns the accounts seen at since or later, the latest
+	// seen first (ties by key), at most n; suspended accounts are left
+	// out.
+	SeenSince(ctx context.Context, since time.Time, n int) ([]Seen, error)
 	// AddReport stores a new report, open, and sets its ID (ErrNotFound
 	// if either account does not exist).
 	AddReport(ctx context.Context, r *Report) error
@@ -359,19 +379,25 @@ func checkBlock(ctx context.Context, key, other string, account func(context.Con
 // scanBlocks reads rows of (key, name, since).
 func scanBlocks(rows rowScanner, key string) ([]Block, error) {
 	var out []Block
+	err := scanKeyNameTime(rows, fmt.Sprintf("blocks of %q", key), func(k, name string, at time.Time) { out = append(out, Block{k, name, at}) })
+	return out, err
+}
+
+// scanKeyNameTime reads rows of (account key, name, time in Unix
+// nanoseconds), calling add for each.
+func scanKeyNameTime(rows rowScanner, what string, add func(key, name string, at time.Time)) error {
 	for rows.Next() {
-		var b Block
-		var since int64
-		if err := rows.Scan(&b.Key, &b.Name, &since); err != nil {
-			return nil, fmt.Errorf("store: blocks of %q: %w", key, err)
+		var key, name string
+		var at int64
+		if err := rows.Scan(&key, &name, &at); err != nil {
+			return fmt.Errorf("store: %s: %w", what, err)
 		}
-		b.Since = time.Unix(0, since).UTC()
-		out = append(out, b)
+		add(key, name, time.Unix(0, at).UTC())
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: blocks of %q: %w", key, err)
+		return fmt.Errorf("store: %s: %w", what, err)
 	}
-	return out, nil
+	return nil
 }
 
 // reportCols are the columns scanReports reads, from reports r and

@@ -100,6 +100,11 @@ CREATE TABLE IF NOT EXISTS atril_puzzle_answers (
 );
 CREATE INDEX IF NOT EXISTS atril_puzzle_answers_number ON atril_puzzle_answers(account, number);
 CREATE INDEX IF NOT EXISTS atril_puzzle_answers_puzzle ON atril_puzzle_answers(lexicon, number);
+CREATE TABLE IF NOT EXISTS atril_presence (
+	account TEXT PRIMARY KEY,
+	seen    BIGINT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS atril_presence_seen ON atril_presence(seen);
 `
 
 func isPgNoRows(err error) bool { return errors.Is(err, pgx.ErrNoRows) }
@@ -187,6 +192,26 @@ func (s *Postgres) Blocks(ctx context.Context, key string) ([]Block, error) {
 	}
 	defer rows.Close()
 	return scanBlocks(rows, key)
+}
+
+// SetSeen implements Accounts.
+func (s *Postgres) SetSeen(ctx context.Context, key string, at time.Time) error {
+	if _, err := s.pool.Exec(ctx, `INSERT INTO atril_presence(account, seen) VALUES ($1,$2)
+		ON CONFLICT (account) DO UPDATE SET seen = GREATEST(atril_presence.seen, EXCLUDED.seen)`, key, at.UnixNano()); err != nil {
+		return fmt.Errorf("store: %q seen: %w", key, err)
+	}
+	return nil
+}
+
+// SeenSince implements Accounts.
+func (s *Postgres) SeenSince(ctx context.Context, since time.Time, n int) ([]Seen, error) {
+	rows, err := s.pool.Query(ctx, `SELECT p.account, a.name, p.seen FROM atril_presence p JOIN atril_accounts a ON a.key = p.account
+		WHERE p.seen >= $1 AND p.account NOT IN (SELECT account FROM atril_suspensions) ORDER BY p.seen DESC, p.account LIMIT $2`, since.UnixNano(), n)
+	if err != nil {
+		return nil, fmt.Errorf("store: accounts seen: %w", err)
+	}
+	defer rows.Close()
+	return scanSeen(rows)
 }
 
 // Blocking implements Accounts.

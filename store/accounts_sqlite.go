@@ -100,6 +100,11 @@ CREATE TABLE IF NOT EXISTS puzzle_answers (
 );
 CREATE INDEX IF NOT EXISTS puzzle_answers_number ON puzzle_answers(account, number);
 CREATE INDEX IF NOT EXISTS puzzle_answers_puzzle ON puzzle_answers(lexicon, number);
+CREATE TABLE IF NOT EXISTS presence (
+	account TEXT PRIMARY KEY,
+	seen    INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS presence_seen ON presence(seen);
 `
 
 // accountTables lists the tables of sqliteAccountsSchema with their
@@ -115,6 +120,7 @@ var accountTables = []struct{ name, cols string }{
 	{"rated_seats", "game, seat, account, name, score, result, r_before, rd_before, r_after, rd_after, finished"},
 	{"account_games", "account, game, seat, joined"},
 	{"puzzle_answers", "account, lexicon, number, correct, score, answered"},
+	{"presence", "account, seen"},
 }
 
 // CreateAccount implements Accounts.
@@ -223,6 +229,26 @@ func (s *SQLite) Blocks(ctx context.Context, key string) ([]Block, error) {
 	}
 	defer rows.Close()
 	return scanBlocks(rows, key)
+}
+
+// SetSeen implements Accounts.
+func (s *SQLite) SetSeen(ctx context.Context, key string, at time.Time) error {
+	if _, err := s.db.ExecContext(ctx, `INSERT INTO presence(account, seen) VALUES (?,?)
+		ON CONFLICT(account) DO UPDATE SET seen = max(seen, excluded.seen)`, key, at.UnixNano()); err != nil {
+		return fmt.Errorf("store: %q seen: %w", key, err)
+	}
+	return nil
+}
+
+// SeenSince implements Accounts.
+func (s *SQLite) SeenSince(ctx context.Context, since time.Time, n int) ([]Seen, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT p.account, a.name, p.seen FROM presence p JOIN accounts a ON a.key = p.account
+		WHERE p.seen >= ? AND p.account NOT IN (SELECT account FROM suspensions) ORDER BY p.seen DESC, p.account LIMIT ?`, since.UnixNano(), n)
+	if err != nil {
+		return nil, fmt.Errorf("store: accounts seen: %w", err)
+	}
+	defer rows.Close()
+	return scanSeen(rows)
 }
 
 // Blocking implements Accounts.

@@ -584,6 +584,7 @@ func accounts(t *testing.T, s store.Store, prefix string) {
 	}
 	blocks(t, s, ana, bo, prefix, now)
 	reports(t, s, ana, bo, prefix, now)
+	presence(t, s, ana, bo, prefix, now)
 }
 
 // reports tests AddReport, Reports, OpenReportsBy and CloseReport.
@@ -705,6 +706,62 @@ func blocks(t *testing.T, s store.Store, ana, bo *store.Account, prefix string, 
 	}
 	if ks := keys(ana.Key); !slices.Equal(ks, []string{cy.Key}) {
 		t.Errorf("Blocking of Ana after the unblock: %v, want Cy", ks)
+	}
+}
+
+// presence tests when accounts were last seen. The times are a century
+// ahead, so that a database shared with other runs holds no later ones.
+func presence(t *testing.T, s store.Store, ana, bo *store.Account, prefix string, now time.Time) {
+	ctx := context.Background()
+	at := now.AddDate(100, 0, 0).Truncate(time.Microsecond)
+	di := &store.Account{Key: prefix + "di", Name: "Di", Password: "pbkdf2$z", Created: now}
+	if err := s.CreateAccount(ctx, di); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		key string
+		at  time.Time
+	}{{ana.Key, at}, {bo.Key, at.Add(time.Minute)}, {ana.Key, at.Add(-time.Hour)}, {di.Key, at.Add(2 * time.Minute)}, {prefix + "nobody", at.Add(3 * time.Minute)}} {
+		if err := s.SetSeen(ctx, c.key, c.at); err != nil {
+			t.Fatalf("SetSeen(%s): %v", c.key, err)
+		}
+	}
+	if err := s.Suspend(ctx, di.Key, "test", now); err != nil {
+		t.Fatal(err)
+	}
+	names := func(since time.Time, n int) string {
+		t.Helper()
+		got, err := s.SeenSince(ctx, since, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, g := range got {
+			out = append(out, g.Name+" "+g.At.Sub(at).String())
+		}
+		return strings.Join(out, ", ")
+	}
+	// Ana's earlier sighting changes nothing; Di is suspended, and a key
+	// without an account is no one.
+	for _, c := range []struct {
+		since time.Time
+		n     int
+		want  string
+	}{
+		{at, 10, "Bo 1m0s, Ana 0s"},
+		{at.Add(time.Second), 10, "Bo 1m0s"},
+		{at, 1, "Bo 1m0s"},
+		{at.Add(time.Hour), 10, ""},
+	} {
+		if got := names(c.since, c.n); got != c.want {
+			t.Errorf("SeenSince(+%v, %d): %q, want %q", c.since.Sub(at), c.n, got, c.want)
+		}
+	}
+	if err := s.Unsuspend(ctx, di.Key); err != nil {
+		t.Fatal(err)
+	}
+	if got := names(at, 10); got != "Di 2m0s, Bo 1m0s, Ana 0s" {
+		t.Errorf("SeenSince after Di's suspension is lifted: %q", got)
 	}
 }
 

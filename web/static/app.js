@@ -1438,6 +1438,35 @@ function ago(iso) {
   return rtf.format(-Math.round(s / 86400), "day");
 }
 
+// showLobbyPlayers lists the signed-in players with the lobby open,
+// each a link to their page, and, signed in, a button that invites
+// them from the new game's form.
+function showLobbyPlayers(names) {
+  const ul = $("#lobby-players");
+  ul.textContent = "";
+  for (const name of names) {
+    const li = el("li");
+    const a = el("a", "", name);
+    a.href = profileURL(name);
+    li.append(a);
+    if (ME.signed_in) {
+      const b = el("button", "", t("invitePlayer"));
+      b.type = "button";
+      b.setAttribute("aria-label", t("invitePlayerName", name));
+      b.addEventListener("click", () => {
+        $("#opponent").value = "invite";
+        $("#invite-name").value = name;
+        describeOpponent();
+        $("#create-form").scrollIntoView({ block: "start" });
+        $("#opponent").focus();
+      });
+      li.append(" ", b);
+    }
+    ul.append(li);
+  }
+  $("#players-empty").hidden = names.length > 0;
+}
+
 async function loadOpen() {
   let lb;
   try { lb = await api("GET", "/api/lobby"); } catch (e) { return; }
@@ -1461,6 +1490,7 @@ async function loadOpen() {
     ul.append(li);
   }
   $("#open-empty").hidden = open.length > 0;
+  showLobbyPlayers(lb.players || []);
   // The games being played, to watch (one's own are under My games).
   const pl = $("#playing-games");
   pl.textContent = "";

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -689,13 +688,10 @@ func (s *Server) handleLeaderboard(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, &apiError{400, fmt.Sprintf("word list %q is not offered here", short(lex, 40))})
 		return
 	}
-	n := defaultBoard
-	if ns := q.Get("n"); ns != "" {
-		var err error
-		if n, err = strconv.Atoi(ns); err != nil || n < 1 || n > maxBoard {
-			s.fail(w, &apiError{400, fmt.Sprintf("n=%s: want 1 to %d", short(ns, 10), maxBoard)})
-			return
-		}
+	n, err := queryInt(q, "n", defaultBoard, 1, maxBoard)
+	if err != nil {
+		s.fail(w, err)
+		return
 	}
 	rs, err := s.store.Leaderboard(r.Context(), lex, n)
 	if err != nil {

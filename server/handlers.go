@@ -3,7 +3,9 @@ package server
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -459,4 +461,19 @@ func (s *Server) handleNotifications(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+}
+
+// queryInt reads the whole number of query parameter key, def when it
+// is absent, with a 400 error that names it when it is not a number
+// from lo to hi.
+func queryInt(q url.Values, key string, def, lo, hi int) (int, error) {
+	text := q.Get(key)
+	if text == "" {
+		return def, nil
+	}
+	n, err := strconv.Atoi(text)
+	if err != nil || n < lo || n > hi {
+		return 0, &apiError{400, fmt.Sprintf("%s=%s: want %d to %d", key, short(text, 10), lo, hi)}
+	}
+	return n, nil
 }

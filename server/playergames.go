@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"strconv"
 	"time"
 
 	"atril/store"
@@ -126,12 +125,10 @@ func (s *Server) handlePlayerGames(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
-	n := defaultGamesPage
-	if ns := r.URL.Query().Get("n"); ns != "" {
-		if n, err = strconv.Atoi(ns); err != nil || n < 1 || n > maxGamesPage {
-			s.fail(w, &apiError{400, fmt.Sprintf("n=%s: want 1 to %d", short(ns, 10), maxGamesPage)})
-			return
-		}
+	n, err := queryInt(r.URL.Query(), "n", defaultGamesPage, 1, maxGamesPage)
+	if err != nil {
+		s.fail(w, err)
+		return
 	}
 	f, err := s.playerFilter(r, a, true)
 	if err != nil {

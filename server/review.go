@@ -170,12 +170,10 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, &apiError{400, "move: want the 0-based number of a move of the game"})
 		return
 	}
-	n := 10
-	if ns := q.Get("n"); ns != "" {
-		if n, err = strconv.Atoi(ns); err != nil || n < 1 || n > maxAnalysis {
-			s.fail(w, &apiError{400, fmt.Sprintf("n: want 1 to %d moves", maxAnalysis)})
-			return
-		}
+	n, err := queryInt(q, "n", 10, 1, maxAnalysis)
+	if err != nil {
+		s.fail(w, err)
+		return
 	}
 	rec, g, err := l.replayTo(k)
 	if err != nil {

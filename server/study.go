@@ -3,7 +3,6 @@ package server
 import (
 	"fmt"
 	"net/http"
-	"strconv"
 	"strings"
 
 	"atril/alphabet"
@@ -54,17 +53,6 @@ func (s *Server) handleStudy(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
-	num := func(key string, def, lo, hi int) (int, error) {
-		text := q.Get(key)
-		if text == "" {
-			return def, nil
-		}
-		n, err := strconv.Atoi(text)
-		if err != nil || n < lo || n > hi {
-			return 0, &apiError{400, fmt.Sprintf("%s=%q: give a whole number from %d to %d", key, short(text, 12), lo, hi)}
-		}
-		return n, nil
-	}
 	ix, err := lr.studyIndex(v.Counts)
 	if err != nil {
 		s.fail(w, err)
@@ -106,17 +94,17 @@ func (s *Server) handleStudy(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, 200, ans)
 		return
 	}
-	length, err := num("length", 7, 1, v.Size)
+	length, err := queryInt(q, "length", 7, 1, v.Size)
 	if err != nil {
 		s.fail(w, err)
 		return
 	}
-	from, err := num("from", 1, 1, 1<<30)
+	from, err := queryInt(q, "from", 1, 1, 1<<30)
 	if err != nil {
 		s.fail(w, err)
 		return
 	}
-	to, err := num("to", from+49, from, from+MaxStudied-1)
+	to, err := queryInt(q, "to", from+49, from, from+MaxStudied-1)
 	if err != nil {
 		s.fail(w, err)
 		return

@@ -3,7 +3,6 @@ package server
 import (
 	"fmt"
 	"net/http"
-	"strconv"
 	"strings"
 
 	"atril/alphabet"
@@ -77,18 +76,12 @@ func (s *Server) handleFind(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, &apiError{400, "give letters, a pattern, or both"})
 		return
 	}
-	for _, b := range []struct {
-		key string
-		to  *int
-	}{{"min", &fq.MinLen}, {"max", &fq.MaxLen}} {
-		if text := q.Get(b.key); text != "" {
-			n, err := strconv.Atoi(text)
-			if err != nil || n < 0 || n > v.Size {
-				s.fail(w, &apiError{400, fmt.Sprintf("%s=%q: give 0 to %d letters", b.key, short(text, 10), v.Size)})
-				return
-			}
-			*b.to = n
-		}
+	if fq.MinLen, err = queryInt(q, "min", 0, 0, v.Size); err == nil {
+		fq.MaxLen, err = queryInt(q, "max", 0, 0, v.Size)
+	}
+	if err != nil {
+		s.fail(w, err)
+		return
 	}
 	// As the generators load theirs: a cache problem is logged, and the
 	// automaton is good regardless.

@@ -147,8 +147,8 @@ func TestWordFinder(t *testing.T) {
 		{url.Values{"lexicon": {"en-sowpods"}, "letters": {"C1"}}, "letters: "},
 		{url.Values{"lexicon": {"en-sowpods"}, "letters": {strings.Repeat("A", 16)}}, "16 tiles, at most 15"},
 		{url.Values{"lexicon": {"en-sowpods"}, "pattern": {"C[A"}}, "unclosed ["},
-		{url.Values{"lexicon": {"en-sowpods"}, "pattern": {"C?"}, "min": {"99"}}, `min="99"`},
-		{url.Values{"lexicon": {"en-sowpods"}, "pattern": {"C?"}, "max": {"x"}}, `max="x"`},
+		{url.Values{"lexicon": {"en-sowpods"}, "pattern": {"C?"}, "min": {"99"}}, "min=99: want 0 to 15"},
+		{url.Values{"lexicon": {"en-sowpods"}, "pattern": {"C?"}, "max": {"x"}}, "max=x: want 0 to 15"},
 	} {
 		if code, _, msg := ask(c.q); code != 400 || !strings.Contains(msg, c.says) {
 			t.Errorf("%v: %d %q, want 400 saying %q", c.q, code, msg, c.says)
@@ -237,11 +237,11 @@ func TestStudy(t *testing.T) {
 		{"lexicon=en-sowpods&letters=AB&letters=" + strings.Repeat("A", 16), "letters 2 \"" + strings.Repeat("A", 16) + "\": 16 tiles, give 1 to 15"},
 		{"lexicon=en-sowpods&letters=AB&letters=", "letters 2 \"\": 0 tiles"},
 		{"lexicon=xx-none&length=7", "not offered"},
-		{"lexicon=en-sowpods&length=16", `length="16": give a whole number from 1 to 15`},
-		{"lexicon=en-sowpods&length=x", `length="x"`},
-		{"lexicon=en-sowpods&from=0", `from="0"`},
-		{"lexicon=en-sowpods&from=5&to=4", `to="4": give a whole number from 5 to 204`},
-		{"lexicon=en-sowpods&from=1&to=201", `to="201"`},
+		{"lexicon=en-sowpods&length=16", "length=16: want 1 to 15"},
+		{"lexicon=en-sowpods&length=x", "length=x: want"},
+		{"lexicon=en-sowpods&from=0", "from=0: want 1 to"},
+		{"lexicon=en-sowpods&from=5&to=4", "to=4: want 5 to 204"},
+		{"lexicon=en-sowpods&from=1&to=201", "to=201: want 1 to 200"},
 	} {
 		if code, _, msg := ask(c.q); code != 400 || !strings.Contains(msg, c.says) {
 			t.Errorf("%s: %d %q, want 400 saying %q", c.q, code, msg, c.says)

@@ -158,7 +158,14 @@ function ask(text, okLabel) {
   $("#ask-ok").textContent = okLabel || t("ok");
   $("#ask-cancel").textContent = t("cancel");
   return new Promise((resolve) => {
-    d.addEventListener("close", () => resolve(d.returnValue === "ok"), { once: true });
+    // A close event of the question before may still be on its way
+    // when this one opens: only a close that leaves it shut answers.
+    const done = () => {
+      if (d.open) return;
+      d.removeEventListener("close", done);
+      resolve(d.returnValue === "ok");
+    };
+    d.addEventListener("close", done);
     d.returnValue = "";
     d.showModal();
     $("#ask-cancel").focus();

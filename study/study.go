@@ -170,9 +170,16 @@ func (ix *Index) Rank(n, r int) Alphagram {
 	for _, id := range ix.ids[g.start:g.end] {
 		a.Words = append(a.Words, ix.lex.Word(int(id)))
 	}
-	a.Tiles = slices.Clone(a.Words[0])
-	slices.Sort(a.Tiles)
+	a.Tiles = ix.letters(g, nil)
 	return a
+}
+
+// letters appends the letters of group g, in tile-code order, to dst.
+func (ix *Index) letters(g group, dst []alphabet.Tile) []alphabet.Tile {
+	start := len(dst)
+	dst = append(dst, ix.lex.Word(int(ix.ids[g.start]))...)
+	slices.Sort(dst[start:])
+	return dst
 }
 
 // Find returns the alphagram of tiles (in any order; a blank standing
@@ -193,11 +200,9 @@ func (ix *Index) Find(tiles []alphabet.Tile) (Alphagram, bool) {
 	// The groups are in decreasing ways: find the first with w or less,
 	// then look through those with exactly w.
 	i, _ := slices.BinarySearchFunc(gs, w, func(g group, w float64) int { return cmp.Compare(w, g.ways) })
-	letters := make([]alphabet.Tile, n)
+	letters := make([]alphabet.Tile, 0, n)
 	for ; i < len(gs) && gs[i].ways == w; i++ {
-		copy(letters, ix.lex.Word(int(ix.ids[gs[i].start])))
-		slices.Sort(letters)
-		if slices.Equal(letters, want) {
+		if letters = ix.letters(gs[i], letters[:0]); slices.Equal(letters, want) {
 			return ix.Rank(n, i+1), true
 		}
 	}

@@ -667,10 +667,29 @@ function lexiconOptions(sel) {
 // fillJudge lists every word list offered, the new game's first.
 function fillJudge() {
   const js = $("#judge-lexicon");
-  const keep = js.value;
-  js.textContent = "";
-  const names = [...lexiconOptions(js)];
-  js.value = [keep, localStorage.getItem("atril:judge"), $("#lexicon").value, names[0]].find((n) => n && names.includes(n));
+  chooseLexicon(js, [js.value, localStorage.getItem("atril:judge"), $("#lexicon").value]);
+}
+
+// chooseLexicon lists every word list in sel and chooses the first of
+// prefs that is offered, else the first offered.
+function chooseLexicon(sel, prefs) {
+  sel.textContent = "";
+  const names = [...lexiconOptions(sel)];
+  sel.value = [...prefs, names[0]].find((n) => n && names.includes(n));
+}
+
+// lengthOptions lists the word lengths 2 to 15 in sel after any options
+// given (first), keeping its choice (or def).
+function lengthOptions(sel, def, first) {
+  const was = sel.value || def;
+  sel.textContent = "";
+  if (first) sel.append(first);
+  for (let n = 2; n <= 15; n++) {
+    const o = el("option", "", String(n));
+    o.value = String(n);
+    sel.append(o);
+  }
+  sel.value = was;
 }
 
 // judgeWords asks the server whether the words typed (separated by
@@ -720,21 +739,11 @@ function fillFinder(want) {
   const keep = want || sel.value;
   sel.textContent = "";
   if (!INFO) return;
-  const names = [...lexiconOptions(sel)];
-  sel.value = [keep, localStorage.getItem("atril:judge"), names[0]].find((n) => n && names.includes(n));
+  chooseLexicon(sel, [keep, localStorage.getItem("atril:judge")]);
   for (const id of ["#finder-min", "#finder-max"]) {
-    const s = $(id);
-    const was = s.value || "0";
-    s.textContent = "";
     const any = el("option", "", t("finderAny"));
     any.value = "0";
-    s.append(any);
-    for (let n = 2; n <= 15; n++) {
-      const o = el("option", "", String(n));
-      o.value = String(n);
-      s.append(o);
-    }
-    s.value = was;
+    lengthOptions($(id), "0", any);
   }
 }
 
@@ -789,18 +798,7 @@ function showFound() {
   for (const [len, words] of groups) {
     out.append(el("h2", "", t("finderLen", len, words.length)));
     const ul = el("ul", "found");
-    for (const w of words) {
-      const li = el("li");
-      // Letters of more than one character apart ("ch s"), others together.
-      const hooks = (hs) => hs.join(hs.some((h) => h.length > 1) ? " " : "").toLowerCase();
-      li.append(el("span", "hook front", hooks(w.front)));
-      const word = el("strong");
-      // A blank's letter (lowercase from the server) is marked.
-      for (const ch of w.word) word.append(ch === ch.toUpperCase() ? ch : el("span", "bl", ch.toUpperCase()));
-      li.append(word, el("span", "hook back", hooks(w.back)));
-      li.title = t("finderHooks", w.front.join(" ") || "—", w.back.join(" ") || "—");
-      ul.append(li);
-    }
+    for (const w of words) ul.append(foundItem(w, false));
     out.append(ul);
   }
 }
@@ -850,17 +848,8 @@ function fillStudy(want) {
   const keep = want || sel.value;
   sel.textContent = "";
   if (!INFO) return;
-  const names = [...lexiconOptions(sel)];
-  sel.value = [keep, localStorage.getItem("atril:judge"), names[0]].find((n) => n && names.includes(n));
-  const len = $("#study-length");
-  const was = len.value || "7";
-  len.textContent = "";
-  for (let n = 2; n <= 15; n++) {
-    const o = el("option", "", String(n));
-    o.value = String(n);
-    len.append(o);
-  }
-  len.value = was;
+  chooseLexicon(sel, [keep, localStorage.getItem("atril:judge")]);
+  lengthOptions($("#study-length"), "7");
 }
 
 // startStudy asks the server for the alphagrams of the form and starts
@@ -916,15 +905,23 @@ function beginDrill(qs, lexicon) {
   $("#study-answer").focus();
 }
 
+// studySolved reports whether every word of question q was found
+// without showing them.
+function studySolved(q) { return !q.revealed && q.found.size === q.a.words.length; }
+
 // studyDone reports whether every word of question q is found or shown.
 function studyDone(q) { return q.revealed || q.found.size === q.a.words.length; }
 
-// foundItem is a word of the drill with its hooks, as the word finder
-// lists them; missed words are marked.
+// foundItem is a word with its hooks, as the word finder and word
+// study list them; a word missed in a drill is marked.
 function foundItem(w, missed) {
   const li = el("li", missed ? "missed" : "");
+  // Letters of more than one character apart ("ch s"), others together.
   const hooks = (hs) => hs.join(hs.some((h) => h.length > 1) ? " " : "").toLowerCase();
-  li.append(el("span", "hook front", hooks(w.front)), el("strong", "", w.word), el("span", "hook back", hooks(w.back)));
+  const word = el("strong");
+  // A blank's letter (lowercase from the server) is marked.
+  for (const ch of w.word) word.append(ch === ch.toUpperCase() ? ch : el("span", "bl", ch.toUpperCase()));
+  li.append(el("span", "hook front", hooks(w.front)), word, el("span", "hook back", hooks(w.back)));
   li.title = t("finderHooks", w.front.join(" ") || "—", w.back.join(" ") || "—");
   if (missed) li.append(el("span", "sr-only", " (" + t("studyMissedWord") + ")"));
   return li;
@@ -961,13 +958,13 @@ function renderStudy() {
 // missed (some word not found), each with its words.
 function renderStudySummary() {
   const qs = STUDY.qs;
-  const solved = qs.filter((q) => !q.revealed && q.found.size === q.a.words.length).length;
+  const solved = qs.filter(studySolved).length;
   const words = qs.reduce((n, q) => n + q.a.words.length, 0);
   const found = qs.reduce((n, q) => n + q.found.size, 0);
   $("#study-score").textContent = t("studyScore", solved, qs.length, found, words);
   const out = $("#study-missed");
   out.textContent = "";
-  const missed = qs.filter((q) => q.revealed || q.found.size < q.a.words.length);
+  const missed = qs.filter((q) => !studySolved(q));
   if (missed.length) out.append(el("h3", "", t("studyMissed", missed.length)));
   for (const q of missed) {
     const ul = el("ul", "found");
@@ -1033,7 +1030,7 @@ $("#study-reveal").addEventListener("click", () => {
 });
 $("#study-next").addEventListener("click", nextStudy);
 $("#study-again").addEventListener("click", () => {
-  beginDrill(STUDY.qs.filter((q) => q.revealed || q.found.size < q.a.words.length).map((q) => q.a), STUDY.lexicon);
+  beginDrill(STUDY.qs.filter((q) => !studySolved(q)).map((q) => q.a), STUDY.lexicon);
 });
 $("#study-new").addEventListener("click", () => {
   STUDY = null;
@@ -1074,7 +1071,7 @@ function loadCardbox(lexicon) {
 function fileCard(lexicon, q) {
   if (!lexicon) return;
   const cb = loadCardbox(lexicon);
-  const solved = !q.revealed && q.found.size === q.a.words.length;
+  const solved = studySolved(q);
   const was = cb[q.a.spell];
   const box = solved ? Math.min((was ? was[0] : 0) + 1, BOX_DAYS.length - 1) : 0;
   cb[q.a.spell] = [box, Date.now() + BOX_DAYS[box] * DAY_MS];
@@ -3393,22 +3390,8 @@ function puzzlePath() { return "/api/puzzles/" + encodeURIComponent(G.puzzle.lex
 // fillPuzzleCard offers the lobby's puzzle of the day in each word list.
 function fillPuzzleCard() {
   const sel = $("#puzzle-lexicon");
-  const keep = sel.value;
-  sel.textContent = "";
-  const seen = new Set();
-  for (const v of INFO.variants) {
-    for (const l of v.lexicons) {
-      if (seen.has(l)) continue;
-      seen.add(l);
-      const o = el("option", "", lexiconName(l));
-      o.value = l;
-      sel.append(o);
-    }
-  }
-  const saved = localStorage.getItem("atril:puzzle");
   const byLang = INFO.variants.find((v) => VARIANT_LANG[v.name] === browserLang());
-  const names = [...sel.options].map((o) => o.value);
-  sel.value = [keep, saved, byLang && byLang.default_lexicon, "en-sowpods", names[0]].find((n) => n && names.includes(n));
+  chooseLexicon(sel, [sel.value, localStorage.getItem("atril:puzzle"), byLang && byLang.default_lexicon, "en-sowpods"]);
   puzzleLink();
 }
 

@@ -594,25 +594,32 @@ type Profile struct {
 	Puzzles PuzzleStats `json:"puzzles"`
 }
 
-// RatedInfo is a rated game as a player's profile lists it.
+// RatedInfo is a finished game as a player's page lists it.
 type RatedInfo struct {
 	ID       string          `json:"id"`
 	Lexicon  string          `json:"lexicon"`
 	Finished time.Time       `json:"finished"`
+	Rated    bool            `json:"rated"`
 	Seats    []RatedSeatInfo `json:"seats"`
 }
 
-// RatedSeatInfo is a seat of a rated game: its account's name, score,
-// result (1 a win, 0.5 a draw, 0 a loss) and rating before and after.
+// RatedSeatInfo is a seat of a finished game: the name of who held it,
+// its score, its result (1 a win, ½ a draw, 0 a loss, 1/n each of n
+// seats sharing the best score), and in a rated game its account's
+// rating before and after. Level is the computer level that held the
+// seat; Guest marks a person not signed in; a seat with neither was an
+// account's (the name is its player's page).
 type RatedSeatInfo struct {
 	Name   string  `json:"name"`
+	Level  string  `json:"level,omitempty"`
+	Guest  bool    `json:"guest,omitempty"`
 	Score  int     `json:"score"`
 	Result float64 `json:"result"`
-	Before int     `json:"rating_before"`
-	After  int     `json:"rating_after"`
+	Before int     `json:"rating_before,omitempty"`
+	After  int     `json:"rating_after,omitempty"`
 }
 
-// profileGames is how many of the latest rated games a profile lists.
+// profileGames is how many of the latest finished games a profile lists.
 const profileGames = 50
 
 // playerNamed returns the account that a player's address names
@@ -659,12 +666,15 @@ func (s *Server) handleProfile(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, 200, p)
 }
 
-// ratedInfo is a rated game as the API lists it.
+// ratedInfo is a finished game as the API lists it.
 func ratedInfo(g *store.RatedGame) RatedInfo {
-	gi := RatedInfo{ID: g.Game, Lexicon: g.Category, Finished: g.Finished}
+	gi := RatedInfo{ID: g.Game, Lexicon: g.Category, Finished: g.Finished, Rated: g.Rated}
 	for _, st := range g.Seats {
-		gi.Seats = append(gi.Seats, RatedSeatInfo{Name: st.Name, Score: st.Score, Result: st.Result,
-			Before: roundInt(st.RBefore), After: roundInt(st.RAfter)})
+		si := RatedSeatInfo{Name: st.Name, Level: st.Level, Guest: st.Account == "" && st.Level == "", Score: st.Score, Result: st.Result}
+		if g.Rated {
+			si.Before, si.After = roundInt(st.RBefore), roundInt(st.RAfter)
+		}
+		gi.Seats = append(gi.Seats, si)
 	}
 	return gi
 }

@@ -3192,6 +3192,11 @@ func TestBrowserPlayerGames(t *testing.T) {
 	r.signInDialog(b, "#signin-open", "Bob", "anagrams1", "#signup-go")
 	r.poll(b, "Bob signed in", `!document.querySelector("#signin-dialog[open]") && $("#me-link").textContent === "Bob"`, 10*time.Second)
 	recordAnasGames(t, r.e.st, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
+	// And a casual game in Spanish, won against the computer.
+	if _, err := r.e.st.RecordGame(context.Background(), &store.RatedGame{Game: "00000000000000c1", Category: "es-fise", Finished: time.Date(2026, 11, 3, 12, 0, 0, 0, time.UTC),
+		Seats: []store.RatedSeat{{Seat: 0, Name: "Computer (adept)", Level: "adept", Score: 250}, {Seat: 1, Account: AccountKey("Ana"), Name: "Ana", Score: 330, Result: 1}}}); err != nil {
+		t.Fatal(err)
+	}
 
 	r.run(b, "Ana's page", chromedp.Navigate(r.e.url+"/p/Ana"), chromedp.WaitVisible(`#profile-body`))
 	r.poll(b, "her games", `document.querySelectorAll("#profile-games tbody tr").length === 20 && !$("#rating-graph").hidden`, 10*time.Second)
@@ -3239,11 +3244,21 @@ func TestBrowserPlayerGames(t *testing.T) {
 	if !strings.Contains(refusal, `no player is named "Nobody"`) || !strings.HasSuffix(refusal, "|0") {
 		t.Errorf("a filter by nobody: %q", refusal)
 	}
-	// In Spanish, with all word lists: the same figures in Spanish.
+	// The casual games, of every word list: the one against the computer.
+	r.run(b, "the casual games", chromedp.Evaluate(`$("#games-opponent").value = ""; $("#games-lexicon").value = ""`, nil),
+		chromedp.SetValue("#games-kind", "casual"), chromedp.Evaluate(`$("#games-kind").dispatchEvent(new Event("change"))`, nil))
+	r.poll(b, "the casual game", `$("#profile-stats").textContent.startsWith("Games: 1 ") && document.querySelectorAll("#profile-games tbody tr").length === 1`, 10*time.Second)
+	var casual string
+	r.eval(b, `[...document.querySelectorAll("#profile-games tbody td")].map((td) => td.textContent).slice(1).join("|") +
+		"|" + document.querySelectorAll("#profile-games tbody td:nth-child(3) a").length`, &casual)
+	if casual != "FISE (Spanish)|Computer (Adept)|330–250|Win|Casual|0" {
+		t.Errorf("the casual game: %q", casual)
+	}
+	// In Spanish, all kinds, with all word lists: the same figures in
+	// Spanish, and the casual game.
 	r.run(b, "all word lists, in Spanish", chromedp.SetValue("#lang-select", "es"), chromedp.Evaluate(`$("#lang-select").dispatchEvent(new Event("change"))`, nil),
-		chromedp.Evaluate(`$("#games-opponent").value = ""`, nil),
-		chromedp.SetValue("#games-lexicon", ""), chromedp.Evaluate(`$("#games-lexicon").dispatchEvent(new Event("change"))`, nil))
-	r.poll(b, "all Ana's games", `$("#profile-stats").textContent.startsWith("Partidas: 26 ") && $("#rating-graph").hidden`, 10*time.Second)
+		chromedp.SetValue("#games-kind", ""), chromedp.Evaluate(`$("#games-kind").dispatchEvent(new Event("change"))`, nil))
+	r.poll(b, "all Ana's games", `$("#profile-stats").textContent.startsWith("Partidas: 27 ") && $("#rating-graph").hidden`, 10*time.Second)
 	if left := r.englishLeft(b); len(left) > 0 {
 		t.Errorf("English on the Spanish page: %q", left)
 	}

@@ -554,11 +554,11 @@ func (l *live) afterChange() {
 	if l.over() {
 		l.srv.untrack(l)
 		if !l.hdr.Finished {
-			// A rated game, or a tournament's, is marked finished once
-			// its result is recorded: until then a restart rebuilds it
-			// and records it.
-			if err := l.rate(); err != nil {
-				l.srv.logf("game %s: record the rated result: %v", l.hdr.ID, err)
+			// A game is marked finished once its result is recorded
+			// (for its players' pages, their ratings, its tournament):
+			// until then a restart rebuilds it and records it.
+			if err := l.recordGame(); err != nil {
+				l.srv.logf("game %s: record the result: %v", l.hdr.ID, err)
 			} else if err := l.recordTournament(); err != nil {
 				l.srv.logf("game %s: %v", l.hdr.ID, err)
 			} else if err := l.srv.store.Finish(context.Background(), l.hdr.ID); err != nil {

@@ -9,10 +9,11 @@ import (
 	"atril/store"
 )
 
-// A player's rated games, beyond the latest ones of the profile: a list
-// by pages, picked by word list and by opponent, and what they add up to
-// (won, lost, drawn, the average scores, the highest one), with the
-// player's rating after each of the latest games of a word list for a
+// A player's finished games, rated and casual (against people or the
+// computer), beyond the latest ones of the profile: a list by pages,
+// picked by kind, word list and opponent, and what they add up to (won,
+// lost, drawn, the average scores, the highest one), with the player's
+// rating after each of the latest rated games of a word list for a
 // graph.
 
 // PlayerGames is the answer of GET /api/players/{name}/games.
@@ -65,12 +66,19 @@ const (
 )
 
 // playerFilter reads the filter of a player's games from the query:
-// lexicon= (a word list offered here), opponent= (another player's
+// kind= (all, the default; rated; casual), lexicon= (a word list offered here), opponent= (another player's
 // name) and, when paged, before= (the ID of the last game of the page
 // before, one of the player's rated games).
 func (s *Server) playerFilter(r *http.Request, a *store.Account, paged bool) (store.RatedFilter, error) {
 	q := r.URL.Query()
 	var f store.RatedFilter
+	switch k := q.Get("kind"); k {
+	case "", "all":
+	case string(store.KindRated), string(store.KindCasual):
+		f.Kind = store.Kind(k)
+	default:
+		return f, &apiError{400, fmt.Sprintf("kind=%s: want all, rated or casual", short(k, 20))}
+	}
 	if lex := q.Get("lexicon"); lex != "" {
 		if !s.offers(lex) {
 			return f, &apiError{400, fmt.Sprintf("word list %q is not offered here", short(lex, 40))}
@@ -87,7 +95,7 @@ func (s *Server) playerFilter(r *http.Request, a *store.Account, paged bool) (st
 	if id := q.Get("before"); paged && id != "" {
 		g, err := s.store.RatedGame(r.Context(), id)
 		if errors.Is(err, store.ErrNotFound) || err == nil && ratedSeat(g, a.Key) == nil {
-			return f, &apiError{400, fmt.Sprintf("before=%s: not a rated game of %s", short(id, 40), a.Name)}
+			return f, &apiError{400, fmt.Sprintf("before=%s: not a finished game of %s", short(id, 40), a.Name)}
 		}
 		if err != nil {
 			return f, err
@@ -172,7 +180,8 @@ func (s *Server) handlePlayerStats(w http.ResponseWriter, r *http.Request) {
 	if t.OpponentSeats > 0 {
 		out.OpponentAverage = tenths(float64(t.OpponentPoints) / float64(t.OpponentSeats))
 	}
-	if f.Category != "" && f.Opponent == "" && t.Games > 0 {
+	if f.Category != "" && f.Opponent == "" && f.Kind != store.KindCasual && t.Games > 0 {
+		f.Kind = store.KindRated
 		games, err := s.store.RatedGames(r.Context(), a.Key, f, historyGames)
 		if err != nil {
 			s.fail(w, err)

@@ -2,7 +2,9 @@ package server
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -129,12 +131,99 @@ func TestPlayerGames(t *testing.T) {
 		{"/api/players/ana/games?opponent=Nobody", 404, `no player is named "Nobody"`},
 		{"/api/players/ana/games?n=0", 400, "n=0: want 1 to 100"},
 		{"/api/players/ana/games?n=101", 400, "n=101"},
-		{"/api/players/ana/games?before=ffffffffffffffff", 400, "before=ffffffffffffffff: not a rated game of Ana"},
-		{"/api/players/cyd/games?before=" + fmt.Sprintf("%016x", 3), 400, "not a rated game of Cyd"},
+		{"/api/players/ana/games?before=ffffffffffffffff", 400, "before=ffffffffffffffff: not a finished game of Ana"},
+		{"/api/players/cyd/games?before=" + fmt.Sprintf("%016x", 3), 400, "not a finished game of Cyd"},
 	} {
 		var eb errorBody
 		if code := e.do("GET", tc.path, "", nil, &eb); code != tc.code || !strings.Contains(eb.Error, tc.want) {
 			t.Errorf("GET %s: %d %q, want %d %q", tc.path, code, eb.Error, tc.code, tc.want)
 		}
+	}
+}
+
+// TestCasualGamesListed checks that every finished game an account held
+// a seat of is recorded for its page, rated or not, against the computer
+// or people: listed by kind with the seats' levels and guests, added up
+// by kind, while games called off and games without an account are not
+// recorded at all.
+func TestCasualGamesListed(t *testing.T) {
+	e := newEnv(t, newStore(t))
+	ana, bo := browser(t), browser(t)
+	e.signUp(ana, "Ana", "correct horse")
+	e.signUp(bo, "Bob", "battery staple")
+	join := func(c *http.Client, id string) string {
+		t.Helper()
+		var j JoinResponse
+		if code := e.doWith(c, "POST", "/api/games/"+id+"/join", "", nil, &j); code != 200 {
+			t.Fatalf("join %s: %d", id, code)
+		}
+		return j.Token
+	}
+	// Ana resigns to the computer; Bob resigns to Ana and a guest in a
+	// game of three; a guest resigns to the computer; Ana calls one off.
+	vsComputer := e.create(SeatRequest{Kind: "human"}, SeatRequest{Kind: "computer", Level: "adept"})
+	if code := e.do("POST", "/api/games/"+vsComputer+"/resign", join(ana, vsComputer), nil, nil); code != 200 {
+		t.Fatalf("Ana resigns: %d", code)
+	}
+	three := e.create(SeatRequest{Kind: "human"}, SeatRequest{Kind: "human"}, SeatRequest{Kind: "human"})
+	bobTok := join(bo, three)
+	join(ana, three)
+	var guest JoinResponse
+	if code := e.do("POST", "/api/games/"+three+"/join", "", map[string]string{"name": "Visitor"}, &guest); code != 200 {
+		t.Fatalf("the guest joins: %d", code)
+	}
+	if code := e.do("POST", "/api/games/"+three+"/resign", bobTok, nil, nil); code != 200 {
+		t.Fatalf("Bob resigns: %d", code)
+	}
+	guests := e.create(SeatRequest{Kind: "human"}, SeatRequest{Kind: "computer", Level: "adept"})
+	var gj JoinResponse
+	if code := e.do("POST", "/api/games/"+guests+"/join", "", map[string]string{"name": "Nobody"}, &gj); code != 200 {
+		t.Fatalf("a guest joins: %d", code)
+	}
+	if code := e.do("POST", "/api/games/"+guests+"/resign", gj.Token, nil, nil); code != 200 {
+		t.Fatalf("the guest resigns: %d", code)
+	}
+	off := e.create(SeatRequest{Kind: "human"}, SeatRequest{Kind: "computer", Level: "adept"})
+	if code := e.do("POST", "/api/games/"+off+"/abort", join(ana, off), nil, nil); code != 200 {
+		t.Fatalf("Ana calls a game off: %d", code)
+	}
+	for _, id := range []string{guests, off} {
+		if g, err := e.st.RatedGame(context.Background(), id); !errors.Is(err, store.ErrNotFound) {
+			t.Errorf("game %s recorded: %+v, %v", id, g, err)
+		}
+	}
+
+	var pg PlayerGames
+	if code := e.do("GET", "/api/players/ana/games", "", nil, &pg); code != 200 || len(pg.Games) != 2 || pg.More {
+		t.Fatalf("Ana's games: %d %+v", code, pg)
+	}
+	g3, gc := pg.Games[0], pg.Games[1]
+	if g3.ID != three || g3.Rated || len(g3.Seats) != 3 || g3.Seats[0].Name != "Bob" || g3.Seats[0].Result != 0 ||
+		g3.Seats[1].Result != 0.5 || g3.Seats[2].Name != "Visitor" || !g3.Seats[2].Guest || g3.Seats[0].Guest || g3.Seats[1].After != 0 {
+		t.Errorf("the game of three: %+v", g3)
+	}
+	if gc.ID != vsComputer || gc.Rated || gc.Seats[1].Level != "adept" || gc.Seats[1].Guest || gc.Seats[0].Result != 0 || gc.Seats[1].Result != 1 {
+		t.Errorf("the game against the computer: %+v", gc)
+	}
+	for _, c := range []struct {
+		q           string
+		games, wins int
+		draws       int
+	}{{"", 2, 0, 1}, {"kind=casual", 2, 0, 1}, {"kind=all&opponent=bob", 1, 0, 1}, {"kind=rated", 0, 0, 0}} {
+		var list PlayerGames
+		var stats PlayerStats
+		if code := e.do("GET", "/api/players/ana/games?"+c.q, "", nil, &list); code != 200 || len(list.Games) != c.games {
+			t.Errorf("games?%s: %d, %d games, want %d", c.q, code, len(list.Games), c.games)
+		}
+		if code := e.do("GET", "/api/players/ana/stats?"+c.q, "", nil, &stats); code != 200 || stats.Games != c.games || stats.Wins != c.wins || stats.Draws != c.draws {
+			t.Errorf("stats?%s: %d %+v", c.q, code, stats)
+		}
+	}
+	if code := e.do("GET", "/api/players/bob/games?kind=casual", "", nil, &pg); code != 200 || len(pg.Games) != 1 || pg.Games[0].ID != three {
+		t.Errorf("Bob's casual games: %d %+v", code, pg)
+	}
+	var out struct{ Error string }
+	if code := e.do("GET", "/api/players/ana/games?kind=friendly", "", nil, &out); code != 400 || out.Error != "kind=friendly: want all, rated or casual" {
+		t.Errorf("kind=friendly: %d %q", code, out.Error)
 	}
 }

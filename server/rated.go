@@ -68,26 +68,58 @@ type RatingChange struct {
 	After  int `json:"after"`
 }
 
-// rate records the result of a finished rated game, once (a second call,
-// here or in another process sharing the store, changes nothing), and
-// keeps the seats' rating changes for the state. Caller holds mu.
-func (l *live) rate() error {
-	if !l.hdr.Rated || l.abandoned || l.g.Aborted() || !l.g.Over() {
+// recordGame records the result of a finished game in which an account held
+// a seat, once (a second call, here or in another process sharing the
+// store, changes nothing): a rated game changes its seats' ratings
+// (rate); a casual one, against people or the computer, is only listed
+// on its players' pages. A game called off or abandoned is not
+// recorded. Caller holds mu.
+func (l *live) recordGame() error {
+	if l.abandoned || l.g.Aborted() || !l.g.Over() {
 		return nil
 	}
-	rg := &store.RatedGame{Game: l.hdr.ID, Category: l.hdr.Lexicon, Finished: l.evTime}
+	if l.hdr.Rated {
+		return l.rate()
+	}
+	rg := l.result()
+	for _, st := range rg.Seats {
+		if st.Account != "" {
+			ctx, cancel := context.WithTimeout(context.Background(), rateTimeout)
+			defer cancel()
+			_, err := l.srv.store.RecordGame(ctx, rg)
+			return err
+		}
+	}
+	return nil
+}
+
+// result is the finished game's result as the store records it: each
+// seat's account, name, computer level, score and share of the win.
+// Caller holds mu.
+func (l *live) result() *store.RatedGame {
+	rg := &store.RatedGame{Game: l.hdr.ID, Category: l.hdr.Lexicon, Finished: l.evTime, Rated: l.hdr.Rated}
 	winners := l.g.Winners()
 	for i, s := range l.seat {
-		if s.account == "" {
-			return fmt.Errorf("seat %d of a rated game is held by no account", i)
-		}
 		res := 0.0
 		for _, w := range winners {
 			if w == i {
 				res = 1 / float64(len(winners))
 			}
 		}
-		rg.Seats = append(rg.Seats, store.RatedSeat{Seat: i, Account: s.account, Name: s.name, Score: l.g.Seats[i].Score, Result: res})
+		rg.Seats = append(rg.Seats, store.RatedSeat{Seat: i, Account: s.account, Name: s.name, Level: s.level,
+			Score: l.g.Seats[i].Score, Result: res})
+	}
+	return rg
+}
+
+// rate records the result of a finished rated game and keeps the seats'
+// rating changes for the state. Caller holds mu.
+func (l *live) rate() error {
+	rg := l.result()
+	for i, s := range l.seat {
+		if s.account == "" {
+			return fmt.Errorf("seat %d of a rated game is held by no account", i)
+		}
 	}
 	if len(rg.Seats) != 2 {
 		return fmt.Errorf("a rated game of %d seats", len(rg.Seats))

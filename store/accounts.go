@@ -69,22 +69,40 @@ type RatedSeat struct {
 	RDBefore float64
 	RAfter   float64
 	RDAfter  float64
+	// Level is the computer level that held the seat ("" a person;
+	// Account is "" for a computer and for a person not signed in).
+	Level string
 }
 
-// RatedGame is a rated game's result as recorded.
+// RatedGame is a finished game's result as recorded: of a rated game
+// (Rated; its seats' ratings before and after), or of a casual game
+// with an account in a seat (RecordGame; the ratings are zero).
 type RatedGame struct {
 	Game     string
 	Category string
 	Finished time.Time
+	Rated    bool
 	Seats    []RatedSeat
 }
 
-// RatedFilter picks some of an account's rated games: those of one
-// category ("" any), those against one other account (its key; "" any),
-// and, when Before is set, those listed after it, newest first (finished
-// earlier, or at the same time with a greater game ID): the cursor of a
-// list's next page is its last game.
+// Kind picks games by whether they were rated.
+type Kind string
+
+// The kinds of games a RatedFilter picks.
+const (
+	KindAny    Kind = ""
+	KindRated  Kind = "rated"
+	KindCasual Kind = "casual"
+)
+
+// RatedFilter picks some of an account's recorded games: those of a
+// kind (rated, casual or any), those of one category ("" any), those
+// against one other account (its key; "" any), and, when Before is set,
+// those listed after it, newest first (finished earlier, or at the same
+// time with a greater game ID): the cursor of a list's next page is its
+// last game.
 type RatedFilter struct {
+	Kind     Kind
 	Category string
 	Opponent string
 	Before   *RatedCursor
@@ -119,6 +137,12 @@ type RatedTotals struct {
 func ratedWhere(prefix string, f RatedFilter, key string, before bool, arg func(int) string) (string, []any) {
 	args := []any{key}
 	w := "me.account = " + arg(1)
+	switch f.Kind {
+	case KindRated:
+		w += " AND gg.rated"
+	case KindCasual:
+		w += " AND NOT gg.rated"
+	}
 	if f.Category != "" {
 		args = append(args, f.Category)
 		w += " AND gg.category = " + arg(len(args))
@@ -140,13 +164,17 @@ func ratedWhere(prefix string, f RatedFilter, key string, before bool, arg func(
 func ratedListQuery(prefix string, f RatedFilter, key string, n int, arg func(int) string) (string, []any) {
 	w, args := ratedWhere(prefix, f, key, true, arg)
 	args = append(args, n)
-	return fmt.Sprintf(`SELECT g.game, g.category, g.finished, s.seat, s.account, s.name, s.score, s.result,
-		s.r_before, s.rd_before, s.r_after, s.rd_after
+	return fmt.Sprintf(`SELECT `+ratedGameCols+`
 		FROM (SELECT me.game, me.finished FROM %[1]srated_seats me JOIN %[1]srated_games gg ON gg.game = me.game
 			WHERE %[2]s ORDER BY me.finished DESC, me.game LIMIT %[3]s) m
 		JOIN %[1]srated_games g ON g.game = m.game JOIN %[1]srated_seats s ON s.game = m.game
 		ORDER BY m.finished DESC, m.game, s.seat`, prefix, w, arg(len(args))), args
 }
+
+// ratedGameCols are the columns of a seat of a recorded game (g of
+// rated_games, s of rated_seats) that scanRatedGames reads.
+const ratedGameCols = `g.game, g.category, g.finished, g.rated, s.seat, s.account, s.name, s.score, s.result,
+	s.r_before, s.rd_before, s.r_after, s.rd_after, s.level`
 
 // ratedTotalsQueries are the statements of RatedTotals (the counts, the
 // opponents' points, the highest score) and their arguments, as
@@ -302,8 +330,13 @@ type Accounts interface {
 	// changes nothing, when the game was recorded before (by this process
 	// or another sharing the store).
 	RateGame(ctx context.Context, g *RatedGame, rate RateFunc) (bool, error)
-	// RatedGame returns the record of a rated game (ErrNotFound if its
-	// result was not recorded).
+	// RecordGame records the result of a finished casual game once (its
+	// seats' ratings are not read, changed or kept; g.Rated is ignored).
+	// It reports false, and changes nothing, when the game was recorded
+	// before.
+	RecordGame(ctx context.Context, g *RatedGame) (bool, error)
+	// RatedGame returns the record of a finished game (ErrNotFound if
+	// its result was not recorded).
 	RatedGame(ctx context.Context, game string) (*RatedGame, error)
 	// AddAccountGame records that an account took a seat of a game (a
 	// second record of the same seat changes nothing).
@@ -311,10 +344,10 @@ type Accounts interface {
 	// AccountGames returns the n latest seats an account took, newest
 	// first.
 	AccountGames(ctx context.Context, key string, n int) ([]AccountGame, error)
-	// RatedGames returns the n latest rated games of an account that f
-	// picks, newest first (ties in time by game ID).
+	// RatedGames returns the n latest recorded games of an account that
+	// f picks, newest first (ties in time by game ID).
 	RatedGames(ctx context.Context, key string, f RatedFilter, n int) ([]RatedGame, error)
-	// RatedTotals sums up the account's rated games that f picks
+	// RatedTotals sums up the account's recorded games that f picks
 	// (f.Before aside: all of them).
 	RatedTotals(ctx context.Context, key string, f RatedFilter) (RatedTotals, error)
 	// RecordPuzzle keeps an account's first answer to a puzzle and

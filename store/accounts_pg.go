@@ -66,6 +66,7 @@ CREATE TABLE IF NOT EXISTS atril_rated_games (
 	category TEXT NOT NULL,
 	finished BIGINT NOT NULL
 );
+ALTER TABLE atril_rated_games ADD COLUMN IF NOT EXISTS rated BOOLEAN NOT NULL DEFAULT TRUE;
 CREATE TABLE IF NOT EXISTS atril_rated_seats (
 	game      TEXT NOT NULL,
 	seat      INTEGER NOT NULL,
@@ -80,6 +81,7 @@ CREATE TABLE IF NOT EXISTS atril_rated_seats (
 	finished  BIGINT NOT NULL,
 	PRIMARY KEY (game, seat)
 );
+ALTER TABLE atril_rated_seats ADD COLUMN IF NOT EXISTS level TEXT NOT NULL DEFAULT '';
 CREATE INDEX IF NOT EXISTS atril_rated_seats_account ON atril_rated_seats(account, finished);
 CREATE TABLE IF NOT EXISTS atril_account_games (
 	account TEXT NOT NULL,
@@ -391,7 +393,7 @@ func (s *Postgres) RateGame(ctx context.Context, g *RatedGame, rate RateFunc) (b
 		return false, wrap(err)
 	}
 	defer tx.Rollback(ctx)
-	tag, err := tx.Exec(ctx, `INSERT INTO atril_rated_games(game, category, finished) VALUES ($1,$2,$3) ON CONFLICT (game) DO NOTHING`,
+	tag, err := tx.Exec(ctx, `INSERT INTO atril_rated_games(game, category, finished, rated) VALUES ($1,$2,$3,TRUE) ON CONFLICT (game) DO NOTHING`,
 		g.Game, g.Category, g.Finished.UnixNano())
 	if err != nil {
 		return false, wrap(err)
@@ -432,23 +434,57 @@ func (s *Postgres) RateGame(ctx context.Context, g *RatedGame, rate RateFunc) (b
 	if err != nil {
 		return false, wrap(err)
 	}
-	for i, r := range after {
-		st := g.Seats[i]
+	for _, r := range after {
 		if _, err := tx.Exec(ctx, `UPDATE atril_ratings SET name = $3, r = $4, rd = $5, vol = $6, games = $7, wins = $8, losses = $9, draws = $10, updated = $11
 			WHERE account = $1 AND category = $2`,
 			r.Account, r.Category, r.Name, r.R, r.RD, r.Vol, r.Games, r.Wins, r.Losses, r.Draws, r.Updated.UnixNano()); err != nil {
 			return false, wrap(err)
 		}
-		if _, err := tx.Exec(ctx, `INSERT INTO atril_rated_seats(game, seat, account, name, score, result, r_before, rd_before, r_after, rd_after, finished)
-			VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11)`, g.Game, st.Seat, st.Account, st.Name, st.Score, st.Result,
-			st.RBefore, st.RDBefore, st.RAfter, st.RDAfter, g.Finished.UnixNano()); err != nil {
-			return false, wrap(err)
-		}
+	}
+	if err := insertSeatsPG(ctx, tx, g); err != nil {
+		return false, wrap(err)
 	}
 	if err := tx.Commit(ctx); err != nil {
 		return false, wrap(err)
 	}
 	return true, nil
+}
+
+// RecordGame implements Accounts.
+func (s *Postgres) RecordGame(ctx context.Context, g *RatedGame) (bool, error) {
+	wrap := func(err error) error { return fmt.Errorf("store: record game %s: %w", g.Game, err) }
+	tx, err := s.pool.Begin(ctx)
+	if err != nil {
+		return false, wrap(err)
+	}
+	defer tx.Rollback(ctx)
+	tag, err := tx.Exec(ctx, `INSERT INTO atril_rated_games(game, category, finished, rated) VALUES ($1,$2,$3,FALSE) ON CONFLICT (game) DO NOTHING`,
+		g.Game, g.Category, g.Finished.UnixNano())
+	if err != nil {
+		return false, wrap(err)
+	}
+	if tag.RowsAffected() == 0 {
+		return false, nil
+	}
+	if err := insertSeatsPG(ctx, tx, g); err != nil {
+		return false, wrap(err)
+	}
+	if err := tx.Commit(ctx); err != nil {
+		return false, wrap(err)
+	}
+	return true, nil
+}
+
+// insertSeatsPG writes the seats of a recorded game in tx.
+func insertSeatsPG(ctx context.Context, tx pgx.Tx, g *RatedGame) error {
+	for _, st := range g.Seats {
+		if _, err := tx.Exec(ctx, `INSERT INTO atril_rated_seats(game, seat, account, name, score, result, r_before, rd_before, r_after, rd_after, finished, level)
+			VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12)`, g.Game, st.Seat, st.Account, st.Name, st.Score, st.Result,
+			st.RBefore, st.RDBefore, st.RAfter, st.RDAfter, g.Finished.UnixNano(), st.Level); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // AddAccountGame implements Accounts.
@@ -511,8 +547,7 @@ func (s *Postgres) AccountGames(ctx context.Context, key string, n int) ([]Accou
 
 // RatedGame implements Accounts.
 func (s *Postgres) RatedGame(ctx context.Context, game string) (*RatedGame, error) {
-	rows, err := s.pool.Query(ctx, `SELECT g.game, g.category, g.finished, s.seat, s.account, s.name, s.score, s.result,
-		s.r_before, s.rd_before, s.r_after, s.rd_after
+	rows, err := s.pool.Query(ctx, `SELECT `+ratedGameCols+`
 		FROM atril_rated_games g JOIN atril_rated_seats s ON s.game = g.game WHERE g.game = $1 ORDER BY s.seat`, game)
 	if err != nil {
 		return nil, fmt.Errorf("store: rated game %s: %w", game, err)

@@ -64,7 +64,8 @@ CREATE INDEX IF NOT EXISTS ratings_board ON ratings(category, r);
 CREATE TABLE IF NOT EXISTS rated_games (
 	game     TEXT PRIMARY KEY,
 	category TEXT NOT NULL,
-	finished INTEGER NOT NULL
+	finished INTEGER NOT NULL,
+	rated    INTEGER NOT NULL DEFAULT 1
 );
 CREATE TABLE IF NOT EXISTS rated_seats (
 	game      TEXT NOT NULL,
@@ -78,6 +79,7 @@ CREATE TABLE IF NOT EXISTS rated_seats (
 	r_after   REAL NOT NULL,
 	rd_after  REAL NOT NULL,
 	finished  INTEGER NOT NULL,
+	level     TEXT NOT NULL DEFAULT '',
 	PRIMARY KEY (game, seat)
 );
 CREATE INDEX IF NOT EXISTS rated_seats_account ON rated_seats(account, finished);
@@ -116,8 +118,8 @@ var accountTables = []struct{ name, cols string }{
 	{"blocks", "account, blocked, since"},
 	{"reports", "id, account, reported, game, reason, created, closed"},
 	{"ratings", "account, category, name, r, rd, vol, games, wins, losses, draws, updated"},
-	{"rated_games", "game, category, finished"},
-	{"rated_seats", "game, seat, account, name, score, result, r_before, rd_before, r_after, rd_after, finished"},
+	{"rated_games", "game, category, finished, rated"},
+	{"rated_seats", "game, seat, account, name, score, result, r_before, rd_before, r_after, rd_after, finished, level"},
 	{"account_games", "account, game, seat, joined"},
 	{"puzzle_answers", "account, lexicon, number, correct, score, answered"},
 	{"presence", "account, seen"},
@@ -463,7 +465,7 @@ func (s *SQLite) RateGame(ctx context.Context, g *RatedGame, rate RateFunc) (boo
 		return false, wrap(err)
 	}
 	defer tx.Rollback()
-	res, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO rated_games(game, category, finished) VALUES (?,?,?)`,
+	res, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO rated_games(game, category, finished, rated) VALUES (?,?,?,1)`,
 		g.Game, g.Category, g.Finished.UnixNano())
 	if err != nil {
 		return false, wrap(err)
@@ -491,24 +493,58 @@ func (s *SQLite) RateGame(ctx context.Context, g *RatedGame, rate RateFunc) (boo
 	if err != nil {
 		return false, wrap(err)
 	}
-	for i, r := range after {
-		st := g.Seats[i]
+	for _, r := range after {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO ratings(`+ratingCols+`) VALUES (?,?,?,?,?,?,?,?,?,?,?)
 			ON CONFLICT(account, category) DO UPDATE SET name = excluded.name, r = excluded.r, rd = excluded.rd, vol = excluded.vol,
 			games = excluded.games, wins = excluded.wins, losses = excluded.losses, draws = excluded.draws, updated = excluded.updated`,
 			r.Account, r.Name, r.Category, r.R, r.RD, r.Vol, r.Games, r.Wins, r.Losses, r.Draws, r.Updated.UnixNano()); err != nil {
 			return false, wrap(err)
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO rated_seats(game, seat, account, name, score, result, r_before, rd_before, r_after, rd_after, finished)
-			VALUES (?,?,?,?,?,?,?,?,?,?,?)`, g.Game, st.Seat, st.Account, st.Name, st.Score, st.Result,
-			st.RBefore, st.RDBefore, st.RAfter, st.RDAfter, g.Finished.UnixNano()); err != nil {
-			return false, wrap(err)
-		}
+	}
+	if err := insertSeatsSQLite(ctx, tx, g); err != nil {
+		return false, wrap(err)
 	}
 	if err := tx.Commit(); err != nil {
 		return false, wrap(err)
 	}
 	return true, nil
+}
+
+// RecordGame implements Accounts.
+func (s *SQLite) RecordGame(ctx context.Context, g *RatedGame) (bool, error) {
+	wrap := func(err error) error { return fmt.Errorf("store: record game %s: %w", g.Game, err) }
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return false, wrap(err)
+	}
+	defer tx.Rollback()
+	res, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO rated_games(game, category, finished, rated) VALUES (?,?,?,0)`,
+		g.Game, g.Category, g.Finished.UnixNano())
+	if err != nil {
+		return false, wrap(err)
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 0 {
+		return false, err
+	}
+	if err := insertSeatsSQLite(ctx, tx, g); err != nil {
+		return false, wrap(err)
+	}
+	if err := tx.Commit(); err != nil {
+		return false, wrap(err)
+	}
+	return true, nil
+}
+
+// insertSeatsSQLite writes the seats of a recorded game in tx.
+func insertSeatsSQLite(ctx context.Context, tx *sql.Tx, g *RatedGame) error {
+	for _, st := range g.Seats {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO rated_seats(game, seat, account, name, score, result, r_before, rd_before, r_after, rd_after, finished, level)
+			VALUES (?,?,?,?,?,?,?,?,?,?,?,?)`, g.Game, st.Seat, st.Account, st.Name, st.Score, st.Result,
+			st.RBefore, st.RDBefore, st.RAfter, st.RDAfter, g.Finished.UnixNano(), st.Level); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // AddAccountGame implements Accounts.
@@ -593,8 +629,7 @@ func scanAccountGames(rows rowScanner, key string) ([]AccountGame, error) {
 
 // RatedGame implements Accounts.
 func (s *SQLite) RatedGame(ctx context.Context, game string) (*RatedGame, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT g.game, g.category, g.finished, s.seat, s.account, s.name, s.score, s.result,
-		s.r_before, s.rd_before, s.r_after, s.rd_after
+	rows, err := s.db.QueryContext(ctx, `SELECT `+ratedGameCols+`
 		FROM rated_games g JOIN rated_seats s ON s.game = g.game WHERE g.game = ? ORDER BY s.seat`, game)
 	if err != nil {
 		return nil, fmt.Errorf("store: rated game %s: %w", game, err)
@@ -651,8 +686,8 @@ func scanRatedGames(rows rowScanner) ([]RatedGame, error) {
 		var g RatedGame
 		var st RatedSeat
 		var finished int64
-		if err := rows.Scan(&g.Game, &g.Category, &finished, &st.Seat, &st.Account, &st.Name, &st.Score, &st.Result,
-			&st.RBefore, &st.RDBefore, &st.RAfter, &st.RDAfter); err != nil {
+		if err := rows.Scan(&g.Game, &g.Category, &finished, &g.Rated, &st.Seat, &st.Account, &st.Name, &st.Score, &st.Result,
+			&st.RBefore, &st.RDBefore, &st.RAfter, &st.RDAfter, &st.Level); err != nil {
 			return nil, err
 		}
 		if len(out) == 0 || out[len(out)-1].Game != g.Game {

@@ -56,7 +56,7 @@ func RepairSQLite(path string) (*RepairReport, error) {
 	cols := "id, variant, lexicon, seed, seats, created, finished"
 	var has [3]bool
 	for i, c := range newerGameColumns {
-		if ok, err := hasGameColumn(old, c.name); err == nil && ok {
+		if ok, err := hasColumn(old, "games", c.name); err == nil && ok {
 			cols, has[i] = cols+", "+c.name, true
 		}
 	}
@@ -263,9 +263,19 @@ func copyTables(old, nw *sql.DB) (map[string]int, error) {
 		if err := old.QueryRow(`SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = ?`, t.name).Scan(&n); err != nil || n == 0 {
 			continue
 		}
-		ncols := len(strings.Split(t.cols, ","))
+		// A file made by an earlier version may lack the newer columns:
+		// the copies take their defaults.
+		var keep []string
+		for _, c := range strings.Split(t.cols, ",") {
+			c = strings.TrimSpace(c)
+			if ok, err := hasColumn(old, t.name, c); err == nil && ok {
+				keep = append(keep, c)
+			}
+		}
+		cols := strings.Join(keep, ", ")
+		ncols := len(keep)
 		var rows [][]any
-		salvage(old, t.name, t.cols, func(r *sql.Rows) error {
+		salvage(old, t.name, cols, func(r *sql.Rows) error {
 			vals := make([]any, ncols)
 			ptrs := make([]any, ncols)
 			for i := range vals {
@@ -277,7 +287,7 @@ func copyTables(old, nw *sql.DB) (map[string]int, error) {
 			rows = append(rows, vals)
 			return nil
 		})
-		ins := "INSERT OR IGNORE INTO " + t.name + "(" + t.cols + ") VALUES (" + strings.TrimSuffix(strings.Repeat("?,", ncols), ",") + ")"
+		ins := "INSERT OR IGNORE INTO " + t.name + "(" + cols + ") VALUES (" + strings.TrimSuffix(strings.Repeat("?,", ncols), ",") + ")"
 		for _, vals := range rows {
 			if _, err := nw.Exec(ins, vals...); err != nil {
 				return nil, fmt.Errorf("copy a row of %s: %w", t.name, err)

@@ -113,13 +113,19 @@ func OpenSQLite(path string) (*SQLite, error) {
 	}
 	// Files made before games had a challenge rule or could be rated
 	// get the columns.
-	if err := addGameColumns(db); err != nil {
+	if err := addColumns(db, "games", newerGameColumns); err != nil {
 		db.Close()
 		return nil, corruptOr(path, fmt.Errorf("store: add the newer columns of games in %s: %w", path, err))
 	}
 	if _, err := db.Exec(sqliteAccountsSchema); err != nil {
 		db.Close()
 		return nil, corruptOr(path, fmt.Errorf("store: create the accounts' tables in %s: %w", path, err))
+	}
+	for _, t := range newerAccountColumns {
+		if err := addColumns(db, t.table, t.cols); err != nil {
+			db.Close()
+			return nil, corruptOr(path, fmt.Errorf("store: add the newer columns of %s in %s: %w", t.table, path, err))
+		}
 	}
 	if _, err := db.Exec(sqliteTournamentsSchema); err != nil {
 		db.Close()
@@ -541,31 +547,47 @@ func (s *SQLite) CreateGame(ctx context.Context, g *Game) error {
 
 const insertGameSQL = `INSERT INTO games(id, variant, lexicon, seed, seats, created, finished, challenge, rated, tournament) VALUES (?,?,?,?,?,?,?,?,?,?)`
 
-// newerGameColumns are the columns of games that files made by earlier
-// versions lack, with their declarations: the games already stored keep
-// the void challenge rule, are not rated and belong to no tournament.
-var newerGameColumns = []struct{ name, decl string }{
+// newerColumn is a column that files made by earlier versions lack,
+// with its declaration (its default is what the rows already stored
+// take).
+type newerColumn struct{ name, decl string }
+
+// newerGameColumns are the newer columns of games: the games already
+// stored keep the void challenge rule, are not rated and belong to no
+// tournament.
+var newerGameColumns = []newerColumn{
 	{"challenge", "TEXT NOT NULL DEFAULT ''"},
 	{"rated", "INTEGER NOT NULL DEFAULT 0"},
 	{"tournament", "TEXT NOT NULL DEFAULT ''"},
 }
 
-// hasGameColumn reports whether the games table of db has a column.
-func hasGameColumn(db *sql.DB, name string) (bool, error) {
+// newerAccountColumns are the newer columns of the accounts' tables, by
+// table: the results recorded before every finished game was were all
+// of rated games, between people.
+var newerAccountColumns = []struct {
+	table string
+	cols  []newerColumn
+}{
+	{"rated_games", []newerColumn{{"rated", "INTEGER NOT NULL DEFAULT 1"}}},
+	{"rated_seats", []newerColumn{{"level", "TEXT NOT NULL DEFAULT ''"}}},
+}
+
+// hasColumn reports whether table of db has a column.
+func hasColumn(db *sql.DB, table, name string) (bool, error) {
 	var n int
-	err := db.QueryRow(`SELECT COUNT(*) FROM pragma_table_info('games') WHERE name = ?`, name).Scan(&n)
+	err := db.QueryRow(`SELECT COUNT(*) FROM pragma_table_info(?) WHERE name = ?`, table, name).Scan(&n)
 	return n > 0, err
 }
 
-// addGameColumns adds the newerGameColumns that a games table lacks.
-func addGameColumns(db *sql.DB) error {
-	for _, c := range newerGameColumns {
-		has, err := hasGameColumn(db, c.name)
+// addColumns adds to table the columns of cols it lacks.
+func addColumns(db *sql.DB, table string, cols []newerColumn) error {
+	for _, c := range cols {
+		has, err := hasColumn(db, table, c.name)
 		if err != nil {
 			return err
 		}
 		if !has {
-			if _, err := db.Exec(`ALTER TABLE games ADD COLUMN ` + c.name + ` ` + c.decl); err != nil {
+			if _, err := db.Exec(`ALTER TABLE ` + table + ` ADD COLUMN ` + c.name + ` ` + c.decl); err != nil {
 				return err
 			}
 		}

@@ -269,8 +269,10 @@ func TestSQLiteDamagedFile(t *testing.T) {
 }
 
 // TestSQLiteBeforeChallengeColumn opens and repairs a file made before
-// games had a challenge rule or could be rated: its games read with the
-// void rule, unrated, and new games keep their rule and rating.
+// games had a challenge rule or could be rated, and before casual games'
+// results were recorded: its games read with the void rule, unrated,
+// its recorded results as rated games between people, and new games
+// and results keep their rule, rating and kind.
 func TestSQLiteBeforeChallengeColumn(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "old.db")
 	db, err := sql.Open("sqlite", "file:"+path)
@@ -284,6 +286,12 @@ func TestSQLiteBeforeChallengeColumn(t *testing.T) {
 			data TEXT NOT NULL, time INTEGER NOT NULL, PRIMARY KEY (game, seq))`,
 		`INSERT INTO games VALUES ('old1', 'english', 'en-sowpods', 7, '[{"name":"Ana"},{"name":"Bo"}]', 1, 0)`,
 		`INSERT INTO events VALUES ('old1', 0, 'join', '{"seat":0}', 2)`,
+		`CREATE TABLE rated_games (game TEXT PRIMARY KEY, category TEXT NOT NULL, finished INTEGER NOT NULL)`,
+		`CREATE TABLE rated_seats (game TEXT NOT NULL, seat INTEGER NOT NULL, account TEXT NOT NULL, name TEXT NOT NULL,
+			score INTEGER NOT NULL, result REAL NOT NULL, r_before REAL NOT NULL, rd_before REAL NOT NULL, r_after REAL NOT NULL,
+			rd_after REAL NOT NULL, finished INTEGER NOT NULL, PRIMARY KEY (game, seat))`,
+		`INSERT INTO rated_games VALUES ('r0', 'en-sowpods', 5)`,
+		`INSERT INTO rated_seats VALUES ('r0', 0, 'ana', 'Ana', 400, 1, 1500, 350, 1560, 300, 5), ('r0', 1, 'bo', 'Bo', 300, 0, 1500, 350, 1440, 300, 5)`,
 	} {
 		if _, err := db.Exec(q); err != nil {
 			t.Fatalf("%s: %v", q, err)
@@ -313,6 +321,17 @@ func TestSQLiteBeforeChallengeColumn(t *testing.T) {
 		}
 		if g, _, err := s.Load(context.Background(), "new1"); err != nil || g.Challenge != "5pt" || !g.Rated {
 			t.Errorf("%s: new game: %+v, %v", p, g, err)
+		}
+		if rg, err := s.RatedGame(context.Background(), "r0"); err != nil || !rg.Rated || len(rg.Seats) != 2 || rg.Seats[1].Level != "" || rg.Seats[0].RAfter != 1560 {
+			t.Errorf("%s: old result: %+v, %v", p, rg, err)
+		}
+		cg := &store.RatedGame{Game: "c1", Category: "en-sowpods", Finished: time.Unix(6, 0),
+			Seats: []store.RatedSeat{{Seat: 0, Account: "ana", Name: "Ana", Score: 300, Result: 1}, {Seat: 1, Name: "Computer", Level: "adept", Score: 200}}}
+		if ok, err := s.RecordGame(context.Background(), cg); err != nil || !ok {
+			t.Errorf("%s: RecordGame: %v, %v", p, ok, err)
+		}
+		if rg, err := s.RatedGame(context.Background(), "c1"); err != nil || rg.Rated || rg.Seats[1].Level != "adept" {
+			t.Errorf("%s: new result: %+v, %v", p, rg, err)
 		}
 		s.Close()
 	}

@@ -999,6 +999,28 @@ func ratedLists(ctx context.Context, t *testing.T, s store.Store, prefix string,
 			t.Fatalf("RateGame %s: %v", g.Game, err)
 		}
 	}
+	// Two casual games: Ana beat a computer, and lost a game of three
+	// to Dee and a guest.
+	for _, g := range []*store.RatedGame{
+		{Game: prefix + "x1", Category: prefix + "en", Finished: now.Add(9 * time.Minute),
+			Seats: []store.RatedSeat{{Seat: 0, Account: ana.Key, Name: "Ana", Score: 420, Result: 1}, {Seat: 1, Name: "Inhuman", Level: "inhuman", Score: 380}}},
+		{Game: prefix + "x2", Category: prefix + "es", Finished: now.Add(10 * time.Minute),
+			Seats: []store.RatedSeat{{Seat: 0, Name: "Guest", Score: 200}, {Seat: 1, Account: ana.Key, Name: "Ana", Score: 290},
+				{Seat: 2, Account: dee.Key, Name: "Dee", Score: 350, Result: 1}}},
+	} {
+		if ok, err := s.RecordGame(ctx, g); err != nil || !ok {
+			t.Fatalf("RecordGame %s: %v, %v", g.Game, ok, err)
+		}
+		if ok, err := s.RecordGame(ctx, g); err != nil || ok {
+			t.Errorf("RecordGame %s twice: %v, %v; want false, nil", g.Game, ok, err)
+		}
+	}
+	if g, err := s.RatedGame(ctx, prefix+"x1"); err != nil || g.Rated || len(g.Seats) != 2 || g.Seats[1].Level != "inhuman" || g.Seats[1].Account != "" || g.Seats[0].RAfter != 0 {
+		t.Errorf("RatedGame x1: %+v, %v", g, err)
+	}
+	if g, err := s.RatedGame(ctx, prefix+"e1"); err != nil || !g.Rated || g.Seats[0].Level != "" {
+		t.Errorf("RatedGame e1: %+v, %v", g, err)
+	}
 	ids := func(gs []store.RatedGame) []string {
 		var out []string
 		for _, g := range gs {
@@ -1007,7 +1029,7 @@ func ratedLists(ctx context.Context, t *testing.T, s store.Store, prefix string,
 		return out
 	}
 	// Newest first, ties in time by game ID; pages follow each other.
-	all := []string{"c7", "e2", "c6", "c5", "c4", "c3", "c2", "c1", "c0", "e1", "r1"}
+	all := []string{"x2", "x1", "c7", "e2", "c6", "c5", "c4", "c3", "c2", "c1", "c0", "e1", "r1"}
 	var got []string
 	var cur *store.RatedCursor
 	for page := 0; page < 6; page++ {
@@ -1023,23 +1045,31 @@ func ratedLists(ctx context.Context, t *testing.T, s store.Store, prefix string,
 		cur = &store.RatedCursor{Finished: last.Finished, Game: last.Game}
 	}
 	if fmt.Sprint(got) != fmt.Sprint(all) {
-		t.Errorf("Ana's rated games by pages of 3: %v, want %v", got, all)
+		t.Errorf("Ana's games by pages of 3: %v, want %v", got, all)
 	}
+	rated := store.KindRated
+	esTotals := store.RatedTotals{Games: 2, Losses: 1, Draws: 1, Points: 800, OpponentSeats: 2, OpponentPoints: 810, High: 500, HighGame: prefix + "e2"}
+	enTotals := store.RatedTotals{Games: 9, Wins: 5, Losses: 4, Points: 3600, OpponentSeats: 9, OpponentPoints: 3150, High: 400, HighGame: prefix + "c7"}
+	esAll := store.RatedTotals{Games: 3, Losses: 2, Draws: 1, Points: 1090, OpponentSeats: 4, OpponentPoints: 1360, High: 500, HighGame: prefix + "e2"}
 	for _, c := range []struct {
 		f    store.RatedFilter
 		want string
 		tot  store.RatedTotals
+		high time.Duration // when the highest score's game finished
 	}{
-		{store.RatedFilter{Category: prefix + "es"}, "[e2 e1]",
-			store.RatedTotals{Games: 2, Losses: 1, Draws: 1, Points: 800, OpponentSeats: 2, OpponentPoints: 810, High: 500, HighGame: prefix + "e2"}},
-		{store.RatedFilter{Opponent: dee.Key}, "[e2 e1]",
-			store.RatedTotals{Games: 2, Losses: 1, Draws: 1, Points: 800, OpponentSeats: 2, OpponentPoints: 810, High: 500, HighGame: prefix + "e2"}},
-		{store.RatedFilter{Category: prefix + "en", Opponent: bo.Key}, "[c7 c6 c5 c4 c3 c2 c1 c0 r1]",
-			store.RatedTotals{Games: 9, Wins: 5, Losses: 4, Points: 3600, OpponentSeats: 9, OpponentPoints: 3150, High: 400, HighGame: prefix + "c7"}},
-		{store.RatedFilter{Category: prefix + "es", Opponent: bo.Key}, "[]", store.RatedTotals{}},
-		{store.RatedFilter{Opponent: ana.Key}, "[]", store.RatedTotals{}},
-		{store.RatedFilter{Category: prefix + "en", Before: &store.RatedCursor{Finished: now.Add(2 * time.Minute), Game: prefix + "c1"}}, "[c0 r1]",
-			store.RatedTotals{Games: 9, Wins: 5, Losses: 4, Points: 3600, OpponentSeats: 9, OpponentPoints: 3150, High: 400, HighGame: prefix + "c7"}},
+		{store.RatedFilter{Kind: rated, Category: prefix + "es"}, "[e2 e1]", esTotals, 8 * time.Minute},
+		{store.RatedFilter{Kind: rated, Opponent: dee.Key}, "[e2 e1]", esTotals, 8 * time.Minute},
+		{store.RatedFilter{Kind: rated, Category: prefix + "en", Opponent: bo.Key}, "[c7 c6 c5 c4 c3 c2 c1 c0 r1]", enTotals, 8 * time.Minute},
+		{store.RatedFilter{Category: prefix + "en", Opponent: bo.Key}, "[c7 c6 c5 c4 c3 c2 c1 c0 r1]", enTotals, 8 * time.Minute},
+		{store.RatedFilter{Kind: rated, Category: prefix + "es", Opponent: bo.Key}, "[]", store.RatedTotals{}, 0},
+		{store.RatedFilter{Opponent: ana.Key}, "[]", store.RatedTotals{}, 0},
+		{store.RatedFilter{Kind: rated, Category: prefix + "en", Before: &store.RatedCursor{Finished: now.Add(2 * time.Minute), Game: prefix + "c1"}}, "[c0 r1]", enTotals, 8 * time.Minute},
+		{store.RatedFilter{Category: prefix + "es"}, "[x2 e2 e1]", esAll, 8 * time.Minute},
+		{store.RatedFilter{Opponent: dee.Key}, "[x2 e2 e1]", esAll, 8 * time.Minute},
+		{store.RatedFilter{Kind: store.KindCasual}, "[x2 x1]",
+			store.RatedTotals{Games: 2, Wins: 1, Losses: 1, Points: 710, OpponentSeats: 3, OpponentPoints: 930, High: 420, HighGame: prefix + "x1"}, 9 * time.Minute},
+		{store.RatedFilter{Kind: store.KindCasual, Opponent: bo.Key}, "[]", store.RatedTotals{}, 0},
+		{store.RatedFilter{Kind: rated, Category: prefix + "en"}, "[c7 c6 c5 c4 c3 c2 c1 c0 r1]", enTotals, 8 * time.Minute},
 	} {
 		gs, err := s.RatedGames(ctx, ana.Key, c.f, 20)
 		if err != nil || fmt.Sprint(ids(gs)) != c.want {
@@ -1051,11 +1081,14 @@ func ratedLists(ctx context.Context, t *testing.T, s store.Store, prefix string,
 		if err != nil || tot != c.tot {
 			t.Errorf("RatedTotals %+v: %+v, %v; want %+v", c.f, tot, err, c.tot)
 		}
-		if tot.Games > 0 && !hf.Equal(now.Add(8*time.Minute)) {
+		if tot.Games > 0 && !hf.Equal(now.Add(c.high)) {
 			t.Errorf("RatedTotals %+v: the highest score's game finished %v", c.f, hf)
 		}
 	}
-	if gs, err := s.RatedGames(ctx, dee.Key, store.RatedFilter{}, 1); err != nil || fmt.Sprint(ids(gs)) != "[e2]" || gs[0].Seats[1].Account != dee.Key {
-		t.Errorf("Dee's latest game: %+v, %v", gs, err)
+	if gs, err := s.RatedGames(ctx, dee.Key, store.RatedFilter{Kind: rated}, 1); err != nil || fmt.Sprint(ids(gs)) != "[e2]" || gs[0].Seats[1].Account != dee.Key {
+		t.Errorf("Dee's latest rated game: %+v, %v", gs, err)
+	}
+	if gs, err := s.RatedGames(ctx, dee.Key, store.RatedFilter{}, 1); err != nil || fmt.Sprint(ids(gs)) != "[x2]" || gs[0].Rated || gs[0].Seats[2].Account != dee.Key || gs[0].Seats[0].Account != "" {
+		t.Errorf("Dee's latest game of any kind: %+v, %v", gs, err)
 	}
 }

@@ -3549,6 +3549,8 @@ async function showProfile(name) {
   } catch (e) {
     PROFILE = { missing: name, status: e.status, error: e.message };
   }
+  // The word lists offered, for the filter of the games.
+  try { INFO = INFO || await api("GET", "/api/info"); } catch (e) { /* only "All word lists" */ }
   PGAMES = null;
   renderProfile();
   if (!PROFILE.missing) startProfileGames();
@@ -3665,32 +3667,34 @@ function renderProfile() {
 
 // ---------- a player's games: filters, pages, statistics ----------
 
-// PGAMES is the list of the profile's games shown: its filter (word
-// list, opponent), the games loaded so far (pages of GET
+// PGAMES is the list of the profile's games shown: its filter (kind:
+// "" all, rated or casual; word list; opponent), the games loaded so far (pages of GET
 // /api/players/{name}/games), whether older ones follow, and what they
 // add up to (GET .../stats); seq drops the answers of a filter since
 // replaced.
 let PGAMES = null;
 
-// startProfileGames loads the first page of the profile's games, of the
-// word list the player has played most rated games in.
+// startProfileGames loads the first page of the profile's games of
+// every kind, of the word list the player has played most rated games in
+// (for its rating graph), or of every word list.
 function startProfileGames() {
   const top = [...PROFILE.ratings].sort((a, b) => b.games - a.games)[0];
-  PGAMES = { lexicon: top ? top.lexicon : "", opponent: "", games: [], more: false, stats: null, seq: 0 };
+  PGAMES = { kind: "", lexicon: top ? top.lexicon : "", opponent: "", games: [], more: false, stats: null, seq: 0 };
   fillGamesFilter();
   loadProfileGames(false);
 }
 
-// fillGamesFilter fills the filter's word lists (those the player has a
-// rating in) and shows the button of the games with the signed-in
-// player on another player's page.
+// fillGamesFilter fills the filter's word lists (those offered here) and
+// shows the button of the games with the signed-in player on another
+// player's page.
 function fillGamesFilter() {
   if (!PGAMES) return;
   const sel = $("#games-lexicon");
   sel.textContent = "";
   sel.append(new Option(t("allLexicons"), ""));
-  for (const r of PROFILE.ratings) sel.append(new Option(lexiconName(r.lexicon), r.lexicon));
+  for (const v of INFO ? INFO.variants : []) for (const l of v.lexicons) sel.append(new Option(lexiconName(l), l));
   sel.value = PGAMES.lexicon;
+  $("#games-kind").value = PGAMES.kind;
   $("#games-opponent").value = PGAMES.opponent;
   const h2h = $("#games-h2h");
   h2h.hidden = !ME.signed_in || ME.name === PROFILE.name;
@@ -3703,6 +3707,7 @@ async function loadProfileGames(more) {
   const pg = PGAMES;
   const seq = ++pg.seq;
   const q = new URLSearchParams();
+  if (pg.kind) q.set("kind", pg.kind);
   if (pg.lexicon) q.set("lexicon", pg.lexicon);
   if (pg.opponent) q.set("opponent", pg.opponent);
   const base = "/api/players/" + encodeURIComponent(PROFILE.name);
@@ -3735,23 +3740,32 @@ function renderProfileGames() {
   gb.textContent = "";
   const key = (n) => n.normalize("NFKC").toLowerCase();
   for (const g of pg.games) {
-    let me = g.seats.findIndex((s) => s.name === P.name);
-    if (me < 0) me = g.seats.findIndex((s) => key(s.name) === key(P.name));
-    if (me < 0) continue;
-    const mine = g.seats[me], other = g.seats[1 - me] || mine;
+    const mine = g.seats.find((s) => !s.level && !s.guest && key(s.name) === key(P.name));
+    if (!mine) continue;
+    const others = g.seats.filter((s) => s !== mine);
     const tr = el("tr", mine.result === 1 ? "won" : mine.result === 0 ? "lost" : "drawn");
     const when = el("td");
     const a = el("a", "", dateText(g.finished));
     a.href = "/g/" + g.id;
     when.append(a);
     const opp = el("td");
-    const oa = el("a", "", other.name);
-    oa.href = profileURL(other.name);
-    opp.append(oa);
-    const d = mine.rating_after - mine.rating_before;
-    const change = el("td", "n " + (d > 0 ? "up" : d < 0 ? "down" : ""));
-    change.append(el("span", "after", mine.rating_after + " "), "(" + signedNumber(d) + ")");
-    tr.append(when, el("td", "", lexiconName(g.lexicon)), opp, el("td", "n", `${mine.score}–${other.score}`),
+    others.forEach((o, i) => {
+      if (i) opp.append(", ");
+      if (o.level) opp.append(t("computerName", levelName(o.level)));
+      else if (o.guest) opp.append(o.name);
+      else {
+        const oa = el("a", "", o.name);
+        oa.href = profileURL(o.name);
+        opp.append(oa);
+      }
+    });
+    const change = el("td", "n");
+    if (g.rated) {
+      const d = mine.rating_after - mine.rating_before;
+      change.className = "n " + (d > 0 ? "up" : d < 0 ? "down" : "");
+      change.append(el("span", "after", mine.rating_after + " "), "(" + signedNumber(d) + ")");
+    } else change.append(el("span", "hint", t("kindCasual")));
+    tr.append(when, el("td", "", lexiconName(g.lexicon)), opp, el("td", "n", [mine, ...others].map((s) => s.score).join("–")),
       el("td", "", t(mine.result === 1 ? "resWin" : mine.result === 0 ? "resLoss" : "resDraw")), change);
     gb.append(tr);
   }
@@ -3829,10 +3843,12 @@ function drawRatingGraph(hist, lexicon) {
 $("#games-filter").addEventListener("submit", (ev) => {
   ev.preventDefault();
   if (!PGAMES) return;
+  PGAMES.kind = $("#games-kind").value;
   PGAMES.lexicon = $("#games-lexicon").value;
   PGAMES.opponent = $("#games-opponent").value.trim();
   loadProfileGames(false);
 });
+$("#games-kind").addEventListener("change", () => $("#games-filter").requestSubmit());
 $("#games-lexicon").addEventListener("change", () => $("#games-filter").requestSubmit());
 $("#games-h2h").addEventListener("click", () => {
   $("#games-opponent").value = ME.name;

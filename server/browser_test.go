@@ -3452,7 +3452,8 @@ func TestBrowserWordStudy(t *testing.T) {
 	// Three days on, all three are due, the longest due first: the
 	// missed ones (due tomorrow), then the one solved.
 	r.run(c, "three days on", chromedp.Evaluate(`(() => { const cb = JSON.parse(localStorage.getItem("atril:cardbox:en-sowpods"));
-		for (const k in cb) cb[k][1] -= 3 * 24 * 3600 * 1000; localStorage.setItem("atril:cardbox:en-sowpods", JSON.stringify(cb)); })()`, nil),
+		for (const k in cb) { cb[k][1] -= 3 * 24 * 3600 * 1000; cb[k][2] -= 3 * 24 * 3600 * 1000; }
+		localStorage.setItem("atril:cardbox:en-sowpods", JSON.stringify(cb)); })()`, nil),
 		chromedp.Navigate(r.e.url+"/study"), chromedp.WaitVisible(`#study-form`))
 	r.poll(c, "three due", `$("#cardbox-line").textContent === "Alphagrams in the cardbox: 3; due for review: 3." && $("#cardbox-go").textContent === "Review the due ones (3)"`, 5*time.Second)
 	r.clickAt(c, "#cardbox-go")
@@ -3464,16 +3465,38 @@ func TestBrowserWordStudy(t *testing.T) {
 	r.poll(c, "solved on review", `$("#study-answer").disabled`, 5*time.Second)
 	r.clickAt(c, "#study-next")
 	r.poll(c, "filed up a box", fmt.Sprintf(`JSON.parse(localStorage.getItem("atril:cardbox:en-sowpods"))[%q][0] === 1 && $("#cardbox-line").textContent === "Alphagrams in the cardbox: 3; due for review: 2."`, ans.Alphagrams[1].Spell), 5*time.Second)
+	// Signed up, the browser's cardbox moves into the account's, which
+	// another device signed in as the account finds.
+	r.signInDialog(c, "#signin-open", "Ana", "anagrams1", "#signup-go")
+	r.poll(c, "moved into the account", `localStorage.getItem("atril:cardbox:en-sowpods") === null &&
+		Object.keys(JSON.parse(localStorage.getItem("atril:cardbox:@Ana:en-sowpods") || "{}")).length === 3`, 10*time.Second)
+	cards, err := r.e.st.Cards(context.Background(), AccountKey("Ana"), "en-sowpods")
+	if err != nil || len(cards) != 3 {
+		t.Fatalf("the account's cardbox: %+v, %v", cards, err)
+	}
+	for _, cd := range cards {
+		if want := map[bool]int{true: 1, false: 0}[cd.Letters == ans.Alphagrams[1].Spell || cd.Letters == ans.Alphagrams[0].Spell]; cd.Box != want {
+			t.Errorf("the account's card %+v, want box %d", cd, want)
+		}
+	}
+	d := r.newDevice()
+	r.run(d, "word study on another device", chromedp.Navigate(r.e.url+"/study"), chromedp.WaitVisible(`#study-form`))
+	r.poll(d, "an empty cardbox", `$("#cardbox-line").textContent.startsWith("The cardbox of this word list is empty")`, 10*time.Second)
+	r.signInDialog(d, "#signin-open", "Ana", "anagrams1", "#signin-go")
+	r.poll(d, "Ana's cardbox", `$("#cardbox-line").textContent === "Alphagrams in the cardbox: 3; due for review: 2."`, 10*time.Second)
 	// Emptying the cardbox asks first.
 	r.clickAt(c, "#cardbox-clear")
 	r.poll(c, "asked", `!!document.querySelector("#ask-dialog[open]") && $("#ask-text").textContent.startsWith("Empty the cardbox of SOWPODS")`, 5*time.Second)
 	r.run(c, "cancel", chromedp.Evaluate(`$("#ask-cancel").click()`, nil))
-	r.poll(c, "kept", `!document.querySelector("#ask-dialog[open]") && Object.keys(JSON.parse(localStorage.getItem("atril:cardbox:en-sowpods"))).length === 3`, 5*time.Second)
+	r.poll(c, "kept", `!document.querySelector("#ask-dialog[open]") && Object.keys(JSON.parse(localStorage.getItem("atril:cardbox:@Ana:en-sowpods"))).length === 3`, 5*time.Second)
 	r.clickAt(c, "#cardbox-clear")
 	r.poll(c, "asked again", `!!document.querySelector("#ask-dialog[open]")`, 5*time.Second)
 	r.run(c, "empty it", chromedp.Evaluate(`$("#ask-ok").click()`, nil))
-	r.poll(c, "emptied", `localStorage.getItem("atril:cardbox:en-sowpods") === null && $("#cardbox-go").disabled &&
+	r.poll(c, "emptied", `localStorage.getItem("atril:cardbox:@Ana:en-sowpods") === null && $("#cardbox-go").disabled &&
 		$("#cardbox-line").textContent.startsWith("The cardbox of this word list is empty")`, 5*time.Second)
+	if cards, err := r.e.st.Cards(context.Background(), AccountKey("Ana"), "en-sowpods"); err != nil || len(cards) != 0 {
+		t.Errorf("the account's emptied cardbox: %+v, %v", cards, err)
+	}
 	r.run(c, "in Czech", chromedp.Navigate(r.e.url+"/study?lexicon=en-sowpods&length=3&from=1&to=2"), chromedp.WaitVisible(`#study-quiz`),
 		chromedp.SetValue("#lang-select", "cs"), chromedp.Evaluate(`$("#lang-select").dispatchEvent(new Event("change"))`, nil))
 	r.poll(c, "the Czech page", `$("#study-progress").textContent.startsWith("Alfagram 1 z 2") && $("#study-check").textContent === "Zkontrolovat"`, 10*time.Second)

@@ -350,6 +350,18 @@ type Accounts interface {
 	// RatedTotals sums up the account's recorded games that f picks
 	// (f.Before aside: all of them).
 	RatedTotals(ctx context.Context, key string, f RatedFilter) (RatedTotals, error)
+	// PutCards files cards in an account's cardbox for a word list (each
+	// replaces the stored card of its letters unless that was filed at
+	// the same time or later) and returns how many cards it holds then;
+	// it changes nothing and returns an error wrapping ErrFull when that
+	// would be more than limit.
+	PutCards(ctx context.Context, key, lexicon string, cards []Card, limit int) (int, error)
+	// Cards returns an account's cardbox for a word list, the earliest
+	// due first.
+	Cards(ctx context.Context, key, lexicon string) ([]Card, error)
+	// ClearCards empties an account's cardbox for a word list and returns
+	// how many cards it held.
+	ClearCards(ctx context.Context, key, lexicon string) (int, error)
 	// RecordPuzzle keeps an account's first answer to a puzzle and
 	// reports whether it was the first (a later one changes nothing).
 	RecordPuzzle(ctx context.Context, key string, r PuzzleRecord) (bool, error)

@@ -123,6 +123,7 @@ var accountTables = []struct{ name, cols string }{
 	{"account_games", "account, game, seat, joined"},
 	{"puzzle_answers", "account, lexicon, number, correct, score, answered"},
 	{"presence", "account, seen"},
+	{"cards", "account, lexicon, letters, box, due, filed"},
 }
 
 // CreateAccount implements Accounts.

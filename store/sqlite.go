@@ -127,6 +127,10 @@ func OpenSQLite(path string) (*SQLite, error) {
 			return nil, corruptOr(path, fmt.Errorf("store: add the newer columns of %s in %s: %w", t.table, path, err))
 		}
 	}
+	if _, err := db.Exec(cardsSchema("", "INTEGER")); err != nil {
+		db.Close()
+		return nil, corruptOr(path, fmt.Errorf("store: create the cardboxes' table in %s: %w", path, err))
+	}
 	if _, err := db.Exec(sqliteTournamentsSchema); err != nil {
 		db.Close()
 		return nil, corruptOr(path, fmt.Errorf("store: create the tournaments' table in %s: %w", path, err))

@@ -586,6 +586,7 @@ func accounts(t *testing.T, s store.Store, prefix string) {
 	blocks(t, s, ana, bo, prefix, now)
 	reports(t, s, ana, bo, prefix, now)
 	presence(t, s, ana, bo, prefix, now)
+	cards(t, s, ana, bo, prefix, now)
 }
 
 // reports tests AddReport, Reports, OpenReportsBy and CloseReport.
@@ -713,6 +714,62 @@ func blocks(t *testing.T, s store.Store, ana, bo *store.Account, prefix string, 
 // presence tests when accounts were last seen. The times are a century
 // and more ahead, and only this run's accounts (by prefix) are looked
 // at, as a database may be shared with other runs.
+// cards checks the cardboxes: filing, a later filing winning over an
+// earlier one whichever comes first, the order by due time, the limit,
+// and emptying, each account's and word list's cardbox apart.
+func cards(t *testing.T, s store.Store, ana, bo *store.Account, prefix string, now time.Time) {
+	ctx := context.Background()
+	now = now.Truncate(time.Millisecond)
+	lex, other := prefix+"en", prefix+"es"
+	card := func(letters string, box int, due, filed time.Duration) store.Card {
+		return store.Card{Letters: letters, Box: box, Due: now.Add(due), Filed: now.Add(filed)}
+	}
+	list := func(key, lexicon string) string {
+		cs, err := s.Cards(ctx, key, lexicon)
+		if err != nil {
+			t.Fatalf("Cards: %v", err)
+		}
+		var out []string
+		for _, c := range cs {
+			out = append(out, fmt.Sprintf("%s:%d:%v:%v", c.Letters, c.Box, c.Due.Sub(now), c.Filed.Sub(now)))
+		}
+		return strings.Join(out, " ")
+	}
+	if n, err := s.PutCards(ctx, ana.Key, lex, []store.Card{card("AEINRST", 1, 48*time.Hour, 0), card("AB", 0, 24*time.Hour, 0), card("CEIORT", 2, 96*time.Hour, 0)}, 10); err != nil || n != 3 {
+		t.Fatalf("PutCards: %d, %v", n, err)
+	}
+	// A later filing replaces a card; an earlier or simultaneous one
+	// does not.
+	if n, err := s.PutCards(ctx, ana.Key, lex, []store.Card{card("AEINRST", 0, 30*time.Hour, time.Hour), card("AB", 5, 900*time.Hour, -time.Hour), card("CEIORT", 7, 99*time.Hour, 0)}, 10); err != nil || n != 3 {
+		t.Fatalf("PutCards again: %d, %v", n, err)
+	}
+	if got, want := list(ana.Key, lex), "AB:0:24h0m0s:0s AEINRST:0:30h0m0s:1h0m0s CEIORT:2:96h0m0s:0s"; got != want {
+		t.Errorf("Ana's cardbox: %s, want %s", got, want)
+	}
+	if _, err := s.PutCards(ctx, bo.Key, lex, []store.Card{card("AB", 3, time.Hour, 0)}, 10); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.PutCards(ctx, ana.Key, other, []store.Card{card("AB", 4, time.Hour, 0)}, 10); err != nil {
+		t.Fatal(err)
+	}
+	// Over the limit: an error, and nothing changed.
+	if _, err := s.PutCards(ctx, ana.Key, lex, []store.Card{card("AEINRST", 3, time.Hour, 2*time.Hour), card("DE", 1, time.Hour, 0)}, 3); !errors.Is(err, store.ErrFull) {
+		t.Errorf("PutCards over the limit: %v, want ErrFull", err)
+	}
+	if got, want := list(ana.Key, lex), "AB:0:24h0m0s:0s AEINRST:0:30h0m0s:1h0m0s CEIORT:2:96h0m0s:0s"; got != want {
+		t.Errorf("Ana's cardbox after a refusal: %s, want %s", got, want)
+	}
+	if n, err := s.ClearCards(ctx, ana.Key, lex); err != nil || n != 3 {
+		t.Errorf("ClearCards: %d, %v", n, err)
+	}
+	if got := list(ana.Key, lex); got != "" {
+		t.Errorf("Ana's emptied cardbox: %s", got)
+	}
+	if got := list(bo.Key, lex) + "|" + list(ana.Key, other); got != "AB:3:1h0m0s:0s|AB:4:1h0m0s:0s" {
+		t.Errorf("the other cardboxes: %s", got)
+	}
+}
+
 func presence(t *testing.T, s store.Store, ana, bo *store.Account, prefix string, now time.Time) {
 	ctx := context.Background()
 	// Minutes apart by prefix, so that runs sharing a database keep out

@@ -387,6 +387,7 @@ async function changePassword(ev) {
 // new game's form, the join form.
 function accountChanged() {
   renderAccount();
+  if (!$("#study").hidden) { renderCardbox(); syncCardbox($("#study-lexicon").value); }
   if (INFO) { renderPlayAs(); describeRated(); loadMine(); loadTourneys(); }
   if (JOINING) renderJoinForm(JOINING);
   if (TOURNEY) loadTourney();
@@ -829,8 +830,11 @@ async function showStudy() {
   fillStudy(q.get("lexicon"));
   setStudyForm(q);
   renderCardbox();
-  if (q.get("review") === "1") reviewCardbox(false);
-  else if (q.get("length")) startStudy(false);
+  if (q.get("review") === "1") { await syncCardbox($("#study-lexicon").value); reviewCardbox(false); }
+  else {
+    syncCardbox($("#study-lexicon").value);
+    if (q.get("length")) startStudy(false);
+  }
 }
 
 // setStudyForm puts the drill of an address in the form.
@@ -1049,33 +1053,74 @@ window.addEventListener("popstate", () => {
   else { STUDY = null; renderStudy(); }
 });
 
-// The cardbox: the alphagrams drilled in this browser, per word list,
-// each in a box with the time it is due again (Leitner's scheme, as
-// word-study programs keep it): one solved moves up a box and comes back
-// later, one missed goes back to the first box and comes back the next
-// day. Kept in localStorage as {spelling: [box, due ms]}.
+// The cardbox: the alphagrams drilled, per word list, each in a box
+// with the time it is due again (Leitner's scheme, as word-study
+// programs keep it): one solved moves up a box and comes back later, one
+// missed goes back to the first box and comes back the next day. Kept in
+// localStorage as {spelling: [box, due ms, filed ms]}: for a guest the
+// browser's own; signed in, a copy of the account's cardbox, which the
+// server keeps (/api/me/cardbox) so that study goes on from any device.
 const BOX_DAYS = [1, 2, 4, 7, 14, 30, 60, 120];
 const DAY_MS = 24 * 3600 * 1000;
 
-function cardboxKey(lexicon) { return "atril:cardbox:" + lexicon; }
-function loadCardbox(lexicon) {
+function guestCardboxKey(lexicon) { return "atril:cardbox:" + lexicon; }
+function cardboxKey(lexicon) { return ME.signed_in ? "atril:cardbox:@" + ME.name + ":" + lexicon : guestCardboxKey(lexicon); }
+function readCardbox(key) {
   try {
-    const cb = JSON.parse(localStorage.getItem(cardboxKey(lexicon)) || "{}");
+    const cb = JSON.parse(localStorage.getItem(key) || "{}");
     return cb && typeof cb === "object" && !Array.isArray(cb) ? cb : {};
   } catch (e) { return {}; }
+}
+function loadCardbox(lexicon) { return readCardbox(cardboxKey(lexicon)); }
+
+// cardFiled is when a card was filed (cards kept before the time was
+// kept: worked out from their box and due time).
+function cardFiled(c) { return c[2] || c[1] - BOX_DAYS[c[0]] * DAY_MS; }
+function cardJSON(letters, c) { return { letters, box: c[0], due: c[1], filed: cardFiled(c) }; }
+
+// syncCardbox merges, signed in, the account's cardbox on the server,
+// its copy in this browser and the browser's own (which moves into the
+// account), each card's latest filing winning, and sends the server the
+// cards it lacks or holds an earlier filing of.
+async function syncCardbox(lexicon) {
+  if (!ME.signed_in || !lexicon) return;
+  const name = ME.name;
+  let server;
+  try { server = await api("GET", "/api/me/cardbox?" + new URLSearchParams({ lexicon })); } catch (e) { return; }
+  if (!ME.signed_in || ME.name !== name) return;
+  const merged = {};
+  for (const c of server.cards || []) merged[c.letters] = [c.box, c.due, c.filed];
+  const send = new Set();
+  for (const box of [loadCardbox(lexicon), readCardbox(guestCardboxKey(lexicon))]) {
+    for (const [k, c] of Object.entries(box)) {
+      if (!Array.isArray(c) || BOX_DAYS[c[0]] === undefined) continue;
+      if (!merged[k] || cardFiled(c) > merged[k][2]) { merged[k] = [c[0], c[1], cardFiled(c)]; send.add(k); }
+    }
+  }
+  const keys = [...send];
+  try {
+    for (let i = 0; i < keys.length; i += 200) {
+      await api("PUT", "/api/me/cardbox", { lexicon, cards: keys.slice(i, i + 200).map((k) => cardJSON(k, merged[k])) });
+    }
+    localStorage.removeItem(guestCardboxKey(lexicon));
+  } catch (e) { /* sent at the next sync */ }
+  localStorage.setItem("atril:cardbox:@" + name + ":" + lexicon, JSON.stringify(merged));
+  if ($("#study-lexicon").value === lexicon) renderCardbox();
 }
 
 // fileCard puts an alphagram drilled in the cardbox: up a box if every
 // word was found without showing them (a new one in the second box),
-// else back in the first.
+// else back in the first; signed in, the server keeps it too.
 function fileCard(lexicon, q) {
   if (!lexicon) return;
   const cb = loadCardbox(lexicon);
   const solved = studySolved(q);
   const was = cb[q.a.spell];
   const box = solved ? Math.min((was ? was[0] : 0) + 1, BOX_DAYS.length - 1) : 0;
-  cb[q.a.spell] = [box, Date.now() + BOX_DAYS[box] * DAY_MS];
+  const now = Date.now();
+  cb[q.a.spell] = [box, now + BOX_DAYS[box] * DAY_MS, now];
   localStorage.setItem(cardboxKey(lexicon), JSON.stringify(cb));
+  if (ME.signed_in) api("PUT", "/api/me/cardbox", { lexicon, cards: [cardJSON(q.a.spell, cb[q.a.spell])] }).catch(() => { /* sent at the next sync */ });
   renderCardbox();
 }
 
@@ -1118,11 +1163,18 @@ async function reviewCardbox(push) {
   }
 }
 
-$("#study-lexicon").addEventListener("change", renderCardbox);
+$("#study-lexicon").addEventListener("change", () => { renderCardbox(); syncCardbox($("#study-lexicon").value); });
 $("#cardbox-go").addEventListener("click", () => reviewCardbox(true));
 $("#cardbox-clear").addEventListener("click", async () => {
   const lexicon = $("#study-lexicon").value;
   if (!await ask(t("cardboxClearAsk", lexiconName(lexicon)), t("cardboxClear"))) return;
+  if (ME.signed_in) {
+    try { await api("DELETE", "/api/me/cardbox?" + new URLSearchParams({ lexicon })); } catch (e) {
+      $("#study-msg").textContent = t("error", localReason(e.message));
+      $("#study-msg").className = "error";
+      return;
+    }
+  }
   localStorage.removeItem(cardboxKey(lexicon));
   renderCardbox();
 });

@@ -4,11 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"strings"
 	"time"
 
-	"atril/alphabet"
 	"atril/store"
+	"atril/variant"
 )
 
 // Cardboxes kept for accounts: the alphagrams a signed-in player drilled
@@ -56,25 +55,20 @@ type cardboxPut struct {
 }
 
 // cardboxAccount returns the signed-in account asking about its cardbox
-// of word list lex, once the client's allowance of word questions and the
-// word list are checked.
-func (s *Server) cardboxAccount(r *http.Request, lex string) (*store.Account, error) {
-	if ok, retry := s.lookLim.take(s.clientKey(r), time.Now()); !ok {
-		return nil, tooMany("word questions", retry)
+// of word list lex, with the list and its variant, once the client's
+// allowance of word questions and the word list are checked.
+func (s *Server) cardboxAccount(r *http.Request, lex string) (*store.Account, *variant.Variant, *lexRes, error) {
+	v, lr, err := s.wordQuestion(r, lex)
+	if err != nil {
+		return nil, nil, nil, err
 	}
 	a, err := s.requireSignIn(r, "sign in to keep a cardbox with your account")
-	if err != nil {
-		return nil, err
-	}
-	if s.variantOfLexicon(lex) == nil {
-		return nil, &apiError{400, fmt.Sprintf("word list %q is not offered", short(lex, 40))}
-	}
-	return a, nil
+	return a, v, lr, err
 }
 
 func (s *Server) handleCardbox(w http.ResponseWriter, r *http.Request) {
 	lex := r.URL.Query().Get("lexicon")
-	a, err := s.cardboxAccount(r, lex)
+	a, _, _, err := s.cardboxAccount(r, lex)
 	if err != nil {
 		s.fail(w, err)
 		return
@@ -102,19 +96,13 @@ func (s *Server) handleCardboxPut(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
-	a, err := s.cardboxAccount(r, req.Lexicon)
+	a, v, lr, err := s.cardboxAccount(r, req.Lexicon)
 	if err != nil {
 		s.fail(w, err)
 		return
 	}
 	if len(req.Cards) == 0 || len(req.Cards) > MaxStudied {
 		s.fail(w, &apiError{400, fmt.Sprintf("%d cards: send 1 to %d", len(req.Cards), MaxStudied)})
-		return
-	}
-	v := s.variantOfLexicon(req.Lexicon)
-	lr, err := s.lexiconFor(v, req.Lexicon)
-	if err != nil {
-		s.fail(w, err)
 		return
 	}
 	ix, err := lr.studyIndex(v.Counts)
@@ -128,12 +116,11 @@ func (s *Server) handleCardboxPut(w http.ResponseWriter, r *http.Request) {
 		bad := func(why string) {
 			s.fail(w, &apiError{400, fmt.Sprintf("card %d %q: %s", i+1, short(c.Letters, 20), why)})
 		}
-		ts, err := v.Alphabet.Parse(strings.ToUpper(strings.TrimSpace(c.Letters)), alphabet.Plain)
+		ag, ok, err := alphagramOf(v, ix, c.Letters)
 		if err != nil {
 			bad(short(err.Error(), 100))
 			return
 		}
-		ag, ok := ix.Find(ts)
 		if !ok {
 			bad("no word of the list is made of these letters")
 			return
@@ -164,7 +151,7 @@ func (s *Server) handleCardboxPut(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) handleCardboxClear(w http.ResponseWriter, r *http.Request) {
 	lex := r.URL.Query().Get("lexicon")
-	a, err := s.cardboxAccount(r, lex)
+	a, _, _, err := s.cardboxAccount(r, lex)
 	if err != nil {
 		s.fail(w, err)
 		return

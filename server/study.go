@@ -8,6 +8,7 @@ import (
 	"atril/alphabet"
 	"atril/lexicon/automaton"
 	"atril/study"
+	"atril/variant"
 )
 
 // Word study: a word list's alphagrams of one length in probability
@@ -78,16 +79,13 @@ func (s *Server) handleStudy(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		for i, text := range racks {
-			ts, err := v.Alphabet.Parse(strings.ToUpper(strings.TrimSpace(text)), alphabet.Plain)
-			if err == nil && (len(ts) < 1 || len(ts) > v.Size) {
-				err = fmt.Errorf("%d tiles, give 1 to %d", len(ts), v.Size)
-			}
+			a, ok, err := alphagramOf(v, ix, text)
 			if err != nil {
 				s.fail(w, &apiError{400, fmt.Sprintf("letters %d %q: %s", i+1, short(text, 20), short(err.Error(), 100))})
 				return
 			}
 			// A rack no word is made of is left out.
-			if a, ok := ix.Find(ts); ok {
+			if ok {
 				ans.Alphagrams = append(ans.Alphagrams, answer(a))
 			}
 		}
@@ -114,6 +112,22 @@ func (s *Server) handleStudy(w http.ResponseWriter, r *http.Request) {
 		ans.Alphagrams = append(ans.Alphagrams, answer(ix.Rank(length, rank)))
 	}
 	writeJSON(w, 200, ans)
+}
+
+// alphagramOf reads letters typed as a rack (any order and case) and
+// finds their alphagram in ix: an error when they are not 1 to v.Size
+// letters of the alphabet, false when no word of the list is made of
+// them.
+func alphagramOf(v *variant.Variant, ix *study.Index, text string) (study.Alphagram, bool, error) {
+	ts, err := v.Alphabet.Parse(strings.ToUpper(strings.TrimSpace(text)), alphabet.Plain)
+	if err == nil && (len(ts) < 1 || len(ts) > v.Size) {
+		err = fmt.Errorf("%d tiles, give 1 to %d", len(ts), v.Size)
+	}
+	if err != nil {
+		return study.Alphagram{}, false, err
+	}
+	a, ok := ix.Find(ts)
+	return a, ok, nil
 }
 
 // studyIndex is the list's alphagrams in probability order for a bag of

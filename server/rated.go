@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"atril/rating"
@@ -82,15 +83,13 @@ func (l *live) recordGame() error {
 		return l.rate()
 	}
 	rg := l.result()
-	for _, st := range rg.Seats {
-		if st.Account != "" {
-			ctx, cancel := context.WithTimeout(context.Background(), rateTimeout)
-			defer cancel()
-			_, err := l.srv.store.RecordGame(ctx, rg)
-			return err
-		}
+	if !slices.ContainsFunc(rg.Seats, func(st store.RatedSeat) bool { return st.Account != "" }) {
+		return nil
 	}
-	return nil
+	ctx, cancel := context.WithTimeout(context.Background(), rateTimeout)
+	defer cancel()
+	_, err := l.srv.store.RecordGame(ctx, rg)
+	return err
 }
 
 // result is the finished game's result as the store records it: each

@@ -558,7 +558,7 @@ func (s *Postgres) RatedGame(ctx context.Context, game string) (*RatedGame, erro
 
 // RatedGames implements Accounts.
 func (s *Postgres) RatedGames(ctx context.Context, key string, f RatedFilter, n int) ([]RatedGame, error) {
-	q, args := ratedListQuery("atril_", f, key, n, func(i int) string { return fmt.Sprintf("$%d", i) })
+	q, args := ratedListQuery("atril_", f, key, n, pgArg)
 	rows, err := s.pool.Query(ctx, q, args...)
 	if err != nil {
 		return nil, fmt.Errorf("store: rated games of %q: %w", key, err)
@@ -573,7 +573,7 @@ func (s *Postgres) RatedGames(ctx context.Context, key string, f RatedFilter, n 
 
 // RatedTotals implements Accounts.
 func (s *Postgres) RatedTotals(ctx context.Context, key string, f RatedFilter) (RatedTotals, error) {
-	q, args := ratedTotalsQueries("atril_", f, key, func(i int) string { return fmt.Sprintf("$%d", i) })
+	q, args := ratedTotalsQueries("atril_", f, key, pgArg)
 	one := func(ctx context.Context, query string, args ...any) interface{ Scan(dest ...any) error } {
 		return s.pool.QueryRow(ctx, query, args...)
 	}

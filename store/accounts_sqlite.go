@@ -653,7 +653,7 @@ func oneRatedGame(rows rowScanner, game string) (*RatedGame, error) {
 
 // RatedGames implements Accounts.
 func (s *SQLite) RatedGames(ctx context.Context, key string, f RatedFilter, n int) ([]RatedGame, error) {
-	q, args := ratedListQuery("", f, key, n, func(int) string { return "?" })
+	q, args := ratedListQuery("", f, key, n, sqliteArg)
 	rows, err := s.db.QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, fmt.Errorf("store: rated games of %q: %w", key, err)
@@ -668,7 +668,7 @@ func (s *SQLite) RatedGames(ctx context.Context, key string, f RatedFilter, n in
 
 // RatedTotals implements Accounts.
 func (s *SQLite) RatedTotals(ctx context.Context, key string, f RatedFilter) (RatedTotals, error) {
-	q, args := ratedTotalsQueries("", f, key, func(int) string { return "?" })
+	q, args := ratedTotalsQueries("", f, key, sqliteArg)
 	one := func(ctx context.Context, query string, args ...any) interface{ Scan(dest ...any) error } {
 		return s.db.QueryRowContext(ctx, query, args...)
 	}

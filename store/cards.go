@@ -66,7 +66,8 @@ func clearCardsSQL(prefix string, arg func(int) string) string {
 	return fmt.Sprintf(`DELETE FROM %scards WHERE account = %s AND lexicon = %s`, prefix, arg(1), arg(2))
 }
 
-// sqliteArg and pgArg write the placeholder of argument i (1-based).
+// sqliteArg and pgArg write the placeholder of argument i (1-based), as
+// the statements shared by both stores take them.
 func sqliteArg(int) string { return "?" }
 func pgArg(i int) string   { return fmt.Sprintf("$%d", i) }
 

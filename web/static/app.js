@@ -1064,7 +1064,8 @@ const BOX_DAYS = [1, 2, 4, 7, 14, 30, 60, 120];
 const DAY_MS = 24 * 3600 * 1000;
 
 function guestCardboxKey(lexicon) { return "atril:cardbox:" + lexicon; }
-function cardboxKey(lexicon) { return ME.signed_in ? "atril:cardbox:@" + ME.name + ":" + lexicon : guestCardboxKey(lexicon); }
+function accountCardboxKey(name, lexicon) { return "atril:cardbox:@" + name + ":" + lexicon; }
+function cardboxKey(lexicon) { return ME.signed_in ? accountCardboxKey(ME.name, lexicon) : guestCardboxKey(lexicon); }
 function readCardbox(key) {
   try {
     const cb = JSON.parse(localStorage.getItem(key) || "{}");
@@ -1104,7 +1105,7 @@ async function syncCardbox(lexicon) {
     }
     localStorage.removeItem(guestCardboxKey(lexicon));
   } catch (e) { /* sent at the next sync */ }
-  localStorage.setItem("atril:cardbox:@" + name + ":" + lexicon, JSON.stringify(merged));
+  localStorage.setItem(accountCardboxKey(name, lexicon), JSON.stringify(merged));
   if ($("#study-lexicon").value === lexicon) renderCardbox();
 }
 

@@ -6,7 +6,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"hash/fnv"
 	"slices"
 	"strings"
 	"sync"
@@ -772,11 +771,17 @@ func cards(t *testing.T, s store.Store, ana, bo *store.Account, prefix string, n
 
 func presence(t *testing.T, s store.Store, ana, bo *store.Account, prefix string, now time.Time) {
 	ctx := context.Background()
-	// Minutes apart by prefix, so that runs sharing a database keep out
-	// of each other's windows.
-	h := fnv.New32a()
-	h.Write([]byte(prefix))
-	at := now.AddDate(100, 0, 0).Add(time.Duration(h.Sum32()%100_000) * time.Hour).Truncate(time.Microsecond)
+	// After every sighting stored before, so that runs sharing a
+	// database (which keeps theirs) stay out of each other's windows.
+	at := now.AddDate(100, 0, 0)
+	latest, err := s.SeenSince(ctx, time.Time{}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(latest) == 1 && !latest[0].At.Before(at) {
+		at = latest[0].At.Add(time.Hour)
+	}
+	at = at.Truncate(time.Microsecond)
 	di := &store.Account{Key: prefix + "di", Name: "Di", Password: "pbkdf2$z", Created: now}
 	if err := s.CreateAccount(ctx, di); err != nil {
 		t.Fatal(err)

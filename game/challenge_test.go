@@ -311,3 +311,43 @@ func TestFollow(t *testing.T) {
 		}
 	}
 }
+
+// TestTallies: turns count placements, exchanges, passes and turns lost
+// to a challenge; a placement withdrawn after a challenge is neither a
+// bingo nor a best placement.
+func TestTallies(t *testing.T) {
+	v := testvariant.Small(t, 7, 3, 10, "A:6:1", "T:6:1", "X:2:8")
+	lex := testvariant.Lexicon(t, v, "AT", "TA", "TAT", "AX", "XA")
+	tests := []struct {
+		name  string
+		rule  game.ChallengeRule
+		racks []string
+		// the moves in turn; "?" challenges the last placement
+		moves []string
+		want  []game.Tally
+	}{
+		{"a bingo upheld, a turn lost", game.Double, []string{"ATT", "AAX"}, []string{"4C TAT", "?", "-", "-"},
+			[]game.Tally{{Turns: 2, Bingos: 1, Best: 13}, {Turns: 2}}},
+		{"a phony bingo withdrawn", game.Single, []string{"TTX", "AAT"}, []string{"4C TTX", "?", "4C TA"},
+			[]game.Tally{{Turns: 1}, {Turns: 1, Best: 2}}},
+		{"placements and an exchange", game.Void, []string{"ATX", "AAT"}, []string{"4C AX", "-A", "-"},
+			[]game.Tally{{Turns: 2, Best: 9}, {Turns: 1}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			g := challengeGame(t, v, lex, tc.rule, tc.racks...)
+			for _, m := range tc.moves {
+				if m == "?" {
+					if _, err := g.Challenge(g.Current()); err != nil {
+						t.Fatal(err)
+					}
+					continue
+				}
+				play(t, g, m)
+			}
+			if got := g.Tallies(); !slices.Equal(got, tc.want) {
+				t.Errorf("tallies %+v, want %+v", got, tc.want)
+			}
+		})
+	}
+}

@@ -812,3 +812,47 @@ func (g *Game) DealRecorded(t *Turn) error {
 	}
 	return nil
 }
+
+// Tally is how a seat played: its turns (placements, exchanges, passes
+// and turns lost to a challenge), its bingos (placements of a whole rack)
+// and the points of its best placement, placements withdrawn after a
+// challenge left out of the last two.
+type Tally struct {
+	Turns, Bingos, Best int
+}
+
+// Tallies returns each seat's Tally from the history, in seat order.
+func (g *Game) Tallies() []Tally {
+	type placement struct {
+		points int
+		bingo  bool
+	}
+	out := make([]Tally, len(g.Seats))
+	// placed[i] lists seat i's placements that stand so far.
+	placed := make([][]placement, len(g.Seats))
+	for _, t := range g.History {
+		switch t.Kind {
+		case Played:
+			out[t.Player].Turns++
+			if t.Move.Kind == move.Place {
+				placed[t.Player] = append(placed[t.Player], placement{t.Points, t.Move.NewTiles() == g.Variant.RackSize})
+			}
+		case LostTurn:
+			out[t.Player].Turns++
+		case Withdrawn:
+			// The challenged placement is its player's latest.
+			if ps := placed[t.Player]; len(ps) > 0 {
+				placed[t.Player] = ps[:len(ps)-1]
+			}
+		}
+	}
+	for i, ps := range placed {
+		for _, p := range ps {
+			if p.bingo {
+				out[i].Bingos++
+			}
+			out[i].Best = max(out[i].Best, p.points)
+		}
+	}
+	return out
+}

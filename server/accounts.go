@@ -617,6 +617,12 @@ type RatedSeatInfo struct {
 	Result float64 `json:"result"`
 	Before int     `json:"rating_before,omitempty"`
 	After  int     `json:"rating_after,omitempty"`
+	// Turns, Bingos and Best say how the seat played: turns taken,
+	// placements of the whole rack, the points of the best placement
+	// (left out for games recorded before the server kept them).
+	Turns  int `json:"turns,omitempty"`
+	Bingos int `json:"bingos,omitempty"`
+	Best   int `json:"best_move,omitempty"`
 }
 
 // profileGames is how many of the latest finished games a profile lists.
@@ -670,7 +676,8 @@ func (s *Server) handleProfile(w http.ResponseWriter, r *http.Request) {
 func ratedInfo(g *store.RatedGame) RatedInfo {
 	gi := RatedInfo{ID: g.Game, Lexicon: g.Category, Finished: g.Finished, Rated: g.Rated}
 	for _, st := range g.Seats {
-		si := RatedSeatInfo{Name: st.Name, Level: st.Level, Guest: st.Account == "" && st.Level == "", Score: st.Score, Result: st.Result}
+		si := RatedSeatInfo{Name: st.Name, Level: st.Level, Guest: st.Account == "" && st.Level == "", Score: st.Score, Result: st.Result,
+			Turns: st.Turns, Bingos: st.Bingos, Best: st.Best}
 		if g.Rated {
 			si.Before, si.After = roundInt(st.RBefore), roundInt(st.RAfter)
 		}

@@ -3201,17 +3201,19 @@ func TestBrowserPlayerGames(t *testing.T) {
 	r.run(b, "Ana's page", chromedp.Navigate(r.e.url+"/p/Ana"), chromedp.WaitVisible(`#profile-body`))
 	r.poll(b, "her games", `document.querySelectorAll("#profile-games tbody tr").length === 20 && !$("#rating-graph").hidden`, 10*time.Second)
 	var page struct {
-		Lexicon, Stats, High, Caption, H2H string
-		Points                             int
-		More                               bool
+		Lexicon, Stats, High, Best, Caption, H2H string
+		Points                                   int
+		More                                     bool
 	}
 	read := `(() => ({Lexicon: $("#games-lexicon").value, Stats: $("#profile-stats").textContent,
 		High: ($("#profile-stats a") || {getAttribute: () => ""}).getAttribute("href"), Caption: $("#rating-caption").textContent,
+		Best: ($("#profile-stats a:nth-of-type(2)") || {getAttribute: () => ""}).getAttribute("href"),
 		H2H: $("#games-h2h").hidden ? "" : $("#games-h2h").textContent, Points: document.querySelectorAll("#rating-svg circle").length,
 		More: !$("#games-more").hidden}))()`
 	r.eval(b, read, &page)
-	if page.Lexicon != "en-sowpods" || page.Stats != "Games: 26 · won 16, lost 9, drawn 1 (63%). Average score 407.7, opponents 376.9. Highest score: 424." ||
-		page.High != "/g/0000000000000019" || page.Points != 26 || !page.More || page.H2H != "Games with you" ||
+	if page.Lexicon != "en-sowpods" || page.Stats != "Games: 26 · won 16, lost 9, drawn 1 (63%). Average score 407.7, opponents 376.9. Highest score: 424. "+
+		"35.2 points a turn, 0.40 bingos a game (over the 5 games whose moves were counted). Best move: 100." ||
+		page.High != "/g/0000000000000019" || page.Best != "/g/0000000000000017" || page.Points != 26 || !page.More || page.H2H != "Games with you" ||
 		page.Caption != "Rating in SOWPODS (international English) after each of the latest 26 games: from 1490 to 1570." {
 		t.Errorf("Ana's page: %+v", page)
 	}

@@ -3,6 +3,7 @@ package server
 import (
 	"errors"
 	"fmt"
+	"math"
 	"net/http"
 	"time"
 
@@ -38,6 +39,13 @@ type PlayerStats struct {
 	OpponentAverage float64 `json:"opponent_average"`
 	// High is the player's highest score (none without games).
 	High *HighGame `json:"high,omitempty"`
+	// Of the games whose play was recorded (PlayGames of them): the
+	// player's points a turn (to one decimal) and bingos a game (to
+	// two), and the best placement (its points in Score).
+	PlayGames     int       `json:"play_games"`
+	PerTurn       float64   `json:"points_per_turn,omitempty"`
+	BingosPerGame float64   `json:"bingos_per_game"`
+	Best          *HighGame `json:"best_move,omitempty"`
 	// History is the player's rating after each of the latest
 	// historyGames rated games in the word list, oldest first: given
 	// with lexicon= and without opponent=.
@@ -176,6 +184,14 @@ func (s *Server) handlePlayerStats(w http.ResponseWriter, r *http.Request) {
 	if t.Games > 0 {
 		out.Average = tenths(float64(t.Points) / float64(t.Games))
 		out.High = &HighGame{Score: t.High, Game: t.HighGame, Finished: t.HighFinished}
+	}
+	if t.PlayGames > 0 {
+		out.PlayGames = t.PlayGames
+		out.BingosPerGame = math.Round(100*float64(t.Bingos)/float64(t.PlayGames)) / 100
+		out.Best = &HighGame{Score: t.Best, Game: t.BestGame, Finished: t.BestFinished}
+		if t.Turns > 0 {
+			out.PerTurn = tenths(float64(t.PlayPoints) / float64(t.Turns))
+		}
 	}
 	if t.OpponentSeats > 0 {
 		out.OpponentAverage = tenths(float64(t.OpponentPoints) / float64(t.OpponentSeats))

@@ -15,7 +15,9 @@ import (
 // recordAnasGames records, as finished rated games record them, 25
 // games of Ana against Bob in en-sowpods, one an hour from start (she
 // wins when i%3 != 0, 400 + i to 380), then a draw with Cyd (300 to 300);
-// ratings start at 1500 and move by 10 a game.
+// ratings start at 1500 and move by 10 a game. The last five against Bob
+// (i = 20 to 24) record her play: 12 turns, a bingo when i is odd, a
+// best placement of 60 + i points but 100 for i = 22.
 func recordAnasGames(t *testing.T, st store.Store, start time.Time) {
 	t.Helper()
 	rate := func(before []store.Rating, g *store.RatedGame) []store.Rating {
@@ -40,9 +42,9 @@ func recordAnasGames(t *testing.T, st store.Store, start time.Time) {
 		}
 		return after
 	}
-	record := func(id, opp string, at time.Time, score, oppScore int, result float64) {
+	record := func(id, opp string, at time.Time, score, oppScore int, result float64, play store.RatedSeat) {
 		g := &store.RatedGame{Game: id, Category: "en-sowpods", Finished: at, Seats: []store.RatedSeat{
-			{Seat: 0, Account: AccountKey("Ana"), Name: "Ana", Score: score, Result: result},
+			{Seat: 0, Account: AccountKey("Ana"), Name: "Ana", Score: score, Result: result, Turns: play.Turns, Bingos: play.Bingos, Best: play.Best},
 			{Seat: 1, Account: AccountKey(opp), Name: opp, Score: oppScore, Result: 1 - result}}}
 		if _, err := st.RateGame(context.Background(), g, func(b []store.Rating) ([]store.Rating, error) { return rate(b, g), nil }); err != nil {
 			t.Fatal(err)
@@ -53,9 +55,16 @@ func recordAnasGames(t *testing.T, st store.Store, start time.Time) {
 		if i%3 == 0 {
 			res = 0
 		}
-		record(fmt.Sprintf("%016x", i+1), "Bob", start.Add(time.Duration(i)*time.Hour), 400+i, 380, res)
+		var play store.RatedSeat
+		if i >= 20 {
+			play = store.RatedSeat{Turns: 12, Bingos: i % 2, Best: 60 + i}
+			if i == 22 {
+				play.Best = 100
+			}
+		}
+		record(fmt.Sprintf("%016x", i+1), "Bob", start.Add(time.Duration(i)*time.Hour), 400+i, 380, res, play)
 	}
-	record(fmt.Sprintf("%016x", 100), "Cyd", start.Add(30*time.Hour), 300, 300, 0.5)
+	record(fmt.Sprintf("%016x", 100), "Cyd", start.Add(30*time.Hour), 300, 300, 0.5, store.RatedSeat{})
 }
 
 // TestPlayerGames checks a player's games by pages and filters, and the
@@ -105,6 +114,11 @@ func TestPlayerGames(t *testing.T) {
 		st.High == nil || st.High.Score != 424 || st.High.Game != fmt.Sprintf("%016x", 25) {
 		t.Errorf("Ana's stats: %+v", st)
 	}
+	// Her play, over the five games that record it: (420+...+424) /
+	// 60 turns = 35.17 points a turn, 2 bingos in 5 games.
+	if st.PlayGames != 5 || st.PerTurn != 35.2 || st.BingosPerGame != 0.4 || st.Best == nil || st.Best.Score != 100 || st.Best.Game != fmt.Sprintf("%016x", 23) {
+		t.Errorf("Ana's play: %d games, %v a turn, %v bingos a game, best %+v", st.PlayGames, st.PerTurn, st.BingosPerGame, st.Best)
+	}
 	if len(st.History) != 26 || st.History[0].Rating != 1490 || st.History[25].Rating != 1500+16*10-9*10 ||
 		st.History[25].Game != fmt.Sprintf("%016x", 100) || !st.History[0].Finished.Equal(start) {
 		t.Errorf("Ana's rating history: %d points, %+v ... %+v", len(st.History), st.History[0], st.History[len(st.History)-1])
@@ -115,7 +129,8 @@ func TestPlayerGames(t *testing.T) {
 		t.Errorf("Bo's stats against Ana: %d %+v", code, st)
 	}
 	st = PlayerStats{}
-	if code := e.do("GET", "/api/players/cyd/stats?opponent=Bob", "", nil, &st); code != 200 || st.Games != 0 || st.High != nil || st.Average != 0 {
+	if code := e.do("GET", "/api/players/cyd/stats?opponent=Bob", "", nil, &st); code != 200 || st.Games != 0 || st.High != nil || st.Average != 0 ||
+		st.PlayGames != 0 || st.Best != nil {
 		t.Errorf("Cy's stats against Bo: %d %+v", code, st)
 	}
 
@@ -225,5 +240,76 @@ func TestCasualGamesListed(t *testing.T) {
 	var out struct{ Error string }
 	if code := e.do("GET", "/api/players/ana/games?kind=friendly", "", nil, &out); code != 400 || out.Error != "kind=friendly: want all, rated or casual" {
 		t.Errorf("kind=friendly: %d %q", code, out.Error)
+	}
+}
+
+// TestPlayStats: a finished game records how each seat played (turns,
+// bingos, best placement), which the player's games list and stats
+// give: points a turn, bingos a game, the game of the best placement.
+func TestPlayStats(t *testing.T) {
+	e := newEnv(t, newStore(t))
+	ana, bo := browser(t), browser(t)
+	e.signUp(ana, "Ana", "correct horse")
+	e.signUp(bo, "Bob", "battery staple")
+	id := e.create(SeatRequest{Kind: "human"}, SeatRequest{Kind: "human"})
+	var toks [2]string
+	for i, c := range []*http.Client{ana, bo} {
+		var j JoinResponse
+		if code := e.doWith(c, "POST", "/api/games/"+id+"/join", "", nil, &j); code != 200 {
+			t.Fatalf("join: %d", code)
+		}
+		toks[i] = j.Token
+	}
+	// Ten turns each, the best placement or a pass; then Bob resigns.
+	for k := 0; k < 20; k++ {
+		st := e.state(id, toks[k%2])
+		if st.Over {
+			break
+		}
+		req, _ := bestRequest(t, st)
+		if k == 2 {
+			req = map[string]any{"kind": "pass"}
+		}
+		if code := e.do("POST", "/api/games/"+id+"/move", toks[k%2], req, nil); code != 200 {
+			t.Fatalf("move %d: %d", k, code)
+		}
+	}
+	if st := e.state(id, ""); !st.Over {
+		if code := e.do("POST", "/api/games/"+id+"/resign", toks[1], nil, nil); code != 200 {
+			t.Fatalf("Bob resigns: %d", code)
+		}
+	}
+	st := e.state(id, "")
+	var turns, best [2]int
+	for _, h := range st.History {
+		switch h.Kind {
+		case "place":
+			best[h.Seat] = max(best[h.Seat], h.Points)
+			turns[h.Seat]++
+		case "pass", "exchange":
+			turns[h.Seat]++
+		}
+	}
+	if turns[0] < 5 || best[0] == 0 || best[1] == 0 {
+		t.Fatalf("the game played: turns %v, best placements %v", turns, best)
+	}
+	var pg PlayerGames
+	if code := e.do("GET", "/api/players/ana/games", "", nil, &pg); code != 200 || len(pg.Games) != 1 {
+		t.Fatalf("Ana's games: %d %+v", code, pg)
+	}
+	for i, s := range pg.Games[0].Seats {
+		// The test's word list has no word of seven letters: no bingo.
+		if s.Turns != turns[i] || s.Best != best[i] || s.Bingos != 0 || s.Score != st.Seats[i].Score {
+			t.Errorf("seat %d as listed: %+v; want %d turns, best %d, score %d", i, s, turns[i], best[i], st.Seats[i].Score)
+		}
+	}
+	var stats PlayerStats
+	if code := e.do("GET", "/api/players/bob/stats", "", nil, &stats); code != 200 {
+		t.Fatalf("Bob's stats: %d", code)
+	}
+	perTurn := float64(roundInt(10*float64(st.Seats[1].Score)/float64(turns[1]))) / 10
+	if stats.PlayGames != 1 || stats.PerTurn != perTurn || stats.BingosPerGame != 0 || stats.Best == nil ||
+		stats.Best.Score != best[1] || stats.Best.Game != id {
+		t.Errorf("Bob's stats: %+v (best %+v); want %.1f points a turn, best %d in %s", stats, stats.Best, perTurn, best[1], id)
 	}
 }

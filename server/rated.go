@@ -93,11 +93,12 @@ func (l *live) recordGame() error {
 }
 
 // result is the finished game's result as the store records it: each
-// seat's account, name, computer level, score and share of the win.
-// Caller holds mu.
+// seat's account, name, computer level, score, share of the win and
+// play (turns, bingos, best placement). Caller holds mu.
 func (l *live) result() *store.RatedGame {
 	rg := &store.RatedGame{Game: l.hdr.ID, Category: l.hdr.Lexicon, Finished: l.evTime, Rated: l.hdr.Rated}
 	winners := l.g.Winners()
+	tallies := l.g.Tallies()
 	for i, s := range l.seat {
 		res := 0.0
 		for _, w := range winners {
@@ -105,8 +106,9 @@ func (l *live) result() *store.RatedGame {
 				res = 1 / float64(len(winners))
 			}
 		}
+		tl := tallies[i]
 		rg.Seats = append(rg.Seats, store.RatedSeat{Seat: i, Account: s.account, Name: s.name, Level: s.level,
-			Score: l.g.Seats[i].Score, Result: res})
+			Score: l.g.Seats[i].Score, Result: res, Turns: tl.Turns, Bingos: tl.Bingos, Best: tl.Best})
 	}
 	return rg
 }

@@ -72,6 +72,11 @@ type RatedSeat struct {
 	// Level is the computer level that held the seat ("" a person;
 	// Account is "" for a computer and for a person not signed in).
 	Level string
+	// Turns, Bingos and Best are how the seat played (game.Tally):
+	// turns taken, placements of a whole rack, the points of the best
+	// placement. Turns is 0 in results recorded before the store kept
+	// them.
+	Turns, Bingos, Best int
 }
 
 // RatedGame is a finished game's result as recorded: of a rated game
@@ -128,6 +133,13 @@ type RatedTotals struct {
 	High                       int
 	HighGame                   string
 	HighFinished               time.Time
+	// Of the games whose seats' play was recorded (RatedSeat.Turns > 0):
+	// their number, the player's points, turns and bingos, and the best
+	// placement.
+	PlayGames, PlayPoints, Turns, Bingos int
+	Best                                 int
+	BestGame                             string
+	BestFinished                         time.Time
 }
 
 // ratedWhere is the condition on an account's seat (me, of the game gg
@@ -174,30 +186,33 @@ func ratedListQuery(prefix string, f RatedFilter, key string, n int, arg func(in
 // ratedGameCols are the columns of a seat of a recorded game (g of
 // rated_games, s of rated_seats) that scanRatedGames reads.
 const ratedGameCols = `g.game, g.category, g.finished, g.rated, s.seat, s.account, s.name, s.score, s.result,
-	s.r_before, s.rd_before, s.r_after, s.rd_after, s.level`
+	s.r_before, s.rd_before, s.r_after, s.rd_after, s.level, s.turns, s.bingos, s.best_move`
 
-// ratedTotalsQueries are the statements of RatedTotals (the counts, the
-// opponents' points, the highest score) and their arguments, as
-// ratedListQuery's.
-func ratedTotalsQueries(prefix string, f RatedFilter, key string, arg func(int) string) ([3]string, []any) {
+// ratedTotalsQueries are the statements of RatedTotals (the counts and
+// the play, the opponents' points, the highest score, the best
+// placement) and their arguments, as ratedListQuery's.
+func ratedTotalsQueries(prefix string, f RatedFilter, key string, arg func(int) string) ([4]string, []any) {
 	w, args := ratedWhere(prefix, f, key, false, arg)
 	from := fmt.Sprintf("FROM %[1]srated_seats me JOIN %[1]srated_games gg ON gg.game = me.game", prefix)
-	return [3]string{
+	return [4]string{
 		fmt.Sprintf(`SELECT COUNT(*), COALESCE(SUM(CASE WHEN me.result = 1 THEN 1 ELSE 0 END), 0),
-		COALESCE(SUM(CASE WHEN me.result = 0 THEN 1 ELSE 0 END), 0), COALESCE(SUM(me.score), 0) %s WHERE %s`, from, w),
+		COALESCE(SUM(CASE WHEN me.result = 0 THEN 1 ELSE 0 END), 0), COALESCE(SUM(me.score), 0),
+		COALESCE(SUM(CASE WHEN me.turns > 0 THEN 1 ELSE 0 END), 0), COALESCE(SUM(CASE WHEN me.turns > 0 THEN me.score ELSE 0 END), 0),
+		COALESCE(SUM(me.turns), 0), COALESCE(SUM(me.bingos), 0) %s WHERE %s`, from, w),
 		fmt.Sprintf(`SELECT COUNT(*), COALESCE(SUM(o.score), 0) %s
 		JOIN %srated_seats o ON o.game = me.game AND o.seat <> me.seat WHERE %s`, from, prefix, w),
 		fmt.Sprintf(`SELECT me.game, me.score, me.finished %s WHERE %s ORDER BY me.score DESC, me.finished DESC, me.game LIMIT 1`, from, w),
+		fmt.Sprintf(`SELECT me.game, me.best_move, me.finished %s WHERE %s AND me.turns > 0 ORDER BY me.best_move DESC, me.finished DESC, me.game LIMIT 1`, from, w),
 	}, args
 }
 
 // rowQuerier runs a query of one row.
 type rowQuerier func(ctx context.Context, query string, args ...any) interface{ Scan(dest ...any) error }
 
-// scanRatedTotals runs the three statements of ratedTotalsQueries.
-func scanRatedTotals(ctx context.Context, one rowQuerier, q [3]string, args []any) (RatedTotals, error) {
+// scanRatedTotals runs the statements of ratedTotalsQueries.
+func scanRatedTotals(ctx context.Context, one rowQuerier, q [4]string, args []any) (RatedTotals, error) {
 	var t RatedTotals
-	if err := one(ctx, q[0], args...).Scan(&t.Games, &t.Wins, &t.Losses, &t.Points); err != nil {
+	if err := one(ctx, q[0], args...).Scan(&t.Games, &t.Wins, &t.Losses, &t.Points, &t.PlayGames, &t.PlayPoints, &t.Turns, &t.Bingos); err != nil {
 		return t, err
 	}
 	t.Draws = t.Games - t.Wins - t.Losses
@@ -212,6 +227,13 @@ func scanRatedTotals(ctx context.Context, one rowQuerier, q [3]string, args []an
 		return t, err
 	}
 	t.HighFinished = time.Unix(0, finished).UTC()
+	if t.PlayGames == 0 {
+		return t, nil
+	}
+	if err := one(ctx, q[3], args...).Scan(&t.BestGame, &t.Best, &finished); err != nil {
+		return t, err
+	}
+	t.BestFinished = time.Unix(0, finished).UTC()
 	return t, nil
 }
 

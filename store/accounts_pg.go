@@ -82,6 +82,9 @@ CREATE TABLE IF NOT EXISTS atril_rated_seats (
 	PRIMARY KEY (game, seat)
 );
 ALTER TABLE atril_rated_seats ADD COLUMN IF NOT EXISTS level TEXT NOT NULL DEFAULT '';
+ALTER TABLE atril_rated_seats ADD COLUMN IF NOT EXISTS turns INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE atril_rated_seats ADD COLUMN IF NOT EXISTS bingos INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE atril_rated_seats ADD COLUMN IF NOT EXISTS best_move INTEGER NOT NULL DEFAULT 0;
 CREATE INDEX IF NOT EXISTS atril_rated_seats_account ON atril_rated_seats(account, finished);
 CREATE TABLE IF NOT EXISTS atril_account_games (
 	account TEXT NOT NULL,
@@ -478,9 +481,9 @@ func (s *Postgres) RecordGame(ctx context.Context, g *RatedGame) (bool, error) {
 // insertSeatsPG writes the seats of a recorded game in tx.
 func insertSeatsPG(ctx context.Context, tx pgx.Tx, g *RatedGame) error {
 	for _, st := range g.Seats {
-		if _, err := tx.Exec(ctx, `INSERT INTO atril_rated_seats(game, seat, account, name, score, result, r_before, rd_before, r_after, rd_after, finished, level)
-			VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12)`, g.Game, st.Seat, st.Account, st.Name, st.Score, st.Result,
-			st.RBefore, st.RDBefore, st.RAfter, st.RDAfter, g.Finished.UnixNano(), st.Level); err != nil {
+		if _, err := tx.Exec(ctx, `INSERT INTO atril_rated_seats(game, seat, account, name, score, result, r_before, rd_before, r_after, rd_after, finished, level,
+			turns, bingos, best_move) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15)`, g.Game, st.Seat, st.Account, st.Name, st.Score, st.Result,
+			st.RBefore, st.RDBefore, st.RAfter, st.RDAfter, g.Finished.UnixNano(), st.Level, st.Turns, st.Bingos, st.Best); err != nil {
 			return err
 		}
 	}

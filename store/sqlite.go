@@ -567,13 +567,15 @@ var newerGameColumns = []newerColumn{
 
 // newerAccountColumns are the newer columns of the accounts' tables, by
 // table: the results recorded before every finished game was were all
-// of rated games, between people.
+// of rated games, between people, and the results recorded before the
+// seats' play was kept say nothing of it (0 turns).
 var newerAccountColumns = []struct {
 	table string
 	cols  []newerColumn
 }{
 	{"rated_games", []newerColumn{{"rated", "INTEGER NOT NULL DEFAULT 1"}}},
-	{"rated_seats", []newerColumn{{"level", "TEXT NOT NULL DEFAULT ''"}}},
+	{"rated_seats", []newerColumn{{"level", "TEXT NOT NULL DEFAULT ''"},
+		{"turns", "INTEGER NOT NULL DEFAULT 0"}, {"bingos", "INTEGER NOT NULL DEFAULT 0"}, {"best_move", "INTEGER NOT NULL DEFAULT 0"}}},
 }
 
 // hasColumn reports whether table of db has a column.

@@ -1055,7 +1055,7 @@ func ratedLists(ctx context.Context, t *testing.T, s store.Store, prefix string,
 		{Game: prefix + "e1", Category: prefix + "es", Finished: now.Add(30 * time.Second),
 			Seats: []store.RatedSeat{{Seat: 0, Account: dee.Key, Name: "Dee", Score: 300, Result: 0.5}, {Seat: 1, Account: ana.Key, Name: "Ana", Score: 300, Result: 0.5}}},
 		{Game: prefix + "e2", Category: prefix + "es", Finished: now.Add(8 * time.Minute),
-			Seats: []store.RatedSeat{{Seat: 0, Account: ana.Key, Name: "Ana", Score: 500, Result: 0}, {Seat: 1, Account: dee.Key, Name: "Dee", Score: 510, Result: 1}}},
+			Seats: []store.RatedSeat{{Seat: 0, Account: ana.Key, Name: "Ana", Score: 500, Result: 0, Turns: 11, Best: 60}, {Seat: 1, Account: dee.Key, Name: "Dee", Score: 510, Result: 1}}},
 	} {
 		if err := rateGame(g); err != nil {
 			t.Fatalf("RateGame %s: %v", g.Game, err)
@@ -1065,9 +1065,10 @@ func ratedLists(ctx context.Context, t *testing.T, s store.Store, prefix string,
 	// to Dee and a guest.
 	for _, g := range []*store.RatedGame{
 		{Game: prefix + "x1", Category: prefix + "en", Finished: now.Add(9 * time.Minute),
-			Seats: []store.RatedSeat{{Seat: 0, Account: ana.Key, Name: "Ana", Score: 420, Result: 1}, {Seat: 1, Name: "Inhuman", Level: "inhuman", Score: 380}}},
+			Seats: []store.RatedSeat{{Seat: 0, Account: ana.Key, Name: "Ana", Score: 420, Result: 1, Turns: 12, Bingos: 2, Best: 98},
+				{Seat: 1, Name: "Inhuman", Level: "inhuman", Score: 380, Turns: 12, Bingos: 1, Best: 80}}},
 		{Game: prefix + "x2", Category: prefix + "es", Finished: now.Add(10 * time.Minute),
-			Seats: []store.RatedSeat{{Seat: 0, Name: "Guest", Score: 200}, {Seat: 1, Account: ana.Key, Name: "Ana", Score: 290},
+			Seats: []store.RatedSeat{{Seat: 0, Name: "Guest", Score: 200}, {Seat: 1, Account: ana.Key, Name: "Ana", Score: 290, Turns: 10, Bingos: 1, Best: 74},
 				{Seat: 2, Account: dee.Key, Name: "Dee", Score: 350, Result: 1}}},
 	} {
 		if ok, err := s.RecordGame(ctx, g); err != nil || !ok {
@@ -1077,7 +1078,8 @@ func ratedLists(ctx context.Context, t *testing.T, s store.Store, prefix string,
 			t.Errorf("RecordGame %s twice: %v, %v; want false, nil", g.Game, ok, err)
 		}
 	}
-	if g, err := s.RatedGame(ctx, prefix+"x1"); err != nil || g.Rated || len(g.Seats) != 2 || g.Seats[1].Level != "inhuman" || g.Seats[1].Account != "" || g.Seats[0].RAfter != 0 {
+	if g, err := s.RatedGame(ctx, prefix+"x1"); err != nil || g.Rated || len(g.Seats) != 2 || g.Seats[1].Level != "inhuman" || g.Seats[1].Account != "" || g.Seats[0].RAfter != 0 ||
+		g.Seats[0].Turns != 12 || g.Seats[0].Bingos != 2 || g.Seats[0].Best != 98 || g.Seats[1].Best != 80 {
 		t.Errorf("RatedGame x1: %+v, %v", g, err)
 	}
 	if g, err := s.RatedGame(ctx, prefix+"e1"); err != nil || !g.Rated || g.Seats[0].Level != "" {
@@ -1110,9 +1112,12 @@ func ratedLists(ctx context.Context, t *testing.T, s store.Store, prefix string,
 		t.Errorf("Ana's games by pages of 3: %v, want %v", got, all)
 	}
 	rated := store.KindRated
-	esTotals := store.RatedTotals{Games: 2, Losses: 1, Draws: 1, Points: 800, OpponentSeats: 2, OpponentPoints: 810, High: 500, HighGame: prefix + "e2"}
+	// Of Ana's games, e2, x1 and x2 have her play recorded.
+	esTotals := store.RatedTotals{Games: 2, Losses: 1, Draws: 1, Points: 800, OpponentSeats: 2, OpponentPoints: 810, High: 500, HighGame: prefix + "e2",
+		PlayGames: 1, PlayPoints: 500, Turns: 11, Best: 60, BestGame: prefix + "e2"}
 	enTotals := store.RatedTotals{Games: 9, Wins: 5, Losses: 4, Points: 3600, OpponentSeats: 9, OpponentPoints: 3150, High: 400, HighGame: prefix + "c7"}
-	esAll := store.RatedTotals{Games: 3, Losses: 2, Draws: 1, Points: 1090, OpponentSeats: 4, OpponentPoints: 1360, High: 500, HighGame: prefix + "e2"}
+	esAll := store.RatedTotals{Games: 3, Losses: 2, Draws: 1, Points: 1090, OpponentSeats: 4, OpponentPoints: 1360, High: 500, HighGame: prefix + "e2",
+		PlayGames: 2, PlayPoints: 790, Turns: 21, Bingos: 1, Best: 74, BestGame: prefix + "x2"}
 	for _, c := range []struct {
 		f    store.RatedFilter
 		want string
@@ -1129,7 +1134,8 @@ func ratedLists(ctx context.Context, t *testing.T, s store.Store, prefix string,
 		{store.RatedFilter{Category: prefix + "es"}, "[x2 e2 e1]", esAll, 8 * time.Minute},
 		{store.RatedFilter{Opponent: dee.Key}, "[x2 e2 e1]", esAll, 8 * time.Minute},
 		{store.RatedFilter{Kind: store.KindCasual}, "[x2 x1]",
-			store.RatedTotals{Games: 2, Wins: 1, Losses: 1, Points: 710, OpponentSeats: 3, OpponentPoints: 930, High: 420, HighGame: prefix + "x1"}, 9 * time.Minute},
+			store.RatedTotals{Games: 2, Wins: 1, Losses: 1, Points: 710, OpponentSeats: 3, OpponentPoints: 930, High: 420, HighGame: prefix + "x1",
+				PlayGames: 2, PlayPoints: 710, Turns: 22, Bingos: 3, Best: 98, BestGame: prefix + "x1"}, 9 * time.Minute},
 		{store.RatedFilter{Kind: store.KindCasual, Opponent: bo.Key}, "[]", store.RatedTotals{}, 0},
 		{store.RatedFilter{Kind: rated, Category: prefix + "en"}, "[c7 c6 c5 c4 c3 c2 c1 c0 r1]", enTotals, 8 * time.Minute},
 	} {
@@ -1138,13 +1144,16 @@ func ratedLists(ctx context.Context, t *testing.T, s store.Store, prefix string,
 			t.Errorf("RatedGames %+v: %v, %v; want %s", c.f, ids(gs), err, c.want)
 		}
 		tot, err := s.RatedTotals(ctx, ana.Key, c.f)
-		hf := tot.HighFinished
-		tot.HighFinished = time.Time{}
+		hf, bf := tot.HighFinished, tot.BestFinished
+		tot.HighFinished, tot.BestFinished = time.Time{}, time.Time{}
 		if err != nil || tot != c.tot {
 			t.Errorf("RatedTotals %+v: %+v, %v; want %+v", c.f, tot, err, c.tot)
 		}
 		if tot.Games > 0 && !hf.Equal(now.Add(c.high)) {
 			t.Errorf("RatedTotals %+v: the highest score's game finished %v", c.f, hf)
+		}
+		if g, err := s.RatedGame(ctx, tot.BestGame); tot.PlayGames > 0 && (err != nil || !bf.Equal(g.Finished)) {
+			t.Errorf("RatedTotals %+v: the best placement's game finished %v, the game %v (%v)", c.f, bf, g, err)
 		}
 	}
 	if gs, err := s.RatedGames(ctx, dee.Key, store.RatedFilter{Kind: rated}, 1); err != nil || fmt.Sprint(ids(gs)) != "[e2]" || gs[0].Seats[1].Account != dee.Key {

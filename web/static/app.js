@@ -3848,6 +3848,15 @@ function renderGamesStats(pg) {
     const a = el("a", "", String(st.high.score));
     a.href = "/g/" + st.high.game;
     box.append(t("statsHigh"), " ", a, ".");
+    // How the player played: over the games whose moves were counted
+    // (results recorded before the server counted them say nothing).
+    if (st.play_games > 0) {
+      const perTurn = (st.points_per_turn || 0).toFixed(1), bingos = st.bingos_per_game.toFixed(2);
+      const best = el("a", "", String(st.best_move.score));
+      best.href = "/g/" + st.best_move.game;
+      box.append(" ", st.play_games < st.games ? t("statsPlayOf", perTurn, bingos, st.play_games) : t("statsPlay", perTurn, bingos),
+        " ", t("statsBest"), " ", best, ".");
+    }
   }
   drawRatingGraph(st && st.history && st.history.length >= 2 ? st.history : null, pg.lexicon);
 }

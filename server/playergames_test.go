@@ -2,9 +2,11 @@ package server
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"net/http"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -311,5 +313,85 @@ func TestPlayStats(t *testing.T) {
 	if stats.PlayGames != 1 || stats.PerTurn != perTurn || stats.BingosPerGame != 0 || stats.Best == nil ||
 		stats.Best.Score != best[1] || stats.Best.Game != id {
 		t.Errorf("Bob's stats: %+v (best %+v); want %.1f points a turn, best %d in %s", stats, stats.Best, perTurn, best[1], id)
+	}
+}
+
+// TestCountPlay: games finished before the server counted the seats'
+// play, a casual one never recorded and one recorded without its play,
+// get their records from a replay; a game called off stays unrecorded.
+func TestCountPlay(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "t.db")
+	st, err := store.OpenSQLite(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	e := newEnv(t, st)
+	ana := browser(t)
+	e.signUp(ana, "Ana", "correct horse")
+	// Three games against the computer: Ana plays, passes twice and
+	// resigns in the first two, and calls the third off.
+	var ids []string
+	for k := range 3 {
+		id := e.create(SeatRequest{Kind: "human"}, SeatRequest{Kind: "computer", Level: "professional"})
+		var j JoinResponse
+		if code := e.doWith(ana, "POST", "/api/games/"+id+"/join", "", nil, &j); code != 200 {
+			t.Fatalf("join: %d", code)
+		}
+		if k == 2 {
+			if code := e.do("POST", "/api/games/"+id+"/abort", j.Token, nil, nil); code != 200 {
+				t.Fatalf("abort: %d", code)
+			}
+			continue
+		}
+		ids = append(ids, id)
+		for turn := range 3 {
+			waitFor(t, "Ana's turn", func() bool { s := e.state(id, j.Token); return s.Turn == 0 && s.Moves == 2*turn })
+			req, _ := bestRequest(t, e.state(id, j.Token))
+			if turn > 0 {
+				req = map[string]any{"kind": "pass"}
+			}
+			if code := e.do("POST", "/api/games/"+id+"/move", j.Token, req, nil); code != 200 {
+				t.Fatalf("move: %d", code)
+			}
+		}
+		if code := e.do("POST", "/api/games/"+id+"/resign", j.Token, nil, nil); code != 200 {
+			t.Fatalf("resign: %d", code)
+		}
+	}
+	want := make([]store.RatedSeat, 2)
+	for i, id := range ids {
+		g, err := st.RatedGame(context.Background(), id)
+		if err != nil || g.Seats[0].Turns != 3 || g.Seats[0].Best == 0 {
+			t.Fatalf("game %s as recorded: %+v, %v", id, g, err)
+		}
+		want[i] = g.Seats[0]
+	}
+	// As an earlier version left them: the first not recorded, the
+	// second without the play.
+	db, err := sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(10000)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	for _, q := range []string{`DELETE FROM rated_seats WHERE game = ?`, `DELETE FROM rated_games WHERE game = ?`} {
+		if _, err := db.Exec(q, ids[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := db.Exec(`UPDATE rated_seats SET turns = 0, bingos = 0, best_move = 0 WHERE game = ?`, ids[1]); err != nil {
+		t.Fatal(err)
+	}
+	pc, err := e.srv.CountPlay(context.Background())
+	if err != nil || pc != (PlayCount{Replayed: 3, Recorded: 1, Filled: 1, Left: 1}) {
+		t.Errorf("CountPlay: %+v, %v", pc, err)
+	}
+	for i, id := range ids {
+		if g, err := st.RatedGame(context.Background(), id); err != nil || g.Seats[0] != want[i] {
+			t.Errorf("game %s after CountPlay: %+v, %v; want Ana's seat %+v", id, g, err, want[i])
+		}
+	}
+	if pc, err := e.srv.CountPlay(context.Background()); err != nil || pc != (PlayCount{Replayed: 1, Left: 1}) {
+		t.Errorf("CountPlay again: %+v, %v", pc, err)
 	}
 }

@@ -357,6 +357,15 @@ type Accounts interface {
 	// It reports false, and changes nothing, when the game was recorded
 	// before.
 	RecordGame(ctx context.Context, g *RatedGame) (bool, error)
+	// UncountedGames lists up to n finished games that an account held
+	// a seat of (AddAccountGame) whose seats' play is not recorded: no
+	// result recorded, or none of its seats with a turn. They come in
+	// the order of their IDs, from the first after the ID after.
+	UncountedGames(ctx context.Context, after string, n int) ([]string, error)
+	// SetPlay records the play (Turns, Bingos, Best) of the seats of g,
+	// a recorded game, by their Seat; ErrNotFound when a seat of g has
+	// no record.
+	SetPlay(ctx context.Context, g *RatedGame) error
 	// RatedGame returns the record of a finished game (ErrNotFound if
 	// its result was not recorded).
 	RatedGame(ctx context.Context, game string) (*RatedGame, error)

@@ -144,6 +144,75 @@ func Run(t *testing.T, open func(t *testing.T) store.Store, prefix string) {
 			t.Errorf("finished game loads as %+v, %v", g, err)
 		}
 	})
+	t.Run("Play", func(t *testing.T) {
+		s := open(t)
+		now := time.Now().UTC().Truncate(time.Millisecond)
+		ana := &store.Account{Key: prefix + "pana", Name: "Ana", Password: "pbkdf2$p", Created: now}
+		if err := s.CreateAccount(ctx, ana); err != nil {
+			t.Fatal(err)
+		}
+		// p1 finished, not recorded; p2 recorded without its play; p3
+		// with it; p4 not finished; p5 with no account's seat.
+		for _, id := range []string{"p1", "p2", "p3", "p4", "p5"} {
+			if err := s.CreateGame(ctx, newGame(id)); err != nil {
+				t.Fatal(err)
+			}
+			if id != "p4" {
+				if err := s.Finish(ctx, prefix+id); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if id != "p5" {
+				if err := s.AddAccountGame(ctx, ana.Key, store.AccountGame{Game: prefix + id, Joined: now}); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		seats := func(turns int) []store.RatedSeat {
+			return []store.RatedSeat{{Seat: 0, Account: ana.Key, Name: "Ana", Score: 300, Result: 1, Turns: turns},
+				{Seat: 1, Name: "Bot", Level: "professional", Score: 200}}
+		}
+		for id, turns := range map[string]int{"p2": 0, "p3": 9} {
+			if _, err := s.RecordGame(ctx, &store.RatedGame{Game: prefix + id, Category: "en-sowpods", Finished: now, Seats: seats(turns)}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		// The IDs of this run follow its prefix, before any other's.
+		uncounted := func(after string) string {
+			ids, err := s.UncountedGames(ctx, after, 2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var mine []string
+			for _, id := range ids {
+				if strings.HasPrefix(id, prefix) {
+					mine = append(mine, id[len(prefix):])
+				}
+			}
+			return fmt.Sprint(mine)
+		}
+		if got := uncounted(prefix); got != "[p1 p2]" {
+			t.Errorf("UncountedGames: %s, want [p1 p2]", got)
+		}
+		if got := uncounted(prefix + "p1"); got != "[p2]" {
+			t.Errorf("UncountedGames after p1: %s, want [p2]", got)
+		}
+		play := &store.RatedGame{Game: prefix + "p2", Seats: []store.RatedSeat{{Seat: 0, Turns: 11, Bingos: 2, Best: 86}, {Seat: 1, Turns: 11, Best: 40}}}
+		if err := s.SetPlay(ctx, play); err != nil {
+			t.Fatal(err)
+		}
+		if g, err := s.RatedGame(ctx, prefix+"p2"); err != nil || g.Seats[0].Turns != 11 || g.Seats[0].Bingos != 2 || g.Seats[0].Best != 86 ||
+			g.Seats[1].Best != 40 || g.Seats[0].Score != 300 {
+			t.Errorf("RatedGame p2 after SetPlay: %+v, %v", g, err)
+		}
+		if got := uncounted(prefix); got != "[p1]" {
+			t.Errorf("UncountedGames after SetPlay: %s, want [p1]", got)
+		}
+		play.Game = prefix + "p1"
+		if err := s.SetPlay(ctx, play); !errors.Is(err, store.ErrNotFound) {
+			t.Errorf("SetPlay of a game not recorded: %v, want ErrNotFound", err)
+		}
+	})
 	t.Run("ConcurrentAppends", func(t *testing.T) {
 		s := open(t)
 		const games, events = 8, 20

@@ -65,7 +65,7 @@ func (s *Server) countGame(ctx context.Context, id string, pc *PlayCount) error 
 	rg, err := s.store.RatedGame(ctx, id)
 	switch {
 	case errors.Is(err, store.ErrNotFound):
-		if l.hdr.Rated || l.abandoned || l.g.Aborted() || !l.g.Over() {
+		if l.hdr.Rated || !l.recordable() {
 			pc.Left++
 			return nil
 		}
@@ -77,7 +77,7 @@ func (s *Server) countGame(ctx context.Context, id string, pc *PlayCount) error 
 	case err != nil:
 		return err
 	}
-	if slices.ContainsFunc(rg.Seats, func(st store.RatedSeat) bool { return st.Turns > 0 }) || !l.g.Over() {
+	if slices.ContainsFunc(rg.Seats, func(st store.RatedSeat) bool { return st.Turns > 0 }) || !l.recordable() {
 		pc.Left++
 		return nil
 	}

@@ -76,7 +76,7 @@ type RatingChange struct {
 // on its players' pages. A game called off or abandoned is not
 // recorded. Caller holds mu.
 func (l *live) recordGame() error {
-	if l.abandoned || l.g.Aborted() || !l.g.Over() {
+	if !l.recordable() {
 		return nil
 	}
 	if l.hdr.Rated {
@@ -91,6 +91,11 @@ func (l *live) recordGame() error {
 	_, err := l.srv.store.RecordGame(ctx, rg)
 	return err
 }
+
+// recordable reports whether the game ended with a result to record:
+// over by play, resignation or time, not called off or abandoned.
+// Caller holds mu.
+func (l *live) recordable() bool { return !l.abandoned && !l.g.Aborted() && l.g.Over() }
 
 // result is the finished game's result as the store records it: each
 // seat's account, name, computer level, score, share of the win and

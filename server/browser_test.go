@@ -3515,3 +3515,164 @@ func humanInt(x float64) string {
 	}
 	return s
 }
+
+// dragTo drags the element sel by mouse to the point (x, y) of the page.
+func (r *rig) dragTo(ctx context.Context, sel string, x, y float64) {
+	r.t.Helper()
+	var from []float64
+	r.eval(ctx, fmt.Sprintf(`(() => { const b = document.querySelector(%q).getBoundingClientRect(); return [b.x + b.width/2, b.y + b.height/2]; })()`, sel), &from)
+	acts := []chromedp.Action{chromedp.MouseEvent(input.MousePressed, from[0], from[1], chromedp.ButtonLeft)}
+	for k := 1; k <= 8; k++ {
+		f := float64(k) / 8
+		acts = append(acts, chromedp.MouseEvent(input.MouseMoved, from[0]+(x-from[0])*f, from[1]+(y-from[1])*f, chromedp.ButtonLeft))
+	}
+	acts = append(acts, chromedp.MouseEvent(input.MouseReleased, x, y, chromedp.ButtonLeft))
+	r.run(ctx, "drag "+sel, acts...)
+}
+
+// rackOrder is the page's rack in the order it shows, a blank as "?".
+func (r *rig) rackOrder(ctx context.Context) string {
+	r.t.Helper()
+	var s string
+	r.eval(ctx, `G.rack.map((x) => x.blank ? "?" : x.letter).join(",")`, &s)
+	return s
+}
+
+// TestBrowserRackOrder arranges the rack by mouse, by keyboard and with
+// Sort, and checks that the order outlasts a reload and a move (the
+// tiles kept in their order, the ones drawn after them).
+func TestBrowserRackOrder(t *testing.T) {
+	r := newRig(t)
+	ctx := r.ctx
+	r.run(ctx, "open the lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#create`))
+	r.poll(ctx, "the form", `document.querySelectorAll("#opponent option").length > 3`, 20*time.Second)
+	r.run(ctx, "name", chromedp.SendKeys("#name", "Ren"))
+	r.seedNextGame(ctx, 9)
+	r.clickAt(ctx, "#create")
+	r.run(ctx, "the game", chromedp.WaitVisible(`#rack .tile`))
+	id, tok := r.pageGame(ctx)
+	r.waitTurn(ctx, 0, 0)
+	start := strings.Split(r.rackOrder(ctx), ",")
+	n := len(start)
+	if n != 7 {
+		t.Fatalf("a rack of %d tiles: %v", n, start)
+	}
+
+	// The first tile dragged past the last goes to the end.
+	var end []float64
+	r.eval(ctx, `(() => { const b = document.querySelector("#rack .tile:last-child").getBoundingClientRect(); return [b.right - 2, b.y + b.height/2]; })()`, &end)
+	r.dragTo(ctx, `#rack .tile[data-i="0"]`, end[0], end[1])
+	want := strings.Join(append(append([]string{}, start[1:]...), start[0]), ",")
+	if got := r.rackOrder(ctx); got != want {
+		t.Errorf("after dragging the first tile to the end the rack is %s, want %s", got, want)
+	}
+	var marks, pending int
+	r.eval(ctx, `document.querySelectorAll("#rack .drop-before, #rack .drop-after, #board .drop").length`, &marks)
+	r.eval(ctx, `G.pending.length`, &pending)
+	if marks != 0 || pending != 0 {
+		t.Errorf("after the drag: %d drop marks left, %d tiles on the board", marks, pending)
+	}
+
+	// Shift+Right on a focused tile carries it one place on; Right alone
+	// only moves the focus.
+	r.eval(ctx, `document.querySelector('#rack .tile[data-i="0"]').focus(); true`, nil)
+	before := strings.Split(r.rackOrder(ctx), ",")
+	r.run(ctx, "Shift+Right", chromedp.KeyEvent(kb.ArrowRight, chromedp.KeyModifiers(input.ModifierShift)))
+	swapped := append([]string{before[1], before[0]}, before[2:]...)
+	if got := r.rackOrder(ctx); got != strings.Join(swapped, ",") {
+		t.Errorf("after Shift+Right the rack is %s, want %v", got, swapped)
+	}
+	var focus, msg string
+	r.eval(ctx, `document.activeElement.dataset.i + "|" + $("#message").textContent`, &focus)
+	focus, msg, _ = strings.Cut(focus, "|")
+	if focus != "1" || msg != fmt.Sprintf("%s moved to place 2 of 7", map[bool]string{true: "blank", false: before[0]}[before[0] == "?"]) {
+		t.Errorf("after Shift+Right the focus is on tile %s and the page says %q", focus, msg)
+	}
+	r.key(ctx, kb.ArrowRight)
+	r.eval(ctx, `document.activeElement.dataset.i`, &focus)
+	if got := r.rackOrder(ctx); focus != "2" || got != strings.Join(swapped, ",") {
+		t.Errorf("after Right the focus is on tile %s and the rack is %s", focus, got)
+	}
+
+	// Sort: the alphabet's order, blanks last. On a phone its button
+	// shows a sign, and keeps its name.
+	var names string
+	r.eval(ctx, `$("#shuffle").getAttribute("aria-label") + "|" + $("#sort").getAttribute("aria-label") + "|" + $("#sort").innerText`, &names)
+	if names != "Shuffle|Sort|Sort" {
+		t.Errorf("the rack's buttons: %q", names)
+	}
+	r.run(ctx, "a phone", chromedp.EmulateViewport(390, 844))
+	r.eval(ctx, `$("#sort").innerText`, &names)
+	if names != "A–Z" {
+		t.Errorf("on a phone the Sort button reads %q", names)
+	}
+	r.run(ctx, "a laptop", chromedp.EmulateViewport(1280, 800))
+	r.clickAt(ctx, "#sort")
+	sorted := append([]string{}, start...)
+	sort.Slice(sorted, func(a, b int) bool {
+		if (sorted[a] == "?") != (sorted[b] == "?") {
+			return sorted[b] == "?"
+		}
+		return sorted[a] < sorted[b]
+	})
+	if got := r.rackOrder(ctx); got != strings.Join(sorted, ",") {
+		t.Errorf("after Sort the rack is %s, want %v", got, sorted)
+	}
+	// Back to an order of our own, which a reload keeps.
+	r.dragTo(ctx, `#rack .tile[data-i="0"]`, end[0], end[1])
+	mine := r.rackOrder(ctx)
+	r.run(ctx, "reload", chromedp.Reload(), chromedp.WaitVisible(`#rack .tile`))
+	r.waitTurn(ctx, 0, 0)
+	if got := r.rackOrder(ctx); got != mine {
+		t.Errorf("after a reload the rack is %s, want %s", got, mine)
+	}
+
+	// A tile placed on the board and dragged back to the rack's first
+	// place goes there, off the board.
+	last := strings.Split(mine, ",")[n-1]
+	r.clickAt(ctx, fmt.Sprintf(`#rack .tile[data-i="%d"]`, n-1))
+	r.clickAt(ctx, `#board .sq[data-r="7"][data-c="7"]`)
+	if last == "?" {
+		r.poll(ctx, "the blank chooser", `!!document.querySelector("#blank-dialog[open]")`, 5*time.Second)
+		r.clickAt(ctx, `#blank-letters button:nth-child(1)`)
+	}
+	r.poll(ctx, "the tile on the board", `G.pending.length === 1`, 5*time.Second)
+	var first []float64
+	r.eval(ctx, `(() => { const b = document.querySelector('#rack .tile[data-i="0"]').getBoundingClientRect(); return [b.x + 2, b.y + b.height/2]; })()`, &first)
+	r.dragTo(ctx, `#board .sq[data-r="7"][data-c="7"] .tile`, first[0], first[1])
+	r.eval(ctx, `G.pending.length`, &pending)
+	got := strings.Split(r.rackOrder(ctx), ",")
+	if pending != 0 || got[0] != last || strings.Join(got[1:], ",") != strings.Join(strings.Split(mine, ",")[:n-1], ",") {
+		t.Errorf("the tile dragged back from the board: %d tiles on the board, the rack %v (was %s)", pending, got, mine)
+	}
+
+	// After a move the tiles kept stay in their order, the drawn ones
+	// come after them.
+	before = strings.Split(r.rackOrder(ctx), ",")
+	tiles, _ := bestTiles(t, r.e.state(id, tok))
+	if _, placed := r.playMove(ctx, id, tok, 0, false, false); !placed || tiles == nil {
+		t.Fatal("no placement to play")
+	}
+	kept := append([]string{}, before...)
+	var played []string
+	for _, p := range tiles {
+		if p.Blank {
+			played = append(played, "?")
+		} else {
+			played = append(played, p.Letter)
+		}
+	}
+	for _, l := range played {
+		k := slices.Index(kept, l)
+		if k < 0 {
+			t.Fatalf("played %s, not on the rack %v", l, before)
+		}
+		kept = slices.Delete(kept, k, k+1)
+	}
+	r.waitTurn(ctx, 0, 2)
+	got = strings.Split(r.rackOrder(ctx), ",")
+	if len(got) < len(kept) || strings.Join(got[:len(kept)], ",") != strings.Join(kept, ",") {
+		t.Errorf("after playing %v from %v the rack is %v: the kept tiles %v should lead", played, before, got, kept)
+	}
+	r.shot(ctx, "48-rack-order")
+}

@@ -1754,6 +1754,7 @@ async function answerInvitation(id, seat, accept) {
 const G = {
   id: "", token: "", st: null, seq: -1, gameLang: "en",
   rack: [],        // local order: {letter, score, blank}
+  leaving: new Set(), // the rack tiles of a move sent, until the new rack comes
   pending: [],     // {i (rack index), row, col, letter (chosen), blank}
   selected: -1,    // rack index chosen by a click
   exchanging: false, marked: new Set(),
@@ -1963,6 +1964,95 @@ function seatName(i) {
 
 function keyOfRack(rack) { return rack.map((x) => x.letter).sort().join(","); }
 
+// ---------- the rack's order ----------
+// The player arranges the rack: a tile dragged along it, Shift+arrow on a
+// focused tile, Shuffle, Sort. The order outlasts a move (the tiles kept
+// stay in their order, the ones drawn come after them) and a reload (the
+// browser keeps the order of the latest racks, per game and seat).
+
+const RACKS_KEPT = 50;
+
+// arrangeRack lays the tiles of fresh (the server's rack) in the order of
+// old: the tiles old has, in its order, then the rest in fresh's order.
+function arrangeRack(old, fresh) {
+  const left = fresh.slice();
+  const out = [];
+  for (const x of old) {
+    const k = left.findIndex((y) => y.letter === x.letter && !!y.blank === !!x.blank);
+    if (k >= 0) out.push(left.splice(k, 1)[0]);
+  }
+  return out.concat(left);
+}
+
+function rackOrders() {
+  try { return JSON.parse(localStorage.getItem("atril:racks") || "[]"); } catch (e) { return []; }
+}
+function rackOrderKey(st) { return G.id + "/" + st.you.seat; }
+
+// savedRackOrder is the order this browser kept for the seat's rack, as
+// tiles arrangeRack can follow.
+function savedRackOrder(st) {
+  const kept = rackOrders().find((x) => x.k === rackOrderKey(st));
+  return kept ? kept.tiles.map((x) => ({ letter: x.slice(1), blank: x[0] === "?" })) : [];
+}
+
+function saveRackOrder() {
+  if (!G.st || !G.st.you || !G.id || G.position || G.puzzle) return;
+  const key = rackOrderKey(G.st);
+  const list = rackOrders().filter((x) => x.k !== key);
+  list.unshift({ k: key, tiles: G.rack.map((x) => (x.blank ? "?" : "=") + x.letter) });
+  try { localStorage.setItem("atril:racks", JSON.stringify(list.slice(0, RACKS_KEPT))); } catch (e) { /* full: the order is only a convenience */ }
+}
+
+// permuteRack reorders the rack: order lists the old indexes in their new
+// places. Tiles on the board, chosen or marked for an exchange stay so.
+function permuteRack(order) {
+  const where = new Map(order.map((old, k) => [old, k]));
+  G.rack = order.map((k) => G.rack[k]);
+  G.pending.forEach((p) => { p.i = where.get(p.i); });
+  G.typed = G.typed.map((i) => where.get(i));
+  if (G.selected >= 0) G.selected = where.get(G.selected);
+  G.marked = new Set([...G.marked].map((i) => where.get(i)));
+  saveRackOrder();
+  changed();
+}
+
+// moveRackTile moves rack tile i to place to (counted among the others).
+function moveRackTile(i, to) {
+  const order = G.rack.map((_, k) => k).filter((k) => k !== i);
+  order.splice(Math.max(0, Math.min(order.length, to)), 0, i);
+  permuteRack(order);
+}
+
+// sortRack puts the rack in the alphabet's order, blanks last.
+function sortRack() {
+  const rank = new Map(G.st.letters.map((x, k) => [x.letter, k]));
+  const at = (x) => (x.blank ? Infinity : rank.has(x.letter) ? rank.get(x.letter) : G.st.letters.length);
+  permuteRack(G.rack.map((_, k) => k).sort((a, b) => at(G.rack[a]) - at(G.rack[b]) || a - b));
+}
+
+// rackSlot is the place among the other rack tiles (all but tile i) that
+// a tile dropped at x goes to.
+function rackSlot(i, x) {
+  let slot = 0;
+  document.querySelectorAll("#rack .tile").forEach((d) => {
+    if (+d.dataset.i === i) return;
+    const b = d.getBoundingClientRect();
+    if (b.x + b.width / 2 < x) slot++;
+  });
+  return slot;
+}
+
+// markRackSlot shows where a dragged tile would go on the rack (slot -1:
+// nowhere).
+function markRackSlot(i, slot) {
+  const others = [...document.querySelectorAll("#rack .tile")].filter((d) => +d.dataset.i !== i);
+  others.forEach((d, k) => {
+    d.classList.toggle("drop-before", k === slot);
+    d.classList.toggle("drop-after", slot === others.length && k === others.length - 1);
+  });
+}
+
 // ---------- rendering ----------
 
 function render(st) {
@@ -1971,8 +2061,11 @@ function render(st) {
   if (typeof st.seq === "number") G.seq = Math.max(G.seq, st.seq);
   const me = st.you ? st.you.seat : -1;
   if (st.you && keyOfRack(st.you.rack) !== keyOfRack(G.rack)) {
-    G.rack = st.you.rack.slice();
+    const old = G.rack.length ? G.rack.filter((x) => !G.leaving.has(x)) : savedRackOrder(st);
+    G.rack = arrangeRack(old, st.you.rack);
+    G.leaving = new Set();
     G.pending = []; G.selected = -1; G.marked.clear(); G.typed = [];
+    saveRackOrder();
   }
   G.pending = G.pending.filter((p) => !boardTileAt(p.row, p.col));
   if (st.over) { G.pending = []; G.exchanging = false; }
@@ -2968,10 +3061,15 @@ function startDrag(ev, i) {
   const x0 = ev.clientX, y0 = ev.clientY;
   let ghost = null, over = null;
   const fromBoard = G.pending.some((p) => p.i === i);
+  // onRack says whether the pointer is over the rack (or just below or
+  // above it, where a finger hides the tiles).
+  const onRack = (e) => {
+    const b = $("#rack").getBoundingClientRect();
+    return e.clientX >= b.left && e.clientX <= b.right && e.clientY >= b.top - 12 && e.clientY <= b.bottom + 12;
+  };
   const move = (e) => {
     if (!ghost && Math.hypot(e.clientX - x0, e.clientY - y0) < 6) return;
     if (!ghost) {
-      if (G.exchanging) return;
       const rt = G.rack[i];
       ghost = tileEl(rt.letter === "?" ? "" : rt.letter, rt.score, rt.blank);
       ghost.classList.add("ghost");
@@ -2980,10 +3078,11 @@ function startDrag(ev, i) {
     ghost.style.left = e.clientX - 22 + "px";
     ghost.style.top = e.clientY - 22 + "px";
     const target = document.elementFromPoint(e.clientX, e.clientY);
-    const sq = target && target.closest("#board .sq");
+    const sq = G.exchanging ? null : target && target.closest("#board .sq");
     if (over && over !== sq) over.classList.remove("drop");
     over = sq;
     if (over) over.classList.add("drop");
+    markRackSlot(i, !over && onRack(e) ? rackSlot(i, e.clientX) : -1);
   };
   const up = (e) => {
     window.removeEventListener("pointermove", move);
@@ -2994,12 +3093,18 @@ function startDrag(ev, i) {
       return;
     }
     ghost.remove();
+    markRackSlot(i, -1);
     if (over) {
       over.classList.remove("drop");
       placeAt(i, +over.dataset.r, +over.dataset.c);
-    } else {
-      const target = document.elementFromPoint(e.clientX, e.clientY);
-      if (target && target.closest("#rack") && fromBoard) unplace(i);
+    } else if (e.type === "pointerup" && onRack(e)) {
+      // A tile dropped on the rack goes where it was dropped, back from
+      // the board or along the rack.
+      if (fromBoard) {
+        G.pending = G.pending.filter((p) => p.i !== i);
+        G.typed = G.typed.filter((x) => x !== i);
+      }
+      moveRackTile(i, rackSlot(i, e.clientX));
     }
   };
   window.addEventListener("pointermove", move);
@@ -3060,6 +3165,9 @@ function showPreview() {
 async function sendMove(body) {
   if (G.position) return positionPlay(body);
   const before = G.st.moves;
+  // The tiles that leave the rack: the ones drawn for them come after the
+  // ones kept.
+  G.leaving = new Set(body.kind === "place" ? G.pending.map((p) => G.rack[p.i]) : body.kind === "exchange" ? [...G.marked].map((i) => G.rack[i]) : []);
   try {
     const r = await api("POST", "/api/games/" + G.id + "/move", body, G.token);
     // Our move is told unless the page already shows a later one (the
@@ -3072,6 +3180,7 @@ async function sendMove(body) {
     if (!(document.activeElement && document.activeElement.closest("#board"))) G.cursor = null;
     await refresh();
   } catch (e) {
+    G.leaving = new Set();
     say(t("rejected", localReason(e.message)), "error");
   }
 }
@@ -3104,13 +3213,14 @@ function wireGame() {
   $("#submit").addEventListener("click", submit);
   $("#recall").addEventListener("click", recall);
   $("#shuffle").addEventListener("click", () => {
-    G.pending = []; G.selected = -1; G.marked.clear(); G.typed = [];
-    for (let i = G.rack.length - 1; i > 0; i--) {
+    const order = G.rack.map((_, k) => k);
+    for (let i = order.length - 1; i > 0; i--) {
       const j = Math.floor(Math.random() * (i + 1));
-      [G.rack[i], G.rack[j]] = [G.rack[j], G.rack[i]];
+      [order[i], order[j]] = [order[j], order[i]];
     }
-    changed();
+    permuteRack(order);
   });
+  $("#sort").addEventListener("click", sortRack);
   $("#exchange").addEventListener("click", () => {
     G.exchanging = !G.exchanging; G.pending = []; G.selected = -1; G.marked.clear(); G.typed = [];
     render(G.st);
@@ -3163,6 +3273,25 @@ function onKey(e) {
     if (e.key in moves) { e.preventDefault(); reviewTo(G.review.k + moves[e.key]); }
     else if (e.key === "Home") { e.preventDefault(); reviewTo(0); }
     else if (e.key === "End") { e.preventDefault(); reviewTo(G.review.moves.length); }
+    return;
+  }
+  // On a rack tile, Left and Right go along the rack; with Shift they
+  // carry the tile.
+  const rackTile = tgt.closest && tgt.closest("#rack .tile");
+  if (rackTile && (e.key === "ArrowLeft" || e.key === "ArrowRight")) {
+    e.preventDefault();
+    const i = +rackTile.dataset.i, d = e.key === "ArrowLeft" ? -1 : 1;
+    let to = i + d;
+    if (e.shiftKey) {
+      if (to < 0 || to >= G.rack.length) return;
+      moveRackTile(i, to);
+      say(t("rackMoved", G.rack[to].blank ? t("rackBlank") : G.rack[to].letter, to + 1, G.rack.length));
+    } else {
+      while (to >= 0 && to < G.rack.length && G.pending.some((p) => p.i === to)) to += d;
+      if (to < 0 || to >= G.rack.length) return;
+    }
+    const b = $(`#rack .tile[data-i="${to}"]`);
+    if (b) b.focus();
     return;
   }
   if (!playable()) return;

@@ -3676,3 +3676,45 @@ func TestBrowserRackOrder(t *testing.T) {
 	}
 	r.shot(ctx, "48-rack-order")
 }
+
+// TestBrowserLobbyChat: a visitor reads the lobby's chat and is asked to
+// sign in to write; two signed-in players write in it from the form,
+// each reading the other, the names linking to their pages.
+func TestBrowserLobbyChat(t *testing.T) {
+	r := newRig(t)
+	visitor, ana, bo := r.ctx, r.newDevice(), r.newDevice()
+	r.run(visitor, "open the lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#lobby-chat-card`))
+	r.poll(visitor, "the chat, empty", `!$("#lobby-chat-empty").hidden && !$("#lobby-chat-signin").hidden && $("#lobby-chat-form").hidden`, 10*time.Second)
+	var hint string
+	r.eval(visitor, `$("#lobby-chat-signin").textContent`, &hint)
+	if hint != "Sign in to write here." {
+		t.Errorf("a visitor is told %q", hint)
+	}
+	r.signUpPage(ana, "Anabel")
+	r.poll(ana, "the form", `!$("#lobby-chat-form").hidden && $("#lobby-chat-signin").hidden`, 10*time.Second)
+	r.run(ana, "Anabel writes", chromedp.Click("#lobby-chat-text"), chromedp.SendKeys("#lobby-chat-text", "anyone for a game?\r"))
+	r.poll(ana, "her line", `$("#lobby-chat-lines").textContent === "Anabel:anyone for a game?" && $("#lobby-chat-text").value === "" && $("#lobby-chat-empty").hidden`, 10*time.Second)
+	var pending int
+	r.eval(ana, `G.pending.length`, &pending)
+	if pending != 0 {
+		t.Errorf("typing in the lobby's chat put %d tiles down", pending)
+	}
+	r.signUpPage(bo, "Bodil")
+	r.poll(bo, "Bodil reads it", `$("#lobby-chat-lines").textContent === "Anabel:anyone for a game?"`, 10*time.Second)
+	r.run(bo, "Bodil answers", chromedp.Click("#lobby-chat-text"), chromedp.SendKeys("#lobby-chat-text", "me!"), chromedp.Click("#lobby-chat-send"))
+	want := "Anabel:anyone for a game?Bodil:me!"
+	r.poll(bo, "his line", fmt.Sprintf(`$("#lobby-chat-lines").textContent === %q`, want), 10*time.Second)
+	for _, c := range []context.Context{ana, visitor} {
+		r.eval(c, `loadOpen(); true`, nil) // the lobby's next poll, at once
+		r.poll(c, "both lines", fmt.Sprintf(`$("#lobby-chat-lines").textContent === %q`, want), 10*time.Second)
+	}
+	var links string
+	r.eval(visitor, `[...document.querySelectorAll("#lobby-chat-lines a.who")].map((a) => a.getAttribute("href")).join(" ")`, &links)
+	if links != "/p/Anabel /p/Bodil" {
+		t.Errorf("the writers link to %q", links)
+	}
+	if s := r.axe(ana, "the lobby with its chat"); s < 90 {
+		t.Errorf("the lobby with its chat scores %.0f in the accessibility checks, want at least 90", s)
+	}
+	r.shot(ana, "49-lobby-chat")
+}

@@ -38,6 +38,9 @@ type Lobby struct {
 	// at most MaxOnline: not the one asking, nor accounts blocked
 	// either way.
 	Players []string `json:"players"`
+	// Chat is the lobby chat's latest lines (at most LobbyChatShown),
+	// oldest first, without those of accounts blocked either way.
+	Chat []LobbyChatLine `json:"chat"`
 }
 
 // DefaultMaxOffers is how many games one client or account may have
@@ -161,15 +164,19 @@ func (s *Server) handleLobby(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	var players []string
+	var chat []LobbyChatLine
 	if err == nil {
 		players, err = s.lobbyPlayers(r.Context(), me, b, now)
+	}
+	if err == nil {
+		chat, err = s.lobbyChat(r.Context(), b)
 	}
 	if err != nil {
 		s.fail(w, err)
 		return
 	}
 	games := s.shownGames()
-	out := Lobby{Open: []LobbyGame{}, Playing: []LobbyGame{}, Players: players}
+	out := Lobby{Open: []LobbyGame{}, Playing: []LobbyGame{}, Players: players, Chat: chat}
 	for _, l := range games {
 		l.mu.Lock()
 		if !l.over() && (l.listed && !l.started() || l.started() && (l.listed || l.hdr.Rated)) && (len(b) == 0 || l.blockedSeat(b) == nil) {

@@ -155,6 +155,8 @@ type Server struct {
 	presence                   presence
 	createLim, joinLim, badLim *limiter
 	lookLim, chatLim, loginLim *limiter
+	// lobbyLines are the lobby chat's latest lines, as read last.
+	lobbyLines lobbyChatCache
 	// failLim counts failed sign-ins by account key and client, failAll
 	// by account key.
 	failLim, failAll *limiter

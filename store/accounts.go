@@ -331,6 +331,17 @@ type Accounts interface {
 	Reports(ctx context.Context, key string, all bool, n int) ([]Report, error)
 	// OpenReportsBy counts the open reports the account of key wrote.
 	OpenReportsBy(ctx context.Context, key string) (int, error)
+	// AddLobbyLine stores a line of the lobby's chat by the account
+	// l.Account (ErrNotFound if there is no such account) and sets its
+	// ID; only the latest keep lines are kept.
+	AddLobbyLine(ctx context.Context, l *LobbyLine, keep int) error
+	// LobbyLines returns the n latest lines of the lobby's chat, oldest
+	// first, with their writers' names; those of suspended accounts are
+	// left out.
+	LobbyLines(ctx context.Context, n int) ([]LobbyLine, error)
+	// DeleteLobbyLine removes a line of the lobby's chat (ErrNotFound if
+	// there is no such line).
+	DeleteLobbyLine(ctx context.Context, id int64) error
 	// CloseReport closes a report at (ErrNotFound if there is no such
 	// report; closing it again changes nothing).
 	CloseReport(ctx context.Context, id int64, at time.Time) error

@@ -127,6 +127,7 @@ var accountTables = []struct{ name, cols string }{
 	{"puzzle_answers", "account, lexicon, number, correct, score, answered"},
 	{"presence", "account, seen"},
 	{"cards", "account, lexicon, letters, box, due, filed"},
+	{"lobby_chat", "id, account, text, at"},
 }
 
 // CreateAccount implements Accounts.

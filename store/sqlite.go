@@ -131,6 +131,10 @@ func OpenSQLite(path string) (*SQLite, error) {
 		db.Close()
 		return nil, corruptOr(path, fmt.Errorf("store: create the cardboxes' table in %s: %w", path, err))
 	}
+	if _, err := db.Exec(lobbyChatSchema("", "INTEGER PRIMARY KEY AUTOINCREMENT", "INTEGER")); err != nil {
+		db.Close()
+		return nil, corruptOr(path, fmt.Errorf("store: create the lobby chat's table in %s: %w", path, err))
+	}
 	if _, err := db.Exec(sqliteTournamentsSchema); err != nil {
 		db.Close()
 		return nil, corruptOr(path, fmt.Errorf("store: create the tournaments' table in %s: %w", path, err))

@@ -167,6 +167,35 @@ func TestAccountActions(t *testing.T) {
 	if err := reportAction(ctx, st, &w, "reports", "Nobody", false, path); err == nil || !strings.Contains(err.Error(), `no account is called "Nobody"`) {
 		t.Errorf("reports about no one: %v", err)
 	}
+
+	// The lobby's chat: its lines listed with their numbers, one deleted.
+	chat := func(action, arg string) (string, error) {
+		var w bytes.Buffer
+		err := lobbyChatAction(ctx, st, &w, action, arg, path)
+		return w.String(), err
+	}
+	if out, err := chat("lobby-chat", ""); err != nil || out != "no lines in the lobby's chat\n" {
+		t.Errorf("the lobby's chat, empty: %q, %v", out, err)
+	}
+	for i, l := range []store.LobbyLine{{Account: "ana", Text: "hello", At: at}, {Account: "bo", Text: "spam spam", At: at.Add(time.Minute)}} {
+		if err := st.AddLobbyLine(ctx, &l, 100); err != nil || l.ID != int64(i+1) {
+			t.Fatalf("line %d: numbered %d, %v", i, l.ID, err)
+		}
+	}
+	if out, err := chat("lobby-chat", ""); err != nil || out != "#1 2026-03-04 05:06 UTC Ana: hello\n#2 2026-03-04 05:07 UTC Bo: spam spam\n" {
+		t.Errorf("the lobby's chat: %q, %v", out, err)
+	}
+	if out, err := chat("delete-line", "#2"); err != nil || out != "line #2 deleted\n" {
+		t.Errorf("delete-line #2: %q, %v", out, err)
+	}
+	if out, _ := chat("lobby-chat", ""); out != "#1 2026-03-04 05:06 UTC Ana: hello\n" {
+		t.Errorf("the lobby's chat after deleting #2: %q", out)
+	}
+	for _, arg := range []string{"2", "x", "0"} {
+		if _, err := chat("delete-line", arg); err == nil {
+			t.Errorf("delete-line %s: no error", arg)
+		}
+	}
 }
 
 // pwHash is the stored password hash of account ana.

@@ -31,6 +31,8 @@ const accountsUsage = `usage: atril accounts [--db FILE | --pg DSN] show NAME
        atril accounts [--db FILE | --pg DSN] unsuspend NAME
        atril accounts [--db FILE | --pg DSN] reports [--all] [NAME]
        atril accounts [--db FILE | --pg DSN] close-report ID
+       atril accounts [--db FILE | --pg DSN] lobby-chat
+       atril accounts [--db FILE | --pg DSN] delete-line ID
 
 show      the account's name, key, creation time, ratings, suspension and
           the players' reports about it
@@ -45,6 +47,9 @@ unsuspend lifts the suspension
 reports   the players' reports waiting for the operators (with --all the
           closed ones too), newest first, or only those about NAME
 close-report marks a report read and dealt with
+lobby-chat the lobby chat's latest lines with their numbers, oldest first
+          (a suspended account's lines are not shown there, nor here)
+delete-line removes a line of the lobby's chat
 
 The command works on the store, not on a running server's games: the
 tokens of the account's seats are taken back when the player signs out
@@ -76,7 +81,7 @@ func runAccounts(args []string) error {
 		}
 		rest = append(rest[:1], fs.Args()...)
 	}
-	if len(rest) == 1 && rest[0] == "reports" {
+	if len(rest) == 1 && (rest[0] == "reports" || rest[0] == "lobby-chat") {
 		rest = append(rest, "") // about anyone
 	}
 	if len(rest) != 2 {
@@ -85,7 +90,7 @@ func runAccounts(args []string) error {
 	}
 	action, name := rest[0], rest[1]
 	switch action {
-	case "show", "password", "signout", "unsuspend", "reports", "close-report":
+	case "show", "password", "signout", "unsuspend", "reports", "close-report", "lobby-chat", "delete-line":
 	case "suspend":
 		if strings.TrimSpace(*reason) == "" {
 			fs.Usage()
@@ -93,7 +98,7 @@ func runAccounts(args []string) error {
 		}
 	default:
 		fs.Usage()
-		return fmt.Errorf("unknown action %q (want show, password, signout, suspend, unsuspend, reports or close-report)", action)
+		return fmt.Errorf("unknown action %q (want show, password, signout, suspend, unsuspend, reports, close-report, lobby-chat or delete-line)", action)
 	}
 	if *db != "" && *pg != "" {
 		return errors.New("give --db or --pg, not both")
@@ -116,6 +121,9 @@ func runAccounts(args []string) error {
 	defer st.Close()
 	if action == "reports" || action == "close-report" {
 		return reportAction(context.Background(), st, os.Stdout, action, name, *all, where)
+	}
+	if action == "lobby-chat" || action == "delete-line" {
+		return lobbyChatAction(context.Background(), st, os.Stdout, action, name, where)
 	}
 	var in io.Reader
 	if *stdin {
@@ -296,6 +304,36 @@ func reportAction(ctx context.Context, st store.Store, w io.Writer, action, arg 
 		if !r.Closed.IsZero() {
 			fmt.Fprintf(w, "    closed %s\n", r.Closed.UTC().Format(when))
 		}
+	}
+	return nil
+}
+
+// lobbyChatAction lists the lobby chat's latest lines (action
+// "lobby-chat", as many as the store keeps) or deletes the line numbered
+// arg ("delete-line").
+func lobbyChatAction(ctx context.Context, st store.Store, w io.Writer, action, arg, where string) error {
+	if action == "delete-line" {
+		id, err := strconv.ParseInt(strings.TrimPrefix(arg, "#"), 10, 64)
+		if err != nil || id <= 0 {
+			return fmt.Errorf("delete-line: %q is not a line's number", arg)
+		}
+		if err := st.DeleteLobbyLine(ctx, id); errors.Is(err, store.ErrNotFound) {
+			return fmt.Errorf("no line #%d in the lobby's chat in %s", id, where)
+		} else if err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "line #%d deleted\n", id)
+		return nil
+	}
+	lines, err := st.LobbyLines(ctx, server.LobbyChatKept)
+	if err != nil {
+		return err
+	}
+	if len(lines) == 0 {
+		fmt.Fprintln(w, "no lines in the lobby's chat")
+	}
+	for _, l := range lines {
+		fmt.Fprintf(w, "#%d %s %s: %s\n", l.ID, l.At.UTC().Format("2006-01-02 15:04 MST"), l.Name, l.Text)
 	}
 	return nil
 }

@@ -45,6 +45,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store, prefix string) {
 	}
 	t.Run("Accounts", func(t *testing.T) { accounts(t, open(t), prefix) })
 	t.Run("tournaments", func(t *testing.T) { tournaments(t, open(t), prefix) })
+	t.Run("LobbyChat", func(t *testing.T) { lobbyChat(t, open(t), prefix) })
 	t.Run("RoundTrip", func(t *testing.T) {
 		s := open(t)
 		g := newGame("rt")
@@ -1230,5 +1231,86 @@ func ratedLists(ctx context.Context, t *testing.T, s store.Store, prefix string,
 	}
 	if gs, err := s.RatedGames(ctx, dee.Key, store.RatedFilter{}, 1); err != nil || fmt.Sprint(ids(gs)) != "[x2]" || gs[0].Rated || gs[0].Seats[2].Account != dee.Key || gs[0].Seats[0].Account != "" {
 		t.Errorf("Dee's latest game of any kind: %+v, %v", gs, err)
+	}
+}
+
+// lobbyChat checks the lobby's chat: lines kept in order with their
+// writers' names, the oldest pruned past the number kept, a suspended
+// account's lines left out until the suspension is lifted, a line
+// deleted, and lines refused for no account or no text.
+func lobbyChat(t *testing.T, s store.Store, prefix string) {
+	ctx := context.Background()
+	now := time.Now().UTC().Truncate(time.Microsecond)
+	cy := &store.Account{Key: prefix + "chat-cy", Name: "Cy", Password: "p", Created: now}
+	di := &store.Account{Key: prefix + "chat-di", Name: "Di", Password: "p", Created: now}
+	for _, a := range []*store.Account{cy, di} {
+		if err := s.CreateAccount(ctx, a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// ours lists the lines of this test's accounts among the latest 100.
+	ours := func() []store.LobbyLine {
+		t.Helper()
+		all, err := s.LobbyLines(ctx, 100)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []store.LobbyLine
+		for _, l := range all {
+			if l.Account == cy.Key || l.Account == di.Key {
+				out = append(out, l)
+			}
+		}
+		return out
+	}
+	var added []store.LobbyLine
+	for i, by := range []*store.Account{cy, di, cy, di, cy} {
+		l := store.LobbyLine{Account: by.Key, Text: fmt.Sprintf("line %d", i), At: now.Add(time.Duration(i) * time.Second)}
+		if err := s.AddLobbyLine(ctx, &l, 100); err != nil {
+			t.Fatal(err)
+		}
+		if len(added) > 0 && l.ID <= added[len(added)-1].ID {
+			t.Errorf("line %d numbered %d after %d", i, l.ID, added[len(added)-1].ID)
+		}
+		l.Name = by.Name
+		added = append(added, l)
+	}
+	if got := ours(); !slices.Equal(got, added) {
+		t.Errorf("LobbyLines: got %+v, want %+v", got, added)
+	}
+	// Keeping three lines drops the two oldest.
+	l := store.LobbyLine{Account: di.Key, Text: "line 5", At: now.Add(5 * time.Second)}
+	if err := s.AddLobbyLine(ctx, &l, 3); err != nil {
+		t.Fatal(err)
+	}
+	l.Name = di.Name
+	added = append(added[3:], l)
+	if got := ours(); !slices.Equal(got, added) {
+		t.Errorf("after keeping 3: got %+v, want %+v", got, added)
+	}
+	// A suspended account's lines are left out while it is suspended.
+	if err := s.Suspend(ctx, cy.Key, "spam", now); err != nil {
+		t.Fatal(err)
+	}
+	if got := ours(); len(got) != 2 || got[0] != added[0] || got[1] != added[2] {
+		t.Errorf("Cy suspended: got %+v, want Di's lines of %+v", got, added)
+	}
+	if err := s.Unsuspend(ctx, cy.Key); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.DeleteLobbyLine(ctx, added[0].ID); err != nil {
+		t.Fatal(err)
+	}
+	if got := ours(); !slices.Equal(got, added[1:]) {
+		t.Errorf("after deleting %d: got %+v, want %+v", added[0].ID, got, added[1:])
+	}
+	if err := s.DeleteLobbyLine(ctx, added[0].ID); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("deleting line %d again: got %v, want ErrNotFound", added[0].ID, err)
+	}
+	if err := s.AddLobbyLine(ctx, &store.LobbyLine{Account: prefix + "nobody", Text: "hi", At: now}, 100); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("a line by no account: got %v, want ErrNotFound", err)
+	}
+	if err := s.AddLobbyLine(ctx, &store.LobbyLine{Account: cy.Key, At: now}, 100); err == nil {
+		t.Error("a line with no text was stored")
 	}
 }

@@ -388,7 +388,7 @@ async function changePassword(ev) {
 function accountChanged() {
   renderAccount();
   if (!$("#study").hidden) { renderCardbox(); syncCardbox($("#study-lexicon").value); }
-  if (INFO) { renderPlayAs(); describeRated(); loadMine(); loadTourneys(); }
+  if (INFO) { renderPlayAs(); describeRated(); loadMine(); loadTourneys(); if (!$("#lobby").hidden) loadOpen(); }
   if (JOINING) renderJoinForm(JOINING);
   if (TOURNEY) loadTourney();
   if (PROFILE) renderProfileAccount();
@@ -447,6 +447,7 @@ async function showLobby() {
   $("#tourney-format").addEventListener("change", tourneyFormat);
   fillJudge();
   $("#judge-form").addEventListener("submit", judgeWords);
+  $("#lobby-chat-form").addEventListener("submit", sendLobbyChat);
   fillImport();
   $("#import-form").addEventListener("submit", importGame);
   $("#import-file").addEventListener("change", async () => {
@@ -1524,6 +1525,48 @@ function showLobbyPlayers(names) {
   $("#players-empty").hidden = names.length > 0;
 }
 
+// showLobbyChat shows the lobby chat's latest lines (the server leaves
+// out those of accounts blocked either way), each writer a link to their
+// page; signed in, the form to write.
+let LOBBY_CHAT_KEY = "";
+function showLobbyChat(lines) {
+  $("#lobby-chat-form").hidden = !ME.signed_in;
+  $("#lobby-chat-signin").hidden = !!ME.signed_in;
+  $("#lobby-chat-empty").hidden = lines.length > 0;
+  const key = LANG + JSON.stringify(lines.map((l) => l.id));
+  if (key === LOBBY_CHAT_KEY) return;
+  LOBBY_CHAT_KEY = key;
+  const ol = $("#lobby-chat-lines");
+  const atEnd = ol.scrollTop + ol.clientHeight >= ol.scrollHeight - 4;
+  ol.textContent = "";
+  for (const l of lines) {
+    const li = el("li");
+    li.title = new Date(l.at).toLocaleString(LANG);
+    const who = el("a", "who", l.name + ":");
+    who.href = "/p/" + encodeURIComponent(l.name);
+    li.append(who, el("span", "", l.text));
+    ol.append(li);
+  }
+  // Follow the latest lines unless the reader scrolled back.
+  if (atEnd) ol.scrollTop = ol.scrollHeight;
+}
+
+async function sendLobbyChat(ev) {
+  ev.preventDefault();
+  const input = $("#lobby-chat-text");
+  const text = input.value.trim();
+  if (!text) return;
+  $("#lobby-chat-send").disabled = true;
+  try {
+    await api("POST", "/api/lobby/chat", { text });
+    input.value = "";
+    loadOpen();
+  } catch (e) {
+    say(t("error", e.message), "error");
+  }
+  $("#lobby-chat-send").disabled = false;
+}
+
 async function loadOpen() {
   let lb;
   try { lb = await api("GET", "/api/lobby"); } catch (e) { return; }
@@ -1548,6 +1591,7 @@ async function loadOpen() {
   }
   $("#open-empty").hidden = open.length > 0;
   showLobbyPlayers(lb.players || []);
+  showLobbyChat(lb.chat || []);
   // The games being played, to watch (one's own are under My games).
   const pl = $("#playing-games");
   pl.textContent = "";

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"net/http"
-	"sync"
 	"time"
 
 	"atril/game"
@@ -23,9 +22,6 @@ const (
 	// analyzePerMinute is how many analyses a client may ask a minute.
 	analyzePerMinute = 6
 )
-
-// analyzeLimits holds each server's per-client limiter of analyses.
-var analyzeLimits sync.Map // *Server → *limiter
 
 // AnalyzeRequest asks for the analysis of a position of a game: of a
 // finished game before any of its turns, or of an unfinished one the
@@ -96,8 +92,7 @@ func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
-	lim, _ := analyzeLimits.LoadOrStore(s, newLimiter(analyzePerMinute, analyzePerMinute))
-	if ok, retry := lim.(*limiter).take(s.clientKey(r), time.Now()); !ok {
+	if ok, retry := s.analyzeLim.take(s.clientKey(r), time.Now()); !ok {
 		s.fail(w, &tooManyError{msg: fmt.Sprintf("at most %d analyses a minute", analyzePerMinute), retry: int(math.Ceil(retry.Seconds()))})
 		return
 	}

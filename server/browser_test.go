@@ -3718,3 +3718,58 @@ func TestBrowserLobbyChat(t *testing.T) {
 	}
 	r.shot(ana, "49-lobby-chat")
 }
+
+// TestBrowserBubbleClear lays every letter of the English, Spanish and Czech
+// tile sets as the last (or first) tile of a word, on each side the
+// preview's score can take (right, below, left at the board's right edge,
+// above at its bottom edge), with a score of three digits and tiles of
+// two-digit points, at 1280 and 390 px: the score must cover no letter
+// and no points. (A wide last letter, W, under the score was a rare
+// failure of the whole-game tests, whose racks are random.)
+func TestBrowserBubbleClear(t *testing.T) {
+	r := newRig(t)
+	ctx := r.ctx
+	for _, variant := range []string{"english", "spanish", "czech"} {
+		var cr CreateResponse
+		if code := r.e.do("POST", "/api/games", "", map[string]any{"variant": variant,
+			"seats": []SeatRequest{{Kind: "human", Name: "Bea"}, {Kind: "computer", Level: "professional"}}}, &cr); code != 201 {
+			t.Fatalf("create: %d", code)
+		}
+		a := r.e.join(cr.ID)
+		r.run(ctx, "open "+variant, chromedp.Navigate(r.e.url+"/g/"+cr.ID+"#seat="+a.Token), chromedp.WaitVisible(`#rack .tile`))
+		r.waitTurn(ctx, 0, 0)
+		for _, width := range []int64{1280, 390} {
+			r.run(ctx, "viewport", chromedp.EmulateViewport(width, 844))
+			var bad []string
+			r.eval(ctx, `(() => {
+				const out = [];
+				const saved = [G.rack, G.pending, G.preview];
+				const letters = G.st.letters.map((x) => x.letter).filter((l) => l !== "?");
+				const layouts = {right: [[7, 7]], below: [[6, 7], [7, 7]], left: [[7, 14]], above: [[13, 7], [14, 7]]};
+				for (const L of letters) {
+					for (const [side, sqs] of Object.entries(layouts)) {
+						G.rack = sqs.map(() => ({letter: L, score: 10, blank: false}));
+						G.pending = sqs.map(([r, c], i) => ({i, row: r, col: c, letter: L, blank: false}));
+						G.preview = {key: pendingKey(), data: {ok: true, score: 188}};
+						renderBoard();
+						const b = document.querySelector("#board .bubble");
+						if (!b || !b.classList.contains(side)) { out.push(L + " " + side + ": no bubble there"); continue; }
+						const q = b.getBoundingClientRect();
+						for (const x of document.querySelectorAll("#board .tile .l, #board .tile .pts")) {
+							const l = x.getBoundingClientRect();
+							if (Math.min(l.right, q.right) - Math.max(l.left, q.left) > 1 && Math.min(l.bottom, q.bottom) - Math.max(l.top, q.top) > 1) {
+								out.push(L + " " + side + ": covers " + x.className + " " + x.textContent);
+							}
+						}
+					}
+				}
+				[G.rack, G.pending, G.preview] = saved;
+				renderBoard();
+				return out;
+			})()`, &bad)
+			if len(bad) > 0 {
+				t.Errorf("%s at %d px: %q", variant, width, bad)
+			}
+		}
+	}
+}

@@ -199,6 +199,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
+	req.creator = s.clientKey(r)
 	// Rated games, games of correspondence play and invitations are made
 	// by signed-in players only (the session looked up once).
 	why := ""

@@ -263,7 +263,7 @@ func TestSlowClientsCutOff(t *testing.T) {
 		t.Fatal(err)
 	}
 	hs := NewHTTPServer(e.srv, HTTPOptions{ReadHeaderTimeout: 200 * time.Millisecond, ReadTimeout: 300 * time.Millisecond})
-	go hs.Serve(LimitListener(ln, 3))
+	go hs.Serve(LimitListener(ln, 3, 0))
 	defer hs.Close()
 	addr := ln.Addr().String()
 	// closed reports whether the server closes a connection while the

@@ -162,9 +162,15 @@ func (s *Server) clientKey(r *http.Request) string {
 	}
 	if addr == "" {
 		addr = r.RemoteAddr
-		if host, _, err := net.SplitHostPort(addr); err == nil {
-			addr = host
-		}
+	}
+	return addrKey(addr)
+}
+
+// addrKey names the client at a network address (host, or host:port):
+// its IP address, or its /64 network for IPv6.
+func addrKey(addr string) string {
+	if host, _, err := net.SplitHostPort(addr); err == nil {
+		addr = host
 	}
 	ip := net.ParseIP(addr)
 	if ip == nil {
@@ -228,15 +234,22 @@ func NewHTTPServer(h http.Handler, o HTTPOptions) *http.Server {
 		IdleTimeout: o.IdleTimeout, MaxHeaderBytes: 16 << 10}
 }
 
-// DefaultMaxConns is the default bound of LimitListener in atril serve.
-const DefaultMaxConns = 10000
+// DefaultMaxConns is the default bound of LimitListener in atril serve,
+// and DefaultMaxConnsPerClient its bound per client.
+const (
+	DefaultMaxConns          = 10000
+	DefaultMaxConnsPerClient = 128
+)
 
-// LimitListener accepts at most n connections at once; one more is
-// answered "503 Service Unavailable" (once its request has arrived, or
-// after a second) and closed, so a client learns that the server is full
-// instead of waiting unanswered.
-func LimitListener(ln net.Listener, n int) net.Listener {
-	return &limitListener{Listener: ln, sem: make(chan struct{}, n), turnAway: make(chan struct{}, 64)}
+// LimitListener accepts at most n connections at once, and at most
+// perClient from one client (an IP address, or an IPv6 /64; 0: no bound
+// per client, as behind a proxy, whose address every connection has);
+// one more is answered "503 Service Unavailable" (once its request has
+// arrived, or after a second) and closed, so a client learns that the
+// server is full instead of waiting unanswered.
+func LimitListener(ln net.Listener, n, perClient int) net.Listener {
+	return &limitListener{Listener: ln, sem: make(chan struct{}, n), turnAway: make(chan struct{}, 64),
+		perClient: perClient, clients: map[string]int{}}
 }
 
 type limitListener struct {
@@ -245,6 +258,34 @@ type limitListener struct {
 	// turnAway bounds the connections being answered 503 at once; past
 	// it, more are closed without an answer.
 	turnAway chan struct{}
+	// clients counts the connections open from each client, under mu.
+	perClient int
+	mu        sync.Mutex
+	clients   map[string]int
+}
+
+// admit counts a connection from client, unless it has perClient open.
+func (l *limitListener) admit(client string) bool {
+	if l.perClient <= 0 {
+		return true
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.clients[client] >= l.perClient {
+		return false
+	}
+	l.clients[client]++
+	return true
+}
+
+// leave counts a connection from client closed.
+func (l *limitListener) leave(client string) {
+	if l.perClient <= 0 {
+		return
+	}
+	l.mu.Lock()
+	decrement(l.clients, client)
+	l.mu.Unlock()
 }
 
 var fullAnswer = []byte("HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nRetry-After: 5\r\nConnection: close\r\nContent-Length: 54\r\n\r\n" +
@@ -256,31 +297,38 @@ func (l *limitListener) Accept() (net.Conn, error) {
 		if err != nil {
 			return nil, err
 		}
+		client := addrKey(c.RemoteAddr().String())
+		admitted := false
 		select {
 		case l.sem <- struct{}{}:
-			return &limitConn{Conn: c, release: func() { <-l.sem }}, nil
-		default:
-			select {
-			case l.turnAway <- struct{}{}:
-				go func() {
-					defer func() { <-l.turnAway }()
-					c.SetDeadline(time.Now().Add(time.Second))
-					// Read the request's head, so the answer comes after it.
-					buf := make([]byte, 4096)
-					var got []byte
-					for !strings.Contains(string(got), "\r\n\r\n") && len(got) < len(buf) {
-						k, err := c.Read(buf[len(got):])
-						got = buf[:len(got)+k]
-						if err != nil {
-							break
-						}
-					}
-					c.Write(fullAnswer)
-					c.Close()
-				}()
-			default:
-				c.Close()
+			if admitted = l.admit(client); !admitted {
+				<-l.sem
 			}
+		default:
+		}
+		if admitted {
+			return &limitConn{Conn: c, release: func() { l.leave(client); <-l.sem }}, nil
+		}
+		select {
+		case l.turnAway <- struct{}{}:
+			go func() {
+				defer func() { <-l.turnAway }()
+				c.SetDeadline(time.Now().Add(time.Second))
+				// Read the request's head, so the answer comes after it.
+				buf := make([]byte, 4096)
+				var got []byte
+				for !strings.Contains(string(got), "\r\n\r\n") && len(got) < len(buf) {
+					k, err := c.Read(buf[len(got):])
+					got = buf[:len(got)+k]
+					if err != nil {
+						break
+					}
+				}
+				c.Write(fullAnswer)
+				c.Close()
+			}()
+		default:
+			c.Close()
 		}
 	}
 }

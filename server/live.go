@@ -86,6 +86,12 @@ type live struct {
 	// counted is set while the server counts the game as unfinished
 	// (guarded by the server's mu, not this one's).
 	counted bool
+	// sockets counts the WebSockets open for each seat (handleWS).
+	sockets map[int]int
+	// creator is the client that made the game through the API (""
+	// for games loaded from the store or made by the server itself);
+	// set before the game is counted, then only read.
+	creator string
 	// With a shared store: botMine is set when this process is to make
 	// the computer seat's move (it wrote the event that put the computer
 	// on turn, or took the move over); evicted when this copy was dropped
@@ -609,15 +615,14 @@ func (l *live) think(i, moves int) {
 	case <-l.srv.ctx.Done():
 		return
 	}
-	select {
-	case l.srv.sem <- struct{}{}:
-	case <-l.srv.ctx.Done():
+	release, ok := l.srv.thinker(l.computersOnly())
+	if !ok {
 		return
 	}
 	l.mu.Lock()
 	if l.over() || l.g.MovesPlayed() != moves || l.g.Current() != i {
 		l.mu.Unlock()
-		<-l.srv.sem
+		release()
 		done()
 		return
 	}
@@ -628,7 +633,7 @@ func (l *live) think(i, moves int) {
 			l.srv.logf("game %s seat %d: %s: %v", l.hdr.ID, i, kind, err)
 		}
 		l.mu.Unlock()
-		<-l.srv.sem
+		release()
 		done()
 		return
 	}
@@ -661,7 +666,7 @@ func (l *live) think(i, moves int) {
 		m = move.Move{Kind: move.Pass}
 	}
 	l.lr.putGen(gen)
-	<-l.srv.sem
+	release()
 	l.mu.Lock()
 	if !l.over() && l.g.MovesPlayed() == moves && !l.srv.closing() {
 		if _, err := l.play(context.Background(), i, m); err != nil {
@@ -678,4 +683,43 @@ func (l *live) think(i, moves int) {
 	}
 	l.mu.Unlock()
 	done()
+}
+
+// computersOnly says whether only computers play the game. Its seats do
+// not change, so any caller may ask.
+func (l *live) computersOnly() bool {
+	for _, st := range l.hdr.Seats {
+		if st.Level == "" {
+			return false
+		}
+	}
+	return true
+}
+
+// thinker waits for a token to choose a computer's move, and for a game
+// that only computers play (botsOnly) a token of their share too; it
+// returns the function that gives them back, or false when the server
+// closes meanwhile.
+func (s *Server) thinker(botsOnly bool) (release func(), ok bool) {
+	if botsOnly {
+		select {
+		case s.botsOnly <- struct{}{}:
+		case <-s.ctx.Done():
+			return nil, false
+		}
+	}
+	select {
+	case s.sem <- struct{}{}:
+	case <-s.ctx.Done():
+		if botsOnly {
+			<-s.botsOnly
+		}
+		return nil, false
+	}
+	return func() {
+		<-s.sem
+		if botsOnly {
+			<-s.botsOnly
+		}
+	}, true
 }

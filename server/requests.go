@@ -3,6 +3,7 @@ package server
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 
 	"atril/alphabet"
@@ -57,6 +58,13 @@ type createRequest struct {
 	// tournament is the game's place in a tournament (set by the
 	// server for the games of a round).
 	tournament *TournamentRef
+	// creator is the client that asks for the game through the API.
+	creator string
+}
+
+// computersOnly says whether the game asked for has no person's seat.
+func (req *createRequest) computersOnly() bool {
+	return !slices.ContainsFunc(req.Seats, func(st SeatRequest) bool { return st.Kind != "computer" })
 }
 
 // decodeCreate reads and checks a create request.

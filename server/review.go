@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
-	"sync"
 	"time"
 
 	"atril/game"
@@ -152,9 +151,6 @@ const maxAnalysis = 20
 // to step through a review quickly, not to keep the move generators busy.
 const analysesPerMinute = 240
 
-// analysisLimits holds each server's per-client limiter of analyses.
-var analysisLimits sync.Map // *Server → *limiter
-
 func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
 	if !s.takeAnalysis(w, r, 1) {
 		return
@@ -217,8 +213,7 @@ func (s *Server) takeAnalysis(w http.ResponseWriter, r *http.Request, n int) boo
 // analysisAllowance spends n of the client's analyses, or says how long
 // to wait.
 func (s *Server) analysisAllowance(r *http.Request, n int) error {
-	lim, _ := analysisLimits.LoadOrStore(s, newLimiter(analysesPerMinute, analysesPerMinute))
-	if ok, retry := lim.(*limiter).takeN(s.clientKey(r), time.Now(), float64(n)); !ok {
+	if ok, retry := s.analysisLim.takeN(s.clientKey(r), time.Now(), float64(n)); !ok {
 		return &tooManyError{msg: fmt.Sprintf("at most %d analyses a minute", analysesPerMinute), retry: int(math.Ceil(retry.Seconds()))}
 	}
 	return nil

@@ -64,7 +64,10 @@ type Config struct {
 	Logf func(format string, args ...any)
 	// KeepFinished is how long a finished game stays in memory (default
 	// 10 minutes); later requests load it from the store again.
+	// MaxFinished bounds the finished games kept so (default
+	// DefaultMaxFinished): past it the oldest leave at once.
 	KeepFinished time.Duration
+	MaxFinished  int
 	// AllowSeed lets a create request choose the game's seed. The seed
 	// decides the whole bag, so a player who chose it knows every tile
 	// to come: allow it only for tests, load tests and replays.
@@ -133,7 +136,22 @@ type Config struct {
 	// fills the lobby's list alone (0: DefaultMaxOffers; negative: no
 	// limit). Held per process.
 	MaxOffers int
+	// MaxGamesPerClient bounds the unfinished games one client (address)
+	// has made through POST /api/games, so that a few addresses cannot
+	// fill MaxGames (0: DefaultMaxGamesPerClient; negative: no limit);
+	// MaxComputerGames bounds those among them that only computers play
+	// (0: DefaultMaxComputerGames; negative: no limit). Held per process.
+	MaxGamesPerClient, MaxComputerGames int
 }
+
+// DefaultMaxFinished is how many finished games stay in memory at most.
+const DefaultMaxFinished = 4096
+
+// Default bounds of the games one client makes.
+const (
+	DefaultMaxGamesPerClient = 200
+	DefaultMaxComputerGames  = 2
+)
 
 // Default expiry of games.
 const (
@@ -150,11 +168,18 @@ type Server struct {
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
 	sem    chan struct{}
+	// botsOnly is held, besides a token of sem, while a game that only
+	// computers play chooses a move: such games take at most half the
+	// thinkers (at least one), so that games with people always find one.
+	botsOnly chan struct{}
 
 	count                      counters
 	presence                   presence
 	createLim, joinLim, badLim *limiter
 	lookLim, chatLim, loginLim *limiter
+	// analyzeLim counts the clients' simulations and endgames (POST
+	// /api/analyze), analysisLim their static analyses.
+	analyzeLim, analysisLim *limiter
 	// lobbyLines are the lobby chat's latest lines, as read last.
 	lobbyLines lobbyChatCache
 	// failLim counts failed sign-ins by account key and client, failAll
@@ -185,6 +210,15 @@ type Server struct {
 	// nlive counts the unfinished games in games (those with counted set),
 	// ncorr those of correspondence play among them.
 	nlive, ncorr int
+	// finished lists the finished games kept in memory, oldest first,
+	// each with when it leaves (forget); dropTimer fires when the first
+	// one is due (nil: none kept).
+	finished  []keptGame
+	dropTimer *time.Timer
+	// byClient counts the unfinished games in games by the client that
+	// made them (live.creator), and botsByClient those only computers
+	// play.
+	byClient, botsByClient map[string]int
 	// invites lists, by invited account key, the games that kept it a
 	// seat when they came into memory (checked against each game when
 	// listed, and dropped once no longer pending: invite.go).
@@ -260,6 +294,9 @@ func New(cfg Config) (*Server, error) {
 	if cfg.NewGenerator == nil {
 		cfg.NewGenerator = DefaultGenerator
 	}
+	if cfg.MaxFinished <= 0 {
+		cfg.MaxFinished = DefaultMaxFinished
+	}
 	if cfg.KeepFinished <= 0 {
 		cfg.KeepFinished = 10 * time.Minute
 	}
@@ -287,6 +324,12 @@ func New(cfg Config) (*Server, error) {
 	if cfg.ExpireIdle == 0 {
 		cfg.ExpireIdle = DefaultExpireIdle
 	}
+	if cfg.MaxGamesPerClient == 0 {
+		cfg.MaxGamesPerClient = DefaultMaxGamesPerClient
+	}
+	if cfg.MaxComputerGames == 0 {
+		cfg.MaxComputerGames = DefaultMaxComputerGames
+	}
 	if cfg.BotGrace <= 0 {
 		cfg.BotGrace = DefaultBotGrace
 	}
@@ -294,7 +337,10 @@ func New(cfg Config) (*Server, error) {
 		cfg.TournamentSweep = time.Minute
 	}
 	s := &Server{cfg: cfg, store: cfg.Store, games: map[string]*live{}, lexes: map[string]*lexRes{}, invites: map[string][]inviteRef{}, shown: map[*live]struct{}{},
-		sem:       make(chan struct{}, cfg.Thinkers),
+		sem:        make(chan struct{}, cfg.Thinkers),
+		analyzeLim: newLimiter(analyzePerMinute, analyzePerMinute), analysisLim: newLimiter(analysesPerMinute, analysesPerMinute),
+		botsOnly: make(chan struct{}, max(1, cfg.Thinkers/2)),
+		byClient: map[string]int{}, botsByClient: map[string]int{},
 		createLim: newLimiter(cfg.CreatePerMinute, DefaultCreatePerMinute),
 		joinLim:   newLimiter(cfg.JoinPerMinute, DefaultJoinPerMinute),
 		badLim:    newLimiter(cfg.BadPerMinute, DefaultBadPerMinute),
@@ -372,6 +418,12 @@ func (s *Server) track(l *live) {
 		if l.correspondence() {
 			s.ncorr++
 		}
+		if l.creator != "" {
+			s.byClient[l.creator]++
+			if l.computersOnly() {
+				s.botsByClient[l.creator]++
+			}
+		}
 		if l.listed || l.hdr.Rated {
 			s.shown[l] = struct{}{}
 		}
@@ -404,7 +456,22 @@ func (s *Server) uncount(l *live) {
 		if l.correspondence() {
 			s.ncorr--
 		}
+		if l.creator != "" {
+			decrement(s.byClient, l.creator)
+			if l.computersOnly() {
+				decrement(s.botsByClient, l.creator)
+			}
+		}
 		delete(s.shown, l)
+	}
+}
+
+// decrement counts one less for key, forgetting it at zero.
+func decrement(m map[string]int, key string) {
+	if m[key] <= 1 {
+		delete(m, key)
+	} else {
+		m[key]--
 	}
 }
 
@@ -710,9 +777,18 @@ func (s *Server) createAs(ctx context.Context, req *createRequest, id string) (*
 	}
 	s.mu.Lock()
 	n, nc := s.nlive, s.ncorr
+	mine, bots := s.byClient[req.creator], s.botsByClient[req.creator]
 	s.mu.Unlock()
 	if n >= s.cfg.MaxGames {
 		return nil, &apiError{503, "the server holds as many games as it may; try later"}
+	}
+	if req.creator != "" {
+		if max := s.cfg.MaxGamesPerClient; max > 0 && mine >= max {
+			return nil, &apiError{429, fmt.Sprintf("you have made %d games that are not over yet, as many as one may; finish or call off some first", mine)}
+		}
+		if max := s.cfg.MaxComputerGames; max > 0 && bots >= max && req.computersOnly() {
+			return nil, &apiError{429, fmt.Sprintf("%d games that only computers play, made by you, are not over yet, as many as one may; wait for them to end", bots)}
+		}
 	}
 	if req.Clock != nil && req.Clock.PerMove > 0 && nc >= s.cfg.MaxGames/2 {
 		// Games that may last weeks take at most half the room, so that
@@ -779,6 +855,7 @@ func (s *Server) createAs(ctx context.Context, req *createRequest, id string) (*
 	}
 	s.games[hdr.ID] = l
 	s.mu.Unlock()
+	l.creator = req.creator
 	s.track(l)
 	l.afterChange()
 	l.mu.Unlock()
@@ -843,14 +920,48 @@ func (s *Server) Warm(variants ...string) {
 	}
 }
 
-// forget drops a finished game from memory after cfg.KeepFinished; the
-// store still has it.
+// keptGame is a finished game in memory and when it leaves.
+type keptGame struct {
+	id    string
+	until time.Time
+}
+
+// forget drops a finished game from memory after cfg.KeepFinished, or at
+// once when cfg.MaxFinished later ones are kept; the store still has it.
+// One timer serves them all: they leave in the order they came.
 func (s *Server) forget(id string) {
-	time.AfterFunc(s.cfg.KeepFinished, func() {
-		s.mu.Lock()
-		if l := s.games[id]; l != nil && !l.counted {
-			delete(s.games, id)
-		}
-		s.mu.Unlock()
-	})
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.finished = append(s.finished, keptGame{id, time.Now().Add(s.cfg.KeepFinished)})
+	for len(s.finished) > s.cfg.MaxFinished {
+		s.drop(s.finished[0].id)
+		s.finished = s.finished[1:]
+	}
+	if s.dropTimer == nil {
+		s.dropTimer = time.AfterFunc(s.cfg.KeepFinished, s.dropDue)
+	}
+}
+
+// dropDue drops the finished games due to leave memory, and sets the
+// timer for the next one.
+func (s *Server) dropDue() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	now := time.Now()
+	for len(s.finished) > 0 && !s.finished[0].until.After(now) {
+		s.drop(s.finished[0].id)
+		s.finished = s.finished[1:]
+	}
+	if len(s.finished) == 0 {
+		s.finished, s.dropTimer = nil, nil
+		return
+	}
+	s.dropTimer.Reset(s.finished[0].until.Sub(now))
+}
+
+// drop removes a finished game from memory. Caller holds s.mu.
+func (s *Server) drop(id string) {
+	if l := s.games[id]; l != nil && !l.counted {
+		delete(s.games, id)
+	}
 }

@@ -2,11 +2,16 @@ package server
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"time"
 
 	"github.com/coder/websocket"
 )
+
+// MaxSocketsPerSeat bounds the WebSockets open at once for one seat (its
+// tabs and devices).
+const MaxSocketsPerSeat = 16
 
 // handleWS pushes a seat's notifications over a WebSocket, each as one
 // JSON text message: those after the cursor after=SEQ, or, without one,
@@ -26,6 +31,22 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
+	l.mu.Lock()
+	if l.sockets[me] >= MaxSocketsPerSeat {
+		l.mu.Unlock()
+		s.fail(w, &apiError{429, fmt.Sprintf("this seat has %d WebSockets open already; close a tab or device that follows the game", MaxSocketsPerSeat)})
+		return
+	}
+	if l.sockets == nil {
+		l.sockets = map[int]int{}
+	}
+	l.sockets[me]++
+	l.mu.Unlock()
+	defer func() {
+		l.mu.Lock()
+		l.sockets[me]--
+		l.mu.Unlock()
+	}()
 	// The connection outlives the request: lift the server's deadlines
 	// (the pings find a peer that has gone).
 	rc := http.NewResponseController(w)

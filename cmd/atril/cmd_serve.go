@@ -59,6 +59,7 @@ func runServe(args []string) error {
 	allowSeed := fs.Bool("allow-seed", false, "let create requests choose the seed (it decides the whole bag: for tests and load tests only)")
 	maxGames := fs.Int("max-games", 100000, "unfinished games held at once; past it, new games are refused")
 	maxConns := fs.Int("max-conns", server.DefaultMaxConns, "connections open at once; one more is answered 503")
+	maxClientConns := fs.Int("max-conns-per-client", server.DefaultMaxConnsPerClient, "connections open at once from one client (IP address, IPv6 /64); one more is answered 503; 0: no limit (none with --real-ip-header, as every connection then comes from the proxy)")
 	createRate := fs.Float64("create-per-min", server.DefaultCreatePerMinute, "games one client (IP address, IPv6 /64) may create a minute, a minute's worth at once; 0: no limit")
 	joinRate := fs.Float64("join-per-min", server.DefaultJoinPerMinute, "seats one client may take a minute; 0: no limit")
 	badRate := fs.Float64("bad-per-min", server.DefaultBadPerMinute, "refused (4xx) requests one client may send a minute before all its requests are refused for a while; 0: no limit")
@@ -67,6 +68,8 @@ func runServe(args []string) error {
 	failRate := fs.Float64("account-fails-per-hour", server.DefaultAccountFailsPerHour, "failed sign-ins to one account from one client an hour before that client is locked out of it until the allowance refills (five times as many from all clients lock it for everyone); 0: no limit")
 	lookRate := fs.Float64("lookup-per-min", server.DefaultLookupPerMinute, "questions one client may ask the word judge (GET /api/words) a minute; 0: no limit")
 	maxOffers := fs.Int("max-offers", server.DefaultMaxOffers, "games one client, or one account, may have waiting for players in the lobby at once; 0: no limit")
+	maxPerClient := fs.Int("max-games-per-client", server.DefaultMaxGamesPerClient, "unfinished games one client may have made at once; 0: no limit")
+	maxComputer := fs.Int("max-computer-games", server.DefaultMaxComputerGames, "unfinished games that only computers play one client may have made at once (they take at most half the computer's thinkers); 0: no limit")
 	realIP := fs.String("real-ip-header", "", "header in which a reverse proxy in front gives the client's address (X-Forwarded-For: the last address counts)")
 	var origins stringList
 	fs.Var(&origins, "trusted-origin", "comma-separated origins (https://host) besides the server's own whose pages may create games, join and move")
@@ -114,6 +117,7 @@ func runServe(args []string) error {
 		CreatePerMinute: off(*createRate), JoinPerMinute: off(*joinRate), BadPerMinute: off(*badRate),
 		LookupPerMinute: off(*lookRate), ChatPerMinute: off(*chatRate), LoginPerMinute: off(*loginRate),
 		AccountFailsPerHour: off(*failRate), MaxOffers: int(off(float64(*maxOffers))),
+		MaxGamesPerClient: int(off(float64(*maxPerClient))), MaxComputerGames: int(off(float64(*maxComputer))),
 		RealIPHeader: *realIP, TrustedOrigins: origins,
 		ExpireUnstarted: never(*expireUnstarted), ExpireIdle: never(*expireIdle)})
 	if err != nil {
@@ -134,7 +138,11 @@ func runServe(args []string) error {
 		return fmt.Errorf("listen on %s: %w", *addr, err)
 	}
 	if *maxConns > 0 {
-		ln = server.LimitListener(ln, *maxConns)
+		perClient := *maxClientConns
+		if *realIP != "" {
+			perClient = 0 // the proxy's address is every connection's
+		}
+		ln = server.LimitListener(ln, *maxConns, perClient)
 	}
 	if *pprofAddr != "" {
 		mux := http.NewServeMux()

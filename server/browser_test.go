@@ -1331,6 +1331,22 @@ func (r *rig) checkUnseen(ctx context.Context, st *State) {
 	if got.Sum != want || got.Tiles == 0 || got.Head != fmt.Sprintf("(%d)", want) {
 		r.t.Errorf("unseen tiles: %+v, want %d", got, want)
 	}
+	// Their balance, by the server's list (an English game).
+	var vowels, blanks, all int
+	for _, u := range st.You.Unseen {
+		all += u.Count
+		switch {
+		case u.Letter == "?":
+			blanks += u.Count
+		case strings.Contains("AEIOU", u.Letter):
+			vowels += u.Count
+		}
+	}
+	var line string
+	r.eval(ctx, `$("#pool-balance").textContent`, &line)
+	if w := fmt.Sprintf("Vowels %d · consonants %d · blanks %d", vowels, all-vowels-blanks, blanks); line != w || all != want {
+		r.t.Errorf("the unseen tiles' balance reads %q, want %q (of %d tiles, %d counted)", line, w, want, all)
+	}
 }
 
 // TestBrowserMouseGame plays a whole game against the computer with the

@@ -2006,6 +2006,14 @@ function seatName(i) {
   return G.st.you && G.st.you.seat === i ? displayName(s) + " (" + t("you") + ")" : displayName(s);
 }
 
+// VOWELS are the vowels of each game language's tiles (in Czech, Y and
+// the marked vowels too).
+const VOWELS = {
+  en: new Set("AEIOU"),
+  es: new Set("AEIOU"),
+  cs: new Set("AÁEÉĚIÍOÓUÚŮYÝ"),
+};
+
 function keyOfRack(rack) { return rack.map((x) => x.letter).sort().join(","); }
 
 // ---------- the rack's order ----------
@@ -2368,6 +2376,15 @@ function renderSide(st, me) {
     }
   }
   $("#unseen-count").textContent = st.you ? "(" + n + ")" : "";
+  // The balance of what is left to draw, as players weigh a leave by it.
+  const vowels = VOWELS[G.gameLang] || VOWELS.en;
+  let nv = 0, nb = 0;
+  for (const u of st.you ? st.you.unseen : []) {
+    if (u.letter === "?") nb += u.count;
+    else if (vowels.has(u.letter)) nv += u.count;
+  }
+  $("#pool-balance").textContent = st.you ? t("poolBalance", nv, n - nv - nb, nb) : "";
+  $("#pool-balance").hidden = !st.you || st.over;
   un.previousElementSibling.hidden = !st.you || st.over;
   un.hidden = st.over;
   $("#bag").hidden = st.over;

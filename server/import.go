@@ -27,6 +27,9 @@ type importEvent struct {
 	GCG string `json:"gcg"`
 }
 
+// DefaultImportsPerHour is how many games one client may import an hour.
+const DefaultImportsPerHour = 30
+
 // handleImport stores a game played elsewhere, given as a GCG file, as a
 // finished game of this server: its review, summary, analysis and
 // positions then work as for any finished game. An import counts as a
@@ -34,6 +37,10 @@ type importEvent struct {
 func (s *Server) handleImport(w http.ResponseWriter, r *http.Request) {
 	data, ok := s.limitedBody(w, r, s.createLim, "new games")
 	if !ok {
+		return
+	}
+	if ok, retry := s.importLim.take(s.clientKey(r), time.Now()); !ok {
+		s.fail(w, tooMany("imported games this hour", retry))
 		return
 	}
 	var req ImportRequest

@@ -3,9 +3,12 @@ package server
 import (
 	"io"
 	"net/http"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"atril/store"
 )
 
 // gcgOf downloads a finished game's GCG file.
@@ -169,5 +172,33 @@ func TestImportRefused(t *testing.T) {
 	// The word list of the file's pragma may be replaced by the request.
 	if cut := e.importGCG(noLex, e.state(id, "").Lexicon); !e.state(cut, "").Imported {
 		t.Error("not imported with the request's word list")
+	}
+}
+
+// TestImportsPerHour: a client imports at most ImportsPerHour games an
+// hour, since each is kept for good.
+func TestImportsPerHour(t *testing.T) {
+	ev := newEnv(t, nil)
+	id := ev.create(SeatRequest{Kind: "human"}, SeatRequest{Kind: "human"})
+	a := ev.join(id)
+	ev.join(id)
+	if code := ev.do("POST", "/api/games/"+id+"/resign", a.Token, nil, nil); code != 200 {
+		t.Fatalf("resign: %d", code)
+	}
+	gcg := ev.gcgOf(id)
+	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "t.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	cfg := testConfig(st)
+	cfg.ImportsPerHour = 2
+	e := newEnvConfig(t, cfg)
+	for range 2 {
+		e.importGCG(gcg, "")
+	}
+	var why struct{ Error string }
+	if code := e.do("POST", "/api/games/import", "", ImportRequest{GCG: gcg}, &why); code != 429 || !strings.Contains(why.Error, "imported games this hour") {
+		t.Errorf("a third import in an hour: %d %q", code, why.Error)
 	}
 }

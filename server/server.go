@@ -93,6 +93,10 @@ type Config struct {
 	// judge a minute (0: DefaultLookupPerMinute; negative: no limit);
 	// ChatPerMinute the chat lines it writes (0: DefaultChatPerMinute).
 	LookupPerMinute, ChatPerMinute float64
+	// ImportsPerHour bounds the games one client imports an hour
+	// besides CreatePerMinute, since each is kept for good (0:
+	// DefaultImportsPerHour; negative: no limit).
+	ImportsPerHour float64
 	// RealIPHeader names the header in which a reverse proxy in front of
 	// the server gives the client's address ("X-Forwarded-For": the last
 	// address counts). Empty: the address of the connection.
@@ -116,6 +120,11 @@ type Config struct {
 	// being played, for games a crash left unmade or results left
 	// unrecorded (default 1 minute).
 	TournamentSweep time.Duration
+	// TournamentRegistration is how long a tournament may take
+	// registrations before the sweep cancels it unstarted (0:
+	// DefaultTournamentRegistration; negative: never), so that announced
+	// tournaments nobody starts do not pile up.
+	TournamentRegistration time.Duration
 	// LoginPerMinute bounds the accounts one client makes and the
 	// sign-ins it tries a minute (0: DefaultLoginPerMinute; negative: no
 	// limit).
@@ -180,6 +189,7 @@ type Server struct {
 	// analyzeLim counts the clients' simulations and endgames (POST
 	// /api/analyze), analysisLim their static analyses.
 	analyzeLim, analysisLim *limiter
+	importLim               *limiter
 	// lobbyLines are the lobby chat's latest lines, as read last.
 	lobbyLines lobbyChatCache
 	// failLim counts failed sign-ins by account key and client, failAll
@@ -333,14 +343,18 @@ func New(cfg Config) (*Server, error) {
 	if cfg.BotGrace <= 0 {
 		cfg.BotGrace = DefaultBotGrace
 	}
+	if cfg.TournamentRegistration == 0 {
+		cfg.TournamentRegistration = DefaultTournamentRegistration
+	}
 	if cfg.TournamentSweep <= 0 {
 		cfg.TournamentSweep = time.Minute
 	}
 	s := &Server{cfg: cfg, store: cfg.Store, games: map[string]*live{}, lexes: map[string]*lexRes{}, invites: map[string][]inviteRef{}, shown: map[*live]struct{}{},
 		sem:        make(chan struct{}, cfg.Thinkers),
 		analyzeLim: newLimiter(analyzePerMinute, analyzePerMinute), analysisLim: newLimiter(analysesPerMinute, analysesPerMinute),
-		botsOnly: make(chan struct{}, max(1, cfg.Thinkers/2)),
-		byClient: map[string]int{}, botsByClient: map[string]int{},
+		importLim: newHourLimiter(cfg.ImportsPerHour, DefaultImportsPerHour, 1),
+		botsOnly:  make(chan struct{}, max(1, cfg.Thinkers/2)),
+		byClient:  map[string]int{}, botsByClient: map[string]int{},
 		createLim: newLimiter(cfg.CreatePerMinute, DefaultCreatePerMinute),
 		joinLim:   newLimiter(cfg.JoinPerMinute, DefaultJoinPerMinute),
 		badLim:    newLimiter(cfg.BadPerMinute, DefaultBadPerMinute),

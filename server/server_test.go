@@ -58,7 +58,7 @@ func testConfig(st store.Store) Config {
 		CreatePerMinute: -1, JoinPerMinute: -1, BadPerMinute: -1, LookupPerMinute: -1, ChatPerMinute: -1, LoginPerMinute: -1,
 		PasswordIterations: 1000,
 		MaxOffers:          -1,
-		MaxGamesPerClient:  -1, MaxComputerGames: -1,
+		MaxGamesPerClient:  -1, MaxComputerGames: -1, ImportsPerHour: -1,
 	}
 }
 

@@ -653,6 +653,32 @@ func (s *Server) handleCancelTournament(w http.ResponseWriter, r *http.Request) 
 	})
 }
 
+// DefaultTournamentRegistration is how long a tournament takes
+// registrations before it is cancelled unstarted.
+const DefaultTournamentRegistration = 30 * 24 * time.Hour
+
+// registrationOver says whether tournament d has taken registrations for
+// longer than cfg.TournamentRegistration.
+func (s *Server) registrationOver(d *tournamentDoc, now time.Time) bool {
+	return s.cfg.TournamentRegistration > 0 && now.Sub(d.Created) > s.cfg.TournamentRegistration
+}
+
+// cancelUnstarted cancels tournament id if it still takes registrations
+// past their time.
+func (s *Server) cancelUnstarted(id string) {
+	_, err := s.updateTournament(s.ctx, id, func(d *tournamentDoc) error {
+		now := time.Now().UTC()
+		if d.State != "registering" || !s.registrationOver(d, now) {
+			return errUnchanged
+		}
+		d.State, d.Ended = "cancelled", now
+		return nil
+	})
+	if err != nil && !errors.Is(err, errUnchanged) {
+		s.logf("server: tournament %s: cancel unstarted: %v", id, err)
+	}
+}
+
 // makeRound makes the games of d's latest round that are not made yet,
 // in the background (a game may already exist: made by another process,
 // or before a crash).
@@ -800,7 +826,14 @@ func (s *Server) sweepTournaments() {
 	}
 	for _, t := range open {
 		var d tournamentDoc
-		if err := json.Unmarshal([]byte(t.Data), &d); err != nil || d.State != "playing" || len(d.Played) == 0 {
+		if err := json.Unmarshal([]byte(t.Data), &d); err != nil {
+			continue
+		}
+		if d.State == "registering" && s.registrationOver(&d, time.Now()) {
+			s.cancelUnstarted(t.ID)
+			continue
+		}
+		if d.State != "playing" || len(d.Played) == 0 {
 			continue
 		}
 		s.makeRound(t.ID, &d)

@@ -487,3 +487,49 @@ func TestTournamentSweep(t *testing.T) {
 		t.Errorf("Alba called the game off and forfeits: %+v %+v", p, info.Standings)
 	}
 }
+
+// TestTournamentRegistrationExpires: a tournament nobody starts is
+// cancelled once it has taken registrations for TournamentRegistration;
+// one being played is not.
+func TestTournamentRegistrationExpires(t *testing.T) {
+	st := newStore(t)
+	cfg := testConfig(st)
+	cfg.TournamentSweep = 20 * time.Millisecond
+	cfg.TournamentRegistration = time.Hour
+	e := newEnvConfig(t, cfg)
+	dir := browser(t)
+	e.signUp(dir, "Director", "correct horse")
+	// Two tournaments announced a day ago, one of them started since.
+	old := time.Now().UTC().Add(-24 * time.Hour)
+	for id, state := range map[string]string{"00000000000000e1": "registering", "00000000000000e2": "playing"} {
+		d := tournamentDoc{TournamentRequest: TournamentRequest{Name: "Old Cup " + state, Variant: "english", Lexicon: "en-sowpods",
+			Clock: &ClockRequest{Seconds: 300}, Format: "swiss", Rounds: 1, MaxPlayers: 4},
+			Director: "Director", DirectorKey: AccountKey("Director"), State: state, Created: old}
+		data, err := json.Marshal(&d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := st.CreateTournament(context.Background(), &store.Tournament{ID: id, Data: string(data), Created: old, Updated: old}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// And one announced now.
+	var made map[string]string
+	if code := e.doWith(dir, "POST", "/api/tournaments", "", map[string]any{"name": "New Cup", "clock": ClockRequest{Seconds: 300}}, &made); code != 201 {
+		t.Fatalf("announce: %d", code)
+	}
+	state := func(id string) string {
+		d, _, err := e.srv.loadTournament(context.Background(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d.State
+	}
+	waitFor(t, "the old tournament cancelled", func() bool { return state("00000000000000e1") == "cancelled" })
+	if s := state("00000000000000e2"); s != "playing" {
+		t.Errorf("the tournament being played is %s", s)
+	}
+	if s := state(made["id"]); s != "registering" {
+		t.Errorf("the new tournament is %s", s)
+	}
+}

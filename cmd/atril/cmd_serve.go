@@ -67,6 +67,7 @@ func runServe(args []string) error {
 	loginRate := fs.Float64("login-per-min", server.DefaultLoginPerMinute, "accounts one client may make, and sign-ins it may try, a minute; 0: no limit")
 	failRate := fs.Float64("account-fails-per-hour", server.DefaultAccountFailsPerHour, "failed sign-ins to one account from one client an hour before that client is locked out of it until the allowance refills (five times as many from all clients lock it for everyone); 0: no limit")
 	lookRate := fs.Float64("lookup-per-min", server.DefaultLookupPerMinute, "questions one client may ask the word judge (GET /api/words) a minute; 0: no limit")
+	importRate := fs.Float64("imports-per-hour", server.DefaultImportsPerHour, "games one client may import (POST /api/games/import) an hour, besides --create-per-min, since each is kept for good; 0: no limit")
 	maxOffers := fs.Int("max-offers", server.DefaultMaxOffers, "games one client, or one account, may have waiting for players in the lobby at once; 0: no limit")
 	maxPerClient := fs.Int("max-games-per-client", server.DefaultMaxGamesPerClient, "unfinished games one client may have made at once; 0: no limit")
 	maxComputer := fs.Int("max-computer-games", server.DefaultMaxComputerGames, "unfinished games that only computers play one client may have made at once (they take at most half the computer's thinkers); 0: no limit")
@@ -115,7 +116,7 @@ func runServe(args []string) error {
 	srv, err := server.New(server.Config{Store: st, ThinkTime: *think, MoveBudget: *budget, AllowSeed: *allowSeed,
 		KeepFinished: *keep, Thinkers: *thinkers, Static: web.FS(), MaxGames: *maxGames,
 		CreatePerMinute: off(*createRate), JoinPerMinute: off(*joinRate), BadPerMinute: off(*badRate),
-		LookupPerMinute: off(*lookRate), ChatPerMinute: off(*chatRate), LoginPerMinute: off(*loginRate),
+		LookupPerMinute: off(*lookRate), ImportsPerHour: off(*importRate), ChatPerMinute: off(*chatRate), LoginPerMinute: off(*loginRate),
 		AccountFailsPerHour: off(*failRate), MaxOffers: int(off(float64(*maxOffers))),
 		MaxGamesPerClient: int(off(float64(*maxPerClient))), MaxComputerGames: int(off(float64(*maxComputer))),
 		RealIPHeader: *realIP, TrustedOrigins: origins,

@@ -3,7 +3,9 @@ package server
 import (
 	"fmt"
 	"net/http"
+	"slices"
 	"sort"
+	"sync"
 	"time"
 )
 
@@ -175,38 +177,82 @@ func (s *Server) handleLobby(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
-	games := s.shownGames()
-	out := Lobby{Open: []LobbyGame{}, Playing: []LobbyGame{}, Players: players, Chat: chat}
-	for _, l := range games {
+	open, playing := s.lobbyGames(now)
+	out := Lobby{Open: unblocked(open, b), Playing: unblocked(playing, b), Players: players, Chat: chat}
+	writeJSON(w, 200, out)
+}
+
+// lobbyEntry is a game the lobby may list, with the accounts holding its
+// seats (to leave out those of accounts blocked either way).
+type lobbyEntry struct {
+	game     LobbyGame
+	accounts []string
+}
+
+// lobbyCache holds the games the lobby lists as read last, newest first.
+type lobbyCache struct {
+	mu            sync.Mutex
+	at            time.Time
+	open, playing []lobbyEntry
+}
+
+// lobbyGames returns the games offered that wait for people and those
+// being played that were offered or are rated, newest first, each list
+// shared read-only: read from s.shown, each game under its lock, at most
+// once every cfg.LobbyEvery, so that many readers of the lobby cost one
+// reading of its games.
+func (s *Server) lobbyGames(now time.Time) (open, playing []lobbyEntry) {
+	c := &s.lobbyCache
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if every := s.cfg.LobbyEvery; every > 0 && !c.at.IsZero() && now.Sub(c.at) < every {
+		return c.open, c.playing
+	}
+	for _, l := range s.shownGames() {
 		l.mu.Lock()
-		if !l.over() && (l.listed && !l.started() || l.started() && (l.listed || l.hdr.Rated)) && (len(b) == 0 || l.blockedSeat(b) == nil) {
-			lg := LobbyGame{ID: l.hdr.ID, Variant: l.v.Name, Lexicon: l.hdr.Lexicon, Created: l.hdr.Created, Challenge: l.hdr.Challenge, Rated: l.hdr.Rated}
-			for i := range l.seat {
-				if lg.Clock == nil {
-					lg.Clock = clockOf(l.hdr.Seats[i])
+		if !l.over() && (l.listed && !l.started() || l.started() && (l.listed || l.hdr.Rated)) {
+			e := lobbyEntry{game: LobbyGame{ID: l.hdr.ID, Variant: l.v.Name, Lexicon: l.hdr.Lexicon, Created: l.hdr.Created, Challenge: l.hdr.Challenge, Rated: l.hdr.Rated}}
+			for i, st := range l.seat {
+				if e.game.Clock == nil {
+					e.game.Clock = clockOf(l.hdr.Seats[i])
 				}
-				lg.Seats = append(lg.Seats, l.seatInfo(i))
+				e.game.Seats = append(e.game.Seats, l.seatInfo(i))
+				if st.account != "" {
+					e.accounts = append(e.accounts, st.account)
+				}
 			}
 			if l.started() {
-				lg.Moves = l.g.MovesPlayed()
-				out.Playing = append(out.Playing, lg)
+				e.game.Moves = l.g.MovesPlayed()
+				playing = append(playing, e)
 			} else {
-				out.Open = append(out.Open, lg)
+				open = append(open, e)
 			}
 		}
 		l.mu.Unlock()
 	}
-	for _, list := range []*[]LobbyGame{&out.Open, &out.Playing} {
-		gs := *list
-		sort.Slice(gs, func(i, j int) bool {
-			if !gs[i].Created.Equal(gs[j].Created) {
-				return gs[i].Created.After(gs[j].Created)
+	for _, es := range [][]lobbyEntry{open, playing} {
+		sort.Slice(es, func(i, j int) bool {
+			if gi, gj := es[i].game, es[j].game; !gi.Created.Equal(gj.Created) {
+				return gi.Created.After(gj.Created)
 			}
-			return gs[i].ID < gs[j].ID
+			return es[i].game.ID < es[j].game.ID
 		})
-		if len(gs) > maxLobby {
-			*list = gs[:maxLobby]
+	}
+	c.at, c.open, c.playing = now, open, playing
+	return open, playing
+}
+
+// unblocked is the first maxLobby games of es with no seat held by an
+// account of b.
+func unblocked(es []lobbyEntry, b blocking) []LobbyGame {
+	out := []LobbyGame{}
+	for _, e := range es {
+		if len(out) == maxLobby {
+			break
+		}
+		if !slices.ContainsFunc(e.accounts, func(k string) bool { return b[k] }) {
+			out = append(out, e.game)
 		}
 	}
-	writeJSON(w, 200, out)
+	return out
 }

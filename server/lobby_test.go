@@ -3,7 +3,9 @@ package server
 import (
 	"net/http"
 	"path/filepath"
+	"slices"
 	"testing"
+	"time"
 
 	"atril/store"
 )
@@ -210,5 +212,81 @@ func TestOfferCap(t *testing.T) {
 	e.do("GET", "/api/lobby", "", nil, &lb)
 	if len(lb.Open) != 5 { // two from the first address, one from the second, two by the account
 		t.Errorf("the lobby lists %d games waiting, want 5", len(lb.Open))
+	}
+}
+
+// TestLobbyEvery: one reading of the lobby's games serves its readers for
+// LobbyEvery, each still without the games of accounts blocked either
+// way.
+func TestLobbyEvery(t *testing.T) {
+	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "t.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	cfg := testConfig(st)
+	cfg.LobbyEvery = time.Hour
+	e := newEnvConfig(t, cfg)
+	cs := e.accounts(2)
+	// offer makes a game of c's account (or a guest's, for nil) and
+	// offers it in the lobby.
+	offer := func(c *http.Client) string {
+		t.Helper()
+		if c == nil {
+			c = http.DefaultClient
+		}
+		var cr CreateResponse
+		if code := e.doWith(c, "POST", "/api/games", "", map[string]any{"variant": "english", "seats": []SeatRequest{{Kind: "human"}, {Kind: "human"}}}, &cr); code != 201 {
+			t.Fatalf("create: %d", code)
+		}
+		var j JoinResponse
+		if code := e.doWith(c, "POST", "/api/games/"+cr.ID+"/join", "", nil, &j); code != 200 {
+			t.Fatalf("join: %d", code)
+		}
+		if code := e.do("POST", "/api/games/"+cr.ID+"/list", j.Token, nil, nil); code != 200 {
+			t.Fatalf("list: %d", code)
+		}
+		return cr.ID
+	}
+	open := func(c *http.Client) []string {
+		t.Helper()
+		var lb Lobby
+		if code := e.doWith(c, "GET", "/api/lobby", "", nil, &lb); code != 200 {
+			t.Fatalf("lobby: %d", code)
+		}
+		var ids []string
+		for _, g := range lb.Open {
+			ids = append(ids, g.ID)
+		}
+		return ids
+	}
+	first := offer(cs[0])
+	if got := open(http.DefaultClient); !slices.Equal(got, []string{first}) {
+		t.Fatalf("the lobby lists %v, want %v", got, []string{first})
+	}
+	second := offer(nil)
+	if got := open(http.DefaultClient); !slices.Equal(got, []string{first}) {
+		t.Errorf("within LobbyEvery the lobby lists %v, want the reading before, %v", got, []string{first})
+	}
+	// The second account blocks the first: the reading kept serves it
+	// without the first account's game.
+	var name Me
+	if code := e.doWith(cs[0], "GET", "/api/me", "", nil, &name); code != 200 {
+		t.Fatalf("me: %d", code)
+	}
+	if code := e.doWith(cs[1], "POST", "/api/me/blocks", "", map[string]string{"name": name.Name}, nil); code != 200 {
+		t.Fatalf("block: %d", code)
+	}
+	if got := open(cs[1]); len(got) != 0 {
+		t.Errorf("the blocker's lobby lists %v", got)
+	}
+	e.srv.lobbyCache.mu.Lock()
+	e.srv.lobbyCache.at = time.Time{}
+	e.srv.lobbyCache.mu.Unlock()
+	if got := open(http.DefaultClient); !slices.Equal(got, []string{second, first}) && !slices.Equal(got, []string{first, second}) {
+		t.Errorf("read again, the lobby lists %v, want both", got)
+	}
+	if got := open(cs[1]); !slices.Equal(got, []string{second}) {
+		t.Errorf("read again, the blocker's lobby lists %v, want %v", got, []string{second})
 	}
 }

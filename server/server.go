@@ -120,6 +120,10 @@ type Config struct {
 	// being played, for games a crash left unmade or results left
 	// unrecorded (default 1 minute).
 	TournamentSweep time.Duration
+	// LobbyEvery is how long one reading of the games the lobby lists
+	// serves its readers (0: DefaultLobbyEvery; negative: each request
+	// reads them).
+	LobbyEvery time.Duration
 	// TournamentRegistration is how long a tournament may take
 	// registrations before the sweep cancels it unstarted (0:
 	// DefaultTournamentRegistration; negative: never), so that announced
@@ -152,6 +156,9 @@ type Config struct {
 	// (0: DefaultMaxComputerGames; negative: no limit). Held per process.
 	MaxGamesPerClient, MaxComputerGames int
 }
+
+// DefaultLobbyEvery is how long one reading of the lobby's games serves.
+const DefaultLobbyEvery = time.Second
 
 // DefaultMaxFinished is how many finished games stay in memory at most.
 const DefaultMaxFinished = 4096
@@ -190,8 +197,10 @@ type Server struct {
 	// /api/analyze), analysisLim their static analyses.
 	analyzeLim, analysisLim *limiter
 	importLim               *limiter
-	// lobbyLines are the lobby chat's latest lines, as read last.
+	// lobbyLines are the lobby chat's latest lines, as read last;
+	// lobbyCache the games the lobby lists.
 	lobbyLines lobbyChatCache
+	lobbyCache lobbyCache
 	// failLim counts failed sign-ins by account key and client, failAll
 	// by account key.
 	failLim, failAll *limiter
@@ -342,6 +351,9 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.BotGrace <= 0 {
 		cfg.BotGrace = DefaultBotGrace
+	}
+	if cfg.LobbyEvery == 0 {
+		cfg.LobbyEvery = DefaultLobbyEvery
 	}
 	if cfg.TournamentRegistration == 0 {
 		cfg.TournamentRegistration = DefaultTournamentRegistration

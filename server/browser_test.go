@@ -1355,14 +1355,7 @@ func (r *rig) checkUnseen(ctx context.Context, st *State) {
 func TestBrowserMouseGame(t *testing.T) {
 	r := newRig(t)
 	ctx := r.ctx
-	r.run(ctx, "open the lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#create`))
-	r.poll(ctx, "the form", `document.querySelectorAll("#opponent option").length > 3`, 20*time.Second)
-	r.run(ctx, "name", chromedp.SendKeys("#name", "Lou"))
-	r.seedNextGame(ctx, 9)
-	r.clickAt(ctx, "#create")
-	r.run(ctx, "the game", chromedp.WaitVisible(`#rack .tile`))
-	id, tok := r.pageGame(ctx)
-	r.waitTurn(ctx, 0, 0)
+	id, tok := r.lobbyGame(ctx, "Lou", 9)
 
 	// Pass asks in a dialog of the page (not the browser's confirm());
 	// Cancel leaves the game as it was.
@@ -3532,6 +3525,22 @@ func humanInt(x float64) string {
 	return s
 }
 
+// lobbyGame starts a game against the computer from the lobby's form,
+// as name, on the bag of seed, and waits for the first turn; it returns
+// the game's id and the seat's token.
+func (r *rig) lobbyGame(ctx context.Context, name string, seed uint64) (id, tok string) {
+	r.t.Helper()
+	r.run(ctx, "open the lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#create`))
+	r.poll(ctx, "the form", `document.querySelectorAll("#opponent option").length > 3`, 20*time.Second)
+	r.run(ctx, "name", chromedp.SendKeys("#name", name))
+	r.seedNextGame(ctx, seed)
+	r.clickAt(ctx, "#create")
+	r.run(ctx, "the game", chromedp.WaitVisible(`#rack .tile`))
+	id, tok = r.pageGame(ctx)
+	r.waitTurn(ctx, 0, 0)
+	return id, tok
+}
+
 // dragTo drags the element sel by mouse to the point (x, y) of the page.
 func (r *rig) dragTo(ctx context.Context, sel string, x, y float64) {
 	r.t.Helper()
@@ -3560,14 +3569,7 @@ func (r *rig) rackOrder(ctx context.Context) string {
 func TestBrowserRackOrder(t *testing.T) {
 	r := newRig(t)
 	ctx := r.ctx
-	r.run(ctx, "open the lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#create`))
-	r.poll(ctx, "the form", `document.querySelectorAll("#opponent option").length > 3`, 20*time.Second)
-	r.run(ctx, "name", chromedp.SendKeys("#name", "Ren"))
-	r.seedNextGame(ctx, 9)
-	r.clickAt(ctx, "#create")
-	r.run(ctx, "the game", chromedp.WaitVisible(`#rack .tile`))
-	id, tok := r.pageGame(ctx)
-	r.waitTurn(ctx, 0, 0)
+	id, tok := r.lobbyGame(ctx, "Ren", 9)
 	start := strings.Split(r.rackOrder(ctx), ",")
 	n := len(start)
 	if n != 7 {

@@ -3,12 +3,9 @@ package server
 import (
 	"io"
 	"net/http"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
-
-	"atril/store"
 )
 
 // gcgOf downloads a finished game's GCG file.
@@ -186,12 +183,7 @@ func TestImportsPerHour(t *testing.T) {
 		t.Fatalf("resign: %d", code)
 	}
 	gcg := ev.gcgOf(id)
-	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "t.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	cfg := testConfig(st)
+	cfg := testConfig(newStore(t))
 	cfg.ImportsPerHour = 2
 	e := newEnvConfig(t, cfg)
 	for range 2 {

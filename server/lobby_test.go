@@ -219,12 +219,7 @@ func TestOfferCap(t *testing.T) {
 // LobbyEvery, each still without the games of accounts blocked either
 // way.
 func TestLobbyEvery(t *testing.T) {
-	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "t.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	cfg := testConfig(st)
+	cfg := testConfig(newStore(t))
 	cfg.LobbyEvery = time.Hour
 	e := newEnvConfig(t, cfg)
 	cs := e.accounts(2)

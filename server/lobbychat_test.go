@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -99,12 +98,7 @@ func TestLobbyChat(t *testing.T) {
 // TestLobbyChatLimits: a client writes at most ChatPerMinute lines a
 // minute, and the lobby gives the latest LobbyChatShown lines.
 func TestLobbyChatLimits(t *testing.T) {
-	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "t.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	cfg := testConfig(st)
+	cfg := testConfig(newStore(t))
 	cfg.ChatPerMinute = 3
 	e := newEnvConfig(t, cfg)
 	ana := browser(t)
@@ -121,7 +115,7 @@ func TestLobbyChatLimits(t *testing.T) {
 	// More lines than the lobby shows, written to the store directly.
 	key := AccountKey("Ana")
 	for i := 3; i < LobbyChatShown+10; i++ {
-		if err := st.AddLobbyLine(context.Background(), &store.LobbyLine{Account: key, Text: fmt.Sprint("line ", i), At: time.Now()}, LobbyChatKept); err != nil {
+		if err := e.st.AddLobbyLine(context.Background(), &store.LobbyLine{Account: key, Text: fmt.Sprint("line ", i), At: time.Now()}, LobbyChatKept); err != nil {
 			t.Fatal(err)
 		}
 	}

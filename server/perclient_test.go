@@ -6,26 +6,18 @@ import (
 	"fmt"
 	"net"
 	"net/http"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/coder/websocket"
-
-	"atril/store"
 )
 
 // TestGamesPerClient: one client has at most MaxGamesPerClient
 // unfinished games it made, and at most MaxComputerGames that only
 // computers play; a game over counts no more.
 func TestGamesPerClient(t *testing.T) {
-	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "t.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	cfg := testConfig(st)
+	cfg := testConfig(newStore(t))
 	cfg.MaxGamesPerClient, cfg.MaxComputerGames = 3, 1
 	cfg.ThinkTime = time.Hour // the computers never move: their games stay unfinished
 	e := newEnvConfig(t, cfg)
@@ -75,12 +67,7 @@ func TestGamesPerClient(t *testing.T) {
 // TestComputersOnlyShare: games that only computers play hold at most
 // half the thinkers, so a game with a person still finds one.
 func TestComputersOnlyShare(t *testing.T) {
-	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "t.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	cfg := testConfig(st)
+	cfg := testConfig(newStore(t))
 	cfg.Thinkers = 2
 	e := newEnvConfig(t, cfg)
 	s := e.srv
@@ -209,12 +196,7 @@ func TestSocketsPerSeat(t *testing.T) {
 // TestFinishedGamesCap: at most MaxFinished finished games stay in
 // memory, the oldest leaving first, each served from the store after.
 func TestFinishedGamesCap(t *testing.T) {
-	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "t.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	cfg := testConfig(st)
+	cfg := testConfig(newStore(t))
 	cfg.MaxFinished, cfg.KeepFinished = 2, time.Hour
 	e := newEnvConfig(t, cfg)
 	var ids []string

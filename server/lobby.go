@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"slices"
 	"sort"
-	"sync"
 	"time"
 )
 
@@ -171,7 +170,7 @@ func (s *Server) handleLobby(w http.ResponseWriter, r *http.Request) {
 		players, err = s.lobbyPlayers(r.Context(), me, b, now)
 	}
 	if err == nil {
-		chat, err = s.lobbyChat(r.Context(), b)
+		chat, err = s.lobbyChat(r.Context(), b, now)
 	}
 	if err != nil {
 		s.fail(w, err)
@@ -189,12 +188,9 @@ type lobbyEntry struct {
 	accounts []string
 }
 
-// lobbyCache holds the games the lobby lists as read last, newest first.
-type lobbyCache struct {
-	mu            sync.Mutex
-	at            time.Time
-	open, playing []lobbyEntry
-}
+// lobbyLists are the games the lobby may list: those offered that wait
+// for people and those being played, newest first.
+type lobbyLists struct{ open, playing []lobbyEntry }
 
 // lobbyGames returns the games offered that wait for people and those
 // being played that were offered or are rated, newest first, each list
@@ -202,12 +198,13 @@ type lobbyCache struct {
 // once every cfg.LobbyEvery, so that many readers of the lobby cost one
 // reading of its games.
 func (s *Server) lobbyGames(now time.Time) (open, playing []lobbyEntry) {
-	c := &s.lobbyCache
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if every := s.cfg.LobbyEvery; every > 0 && !c.at.IsZero() && now.Sub(c.at) < every {
-		return c.open, c.playing
-	}
+	ls, _ := s.lobbyCache.get(now, s.cfg.LobbyEvery, func() (lobbyLists, error) { return s.readLobbyGames(), nil })
+	return ls.open, ls.playing
+}
+
+// readLobbyGames reads the games the lobby may list from s.shown.
+func (s *Server) readLobbyGames() lobbyLists {
+	var ls lobbyLists
 	for _, l := range s.shownGames() {
 		l.mu.Lock()
 		if !l.over() && (l.listed && !l.started() || l.started() && (l.listed || l.hdr.Rated)) {
@@ -223,14 +220,14 @@ func (s *Server) lobbyGames(now time.Time) (open, playing []lobbyEntry) {
 			}
 			if l.started() {
 				e.game.Moves = l.g.MovesPlayed()
-				playing = append(playing, e)
+				ls.playing = append(ls.playing, e)
 			} else {
-				open = append(open, e)
+				ls.open = append(ls.open, e)
 			}
 		}
 		l.mu.Unlock()
 	}
-	for _, es := range [][]lobbyEntry{open, playing} {
+	for _, es := range [][]lobbyEntry{ls.open, ls.playing} {
 		sort.Slice(es, func(i, j int) bool {
 			if gi, gj := es[i].game, es[j].game; !gi.Created.Equal(gj.Created) {
 				return gi.Created.After(gj.Created)
@@ -238,8 +235,7 @@ func (s *Server) lobbyGames(now time.Time) (open, playing []lobbyEntry) {
 			return es[i].game.ID < es[j].game.ID
 		})
 	}
-	c.at, c.open, c.playing = now, open, playing
-	return open, playing
+	return ls
 }
 
 // unblocked is the first maxLobby games of es with no seat held by an

@@ -3,7 +3,6 @@ package server
 import (
 	"context"
 	"net/http"
-	"sync"
 	"time"
 
 	"atril/store"
@@ -15,19 +14,7 @@ const (
 	LobbyChatShown = 50
 	// LobbyChatKept is how many of its latest lines the store keeps.
 	LobbyChatKept = 2000
-	// lobbyChatFresh is how long the lines read from the store serve
-	// the lobby's requests before they are read again (lines written
-	// through this process are seen at once).
-	lobbyChatFresh = time.Second
 )
-
-// lobbyChatCache holds the lines the store gave last, so that the
-// lobby's polls do not read the store every time.
-type lobbyChatCache struct {
-	mu    sync.Mutex
-	at    time.Time
-	lines []store.LobbyLine
-}
 
 // LobbyChatLine is a line of the lobby's chat: its number, who wrote it
 // (an account's name) and when.
@@ -66,26 +53,20 @@ func (s *Server) handleLobbyChat(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
-	s.lobbyLines.mu.Lock()
-	s.lobbyLines.at = time.Time{}
-	s.lobbyLines.mu.Unlock()
+	s.lobbyLines.forget() // seen at once through this process
 	writeJSON(w, 200, LobbyChatLine{ID: line.ID, Name: a.Name, Text: line.Text, At: line.At})
 }
 
 // lobbyChat is the lobby chat's latest lines, oldest first, without
-// those of the accounts b holds (blocked either way).
-func (s *Server) lobbyChat(ctx context.Context, b blocking) ([]LobbyChatLine, error) {
-	c := &s.lobbyLines
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if now := time.Now(); now.Sub(c.at) >= lobbyChatFresh {
-		lines, err := s.store.LobbyLines(ctx, LobbyChatShown)
-		if err != nil {
-			return nil, err
-		}
-		c.at, c.lines = now, lines
+// those of the accounts b holds (blocked either way); the store is read
+// at most once every cfg.LobbyEvery.
+func (s *Server) lobbyChat(ctx context.Context, b blocking, now time.Time) ([]LobbyChatLine, error) {
+	lines, err := s.lobbyLines.get(now, s.cfg.LobbyEvery, func() ([]store.LobbyLine, error) {
+		return s.store.LobbyLines(ctx, LobbyChatShown)
+	})
+	if err != nil {
+		return nil, err
 	}
-	lines := c.lines
 	out := []LobbyChatLine{}
 	for _, l := range lines {
 		if !b[l.Account] {

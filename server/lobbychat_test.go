@@ -87,9 +87,7 @@ func TestLobbyChat(t *testing.T) {
 	if err := e.st.Suspend(context.Background(), AccountKey("Bodil"), "spam", time.Now()); err != nil {
 		t.Fatal(err)
 	}
-	e.srv.lobbyLines.mu.Lock()
-	e.srv.lobbyLines.at = time.Time{}
-	e.srv.lobbyLines.mu.Unlock()
+	e.srv.lobbyLines.forget()
 	if got, want := chat(http.DefaultClient), []string{"Ana: good evening", "Cyril: anyone?"}; !slices.Equal(got, want) {
 		t.Errorf("with Bodil suspended a visitor reads %q, want %q", got, want)
 	}
@@ -119,9 +117,7 @@ func TestLobbyChatLimits(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	e.srv.lobbyLines.mu.Lock()
-	e.srv.lobbyLines.at = time.Time{}
-	e.srv.lobbyLines.mu.Unlock()
+	e.srv.lobbyLines.forget()
 	var lb Lobby
 	if code := e.do("GET", "/api/lobby", "", nil, &lb); code != 200 || len(lb.Chat) != LobbyChatShown ||
 		lb.Chat[0].Text != "line 10" || lb.Chat[len(lb.Chat)-1].Text != fmt.Sprint("line ", LobbyChatShown+9) {

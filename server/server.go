@@ -199,8 +199,8 @@ type Server struct {
 	importLim               *limiter
 	// lobbyLines are the lobby chat's latest lines, as read last;
 	// lobbyCache the games the lobby lists.
-	lobbyLines lobbyChatCache
-	lobbyCache lobbyCache
+	lobbyLines reading[[]store.LobbyLine]
+	lobbyCache reading[lobbyLists]
 	// failLim counts failed sign-ins by account key and client, failAll
 	// by account key.
 	failLim, failAll *limiter
@@ -809,10 +809,10 @@ func (s *Server) createAs(ctx context.Context, req *createRequest, id string) (*
 		return nil, &apiError{503, "the server holds as many games as it may; try later"}
 	}
 	if req.creator != "" {
-		if max := s.cfg.MaxGamesPerClient; max > 0 && mine >= max {
+		if limit := s.cfg.MaxGamesPerClient; limit > 0 && mine >= limit {
 			return nil, &apiError{429, fmt.Sprintf("you have made %d games that are not over yet, as many as one may; finish or call off some first", mine)}
 		}
-		if max := s.cfg.MaxComputerGames; max > 0 && bots >= max && req.computersOnly() {
+		if limit := s.cfg.MaxComputerGames; limit > 0 && bots >= limit && req.computersOnly() {
 			return nil, &apiError{429, fmt.Sprintf("%d games that only computers play, made by you, are not over yet, as many as one may; wait for them to end", bots)}
 		}
 	}
@@ -958,11 +958,9 @@ type keptGame struct {
 func (s *Server) forget(id string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.finished = append(s.finished, keptGame{id, time.Now().Add(s.cfg.KeepFinished)})
-	for len(s.finished) > s.cfg.MaxFinished {
-		s.drop(s.finished[0].id)
-		s.finished = s.finished[1:]
-	}
+	now := time.Now()
+	s.finished = append(s.finished, keptGame{id, now.Add(s.cfg.KeepFinished)})
+	s.dropKept(now)
 	if s.dropTimer == nil {
 		s.dropTimer = time.AfterFunc(s.cfg.KeepFinished, s.dropDue)
 	}
@@ -974,10 +972,7 @@ func (s *Server) dropDue() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	now := time.Now()
-	for len(s.finished) > 0 && !s.finished[0].until.After(now) {
-		s.drop(s.finished[0].id)
-		s.finished = s.finished[1:]
-	}
+	s.dropKept(now)
 	if len(s.finished) == 0 {
 		s.finished, s.dropTimer = nil, nil
 		return
@@ -985,9 +980,13 @@ func (s *Server) dropDue() {
 	s.dropTimer.Reset(s.finished[0].until.Sub(now))
 }
 
-// drop removes a finished game from memory. Caller holds s.mu.
-func (s *Server) drop(id string) {
-	if l := s.games[id]; l != nil && !l.counted {
-		delete(s.games, id)
+// dropKept drops from memory the finished games kept past their time at
+// now, and the oldest past cfg.MaxFinished of them. Caller holds s.mu.
+func (s *Server) dropKept(now time.Time) {
+	for len(s.finished) > 0 && (len(s.finished) > s.cfg.MaxFinished || !s.finished[0].until.After(now)) {
+		if l := s.games[s.finished[0].id]; l != nil && !l.counted {
+			delete(s.games, s.finished[0].id)
+		}
+		s.finished = s.finished[1:]
 	}
 }

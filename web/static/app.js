@@ -1551,21 +1551,7 @@ function showLobbyChat(lines) {
   if (atEnd) ol.scrollTop = ol.scrollHeight;
 }
 
-async function sendLobbyChat(ev) {
-  ev.preventDefault();
-  const input = $("#lobby-chat-text");
-  const text = input.value.trim();
-  if (!text) return;
-  $("#lobby-chat-send").disabled = true;
-  try {
-    await api("POST", "/api/lobby/chat", { text });
-    input.value = "";
-    loadOpen();
-  } catch (e) {
-    say(t("error", e.message), "error");
-  }
-  $("#lobby-chat-send").disabled = false;
-}
+function sendLobbyChat(ev) { sendLine(ev, "#lobby-chat-text", "#lobby-chat-send", "/api/lobby/chat", undefined, loadOpen); }
 
 async function loadOpen() {
   let lb;
@@ -2737,37 +2723,27 @@ function renderKibitz(st, me) {
   ol.scrollTop = ol.scrollHeight;
 }
 
-async function sendKibitz(ev) {
+// sendLine sends the line typed in a chat's input (its send button
+// disabled meanwhile) to path, with a seat's token if given, then clears
+// the input and calls after to show it.
+async function sendLine(ev, inputSel, buttonSel, path, token, after) {
   ev.preventDefault();
-  const input = $("#kibitz-text");
+  const input = $(inputSel);
   const text = input.value.trim();
   if (!text) return;
-  $("#kibitz-send").disabled = true;
+  $(buttonSel).disabled = true;
   try {
-    await api("POST", "/api/games/" + G.id + "/kibitz", { text });
+    await api("POST", path, { text }, token);
     input.value = "";
-    refreshSoon();
+    after();
   } catch (e) {
     say(t("error", e.message), "error");
   }
-  $("#kibitz-send").disabled = false;
+  $(buttonSel).disabled = false;
 }
 
-async function sendChat(ev) {
-  ev.preventDefault();
-  const input = $("#chat-text");
-  const text = input.value.trim();
-  if (!text) return;
-  $("#chat-send").disabled = true;
-  try {
-    await api("POST", "/api/games/" + G.id + "/chat", { text }, G.token);
-    input.value = "";
-    refreshSoon();
-  } catch (e) {
-    say(t("error", e.message), "error");
-  }
-  $("#chat-send").disabled = false;
-}
+function sendKibitz(ev) { sendLine(ev, "#kibitz-text", "#kibitz-send", "/api/games/" + G.id + "/kibitz", undefined, refreshSoon); }
+function sendChat(ev) { sendLine(ev, "#chat-text", "#chat-send", "/api/games/" + G.id + "/chat", G.token, refreshSoon); }
 
 // ---------- clocks ----------
 

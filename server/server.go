@@ -155,6 +155,10 @@ type Config struct {
 	// MaxComputerGames bounds those among them that only computers play
 	// (0: DefaultMaxComputerGames; negative: no limit). Held per process.
 	MaxGamesPerClient, MaxComputerGames int
+
+	// openPage is how many unfinished tournaments are read from the
+	// store at once (0: 500); tests make it small.
+	openPage int
 }
 
 // DefaultLobbyEvery is how long one reading of the lobby's games serves.
@@ -357,6 +361,9 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.TournamentRegistration == 0 {
 		cfg.TournamentRegistration = DefaultTournamentRegistration
+	}
+	if cfg.openPage <= 0 {
+		cfg.openPage = 500
 	}
 	if cfg.TournamentSweep <= 0 {
 		cfg.TournamentSweep = time.Minute

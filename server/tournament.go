@@ -341,17 +341,14 @@ func (s *Server) handleCreateTournament(w http.ResponseWriter, r *http.Request) 
 		s.fail(w, err)
 		return
 	}
-	open, _, err := s.store.ListTournaments(r.Context(), 1000)
-	if err != nil {
-		s.fail(w, err)
-		return
-	}
 	directing := 0
-	for _, t := range open {
-		var d tournamentDoc
-		if json.Unmarshal([]byte(t.Data), &d) == nil && d.DirectorKey == me.Key {
+	if err := s.eachOpenTournament(r.Context(), func(_ string, d *tournamentDoc) {
+		if d.DirectorKey == me.Key {
 			directing++
 		}
+	}); err != nil {
+		s.fail(w, err)
+		return
 	}
 	if directing >= maxDirecting {
 		s.fail(w, &apiError{409, fmt.Sprintf("you direct %d tournaments not over yet; that is as many as one may", directing)})
@@ -817,26 +814,15 @@ func (s *Server) recordResult(ref TournamentRef, id string, res tGame) error {
 // games of their latest round that are missing and records the results
 // of those that ended without being recorded.
 func (s *Server) sweepTournaments() {
-	open, _, err := s.store.ListTournaments(s.ctx, 1000)
-	if err != nil {
-		if s.ctx.Err() == nil {
-			s.logf("server: tournaments: %v", err)
-		}
-		return
-	}
-	for _, t := range open {
-		var d tournamentDoc
-		if err := json.Unmarshal([]byte(t.Data), &d); err != nil {
-			continue
-		}
-		if d.State == "registering" && s.registrationOver(&d, time.Now()) {
-			s.cancelUnstarted(t.ID)
-			continue
+	err := s.eachOpenTournament(s.ctx, func(id string, d *tournamentDoc) {
+		if d.State == "registering" && s.registrationOver(d, time.Now()) {
+			s.cancelUnstarted(id)
+			return
 		}
 		if d.State != "playing" || len(d.Played) == 0 {
-			continue
+			return
 		}
-		s.makeRound(t.ID, &d)
+		s.makeRound(id, d)
 		for _, g := range d.Played[len(d.Played)-1] {
 			if g.Done || g.Game == "" {
 				continue
@@ -857,10 +843,37 @@ func (s *Server) sweepTournaments() {
 			}
 			l.mu.Unlock()
 			if over {
-				if err := s.recordResult(TournamentRef{ID: t.ID, Round: len(d.Played)}, g.Game, res); err != nil {
+				if err := s.recordResult(TournamentRef{ID: id, Round: len(d.Played)}, g.Game, res); err != nil {
 					s.logf("server: %v", err)
 				}
 			}
 		}
+	})
+	if err != nil && s.ctx.Err() == nil {
+		s.logf("server: tournaments: %v", err)
+	}
+}
+
+// eachOpenTournament calls fn with every unfinished tournament, oldest
+// first, read from the store a page at a time (so that none is missed
+// however many there are); a record whose document does not parse is
+// skipped.
+func (s *Server) eachOpenTournament(ctx context.Context, fn func(id string, d *tournamentDoc)) error {
+	var after store.TournamentCursor
+	for {
+		page, err := s.store.OpenTournaments(ctx, after, s.cfg.openPage)
+		if err != nil {
+			return err
+		}
+		for _, t := range page {
+			var d tournamentDoc
+			if json.Unmarshal([]byte(t.Data), &d) == nil {
+				fn(t.ID, &d)
+			}
+		}
+		if len(page) < s.cfg.openPage {
+			return nil
+		}
+		after = after.Next(page)
 	}
 }

@@ -533,3 +533,47 @@ func TestTournamentRegistrationExpires(t *testing.T) {
 		t.Errorf("the new tournament is %s", s)
 	}
 }
+
+// TestTournamentsPaged: with the unfinished tournaments read from the
+// store a few at a time, the sweep still reaches the last page (a
+// registration that ran out there is cancelled) and a director's count
+// takes in every page (the limit of tournaments directed at once holds).
+func TestTournamentsPaged(t *testing.T) {
+	st := newStore(t)
+	cfg := testConfig(st)
+	cfg.TournamentSweep = 20 * time.Millisecond
+	cfg.TournamentRegistration = time.Hour
+	cfg.openPage = 2
+	e := newEnvConfig(t, cfg)
+	dir := browser(t)
+	e.signUp(dir, "Director", "correct horse")
+	put := func(id, director, state string, created time.Time) {
+		t.Helper()
+		d := tournamentDoc{TournamentRequest: TournamentRequest{Name: "Cup " + id, Variant: "english", Lexicon: "en-sowpods",
+			Clock: &ClockRequest{Seconds: 300}, Format: "swiss", Rounds: 1, MaxPlayers: 4},
+			Director: director, DirectorKey: AccountKey(director), State: state, Created: created}
+		data, err := json.Marshal(&d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := st.CreateTournament(context.Background(), &store.Tournament{ID: id, Data: string(data), Created: created, Updated: created}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	now := time.Now().UTC()
+	// Five started two days ago, three of them the Director's, on the
+	// first three pages; then one by another director whose
+	// registration ran out, alone on the last page.
+	for i, who := range []string{"Other", "Director", "Other", "Director", "Director"} {
+		put(fmt.Sprintf("00000000000000a%d", i), who, "playing", now.Add(-48*time.Hour+time.Duration(i)*time.Minute))
+	}
+	put("00000000000000b0", "Other", "registering", now.Add(-24*time.Hour))
+	var made map[string]string
+	if code := e.doWith(dir, "POST", "/api/tournaments", "", map[string]any{"name": "One Too Many", "clock": ClockRequest{Seconds: 300}}, &made); code != 409 {
+		t.Errorf("a fourth tournament directed at once: %d, want 409", code)
+	}
+	waitFor(t, "the expired registration on the last page cancelled", func() bool {
+		d, _, err := e.srv.loadTournament(context.Background(), "00000000000000b0")
+		return err == nil && d.State == "cancelled"
+	})
+}

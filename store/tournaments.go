@@ -35,6 +35,28 @@ type Tournaments interface {
 	// (by Created) first, and up to n finished ones, most recently
 	// updated first.
 	ListTournaments(ctx context.Context, n int) (open, finished []Tournament, err error)
+	// OpenTournaments returns up to n unfinished tournaments that come
+	// after the one after names (the zero TournamentCursor: from the
+	// first), oldest (by Created, then ID) first: paged this way, every
+	// unfinished tournament is read however many there are.
+	OpenTournaments(ctx context.Context, after TournamentCursor, n int) ([]Tournament, error)
+}
+
+// TournamentCursor is where a page of OpenTournaments ends: the last
+// tournament's creation time and id.
+type TournamentCursor struct {
+	Created time.Time
+	ID      string
+}
+
+// Next is the cursor after the last tournament of a page (after itself
+// when the page is empty).
+func (c TournamentCursor) Next(page []Tournament) TournamentCursor {
+	if len(page) == 0 {
+		return c
+	}
+	t := page[len(page)-1]
+	return TournamentCursor{Created: t.Created, ID: t.ID}
 }
 
 // tournamentCols are the columns of a tournament as scanTournaments

@@ -101,3 +101,22 @@ func (s *SQLite) ListTournaments(ctx context.Context, n int) (open, finished []T
 	}
 	return open, finished, nil
 }
+
+// OpenTournaments implements Tournaments.
+func (s *SQLite) OpenTournaments(ctx context.Context, after TournamentCursor, n int) ([]Tournament, error) {
+	c := int64(-1 << 63)
+	if !after.Created.IsZero() {
+		c = after.Created.UnixNano()
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT `+tournamentCols+` FROM tournaments WHERE finished = 0 AND (created > ? OR (created = ? AND id > ?)) ORDER BY created, id LIMIT ?`,
+		c, c, after.ID, n)
+	if err != nil {
+		return nil, fmt.Errorf("store: list open tournaments: %w", err)
+	}
+	defer rows.Close()
+	out, err := scanTournaments(rows)
+	if err != nil {
+		return nil, fmt.Errorf("store: list open tournaments: %w", err)
+	}
+	return out, nil
+}

@@ -1046,6 +1046,7 @@ func tournaments(t *testing.T, s store.Store, prefix string) {
 		{"o1", 1, false, 1},
 		{"o2", 3, false, 2},
 		{"o3", 2, false, 9},
+		{"o4", 2, false, 3},
 		{"f1", 4, true, 7},
 		{"f2", 5, true, 5},
 		{"f3", 0, true, 8},
@@ -1084,8 +1085,31 @@ func tournaments(t *testing.T, s store.Store, prefix string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := fmt.Sprint(mine(open, false)); got != "[o2 o3 o1]" {
-		t.Errorf("open tournaments: %s, want [o2 o3 o1]", got)
+	if got := fmt.Sprint(mine(open, false)); got != "[o2 o4 o3 o1]" {
+		t.Errorf("open tournaments: %s, want [o2 o4 o3 o1]", got)
+	}
+	// Paged oldest first, every open one comes once, whatever the page's
+	// size; o3 and o4, created at once, in the order of their ids.
+	for _, size := range []int{1, 2, 1000} {
+		var all []store.Tournament
+		var after store.TournamentCursor
+		for pages := 0; ; pages++ {
+			page, err := s.OpenTournaments(ctx, after, size)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(page) > size || pages > 1000 {
+				t.Fatalf("pages of %d: a page of %d after %d pages", size, len(page), pages)
+			}
+			all = append(all, page...)
+			if len(page) < size {
+				break
+			}
+			after = after.Next(page)
+		}
+		if got := fmt.Sprint(mine(all, false)); got != "[o1 o3 o4 o2]" {
+			t.Errorf("open tournaments in pages of %d: %s, want [o1 o3 o4 o2]", size, got)
+		}
 	}
 	if got := fmt.Sprint(mine(finished, true)); got != "[f3 f1 f2]" {
 		t.Errorf("finished tournaments: %s, want [f3 f1 f2]", got)
@@ -1104,8 +1128,8 @@ func tournaments(t *testing.T, s store.Store, prefix string) {
 	}
 	if prefix == "" {
 		// A store of this run's alone.
-		if got := fmt.Sprint(mine(open, false), mine(finished, true)); got != "[o2 o3] [f3 f1]" {
-			t.Errorf("lists of 2: %s, want [o2 o3] [f3 f1]", got)
+		if got := fmt.Sprint(mine(open, false), mine(finished, true)); got != "[o2 o4] [f3 f1]" {
+			t.Errorf("lists of 2: %s, want [o2 o4] [f3 f1]", got)
 		}
 	}
 }

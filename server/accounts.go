@@ -159,6 +159,8 @@ type Me struct {
 	// Blocked names the accounts the player blocks (the page hides what
 	// they write).
 	Blocked []string `json:"blocked,omitempty"`
+	// Follows names the accounts the player follows.
+	Follows []string `json:"follows,omitempty"`
 }
 
 // RatingInfo is an account's rating in one word list.
@@ -542,9 +544,16 @@ func (s *Server) me(ctx context.Context, a *store.Account) (*Me, error) {
 	if err != nil {
 		return nil, err
 	}
+	fs, err := s.store.Follows(ctx, a.Key)
+	if err != nil {
+		return nil, err
+	}
 	me := &Me{SignedIn: true, Name: a.Name, Ratings: ownRatings(rs)}
 	for _, b := range bs {
 		me.Blocked = append(me.Blocked, b.Name)
+	}
+	for _, f := range fs {
+		me.Follows = append(me.Follows, f.Name)
 	}
 	return me, nil
 }
@@ -592,6 +601,8 @@ type Profile struct {
 	Games   []RatedInfo  `json:"games"`
 	// Puzzles is how the player did at the puzzles (their first answers).
 	Puzzles PuzzleStats `json:"puzzles"`
+	// Followers counts the accounts that follow the player.
+	Followers int `json:"followers"`
 }
 
 // RatedInfo is a finished game as a player's page lists it.
@@ -664,8 +675,13 @@ func (s *Server) handleProfile(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
+	followers, err := s.store.Followers(r.Context(), a.Key)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
 	p := Profile{Name: a.Name, Since: a.Created, Ratings: ownRatings(rs), Games: []RatedInfo{},
-		Puzzles: puzzleStats(puzzles, puzzle.Today(time.Now()))}
+		Puzzles: puzzleStats(puzzles, puzzle.Today(time.Now())), Followers: followers}
 	for _, g := range games {
 		p.Games = append(p.Games, ratedInfo(&g))
 	}

@@ -35,7 +35,7 @@ type BlockList struct {
 	Blocks []BlockInfo `json:"blocks"`
 }
 
-// blockRequest is the body of POST /api/me/blocks.
+// blockRequest is the body of POST /api/me/blocks and /api/me/follows.
 type blockRequest struct {
 	Name string `json:"name"`
 }
@@ -88,65 +88,22 @@ func (s *Server) handleBlocks(w http.ResponseWriter, r *http.Request) {
 	s.writeBlocks(w, r, a.Key)
 }
 
+// blockLists is the list of the players one blocks, for accountList.
+func (s *Server) blockLists() *accountList {
+	return &accountList{verb: "block", max: maxBlocks,
+		count: func(ctx context.Context, key string) (int, error) {
+			bs, err := s.store.Blocks(ctx, key)
+			return len(bs), err
+		},
+		add: s.store.Block, remove: s.store.Unblock, write: s.writeBlocks}
+}
+
 func (s *Server) handleBlock(w http.ResponseWriter, r *http.Request) {
-	data, ok := s.limitedBody(w, r, s.joinLim, "changes to the players you block")
-	if !ok {
-		return
-	}
-	a, err := s.requireSignIn(r, "sign in to block a player")
-	if err != nil {
-		s.fail(w, err)
-		return
-	}
-	var req blockRequest
-	if err := decodeJSON(data, &req); err != nil {
-		s.fail(w, err)
-		return
-	}
-	other, err := s.accountNamed(r.Context(), req.Name)
-	if err != nil {
-		s.fail(w, err)
-		return
-	}
-	if other.Key == a.Key {
-		s.fail(w, &apiError{400, "you cannot block yourself"})
-		return
-	}
-	list, err := s.blockList(r.Context(), a.Key)
-	if err != nil {
-		s.fail(w, err)
-		return
-	}
-	if len(list.Blocks) >= maxBlocks {
-		s.fail(w, &apiError{409, fmt.Sprintf("you block %d players, as many as you may: unblock one first", len(list.Blocks))})
-		return
-	}
-	if err := s.store.Block(r.Context(), a.Key, other.Key, time.Now()); err != nil {
-		s.fail(w, err)
-		return
-	}
-	s.writeBlocks(w, r, a.Key)
+	s.changeList(w, r, s.blockLists(), true)
 }
 
 func (s *Server) handleUnblock(w http.ResponseWriter, r *http.Request) {
-	if _, ok := s.limitedBody(w, r, s.joinLim, "changes to the players you block"); !ok {
-		return
-	}
-	a, err := s.requireSignIn(r, "sign in to unblock a player")
-	if err != nil {
-		s.fail(w, err)
-		return
-	}
-	other, err := s.accountNamed(r.Context(), r.PathValue("name"))
-	if err != nil {
-		s.fail(w, err)
-		return
-	}
-	if err := s.store.Unblock(r.Context(), a.Key, other.Key); err != nil {
-		s.fail(w, err)
-		return
-	}
-	s.writeBlocks(w, r, a.Key)
+	s.changeList(w, r, s.blockLists(), false)
 }
 
 // accountNamed returns the account of a name to block, unblock or

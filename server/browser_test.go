@@ -3791,3 +3791,38 @@ func TestBrowserBubbleClear(t *testing.T) {
 		}
 	}
 }
+
+// TestBrowserFollows: Anabel follows Bodil from his page (its count of
+// followers goes up); her lobby lists him, in the lobby, with the game he
+// offers there and Join; her own page lists him with Unfollow, which
+// empties the list.
+func TestBrowserFollows(t *testing.T) {
+	r := newRig(t)
+	ana, bo := r.ctx, r.newDevice()
+	r.signUpPage(bo, "Bodil")
+	r.signUpPage(ana, "Anabel")
+	r.run(ana, "Bodil's page", chromedp.Navigate(r.e.url+"/p/Bodil"), chromedp.WaitVisible(`#follow-btn`))
+	r.poll(ana, "Follow, no followers", `$("#follow-btn").textContent === "Follow" && $("#profile-followers").textContent === "Followers: 0"`, 10*time.Second)
+	r.clickAt(ana, "#follow-btn")
+	r.poll(ana, "followed", `$("#follow-btn").textContent === "Unfollow" && $("#profile-followers").textContent === "Followers: 1" &&
+		$("#follow-msg").textContent === "You follow Bodil."`, 10*time.Second)
+	var id string
+	r.run(bo, "Bodil offers a game", chromedp.Evaluate(`(async () => {
+		const post = (u, b, tok) => fetch(u, {method: "POST", headers: tok ? {Authorization: "Bearer " + tok} : {}, body: JSON.stringify(b || {})}).then((x) => x.json());
+		const cr = await post("/api/games", {variant: "english", seats: [{kind: "human"}, {kind: "human"}]});
+		const j = await post("/api/games/" + cr.id + "/join", {seat: 0});
+		await post("/api/games/" + cr.id + "/list", null, j.token);
+		return cr.id;
+	})()`, &id, func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }))
+	r.run(ana, "the lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#follows-card`))
+	r.poll(ana, "Bodil among the follows", fmt.Sprintf(`$("#follows-lobby").textContent.startsWith("Bodil in the lobby · offers a game") &&
+		$("#follows-lobby a.button").getAttribute("href") === "/g/%s"`, id), 10*time.Second)
+	if s := r.axe(ana, "the lobby with the players followed"); s < 90 {
+		t.Errorf("the lobby with the players followed scores %.0f in the accessibility checks, want at least 90", s)
+	}
+	r.shot(ana, "50-lobby-follows")
+	r.run(ana, "her page", chromedp.Navigate(r.e.url+"/p/Anabel"), chromedp.WaitVisible(`#follows-list`))
+	r.poll(ana, "Bodil in her list", `$("#follows-list").textContent === "Bodil Unfollow" && $("#follows-none").hidden && $("#profile-follow").hidden`, 10*time.Second)
+	r.clickAt(ana, "#follows-list button")
+	r.poll(ana, "no one followed", `$("#follows-list").textContent === "" && !$("#follows-none").hidden && $("#profile-msg").textContent === "You no longer follow Bodil."`, 10*time.Second)
+}

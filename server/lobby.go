@@ -42,6 +42,10 @@ type Lobby struct {
 	// Chat is the lobby chat's latest lines (at most LobbyChatShown),
 	// oldest first, without those of accounts blocked either way.
 	Chat []LobbyChatLine `json:"chat"`
+	// Follows are the players the one asking follows (signed in), with
+	// whether each has the lobby open and its games among those the lists
+	// above take from (before their cut to maxLobby).
+	Follows []FollowInfo `json:"follows,omitempty"`
 }
 
 // DefaultMaxOffers is how many games one client or account may have
@@ -178,6 +182,12 @@ func (s *Server) handleLobby(w http.ResponseWriter, r *http.Request) {
 	}
 	open, playing := s.lobbyGames(now)
 	out := Lobby{Open: unblocked(open, b), Playing: unblocked(playing, b), Players: players, Chat: chat}
+	if me != "" {
+		if out.Follows, err = s.follows(r.Context(), me, b, now, open, playing); err != nil {
+			s.fail(w, err)
+			return
+		}
+	}
 	writeJSON(w, 200, out)
 }
 

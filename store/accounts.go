@@ -316,6 +316,19 @@ type Accounts interface {
 	// Blocking returns the keys of the accounts that key blocks or that
 	// block key, each once, in no particular order.
 	Blocking(ctx context.Context, key string) ([]string, error)
+	// Follow records that the account of key follows the account of
+	// other (ErrNotFound if either account does not exist; following
+	// again changes nothing). An account cannot follow itself.
+	Follow(ctx context.Context, key, other string, at time.Time) error
+	// Unfollow ends key's following of other (nothing to do if there is
+	// none).
+	Unfollow(ctx context.Context, key, other string) error
+	// Follows returns the accounts that key follows, by key, with when
+	// each was last seen; suspended accounts are left out.
+	Follows(ctx context.Context, key string) ([]Follow, error)
+	// Followers counts the accounts that follow key, suspended ones left
+	// out.
+	Followers(ctx context.Context, key string) (int, error)
 	// SetSeen records that the account of key was seen at (an earlier
 	// time than the one recorded changes nothing).
 	SetSeen(ctx context.Context, key string, at time.Time) error
@@ -449,15 +462,16 @@ func scanPuzzleRecords(rows rowScanner, key string) ([]PuzzleRecord, error) {
 	return out, nil
 }
 
-// checkBlock checks that key and other are two existing accounts, with
-// account to read one.
-func checkBlock(ctx context.Context, key, other string, account func(context.Context, string) (*Account, error)) error {
+// checkPair checks that key and other are two existing accounts before
+// key does what verb says to other (block, follow), with account to
+// read one.
+func checkPair(ctx context.Context, verb, key, other string, account func(context.Context, string) (*Account, error)) error {
 	if key == other {
-		return fmt.Errorf("store: block: %q cannot block itself", key)
+		return fmt.Errorf("store: %s: %q cannot %s itself", verb, key, verb)
 	}
 	for _, k := range []string{key, other} {
 		if _, err := account(ctx, k); err != nil {
-			return fmt.Errorf("store: block %q by %q: %w", other, key, err)
+			return fmt.Errorf("store: %s %q by %q: %w", verb, other, key, err)
 		}
 	}
 	return nil

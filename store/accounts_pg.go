@@ -172,7 +172,7 @@ func (s *Postgres) Unsuspend(ctx context.Context, key string) error {
 
 // Block implements Accounts.
 func (s *Postgres) Block(ctx context.Context, key, other string, at time.Time) error {
-	if err := checkBlock(ctx, key, other, s.Account); err != nil {
+	if err := checkPair(ctx, "block", key, other, s.Account); err != nil {
 		return err
 	}
 	if _, err := s.pool.Exec(ctx, `INSERT INTO atril_blocks(account, blocked, since) VALUES ($1,$2,$3) ON CONFLICT DO NOTHING`, key, other, at.UnixNano()); err != nil {

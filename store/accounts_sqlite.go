@@ -128,6 +128,7 @@ var accountTables = []struct{ name, cols string }{
 	{"presence", "account, seen"},
 	{"cards", "account, lexicon, letters, box, due, filed"},
 	{"lobby_chat", "id, account, text, at"},
+	{"follows", "account, followed, since"},
 }
 
 // CreateAccount implements Accounts.
@@ -211,7 +212,7 @@ func (s *SQLite) Unsuspend(ctx context.Context, key string) error {
 
 // Block implements Accounts.
 func (s *SQLite) Block(ctx context.Context, key, other string, at time.Time) error {
-	if err := checkBlock(ctx, key, other, s.Account); err != nil {
+	if err := checkPair(ctx, "block", key, other, s.Account); err != nil {
 		return err
 	}
 	if _, err := s.db.ExecContext(ctx, `INSERT INTO blocks(account, blocked, since) VALUES (?,?,?) ON CONFLICT DO NOTHING`, key, other, at.UnixNano()); err != nil {

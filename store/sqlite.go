@@ -135,6 +135,10 @@ func OpenSQLite(path string) (*SQLite, error) {
 		db.Close()
 		return nil, corruptOr(path, fmt.Errorf("store: create the lobby chat's table in %s: %w", path, err))
 	}
+	if _, err := db.Exec(followsSchema("", "INTEGER")); err != nil {
+		db.Close()
+		return nil, corruptOr(path, fmt.Errorf("store: create the follows' table in %s: %w", path, err))
+	}
 	if _, err := db.Exec(sqliteTournamentsSchema); err != nil {
 		db.Close()
 		return nil, corruptOr(path, fmt.Errorf("store: create the tournaments' table in %s: %w", path, err))

@@ -656,6 +656,99 @@ func accounts(t *testing.T, s store.Store, prefix string) {
 	reports(t, s, ana, bo, prefix, now)
 	presence(t, s, ana, bo, prefix, now)
 	cards(t, s, ana, bo, prefix, now)
+	follows(t, s, prefix, now)
+}
+
+// follows tests Follow, Unfollow, Follows and Followers, with when the
+// accounts followed were last seen and suspended ones left out.
+func follows(t *testing.T, s store.Store, prefix string, now time.Time) {
+	ctx := context.Background()
+	now = now.Truncate(time.Millisecond)
+	var fa, fb, fc *store.Account
+	for _, a := range []struct {
+		acct **store.Account
+		key  string
+		name string
+	}{{&fa, "fa", "Fay"}, {&fb, "fb", "Fox"}, {&fc, "fc", "Fig"}} {
+		*a.acct = &store.Account{Key: prefix + a.key, Name: a.name, Password: "pbkdf2$f", Created: now}
+		if err := s.CreateAccount(ctx, *a.acct); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.Follow(ctx, fa.Key, prefix+"nobody", now); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("Follow of no one: %v, want ErrNotFound", err)
+	}
+	if err := s.Follow(ctx, prefix+"nobody", fa.Key, now); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("Follow by no one: %v, want ErrNotFound", err)
+	}
+	if err := s.Follow(ctx, fa.Key, fa.Key, now); err == nil {
+		t.Error("Follow of oneself: no error")
+	}
+	for _, f := range []struct {
+		by, of string
+		at     time.Time
+	}{{fa.Key, fb.Key, now}, {fa.Key, fb.Key, now.Add(time.Hour)}, {fa.Key, fc.Key, now.Add(time.Minute)}, {fb.Key, fc.Key, now}} {
+		if err := s.Follow(ctx, f.by, f.of, f.at); err != nil {
+			t.Fatalf("Follow(%s, %s): %v", f.by, f.of, err)
+		}
+	}
+	seen := now.Add(200 * 365 * 24 * time.Hour)
+	if err := s.SetSeen(ctx, fc.Key, seen); err != nil {
+		t.Fatal(err)
+	}
+	list := func(key string) string {
+		t.Helper()
+		fs, err := s.Follows(ctx, key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := ""
+		for _, f := range fs {
+			out += fmt.Sprintf("%s %s %v %v;", strings.TrimPrefix(f.Key, prefix), f.Name, f.Since.Sub(now), f.Seen.IsZero() || f.Seen.Equal(seen))
+		}
+		return out
+	}
+	if got, want := list(fa.Key), "fb Fox 0s true;fc Fig 1m0s true;"; got != want {
+		t.Errorf("Follows of Fay: %q, want %q", got, want)
+	}
+	if fs, err := s.Follows(ctx, fa.Key); err != nil || len(fs) != 2 || !fs[0].Seen.IsZero() || !fs[1].Seen.Equal(seen) {
+		t.Errorf("Follows of Fay: %+v, %v; want Fox never seen and Fig seen at %v", fs, err, seen)
+	}
+	count := func(key string) int {
+		t.Helper()
+		n, err := s.Followers(ctx, key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	if a, b, c := count(fa.Key), count(fb.Key), count(fc.Key); a != 0 || b != 1 || c != 2 {
+		t.Errorf("followers of Fay, Fox and Fig: %d, %d, %d; want 0, 1, 2", a, b, c)
+	}
+	// A suspended account is neither listed nor counted.
+	if err := s.Suspend(ctx, fb.Key, "test", now); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := list(fa.Key), "fc Fig 1m0s true;"; got != want {
+		t.Errorf("Follows of Fay with Fox suspended: %q, want %q", got, want)
+	}
+	if c := count(fc.Key); c != 1 {
+		t.Errorf("followers of Fig with Fox suspended: %d, want 1", c)
+	}
+	if err := s.Unsuspend(ctx, fb.Key); err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		if err := s.Unfollow(ctx, fa.Key, fb.Key); err != nil {
+			t.Errorf("Unfollow: %v", err)
+		}
+	}
+	if got, want := list(fa.Key), "fc Fig 1m0s true;"; got != want {
+		t.Errorf("Follows of Fay after the unfollow: %q, want %q", got, want)
+	}
+	if b := count(fb.Key); b != 0 {
+		t.Errorf("followers of Fox after the unfollow: %d, want 0", b)
+	}
 }
 
 // reports tests AddReport, Reports, OpenReportsBy and CloseReport.

@@ -419,6 +419,7 @@ function wireAccount() {
   $("#signout").addEventListener("click", signOut);
   $("#signout-all").addEventListener("click", signOutAll);
   $("#block-btn").addEventListener("click", () => setBlock(PROFILE.name, !isBlocked(PROFILE.name)));
+  $("#follow-btn").addEventListener("click", () => setFollow(PROFILE.name, !isFollowed(PROFILE.name)));
   $("#report-form").addEventListener("submit", sendReport);
   $("#password-form").addEventListener("submit", changePassword);
   $("#signin-form").addEventListener("submit", submitSignIn);
@@ -1525,6 +1526,39 @@ function showLobbyPlayers(names) {
   $("#players-empty").hidden = names.length > 0;
 }
 
+// showLobbyFollows lists the players one follows (signed in), those
+// playing or offering a game first, then those in the lobby: each a link
+// to their page, whether they have the lobby open or when they last
+// had, and their games the lobby may list, with Join or Watch.
+function showLobbyFollows(fs) {
+  $("#follows-card").hidden = !ME.signed_in || !fs.length;
+  const ul = $("#follows-lobby");
+  ul.textContent = "";
+  const rank = (f) => (f.playing || f.offers ? 0 : f.online ? 1 : 2);
+  for (const f of [...fs].sort((a, b) => rank(a) - rank(b))) {
+    const li = el("li");
+    const a = el("a", "", f.name);
+    a.href = profileURL(f.name);
+    li.append(a);
+    if (f.online) li.append(" ", el("span", "online", t("followInLobby")));
+    else if (f.seen) li.append(" ", el("span", "hint", t("followSeen", ago(f.seen))));
+    for (const g of f.offers || []) {
+      const join = el("a", "button", t("joinOpen"));
+      join.href = "/g/" + g.id;
+      join.setAttribute("aria-label", t("joinOpen") + ": " + f.name);
+      li.append(" · ", el("span", "", t("followOffers")), " ", join);
+    }
+    for (const g of f.playing || []) {
+      const score = g.seats.map((st) => seatLabel(st) + " " + st.score).join(" – ");
+      const watch = el("a", "button", t("watchGame"));
+      watch.href = "/g/" + g.id;
+      watch.setAttribute("aria-label", t("watchGame") + ": " + score);
+      li.append(" · ", el("span", "", t("followPlays", score)), " ", watch);
+    }
+    ul.append(li);
+  }
+}
+
 // showLobbyChat shows the lobby chat's latest lines (the server leaves
 // out those of accounts blocked either way), each writer a link to their
 // page; signed in, the form to write.
@@ -1577,6 +1611,7 @@ async function loadOpen() {
   }
   $("#open-empty").hidden = open.length > 0;
   showLobbyPlayers(lb.players || []);
+  showLobbyFollows(lb.follows || []);
   showLobbyChat(lb.chat || []);
   // The games being played, to watch (one's own are under My games).
   const pl = $("#playing-games");
@@ -3783,22 +3818,35 @@ function renderProfileAccount() {
   const own = shown && ME.name === PROFILE.name;
   $("#profile-account").hidden = !own;
   $("#profile-block").hidden = !shown || own;
-  if (shown && !own) $("#block-btn").textContent = t(isBlocked(PROFILE.name) ? "unblock" : "block");
+  $("#profile-follow").hidden = !shown || own;
+  if (PROFILE && !PROFILE.missing) $("#profile-followers").textContent = t("followersLine", PROFILE.followers || 0);
+  if (shown && !own) {
+    $("#block-btn").textContent = t(isBlocked(PROFILE.name) ? "unblock" : "block");
+    $("#follow-btn").textContent = t(isFollowed(PROFILE.name) ? "unfollow" : "follow");
+  }
   if (!own) return;
   $("#password-user").value = ME.name;
-  const names = ME.blocked || [];
-  $("#blocked-none").hidden = names.length > 0;
-  const ul = $("#blocked-list");
-  ul.textContent = "";
+  accountList("#follows-list", "#follows-none", ME.follows || [], "unfollow", (name) => setFollow(name, false));
+  accountList("#blocked-list", "#blocked-none", ME.blocked || [], "unblock", (name) => setBlock(name, false));
+}
+
+// accountList fills the list ul (empty: the note none shows) with the
+// names, each a link to the player's page and a button (its label the key
+// undo) that calls undo with the name.
+function accountList(ul, none, names, undo, fn) {
+  $(none).hidden = names.length > 0;
+  const list = $(ul);
+  list.textContent = "";
   for (const name of names) {
     const li = el("li");
     const a = el("a", "", name);
     a.href = profileURL(name);
-    const b = el("button", "", t("unblock"));
+    const b = el("button", "", t(undo));
     b.type = "button";
-    b.addEventListener("click", () => setBlock(name, false));
+    b.setAttribute("aria-label", t(undo) + " " + name);
+    b.addEventListener("click", () => fn(name));
     li.append(a, " ", b);
-    ul.append(li);
+    list.append(li);
   }
 }
 
@@ -3842,6 +3890,29 @@ async function setBlock(name, on) {
       : await api("DELETE", "/api/me/blocks/" + encodeURIComponent(name));
     ME.blocked = out.blocks.map((b) => b.name);
     msg.textContent = t(on ? "blockedThem" : "unblockedThem", name);
+    msg.className = "";
+  } catch (e) {
+    msg.textContent = t("error", e.message);
+    msg.className = "error";
+  }
+  renderProfileAccount();
+}
+
+// isFollowed reports whether the signed-in player follows the account
+// named name.
+function isFollowed(name) { return !!ME.signed_in && (ME.follows || []).includes(name); }
+
+// setFollow follows or unfollows the account named name, and redraws the
+// profile (its count of followers too).
+async function setFollow(name, on) {
+  const msg = $(PROFILE.name === name ? "#follow-msg" : "#profile-msg");
+  try {
+    const out = on ? await api("POST", "/api/me/follows", { name })
+      : await api("DELETE", "/api/me/follows/" + encodeURIComponent(name));
+    const was = isFollowed(name);
+    ME.follows = out.follows.map((f) => f.name);
+    if (PROFILE.name === name && was !== isFollowed(name)) PROFILE.followers = (PROFILE.followers || 0) + (on ? 1 : -1);
+    msg.textContent = t(on ? "followingThem" : "unfollowedThem", name);
     msg.className = "";
   } catch (e) {
     msg.textContent = t("error", e.message);

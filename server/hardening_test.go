@@ -263,7 +263,7 @@ func TestSlowClientsCutOff(t *testing.T) {
 		t.Fatal(err)
 	}
 	hs := NewHTTPServer(e.srv, HTTPOptions{ReadHeaderTimeout: 200 * time.Millisecond, ReadTimeout: 300 * time.Millisecond})
-	go hs.Serve(LimitListener(ln, 3, 0))
+	go hs.Serve(LimitListener(ln, 3, 0, 0))
 	defer hs.Close()
 	addr := ln.Addr().String()
 	// closed reports whether the server closes a connection while the
@@ -464,5 +464,55 @@ func TestStatusCodes(t *testing.T) {
 	w := e.dialWS(id, a.Token, "&after=0")
 	if n := w.read(1); n[0].Type != "seat" {
 		t.Errorf("WebSocket with the token in the address: first %s", n[0].Type)
+	}
+}
+
+// TestAddrKey: a client is its IPv4 address, or its IPv6 network of the
+// prefix length configured; New refuses a length outside /32 to /128.
+func TestAddrKey(t *testing.T) {
+	for _, tc := range []struct {
+		addr string
+		bits int
+		want string
+	}{
+		{"198.51.100.7:4321", 64, "198.51.100.7"},
+		{"198.51.100.7", 48, "198.51.100.7"},
+		{"[2001:db8:aa:bb01:1::9]:443", 64, "2001:db8:aa:bb01::/64"},
+		{"[2001:db8:aa:bb01:1::9]:443", 56, "2001:db8:aa:bb00::/56"},
+		{"2001:db8:aa:ffff::1", 48, "2001:db8:aa::/48"},
+		{"[::ffff:198.51.100.7]:80", 56, "198.51.100.7"},
+		{"not an address", 64, "not an address"},
+	} {
+		if got := addrKey(tc.addr, tc.bits); got != tc.want {
+			t.Errorf("addrKey(%q, %d) = %q, want %q", tc.addr, tc.bits, got, tc.want)
+		}
+	}
+	for _, bits := range []int{-1, 31, 129} {
+		cfg := testConfig(newStore(t))
+		cfg.IPv6Prefix = bits
+		if _, err := New(cfg); err == nil || !strings.Contains(err.Error(), "IPv6") {
+			t.Errorf("IPv6Prefix %d: %v, want a refusal", bits, err)
+		}
+	}
+	// Two networks of one /56 are one client at /56, two at /64.
+	for bits, want := range map[int]int{56: 429, 64: 201} {
+		cfg := testConfig(newStore(t))
+		cfg.CreatePerMinute, cfg.IPv6Prefix = 1, bits
+		cfg.RealIPHeader = "X-Forwarded-For"
+		e := newEnvConfig(t, cfg)
+		codes := []int{}
+		for _, from := range []string{"2001:db8:0:1200::1", "2001:db8:0:12ff::1"} {
+			req, _ := http.NewRequest("POST", e.url+"/api/games", strings.NewReader(`{"seats":[{},{}]}`))
+			req.Header.Set("X-Forwarded-For", from)
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			codes = append(codes, resp.StatusCode)
+		}
+		if codes[0] != 201 || codes[1] != want {
+			t.Errorf("/%d: creates from two /64s of one /56 answered %v, want 201 then %d", bits, codes, want)
+		}
 	}
 }

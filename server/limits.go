@@ -5,6 +5,7 @@ import (
 	"math"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -148,9 +149,14 @@ func tooMany(what string, retry time.Duration) *tooManyError {
 	return &tooManyError{msg: fmt.Sprintf("too many %s from your address; try again in %d s", what, secs), retry: secs}
 }
 
+// DefaultIPv6Prefix is the length of the IPv6 network counted as one
+// client: a subscriber holds at least a /64.
+const DefaultIPv6Prefix = 64
+
 // clientKey names the client of a request for the limits: its IP address
 // (from cfg.RealIPHeader when the server is behind a proxy that sets it),
-// or its /64 network for IPv6, where one client holds a whole /64.
+// or its network of cfg.IPv6Prefix bits for IPv6, where one client holds
+// a whole /64 or more.
 func (s *Server) clientKey(r *http.Request) string {
 	addr := ""
 	if h := s.cfg.RealIPHeader; h != "" {
@@ -163,12 +169,12 @@ func (s *Server) clientKey(r *http.Request) string {
 	if addr == "" {
 		addr = r.RemoteAddr
 	}
-	return addrKey(addr)
+	return addrKey(addr, s.cfg.IPv6Prefix)
 }
 
 // addrKey names the client at a network address (host, or host:port):
-// its IP address, or its /64 network for IPv6.
-func addrKey(addr string) string {
+// its IP address, or its network of v6bits bits for IPv6.
+func addrKey(addr string, v6bits int) string {
 	if host, _, err := net.SplitHostPort(addr); err == nil {
 		addr = host
 	}
@@ -177,7 +183,7 @@ func addrKey(addr string) string {
 		return addr
 	}
 	if ip.To4() == nil {
-		return ip.Mask(net.CIDRMask(64, 128)).String() + "/64"
+		return ip.Mask(net.CIDRMask(v6bits, 128)).String() + "/" + strconv.Itoa(v6bits)
 	}
 	return ip.String()
 }
@@ -242,14 +248,18 @@ const (
 )
 
 // LimitListener accepts at most n connections at once, and at most
-// perClient from one client (an IP address, or an IPv6 /64; 0: no bound
-// per client, as behind a proxy, whose address every connection has);
+// perClient from one client (an IP address, or an IPv6 network of v6bits
+// bits, DefaultIPv6Prefix when 0; perClient 0: no bound per client, as
+// behind a proxy, whose address every connection has);
 // one more is answered "503 Service Unavailable" (once its request has
 // arrived, or after a second) and closed, so a client learns that the
 // server is full instead of waiting unanswered.
-func LimitListener(ln net.Listener, n, perClient int) net.Listener {
+func LimitListener(ln net.Listener, n, perClient, v6bits int) net.Listener {
+	if v6bits == 0 {
+		v6bits = DefaultIPv6Prefix
+	}
 	return &limitListener{Listener: ln, sem: make(chan struct{}, n), turnAway: make(chan struct{}, 64),
-		perClient: perClient, clients: map[string]int{}}
+		perClient: perClient, v6bits: v6bits, clients: map[string]int{}}
 }
 
 type limitListener struct {
@@ -260,6 +270,7 @@ type limitListener struct {
 	turnAway chan struct{}
 	// clients counts the connections open from each client, under mu.
 	perClient int
+	v6bits    int
 	mu        sync.Mutex
 	clients   map[string]int
 }
@@ -297,7 +308,7 @@ func (l *limitListener) Accept() (net.Conn, error) {
 		if err != nil {
 			return nil, err
 		}
-		client := addrKey(c.RemoteAddr().String())
+		client := addrKey(c.RemoteAddr().String(), l.v6bits)
 		admitted := false
 		select {
 		case l.sem <- struct{}{}:

@@ -120,7 +120,7 @@ func TestConnsPerClient(t *testing.T) {
 		t.Fatal(err)
 	}
 	hs := NewHTTPServer(e.srv, HTTPOptions{})
-	go hs.Serve(LimitListener(ln, 10, 2))
+	go hs.Serve(LimitListener(ln, 10, 2, 0))
 	defer hs.Close()
 	addr := ln.Addr().String()
 	// get asks for /api/info on a new connection from the address from

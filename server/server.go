@@ -155,6 +155,10 @@ type Config struct {
 	// MaxComputerGames bounds those among them that only computers play
 	// (0: DefaultMaxComputerGames; negative: no limit). Held per process.
 	MaxGamesPerClient, MaxComputerGames int
+	// IPv6Prefix is the length of the IPv6 network that the limits per
+	// client count as one client (0: DefaultIPv6Prefix; 32 to 128): a
+	// subscriber holds a /64 at least, often a /56 or a /48.
+	IPv6Prefix int
 
 	// openPage is how many unfinished tournaments are read from the
 	// store at once (0: 500); tests make it small.
@@ -361,6 +365,12 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.TournamentRegistration == 0 {
 		cfg.TournamentRegistration = DefaultTournamentRegistration
+	}
+	if cfg.IPv6Prefix == 0 {
+		cfg.IPv6Prefix = DefaultIPv6Prefix
+	}
+	if cfg.IPv6Prefix < 32 || cfg.IPv6Prefix > 128 {
+		return nil, fmt.Errorf("server: an IPv6 client network of /%d: want /32 to /128", cfg.IPv6Prefix)
 	}
 	if cfg.openPage <= 0 {
 		cfg.openPage = 500

@@ -59,7 +59,7 @@ func runServe(args []string) error {
 	allowSeed := fs.Bool("allow-seed", false, "let create requests choose the seed (it decides the whole bag: for tests and load tests only)")
 	maxGames := fs.Int("max-games", 100000, "unfinished games held at once; past it, new games are refused")
 	maxConns := fs.Int("max-conns", server.DefaultMaxConns, "connections open at once; one more is answered 503")
-	maxClientConns := fs.Int("max-conns-per-client", server.DefaultMaxConnsPerClient, "connections open at once from one client (IP address, IPv6 /64); one more is answered 503; 0: no limit (none with --real-ip-header, as every connection then comes from the proxy)")
+	maxClientConns := fs.Int("max-conns-per-client", server.DefaultMaxConnsPerClient, "connections open at once from one client (IP address, or IPv6 network of --ipv6-prefix bits); one more is answered 503; 0: no limit (none with --real-ip-header, as every connection then comes from the proxy)")
 	createRate := fs.Float64("create-per-min", server.DefaultCreatePerMinute, "games one client (IP address, IPv6 /64) may create a minute, a minute's worth at once; 0: no limit")
 	joinRate := fs.Float64("join-per-min", server.DefaultJoinPerMinute, "seats one client may take a minute; 0: no limit")
 	badRate := fs.Float64("bad-per-min", server.DefaultBadPerMinute, "refused (4xx) requests one client may send a minute before all its requests are refused for a while; 0: no limit")
@@ -71,6 +71,7 @@ func runServe(args []string) error {
 	maxOffers := fs.Int("max-offers", server.DefaultMaxOffers, "games one client, or one account, may have waiting for players in the lobby at once; 0: no limit")
 	maxPerClient := fs.Int("max-games-per-client", server.DefaultMaxGamesPerClient, "unfinished games one client may have made at once; 0: no limit")
 	maxComputer := fs.Int("max-computer-games", server.DefaultMaxComputerGames, "unfinished games that only computers play one client may have made at once (they take at most half the computer's thinkers); 0: no limit")
+	v6prefix := fs.Int("ipv6-prefix", server.DefaultIPv6Prefix, "length of the IPv6 network counted as one client by the limits per client (32 to 128; 56 or 48 where subscribers get such networks)")
 	realIP := fs.String("real-ip-header", "", "header in which a reverse proxy in front gives the client's address (X-Forwarded-For: the last address counts)")
 	var origins stringList
 	fs.Var(&origins, "trusted-origin", "comma-separated origins (https://host) besides the server's own whose pages may create games, join and move")
@@ -119,7 +120,7 @@ func runServe(args []string) error {
 		LookupPerMinute: off(*lookRate), ImportsPerHour: off(*importRate), ChatPerMinute: off(*chatRate), LoginPerMinute: off(*loginRate),
 		AccountFailsPerHour: off(*failRate), MaxOffers: int(off(float64(*maxOffers))),
 		MaxGamesPerClient: int(off(float64(*maxPerClient))), MaxComputerGames: int(off(float64(*maxComputer))),
-		RealIPHeader: *realIP, TrustedOrigins: origins,
+		RealIPHeader: *realIP, IPv6Prefix: *v6prefix, TrustedOrigins: origins,
 		ExpireUnstarted: never(*expireUnstarted), ExpireIdle: never(*expireIdle)})
 	if err != nil {
 		return err
@@ -143,7 +144,7 @@ func runServe(args []string) error {
 		if *realIP != "" {
 			perClient = 0 // the proxy's address is every connection's
 		}
-		ln = server.LimitListener(ln, *maxConns, perClient)
+		ln = server.LimitListener(ln, *maxConns, perClient, *v6prefix)
 	}
 	if *pprofAddr != "" {
 		mux := http.NewServeMux()

@@ -210,10 +210,27 @@ func (s *Server) readAccount(w http.ResponseWriter, r *http.Request) (*accountRe
 	return req, true
 }
 
-// hashing runs fn, which hashes a password, in one of the slots for it
-// (half the CPUs: many sign-ins at once cannot take the CPU from the
-// games), waiting for one at most hashWait or until ctx ends.
-func (s *Server) hashing(ctx context.Context, fn func() error) error {
+// hashing runs fn, which hashes a password for r's client, in one of the
+// slots for it (half the CPUs: many sign-ins at once cannot take the CPU
+// from the games), waiting for one at most hashWait or until r's context
+// ends. A client has one password hashed or waiting at a time (429 for a
+// second one), so that a burst from one address cannot fill the queue
+// ahead of everyone else's.
+func (s *Server) hashing(r *http.Request, fn func() error) error {
+	client := s.clientKey(r)
+	s.hashMu.Lock()
+	if s.hashClients[client] > 0 {
+		s.hashMu.Unlock()
+		return tooMany("passwords checked at once", time.Second)
+	}
+	s.hashClients[client]++
+	s.hashMu.Unlock()
+	defer func() {
+		s.hashMu.Lock()
+		decrement(s.hashClients, client)
+		s.hashMu.Unlock()
+	}()
+	ctx := r.Context()
 	t := time.NewTimer(hashWait)
 	defer t.Stop()
 	select {
@@ -238,7 +255,7 @@ func (s *Server) handleSignUp(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var hash string
-	if err := s.hashing(r.Context(), func() (err error) {
+	if err := s.hashing(r, func() (err error) {
 		hash, err = password.Hash(req.Password, s.cfg.PasswordIterations)
 		return err
 	}); err != nil {
@@ -275,7 +292,7 @@ func (s *Server) handleSignIn(w http.ResponseWriter, r *http.Request) {
 	}
 	// An unknown name costs the same check as a wrong password, so the
 	// answer's time does not tell which names exist.
-	ok, err = s.checkPassword(r.Context(), stored, key, req.Password)
+	ok, err = s.checkPassword(r, stored, key, req.Password)
 	if a != nil && (err != nil || ok) {
 		s.refundGuess(r, a) // only a wrong password counts
 	}
@@ -333,10 +350,10 @@ func (s *Server) refundGuess(r *http.Request, a *store.Account) {
 	s.failAll.give(a.Key, now)
 }
 
-// checkPassword checks a password against a stored hash (of the account
-// of key, named in errors) in a hash slot.
-func (s *Server) checkPassword(ctx context.Context, stored, key, pw string) (ok bool, err error) {
-	err = s.hashing(ctx, func() (err error) {
+// checkPassword checks a password of r's against a stored hash (of the
+// account of key, named in errors) in a hash slot.
+func (s *Server) checkPassword(r *http.Request, stored, key, pw string) (ok bool, err error) {
+	err = s.hashing(r, func() (err error) {
 		if ok, err = password.Check(stored, pw); err != nil {
 			err = fmt.Errorf("account %q: %w", key, err)
 		}
@@ -380,7 +397,7 @@ func (s *Server) handlePassword(w http.ResponseWriter, r *http.Request) {
 	if !s.spendGuess(w, r, a) {
 		return
 	}
-	ok, err := s.checkPassword(r.Context(), a.Password, a.Key, req.Password)
+	ok, err := s.checkPassword(r, a.Password, a.Key, req.Password)
 	if err != nil || ok {
 		s.refundGuess(r, a)
 	}
@@ -393,7 +410,7 @@ func (s *Server) handlePassword(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var hash string
-	if err := s.hashing(r.Context(), func() (err error) {
+	if err := s.hashing(r, func() (err error) {
 		hash, err = password.Hash(req.New, s.cfg.PasswordIterations)
 		return err
 	}); err != nil {

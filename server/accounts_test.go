@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"net/http"
 	"net/http/cookiejar"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"slices"
@@ -543,17 +545,24 @@ func TestAccountLockSpread(t *testing.T) {
 		t.Errorf("after 10 failures from 5 addresses, the right password from a sixth: %d, want 429", code)
 	}
 
-	// Guesses at once: no more pass than the allowance.
+	// Guesses at once from 12 addresses: no more pass than the
+	// account's allowance from all clients together.
 	e2 := newEnvConfig(t, cfg)
 	e2.signUp(browser(t), "Boris", "bo's password")
 	var wg sync.WaitGroup
 	var checked atomic.Int32
-	for range 12 {
+	for k := range 12 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			body, _ := json.Marshal(map[string]string{"name": "Boris", "password": "a wrong guess"})
-			resp, err := http.Post(e2.url+"/api/login", "application/json", bytes.NewReader(body))
+			req, err := http.NewRequest("POST", e2.url+"/api/login", bytes.NewReader(body))
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			req.Header.Set("X-Forwarded-For", fmt.Sprintf("198.51.100.%d", k+1))
+			resp, err := http.DefaultClient.Do(req)
 			if err != nil {
 				t.Error(err)
 				return
@@ -565,8 +574,54 @@ func TestAccountLockSpread(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	if n := checked.Load(); n != 2 {
-		t.Errorf("12 guesses at once: %d checked, want 2", n)
+	if n := checked.Load(); n != 10 {
+		t.Errorf("12 guesses at once: %d checked, want 10", n)
+	}
+}
+
+// TestHashingOnePerClient: a client has one password hashed or waiting
+// for a slot at a time; a second one at once is refused at once (429),
+// while another client's waits for the slot and gets it.
+func TestHashingOnePerClient(t *testing.T) {
+	cfg := testConfig(newStore(t))
+	e := newEnvConfig(t, cfg)
+	s := e.srv
+	from := func(addr string) *http.Request {
+		r := httptest.NewRequest("POST", "/api/login", nil)
+		r.RemoteAddr = addr + ":1234"
+		return r
+	}
+	// Every slot taken by other clients' hashes, which wait for release.
+	release := make(chan struct{})
+	var held sync.WaitGroup
+	for k := range cap(s.hashes) {
+		held.Add(1)
+		go s.hashing(from(fmt.Sprintf("192.0.2.%d", 100+k)), func() error { held.Done(); <-release; return nil })
+	}
+	held.Wait()
+	// One of 192.0.2.1's waits for a slot; a second at once is refused.
+	waiting := make(chan error, 1)
+	go func() { waiting <- s.hashing(from("192.0.2.1"), func() error { return nil }) }()
+	waitFor(t, "192.0.2.1's hash waiting", func() bool {
+		s.hashMu.Lock()
+		defer s.hashMu.Unlock()
+		return s.hashClients["192.0.2.1"] == 1
+	})
+	var tm *tooManyError
+	if err := s.hashing(from("192.0.2.1"), func() error { return nil }); !errors.As(err, &tm) {
+		t.Errorf("a second hash of one client at once: %v, want a refusal (429)", err)
+	}
+	close(release)
+	if err := <-waiting; err != nil {
+		t.Errorf("the waiting hash: %v", err)
+	}
+	if err := s.hashing(from("192.0.2.1"), func() error { return nil }); err != nil {
+		t.Errorf("a hash once the first is done: %v", err)
+	}
+	s.hashMu.Lock()
+	defer s.hashMu.Unlock()
+	if len(s.hashClients) != 0 {
+		t.Errorf("clients still counted: %v", s.hashClients)
 	}
 }
 

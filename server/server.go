@@ -220,7 +220,11 @@ type Server struct {
 	dummyHash string
 	// hashes holds a token for each password being hashed.
 	hashes chan struct{}
-	cop    *http.CrossOriginProtection
+	// hashClients counts, by client, the passwords being hashed or
+	// waiting for a slot; guarded by hashMu.
+	hashMu      sync.Mutex
+	hashClients map[string]int
+	cop         *http.CrossOriginProtection
 
 	variants sync.Map // name → *variant.Variant
 
@@ -384,16 +388,17 @@ func New(cfg Config) (*Server, error) {
 		importLim: newHourLimiter(cfg.ImportsPerHour, DefaultImportsPerHour, 1),
 		botsOnly:  make(chan struct{}, max(1, cfg.Thinkers/2)),
 		byClient:  map[string]int{}, botsByClient: map[string]int{},
-		createLim: newLimiter(cfg.CreatePerMinute, DefaultCreatePerMinute),
-		joinLim:   newLimiter(cfg.JoinPerMinute, DefaultJoinPerMinute),
-		badLim:    newLimiter(cfg.BadPerMinute, DefaultBadPerMinute),
-		lookLim:   newLimiter(cfg.LookupPerMinute, DefaultLookupPerMinute),
-		chatLim:   newLimiter(cfg.ChatPerMinute, DefaultChatPerMinute),
-		loginLim:  newLimiter(cfg.LoginPerMinute, DefaultLoginPerMinute),
-		failLim:   newHourLimiter(cfg.AccountFailsPerHour, DefaultAccountFailsPerHour, 1),
-		failAll:   newHourLimiter(cfg.AccountFailsPerHour, DefaultAccountFailsPerHour, AccountFailsScale),
-		hashes:    make(chan struct{}, max(1, runtime.GOMAXPROCS(0)/2)),
-		cop:       http.NewCrossOriginProtection()}
+		createLim:   newLimiter(cfg.CreatePerMinute, DefaultCreatePerMinute),
+		joinLim:     newLimiter(cfg.JoinPerMinute, DefaultJoinPerMinute),
+		badLim:      newLimiter(cfg.BadPerMinute, DefaultBadPerMinute),
+		lookLim:     newLimiter(cfg.LookupPerMinute, DefaultLookupPerMinute),
+		chatLim:     newLimiter(cfg.ChatPerMinute, DefaultChatPerMinute),
+		loginLim:    newLimiter(cfg.LoginPerMinute, DefaultLoginPerMinute),
+		failLim:     newHourLimiter(cfg.AccountFailsPerHour, DefaultAccountFailsPerHour, 1),
+		failAll:     newHourLimiter(cfg.AccountFailsPerHour, DefaultAccountFailsPerHour, AccountFailsScale),
+		hashes:      make(chan struct{}, max(1, runtime.GOMAXPROCS(0)/2)),
+		hashClients: map[string]int{},
+		cop:         http.NewCrossOriginProtection()}
 	for _, o := range cfg.TrustedOrigins {
 		if err := s.cop.AddTrustedOrigin(o); err != nil {
 			return nil, fmt.Errorf("server: trusted origin: %w", err)

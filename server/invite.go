@@ -19,19 +19,24 @@ import (
 // (POST /api/games/{id}/decline), which calls the game off. A game
 // waiting for an invited player expires as any game whose seats are not
 // all taken. Pending invitations are bounded: maxInvitesTo per invited
-// account, maxInvitesFrom of them from one account.
+// account, maxInvitesFrom of them from one account, and as many from one
+// client (address), so that accounts made for the purpose do not let
+// one client fill an account's invitations.
 const (
 	maxInvitesTo   = 20
 	maxInvitesFrom = 3
 )
 
 // inviteRef is a seat of game kept for an account, invited by the
-// account named by, as the server's index of invitations holds it.
+// account named by, as the server's index of invitations holds it;
+// pendingInvitations fills in client, the client that made the game (""
+// if not known: a game made before the server started).
 type inviteRef struct {
 	game    string
 	seat    int
 	by      string
 	created time.Time
+	client  string
 }
 
 // invitations checks the invitations of a create request made by the
@@ -71,10 +76,13 @@ func (s *Server) invitations(ctx context.Context, req *createRequest, me *store.
 			return errBlocked(a.Name)
 		}
 		pending := s.pendingInvitations(a.Key)
-		from := 0
+		from, fromClient := 0, 0
 		for _, p := range pending {
 			if p.by == me.Name {
 				from++
+			}
+			if req.creator != "" && p.client == req.creator {
+				fromClient++
 			}
 		}
 		switch {
@@ -82,6 +90,8 @@ func (s *Server) invitations(ctx context.Context, req *createRequest, me *store.
 			return &apiError{409, fmt.Sprintf("%s has %d invitations waiting for an answer; try later", a.Name, len(pending))}
 		case from >= maxInvitesFrom:
 			return &apiError{409, fmt.Sprintf("%s has %d of your invitations waiting for an answer already", a.Name, from)}
+		case fromClient >= maxInvitesFrom:
+			return &apiError{409, fmt.Sprintf("%s has %d invitations from your address waiting for an answer already", a.Name, fromClient)}
 		}
 		seen[a.Key] = true
 		st.Invite, st.inviteKey, st.invitedBy = a.Name, a.Key, me.Name
@@ -126,6 +136,7 @@ func (s *Server) pendingInvitations(key string) []inviteRef {
 		}
 		l.mu.Lock()
 		pending := !l.over() && !l.seat[ref.seat].taken
+		ref.client = l.creator
 		l.mu.Unlock()
 		if pending {
 			out = append(out, ref)

@@ -1,6 +1,8 @@
 package server
 
 import (
+	"fmt"
+	"net/http"
 	"strings"
 	"testing"
 )
@@ -159,4 +161,46 @@ func TestInvite(t *testing.T) {
 		t.Fatalf("create: %d", code)
 	}
 	e.restartSame(st0, cr.ID, e.state(cr.ID, ""))
+}
+
+// fromAddr sends a client's requests as from addr (X-Forwarded-For).
+type fromAddr struct {
+	rt   http.RoundTripper
+	addr string
+}
+
+func (f fromAddr) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	r.Header.Set("X-Forwarded-For", f.addr)
+	return f.rt.RoundTrip(r)
+}
+
+// TestInvitesPerClient: accounts made at one address for the purpose
+// leave an account at most maxInvitesFrom invitations from that address;
+// another address's go through.
+func TestInvitesPerClient(t *testing.T) {
+	cfg := testConfig(newStore(t))
+	cfg.RealIPHeader = "X-Forwarded-For"
+	e := newEnvConfig(t, cfg)
+	e.signUp(browser(t), "Bodil", "battery staple")
+	game := map[string]any{"variant": "english", "clock": ClockRequest{PerMove: 86400},
+		"seats": []SeatRequest{{Kind: "human"}, {Kind: "human", Invite: "Bodil"}}}
+	for k := range maxInvitesFrom + 2 {
+		addr := "198.51.100.1"
+		if k == maxInvitesFrom+1 {
+			addr = "198.51.100.2"
+		}
+		c := browser(t)
+		c.Transport = fromAddr{http.DefaultTransport, addr}
+		e.signUp(c, fmt.Sprintf("throwaway%d", k), "correct horse")
+		var eb errorBody
+		code := e.doWith(c, "POST", "/api/games", "", game, &eb)
+		if k == maxInvitesFrom {
+			if code != 409 || !strings.Contains(eb.Error, fmt.Sprintf("%d invitations from your address", maxInvitesFrom)) {
+				t.Errorf("invitation %d from one address: %d %q, want 409", k+1, code, eb.Error)
+			}
+		} else if code != 201 {
+			t.Errorf("invitation %d (from %s): %d %q, want 201", k+1, addr, code, eb.Error)
+		}
+	}
 }

@@ -2534,9 +2534,27 @@ func TestBrowserAccounts(t *testing.T) {
 	if prof.Name != "Boris" || !strings.HasPrefix(prof.Since, "Member since ") || len(prof.Ratings) != 1 || len(prof.Games) != 1 ||
 		prof.Ratings[0][0] != "SOWPODS (international English)" || !strings.HasPrefix(prof.Ratings[0][1], fmt.Sprintf("%d ± ", ch[1].After)) ||
 		prof.Ratings[0][2] != "1" || prof.Ratings[0][3] != "1–0–0" ||
-		prof.Games[0][2] != "Ana" || prof.Games[0][3] != score || prof.Games[0][4] != "Win" ||
-		prof.Games[0][5] != fmt.Sprintf("%d (+%d)", ch[1].After, ch[1].After-1500) || prof.GameLink != "/g/"+id || prof.Opponent != "/p/Ana" {
+		prof.Games[0][2] != "Ana" || prof.Games[0][3] != score || prof.Games[0][6] != "Win" ||
+		prof.Games[0][7] != fmt.Sprintf("%d (+%d)", ch[1].After, ch[1].After-1500) || prof.GameLink != "/g/"+id || prof.Opponent != "/p/Ana" {
 		t.Errorf("Boris's profile: %+v (want the score %s)", prof, score)
+	}
+	// His bingos and best move in the game, as the server counted them.
+	var api Profile
+	r.e.do("GET", "/api/players/Boris", "", nil, &api)
+	if len(api.Games) != 1 || len(prof.Games) != 1 {
+		t.Fatalf("Boris's games: %+v", api.Games)
+	}
+	for _, st := range api.Games[0].Seats {
+		if st.Name != "Boris" {
+			continue
+		}
+		want := []string{"", ""}
+		if st.Turns > 0 {
+			want = []string{fmt.Sprint(st.Bingos), fmt.Sprint(st.Best)}
+		}
+		if got := prof.Games[0][4:6]; !slices.Equal(got, want) {
+			t.Errorf("Boris's bingos and best move on his page: %q, want %q (turns %d)", got, want, st.Turns)
+		}
 	}
 	if s := r.axe(ana, "a player's profile"); s < 90 {
 		t.Errorf("a player's profile scores %.0f in the accessibility checks, want at least 90", s)
@@ -2548,7 +2566,7 @@ func TestBrowserAccounts(t *testing.T) {
 		t.Errorf("English on the Czech profile: %q", left)
 	}
 	var csWords string
-	r.eval(ana, `$("#signout").textContent + "|" + document.querySelector("#profile-games tbody td:nth-child(5)").textContent`, &csWords)
+	r.eval(ana, `$("#signout").textContent + "|" + document.querySelector("#profile-games tbody td:nth-child(7)").textContent`, &csWords)
 	if csWords != "Odhlásit se|Výhra" {
 		t.Errorf("the Czech profile says %q", csWords)
 	}
@@ -3226,6 +3244,33 @@ func TestBrowserPlayerGames(t *testing.T) {
 		page.Caption != "Rating in SOWPODS (international English) after each of the latest 26 games: from 1490 to 1570." {
 		t.Errorf("Ana's page: %+v", page)
 	}
+	// Each game shows her bingos and best move where the server counted
+	// her moves, and nothing where it did not.
+	var cells [][]string
+	r.eval(b, `[...document.querySelectorAll("#profile-games tbody tr")].map((tr) => [tr.querySelector("a").getAttribute("href"), tr.cells[4].textContent, tr.cells[5].textContent])`, &cells)
+	var pg PlayerGames
+	r.e.do("GET", "/api/players/Ana/games?lexicon=en-sowpods", "", nil, &pg)
+	want := map[string][]string{}
+	counted := 0
+	for _, g := range pg.Games {
+		for _, st := range g.Seats {
+			if st.Name == "Ana" {
+				want["/g/"+g.ID] = []string{"", ""}
+				if st.Turns > 0 {
+					want["/g/"+g.ID] = []string{fmt.Sprint(st.Bingos), fmt.Sprint(st.Best)}
+					counted++
+				}
+			}
+		}
+	}
+	if len(cells) != 20 || counted == 0 || counted == len(cells) {
+		t.Errorf("%d rows, %d of them counted: want 20, some counted and some not", len(cells), counted)
+	}
+	for _, c := range cells {
+		if w, ok := want[c[0]]; !ok || !slices.Equal(c[1:], w) {
+			t.Errorf("game %s: bingos and best move %q, want %q", c[0], c[1:], w)
+		}
+	}
 	if s := r.axe(b, "a player's games"); s < 90 {
 		t.Errorf("a player's games score %.0f in the accessibility checks, want at least 90", s)
 	}
@@ -3262,7 +3307,7 @@ func TestBrowserPlayerGames(t *testing.T) {
 	var casual string
 	r.eval(b, `[...document.querySelectorAll("#profile-games tbody td")].map((td) => td.textContent).slice(1).join("|") +
 		"|" + document.querySelectorAll("#profile-games tbody td:nth-child(3) a").length`, &casual)
-	if casual != "FISE (Spanish)|Computer (Adept)|330–250|Win|Casual|0" {
+	if casual != "FISE (Spanish)|Computer (Adept)|330–250|||Win|Casual|0" {
 		t.Errorf("the casual game: %q", casual)
 	}
 	// In Spanish, all kinds, with all word lists: the same figures in

@@ -4055,7 +4055,10 @@ function renderProfileGames() {
       change.className = "n " + (d > 0 ? "up" : d < 0 ? "down" : "");
       change.append(el("span", "after", mine.rating_after + " "), "(" + signedNumber(d) + ")");
     } else change.append(el("span", "hint", t("kindCasual")));
+    // The seat's play, where the server counted it (turns).
+    const counted = (x) => (mine.turns ? String(x || 0) : "");
     tr.append(when, el("td", "", lexiconName(g.lexicon)), opp, el("td", "n", [mine, ...others].map((s) => s.score).join("–")),
+      el("td", "n", counted(mine.bingos)), el("td", "n", counted(mine.best_move)),
       el("td", "", t(mine.result === 1 ? "resWin" : mine.result === 0 ? "resLoss" : "resDraw")), change);
     gb.append(tr);
   }

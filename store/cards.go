@@ -71,6 +71,10 @@ func clearCardsSQL(prefix string, arg func(int) string) string {
 func sqliteArg(int) string { return "?" }
 func pgArg(i int) string   { return fmt.Sprintf("$%d", i) }
 
+// sqliteNumArg numbers SQLite's placeholders, for a statement that uses
+// an argument twice.
+func sqliteNumArg(i int) string { return fmt.Sprintf("?%d", i) }
+
 // cardWrap says which cardbox an error of op was about.
 func cardWrap(op, key, lexicon string, err error) error {
 	return fmt.Errorf("store: %s %q's cardbox of %s: %w", op, key, lexicon, err)

@@ -59,6 +59,23 @@ func (c TournamentCursor) Next(page []Tournament) TournamentCursor {
 	return TournamentCursor{Created: t.Created, ID: t.ID}
 }
 
+// openTournamentsSQL lists a page of unfinished tournaments after a
+// cursor (creation time, then id), oldest first, from table, in which
+// notFinished is the condition of an unfinished one.
+func openTournamentsSQL(table, notFinished string, arg func(int) string) string {
+	return fmt.Sprintf(`SELECT %s FROM %s WHERE %s AND (created > %s OR (created = %s AND id > %s)) ORDER BY created, id LIMIT %s`,
+		tournamentCols, table, notFinished, arg(1), arg(1), arg(2), arg(3))
+}
+
+// cursorTime is a cursor's creation time as the stores keep it (before
+// every tournament for the zero cursor).
+func (c TournamentCursor) cursorTime() int64 {
+	if c.Created.IsZero() {
+		return -1 << 63
+	}
+	return c.Created.UnixNano()
+}
+
 // tournamentCols are the columns of a tournament as scanTournaments
 // reads them.
 const tournamentCols = `id, data, version, finished, created, updated`

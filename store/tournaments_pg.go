@@ -97,12 +97,7 @@ func (s *Postgres) ListTournaments(ctx context.Context, n int) (open, finished [
 
 // OpenTournaments implements Tournaments.
 func (s *Postgres) OpenTournaments(ctx context.Context, after TournamentCursor, n int) ([]Tournament, error) {
-	c := int64(-1 << 63)
-	if !after.Created.IsZero() {
-		c = after.Created.UnixNano()
-	}
-	rows, err := s.pool.Query(ctx, `SELECT `+tournamentCols+` FROM atril_tournaments WHERE NOT finished AND (created > $1 OR (created = $1 AND id > $2)) ORDER BY created, id LIMIT $3`,
-		c, after.ID, n)
+	rows, err := s.pool.Query(ctx, openTournamentsSQL("atril_tournaments", "NOT finished", pgArg), after.cursorTime(), after.ID, n)
 	if err != nil {
 		return nil, fmt.Errorf("store: list open tournaments: %w", err)
 	}

@@ -104,12 +104,7 @@ func (s *SQLite) ListTournaments(ctx context.Context, n int) (open, finished []T
 
 // OpenTournaments implements Tournaments.
 func (s *SQLite) OpenTournaments(ctx context.Context, after TournamentCursor, n int) ([]Tournament, error) {
-	c := int64(-1 << 63)
-	if !after.Created.IsZero() {
-		c = after.Created.UnixNano()
-	}
-	rows, err := s.db.QueryContext(ctx, `SELECT `+tournamentCols+` FROM tournaments WHERE finished = 0 AND (created > ? OR (created = ? AND id > ?)) ORDER BY created, id LIMIT ?`,
-		c, c, after.ID, n)
+	rows, err := s.db.QueryContext(ctx, openTournamentsSQL("tournaments", "finished = 0", sqliteNumArg), after.cursorTime(), after.ID, n)
 	if err != nil {
 		return nil, fmt.Errorf("store: list open tournaments: %w", err)
 	}

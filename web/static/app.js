@@ -3882,37 +3882,36 @@ function isBlocked(name) { return !!ME.signed_in && (ME.blocked || []).includes(
 // depends on it (the profile, the chats).
 async function setBlock(name, on) {
   if (on && !await ask(t("blockAsk", name), t("block"))) return;
-  // The answer shows by the button pressed: Block on the player's page,
-  // Unblock in one's own list.
-  const msg = $(PROFILE.name === name ? "#block-msg" : "#profile-msg");
-  try {
-    const out = on ? await api("POST", "/api/me/blocks", { name })
-      : await api("DELETE", "/api/me/blocks/" + encodeURIComponent(name));
-    ME.blocked = out.blocks.map((b) => b.name);
-    msg.textContent = t(on ? "blockedThem" : "unblockedThem", name);
-    msg.className = "";
-  } catch (e) {
-    msg.textContent = t("error", e.message);
-    msg.className = "error";
-  }
-  renderProfileAccount();
+  await changeList(ACCOUNT_LISTS.block, name, on);
 }
 
 // isFollowed reports whether the signed-in player follows the account
 // named name.
 function isFollowed(name) { return !!ME.signed_in && (ME.follows || []).includes(name); }
 
-// setFollow follows or unfollows the account named name, and redraws the
-// profile (its count of followers too).
-async function setFollow(name, on) {
-  const msg = $(PROFILE.name === name ? "#follow-msg" : "#profile-msg");
+// setFollow follows or unfollows the account named name.
+function setFollow(name, on) { return changeList(ACCOUNT_LISTS.follow, name, on); }
+
+// ACCOUNT_LISTS are the lists of other accounts a player keeps: their
+// address in the API, the field of ME with their names, the field of the
+// answer, the messages after a change, where the message shows on the
+// other player's page (elsewhere: under one's own list), and the count on
+// that page that a change moves.
+const ACCOUNT_LISTS = {
+  block: { path: "/api/me/blocks", me: "blocked", answer: "blocks", done: ["blockedThem", "unblockedThem"], msg: "#block-msg" },
+  follow: { path: "/api/me/follows", me: "follows", answer: "follows", done: ["followingThem", "unfollowedThem"], msg: "#follow-msg", count: "followers" },
+};
+
+// changeList puts the account named name on the list L (on) or takes it
+// off, and redraws the profile.
+async function changeList(L, name, on) {
+  const msg = $(PROFILE.name === name ? L.msg : "#profile-msg");
   try {
-    const out = on ? await api("POST", "/api/me/follows", { name })
-      : await api("DELETE", "/api/me/follows/" + encodeURIComponent(name));
-    const was = isFollowed(name);
-    ME.follows = out.follows.map((f) => f.name);
-    if (PROFILE.name === name && was !== isFollowed(name)) PROFILE.followers = (PROFILE.followers || 0) + (on ? 1 : -1);
-    msg.textContent = t(on ? "followingThem" : "unfollowedThem", name);
+    const out = on ? await api("POST", L.path, { name }) : await api("DELETE", L.path + "/" + encodeURIComponent(name));
+    const was = (ME[L.me] || []).includes(name);
+    ME[L.me] = out[L.answer].map((x) => x.name);
+    if (L.count && PROFILE.name === name && was !== on) PROFILE[L.count] = (PROFILE[L.count] || 0) + (on ? 1 : -1);
+    msg.textContent = t(L.done[on ? 0 : 1], name);
     msg.className = "";
   } catch (e) {
     msg.textContent = t("error", e.message);

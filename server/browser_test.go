@@ -3851,17 +3851,40 @@ func TestBrowserFollows(t *testing.T) {
 	r.clickAt(ana, "#follow-btn")
 	r.poll(ana, "followed", `$("#follow-btn").textContent === "Unfollow" && $("#profile-followers").textContent === "Followers: 1" &&
 		$("#follow-msg").textContent === "You follow Bodil."`, 10*time.Second)
-	var id string
-	r.run(bo, "Bodil offers a game", chromedp.Evaluate(`(async () => {
-		const post = (u, b, tok) => fetch(u, {method: "POST", headers: tok ? {Authorization: "Bearer " + tok} : {}, body: JSON.stringify(b || {})}).then((x) => x.json());
-		const cr = await post("/api/games", {variant: "english", seats: [{kind: "human"}, {kind: "human"}]});
-		const j = await post("/api/games/" + cr.id + "/join", {seat: 0});
-		await post("/api/games/" + cr.id + "/list", null, j.token);
-		return cr.id;
-	})()`, &id, func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }))
+	offer := func() string {
+		var id string
+		r.run(bo, "Bodil offers a game", chromedp.Evaluate(`(async () => {
+			const post = (u, b, tok) => fetch(u, {method: "POST", headers: tok ? {Authorization: "Bearer " + tok} : {}, body: JSON.stringify(b || {})}).then((x) => x.json());
+			const cr = await post("/api/games", {variant: "english", seats: [{kind: "human"}, {kind: "human"}]});
+			const j = await post("/api/games/" + cr.id + "/join", {seat: 0});
+			await post("/api/games/" + cr.id + "/list", null, j.token);
+			return cr.id;
+		})()`, &id, func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }))
+		return id
+	}
+	id := offer()
 	r.run(ana, "the lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#follows-card`))
 	r.poll(ana, "Bodil among the follows", fmt.Sprintf(`$("#follows-lobby").textContent.startsWith("Bodil in the lobby · offers a game") &&
 		$("#follows-lobby a.button").getAttribute("href") === "/g/%s"`, id), 10*time.Second)
+	// Notifications on from the card: the lobby in the background tells
+	// of Bodil's next game offered, once.
+	r.run(ana, "allow notifications", cdpbrowser.GrantPermissions([]cdpbrowser.PermissionType{cdpbrowser.PermissionTypeNotifications}).WithOrigin(r.e.url))
+	r.eval(ana, `showFollowsNotify(); true`, nil) // the button shows what the browser allows now
+	r.clickAt(ana, "#follows-notify")
+	r.poll(ana, "notifications on", `localStorage.getItem("atril:notify") === "on" && $("#follows-notify").textContent === "Notify: on"`, 5*time.Second)
+	r.run(ana, "the lobby in the background", chromedp.Evaluate(`Object.defineProperty(document, "hidden", {get: () => true, configurable: true});
+		window.NOTES = []; window.Notification = class extends Notification { constructor(title, o) { NOTES.push(title + "|" + o.body); super(title, o); } }`, nil))
+	second := offer()
+	r.eval(ana, `loadOpen(); true`, nil)
+	r.poll(ana, "told of the game offered", fmt.Sprintf(`NOTES.join() === "atril: a game offered|Bodil offers a game in the lobby." && $("#follows-lobby").innerHTML.includes("/g/%s")`, second), 10*time.Second)
+	r.eval(ana, `loadOpen(); true`, nil)
+	time.Sleep(300 * time.Millisecond)
+	var notes int
+	r.eval(ana, `NOTES.length`, &notes)
+	if notes != 1 {
+		t.Errorf("the lobby read again told %d times of the game offered, want once", notes)
+	}
+	r.run(ana, "the lobby in front again", chromedp.Evaluate(`delete document.hidden; localStorage.setItem("atril:notify", "off"); showFollowsNotify(); true`, nil))
 	if s := r.axe(ana, "the lobby with the players followed"); s < 90 {
 		t.Errorf("the lobby with the players followed scores %.0f in the accessibility checks, want at least 90", s)
 	}

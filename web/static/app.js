@@ -449,6 +449,7 @@ async function showLobby() {
   fillJudge();
   $("#judge-form").addEventListener("submit", judgeWords);
   $("#lobby-chat-form").addEventListener("submit", sendLobbyChat);
+  $("#follows-notify").addEventListener("click", toggleNotify);
   fillImport();
   $("#import-form").addEventListener("submit", importGame);
   $("#import-file").addEventListener("change", async () => {
@@ -1532,6 +1533,7 @@ function showLobbyPlayers(names) {
 // had, and their games the lobby may list, with Join or Watch.
 function showLobbyFollows(fs) {
   $("#follows-card").hidden = !ME.signed_in || !fs.length;
+  showFollowsNotify();
   const ul = $("#follows-lobby");
   ul.textContent = "";
   const rank = (f) => (f.playing || f.offers ? 0 : f.online ? 1 : 2);
@@ -1556,6 +1558,29 @@ function showLobbyFollows(fs) {
       li.append(" · ", el("span", "", t("followPlays", score)), " ", watch);
     }
     ul.append(li);
+  }
+}
+
+// FOLLOW_OFFERS are the games the players one follows offered when the
+// lobby was last read (null before the first reading), so that a lobby in
+// the background can tell of a new one.
+let FOLLOW_OFFERS = null;
+
+// notifyFollowOffers tells a player whose lobby is in the background,
+// with notifications on, of each game a player they follow has offered
+// since the lobby was last read; a click opens the game.
+function notifyFollowOffers(fs) {
+  const offers = new Map();
+  for (const f of fs) for (const g of f.offers || []) offers.set(g.id, f.name);
+  const before = FOLLOW_OFFERS;
+  FOLLOW_OFFERS = new Set(offers.keys());
+  if (!before || !notifyOn() || !document.hidden) return;
+  for (const [id, name] of offers) {
+    if (before.has(id)) continue;
+    try {
+      const n = new Notification(t("followNotifyTitle"), { body: t("followOffersNote", name), tag: "atril-offer-" + id });
+      n.onclick = () => { window.focus(); n.close(); location.href = "/g/" + id; };
+    } catch (e) { /* not here (some browsers allow them only from a service worker) */ }
   }
 }
 
@@ -1612,6 +1637,7 @@ async function loadOpen() {
   $("#open-empty").hidden = open.length > 0;
   showLobbyPlayers(lb.players || []);
   showLobbyFollows(lb.follows || []);
+  notifyFollowOffers(lb.follows || []);
   showLobbyChat(lb.chat || []);
   // The games being played, to watch (one's own are under My games).
   const pl = $("#playing-games");
@@ -2673,7 +2699,8 @@ function chime() {
 // ---------- notifications ----------
 
 // notifyOn reports whether the player asked to be told, when the page is
-// in the background, that the turn came back (and the browser allows it).
+// in the background, that the turn came back, or that a player they
+// follow offers a game (and the browser allows it).
 function notifyOn() {
   return "Notification" in window && Notification.permission === "granted" && localStorage.getItem("atril:notify") === "on";
 }
@@ -2686,9 +2713,20 @@ async function toggleNotify() {
   } else {
     const p = Notification.permission === "granted" ? "granted" : await Notification.requestPermission();
     if (p === "granted") localStorage.setItem("atril:notify", "on");
-    else say(t("notifyDenied"), "error");
+    else if (G.st) say(t("notifyDenied"), "error");
   }
-  render(G.st);
+  if (G.st) render(G.st);
+  showFollowsNotify();
+}
+
+// showFollowsNotify shows, on the card of the players one follows, the
+// button that turns the notifications on (of their games offered) or
+// off.
+function showFollowsNotify() {
+  const b = $("#follows-notify");
+  b.hidden = !("Notification" in window) || Notification.permission === "denied";
+  b.textContent = t(notifyOn() ? "notifyOn" : "notifyOff");
+  b.setAttribute("aria-pressed", String(notifyOn()));
 }
 
 // notifyTurn tells a player whose page is in the background that the

@@ -283,6 +283,9 @@ func (s *Server) handleSignIn(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
+	if a != nil && a.Closed() {
+		a = nil // a closed account signs in no more: as no account at all
+	}
 	if a != nil && !s.spendGuess(w, r, a) {
 		return
 	}
@@ -620,6 +623,8 @@ type Profile struct {
 	Puzzles PuzzleStats `json:"puzzles"`
 	// Followers counts the accounts that follow the player.
 	Followers int `json:"followers"`
+	// Closed is set when the player closed the account.
+	Closed bool `json:"closed,omitempty"`
 }
 
 // RatedInfo is a finished game as a player's page lists it.
@@ -698,7 +703,7 @@ func (s *Server) handleProfile(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p := Profile{Name: a.Name, Since: a.Created, Ratings: ownRatings(rs), Games: []RatedInfo{},
-		Puzzles: puzzleStats(puzzles, puzzle.Today(time.Now())), Followers: followers}
+		Puzzles: puzzleStats(puzzles, puzzle.Today(time.Now())), Followers: followers, Closed: a.Closed()}
 	for _, g := range games {
 		p.Games = append(p.Games, ratedInfo(&g))
 	}

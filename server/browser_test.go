@@ -3894,3 +3894,34 @@ func TestBrowserFollows(t *testing.T) {
 	r.clickAt(ana, "#follows-list button")
 	r.poll(ana, "no one followed", `$("#follows-list").textContent === "" && !$("#follows-none").hidden && $("#profile-msg").textContent === "You no longer follow Bodil."`, 10*time.Second)
 }
+
+// TestBrowserCloseAccount: Anabel closes her account from her own page:
+// a wrong password is refused in the page's words, the right one (asked
+// first) signs her out to the lobby, and her page then says the account
+// was closed, with no Follow or Block.
+func TestBrowserCloseAccount(t *testing.T) {
+	r := newRig(t)
+	ana, bo := r.ctx, r.newDevice()
+	r.signUpPage(ana, "Anabel")
+	r.signUpPage(bo, "Bodil")
+	r.run(ana, "her page", chromedp.Navigate(r.e.url+"/p/Anabel"), chromedp.WaitVisible(`#profile-account`))
+	r.run(ana, "open Close your account", chromedp.Click("#close-box summary"), chromedp.WaitVisible(`#close-password`))
+	r.run(ana, "a wrong password", chromedp.SendKeys("#close-password", "wrong horse"), chromedp.Click("#close-go"))
+	r.poll(ana, "the question", `!!document.querySelector("#ask-dialog[open]") && $("#ask-text").textContent === "Close the account Anabel for good?"`, 5*time.Second)
+	r.run(ana, "yes", chromedp.Click("#ask-ok"))
+	r.poll(ana, "refused", `$("#close-msg").textContent === "The current password is wrong."`, 10*time.Second)
+	if s := r.axe(ana, "closing the account"); s < 90 {
+		t.Errorf("closing the account scores %.0f in the accessibility checks, want at least 90", s)
+	}
+	r.run(ana, "the right one", chromedp.SetValue("#close-password", "correct horse"), chromedp.Click("#close-go"))
+	r.poll(ana, "the question again", `!!document.querySelector("#ask-dialog[open]")`, 5*time.Second)
+	r.run(ana, "yes", chromedp.Click("#ask-ok"))
+	waitFor(t, "the lobby's address", func() bool {
+		var path string
+		return chromedp.Run(ana, chromedp.Evaluate(`location.pathname`, &path)) == nil && path == "/"
+	})
+	r.run(ana, "the lobby", chromedp.WaitVisible(`#create`))
+	r.poll(ana, "signed out in the lobby", `location.pathname === "/" && !!INFO && !ME.signed_in && !$("#signin-open").hidden`, 10*time.Second)
+	r.run(bo, "her page, as Bodil", chromedp.Navigate(r.e.url+"/p/Anabel"), chromedp.WaitVisible(`#profile-body`))
+	r.poll(bo, "closed", `!$("#profile-closed").hidden && $("#profile-closed").textContent === "This account was closed by its owner." && $("#profile-follow").hidden && $("#profile-block").hidden`, 10*time.Second)
+}

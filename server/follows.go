@@ -173,6 +173,10 @@ func (s *Server) changeList(w http.ResponseWriter, r *http.Request, l *accountLi
 		s.fail(w, &apiError{400, "you cannot " + l.verb + " yourself"})
 		return
 	}
+	if other.Closed() {
+		s.fail(w, &apiError{400, other.Name + " closed their account"})
+		return
+	}
 	n, err := l.count(r.Context(), a.Key)
 	if err != nil {
 		s.fail(w, err)

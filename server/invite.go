@@ -64,6 +64,8 @@ func (s *Server) invitations(ctx context.Context, req *createRequest, me *store.
 			return err
 		case a.Key == me.Key:
 			return &apiError{400, fmt.Sprintf("seat %d: you cannot invite yourself", i)}
+		case a.Closed():
+			return &apiError{400, fmt.Sprintf("seat %d: %s closed their account", i, a.Name)}
 		case seen[a.Key]:
 			return &apiError{400, fmt.Sprintf("seat %d: %s is invited to another seat already", i, a.Name)}
 		}

@@ -316,6 +316,13 @@ type Accounts interface {
 	// Blocking returns the keys of the accounts that key blocks or that
 	// block key, each once, in no particular order.
 	Blocking(ctx context.Context, key string) ([]string, error)
+	// CloseAccount closes the account of key for its owner, in one
+	// transaction (ErrNotFound if there is no such account): see
+	// ClosedReason for what goes and what stays.
+	CloseAccount(ctx context.Context, key string, at time.Time) error
+	// UnfinishedGames returns the unfinished games in which the account
+	// of key took a seat, by id.
+	UnfinishedGames(ctx context.Context, key string) ([]string, error)
 	// Follow records that the account of key follows the account of
 	// other (ErrNotFound if either account does not exist; following
 	// again changes nothing). An account cannot follow itself.

@@ -240,3 +240,32 @@ func TestAccountsCommandErrors(t *testing.T) {
 		t.Errorf("the command made a database at %s", missing)
 	}
 }
+
+// TestAccountActionsClosed: an account its owner closed is shown as
+// such, and the operator can neither give it a password nor reopen it.
+func TestAccountActionsClosed(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "a.db")
+	st, err := store.OpenSQLite(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if err := st.CreateAccount(ctx, &store.Account{Key: "ana", Name: "Ana", Password: "pbkdf2$x", Created: time.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.CloseAccount(ctx, "ana", time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	for _, action := range []string{"password", "suspend", "unsuspend"} {
+		var w bytes.Buffer
+		err := accountAction(ctx, st, &w, action, "Ana", accountInput{reason: "x", password: strings.NewReader("a new password\n")}, path)
+		if err == nil || !strings.Contains(err.Error(), "Ana closed the account") {
+			t.Errorf("%s of a closed account: %v, want a refusal", action, err)
+		}
+	}
+	var w bytes.Buffer
+	if err := accountAction(ctx, st, &w, "show", "Ana", accountInput{}, path); err != nil || !strings.Contains(w.String(), store.ClosedReason) {
+		t.Errorf("show of a closed account: %q, %v", w.String(), err)
+	}
+}

@@ -150,6 +150,9 @@ func accountAction(ctx context.Context, st store.Store, w io.Writer, action, nam
 	if err != nil {
 		return err
 	}
+	if a.Closed() && (action == "password" || action == "suspend" || action == "unsuspend") {
+		return fmt.Errorf("%s closed the account: it cannot be given a password, suspended or reopened", a.Name)
+	}
 	switch action {
 	case "show":
 		rs, err := st.Ratings(ctx, a.Key)

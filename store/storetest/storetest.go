@@ -657,6 +657,103 @@ func accounts(t *testing.T, s store.Store, prefix string) {
 	presence(t, s, ana, bo, prefix, now)
 	cards(t, s, ana, bo, prefix, now)
 	follows(t, s, prefix, now)
+	closeAccount(t, s, prefix, now)
+}
+
+// closeAccount tests CloseAccount and UnfinishedGames: what the closed
+// account kept for itself goes, the other account's own stays.
+func closeAccount(t *testing.T, s store.Store, prefix string, now time.Time) {
+	ctx := context.Background()
+	now = now.Truncate(time.Millisecond)
+	cal := &store.Account{Key: prefix + "cal", Name: "Cal", Password: "pbkdf2$c", Created: now}
+	dot := &store.Account{Key: prefix + "dot", Name: "Dot", Password: "pbkdf2$d", Created: now}
+	for _, a := range []*store.Account{cal, dot} {
+		if err := s.CreateAccount(ctx, a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Cal's own: a session, a block, a follow both ways, cards, a
+	// sighting, a puzzle answer, a lobby line, two games (one over).
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(s.CreateSession(ctx, prefix+"cal-s", cal.Key, cal.Password, now.Add(time.Hour)))
+	must(s.CreateSession(ctx, prefix+"dot-s", dot.Key, dot.Password, now.Add(time.Hour)))
+	must(s.Block(ctx, cal.Key, dot.Key, now))
+	must(s.Follow(ctx, dot.Key, cal.Key, now))
+	must(s.Follow(ctx, cal.Key, dot.Key, now))
+	_, err := s.PutCards(ctx, cal.Key, prefix+"en", []store.Card{{Letters: "AB", Box: 1, Due: now, Filed: now}}, 100)
+	must(err)
+	_, err = s.PutCards(ctx, dot.Key, prefix+"en", []store.Card{{Letters: "AB", Box: 1, Due: now, Filed: now}}, 100)
+	must(err)
+	seen := now.AddDate(250, 0, 0)
+	must(s.SetSeen(ctx, cal.Key, seen))
+	_, err = s.RecordPuzzle(ctx, cal.Key, store.PuzzleRecord{Lexicon: prefix + "en", Number: 1, Correct: true, Score: 30, Answered: now})
+	must(err)
+	line := &store.LobbyLine{Account: cal.Key, Text: prefix + "hello", At: now}
+	must(s.AddLobbyLine(ctx, line, 1000))
+	for i, id := range []string{prefix + "cg1", prefix + "cg2"} {
+		must(s.CreateGame(ctx, &store.Game{ID: id, Variant: "english", Lexicon: "en-sowpods", Seats: []store.Seat{{Name: "Cal"}, {Name: "Dot"}}, Created: now}))
+		must(s.AddAccountGame(ctx, cal.Key, store.AccountGame{Game: id, Seat: 0, Joined: now.Add(time.Duration(i) * time.Minute)}))
+	}
+	must(s.Finish(ctx, prefix+"cg1"))
+	if ids, err := s.UnfinishedGames(ctx, cal.Key); err != nil || !slices.Equal(ids, []string{prefix + "cg2"}) {
+		t.Errorf("Cal's unfinished games: %v, %v; want %scg2", ids, err, prefix)
+	}
+	must(s.Finish(ctx, prefix+"cg2"))
+	if ids, err := s.UnfinishedGames(ctx, cal.Key); err != nil || len(ids) != 0 {
+		t.Errorf("Cal's unfinished games once both are over: %v, %v", ids, err)
+	}
+	// Their results, so that no other check takes them for games whose
+	// play was never counted.
+	for _, id := range []string{prefix + "cg1", prefix + "cg2"} {
+		_, err := s.RecordGame(ctx, &store.RatedGame{Game: id, Category: prefix + "en", Finished: now, Seats: []store.RatedSeat{
+			{Seat: 0, Account: cal.Key, Name: "Cal", Score: 300, Result: 1, Turns: 10}, {Seat: 1, Account: dot.Key, Name: "Dot", Score: 200, Turns: 10}}})
+		must(err)
+	}
+
+	if err := s.CloseAccount(ctx, prefix+"nobody", now); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("closing no account: %v, want ErrNotFound", err)
+	}
+	must(s.CloseAccount(ctx, cal.Key, now))
+	a, err := s.Account(ctx, cal.Key)
+	if err != nil || !a.Closed() || a.Name != "Cal" || a.Password == cal.Password {
+		t.Fatalf("Cal closed: %+v, %v; want the name kept, closed, the password gone", a, err)
+	}
+	if _, err := s.Session(ctx, prefix+"cal-s", now); err == nil {
+		t.Error("Cal's session outlives the closing")
+	}
+	if fs, err := s.Follows(ctx, dot.Key); err != nil || len(fs) != 0 {
+		t.Errorf("Dot's follows after Cal closed: %+v, %v", fs, err)
+	}
+	if ks, err := s.Blocking(ctx, dot.Key); err != nil || len(ks) != 0 {
+		t.Errorf("Dot's blocks after Cal closed: %v, %v", ks, err)
+	}
+	if cs, err := s.Cards(ctx, cal.Key, prefix+"en"); err != nil || len(cs) != 0 {
+		t.Errorf("Cal's cards after the closing: %+v, %v", cs, err)
+	}
+	if rs, err := s.PuzzleRecords(ctx, cal.Key, 10); err != nil || len(rs) != 0 {
+		t.Errorf("Cal's puzzle answers after the closing: %+v, %v", rs, err)
+	}
+	if ss, err := s.SeenSince(ctx, seen, 1000); err != nil || slices.ContainsFunc(ss, func(x store.Seen) bool { return x.Key == cal.Key }) {
+		t.Errorf("Cal still seen: %+v, %v", ss, err)
+	}
+	if ls, err := s.LobbyLines(ctx, 1000); err != nil || slices.ContainsFunc(ls, func(l store.LobbyLine) bool { return l.Text == prefix+"hello" }) {
+		t.Errorf("Cal's lobby line after the closing: %v", err)
+	}
+	// Dot's own stays.
+	if d, err := s.Session(ctx, prefix+"dot-s", now); err != nil || d.Key != dot.Key {
+		t.Errorf("Dot's session: %+v, %v", d, err)
+	}
+	if cs, err := s.Cards(ctx, dot.Key, prefix+"en"); err != nil || len(cs) != 1 {
+		t.Errorf("Dot's cards: %+v, %v", cs, err)
+	}
+	if gs, err := s.AccountGames(ctx, cal.Key, 10); err != nil || len(gs) != 2 {
+		t.Errorf("Cal's seats, kept for the games' records: %+v, %v", gs, err)
+	}
 }
 
 // follows tests Follow, Unfollow, Follows and Followers, with when the

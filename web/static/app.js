@@ -298,6 +298,8 @@ const ACCOUNT_REASONS = [
   [/^your account holds no seat of this game$/, "errNoSeat"],
   [/^seat (\d+) is open on (\d+) devices already$/, "errSeatDevices"],
   [/^sign in to open your seat on this device$/, "errSeatSignIn"],
+  [/^you have (\d+) unfinished games \((.*)\): finish or resign them first$/, "errCloseGames"],
+  [/^you are in (\d+) tournaments not over \((.*)\): withdraw from them, or cancel those you direct, first$/, "errCloseTourneys"],
 ];
 function accountReason(text) {
   for (const [re, key] of ACCOUNT_REASONS) {
@@ -383,6 +385,26 @@ async function changePassword(ev) {
   $("#password-go").disabled = false;
 }
 
+// closeAccount closes the signed-in player's account, once asked and with
+// its password, and goes back to the lobby signed out.
+async function closeAccount(ev) {
+  ev.preventDefault();
+  const msg = $("#close-msg");
+  msg.className = "error";
+  const password = $("#close-password").value;
+  if (!password) { msg.textContent = t("closeNeedPassword"); return; }
+  if (!await ask(t("closeAsk", ME.name), t("closeGo"))) return;
+  $("#close-go").disabled = true;
+  try {
+    await api("POST", "/api/me/close", { password });
+    location.href = "/";
+    return;
+  } catch (e) {
+    msg.textContent = accountReason(e.message);
+  }
+  $("#close-go").disabled = false;
+}
+
 // accountChanged redraws what depends on the account: the header, the
 // new game's form, the join form.
 function accountChanged() {
@@ -422,6 +444,7 @@ function wireAccount() {
   $("#follow-btn").addEventListener("click", () => setFollow(PROFILE.name, !isFollowed(PROFILE.name)));
   $("#report-form").addEventListener("submit", sendReport);
   $("#password-form").addEventListener("submit", changePassword);
+  $("#close-form").addEventListener("submit", closeAccount);
   $("#signin-form").addEventListener("submit", submitSignIn);
   $("#signin-cancel").addEventListener("click", () => $("#signin-dialog").close());
 }
@@ -3852,7 +3875,7 @@ async function showProfile(name) {
 // with the players it blocks, and on another player's page, signed in,
 // the button that blocks or unblocks that player.
 function renderProfileAccount() {
-  const shown = !!ME.signed_in && !!PROFILE && !PROFILE.missing;
+  const shown = !!ME.signed_in && !!PROFILE && !PROFILE.missing && !PROFILE.closed;
   const own = shown && ME.name === PROFILE.name;
   $("#profile-account").hidden = !own;
   $("#profile-block").hidden = !shown || own;
@@ -3975,6 +3998,7 @@ function renderProfile() {
   document.title = P.name + " – atril";
   renderProfileAccount();
   $("#profile-since").textContent = t("memberSince", dateText(P.since));
+  $("#profile-closed").hidden = !P.closed;
   const rb = $("#profile-ratings tbody");
   rb.textContent = "";
   for (const r of P.ratings) {

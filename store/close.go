@@ -1,0 +1,138 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"time"
+)
+
+// Closing an account: its owner ends it for good. The name stays taken
+// (nobody may pass for the player afterwards) and the games played stay
+// in the other players' histories, with the ratings they moved; what the
+// account kept for itself goes: its password, sessions, cardboxes,
+// puzzle answers, the players it blocked or followed and those following
+// or blocking it, its sighting in the lobby and its lines in the lobby's
+// chat. A closed account is suspended with the reason ClosedReason: it
+// cannot sign in, and is left off the leaderboards and the lists of
+// players.
+
+// ClosedReason is the suspension of an account its owner closed.
+const ClosedReason = "closed by its owner"
+
+// closedPassword is the password hash of a closed account: no password
+// checks against it.
+const closedPassword = "closed"
+
+// Closed reports whether the account was closed by its owner.
+func (a *Account) Closed() bool { return a.Suspended == ClosedReason }
+
+// closeStatement is one statement of closeAccountSQL with its arguments
+// (the account's key and the time of the closing).
+type closeStatement struct {
+	query string
+	args  func(key string, at time.Time) []any
+}
+
+// closeAccountSQL are the statements that close an account, in the
+// order they run in one transaction; the first one finds the account.
+func closeAccountSQL(prefix string, arg func(int) string) []closeStatement {
+	key := func(k string, _ time.Time) []any { return []any{k} }
+	del := func(table, where string) closeStatement {
+		return closeStatement{fmt.Sprintf(`DELETE FROM %s%s WHERE %s`, prefix, table, fmt.Sprintf(where, arg(1))), key}
+	}
+	return []closeStatement{
+		{fmt.Sprintf(`UPDATE %saccounts SET password = %s WHERE key = %s`, prefix, arg(1), arg(2)),
+			func(k string, _ time.Time) []any { return []any{closedPassword, k} }},
+		{fmt.Sprintf(`INSERT INTO %ssuspensions(account, reason, since) VALUES (%s, %s, %s)
+			ON CONFLICT(account) DO UPDATE SET reason = excluded.reason, since = excluded.since`, prefix, arg(1), arg(2), arg(3)),
+			func(k string, at time.Time) []any { return []any{k, ClosedReason, at.UnixNano()} }},
+		del("sessions", "account = %s"),
+		del("blocks", "account = %[1]s OR blocked = %[1]s"),
+		del("follows", "account = %[1]s OR followed = %[1]s"),
+		del("cards", "account = %s"),
+		del("presence", "account = %s"),
+		del("puzzle_answers", "account = %s"),
+		del("lobby_chat", "account = %s"),
+	}
+}
+
+// unfinishedGamesSQL lists the unfinished games in which an account
+// took a seat.
+func unfinishedGamesSQL(prefix string, arg func(int) string) string {
+	return fmt.Sprintf(`SELECT DISTINCT ag.game FROM %[1]saccount_games ag JOIN %[1]sgames g ON g.id = ag.game
+		WHERE ag.account = %[2]s AND NOT g.finished ORDER BY ag.game`, prefix, arg(1))
+}
+
+// CloseAccount implements Accounts.
+func (s *SQLite) CloseAccount(ctx context.Context, key string, at time.Time) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store: close account %q: %w", key, err)
+	}
+	defer tx.Rollback()
+	for i, st := range closeAccountSQL("", sqliteNumArg) {
+		res, err := tx.ExecContext(ctx, st.query, st.args(key, at)...)
+		if err != nil {
+			return fmt.Errorf("store: close account %q: %w", key, err)
+		}
+		if i == 0 {
+			if n, err := res.RowsAffected(); err != nil || n == 0 {
+				return fmt.Errorf("store: close account %q: %w", key, ErrNotFound)
+			}
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store: close account %q: %w", key, err)
+	}
+	return nil
+}
+
+// UnfinishedGames implements Accounts.
+func (s *SQLite) UnfinishedGames(ctx context.Context, key string) ([]string, error) {
+	rows, err := s.db.QueryContext(ctx, unfinishedGamesSQL("", sqliteArg), key)
+	if err != nil {
+		return nil, fmt.Errorf("store: unfinished games of %q: %w", key, err)
+	}
+	defer rows.Close()
+	ids, err := scanIDs(rows)
+	if err != nil {
+		return nil, fmt.Errorf("store: unfinished games of %q: %w", key, err)
+	}
+	return ids, nil
+}
+
+// CloseAccount implements Accounts.
+func (s *Postgres) CloseAccount(ctx context.Context, key string, at time.Time) error {
+	tx, err := s.pool.Begin(ctx)
+	if err != nil {
+		return fmt.Errorf("store: close account %q: %w", key, err)
+	}
+	defer tx.Rollback(ctx)
+	for i, st := range closeAccountSQL("atril_", pgArg) {
+		tag, err := tx.Exec(ctx, st.query, st.args(key, at)...)
+		if err != nil {
+			return fmt.Errorf("store: close account %q: %w", key, err)
+		}
+		if i == 0 && tag.RowsAffected() == 0 {
+			return fmt.Errorf("store: close account %q: %w", key, ErrNotFound)
+		}
+	}
+	if err := tx.Commit(ctx); err != nil {
+		return fmt.Errorf("store: close account %q: %w", key, err)
+	}
+	return nil
+}
+
+// UnfinishedGames implements Accounts.
+func (s *Postgres) UnfinishedGames(ctx context.Context, key string) ([]string, error) {
+	rows, err := s.pool.Query(ctx, unfinishedGamesSQL("atril_", pgArg), key)
+	if err != nil {
+		return nil, fmt.Errorf("store: unfinished games of %q: %w", key, err)
+	}
+	defer rows.Close()
+	ids, err := scanIDs(rows)
+	if err != nil {
+		return nil, fmt.Errorf("store: unfinished games of %q: %w", key, err)
+	}
+	return ids, nil
+}

@@ -212,36 +212,51 @@ func (s *Server) readAccount(w http.ResponseWriter, r *http.Request) (*accountRe
 
 // hashing runs fn, which hashes a password for r's client, in one of the
 // slots for it (half the CPUs: many sign-ins at once cannot take the CPU
-// from the games), waiting for one at most hashWait or until r's context
-// ends. A client has one password hashed or waiting at a time (429 for a
-// second one), so that a burst from one address cannot fill the queue
-// ahead of everyone else's.
+// from the games), waiting for one at most hashWait in all or until r's
+// context ends. A client's passwords are hashed one after the other: its
+// second waits for its first to be done before it queues for a slot, so
+// that a burst from one address cannot fill the queue ahead of everyone
+// else's.
 func (s *Server) hashing(r *http.Request, fn func() error) error {
 	client := s.clientKey(r)
 	s.hashMu.Lock()
-	if s.hashClients[client] > 0 {
-		s.hashMu.Unlock()
-		return tooMany("passwords checked at once", time.Second)
+	turn := s.hashClients[client]
+	if turn == nil {
+		turn = &hashTurn{ch: make(chan struct{}, 1)}
+		s.hashClients[client] = turn
 	}
-	s.hashClients[client]++
+	turn.n++
 	s.hashMu.Unlock()
 	defer func() {
 		s.hashMu.Lock()
-		decrement(s.hashClients, client)
+		if turn.n--; turn.n == 0 {
+			delete(s.hashClients, client)
+		}
 		s.hashMu.Unlock()
 	}()
 	ctx := r.Context()
 	t := time.NewTimer(hashWait)
 	defer t.Stop()
-	select {
-	case s.hashes <- struct{}{}:
-	case <-ctx.Done():
-		return &apiError{503, "the server is busy; try again"}
-	case <-t.C:
-		return &apiError{503, "the server is busy; try again"}
+	busy := &apiError{503, "the server is busy; try again"}
+	for _, sem := range []chan struct{}{turn.ch, s.hashes} {
+		select {
+		case sem <- struct{}{}:
+			defer func() { <-sem }()
+		case <-ctx.Done():
+			return busy
+		case <-t.C:
+			return busy
+		}
 	}
-	defer func() { <-s.hashes }()
 	return fn()
+}
+
+// hashTurn is a client's turn to hash a password (ch holds a token while
+// one is waiting for a slot or being hashed) and how many of its
+// passwords wait or are being hashed (n).
+type hashTurn struct {
+	ch chan struct{}
+	n  int
 }
 
 func (s *Server) handleSignUp(w http.ResponseWriter, r *http.Request) {

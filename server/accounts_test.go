@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"math"
 	"net/http"
@@ -579,9 +578,9 @@ func TestAccountLockSpread(t *testing.T) {
 	}
 }
 
-// TestHashingOnePerClient: a client has one password hashed or waiting
-// for a slot at a time; a second one at once is refused at once (429),
-// while another client's waits for the slot and gets it.
+// TestHashingOnePerClient: a client's passwords are hashed one after the
+// other, its second queueing for a slot only once its first is done,
+// while another client's queues at once; all are hashed in the end.
 func TestHashingOnePerClient(t *testing.T) {
 	cfg := testConfig(newStore(t))
 	e := newEnvConfig(t, cfg)
@@ -591,32 +590,52 @@ func TestHashingOnePerClient(t *testing.T) {
 		r.RemoteAddr = addr + ":1234"
 		return r
 	}
-	// Every slot taken by other clients' hashes, which wait for release.
-	release := make(chan struct{})
+	// Every slot taken by other clients' hashes, each waiting for its
+	// release.
+	release := make([]chan struct{}, cap(s.hashes))
 	var held sync.WaitGroup
-	for k := range cap(s.hashes) {
+	for k := range release {
 		held.Add(1)
-		go s.hashing(from(fmt.Sprintf("192.0.2.%d", 100+k)), func() error { held.Done(); <-release; return nil })
+		release[k] = make(chan struct{})
+		go s.hashing(from(fmt.Sprintf("192.0.2.%d", 100+k)), func() error { held.Done(); <-release[k]; return nil })
 	}
 	held.Wait()
-	// One of 192.0.2.1's waits for a slot; a second at once is refused.
-	waiting := make(chan error, 1)
-	go func() { waiting <- s.hashing(from("192.0.2.1"), func() error { return nil }) }()
-	waitFor(t, "192.0.2.1's hash waiting", func() bool {
+	// Two of 192.0.2.1's and one of 192.0.2.2's, in that order.
+	var mu sync.Mutex
+	var order []string
+	hashed := func(what string) func() error {
+		return func() error {
+			mu.Lock()
+			order = append(order, what)
+			mu.Unlock()
+			return nil
+		}
+	}
+	done := make(chan error, 3)
+	queued := func(client string, n int) bool {
 		s.hashMu.Lock()
 		defer s.hashMu.Unlock()
-		return s.hashClients["192.0.2.1"] == 1
-	})
-	var tm *tooManyError
-	if err := s.hashing(from("192.0.2.1"), func() error { return nil }); !errors.As(err, &tm) {
-		t.Errorf("a second hash of one client at once: %v, want a refusal (429)", err)
+		return s.hashClients[client] != nil && s.hashClients[client].n == n
 	}
-	close(release)
-	if err := <-waiting; err != nil {
-		t.Errorf("the waiting hash: %v", err)
+	go func() { done <- s.hashing(from("192.0.2.1"), hashed("a1")) }()
+	waitFor(t, "a1 waiting", func() bool { return queued("192.0.2.1", 1) })
+	go func() { done <- s.hashing(from("192.0.2.1"), hashed("a2")) }()
+	waitFor(t, "a2 waiting", func() bool { return queued("192.0.2.1", 2) })
+	go func() { done <- s.hashing(from("192.0.2.2"), hashed("b")) }()
+	waitFor(t, "b waiting", func() bool { return queued("192.0.2.2", 1) })
+	// One slot freed: the queue for the slots held a1 then b (a2 waited
+	// for a1), so they go through it in that order, and a2 after them.
+	close(release[0])
+	for range 3 {
+		if err := <-done; err != nil {
+			t.Errorf("a hash: %v", err)
+		}
 	}
-	if err := s.hashing(from("192.0.2.1"), func() error { return nil }); err != nil {
-		t.Errorf("a hash once the first is done: %v", err)
+	for _, r := range release[1:] {
+		close(r)
+	}
+	if got := strings.Join(order, " "); got != "a1 b a2" {
+		t.Errorf("hashed in the order %s, want a1 b a2 (a2 queues behind b, once a1 is done)", got)
 	}
 	s.hashMu.Lock()
 	defer s.hashMu.Unlock()

@@ -220,10 +220,10 @@ type Server struct {
 	dummyHash string
 	// hashes holds a token for each password being hashed.
 	hashes chan struct{}
-	// hashClients counts, by client, the passwords being hashed or
-	// waiting for a slot; guarded by hashMu.
+	// hashClients holds, by client, its turn to hash a password; guarded
+	// by hashMu.
 	hashMu      sync.Mutex
-	hashClients map[string]int
+	hashClients map[string]*hashTurn
 	cop         *http.CrossOriginProtection
 
 	variants sync.Map // name → *variant.Variant
@@ -397,7 +397,7 @@ func New(cfg Config) (*Server, error) {
 		failLim:     newHourLimiter(cfg.AccountFailsPerHour, DefaultAccountFailsPerHour, 1),
 		failAll:     newHourLimiter(cfg.AccountFailsPerHour, DefaultAccountFailsPerHour, AccountFailsScale),
 		hashes:      make(chan struct{}, max(1, runtime.GOMAXPROCS(0)/2)),
-		hashClients: map[string]int{},
+		hashClients: map[string]*hashTurn{},
 		cop:         http.NewCrossOriginProtection()}
 	for _, o := range cfg.TrustedOrigins {
 		if err := s.cop.AddTrustedOrigin(o); err != nil {

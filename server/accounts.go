@@ -380,6 +380,49 @@ func (s *Server) checkPassword(r *http.Request, stored, key, pw string) (ok bool
 	return ok, err
 }
 
+// confirmed reads into req the body of a request that the signed-in
+// player confirms with their current password (which the body puts in
+// *current), checks the body with check, then the password (a wrong one
+// counts as a failed sign-in, 403), and returns the account; why says
+// what signing in is needed for. On failure it has answered.
+func (s *Server) confirmed(w http.ResponseWriter, r *http.Request, why string, req any, current *string, check func() error) (*store.Account, bool) {
+	if s.loginLimited(w, r) {
+		return nil, false
+	}
+	a, err := s.requireSignIn(r, why)
+	if err != nil {
+		s.fail(w, err)
+		return nil, false
+	}
+	data, err := readBody(w, r)
+	if err == nil {
+		err = decodeJSON(data, req)
+	}
+	if err == nil && check != nil {
+		err = check()
+	}
+	if err != nil {
+		s.fail(w, err)
+		return nil, false
+	}
+	if !s.spendGuess(w, r, a) {
+		return nil, false
+	}
+	ok, err := s.checkPassword(r, a.Password, a.Key, *current)
+	if err != nil || ok {
+		s.refundGuess(r, a)
+	}
+	if err != nil {
+		s.fail(w, err)
+		return nil, false
+	}
+	if !ok {
+		s.fail(w, &apiError{403, "the current password is wrong"})
+		return nil, false
+	}
+	return a, true
+}
+
 // passwordRequest is the body of POST /api/me/password.
 type passwordRequest struct {
 	Password string `json:"password"`
@@ -390,41 +433,9 @@ type passwordRequest struct {
 // one must come with the new one. Every other session of the account
 // ends (a new password is what one sets after a leak); this one stays.
 func (s *Server) handlePassword(w http.ResponseWriter, r *http.Request) {
-	if s.loginLimited(w, r) {
-		return
-	}
-	a, err := s.requireSignIn(r, "sign in to change your password")
-	if err != nil {
-		s.fail(w, err)
-		return
-	}
-	data, err := readBody(w, r)
-	if err != nil {
-		s.fail(w, err)
-		return
-	}
 	var req passwordRequest
-	if err := decodeJSON(data, &req); err != nil {
-		s.fail(w, err)
-		return
-	}
-	if err := checkPasswordLength(req.New); err != nil {
-		s.fail(w, err)
-		return
-	}
-	if !s.spendGuess(w, r, a) {
-		return
-	}
-	ok, err := s.checkPassword(r, a.Password, a.Key, req.Password)
-	if err != nil || ok {
-		s.refundGuess(r, a)
-	}
-	if err != nil {
-		s.fail(w, err)
-		return
-	}
+	a, ok := s.confirmed(w, r, "sign in to change your password", &req, &req.Password, func() error { return checkPasswordLength(req.New) })
 	if !ok {
-		s.fail(w, &apiError{403, "the current password is wrong"})
 		return
 	}
 	var hash string

@@ -25,37 +25,9 @@ type closeRequest struct {
 }
 
 func (s *Server) handleCloseAccount(w http.ResponseWriter, r *http.Request) {
-	if s.loginLimited(w, r) {
-		return
-	}
-	a, err := s.requireSignIn(r, "sign in to close your account")
-	if err != nil {
-		s.fail(w, err)
-		return
-	}
-	data, err := readBody(w, r)
-	if err != nil {
-		s.fail(w, err)
-		return
-	}
 	var req closeRequest
-	if err := decodeJSON(data, &req); err != nil {
-		s.fail(w, err)
-		return
-	}
-	if !s.spendGuess(w, r, a) {
-		return
-	}
-	ok, err := s.checkPassword(r, a.Password, a.Key, req.Password)
-	if err != nil || ok {
-		s.refundGuess(r, a)
-	}
-	if err != nil {
-		s.fail(w, err)
-		return
-	}
+	a, ok := s.confirmed(w, r, "sign in to close your account", &req, &req.Password, nil)
 	if !ok {
-		s.fail(w, &apiError{403, "the current password is wrong"})
 		return
 	}
 	if err := s.closable(r, a); err != nil {

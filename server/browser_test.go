@@ -3905,6 +3905,13 @@ func TestBrowserCloseAccount(t *testing.T) {
 	r.signUpPage(ana, "Anabel")
 	r.signUpPage(bo, "Bodil")
 	r.run(ana, "her page", chromedp.Navigate(r.e.url+"/p/Anabel"), chromedp.WaitVisible(`#profile-account`))
+	// Her data first, by the page's link.
+	var data string
+	r.run(ana, "her data", chromedp.Evaluate(`fetch($("#data-link").href).then((x) => x.json()).then((d) => d.name + "|" + $("#data-link").textContent + "|" + $("#data-link").hasAttribute("download"))`, &data,
+		func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }))
+	if data != "Anabel|Download your data|true" {
+		t.Errorf("her data by the page's link: %q", data)
+	}
 	r.run(ana, "open Close your account", chromedp.Click("#close-box summary"), chromedp.WaitVisible(`#close-password`))
 	r.run(ana, "a wrong password", chromedp.SendKeys("#close-password", "wrong horse"), chromedp.Click("#close-go"))
 	r.poll(ana, "the question", `!!document.querySelector("#ask-dialog[open]") && $("#ask-text").textContent === "Close the account Anabel for good?"`, 5*time.Second)

@@ -80,6 +80,7 @@ func (s *Server) routes() {
 	mux.HandleFunc("POST /api/me/blocks", s.handleBlock)
 	mux.HandleFunc("DELETE /api/me/blocks/{name}", s.handleUnblock)
 	mux.HandleFunc("POST /api/me/close", s.handleCloseAccount)
+	mux.HandleFunc("GET /api/me/data", s.handleAccountData)
 	mux.HandleFunc("GET /api/me/follows", s.handleFollows)
 	mux.HandleFunc("POST /api/me/follows", s.handleFollow)
 	mux.HandleFunc("DELETE /api/me/follows/{name}", s.handleUnfollow)

@@ -1,0 +1,144 @@
+package server
+
+import (
+	"fmt"
+	"net/http"
+	"time"
+
+	"atril/store"
+)
+
+// A player's data (GET /api/me/data): everything the server keeps for the
+// signed-in account, in one JSON file to download: the account, its
+// ratings, the games it held a seat of (with their results), its seats,
+// its cardboxes, its puzzle answers, the players it follows and blocks,
+// and its lines in the lobby's chat. The games' moves are in each
+// game's own record (GET /api/games/{id}/review, or the GCG file).
+
+// exportMost bounds each list of the export (games, seats, puzzle
+// answers): far more than a player makes.
+const exportMost = 100000
+
+// AccountData is the answer of GET /api/me/data.
+type AccountData struct {
+	Name     string             `json:"name"`
+	Created  time.Time          `json:"created"`
+	Exported time.Time          `json:"exported"`
+	Ratings  []RatingInfo       `json:"ratings"`
+	Games    []RatedInfo        `json:"games"`
+	Seats    []AccountGameInfo  `json:"seats"`
+	Cardbox  []Cardbox          `json:"cardboxes"`
+	Puzzles  []PuzzleRecordInfo `json:"puzzles"`
+	Follows  []FollowInfo       `json:"follows"`
+	Blocks   []BlockInfo        `json:"blocks"`
+	Chat     []LobbyChatLine    `json:"lobby_chat"`
+}
+
+// PuzzleRecordInfo is a player's first answer to a puzzle.
+type PuzzleRecordInfo struct {
+	Lexicon  string    `json:"lexicon"`
+	Number   int       `json:"number"`
+	Correct  bool      `json:"correct"`
+	Score    int       `json:"score"`
+	Answered time.Time `json:"answered"`
+}
+
+func (s *Server) handleAccountData(w http.ResponseWriter, r *http.Request) {
+	if ok, retry := s.lookLim.take(s.clientKey(r), time.Now()); !ok {
+		s.fail(w, tooMany("requests", retry))
+		return
+	}
+	a, err := s.requireSignIn(r, "sign in to download your data")
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	d, err := s.accountData(r, a)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="atril-%s.json"`, a.Key))
+	writeJSON(w, 200, d)
+}
+
+// accountData gathers what the server keeps for account a.
+func (s *Server) accountData(r *http.Request, a *store.Account) (*AccountData, error) {
+	ctx := r.Context()
+	d := &AccountData{Name: a.Name, Created: a.Created, Exported: time.Now().UTC(), Games: []RatedInfo{}, Seats: []AccountGameInfo{},
+		Cardbox: []Cardbox{}, Puzzles: []PuzzleRecordInfo{}, Blocks: []BlockInfo{}, Chat: []LobbyChatLine{}}
+	rs, err := s.store.Ratings(ctx, a.Key)
+	if err != nil {
+		return nil, err
+	}
+	d.Ratings = ownRatings(rs)
+	games, err := s.store.RatedGames(ctx, a.Key, store.RatedFilter{}, exportMost)
+	if err != nil {
+		return nil, err
+	}
+	for _, g := range games {
+		d.Games = append(d.Games, ratedInfo(&g))
+	}
+	seats, err := s.store.AccountGames(ctx, a.Key, exportMost)
+	if err != nil {
+		return nil, err
+	}
+	for _, g := range seats {
+		d.Seats = append(d.Seats, AccountGameInfo{ID: g.Game, Seat: g.Seat, Joined: g.Joined})
+	}
+	for _, v := range s.info().Variants {
+		for _, lex := range v.Lexicons {
+			cs, err := s.store.Cards(ctx, a.Key, lex)
+			if err != nil {
+				return nil, err
+			}
+			if len(cs) == 0 || hasCardbox(d.Cardbox, lex) {
+				continue
+			}
+			box := Cardbox{Lexicon: lex, Count: len(cs)}
+			for _, c := range cs {
+				box.Cards = append(box.Cards, CardInfo{Letters: c.Letters, Box: c.Box, Due: c.Due.UnixMilli(), Filed: c.Filed.UnixMilli()})
+			}
+			d.Cardbox = append(d.Cardbox, box)
+		}
+	}
+	ps, err := s.store.PuzzleRecords(ctx, a.Key, exportMost)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range ps {
+		d.Puzzles = append(d.Puzzles, PuzzleRecordInfo{Lexicon: p.Lexicon, Number: p.Number, Correct: p.Correct, Score: p.Score, Answered: p.Answered})
+	}
+	b, err := s.blockingOf(ctx, a.Key)
+	if err != nil {
+		return nil, err
+	}
+	if d.Follows, err = s.follows(ctx, a.Key, b, time.Now(), nil, nil); err != nil {
+		return nil, err
+	}
+	bl, err := s.blockList(ctx, a.Key)
+	if err != nil {
+		return nil, err
+	}
+	d.Blocks = bl.Blocks
+	lines, err := s.store.LobbyLines(ctx, LobbyChatKept)
+	if err != nil {
+		return nil, err
+	}
+	for _, l := range lines {
+		if l.Account == a.Key {
+			d.Chat = append(d.Chat, LobbyChatLine{ID: l.ID, Name: l.Name, Text: l.Text, At: l.At})
+		}
+	}
+	return d, nil
+}
+
+// hasCardbox reports whether boxes holds the cardbox of lex.
+func hasCardbox(boxes []Cardbox, lex string) bool {
+	for _, b := range boxes {
+		if b.Lexicon == lex {
+			return true
+		}
+	}
+	return false
+}

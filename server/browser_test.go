@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -2462,9 +2463,15 @@ func TestBrowserAccounts(t *testing.T) {
 	var watching string
 	r.eval(vis, `$("#playing-games li").textContent`, &watching)
 	st2 := r.e.state(id, "")
-	if want := fmt.Sprintf("Rated ✓ Ana %d – ✓ Boris %d English · SOWPODS (international English) · 2 moves Watch", st2.Seats[0].Score, st2.Seats[1].Score); watching != want {
-		t.Errorf("the lobby's game being played reads %q, want %q", watching, want)
+	// Each seat's time left, Ana's (on turn) running down.
+	clocks := regexp.MustCompile(` \d+:\d\d`).FindAllString(watching, -1)
+	watching = regexp.MustCompile(` \d+:\d\d`).ReplaceAllString(watching, "")
+	if want := fmt.Sprintf("Rated ✓ Ana %d – ✓ Boris %d English · SOWPODS (international English) · 2 moves Watch", st2.Seats[0].Score, st2.Seats[1].Score); watching != want || len(clocks) != 2 {
+		t.Errorf("the lobby's game being played reads %q with the clocks %q, want %q and two clocks", watching, clocks, want)
 	}
+	r.poll(vis, "Ana's clock running down", `(() => { const c = document.querySelectorAll("#playing-games .lobby-clock");
+		return c.length === 2 && c[0].classList.contains("running") && !c[1].classList.contains("running") &&
+			c[0].textContent !== (window.FIRST_CLOCK = window.FIRST_CLOCK || c[0].textContent); })()`, 5*time.Second)
 	r.shot(vis, "36-lobby-now-playing")
 	r.clickAt(ana, "#resign")
 	r.poll(ana, "the resign dialog", `!!document.querySelector("#ask-dialog[open]")`, 5*time.Second)

@@ -26,6 +26,9 @@ type LobbyGame struct {
 	Rated bool `json:"rated,omitempty"`
 	// Moves is the number of moves played (games being played).
 	Moves int `json:"moves,omitempty"`
+	// ClockState is a timed game's clock as the list was read (games
+	// being played): the time left of each seat and whose runs.
+	ClockState *ClockState `json:"clock_state,omitempty"`
 }
 
 // Lobby is the answer of GET /api/lobby: the games offered that wait
@@ -230,6 +233,7 @@ func (s *Server) readLobbyGames() lobbyLists {
 			}
 			if l.started() {
 				e.game.Moves = l.g.MovesPlayed()
+				e.game.ClockState = l.clockState(time.Now())
 				ls.playing = append(ls.playing, e)
 			} else {
 				ls.open = append(ls.open, e)

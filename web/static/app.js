@@ -1675,6 +1675,7 @@ async function loadOpen() {
       if (i) seats.append(" – ");
       if (s.account) seats.append(accountMark(), " ");
       seats.append(seatLabel(s) + " " + s.score);
+      if (hasClock(g.clock_state, i)) seats.append(" ", lobbyClock(g.clock_state, i));
     });
     li.append(seats, " ",
       el("span", "hint", variantName(g.variant) + " · " + lexiconName(g.lexicon) + " · " + t("playingMoves", g.moves || 0)), " ");
@@ -1685,6 +1686,41 @@ async function loadOpen() {
     pl.append(li);
   }
   $("#playing-empty").hidden = playing.length > 0;
+  LOBBY_CLOCKS_AT = performance.now();
+  tickLobbyClocks();
+}
+
+// LOBBY_CLOCKS_AT is when the lobby's clocks were read; LOBBY_TICK the
+// timer that runs them down.
+let LOBBY_CLOCKS_AT = 0, LOBBY_TICK = 0;
+
+// lobbyClock is the time left of seat i of a game being played, as the
+// clock c of the lobby's list says, to run down while the seat is on
+// turn.
+function lobbyClock(c, i) {
+  const span = el("span", "lobby-clock");
+  span.dataset.left = String(c.left_ms[i]);
+  if (c.running === i) span.dataset.running = "1";
+  return span;
+}
+
+// tickLobbyClocks shows the times left of the games being played, less
+// the time since the lobby was read for the seats on turn, every second
+// while the lobby shows.
+function tickLobbyClocks() {
+  clearTimeout(LOBBY_TICK);
+  const since = performance.now() - LOBBY_CLOCKS_AT;
+  let running = false;
+  for (const span of document.querySelectorAll("#playing-games .lobby-clock")) {
+    const on = span.dataset.running === "1";
+    const left = Number(span.dataset.left) - (on ? since : 0);
+    span.textContent = clockText(left);
+    span.classList.toggle("running", on);
+    span.classList.toggle("overtime", left < 0);
+    span.setAttribute("aria-label", t("timeLeft", span.textContent));
+    running = running || on;
+  }
+  if (running && !$("#lobby").hidden) LOBBY_TICK = setTimeout(tickLobbyClocks, 1000);
 }
 
 // ---------- the leaderboard ----------

@@ -3892,6 +3892,19 @@ func TestBrowserFollows(t *testing.T) {
 		t.Errorf("the lobby read again told %d times of the game offered, want once", notes)
 	}
 	r.run(ana, "the lobby in front again", chromedp.Evaluate(`delete document.hidden; localStorage.setItem("atril:notify", "off"); showFollowsNotify(); true`, nil))
+	// A followed player's timed game shows both clocks, the one on turn
+	// running.
+	var clocks string
+	r.eval(ana, `(() => {
+		showLobbyFollows([{name: "Bodil", since: "2026-11-01T00:00:00Z", playing: [{id: "00000000000000f1", variant: "english", lexicon: "en-sowpods",
+			seats: [{name: "Bodil", kind: "human", score: 10}, {name: "Cyd", kind: "human", score: 5}],
+			clock_state: {seconds: [600, 600], overtime: [60, 60], left_ms: [300000, 600000], running: 0}}]}]);
+		LOBBY_CLOCKS_AT = performance.now(); tickLobbyClocks();
+		return [...document.querySelectorAll("#follows-lobby .lobby-clock")].map((c) => c.textContent + (c.classList.contains("running") ? "*" : "")).join(" ");
+	})()`, &clocks)
+	if clocks != "5:00* 10:00" {
+		t.Errorf("the clocks of a followed player's game: %q, want \"5:00* 10:00\"", clocks)
+	}
 	if s := r.axe(ana, "the lobby with the players followed"); s < 90 {
 		t.Errorf("the lobby with the players followed scores %.0f in the accessibility checks, want at least 90", s)
 	}

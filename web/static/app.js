@@ -1578,7 +1578,8 @@ function showLobbyFollows(fs) {
       const watch = el("a", "button", t("watchGame"));
       watch.href = "/g/" + g.id;
       watch.setAttribute("aria-label", t("watchGame") + ": " + score);
-      li.append(" · ", el("span", "", t("followPlays", score)), " ", watch);
+      const clocks = g.seats.flatMap((st, i) => (hasClock(g.clock_state, i) ? [" ", lobbyClock(g.clock_state, i)] : []));
+      li.append(" · ", el("span", "", t("followPlays", score)), ...clocks, " ", watch);
     }
     ul.append(li);
   }
@@ -1704,14 +1705,15 @@ function lobbyClock(c, i) {
   return span;
 }
 
-// tickLobbyClocks shows the times left of the games being played, less
+// tickLobbyClocks shows the times left of the games being played (and of
+// those of the players one follows), less
 // the time since the lobby was read for the seats on turn, every second
 // while the lobby shows.
 function tickLobbyClocks() {
   clearTimeout(LOBBY_TICK);
   const since = performance.now() - LOBBY_CLOCKS_AT;
   let running = false;
-  for (const span of document.querySelectorAll("#playing-games .lobby-clock")) {
+  for (const span of document.querySelectorAll("#playing-games .lobby-clock, #follows-lobby .lobby-clock")) {
     const on = span.dataset.running === "1";
     const left = Number(span.dataset.left) - (on ? since : 0);
     span.textContent = clockText(left);

@@ -78,11 +78,17 @@ func (s *Server) handleCardbox(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
+	writeJSON(w, 200, cardbox(lex, cs))
+}
+
+// cardbox is the cardbox of word list lex holding the cards cs, as the
+// API answers it.
+func cardbox(lex string, cs []store.Card) Cardbox {
 	out := Cardbox{Lexicon: lex, Cards: make([]CardInfo, 0, len(cs)), Count: len(cs)}
 	for _, c := range cs {
 		out.Cards = append(out.Cards, CardInfo{Letters: c.Letters, Box: c.Box, Due: c.Due.UnixMilli(), Filed: c.Filed.UnixMilli()})
 	}
-	writeJSON(w, 200, out)
+	return out
 }
 
 func (s *Server) handleCardboxPut(w http.ResponseWriter, r *http.Request) {

@@ -29,17 +29,9 @@ func TestCloseAccount(t *testing.T) {
 	closeWith("wrong horse", 403, "the current password is wrong")
 
 	// A game not over.
-	var cr CreateResponse
-	if code := e.doWith(ana, "POST", "/api/games", "", map[string]any{"variant": "english",
-		"seats": []SeatRequest{{Kind: "human"}, {Kind: "computer", Level: "professional"}}}, &cr); code != 201 {
-		t.Fatalf("create: %d", code)
-	}
-	var j JoinResponse
-	if code := e.doWith(ana, "POST", "/api/games/"+cr.ID+"/join", "", nil, &j); code != 200 {
-		t.Fatalf("join: %d", code)
-	}
-	closeWith("correct horse", 409, "1 unfinished games (/g/"+cr.ID+")")
-	if code := e.do("POST", "/api/games/"+cr.ID+"/resign", j.Token, nil, nil); code != 200 {
+	id, tok := e.accountComputerGame(ana)
+	closeWith("correct horse", 409, "1 unfinished games (/g/"+id+")")
+	if code := e.do("POST", "/api/games/"+id+"/resign", tok, nil, nil); code != 200 {
 		t.Fatalf("resign: %d", code)
 	}
 	// A tournament not over.

@@ -86,20 +86,21 @@ func (s *Server) accountData(r *http.Request, a *store.Account) (*AccountData, e
 	for _, g := range seats {
 		d.Seats = append(d.Seats, AccountGameInfo{ID: g.Game, Seat: g.Seat, Joined: g.Joined})
 	}
+	// A word list that several variants offer is read once.
+	read := map[string]bool{}
 	for _, v := range s.info().Variants {
 		for _, lex := range v.Lexicons {
+			if read[lex] {
+				continue
+			}
+			read[lex] = true
 			cs, err := s.store.Cards(ctx, a.Key, lex)
 			if err != nil {
 				return nil, err
 			}
-			if len(cs) == 0 || hasCardbox(d.Cardbox, lex) {
-				continue
+			if len(cs) > 0 {
+				d.Cardbox = append(d.Cardbox, cardbox(lex, cs))
 			}
-			box := Cardbox{Lexicon: lex, Count: len(cs)}
-			for _, c := range cs {
-				box.Cards = append(box.Cards, CardInfo{Letters: c.Letters, Box: c.Box, Due: c.Due.UnixMilli(), Filed: c.Filed.UnixMilli()})
-			}
-			d.Cardbox = append(d.Cardbox, box)
 		}
 	}
 	ps, err := s.store.PuzzleRecords(ctx, a.Key, exportMost)
@@ -131,14 +132,4 @@ func (s *Server) accountData(r *http.Request, a *store.Account) (*AccountData, e
 		}
 	}
 	return d, nil
-}
-
-// hasCardbox reports whether boxes holds the cardbox of lex.
-func hasCardbox(boxes []Cardbox, lex string) bool {
-	for _, b := range boxes {
-		if b.Lexicon == lex {
-			return true
-		}
-	}
-	return false
 }

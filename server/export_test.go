@@ -23,16 +23,8 @@ func TestAccountData(t *testing.T) {
 	e.signUp(bob, "Bob", "battery staple")
 	e.signUp(cyd, "Cyd", "battery staple")
 	// A game against the computer, resigned.
-	var cr CreateResponse
-	if code := e.doWith(ana, "POST", "/api/games", "", map[string]any{"variant": "english",
-		"seats": []SeatRequest{{Kind: "human"}, {Kind: "computer", Level: "professional"}}}, &cr); code != 201 {
-		t.Fatalf("create: %d", code)
-	}
-	var j JoinResponse
-	if code := e.doWith(ana, "POST", "/api/games/"+cr.ID+"/join", "", nil, &j); code != 200 {
-		t.Fatalf("join: %d", code)
-	}
-	if code := e.do("POST", "/api/games/"+cr.ID+"/resign", j.Token, nil, nil); code != 200 {
+	id, tok := e.accountComputerGame(ana)
+	if code := e.do("POST", "/api/games/"+id+"/resign", tok, nil, nil); code != 200 {
 		t.Fatalf("resign: %d", code)
 	}
 	now := time.Now().UnixMilli()
@@ -73,7 +65,7 @@ func TestAccountData(t *testing.T) {
 	if d.Name != "Ana" || d.Created.IsZero() || d.Exported.IsZero() {
 		t.Errorf("the account: %+v", d)
 	}
-	if len(d.Games) != 1 || d.Games[0].ID != cr.ID || len(d.Seats) != 1 || d.Seats[0].ID != cr.ID {
+	if len(d.Games) != 1 || d.Games[0].ID != id || len(d.Seats) != 1 || d.Seats[0].ID != id {
 		t.Errorf("the games %+v and seats %+v: want the one resigned", d.Games, d.Seats)
 	}
 	if len(d.Cardbox) != 1 || d.Cardbox[0].Lexicon != "en-sowpods" || len(d.Cardbox[0].Cards) != 1 || d.Cardbox[0].Cards[0].Letters != "AERT" {
@@ -94,4 +86,21 @@ func TestAccountData(t *testing.T) {
 	if code := e.doWith(browser(t), "GET", "/api/me/data", "", nil, nil); code != 401 {
 		t.Errorf("signed out: %d, want 401", code)
 	}
+}
+
+// accountComputerGame makes an English game against the professional in
+// which the signed-in client c takes the person's seat, and returns the
+// game and the seat's token.
+func (e *testEnv) accountComputerGame(c *http.Client) (id, token string) {
+	e.t.Helper()
+	var cr CreateResponse
+	if code := e.doWith(c, "POST", "/api/games", "", map[string]any{"variant": "english",
+		"seats": []SeatRequest{{Kind: "human"}, {Kind: "computer", Level: "professional"}}}, &cr); code != 201 {
+		e.t.Fatalf("create: %d", code)
+	}
+	var j JoinResponse
+	if code := e.doWith(c, "POST", "/api/games/"+cr.ID+"/join", "", nil, &j); code != 200 {
+		e.t.Fatalf("join: %d", code)
+	}
+	return cr.ID, j.Token
 }

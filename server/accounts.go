@@ -719,6 +719,10 @@ func (s *Server) handleProfile(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	puzzles, err := s.store.PuzzleRecords(r.Context(), a.Key, puzzleRecords)
+	var puzzleRatings []store.PuzzleRating
+	if err == nil {
+		puzzleRatings, err = s.store.PuzzleRatings(r.Context(), a.Key)
+	}
 	if err != nil {
 		s.fail(w, err)
 		return
@@ -729,7 +733,7 @@ func (s *Server) handleProfile(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p := Profile{Name: a.Name, Since: a.Created, Ratings: ownRatings(rs), Games: []RatedInfo{},
-		Puzzles: puzzleStats(puzzles, puzzle.Today(time.Now())), Followers: followers, Closed: a.Closed()}
+		Puzzles: puzzleStats(puzzles, puzzleRatings, puzzle.Today(time.Now())), Followers: followers, Closed: a.Closed()}
 	for _, g := range games {
 		p.Games = append(p.Games, ratedInfo(&g))
 	}

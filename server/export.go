@@ -29,9 +29,11 @@ type AccountData struct {
 	Seats    []AccountGameInfo  `json:"seats"`
 	Cardbox  []Cardbox          `json:"cardboxes"`
 	Puzzles  []PuzzleRecordInfo `json:"puzzles"`
-	Follows  []FollowInfo       `json:"follows"`
-	Blocks   []BlockInfo        `json:"blocks"`
-	Chat     []LobbyChatLine    `json:"lobby_chat"`
+	// PuzzleRatings are the account's puzzle ratings, by word list.
+	PuzzleRatings []PuzzleRatingInfo `json:"puzzle_ratings"`
+	Follows       []FollowInfo       `json:"follows"`
+	Blocks        []BlockInfo        `json:"blocks"`
+	Chat          []LobbyChatLine    `json:"lobby_chat"`
 }
 
 // PuzzleRecordInfo is a player's first answer to a puzzle.
@@ -41,6 +43,10 @@ type PuzzleRecordInfo struct {
 	Correct  bool      `json:"correct"`
 	Score    int       `json:"score"`
 	Answered time.Time `json:"answered"`
+	// RatingBefore and RatingAfter are the puzzle rating before and
+	// after the answer (absent for an answer not rated).
+	RatingBefore float64 `json:"rating_before,omitempty"`
+	RatingAfter  float64 `json:"rating_after,omitempty"`
 }
 
 func (s *Server) handleAccountData(w http.ResponseWriter, r *http.Request) {
@@ -66,7 +72,7 @@ func (s *Server) handleAccountData(w http.ResponseWriter, r *http.Request) {
 func (s *Server) accountData(r *http.Request, a *store.Account) (*AccountData, error) {
 	ctx := r.Context()
 	d := &AccountData{Name: a.Name, Created: a.Created, Exported: time.Now().UTC(), Games: []RatedInfo{}, Seats: []AccountGameInfo{},
-		Cardbox: []Cardbox{}, Puzzles: []PuzzleRecordInfo{}, Blocks: []BlockInfo{}, Chat: []LobbyChatLine{}}
+		Cardbox: []Cardbox{}, Puzzles: []PuzzleRecordInfo{}, PuzzleRatings: []PuzzleRatingInfo{}, Blocks: []BlockInfo{}, Chat: []LobbyChatLine{}}
 	rs, err := s.store.Ratings(ctx, a.Key)
 	if err != nil {
 		return nil, err
@@ -108,7 +114,15 @@ func (s *Server) accountData(r *http.Request, a *store.Account) (*AccountData, e
 		return nil, err
 	}
 	for _, p := range ps {
-		d.Puzzles = append(d.Puzzles, PuzzleRecordInfo{Lexicon: p.Lexicon, Number: p.Number, Correct: p.Correct, Score: p.Score, Answered: p.Answered})
+		d.Puzzles = append(d.Puzzles, PuzzleRecordInfo{Lexicon: p.Lexicon, Number: p.Number, Correct: p.Correct, Score: p.Score, Answered: p.Answered,
+			RatingBefore: p.RBefore, RatingAfter: p.RAfter})
+	}
+	prs, err := s.store.PuzzleRatings(ctx, a.Key)
+	if err != nil {
+		return nil, err
+	}
+	for i := range prs {
+		d.PuzzleRatings = append(d.PuzzleRatings, *puzzleRatingInfo(&prs[i]))
 	}
 	b, err := s.blockingOf(ctx, a.Key)
 	if err != nil {

@@ -45,7 +45,7 @@ func TestAccountData(t *testing.T) {
 			t.Fatalf("%s %s: %d %q", req.method, req.path, code, eb.Error)
 		}
 	}
-	if _, err := e.srv.store.RecordPuzzle(context.Background(), AccountKey("Ana"), store.PuzzleRecord{Lexicon: "en-sowpods", Number: 7, Correct: true, Score: 42, Answered: time.Now()}); err != nil {
+	if _, err := e.srv.store.RecordPuzzle(context.Background(), AccountKey("Ana"), &store.PuzzleRecord{Lexicon: "en-sowpods", Number: 7, Correct: true, Score: 42, Answered: time.Now()}, nil); err != nil {
 		t.Fatal(err)
 	}
 

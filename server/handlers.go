@@ -85,6 +85,7 @@ func (s *Server) routes() {
 	mux.HandleFunc("POST /api/me/follows", s.handleFollow)
 	mux.HandleFunc("DELETE /api/me/follows/{name}", s.handleUnfollow)
 	mux.HandleFunc("GET /api/puzzles/{lexicon}/{n}", s.handlePuzzle)
+	mux.HandleFunc("GET /api/puzzles/{lexicon}/next", s.handlePuzzleNext)
 	mux.HandleFunc("POST /api/puzzles/{lexicon}/{n}/preview", s.handlePuzzlePreview)
 	mux.HandleFunc("POST /api/puzzles/{lexicon}/{n}/answer", s.handlePuzzleAnswer)
 	mux.HandleFunc("GET /api/me/games", s.handleAccountGames)

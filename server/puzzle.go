@@ -1,8 +1,10 @@
 package server
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"math"
 	"net/http"
 	"strconv"
 	"sync"
@@ -14,6 +16,7 @@ import (
 	"atril/player"
 	"atril/player/leave"
 	"atril/puzzle"
+	"atril/rating"
 	"atril/store"
 	"atril/variant"
 )
@@ -54,6 +57,62 @@ type PuzzleInfo struct {
 	CGP string `json:"cgp"`
 	// Answered is the signed-in account's first answer to the puzzle.
 	Answered *PuzzleResult `json:"answered,omitempty"`
+	// Rating is the signed-in account's puzzle rating in the word list
+	// (absent before its first answer there).
+	Rating *PuzzleRatingInfo `json:"rating,omitempty"`
+	// Level is the puzzle's own rating, once the signed-in account has
+	// answered it (absent while nobody has).
+	Level *PuzzleRatingInfo `json:"level,omitempty"`
+}
+
+// PuzzleRatingInfo is a puzzle rating as the API shows it: an account's
+// in a word list, or a puzzle's (Number set), with the first answers it
+// counts and how many of them solved the puzzle.
+type PuzzleRatingInfo struct {
+	Lexicon   string `json:"lexicon"`
+	Number    int    `json:"number,omitempty"`
+	Rating    int    `json:"rating"`
+	Deviation int    `json:"deviation"`
+	Answered  int    `json:"answered"`
+	Solved    int    `json:"solved"`
+}
+
+// puzzleRatingInfo is a stored puzzle rating as the API shows it.
+func puzzleRatingInfo(r *store.PuzzleRating) *PuzzleRatingInfo {
+	return &PuzzleRatingInfo{Lexicon: r.Lexicon, Number: r.Number, Rating: int(math.Round(r.R)), Deviation: int(math.Round(r.RD)),
+		Answered: r.Answered, Solved: r.Solved}
+}
+
+// ratePuzzle is the rule of puzzle ratings: a first answer is a game
+// between the account and the puzzle, which the account wins when it
+// solved the puzzle, rated by Glicko-2 as a rated game is; the account's
+// rating deviation grows with the weeks since its last answer in the
+// word list (a puzzle's does not: it stays as hard as it was).
+func ratePuzzle(solved bool, at time.Time) store.PuzzleRateFunc {
+	return func(a, p *store.PuzzleRating) (store.PuzzleRating, store.PuzzleRating, error) {
+		for _, r := range []*store.PuzzleRating{a, p} {
+			n := rating.New()
+			if r.Answered > 0 {
+				n = rating.Rating{R: r.R, RD: r.RD, Vol: r.Vol}
+				if r.Number == 0 {
+					n = rating.Idle(n, float64(at.Sub(r.Updated))/float64(idlePeriod))
+				}
+			}
+			r.R, r.RD, r.Vol = n.R, n.RD, n.Vol
+		}
+		score := 0.0
+		if solved {
+			score = 1
+		}
+		na, np, err := rating.Game(rating.Rating{R: a.R, RD: a.RD, Vol: a.Vol}, rating.Rating{R: p.R, RD: p.RD, Vol: p.Vol}, score)
+		if err != nil {
+			return store.PuzzleRating{}, store.PuzzleRating{}, err
+		}
+		ra, rp := *a, *p
+		ra.R, ra.RD, ra.Vol = na.R, na.RD, na.Vol
+		rp.R, rp.RD, rp.Vol = np.R, np.RD, np.Vol
+		return ra, rp, nil
+	}
 }
 
 // PuzzleResult is an account's first answer to a puzzle: whether it
@@ -62,6 +121,11 @@ type PuzzleResult struct {
 	Correct  bool `json:"correct"`
 	Score    int  `json:"score,omitempty"`
 	Revealed bool `json:"revealed,omitempty"`
+	// RatingBefore and RatingAfter are the account's puzzle rating in
+	// the word list before and after the answer (absent for an answer
+	// made before puzzles were rated).
+	RatingBefore int `json:"rating_before,omitempty"`
+	RatingAfter  int `json:"rating_after,omitempty"`
 }
 
 // PuzzleStats is how an account did at the puzzles, from its first
@@ -72,15 +136,21 @@ type PuzzleStats struct {
 	Tried  int `json:"tried"`
 	Solved int `json:"solved"`
 	Streak int `json:"streak"`
+	// Ratings are the account's puzzle ratings, one per word list it
+	// answered a puzzle of since puzzles are rated.
+	Ratings []PuzzleRatingInfo `json:"ratings"`
 }
 
 // puzzleRecords bounds the answers a profile's figures count.
 const puzzleRecords = 1000
 
 // puzzleStats works out the figures of an account's answers (by number,
-// highest first) on day today.
-func puzzleStats(rs []store.PuzzleRecord, today int) PuzzleStats {
-	st := PuzzleStats{Tried: len(rs)}
+// highest first) and puzzle ratings on day today.
+func puzzleStats(rs []store.PuzzleRecord, ratings []store.PuzzleRating, today int) PuzzleStats {
+	st := PuzzleStats{Tried: len(rs), Ratings: []PuzzleRatingInfo{}}
+	for i := range ratings {
+		st.Ratings = append(st.Ratings, *puzzleRatingInfo(&ratings[i]))
+	}
 	solved := map[int]bool{}
 	for _, r := range rs {
 		if r.Correct {
@@ -101,10 +171,14 @@ func puzzleStats(rs []store.PuzzleRecord, today int) PuzzleStats {
 
 // resultOf is a stored answer as the API shows it.
 func resultOf(r *store.PuzzleRecord) *PuzzleResult {
+	out := &PuzzleResult{Correct: r.Correct, Score: r.Score}
 	if r.Score < 0 {
-		return &PuzzleResult{Revealed: true}
+		out = &PuzzleResult{Revealed: true}
 	}
-	return &PuzzleResult{Correct: r.Correct, Score: r.Score}
+	if r.RAfter != 0 {
+		out.RatingBefore, out.RatingAfter = int(math.Round(r.RBefore)), int(math.Round(r.RAfter))
+	}
+	return out
 }
 
 // PuzzleAnswer is the answer of POST /api/puzzles/{lexicon}/{n}/answer:
@@ -126,6 +200,12 @@ type PuzzleAnswer struct {
 	// puzzle and those that solved it at their first answer.
 	AnsweredBy int `json:"answered_by"`
 	SolvedBy   int `json:"solved_by"`
+	// Rating is the signed-in account's puzzle rating in the word list
+	// after the answer (absent for a guest).
+	Rating *PuzzleRatingInfo `json:"rating,omitempty"`
+	// Level is the puzzle's own rating (absent while no account has
+	// answered it).
+	Level *PuzzleRatingInfo `json:"level,omitempty"`
 }
 
 // puzzleRequest is the body of POST .../answer and .../preview: the
@@ -267,8 +347,12 @@ func (s *Server) handlePuzzle(w http.ResponseWriter, r *http.Request) {
 		rec, err = s.store.PuzzleRecord(r.Context(), a.Key, p.lexicon, p.number)
 		if err == nil {
 			info.Answered = resultOf(rec)
+			info.Level, err = s.puzzleLevel(r.Context(), p.lexicon, p.number)
 		} else if errors.Is(err, store.ErrNotFound) {
 			err = nil
+		}
+		if err == nil {
+			info.Rating, err = s.puzzleRating(r.Context(), a.Key, p.lexicon)
 		}
 	}
 	if err != nil {
@@ -346,7 +430,7 @@ func (s *Server) handlePuzzleAnswer(w http.ResponseWriter, r *http.Request) {
 			rec.Score = -1
 		}
 		var first bool
-		if first, err = s.store.RecordPuzzle(r.Context(), a.Key, rec); err == nil {
+		if first, err = s.store.RecordPuzzle(r.Context(), a.Key, &rec, ratePuzzle(out.Correct, rec.Answered)); err == nil {
 			if first {
 				out.First = resultOf(&rec)
 			} else {
@@ -357,6 +441,12 @@ func (s *Server) handlePuzzleAnswer(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
+	if err == nil && a != nil {
+		out.Rating, err = s.puzzleRating(r.Context(), a.Key, p.lexicon)
+	}
+	if err == nil {
+		out.Level, err = s.puzzleLevel(r.Context(), p.lexicon, p.number)
+	}
 	if err == nil {
 		out.AnsweredBy, out.SolvedBy, err = s.store.PuzzleCounts(r.Context(), p.lexicon, p.number)
 	}
@@ -365,4 +455,111 @@ func (s *Server) handlePuzzleAnswer(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, 200, out)
+}
+
+// puzzleRating returns an account's puzzle rating in a word list (nil
+// before its first rated answer there).
+func (s *Server) puzzleRating(ctx context.Context, key, lexicon string) (*PuzzleRatingInfo, error) {
+	rs, err := s.store.PuzzleRatings(ctx, key)
+	if err != nil {
+		return nil, err
+	}
+	for i := range rs {
+		if rs[i].Lexicon == lexicon {
+			return puzzleRatingInfo(&rs[i]), nil
+		}
+	}
+	return nil, nil
+}
+
+// puzzleLevel returns a puzzle's rating (nil while no account has
+// answered it).
+func (s *Server) puzzleLevel(ctx context.Context, lexicon string, number int) (*PuzzleRatingInfo, error) {
+	l, err := s.store.PuzzleLevel(ctx, lexicon, number)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return puzzleRatingInfo(l), nil
+}
+
+// PuzzleNext is the answer of GET /api/puzzles/{lexicon}/next: a puzzle
+// of the word list out by today that the signed-in account has not
+// answered, rated nearest its own puzzle rating, with that rating (a
+// newcomer's, 1500, for a puzzle nobody has answered).
+type PuzzleNext struct {
+	Lexicon string `json:"lexicon"`
+	Number  int    `json:"number"`
+	Level   int    `json:"level"`
+}
+
+// nextPuzzle picks, among puzzles 1 to today, one not in answered (in
+// order), whose rating (levels, by number; a newcomer's for one not
+// there) is nearest mine, the latest of those as near; ok is false when
+// every one was answered.
+func nextPuzzle(today int, mine float64, answered []int, levels []store.PuzzleRating) (n int, level float64, ok bool) {
+	rated := make(map[int]float64, len(levels))
+	for _, l := range levels {
+		rated[l.Number] = l.R
+	}
+	best := math.Inf(1)
+	for k, i := today, len(answered)-1; k >= 1; k-- {
+		for i >= 0 && answered[i] > k {
+			i--
+		}
+		if i >= 0 && answered[i] == k {
+			continue
+		}
+		r, has := rated[k]
+		if !has {
+			r = rating.DefaultR
+		}
+		if d := math.Abs(r - mine); d < best {
+			n, level, ok, best = k, r, true, d
+		}
+	}
+	return n, level, ok
+}
+
+func (s *Server) handlePuzzleNext(w http.ResponseWriter, r *http.Request) {
+	if ok, retry := s.lookLim.take(s.clientKey(r), time.Now()); !ok {
+		s.fail(w, tooMany("requests", retry))
+		return
+	}
+	name := r.PathValue("lexicon")
+	if s.variantOfLexicon(name) == nil {
+		s.fail(w, &apiError{404, fmt.Sprintf("no word list %q is offered", short(name, 40))})
+		return
+	}
+	a, err := s.requireSignIn(r, "sign in to be given puzzles at your level")
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	ctx := r.Context()
+	mine := float64(rating.DefaultR)
+	answered, err := s.store.PuzzleNumbers(ctx, a.Key, name)
+	var levels []store.PuzzleRating
+	var own *PuzzleRatingInfo
+	if err == nil {
+		levels, err = s.store.PuzzleLevels(ctx, name)
+	}
+	if err == nil {
+		own, err = s.puzzleRating(ctx, a.Key, name)
+	}
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	if own != nil {
+		mine = float64(own.Rating)
+	}
+	n, level, ok := nextPuzzle(puzzle.Today(time.Now()), mine, answered, levels)
+	if !ok {
+		s.fail(w, &apiError{404, fmt.Sprintf("you have answered every puzzle of %s out so far: the next one comes out tomorrow", name)})
+		return
+	}
+	writeJSON(w, 200, PuzzleNext{Lexicon: name, Number: n, Level: int(math.Round(level))})
 }

@@ -3,10 +3,13 @@ package server
 import (
 	"encoding/json"
 	"fmt"
+	"math"
+	"net/http"
 	"testing"
 	"time"
 
 	"atril/puzzle"
+	"atril/rating"
 	"atril/store"
 )
 
@@ -177,7 +180,7 @@ func TestPuzzleRecords(t *testing.T) {
 		t.Errorf("puzzle 7 after a refused play: answered %+v", p.Answered)
 	}
 	var prof Profile
-	if code := e.do("GET", "/api/players/Ana", "", nil, &prof); code != 200 || prof.Puzzles != (PuzzleStats{Tried: 2, Solved: 1}) {
+	if code := e.do("GET", "/api/players/Ana", "", nil, &prof); code != 200 || prof.Puzzles.Tried != 2 || prof.Puzzles.Solved != 1 {
 		t.Errorf("Ana's puzzles on her page: %d %+v", code, prof.Puzzles)
 	}
 }
@@ -191,16 +194,130 @@ func TestPuzzleStats(t *testing.T) {
 		want PuzzleStats
 	}{
 		{nil, PuzzleStats{}},
-		{[]store.PuzzleRecord{rec(100, true), rec(99, true), rec(98, false), rec(97, true)}, PuzzleStats{4, 3, 2}},
+		{[]store.PuzzleRecord{rec(100, true), rec(99, true), rec(98, false), rec(97, true)}, PuzzleStats{Tried: 4, Solved: 3, Streak: 2}},
 		// Today's not solved yet: the streak up to yesterday holds.
-		{[]store.PuzzleRecord{rec(99, true), rec(98, true)}, PuzzleStats{2, 2, 2}},
-		{[]store.PuzzleRecord{rec(100, false), rec(99, true)}, PuzzleStats{2, 1, 1}},
-		{[]store.PuzzleRecord{rec(98, true)}, PuzzleStats{1, 1, 0}},
+		{[]store.PuzzleRecord{rec(99, true), rec(98, true)}, PuzzleStats{Tried: 2, Solved: 2, Streak: 2}},
+		{[]store.PuzzleRecord{rec(100, false), rec(99, true)}, PuzzleStats{Tried: 2, Solved: 1, Streak: 1}},
+		{[]store.PuzzleRecord{rec(98, true)}, PuzzleStats{Tried: 1, Solved: 1}},
 		// Two lists on one day count once.
-		{[]store.PuzzleRecord{rec(100, true), {Lexicon: "es", Number: 100, Correct: true}, rec(99, true)}, PuzzleStats{3, 3, 2}},
+		{[]store.PuzzleRecord{rec(100, true), {Lexicon: "es", Number: 100, Correct: true}, rec(99, true)}, PuzzleStats{Tried: 3, Solved: 3, Streak: 2}},
 	} {
-		if got := puzzleStats(tc.rs, 100); got != tc.want {
+		got := puzzleStats(tc.rs, nil, 100)
+		if got.Tried != tc.want.Tried || got.Solved != tc.want.Solved || got.Streak != tc.want.Streak || got.Ratings == nil || len(got.Ratings) != 0 {
 			t.Errorf("%v: got %+v, want %+v", tc.rs, got, tc.want)
 		}
+	}
+	rs := []store.PuzzleRating{{Lexicon: "en", R: 1612.4, RD: 201.6, Answered: 3, Solved: 2}}
+	if got := puzzleStats(nil, rs, 100).Ratings; len(got) != 1 || got[0] != (PuzzleRatingInfo{Lexicon: "en", Rating: 1612, Deviation: 202, Answered: 3, Solved: 2}) {
+		t.Errorf("the ratings of the figures: %+v", got)
+	}
+}
+
+func TestNextPuzzle(t *testing.T) {
+	lv := func(n int, r float64) store.PuzzleRating { return store.PuzzleRating{Number: n, R: r, Answered: 1} }
+	for _, tc := range []struct {
+		name     string
+		today    int
+		mine     float64
+		answered []int
+		levels   []store.PuzzleRating
+		want     int
+		level    float64
+		ok       bool
+	}{
+		{"nothing rated: today's", 10, 1500, nil, nil, 10, 1500, true},
+		{"today's answered: yesterday's", 10, 1500, []int{10}, nil, 9, 1500, true},
+		{"the nearest rating", 10, 1800, []int{2, 10}, []store.PuzzleRating{lv(3, 1700), lv(4, 1850), lv(9, 1300)}, 4, 1850, true},
+		{"answered ones left out", 10, 1800, []int{4}, []store.PuzzleRating{lv(3, 1700), lv(4, 1810), lv(9, 1300)}, 3, 1700, true},
+		{"as near: the latest", 10, 1600, nil, []store.PuzzleRating{lv(3, 1700), lv(7, 1700)}, 10, 1500, true},
+		{"as near, rated: the latest", 10, 1700, nil, []store.PuzzleRating{lv(3, 1700), lv(7, 1700)}, 7, 1700, true},
+		{"a low rating", 5, 1100, []int{1}, []store.PuzzleRating{lv(2, 1250), lv(5, 1400)}, 2, 1250, true},
+		{"every one answered", 3, 1500, []int{1, 2, 3}, nil, 0, 0, false},
+	} {
+		n, level, ok := nextPuzzle(tc.today, tc.mine, tc.answered, tc.levels)
+		if n != tc.want || level != tc.level || ok != tc.ok {
+			t.Errorf("%s: got %d (%v) %v, want %d (%v) %v", tc.name, n, level, ok, tc.want, tc.level, tc.ok)
+		}
+	}
+}
+
+// TestPuzzleRatings: a first answer rates the account and the puzzle
+// against each other; the page, the player's page, the data download
+// and the next puzzle at one's level show the ratings.
+func TestPuzzleRatings(t *testing.T) {
+	e := newEnv(t, newStore(t))
+	ana, bo := browser(t), browser(t)
+	e.signUp(ana, "Ana", "anagrams1")
+	e.signUp(bo, "Boris", "anagrams2")
+	var sol PuzzleAnswer
+	if code := e.do("POST", "/api/puzzles/en-sowpods/5/answer", "", map[string]any{"reveal": true}, &sol); code != 200 || sol.Level != nil || sol.Rating != nil {
+		t.Fatalf("a guest's look at the solution: %d, level %+v, rating %+v", code, sol.Level, sol.Rating)
+	}
+	var tiles []PlacedTile
+	for _, x := range sol.Best[0].Tiles {
+		tiles = append(tiles, PlacedTile{Row: *x.Row, Col: *x.Col, Letter: x.Letter, Blank: x.Blank})
+	}
+	answer := func(b *http.Client, n int, body map[string]any) PuzzleAnswer {
+		t.Helper()
+		var a PuzzleAnswer
+		if code := e.doWith(b, "POST", fmt.Sprintf("/api/puzzles/en-sowpods/%d/answer", n), "", body, &a); code != 200 {
+			t.Fatalf("answer to puzzle %d: %d", n, code)
+		}
+		return a
+	}
+	// Ana solves it: both start as newcomers, she goes up, it goes down.
+	a := answer(ana, 5, map[string]any{"tiles": tiles})
+	if a.First == nil || a.First.RatingBefore != 1500 || a.First.RatingAfter <= 1500 || a.Rating == nil || a.Rating.Rating != a.First.RatingAfter ||
+		a.Rating.Answered != 1 || a.Rating.Solved != 1 || a.Level == nil || a.Level.Rating >= 1500 || a.Level.Number != 5 || a.Level.Answered != 1 {
+		t.Fatalf("Ana solves puzzle 5: first %+v, rating %+v, level %+v", a.First, a.Rating, a.Level)
+	}
+	want, _, _ := rating.Game(rating.New(), rating.New(), 1)
+	if a.First.RatingAfter != int(math.Round(want.R)) {
+		t.Errorf("Ana's rating after solving: %d, want %.0f (Glicko-2, two newcomers)", a.First.RatingAfter, want.R)
+	}
+	solvedLevel := a.Level.Rating
+	// Asked again: nothing moves.
+	if again := answer(ana, 5, map[string]any{"reveal": true}); again.Rating.Rating != a.Rating.Rating || again.Level.Rating != solvedLevel || again.First.RatingAfter != a.First.RatingAfter {
+		t.Errorf("a later answer moved the ratings: %+v %+v %+v", again.First, again.Rating, again.Level)
+	}
+	// Boris asks for the solution first: a loss against the puzzle,
+	// which goes up again.
+	b := answer(bo, 5, map[string]any{"reveal": true})
+	if b.First == nil || !b.First.Revealed || b.First.RatingAfter >= 1500 || b.Level == nil || b.Level.Rating <= solvedLevel || b.Level.Answered != 2 || b.Level.Solved != 1 {
+		t.Errorf("Boris reveals puzzle 5: first %+v, level %+v", b.First, b.Level)
+	}
+	// The puzzle's page shows Ana's rating and, answered, the puzzle's.
+	var p PuzzleInfo
+	if code := e.doWith(ana, "GET", "/api/puzzles/en-sowpods/5", "", nil, &p); code != 200 || p.Rating == nil || p.Rating.Rating != a.Rating.Rating ||
+		p.Level == nil || p.Level.Rating != b.Level.Rating || p.Answered == nil || p.Answered.RatingAfter != a.First.RatingAfter {
+		t.Errorf("puzzle 5 for Ana: %d, rating %+v, level %+v, answered %+v", code, p.Rating, p.Level, p.Answered)
+	}
+	var p6 PuzzleInfo
+	if code := e.doWith(ana, "GET", "/api/puzzles/en-sowpods/6", "", nil, &p6); code != 200 || p6.Rating == nil || p6.Level != nil {
+		t.Errorf("puzzle 6, not answered: %d, rating %+v, level %+v; want her rating, not the puzzle's", code, p6.Rating, p6.Level)
+	}
+	// The player's page and the data download.
+	var prof Profile
+	if code := e.do("GET", "/api/players/Ana", "", nil, &prof); code != 200 || len(prof.Puzzles.Ratings) != 1 || prof.Puzzles.Ratings[0].Rating != a.Rating.Rating ||
+		prof.Puzzles.Ratings[0].Lexicon != "en-sowpods" {
+		t.Errorf("Ana's page: %d, puzzle ratings %+v", code, prof.Puzzles.Ratings)
+	}
+	var d AccountData
+	if code := e.doWith(ana, "GET", "/api/me/data", "", nil, &d); code != 200 || len(d.PuzzleRatings) != 1 || len(d.Puzzles) != 1 ||
+		d.Puzzles[0].RatingBefore != 1500 || math.Round(d.Puzzles[0].RatingAfter) != float64(a.First.RatingAfter) {
+		t.Errorf("Ana's data: %d, puzzle ratings %+v, answers %+v", code, d.PuzzleRatings, d.Puzzles)
+	}
+	// The next puzzle at her level: not one she answered, and the one
+	// rated nearest her (the unrated ones are all 1500: today's).
+	var next PuzzleNext
+	today := puzzle.Today(time.Now())
+	if code := e.doWith(ana, "GET", "/api/puzzles/en-sowpods/next", "", nil, &next); code != 200 || next.Number != today || next.Level != 1500 {
+		t.Errorf("Ana's next puzzle: %d %+v, want today's (%d) at 1500", code, next, today)
+	}
+	if code := e.do("GET", "/api/puzzles/en-sowpods/next", "", nil, nil); code != 401 {
+		t.Errorf("a guest's next puzzle: %d, want 401", code)
+	}
+	if code := e.doWith(ana, "GET", "/api/puzzles/xx-none/next", "", nil, nil); code != 404 {
+		t.Errorf("the next puzzle of no word list: %d, want 404", code)
 	}
 }

@@ -244,17 +244,6 @@ type AccountGame struct {
 	Joined time.Time
 }
 
-// PuzzleRecord is an account's first answer to a puzzle: the puzzle (a
-// word list and a number), whether the play scored the most, the play's
-// score (−1 when the solution was asked for instead) and when.
-type PuzzleRecord struct {
-	Lexicon  string
-	Number   int
-	Correct  bool
-	Score    int
-	Answered time.Time
-}
-
 // Seen is an account and when it was last seen.
 type Seen struct {
 	Key, Name string
@@ -426,7 +415,11 @@ type Accounts interface {
 	ClearCards(ctx context.Context, key, lexicon string) (int, error)
 	// RecordPuzzle keeps an account's first answer to a puzzle and
 	// reports whether it was the first (a later one changes nothing).
-	RecordPuzzle(ctx context.Context, key string, r PuzzleRecord) (bool, error)
+	// With rate, in the same transaction, it reads the account's puzzle
+	// rating in the word list and the puzzle's, calls rate, writes the
+	// new ratings with their counts of answers, and fills in r's ratings
+	// before and after, which the record keeps.
+	RecordPuzzle(ctx context.Context, key string, r *PuzzleRecord, rate PuzzleRateFunc) (bool, error)
 	// PuzzleRecord returns an account's answer to a puzzle (ErrNotFound
 	// if it has none).
 	PuzzleRecord(ctx context.Context, key, lexicon string, number int) (*PuzzleRecord, error)
@@ -436,37 +429,18 @@ type Accounts interface {
 	// PuzzleCounts returns how many accounts answered a puzzle and how
 	// many of them solved it at that first answer.
 	PuzzleCounts(ctx context.Context, lexicon string, number int) (answered, solved int, err error)
-}
-
-// onePuzzleRecord reads the one answer rows hold (ErrNotFound if none).
-func onePuzzleRecord(rows rowScanner, key, lexicon string, number int) (*PuzzleRecord, error) {
-	rs, err := scanPuzzleRecords(rows, key)
-	if err != nil {
-		return nil, err
-	}
-	if len(rs) == 0 {
-		return nil, fmt.Errorf("store: %q's answer to puzzle %s %d: %w", key, lexicon, number, ErrNotFound)
-	}
-	return &rs[0], nil
-}
-
-// scanPuzzleRecords reads rows of (lexicon, number, correct, score,
-// answered).
-func scanPuzzleRecords(rows rowScanner, key string) ([]PuzzleRecord, error) {
-	var out []PuzzleRecord
-	for rows.Next() {
-		var r PuzzleRecord
-		var answered int64
-		if err := rows.Scan(&r.Lexicon, &r.Number, &r.Correct, &r.Score, &answered); err != nil {
-			return nil, fmt.Errorf("store: puzzles of %q: %w", key, err)
-		}
-		r.Answered = time.Unix(0, answered).UTC()
-		out = append(out, r)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: puzzles of %q: %w", key, err)
-	}
-	return out, nil
+	// PuzzleNumbers returns the numbers of the puzzles of a word list an
+	// account answered, in order.
+	PuzzleNumbers(ctx context.Context, key, lexicon string) ([]int, error)
+	// PuzzleRatings returns an account's puzzle ratings, one per word
+	// list it answered a puzzle of, by word list.
+	PuzzleRatings(ctx context.Context, key string) ([]PuzzleRating, error)
+	// PuzzleLevels returns the ratings of the puzzles of a word list that
+	// were answered, by number.
+	PuzzleLevels(ctx context.Context, lexicon string) ([]PuzzleRating, error)
+	// PuzzleLevel returns the rating of a puzzle (ErrNotFound if nobody
+	// answered it since puzzles are rated).
+	PuzzleLevel(ctx context.Context, lexicon string, number int) (*PuzzleRating, error)
 }
 
 // checkPair checks that key and other are two existing accounts before

@@ -103,6 +103,8 @@ CREATE TABLE IF NOT EXISTS atril_puzzle_answers (
 	answered BIGINT NOT NULL,
 	PRIMARY KEY (account, lexicon, number)
 );
+ALTER TABLE atril_puzzle_answers ADD COLUMN IF NOT EXISTS r_before DOUBLE PRECISION NOT NULL DEFAULT 0;
+ALTER TABLE atril_puzzle_answers ADD COLUMN IF NOT EXISTS r_after DOUBLE PRECISION NOT NULL DEFAULT 0;
 CREATE INDEX IF NOT EXISTS atril_puzzle_answers_number ON atril_puzzle_answers(account, number);
 CREATE INDEX IF NOT EXISTS atril_puzzle_answers_puzzle ON atril_puzzle_answers(lexicon, number);
 CREATE TABLE IF NOT EXISTS atril_presence (
@@ -497,45 +499,6 @@ func (s *Postgres) AddAccountGame(ctx context.Context, key string, g AccountGame
 		return fmt.Errorf("store: record %q's seat %d of game %s: %w", key, g.Seat, g.Game, err)
 	}
 	return nil
-}
-
-// RecordPuzzle implements Accounts.
-func (s *Postgres) RecordPuzzle(ctx context.Context, key string, r PuzzleRecord) (bool, error) {
-	tag, err := s.pool.Exec(ctx, `INSERT INTO atril_puzzle_answers(account, lexicon, number, correct, score, answered) VALUES ($1,$2,$3,$4,$5,$6) ON CONFLICT DO NOTHING`,
-		key, r.Lexicon, r.Number, r.Correct, r.Score, r.Answered.UnixNano())
-	if err != nil {
-		return false, fmt.Errorf("store: record %q's answer to puzzle %s %d: %w", key, r.Lexicon, r.Number, err)
-	}
-	return tag.RowsAffected() == 1, nil
-}
-
-// PuzzleRecord implements Accounts.
-func (s *Postgres) PuzzleRecord(ctx context.Context, key, lexicon string, number int) (*PuzzleRecord, error) {
-	rows, err := s.pool.Query(ctx, `SELECT lexicon, number, correct, score, answered FROM atril_puzzle_answers WHERE account = $1 AND lexicon = $2 AND number = $3`, key, lexicon, number)
-	if err != nil {
-		return nil, fmt.Errorf("store: %q's answer to puzzle %s %d: %w", key, lexicon, number, err)
-	}
-	defer rows.Close()
-	return onePuzzleRecord(rows, key, lexicon, number)
-}
-
-// PuzzleCounts implements Accounts.
-func (s *Postgres) PuzzleCounts(ctx context.Context, lexicon string, number int) (answered, solved int, err error) {
-	err = s.pool.QueryRow(ctx, `SELECT COUNT(*), COUNT(*) FILTER (WHERE correct) FROM atril_puzzle_answers WHERE lexicon = $1 AND number = $2`, lexicon, number).Scan(&answered, &solved)
-	if err != nil {
-		err = fmt.Errorf("store: answers to puzzle %s %d: %w", lexicon, number, err)
-	}
-	return answered, solved, err
-}
-
-// PuzzleRecords implements Accounts.
-func (s *Postgres) PuzzleRecords(ctx context.Context, key string, n int) ([]PuzzleRecord, error) {
-	rows, err := s.pool.Query(ctx, `SELECT lexicon, number, correct, score, answered FROM atril_puzzle_answers WHERE account = $1 ORDER BY number DESC, lexicon LIMIT $2`, key, n)
-	if err != nil {
-		return nil, fmt.Errorf("store: puzzles of %q: %w", key, err)
-	}
-	defer rows.Close()
-	return scanPuzzleRecords(rows, key)
 }
 
 // AccountGames implements Accounts.

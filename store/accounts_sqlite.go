@@ -124,7 +124,8 @@ var accountTables = []struct{ name, cols string }{
 	{"rated_games", "game, category, finished, rated"},
 	{"rated_seats", "game, seat, account, name, score, result, r_before, rd_before, r_after, rd_after, finished, level, turns, bingos, best_move"},
 	{"account_games", "account, game, seat, joined"},
-	{"puzzle_answers", "account, lexicon, number, correct, score, answered"},
+	{"puzzle_answers", "account, lexicon, number, correct, score, answered, r_before, r_after"},
+	{"puzzle_ratings", "account, lexicon, number, r, rd, vol, answered, solved, updated"},
 	{"presence", "account, seen"},
 	{"cards", "account, lexicon, letters, box, due, filed"},
 	{"lobby_chat", "id, account, text, at"},
@@ -560,49 +561,6 @@ func (s *SQLite) AddAccountGame(ctx context.Context, key string, g AccountGame) 
 		return fmt.Errorf("store: record %q's seat %d of game %s: %w", key, g.Seat, g.Game, err)
 	}
 	return nil
-}
-
-// RecordPuzzle implements Accounts.
-func (s *SQLite) RecordPuzzle(ctx context.Context, key string, r PuzzleRecord) (bool, error) {
-	res, err := s.db.ExecContext(ctx, `INSERT OR IGNORE INTO puzzle_answers(account, lexicon, number, correct, score, answered) VALUES (?,?,?,?,?,?)`,
-		key, r.Lexicon, r.Number, r.Correct, r.Score, r.Answered.UnixNano())
-	if err != nil {
-		return false, fmt.Errorf("store: record %q's answer to puzzle %s %d: %w", key, r.Lexicon, r.Number, err)
-	}
-	n, err := res.RowsAffected()
-	if err != nil {
-		return false, fmt.Errorf("store: record %q's answer to puzzle %s %d: %w", key, r.Lexicon, r.Number, err)
-	}
-	return n == 1, nil
-}
-
-// PuzzleRecord implements Accounts.
-func (s *SQLite) PuzzleRecord(ctx context.Context, key, lexicon string, number int) (*PuzzleRecord, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT lexicon, number, correct, score, answered FROM puzzle_answers WHERE account = ? AND lexicon = ? AND number = ?`, key, lexicon, number)
-	if err != nil {
-		return nil, fmt.Errorf("store: %q's answer to puzzle %s %d: %w", key, lexicon, number, err)
-	}
-	defer rows.Close()
-	return onePuzzleRecord(rows, key, lexicon, number)
-}
-
-// PuzzleCounts implements Accounts.
-func (s *SQLite) PuzzleCounts(ctx context.Context, lexicon string, number int) (answered, solved int, err error) {
-	err = s.db.QueryRowContext(ctx, `SELECT COUNT(*), COALESCE(SUM(correct), 0) FROM puzzle_answers WHERE lexicon = ? AND number = ?`, lexicon, number).Scan(&answered, &solved)
-	if err != nil {
-		err = fmt.Errorf("store: answers to puzzle %s %d: %w", lexicon, number, err)
-	}
-	return answered, solved, err
-}
-
-// PuzzleRecords implements Accounts.
-func (s *SQLite) PuzzleRecords(ctx context.Context, key string, n int) ([]PuzzleRecord, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT lexicon, number, correct, score, answered FROM puzzle_answers WHERE account = ? ORDER BY number DESC, lexicon LIMIT ?`, key, n)
-	if err != nil {
-		return nil, fmt.Errorf("store: puzzles of %q: %w", key, err)
-	}
-	defer rows.Close()
-	return scanPuzzleRecords(rows, key)
 }
 
 // AccountGames implements Accounts.

@@ -139,6 +139,10 @@ func OpenSQLite(path string) (*SQLite, error) {
 		db.Close()
 		return nil, corruptOr(path, fmt.Errorf("store: create the follows' table in %s: %w", path, err))
 	}
+	if _, err := db.Exec(puzzlesSchema("", "INTEGER", "REAL")); err != nil {
+		db.Close()
+		return nil, corruptOr(path, fmt.Errorf("store: create the puzzle ratings' table in %s: %w", path, err))
+	}
 	if _, err := db.Exec(sqliteTournamentsSchema); err != nil {
 		db.Close()
 		return nil, corruptOr(path, fmt.Errorf("store: create the tournaments' table in %s: %w", path, err))
@@ -584,6 +588,7 @@ var newerAccountColumns = []struct {
 	{"rated_games", []newerColumn{{"rated", "INTEGER NOT NULL DEFAULT 1"}}},
 	{"rated_seats", []newerColumn{{"level", "TEXT NOT NULL DEFAULT ''"},
 		{"turns", "INTEGER NOT NULL DEFAULT 0"}, {"bingos", "INTEGER NOT NULL DEFAULT 0"}, {"best_move", "INTEGER NOT NULL DEFAULT 0"}}},
+	{"puzzle_answers", []newerColumn{{"r_before", "REAL NOT NULL DEFAULT 0"}, {"r_after", "REAL NOT NULL DEFAULT 0"}}},
 }
 
 // hasColumn reports whether table of db has a column.

@@ -157,7 +157,7 @@ func TestSQLiteDamagedFile(t *testing.T) {
 	if err := s.CreateSession(ctx, "sess", "ana", a.Password, time.Now().Add(time.Hour)); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.RecordPuzzle(ctx, "ana", store.PuzzleRecord{Lexicon: "en-sowpods", Number: 3, Correct: true, Score: 40, Answered: time.Unix(5, 0)}); err != nil {
+	if _, err := s.RecordPuzzle(ctx, "ana", &store.PuzzleRecord{Lexicon: "en-sowpods", Number: 3, Correct: true, Score: 40, Answered: time.Unix(5, 0)}, nil); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.Block(ctx, "ana", "bo", time.Unix(6, 0)); err != nil {

@@ -445,11 +445,11 @@ func accounts(t *testing.T, s store.Store, prefix string) {
 		{Lexicon: en, Number: 9, Correct: true, Score: 45, Answered: now.Add(time.Hour)},
 		{Lexicon: es, Number: 9, Correct: true, Score: 30, Answered: now.Add(2 * time.Hour)},
 	} {
-		if first, err := s.RecordPuzzle(ctx, ana.Key, r); err != nil || !first {
+		if first, err := s.RecordPuzzle(ctx, ana.Key, &r, nil); err != nil || !first {
 			t.Fatalf("RecordPuzzle %+v: %v, %v", r, first, err)
 		}
 	}
-	if first, err := s.RecordPuzzle(ctx, ana.Key, store.PuzzleRecord{Lexicon: en, Number: 7, Correct: true, Score: 50, Answered: now}); err != nil || first {
+	if first, err := s.RecordPuzzle(ctx, ana.Key, &store.PuzzleRecord{Lexicon: en, Number: 7, Correct: true, Score: 50, Answered: now}, nil); err != nil || first {
 		t.Errorf("a second answer: first %v, %v", first, err)
 	}
 	if r, err := s.PuzzleRecord(ctx, ana.Key, en, 7); err != nil || r.Correct || r.Score != 20 || !r.Answered.Equal(now) {
@@ -461,7 +461,7 @@ func accounts(t *testing.T, s store.Store, prefix string) {
 	if rs, err := s.PuzzleRecords(ctx, ana.Key, 2); err != nil || len(rs) != 2 || rs[0].Number != 9 || rs[0].Lexicon != en || rs[1].Lexicon != es {
 		t.Errorf("PuzzleRecords: %+v, %v", rs, err)
 	}
-	if _, err := s.RecordPuzzle(ctx, bo.Key, store.PuzzleRecord{Lexicon: en, Number: 9, Correct: false, Score: 12, Answered: now}); err != nil {
+	if _, err := s.RecordPuzzle(ctx, bo.Key, &store.PuzzleRecord{Lexicon: en, Number: 9, Correct: false, Score: 12, Answered: now}, nil); err != nil {
 		t.Fatal(err)
 	}
 	if a, n, err := s.PuzzleCounts(ctx, en, 9); err != nil || a != 2 || n != 1 {
@@ -657,6 +657,7 @@ func accounts(t *testing.T, s store.Store, prefix string) {
 	presence(t, s, ana, bo, prefix, now)
 	cards(t, s, ana, bo, prefix, now)
 	follows(t, s, prefix, now)
+	puzzleRatings(t, s, ana, bo, prefix, now)
 	closeAccount(t, s, prefix, now)
 }
 
@@ -691,7 +692,7 @@ func closeAccount(t *testing.T, s store.Store, prefix string, now time.Time) {
 	must(err)
 	seen := now.AddDate(250, 0, 0)
 	must(s.SetSeen(ctx, cal.Key, seen))
-	_, err = s.RecordPuzzle(ctx, cal.Key, store.PuzzleRecord{Lexicon: prefix + "en", Number: 1, Correct: true, Score: 30, Answered: now})
+	_, err = s.RecordPuzzle(ctx, cal.Key, &store.PuzzleRecord{Lexicon: prefix + "en", Number: 1, Correct: true, Score: 30, Answered: now}, newcomers)
 	must(err)
 	line := &store.LobbyLine{Account: cal.Key, Text: prefix + "hello", At: now}
 	must(s.AddLobbyLine(ctx, line, 1000))
@@ -737,6 +738,12 @@ func closeAccount(t *testing.T, s store.Store, prefix string, now time.Time) {
 	}
 	if rs, err := s.PuzzleRecords(ctx, cal.Key, 10); err != nil || len(rs) != 0 {
 		t.Errorf("Cal's puzzle answers after the closing: %+v, %v", rs, err)
+	}
+	if rs, err := s.PuzzleRatings(ctx, cal.Key); err != nil || len(rs) != 0 {
+		t.Errorf("Cal's puzzle ratings after the closing: %+v, %v", rs, err)
+	}
+	if p, err := s.PuzzleLevel(ctx, prefix+"en", 1); err != nil || p.Answered != 1 {
+		t.Errorf("the puzzle Cal answered, after the closing: %+v, %v; want it kept", p, err)
 	}
 	if ss, err := s.SeenSince(ctx, seen, 1000); err != nil || slices.ContainsFunc(ss, func(x store.Seen) bool { return x.Key == cal.Key }) {
 		t.Errorf("Cal still seen: %+v, %v", ss, err)
@@ -1526,5 +1533,120 @@ func lobbyChat(t *testing.T, s store.Store, prefix string) {
 	}
 	if err := s.AddLobbyLine(ctx, &store.LobbyLine{Account: cy.Key, At: now}, 100); err == nil {
 		t.Error("a line with no text was stored")
+	}
+}
+
+// newcomers is a puzzle rating rule that fills in a newcomer's rating
+// (1500) where one does not exist yet and changes nothing else.
+func newcomers(a, p *store.PuzzleRating) (store.PuzzleRating, store.PuzzleRating, error) {
+	for _, r := range []*store.PuzzleRating{a, p} {
+		if r.R == 0 {
+			r.R, r.RD, r.Vol = 1500, 350, 0.06
+		}
+	}
+	return *a, *p, nil
+}
+
+// puzzleRatings checks the puzzle ratings that first answers make.
+func puzzleRatings(t *testing.T, s store.Store, ana, bo *store.Account, prefix string, now time.Time) {
+	ctx := context.Background()
+	lex := prefix + "pz"
+	// The account wins when it solves the puzzle.
+	rate := func(solved bool) store.PuzzleRateFunc {
+		return func(a, p *store.PuzzleRating) (store.PuzzleRating, store.PuzzleRating, error) {
+			na, np, err := newcomers(a, p)
+			d := 10.0
+			if !solved {
+				d = -10
+			}
+			na.R += d
+			np.R -= d
+			na.RD, np.RD = a.RD-1, p.RD-1
+			return na, np, err
+		}
+	}
+	answer := func(acc *store.Account, n int, solved bool) (*store.PuzzleRecord, bool) {
+		t.Helper()
+		r := &store.PuzzleRecord{Lexicon: lex, Number: n, Correct: solved, Score: 20, Answered: now.Add(time.Duration(n) * time.Minute)}
+		first, err := s.RecordPuzzle(ctx, acc.Key, r, rate(solved))
+		if err != nil {
+			t.Fatalf("%s answers puzzle %d: %v", acc.Name, n, err)
+		}
+		return r, first
+	}
+	if r, first := answer(ana, 11, true); !first || r.RBefore != 1500 || r.RAfter != 1510 {
+		t.Errorf("Ana solves puzzle 11: first %v, rating %v → %v; want 1500 → 1510", first, r.RBefore, r.RAfter)
+	}
+	if r, first := answer(bo, 11, false); !first || r.RBefore != 1500 || r.RAfter != 1490 {
+		t.Errorf("Bo misses puzzle 11: first %v, rating %v → %v; want 1500 → 1490", first, r.RBefore, r.RAfter)
+	}
+	if r, first := answer(ana, 11, false); first || r.RBefore != 0 || r.RAfter != 0 {
+		t.Errorf("Ana answers puzzle 11 again: first %v, rating %v → %v; want nothing rated", first, r.RBefore, r.RAfter)
+	}
+	if r, first := answer(ana, 12, false); !first || r.RBefore != 1510 || r.RAfter != 1500 {
+		t.Errorf("Ana misses puzzle 12: first %v, rating %v → %v; want 1510 → 1500", first, r.RBefore, r.RAfter)
+	}
+	if r, err := s.PuzzleRecord(ctx, ana.Key, lex, 11); err != nil || r.RBefore != 1500 || r.RAfter != 1510 || !r.Correct {
+		t.Errorf("Ana's answer to puzzle 11 as kept: %+v, %v", r, err)
+	}
+	// A rule that fails records nothing.
+	fail := func(a, p *store.PuzzleRating) (store.PuzzleRating, store.PuzzleRating, error) {
+		return *a, *p, errors.New("no rating today")
+	}
+	if _, err := s.RecordPuzzle(ctx, bo.Key, &store.PuzzleRecord{Lexicon: lex, Number: 12, Correct: true, Answered: now}, fail); err == nil {
+		t.Error("RecordPuzzle with a failing rule: no error")
+	}
+	if _, err := s.PuzzleRecord(ctx, bo.Key, lex, 12); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("Bo's answer to puzzle 12 after the rule failed: %v, want ErrNotFound", err)
+	}
+
+	rs, err := s.PuzzleRatings(ctx, ana.Key)
+	if err != nil || len(rs) != 1 || rs[0].Lexicon != lex || rs[0].R != 1500 || rs[0].RD != 348 || rs[0].Answered != 2 || rs[0].Solved != 1 ||
+		rs[0].Number != 0 || !rs[0].Updated.Equal(now.Add(12*time.Minute)) {
+		t.Errorf("Ana's puzzle ratings: %+v, %v; want one of %s at 1500 (RD 348), 2 answered, 1 solved", rs, err, lex)
+	}
+	levels, err := s.PuzzleLevels(ctx, lex)
+	if err != nil || len(levels) != 2 || levels[0].Number != 11 || levels[0].R != 1500 || levels[0].Answered != 2 || levels[0].Solved != 1 ||
+		levels[1].Number != 12 || levels[1].R != 1510 || levels[1].Answered != 1 || levels[1].Solved != 0 || levels[0].Account != "" {
+		t.Errorf("the ratings of the puzzles of %s: %+v, %v", lex, levels, err)
+	}
+	if p, err := s.PuzzleLevel(ctx, lex, 12); err != nil || p.R != 1510 {
+		t.Errorf("PuzzleLevel %s 12: %+v, %v", lex, p, err)
+	}
+	if _, err := s.PuzzleLevel(ctx, lex, 13); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("PuzzleLevel of a puzzle nobody answered: %v, want ErrNotFound", err)
+	}
+	if ns, err := s.PuzzleNumbers(ctx, ana.Key, lex); err != nil || !slices.Equal(ns, []int{11, 12}) {
+		t.Errorf("PuzzleNumbers of Ana in %s: %v, %v; want [11 12]", lex, ns, err)
+	}
+
+	// Answers at once to one puzzle are all counted, none lost.
+	var wg sync.WaitGroup
+	const many = 6
+	errs := make(chan error, many)
+	for i := range many {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			acc := &store.Account{Key: fmt.Sprintf("%spz%d", prefix, i), Name: fmt.Sprintf("Pz%d", i), Password: "pbkdf2$p", Created: now}
+			if err := s.CreateAccount(ctx, acc); err != nil {
+				errs <- err
+				return
+			}
+			r := &store.PuzzleRecord{Lexicon: lex, Number: 14, Correct: i%3 == 0, Answered: now}
+			_, err := s.RecordPuzzle(ctx, acc.Key, r, rate(r.Correct))
+			errs <- err
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Error(err)
+		}
+	}
+	// Two of the six solve it: the puzzle goes down 20 and up 40.
+	if p, err := s.PuzzleLevel(ctx, lex, 14); err != nil || p.Answered != many || p.Solved != 2 || p.R != 1520 {
+		t.Errorf("puzzle 14 after %d answers at once: %+v, %v; want %d answered, 2 solved, 1520", many, p, err, many)
 	}
 }

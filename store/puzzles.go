@@ -1,0 +1,475 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// Puzzles: an account's first answer to each puzzle, and the puzzle
+// ratings those answers make. An account has a puzzle rating per word
+// list, and so has each puzzle: a first answer is a game between the two,
+// won by the account when it solved the puzzle.
+
+// PuzzleRecord is an account's first answer to a puzzle: the puzzle (a
+// word list and a number), whether the play scored the most, the play's
+// score (−1 when the solution was asked for instead), when, and the
+// account's puzzle rating in the word list before and after the answer
+// (both 0 for an answer that was not rated).
+type PuzzleRecord struct {
+	Lexicon         string
+	Number          int
+	Correct         bool
+	Score           int
+	Answered        time.Time
+	RBefore, RAfter float64
+}
+
+// PuzzleRating is a puzzle rating: an account's in a word list (Number
+// 0) or a puzzle's (Account ""), with the first answers it counts and
+// how many of them solved the puzzle.
+type PuzzleRating struct {
+	Account  string
+	Lexicon  string
+	Number   int
+	R, RD    float64
+	Vol      float64
+	Answered int
+	Solved   int
+	Updated  time.Time
+}
+
+// PuzzleRateFunc works out the ratings after an account's first answer
+// to a puzzle from those before it: the account's puzzle rating in the
+// puzzle's word list and the puzzle's own. A rating that does not exist
+// yet comes with R, RD and Vol 0: the function fills in a newcomer's
+// there, which the record keeps as the rating before the answer. It
+// returns the two new ratings; their R, RD and Vol are what the store
+// keeps of them.
+type PuzzleRateFunc func(account, puzzle *PuzzleRating) (PuzzleRating, PuzzleRating, error)
+
+// puzzlesSchema holds the puzzle ratings (prefix begins the tables'
+// names; integer is the type of the times, nanoseconds since 1970, and
+// real that of the ratings).
+func puzzlesSchema(prefix, integer, real string) string {
+	return fmt.Sprintf(`
+CREATE TABLE IF NOT EXISTS %[1]spuzzle_ratings (
+	account  TEXT NOT NULL,
+	lexicon  TEXT NOT NULL,
+	number   INTEGER NOT NULL,
+	r        %[3]s NOT NULL,
+	rd       %[3]s NOT NULL,
+	vol      %[3]s NOT NULL,
+	answered INTEGER NOT NULL,
+	solved   INTEGER NOT NULL,
+	updated  %[2]s NOT NULL,
+	PRIMARY KEY (account, lexicon, number)
+);
+CREATE INDEX IF NOT EXISTS %[1]spuzzle_ratings_puzzles ON %[1]spuzzle_ratings(lexicon, account, number);
+`, prefix, integer, real)
+}
+
+// puzzleRatingCols are the columns of a puzzle rating, in the order of
+// scanPuzzleRatings.
+const puzzleRatingCols = `account, lexicon, number, r, rd, vol, answered, solved, updated`
+
+// puzzleRecordCols are the columns of an answer, in the order of
+// scanPuzzleRecords.
+const puzzleRecordCols = `lexicon, number, correct, score, answered, r_before, r_after`
+
+// scanPuzzleRatings reads rows of puzzleRatingCols.
+func scanPuzzleRatings(rows rowScanner, what string) ([]PuzzleRating, error) {
+	var out []PuzzleRating
+	for rows.Next() {
+		var r PuzzleRating
+		var updated int64
+		if err := rows.Scan(&r.Account, &r.Lexicon, &r.Number, &r.R, &r.RD, &r.Vol, &r.Answered, &r.Solved, &updated); err != nil {
+			return nil, fmt.Errorf("store: %s: %w", what, err)
+		}
+		r.Updated = time.Unix(0, updated).UTC()
+		out = append(out, r)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: %s: %w", what, err)
+	}
+	return out, nil
+}
+
+// onePuzzleRecord reads the one answer rows hold (ErrNotFound if none).
+func onePuzzleRecord(rows rowScanner, key, lexicon string, number int) (*PuzzleRecord, error) {
+	rs, err := scanPuzzleRecords(rows, key)
+	if err != nil {
+		return nil, err
+	}
+	if len(rs) == 0 {
+		return nil, fmt.Errorf("store: %q's answer to puzzle %s %d: %w", key, lexicon, number, ErrNotFound)
+	}
+	return &rs[0], nil
+}
+
+// scanPuzzleRecords reads rows of puzzleRecordCols.
+func scanPuzzleRecords(rows rowScanner, key string) ([]PuzzleRecord, error) {
+	var out []PuzzleRecord
+	for rows.Next() {
+		var r PuzzleRecord
+		var answered int64
+		if err := rows.Scan(&r.Lexicon, &r.Number, &r.Correct, &r.Score, &answered, &r.RBefore, &r.RAfter); err != nil {
+			return nil, fmt.Errorf("store: puzzles of %q: %w", key, err)
+		}
+		r.Answered = time.Unix(0, answered).UTC()
+		out = append(out, r)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: puzzles of %q: %w", key, err)
+	}
+	return out, nil
+}
+
+// puzzleSQL holds the statements of the puzzles for one database.
+type puzzleSQL struct {
+	insert, rated, placeholder, lock, update, record, records, numbers, counts, ratings, levels, level string
+}
+
+// newPuzzleSQL writes the statements for a database whose tables'
+// names begin with prefix, whose placeholders arg writes and whose
+// read-for-update ends in forUpdate.
+func newPuzzleSQL(prefix string, arg func(int) string, forUpdate string) puzzleSQL {
+	a := make([]any, 10)
+	for i := range a {
+		a[i] = arg(i + 1)
+	}
+	f := func(format string) string { return fmt.Sprintf(format, append([]any{prefix}, a...)...) }
+	return puzzleSQL{
+		insert: f(`INSERT INTO %[1]spuzzle_answers(account, lexicon, number, correct, score, answered, r_before, r_after)
+			VALUES (%[2]s, %[3]s, %[4]s, %[5]s, %[6]s, %[7]s, 0, 0) ON CONFLICT DO NOTHING`),
+		rated: f(`UPDATE %[1]spuzzle_answers SET r_before = %[5]s, r_after = %[6]s WHERE account = %[2]s AND lexicon = %[3]s AND number = %[4]s`),
+		// A rating is created empty (0 answers) before it is read, so
+		// that PostgreSQL can lock it for the transaction.
+		placeholder: f(`INSERT INTO %[1]spuzzle_ratings(` + puzzleRatingCols + `) VALUES (%[2]s, %[3]s, %[4]s, 0, 0, 0, 0, 0, 0) ON CONFLICT DO NOTHING`),
+		lock:        f(`SELECT ` + puzzleRatingCols + ` FROM %[1]spuzzle_ratings WHERE account = %[2]s AND lexicon = %[3]s AND number = %[4]s` + forUpdate),
+		update: f(`UPDATE %[1]spuzzle_ratings SET r = %[5]s, rd = %[6]s, vol = %[7]s, answered = %[8]s, solved = %[9]s, updated = %[10]s
+			WHERE account = %[2]s AND lexicon = %[3]s AND number = %[4]s`),
+		record:  f(`SELECT ` + puzzleRecordCols + ` FROM %[1]spuzzle_answers WHERE account = %[2]s AND lexicon = %[3]s AND number = %[4]s`),
+		records: f(`SELECT ` + puzzleRecordCols + ` FROM %[1]spuzzle_answers WHERE account = %[2]s ORDER BY number DESC, lexicon LIMIT %[3]s`),
+		numbers: f(`SELECT number FROM %[1]spuzzle_answers WHERE account = %[2]s AND lexicon = %[3]s ORDER BY number`),
+		counts: f(`SELECT COUNT(*), COALESCE(SUM(CASE WHEN correct THEN 1 ELSE 0 END), 0) FROM %[1]spuzzle_answers
+			WHERE lexicon = %[2]s AND number = %[3]s`),
+		ratings: f(`SELECT ` + puzzleRatingCols + ` FROM %[1]spuzzle_ratings WHERE account = %[2]s AND number = 0 AND answered > 0 ORDER BY lexicon`),
+		levels:  f(`SELECT ` + puzzleRatingCols + ` FROM %[1]spuzzle_ratings WHERE lexicon = %[2]s AND account = '' AND answered > 0 ORDER BY number`),
+		level:   f(`SELECT ` + puzzleRatingCols + ` FROM %[1]spuzzle_ratings WHERE account = '' AND lexicon = %[2]s AND number = %[3]s AND answered > 0`),
+	}
+}
+
+var (
+	sqlitePuzzleSQL = newPuzzleSQL("", sqliteNumArg, "")
+	pgPuzzleSQL     = newPuzzleSQL("atril_", pgArg, " FOR UPDATE")
+)
+
+// puzzleTx is what recording an answer needs of a transaction,
+// whichever the database: a statement run (with the rows it changed)
+// and a query.
+type puzzleTx struct {
+	exec  func(q string, args ...any) (int64, error)
+	query func(q string, args ...any) ([]PuzzleRating, error)
+}
+
+// recordPuzzle records an account's first answer to a puzzle in tx and,
+// with rate, rates it (see Accounts.RecordPuzzle).
+func recordPuzzle(tx puzzleTx, q *puzzleSQL, key string, r *PuzzleRecord, rate PuzzleRateFunc) (bool, error) {
+	n, err := tx.exec(q.insert, key, r.Lexicon, r.Number, r.Correct, r.Score, r.Answered.UnixNano())
+	if err != nil || n == 0 || rate == nil {
+		return n == 1, err
+	}
+	// The account's rating first, then the puzzle's: every transaction
+	// locks in the same order.
+	var before [2]PuzzleRating
+	for i, who := range []struct {
+		account string
+		number  int
+	}{{key, 0}, {"", r.Number}} {
+		if _, err := tx.exec(q.placeholder, who.account, r.Lexicon, who.number); err != nil {
+			return false, err
+		}
+		got, err := tx.query(q.lock, who.account, r.Lexicon, who.number)
+		if err != nil {
+			return false, err
+		}
+		if len(got) != 1 {
+			return false, fmt.Errorf("the puzzle rating of %q in %s %d is missing", who.account, r.Lexicon, who.number)
+		}
+		before[i] = got[0]
+		if before[i].Answered == 0 {
+			before[i].R, before[i].RD, before[i].Vol = 0, 0, 0
+		}
+	}
+	a, p, err := rate(&before[0], &before[1])
+	if err != nil {
+		return false, err
+	}
+	solved := 0
+	if r.Correct {
+		solved = 1
+	}
+	for i, after := range []PuzzleRating{a, p} {
+		b := before[i]
+		if _, err := tx.exec(q.update, b.Account, b.Lexicon, b.Number, after.R, after.RD, after.Vol,
+			b.Answered+1, b.Solved+solved, r.Answered.UnixNano()); err != nil {
+			return false, err
+		}
+	}
+	r.RBefore, r.RAfter = before[0].R, a.R
+	if _, err := tx.exec(q.rated, key, r.Lexicon, r.Number, r.RBefore, r.RAfter); err != nil {
+		return false, err
+	}
+	return true, nil
+}
+
+// RecordPuzzle implements Accounts.
+func (s *SQLite) RecordPuzzle(ctx context.Context, key string, r *PuzzleRecord, rate PuzzleRateFunc) (bool, error) {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return false, puzzleWrap(key, r, err)
+	}
+	defer tx.Rollback()
+	ptx := puzzleTx{
+		exec: func(q string, args ...any) (int64, error) {
+			res, err := tx.ExecContext(ctx, q, args...)
+			if err != nil {
+				return 0, err
+			}
+			return res.RowsAffected()
+		},
+		query: func(q string, args ...any) ([]PuzzleRating, error) {
+			rows, err := tx.QueryContext(ctx, q, args...)
+			if err != nil {
+				return nil, err
+			}
+			defer rows.Close()
+			return scanPuzzleRatings(rows, "puzzle ratings")
+		},
+	}
+	first, err := recordPuzzle(ptx, &sqlitePuzzleSQL, key, r, rate)
+	if err == nil && first {
+		err = tx.Commit()
+	}
+	if err != nil {
+		return false, puzzleWrap(key, r, err)
+	}
+	return first, nil
+}
+
+// RecordPuzzle implements Accounts.
+func (s *Postgres) RecordPuzzle(ctx context.Context, key string, r *PuzzleRecord, rate PuzzleRateFunc) (bool, error) {
+	tx, err := s.pool.Begin(ctx)
+	if err != nil {
+		return false, puzzleWrap(key, r, err)
+	}
+	defer tx.Rollback(ctx)
+	ptx := puzzleTx{
+		exec: func(q string, args ...any) (int64, error) {
+			tag, err := tx.Exec(ctx, q, args...)
+			return tag.RowsAffected(), err
+		},
+		query: func(q string, args ...any) ([]PuzzleRating, error) {
+			rows, err := tx.Query(ctx, q, args...)
+			if err != nil {
+				return nil, err
+			}
+			defer rows.Close()
+			return scanPuzzleRatings(rows, "puzzle ratings")
+		},
+	}
+	first, err := recordPuzzle(ptx, &pgPuzzleSQL, key, r, rate)
+	if err == nil && first {
+		err = tx.Commit(ctx)
+	}
+	if err != nil {
+		return false, puzzleWrap(key, r, err)
+	}
+	return first, nil
+}
+
+// puzzleWrap says whose answer to which puzzle an error was about.
+func puzzleWrap(key string, r *PuzzleRecord, err error) error {
+	return fmt.Errorf("store: record %q's answer to puzzle %s %d: %w", key, r.Lexicon, r.Number, err)
+}
+
+// PuzzleRecord implements Accounts.
+func (s *SQLite) PuzzleRecord(ctx context.Context, key, lexicon string, number int) (*PuzzleRecord, error) {
+	rows, err := s.db.QueryContext(ctx, sqlitePuzzleSQL.record, key, lexicon, number)
+	return puzzleRecordOf(sqlRows(rows, err), key, lexicon, number)
+}
+
+// PuzzleRecord implements Accounts.
+func (s *Postgres) PuzzleRecord(ctx context.Context, key, lexicon string, number int) (*PuzzleRecord, error) {
+	rows, err := s.pool.Query(ctx, pgPuzzleSQL.record, key, lexicon, number)
+	return puzzleRecordOf(pgRows(rows, err), key, lexicon, number)
+}
+
+// puzzleRecordOf reads the answer of PuzzleRecord.
+func puzzleRecordOf(rows closingRows, key, lexicon string, number int) (*PuzzleRecord, error) {
+	if rows.err != nil {
+		return nil, fmt.Errorf("store: %q's answer to puzzle %s %d: %w", key, lexicon, number, rows.err)
+	}
+	defer rows.close()
+	return onePuzzleRecord(rows.rowScanner, key, lexicon, number)
+}
+
+// PuzzleRecords implements Accounts.
+func (s *SQLite) PuzzleRecords(ctx context.Context, key string, n int) ([]PuzzleRecord, error) {
+	rows, err := s.db.QueryContext(ctx, sqlitePuzzleSQL.records, key, n)
+	return puzzleRecordsOf(sqlRows(rows, err), key)
+}
+
+// PuzzleRecords implements Accounts.
+func (s *Postgres) PuzzleRecords(ctx context.Context, key string, n int) ([]PuzzleRecord, error) {
+	rows, err := s.pool.Query(ctx, pgPuzzleSQL.records, key, n)
+	return puzzleRecordsOf(pgRows(rows, err), key)
+}
+
+// puzzleRecordsOf reads the answers of PuzzleRecords.
+func puzzleRecordsOf(rows closingRows, key string) ([]PuzzleRecord, error) {
+	if rows.err != nil {
+		return nil, fmt.Errorf("store: puzzles of %q: %w", key, rows.err)
+	}
+	defer rows.close()
+	return scanPuzzleRecords(rows.rowScanner, key)
+}
+
+// PuzzleCounts implements Accounts.
+func (s *SQLite) PuzzleCounts(ctx context.Context, lexicon string, number int) (answered, solved int, err error) {
+	err = s.db.QueryRowContext(ctx, sqlitePuzzleSQL.counts, lexicon, number).Scan(&answered, &solved)
+	return answered, solved, countsWrap(lexicon, number, err)
+}
+
+// PuzzleCounts implements Accounts.
+func (s *Postgres) PuzzleCounts(ctx context.Context, lexicon string, number int) (answered, solved int, err error) {
+	err = s.pool.QueryRow(ctx, pgPuzzleSQL.counts, lexicon, number).Scan(&answered, &solved)
+	return answered, solved, countsWrap(lexicon, number, err)
+}
+
+// countsWrap says which puzzle's counts an error was about.
+func countsWrap(lexicon string, number int, err error) error {
+	if err != nil {
+		err = fmt.Errorf("store: answers to puzzle %s %d: %w", lexicon, number, err)
+	}
+	return err
+}
+
+// PuzzleRatings implements Accounts.
+func (s *SQLite) PuzzleRatings(ctx context.Context, key string) ([]PuzzleRating, error) {
+	rows, err := s.db.QueryContext(ctx, sqlitePuzzleSQL.ratings, key)
+	return puzzleRatingsOf(sqlRows(rows, err), fmt.Sprintf("puzzle ratings of %q", key))
+}
+
+// PuzzleRatings implements Accounts.
+func (s *Postgres) PuzzleRatings(ctx context.Context, key string) ([]PuzzleRating, error) {
+	rows, err := s.pool.Query(ctx, pgPuzzleSQL.ratings, key)
+	return puzzleRatingsOf(pgRows(rows, err), fmt.Sprintf("puzzle ratings of %q", key))
+}
+
+// PuzzleLevels implements Accounts.
+func (s *SQLite) PuzzleLevels(ctx context.Context, lexicon string) ([]PuzzleRating, error) {
+	rows, err := s.db.QueryContext(ctx, sqlitePuzzleSQL.levels, lexicon)
+	return puzzleRatingsOf(sqlRows(rows, err), "ratings of the puzzles of "+lexicon)
+}
+
+// PuzzleLevels implements Accounts.
+func (s *Postgres) PuzzleLevels(ctx context.Context, lexicon string) ([]PuzzleRating, error) {
+	rows, err := s.pool.Query(ctx, pgPuzzleSQL.levels, lexicon)
+	return puzzleRatingsOf(pgRows(rows, err), "ratings of the puzzles of "+lexicon)
+}
+
+// PuzzleLevel implements Accounts.
+func (s *SQLite) PuzzleLevel(ctx context.Context, lexicon string, number int) (*PuzzleRating, error) {
+	rows, err := s.db.QueryContext(ctx, sqlitePuzzleSQL.level, lexicon, number)
+	return onePuzzleLevel(sqlRows(rows, err), lexicon, number)
+}
+
+// PuzzleLevel implements Accounts.
+func (s *Postgres) PuzzleLevel(ctx context.Context, lexicon string, number int) (*PuzzleRating, error) {
+	rows, err := s.pool.Query(ctx, pgPuzzleSQL.level, lexicon, number)
+	return onePuzzleLevel(pgRows(rows, err), lexicon, number)
+}
+
+// onePuzzleLevel reads the rating of PuzzleLevel.
+func onePuzzleLevel(rows closingRows, lexicon string, number int) (*PuzzleRating, error) {
+	what := fmt.Sprintf("rating of puzzle %s %d", lexicon, number)
+	rs, err := puzzleRatingsOf(rows, what)
+	if err != nil {
+		return nil, err
+	}
+	if len(rs) == 0 {
+		return nil, fmt.Errorf("store: %s: %w", what, ErrNotFound)
+	}
+	return &rs[0], nil
+}
+
+// puzzleRatingsOf reads the ratings of a query about what.
+func puzzleRatingsOf(rows closingRows, what string) ([]PuzzleRating, error) {
+	if rows.err != nil {
+		return nil, fmt.Errorf("store: %s: %w", what, rows.err)
+	}
+	defer rows.close()
+	return scanPuzzleRatings(rows.rowScanner, what)
+}
+
+// closingRows is a query's rows, whichever the database, or the error
+// that kept it from running.
+type closingRows struct {
+	rowScanner
+	close func()
+	err   error
+}
+
+// sqlRows wraps the result of a database/sql query.
+func sqlRows(rows *sql.Rows, err error) closingRows {
+	if err != nil {
+		return closingRows{err: err}
+	}
+	return closingRows{rows, func() { rows.Close() }, nil}
+}
+
+// pgRows wraps the result of a pgx query.
+func pgRows(rows pgx.Rows, err error) closingRows {
+	if err != nil {
+		return closingRows{err: err}
+	}
+	return closingRows{rows, rows.Close, nil}
+}
+
+// PuzzleNumbers implements Accounts.
+func (s *SQLite) PuzzleNumbers(ctx context.Context, key, lexicon string) ([]int, error) {
+	rows, err := s.db.QueryContext(ctx, sqlitePuzzleSQL.numbers, key, lexicon)
+	return puzzleNumbersOf(sqlRows(rows, err), key, lexicon)
+}
+
+// PuzzleNumbers implements Accounts.
+func (s *Postgres) PuzzleNumbers(ctx context.Context, key, lexicon string) ([]int, error) {
+	rows, err := s.pool.Query(ctx, pgPuzzleSQL.numbers, key, lexicon)
+	return puzzleNumbersOf(pgRows(rows, err), key, lexicon)
+}
+
+// puzzleNumbersOf reads the numbers of PuzzleNumbers.
+func puzzleNumbersOf(rows closingRows, key, lexicon string) ([]int, error) {
+	wrap := func(err error) error { return fmt.Errorf("store: puzzles of %s answered by %q: %w", lexicon, key, err) }
+	if rows.err != nil {
+		return nil, wrap(rows.err)
+	}
+	defer rows.close()
+	var out []int
+	for rows.Next() {
+		var n int
+		if err := rows.Scan(&n); err != nil {
+			return nil, wrap(err)
+		}
+		out = append(out, n)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, wrap(err)
+	}
+	return out, nil
+}

@@ -36,6 +36,7 @@ import (
 	"atril/move"
 	"atril/movegen"
 	"atril/puzzle"
+	"atril/rating"
 	"atril/store"
 	"atril/variant"
 	"atril/web"
@@ -2984,12 +2985,29 @@ func TestBrowserPuzzle(t *testing.T) {
 	if line != "Players with an account who answered it: 1; solved at the first try: 0." {
 		t.Errorf("the puzzle's counts read %q", line)
 	}
+	// The look at the solution lost against the puzzle: both newcomers.
+	lost, won, _ := rating.Game(rating.New(), rating.New(), 0)
+	r.eval(c, `$("#puzzle-rating").hidden ? "" : $("#puzzle-rating").textContent`, &line)
+	if want := fmt.Sprintf("Your puzzle rating: 1500 → %.0f (−%.0f) · this puzzle is rated %.0f (answers: 1)", lost.R, 1500-math.Round(lost.R), won.R); line != want {
+		t.Errorf("the puzzle ratings read %q, want %q", line, want)
+	}
 	r.run(c, "Ana's page", chromedp.Navigate(r.e.url+"/p/Ana"))
 	r.poll(c, "her puzzles", `!$("#profile-body").hidden && $("#profile-puzzles").textContent !== ""`, 10*time.Second)
-	r.eval(c, `$("#profile-puzzles").textContent`, &line)
-	if line != "0 solved of 1 answered (first tries) · 0 days in a row" {
-		t.Errorf("her page's puzzles read %q", line)
+	r.eval(c, `$("#profile-puzzles").textContent + " / " + $("#profile-puzzle-ratings").textContent`, &line)
+	if want := fmt.Sprintf("0 solved of 1 answered (first tries) · 0 days in a row / SOWPODS (international English): puzzle rating %.0f ± %.0f (0 solved of 1)", lost.R, lost.RD); line != want {
+		t.Errorf("her page's puzzles read %q, want %q", line, want)
 	}
+	// A puzzle at her level, from the lobby: not puzzle 5, which she
+	// answered; the others are all unrated, so today's.
+	r.run(c, "the lobby", chromedp.Navigate(r.e.url+"/"))
+	r.poll(c, "the puzzle card, signed in", `!$("#puzzle-level-row").hidden`, 20*time.Second)
+	r.run(c, "a puzzle at her level", chromedp.Click("#puzzle-level-lobby", chromedp.ByQuery), chromedp.WaitVisible("#puzzle-rating", chromedp.ByQuery))
+	r.poll(c, "a puzzle at her level", fmt.Sprintf(`location.pathname === "/puzzle/en-sowpods/%d" && !$("#puzzle").hidden && !$("#puzzle-rating").hidden`, today), 20*time.Second)
+	r.eval(c, `$("#puzzle-rating").textContent`, &line)
+	if want := fmt.Sprintf("Your puzzle rating: %.0f ± %.0f", lost.R, lost.RD); line != want {
+		t.Errorf("an unanswered puzzle's rating line reads %q, want %q", line, want)
+	}
+	r.shot(c, "51-puzzle-level")
 
 	// A Spanish puzzle speaks Spanish, its answer too.
 	r.run(c, "a Spanish puzzle", chromedp.Navigate(r.e.url+"/puzzle/es-fise/5"))

@@ -410,7 +410,7 @@ async function closeAccount(ev) {
 function accountChanged() {
   renderAccount();
   if (!$("#study").hidden) { renderCardbox(); syncCardbox($("#study-lexicon").value); }
-  if (INFO) { renderPlayAs(); describeRated(); loadMine(); loadTourneys(); if (!$("#lobby").hidden) loadOpen(); }
+  if (INFO) { renderPlayAs(); describeRated(); loadMine(); loadTourneys(); puzzleLink(); if (!$("#lobby").hidden) loadOpen(); }
   if (JOINING) renderJoinForm(JOINING);
   if (TOURNEY) loadTourney();
   if (PROFILE) renderProfileAccount();
@@ -418,7 +418,10 @@ function accountChanged() {
   if (G.puzzle) {
     G.puzzle.first = null;
     if (ME.signed_in) {
-      api("GET", puzzlePath()).then((P) => { G.puzzle.first = P.answered || null; renderPuzzleSide(); }, () => {});
+      api("GET", puzzlePath()).then((P) => {
+        Object.assign(G.puzzle, { first: P.answered || null, rating: P.rating || null, level: P.level || null });
+        renderPuzzleSide();
+      }, () => {});
     }
     renderPuzzleSide();
     return;
@@ -482,6 +485,7 @@ async function showLobby() {
   fillLeadersLexicons();
   fillPuzzleCard();
   $("#puzzle-lexicon").addEventListener("change", () => { localStorage.setItem("atril:puzzle", $("#puzzle-lexicon").value); puzzleLink(); });
+  $("#puzzle-level-lobby").addEventListener("click", () => puzzleAtLevel($("#puzzle-lexicon").value));
   $("#leaders-lexicon").addEventListener("change", () => {
     localStorage.setItem("atril:leaders", $("#leaders-lexicon").value);
     loadLeaders();
@@ -3751,6 +3755,18 @@ function fillPuzzleCard() {
 function puzzleLink() {
   $("#puzzle-link").href = puzzleURL($("#puzzle-lexicon").value, "today");
   $("#puzzle-link").textContent = t("puzzleLink", puzzleDay());
+  $("#puzzle-level-row").hidden = !ME.signed_in;
+}
+
+// puzzleAtLevel opens, signed in, a puzzle of the word list not yet
+// answered and rated nearest the account's puzzle rating.
+async function puzzleAtLevel(lexicon) {
+  try {
+    const N = await api("GET", "/api/puzzles/" + encodeURIComponent(lexicon) + "/next");
+    location.href = puzzleURL(N.lexicon, N.number);
+  } catch (e) {
+    say(t("error", e.message), "error");
+  }
 }
 
 // showPuzzle opens puzzle n of a word list on the game's page: its
@@ -3766,7 +3782,8 @@ async function showPuzzle(lexicon, n) {
   if (String(n) !== String(P.number)) history.replaceState(null, "", puzzleURL(P.lexicon, P.number));
   localStorage.setItem("atril:puzzle", P.lexicon);
   const st = P.state;
-  G.puzzle = { lexicon: P.lexicon, number: P.number, today: P.today, answer: null, first: P.answered || null, cgp: P.cgp };
+  G.puzzle = { lexicon: P.lexicon, number: P.number, today: P.today, answer: null, first: P.answered || null, cgp: P.cgp,
+    rating: P.rating || null, level: P.level || null };
   G.gameLang = VARIANT_LANG[st.variant] || "en";
   LANG = pickLang(G.gameLang);
   translatePage();
@@ -3780,6 +3797,7 @@ async function showPuzzle(lexicon, n) {
     if (ME.signed_in && !G.puzzle.first && !await ask(t("puzzleRevealAsk"), t("puzzleReveal"))) return;
     answerPuzzle(true);
   });
+  $("#puzzle-level").addEventListener("click", () => puzzleAtLevel(G.puzzle.lexicon));
   render(st);
 }
 
@@ -3806,7 +3824,32 @@ function renderPuzzleSide() {
   const f = ME.signed_in ? P.first : null;
   $("#puzzle-record").hidden = !f;
   if (f) $("#puzzle-record").textContent = f.revealed ? t("puzzleFirstRevealed") : t(f.correct ? "puzzleFirstRight" : "puzzleFirstWrong", f.score);
+  renderPuzzleRating();
+  $("#puzzle-level").hidden = !ME.signed_in;
   renderPuzzleResult();
+}
+
+// renderPuzzleRating says, signed in, the account's puzzle rating in the
+// word list (with the change the first answer made) and, once answered,
+// the puzzle's own.
+function renderPuzzleRating() {
+  const P = G.puzzle;
+  const line = $("#puzzle-rating");
+  const parts = [];
+  if (ME.signed_in) {
+    const f = P.first;
+    if (f && f.rating_after) {
+      const d = f.rating_after - f.rating_before;
+      parts.push(t("puzzleRatingChange", f.rating_before, f.rating_after, (d >= 0 ? "+" : "−") + Math.abs(d)));
+    }
+    if (f && f.rating_after) {
+      if (P.rating && P.rating.rating !== f.rating_after) parts.push(t("puzzleRatingLater", P.rating.rating));
+    } else if (P.rating) parts.push(t("puzzleRatingNow", P.rating.rating, P.rating.deviation));
+    else parts.push(t("puzzleUnrated"));
+    if (f && P.level) parts.push(t("puzzleLevel", P.level.rating, P.level.answered));
+  }
+  line.hidden = !parts.length;
+  line.textContent = parts.join(" · ");
 }
 
 // answerPuzzle sends the placed tiles (or asks for the solution) and
@@ -3819,6 +3862,8 @@ async function answerPuzzle(reveal) {
   say("");
   G.puzzle.answer = { res, reveal };
   if (res.first) G.puzzle.first = res.first;
+  if (res.rating) G.puzzle.rating = res.rating;
+  if (res.level) G.puzzle.level = res.level;
   renderPuzzleSide();
   $("#puzzle-result").focus();
 }
@@ -4048,6 +4093,10 @@ function renderProfile() {
   const pz = P.puzzles || { tried: 0 };
   $("#profile-puzzles").textContent = pz.tried ? t("puzzlesLine", pz.tried, pz.solved, pz.streak) : t("puzzlesNone");
   $("#profile-puzzles").className = pz.tried ? "" : "hint";
+  const pr = $("#profile-puzzle-ratings");
+  pr.textContent = "";
+  for (const r of pz.ratings || []) pr.append(el("p", "", t("puzzleRatingLine", lexiconName(r.lexicon), r.rating, r.deviation, r.answered, r.solved)));
+  pr.hidden = !pr.children.length;
   $("#profile-ratings").hidden = !P.ratings.length;
   $("#profile-no-ratings").hidden = P.ratings.length > 0;
   fillGamesFilter();

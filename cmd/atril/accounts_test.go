@@ -65,6 +65,24 @@ func TestAccountActions(t *testing.T) {
 	if _, err := run("show", "Bo", ""); err == nil || !strings.Contains(err.Error(), `no account is called "Bo"`) {
 		t.Errorf("show of nobody: %v", err)
 	}
+	// Puzzle ratings and follows, when there are some.
+	if err := st.CreateAccount(ctx, &store.Account{Key: "cy", Name: "Cy", Password: old, Created: time.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Follow(ctx, "cy", "ana", time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	rate := func(a, p *store.PuzzleRating) (store.PuzzleRating, store.PuzzleRating, error) {
+		na, np := *a, *p
+		na.R, na.RD, np.R, np.RD = 1662.3, 290.3, 1337.7, 290.3
+		return na, np, nil
+	}
+	if _, err := st.RecordPuzzle(ctx, "ana", &store.PuzzleRecord{Lexicon: "en-sowpods", Number: 3, Correct: true, Score: 40, Answered: time.Now()}, rate); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := run("show", "Ana", ""); err != nil || !strings.HasSuffix(out, "ratings  none\npuzzles  en-sowpods 1662 ± 290, 1 answered, 1 solved\nfollows  0 players, followed by 1\n") {
+		t.Errorf("show with a puzzle rating and a follower: %q, %v", out, err)
+	}
 	sessions(3)
 	if out, err := run("signout", "ana", ""); err != nil || out != "Ana: 3 sessions ended\n" {
 		t.Errorf("signout: %q, %v", out, err)

@@ -166,6 +166,24 @@ func accountAction(ctx context.Context, st store.Store, w io.Writer, action, nam
 		for _, r := range rs {
 			fmt.Fprintf(w, "rating   %s %.0f ± %.0f, %d games (%d–%d–%d)\n", r.Category, r.R, r.RD, r.Games, r.Wins, r.Losses, r.Draws)
 		}
+		prs, err := st.PuzzleRatings(ctx, a.Key)
+		if err != nil {
+			return err
+		}
+		for _, r := range prs {
+			fmt.Fprintf(w, "puzzles  %s %.0f ± %.0f, %d answered, %d solved\n", r.Lexicon, r.R, r.RD, r.Answered, r.Solved)
+		}
+		follows, err := st.Follows(ctx, a.Key)
+		if err != nil {
+			return err
+		}
+		followers, err := st.Followers(ctx, a.Key)
+		if err != nil {
+			return err
+		}
+		if len(follows) > 0 || followers > 0 {
+			fmt.Fprintf(w, "follows  %d players, followed by %d\n", len(follows), followers)
+		}
 		if a.Suspended != "" {
 			fmt.Fprintf(w, "suspended since %s: %s\n", a.SuspendedAt.UTC().Format("2006-01-02 15:04:05 MST"), a.Suspended)
 		}

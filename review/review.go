@@ -111,6 +111,9 @@ type Candidate struct {
 	// scored nothing and kept the rack, and is valued as the pass it
 	// amounted to.
 	Withdrawn bool
+	// Word is the main word's tiles, the board's included (blanks as
+	// designated): set for the bingos of a ranking only.
+	Word []alphabet.Tile
 }
 
 // Ranking is what a position offered its player, and what they played.
@@ -128,6 +131,18 @@ type Ranking struct {
 	// Moves is the number of moves valued (placements, exchanges and the
 	// pass).
 	Moves int
+	// Bingos holds the best placements that play the whole rack, by
+	// equity (ties by score), at most MaxBingos.
+	Bingos []Candidate
+}
+
+// MaxBingos bounds the bingos a ranking lists.
+const MaxBingos = 5
+
+// Bingo reports whether c is a placement that plays a whole rack of
+// rackSize tiles.
+func (c *Candidate) Bingo(rackSize int) bool {
+	return c.Move.Kind == move.Place && c.Move.NewTiles() == rackSize
 }
 
 // Lost is the equity the played move gave up against the best, rounded
@@ -212,6 +227,18 @@ func (rk *Ranker) Rank(g *game.Game, played Move, n int) (*Ranking, error) {
 			c.Text = text(&c.Move)
 			r.Best = append(r.Best, *c)
 		}
+		if len(r.Bingos) < MaxBingos && c.Bingo(v.RackSize) {
+			b := *c
+			b.Text = text(&c.Move)
+			b.Word = make([]alphabet.Tile, len(c.Move.Tiles))
+			for i, t := range c.Move.Tiles {
+				if t == move.PlayThrough {
+					t = g.Board.At(c.Move.Square(i))
+				}
+				b.Word[i] = t
+			}
+			r.Bingos = append(r.Bingos, b)
+		}
 		if r.Rank == 0 && !played.Withdrawn && c.Move.Key() == pk {
 			r.Rank = i + 1
 			c.Text = text(&c.Move)
@@ -267,6 +294,19 @@ type SeatSummary struct {
 	Lost float64
 	// Worst is the move that gave up the most (nil when none did).
 	Worst *Miss
+	// MissedBingos are the moves that played no bingo where one could
+	// be played, in the order of the game.
+	MissedBingos []BingoMiss
+}
+
+// BingoMiss is a move that played no bingo, and the best bingos that
+// could have been played in its place (Ranking.Bingos).
+type BingoMiss struct {
+	// Move is the move's 0-based number in the game.
+	Move   int
+	Rack   alphabet.Rack
+	Played Candidate
+	Bingos []Candidate
 }
 
 // Miss is a move and the best one in its place.
@@ -291,6 +331,16 @@ func (s *Summary) Add(k, seat int, played, best *Candidate, lost float64) {
 	}
 }
 
+// AddBingos records move k's missed bingo, if r, its ranking, lists a
+// bingo and the move played none (rackSize is the variant's rack).
+func (s *Summary) AddBingos(k, rackSize int, r *Ranking) {
+	if len(r.Bingos) == 0 || r.Played.Bingo(rackSize) && !r.Played.Withdrawn {
+		return
+	}
+	ss := &s.Seats[r.Seat]
+	ss.MissedBingos = append(ss.MissedBingos, BingoMiss{Move: k, Rack: r.Rack, Played: r.Played, Bingos: r.Bingos})
+}
+
 // Summarize ranks every move of a finished game, stepping g (a game
 // started as the recorded one was) through its record; each, when not
 // nil, is called with every move's ranking (top n) and g at the position
@@ -313,6 +363,7 @@ func (rk *Ranker) Summarize(rec *Record, g *game.Game, n int, each func(k int, g
 			}
 		}
 		sum.Add(k, r.Seat, &r.Played, &r.Best[0], r.Lost())
+		sum.AddBingos(k, g.Variant.RackSize, r)
 	}
 	return sum, nil
 }

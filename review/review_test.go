@@ -1,7 +1,9 @@
 package review
 
 import (
+	"cmp"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -32,22 +34,27 @@ func TestRank(t *testing.T) {
 	}
 	rk := &Ranker{Gen: gaddag, Leave: table}
 	brute := movegen.NewBrute(lex)
-	outs := 0 // positions where a placement goes out with the bag empty
+	outs := 0   // positions where a placement goes out with the bag empty
+	bingos := 0 // positions that offer a bingo
 	for seed := uint64(1); seed <= 4; seed++ {
 		g, err := game.New(v, lex, []string{"a", "b"}, seed)
 		if err != nil {
 			t.Fatal(err)
 		}
-		rankGame(t, g, rk, brute, table, &outs)
+		rankGame(t, g, rk, brute, table, &outs, &bingos)
 	}
 	if outs == 0 {
 		t.Error("no position offered a placement going out with the bag empty")
 	}
+	if bingos == 0 {
+		t.Error("no position offered a bingo")
+	}
 }
 
 // rankGame plays g, each player making its second best placement by
-// score (the best with the bag empty), and checks the ranking of every position (see TestRank).
-func rankGame(t *testing.T, g *game.Game, rk *Ranker, brute *movegen.Brute, table leave.Evaluator, outs *int) {
+// score (the best with the bag empty), and checks the ranking of every
+// position (see TestRank), its bingos included (counted in bingos).
+func rankGame(t *testing.T, g *game.Game, rk *Ranker, brute *movegen.Brute, table leave.Evaluator, outs, bingos *int) {
 	t.Helper()
 	v := g.Variant
 	for turn := 0; !g.Over(); turn++ {
@@ -67,8 +74,15 @@ func rankGame(t *testing.T, g *game.Game, rk *Ranker, brute *movegen.Brute, tabl
 		}
 		placements, best := 0, value(&move.Move{Kind: move.Pass})
 		var top, second *move.Move
+		var bingoValues []float64
+		words := map[float64][]string{} // the bingos' main words by value
 		brute.Generate(g.Board, &rack, func(m *move.Move) {
 			placements++
+			if m.NewTiles() == v.RackSize {
+				val := math.Round(value(m)*100) / 100
+				bingoValues = append(bingoValues, val)
+				words[val] = append(words[val], m.Word(g.Board, false))
+			}
 			if bag == 0 && m.NewTiles() == rack.Len() {
 				*outs++
 			}
@@ -118,6 +132,28 @@ func rankGame(t *testing.T, g *game.Game, rk *Ranker, brute *movegen.Brute, tabl
 		}
 		if lost := r.Lost(); lost < 0 || (lost == 0) != (r.Best[0].Equity == r.Played.Equity) {
 			t.Errorf("turn %d: lost %.2f", turn, lost)
+		}
+		slices.SortFunc(bingoValues, func(a, b float64) int { return cmp.Compare(b, a) })
+		if len(bingoValues) > 0 {
+			*bingos++
+		}
+		if len(r.Bingos) != min(len(bingoValues), MaxBingos) {
+			t.Errorf("turn %d: %d bingos listed, want %d of %d", turn, len(r.Bingos), min(len(bingoValues), MaxBingos), len(bingoValues))
+		}
+		for i, b := range r.Bingos {
+			if i < len(bingoValues) && b.Equity != bingoValues[i] || !b.Bingo(v.RackSize) ||
+				!slices.Contains(words[b.Equity], v.Alphabet.Word(b.Word)) || b.Text != b.Move.String(g.Board) {
+				t.Errorf("turn %d: bingo %d is %s (%q, %.2f), want one of %q at %.2f", turn, i, b.Text, v.Alphabet.Word(b.Word), b.Equity,
+					words[bingoValues[min(i, len(bingoValues)-1)]], bingoValues[min(i, len(bingoValues)-1)])
+			}
+		}
+		var sum Summary
+		sum.Seats = make([]SeatSummary, len(g.Seats))
+		sum.AddBingos(turn, v.RackSize, r)
+		missed := sum.Seats[me].MissedBingos
+		if want := len(bingoValues) > 0 && played.NewTiles() != v.RackSize; (len(missed) == 1) != want ||
+			want && (missed[0].Move != turn || missed[0].Rack != rack || len(missed[0].Bingos) != len(r.Bingos)) {
+			t.Errorf("turn %d: missed bingos %+v, want one: %v", turn, missed, want)
 		}
 		if played.Kind == move.Place {
 			w, err := rk.Rank(g, Move{Move: played, Withdrawn: true}, 1)

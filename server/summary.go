@@ -3,6 +3,11 @@ package server
 import (
 	"fmt"
 	"net/http"
+	"slices"
+
+	"atril/alphabet"
+	"atril/review"
+	"atril/variant"
 )
 
 // A finished game's summary by static equity: for each seat, how many
@@ -26,6 +31,31 @@ type SeatSummary struct {
 	Lost float64 `json:"lost"`
 	// Worst is the move that gave up the most (none when none did).
 	Worst *Miss `json:"worst,omitempty"`
+	// MissedBingos are the seat's moves that played no bingo where one
+	// could be played, in the order of the game.
+	MissedBingos []MissedBingo `json:"missed_bingos"`
+}
+
+// MissedBingo is a move that played no bingo where one could be played:
+// the rack, the move played and the best bingos by equity.
+type MissedBingo struct {
+	// Move is the move's 0-based number in the game.
+	Move   int     `json:"move"`
+	Rack   string  `json:"rack"`
+	Played string  `json:"played"`
+	Bingos []Bingo `json:"bingos"`
+}
+
+// Bingo is a placement that plays the whole rack: as written, its score
+// and equity, its main word, and the main word's alphagram as the word
+// study writes it (a cardbox's card; a blank as the letter it stands
+// for).
+type Bingo struct {
+	Move      string  `json:"move"`
+	Score     int     `json:"score"`
+	Equity    float64 `json:"equity"`
+	Word      string  `json:"word"`
+	Alphagram string  `json:"alphagram"`
 }
 
 // Miss is one move and the best one in its place.
@@ -89,7 +119,26 @@ func summarize(l *live) (*Summary, error) {
 		if w := s.Worst; w != nil {
 			ss.Worst = &Miss{Move: w.Move, Played: w.Played.Text, Best: w.Best.Text, Lost: w.Lost}
 		}
+		ss.MissedBingos = []MissedBingo{}
+		for _, m := range s.MissedBingos {
+			mb := MissedBingo{Move: m.Move, Rack: g.Variant.Alphabet.Bracketed(m.Rack.InWritingOrder()), Played: m.Played.Text}
+			for _, b := range m.Bingos {
+				mb.Bingos = append(mb.Bingos, bingoOf(g.Variant, &b))
+			}
+			ss.MissedBingos = append(ss.MissedBingos, mb)
+		}
 		sum.Seats[i] = ss
 	}
 	return sum, nil
+}
+
+// bingoOf renders a bingo of variant v.
+func bingoOf(v *variant.Variant, c *review.Candidate) Bingo {
+	a := v.Alphabet
+	letters := make([]alphabet.Tile, len(c.Word))
+	for i, t := range c.Word {
+		letters[i] = t.Letter()
+	}
+	slices.Sort(letters)
+	return Bingo{Move: c.Text, Score: c.Move.Score, Equity: c.Equity, Word: a.Word(c.Word), Alphagram: a.Spell(letters)}
 }

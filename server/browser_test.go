@@ -1634,9 +1634,9 @@ func TestBrowserResignAndAbort(t *testing.T) {
 		t.Errorf("score graph lines %q", lines)
 	}
 	// The summary: a line per seat, the costliest move opening the review.
-	r.poll(ctx, "the summary", `document.querySelectorAll("#summary tr").length === 3`, 10*time.Second)
+	r.poll(ctx, "the summary", `document.querySelectorAll("#summary > table:first-child tr").length === 3`, 10*time.Second)
 	var rows []string
-	r.eval(ctx, `[...document.querySelectorAll("#summary tr")].map((tr) => tr.innerText)`, &rows)
+	r.eval(ctx, `[...document.querySelectorAll("#summary > table:first-child tr")].map((tr) => tr.innerText)`, &rows)
 	if !strings.HasPrefix(rows[1], "Ana (you)") || !strings.Contains(rows[1], " of 2") || !strings.Contains(rows[2], " of 2") {
 		t.Errorf("the summary says %q", rows)
 	}
@@ -1651,6 +1651,29 @@ func TestBrowserResignAndAbort(t *testing.T) {
 		r.run(ctx, "back to the game", chromedp.Evaluate(`$("#review-close").click()`, nil))
 		r.poll(ctx, "back to the result", `!G.review && !$("#result").hidden`, 10*time.Second)
 	}
+	// Missed bingos, as a summary lists them: a row per move, and a
+	// button that files the bingos' alphagrams in the word list's
+	// cardbox, due at once.
+	var bingoRows []string
+	r.eval(ctx, `(() => {
+		const tbl = missedBingos(G.st, {seats: [{seat: 0, missed_bingos: [{move: 2, rack: "AEINRST", played: "8H TEA",
+			bingos: [{move: "8B RETAINS", score: 72, equity: 80.5, word: "RETAINS", alphagram: "AEINRST"}, {move: "H1 STAINER", score: 70, equity: 78, word: "STAINER", alphagram: "AEINRST"}]}]},
+			{seat: 1, missed_bingos: []}]});
+		tbl.id = "bingo-check";
+		$("#summary").append(tbl);
+		return [...tbl.querySelectorAll("tr")].map((tr) => tr.innerText.replace(/\s+/g, " ").trim());
+	})()`, &bingoRows)
+	if len(bingoRows) != 2 || bingoRows[0] != "Player Move Rack Played Bingos (score) Study" || !strings.HasPrefix(bingoRows[1], "Ana (you) 3 ") ||
+		!strings.Contains(bingoRows[1], "8B RETAINS 72, H1 STAINER 70") || !strings.HasSuffix(bingoRows[1], "Add to cardbox") {
+		t.Errorf("the missed bingos read %q", bingoRows)
+	}
+	r.clickAt(ctx, "#bingo-check button")
+	var filed string
+	r.eval(ctx, `$("#bingo-check button").textContent + " " + JSON.stringify(Object.entries(loadCardbox("en-sowpods")).map(([k, c]) => [k, c[0], c[1] <= Date.now()]))`, &filed)
+	if filed != `Added (1) [["AEINRST",0,true]]` {
+		t.Errorf("after adding the missed bingos: %s", filed)
+	}
+	r.run(ctx, "the check's table gone", chromedp.Evaluate(`$("#bingo-check").remove(); localStorage.removeItem(cardboxKey("en-sowpods"))`, nil))
 	var side string
 	r.eval(ctx, `$("#side").innerText`, &side)
 	if strings.Count(side, "Game over") != 1 || strings.Count(side, "Ana resigned") != 2 || strings.Contains(side, "another device") {

@@ -2,7 +2,13 @@ package server
 
 import (
 	"math"
+	"slices"
 	"testing"
+
+	"atril/alphabet"
+	"atril/move"
+	"atril/review"
+	"atril/variant"
 )
 
 // TestSummary plays a game of two people to the end and checks the
@@ -52,9 +58,52 @@ func TestSummary(t *testing.T) {
 			t.Errorf("seat %d lost %.2f by the analyses, %.2f by the summary", i, lost, ss.Lost)
 		}
 	}
+	// The missed bingos: moves of the seat, not bingos themselves,
+	// whose bingos score no more than the best move's equity allows.
+	for i, ss := range sum.Seats {
+		if ss.MissedBingos == nil {
+			t.Errorf("seat %d: missed bingos null, want a list", i)
+		}
+		for _, mb := range ss.MissedBingos {
+			var an Analysis
+			if code := e.do("GET", "/api/games/"+id+"/analysis?move="+itoa(mb.Move)+"&n=1", "", nil, &an); code != 200 || an.Seat != i {
+				t.Fatalf("analysis of move %d: %d, seat %d", mb.Move, code, an.Seat)
+			}
+			if len(mb.Bingos) == 0 || mb.Played != an.Played.Move || len(an.Played.Tiles) == 7 || mb.Bingos[0].Equity > an.Best[0].Equity+0.001 {
+				t.Errorf("seat %d's missed bingo %+v; the analysis says %+v, best %+v", i, mb, an.Played, an.Best[0])
+			}
+		}
+	}
 	// A second ask is answered from the summary worked out once.
 	var again Summary
 	if code := e.do("GET", "/api/games/"+id+"/summary", "", nil, &again); code != 200 || mustJSON(again) != mustJSON(sum) {
 		t.Errorf("second summary: %d %+v", code, again)
+	}
+}
+
+// TestBingoOf checks how a bingo is written: its main word as played
+// (a blank in lowercase) and the word's alphagram as the word study
+// spells it (a blank as its letter, Spanish digraphs as one tile).
+func TestBingoOf(t *testing.T) {
+	for _, tc := range []struct{ variant, word, wantWord, wantAlphagram string }{
+		{"english", "RETINAs", "RETINAs", "AEINRST"},
+		{"english", "QUIXOTE", "QUIXOTE", "EIOQTUX"},
+		{"spanish", "CHALECOs", "CHALECOs", "AC[CH]ELOS"},
+		{"spanish", "LLAMAR[RR]", "LLAMARRR", ""},
+	} {
+		v := variant.MustLoad(tc.variant)
+		ts, err := v.Alphabet.Parse(tc.word, alphabet.WithBlanks)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.word, err)
+		}
+		b := bingoOf(v, &review.Candidate{Word: ts, Text: "8D " + tc.word, Equity: 81.5, Move: move.Move{Score: 76}})
+		if b.Word != tc.wantWord || tc.wantAlphagram != "" && b.Alphagram != tc.wantAlphagram || b.Score != 76 || b.Equity != 81.5 || b.Move != "8D "+tc.word {
+			t.Errorf("%s %s: %+v, want word %q and alphagram %q", tc.variant, tc.word, b, tc.wantWord, tc.wantAlphagram)
+		}
+		// The alphagram reads back as the word's letters, sorted.
+		back, err := v.Alphabet.Parse(b.Alphagram, alphabet.Plain)
+		if err != nil || len(back) != len(ts) || !slices.IsSorted(back) {
+			t.Errorf("%s: alphagram %q reads back as %v, %v", tc.word, b.Alphagram, back, err)
+		}
 	}
 }

@@ -1139,6 +1139,28 @@ async function syncCardbox(lexicon) {
   if ($("#study-lexicon").value === lexicon) renderCardbox();
 }
 
+// putCards files cards ([spelling, box, due ms]) in the cardbox of a
+// word list; signed in, the server keeps them too.
+function putCards(lexicon, cards) {
+  const cb = loadCardbox(lexicon);
+  const now = Date.now();
+  for (const [spell, box, due] of cards) cb[spell] = [box, due, now];
+  localStorage.setItem(cardboxKey(lexicon), JSON.stringify(cb));
+  if (ME.signed_in) {
+    api("PUT", "/api/me/cardbox", { lexicon, cards: cards.map(([spell]) => cardJSON(spell, cb[spell])) }).catch(() => { /* sent at the next sync */ });
+  }
+}
+
+// addToCardbox puts alphagrams to study (a game's missed bingos) in the
+// first box of a word list's cardbox, due at once, and returns how many
+// distinct ones it filed.
+function addToCardbox(lexicon, spells) {
+  const now = Date.now();
+  const distinct = [...new Set(spells)];
+  putCards(lexicon, distinct.map((s) => [s, 0, now]));
+  return distinct.length;
+}
+
 // fileCard puts an alphagram drilled in the cardbox: up a box if every
 // word was found without showing them (a new one in the second box),
 // else back in the first; signed in, the server keeps it too.
@@ -1148,10 +1170,7 @@ function fileCard(lexicon, q) {
   const solved = studySolved(q);
   const was = cb[q.a.spell];
   const box = solved ? Math.min((was ? was[0] : 0) + 1, BOX_DAYS.length - 1) : 0;
-  const now = Date.now();
-  cb[q.a.spell] = [box, now + BOX_DAYS[box] * DAY_MS, now];
-  localStorage.setItem(cardboxKey(lexicon), JSON.stringify(cb));
-  if (ME.signed_in) api("PUT", "/api/me/cardbox", { lexicon, cards: [cardJSON(q.a.spell, cb[q.a.spell])] }).catch(() => { /* sent at the next sync */ });
+  putCards(lexicon, [[q.a.spell, box, Date.now() + BOX_DAYS[box] * DAY_MS]]);
   renderCardbox();
 }
 
@@ -2685,6 +2704,8 @@ function showSummary(st, res) {
       tbl.append(tr);
     }
     box.append(tbl);
+    const missed = missedBingos(st, sum);
+    if (missed) box.append(missed);
   };
   if (G.summary && G.summary.id === st.id) { fill(box, G.summary.data); return; }
   if (G.summaryAsked === st.id) return;
@@ -2694,6 +2715,49 @@ function showSummary(st, res) {
     const cur = $("#summary");
     if (cur && G.st && G.st.id === st.id) fill(cur, data);
   }).catch(() => {});
+}
+
+// missedBingos is the table of the moves that played no bingo where
+// one could be played (the summary's missed_bingos), each with its best
+// bingos and a button that puts their words' alphagrams in the cardbox
+// of the game's word list, due at once; null when none was missed.
+function missedBingos(st, sum) {
+  const rows = [];
+  for (const ss of sum.seats) for (const mb of ss.missed_bingos || []) rows.push({ seat: ss.seat, mb });
+  if (!rows.length) return null;
+  rows.sort((a, b) => a.mb.move - b.mb.move);
+  const tbl = el("table", "analysis");
+  tbl.id = "missed-bingos";
+  tbl.append(el("caption", "", t("bingosTitle")));
+  const head = el("tr");
+  for (const h of ["summaryPlayer", "bingosMove", "bingosRack", "bingosPlayed", "bingosFound", "bingosStudy"]) {
+    const th = el("th", "", t(h));
+    th.scope = "col";
+    head.append(th);
+  }
+  tbl.append(head);
+  for (const { seat, mb } of rows) {
+    const tr = el("tr");
+    const words = el("td");
+    mb.bingos.forEach((b, i) => {
+      if (i) words.append(", ");
+      words.append(moveNode(b.move), " " + b.score);
+    });
+    const act = el("td");
+    const add = el("button", "small", t("bingosAdd"));
+    add.type = "button";
+    add.setAttribute("aria-label", t("bingosAddLabel", mb.move + 1));
+    add.addEventListener("click", () => {
+      const n = addToCardbox(st.lexicon, mb.bingos.map((b) => b.alphagram));
+      add.disabled = true;
+      add.textContent = t("bingosAdded", n);
+    });
+    act.append(add);
+    tr.append(el("td", "", seatName(seat)), el("td", "n", String(mb.move + 1)), el("td", "", wordNode(units(mb.rack))), el("td"), words, act);
+    tr.children[3].append(moveNode(mb.played));
+    tbl.append(tr);
+  }
+  return tbl;
 }
 
 // rematchLinks offers a person's seat the rematch: to ask for it (or

@@ -1473,6 +1473,24 @@ func TestBrowserMouseGame(t *testing.T) {
 			if rack != len(moves[k].Rack) {
 				t.Errorf("review position %d: a rack of %d tiles, want %d", k, rack, len(moves[k].Rack))
 			}
+			if k == 1 {
+				// A position with a bingo outside the best moves listed:
+				// the best bingo is shown after them, marked.
+				var last string
+				r.run(ctx, "the best bingo's row", chromedp.Evaluate(`(async () => {
+					const R = G.review, real = R.cache[1];
+					R.cache[1] = {...real, bingos: [{move: "8B RETAINS", kind: "place", score: 72, equity: -40, leave: "", tiles: [{row: 7, col: 1, letter: "R", score: 1}]}]};
+					await loadAnalysis(1);
+					const rows = [...document.querySelectorAll("#analysis tbody tr")];
+					const text = rows[rows.length - 1].innerText.replace(/\s+/g, " ").trim();
+					R.cache[1] = real;
+					await loadAnalysis(1);
+					return text;
+				})()`, &last, func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }))
+				if last != "8B RETAINS the best bingo 72 – -40.0" {
+					t.Errorf("the review's row of the best bingo reads %q", last)
+				}
+			}
 			if k == 2 {
 				// The engine's simulation of this position.
 				r.clickAt(ctx, "#sim-button")

@@ -277,6 +277,13 @@ func TestReviewAndAnalysis(t *testing.T) {
 		if an.Played.Score != rv.Turns[k].Points {
 			t.Errorf("move %d: played move scores %d in analysis, %d in the game", k, an.Played.Score, rv.Turns[k].Points)
 		}
+		// Bingos: placements of the whole rack, best first, none above
+		// the best move.
+		for j, b := range an.Bingos {
+			if len(b.Tiles) != len(an.Rack) || len(an.Rack) != 7 || b.Equity > an.Best[0].Equity || j > 0 && b.Equity > an.Bingos[j-1].Equity {
+				t.Errorf("move %d: bingo %d %+v (rack %d tiles, best %.2f)", k, j, b, len(an.Rack), an.Best[0].Equity)
+			}
+		}
 	}
 	for _, q := range []string{"", "move=-1", "move=9999", "move=0&n=0", "move=0&n=99", "move=x"} {
 		if code := e.do("GET", "/api/games/"+id+"/analysis?"+q, "", nil, nil); code != 400 {

@@ -142,6 +142,9 @@ type Analysis struct {
 	Rank int `json:"rank"`
 	// Moves is the number of legal placements and exchanges valued.
 	Moves int `json:"moves"`
+	// Bingos are the best placements of the whole rack by equity, at
+	// most five.
+	Bingos []Candidate `json:"bingos"`
 }
 
 // maxAnalysis bounds the number of best moves an analysis lists.
@@ -299,6 +302,10 @@ func analyse(l *live, g *game.Game, m review.Move, n int) (*Analysis, error) {
 	}
 	p := l.candidate(&r.Played)
 	an.Played = &p
+	an.Bingos = []Candidate{}
+	for i := range r.Bingos {
+		an.Bingos = append(an.Bingos, l.candidate(&r.Bingos[i]))
+	}
 	return an, nil
 }
 

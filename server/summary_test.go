@@ -69,7 +69,8 @@ func TestSummary(t *testing.T) {
 			if code := e.do("GET", "/api/games/"+id+"/analysis?move="+itoa(mb.Move)+"&n=1", "", nil, &an); code != 200 || an.Seat != i {
 				t.Fatalf("analysis of move %d: %d, seat %d", mb.Move, code, an.Seat)
 			}
-			if len(mb.Bingos) == 0 || mb.Played != an.Played.Move || len(an.Played.Tiles) == 7 || mb.Bingos[0].Equity > an.Best[0].Equity+0.001 {
+			if len(mb.Bingos) == 0 || mb.Played != an.Played.Move || len(an.Played.Tiles) == 7 || mb.Bingos[0].Equity > an.Best[0].Equity+0.001 ||
+				len(an.Bingos) != len(mb.Bingos) || an.Bingos[0].Move != mb.Bingos[0].Move {
 				t.Errorf("seat %d's missed bingo %+v; the analysis says %+v, best %+v", i, mb, an.Played, an.Best[0])
 			}
 		}

@@ -3717,6 +3717,9 @@ async function loadAnalysis(k) {
   };
   an.best.forEach((c) => row(c));
   if (an.played && !an.best.some((c) => key(c) === playedKey)) row(an.played, an.rank ? t("rvRank", an.rank, an.moves) : t("rvNotRanked"));
+  // The best bingo, when the rack had one and the list above has none.
+  const bingo = (an.bingos || [])[0];
+  if (bingo && !an.best.some((c) => key(c) === key(bingo)) && key(bingo) !== playedKey) row(bingo, t("rvBingo"));
   table.append(body);
   box.append(table);
   if (an.played && an.rank) box.append(el("p", "hint", t("rvPlayed", plainMove(an.played.move)) + " · " + t("rvRank", an.rank, an.moves)));

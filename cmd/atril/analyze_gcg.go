@@ -64,6 +64,19 @@ type gcgSeatReport struct {
 	Best  int      `json:"best"`
 	Lost  float64  `json:"lost"`
 	Worst *gcgMiss `json:"worst,omitempty"`
+	// MissedBingos are the player's moves that played no bingo where
+	// one could be played (by the static ranking).
+	MissedBingos []gcgBingoMiss `json:"missed_bingos,omitempty"`
+}
+
+// gcgBingoMiss is a move (numbered from 1) that played no bingo where
+// one could be played: its rack, the move played and the best bingos by
+// equity ("8B RETAINS 72").
+type gcgBingoMiss struct {
+	Move   int      `json:"move"`
+	Rack   string   `json:"rack"`
+	Played string   `json:"played"`
+	Bingos []string `json:"bingos"`
 }
 
 // gcgMiss is a player's costliest move (numbered from 1) and the best
@@ -172,6 +185,7 @@ func analyzeGCG(w io.Writer, fs *flag.FlagSet, variantName, lexName, path, leave
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
+	static := sum
 	if judge != nil {
 		sum = judged
 	}
@@ -179,6 +193,13 @@ func analyzeGCG(w io.Writer, fs *flag.FlagSet, variantName, lexName, path, leave
 		sr := gcgSeatReport{Seat: i, Moves: s.Moves, Best: s.Best, Lost: s.Lost}
 		if m := s.Worst; m != nil {
 			sr.Worst = &gcgMiss{m.Move + 1, m.Played.Text, m.Best.Text, m.Lost}
+		}
+		for _, m := range static.Seats[i].MissedBingos {
+			bm := gcgBingoMiss{Move: m.Move + 1, Rack: spellRack(a, &m.Rack), Played: m.Played.Text}
+			for _, b := range m.Bingos {
+				bm.Bingos = append(bm.Bingos, fmt.Sprintf("%s %d", b.Text, b.Move.Score))
+			}
+			sr.MissedBingos = append(sr.MissedBingos, bm)
 		}
 		rep.Summary = append(rep.Summary, sr)
 	}
@@ -297,7 +318,18 @@ func writeGCGReport(w io.Writer, rep *gcgReport, leaveName string) error {
 		}
 		fmt.Fprintf(tw, "%s\t%d\t%d\t%.1f\t%.2f\t%s\t\n", rep.Players[s.Seat], s.Moves, s.Best, s.Lost, per, worst)
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	for _, s := range rep.Summary {
+		for _, m := range s.MissedBingos {
+			if _, err := fmt.Fprintf(w, "missed bingo: %s, move %d (%s, played %s): %s\n", rep.Players[s.Seat], m.Move, m.Rack, m.Played,
+				strings.Join(m.Bingos, ", ")); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // tenths writes a loss to a tenth of a point, or nothing for none.

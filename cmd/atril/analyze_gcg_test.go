@@ -38,17 +38,21 @@ func TestAnalyzeGCG(t *testing.T) {
 	if err := os.WriteFile(list, []byte(words.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	g, err := game.New(v, lex, []string{"Low", "High"}, 7)
+	// On this bag the low player once keeps a rack that makes a bingo.
+	g, err := game.New(v, lex, []string{"Low", "High"}, 12)
 	if err != nil {
 		t.Fatal(err)
 	}
 	brute := movegen.NewBrute(lex)
-	var gaps []int // per move: best score minus the score played, -1 for an unchecked move
+	var gaps []int        // per move: best score minus the score played, -1 for an unchecked move
+	var missedWant [2]int // per seat: moves that played no bingo where the oracle found one
 	for !g.Over() && g.MovesPlayed() < 60 {
 		me := g.Current()
 		rack := g.Seats[me].Rack
 		var lo, hi *move.Move
+		bingo := false
 		brute.Generate(g.Board, &rack, func(m *move.Move) {
+			bingo = bingo || m.NewTiles() == v.RackSize
 			if lo == nil || m.Score < lo.Score {
 				c := movegen.Clone(m)
 				lo = &c
@@ -71,6 +75,9 @@ func TestAnalyzeGCG(t *testing.T) {
 			gap = -1 // equity counts the tiles kept
 		}
 		gaps = append(gaps, gap)
+		if bingo && m.NewTiles() != v.RackSize {
+			missedWant[me]++
+		}
 		if err := g.Play(m); err != nil {
 			t.Fatal(err)
 		}
@@ -145,11 +152,33 @@ func TestAnalyzeGCG(t *testing.T) {
 			t.Errorf("summary of seat %d: %+v, the moves add up to %d moves, %d best, %.2f lost", i, s, moves[i], best[i], lost[i])
 		}
 	}
+	// Missed bingos: moves of the seat that played none where the
+	// analysis's own best moves hold one (the best bingo is at most as
+	// good as the best move).
+	missed := 0
+	for i, s := range rep.Summary {
+		if len(s.MissedBingos) != missedWant[i] {
+			t.Errorf("seat %d missed %d bingos by the report, %d by the oracle", i, len(s.MissedBingos), missedWant[i])
+		}
+		for _, mb := range s.MissedBingos {
+			missed++
+			m := rep.Moves[mb.Move-1]
+			if m.Seat != i || m.Played.Move != mb.Played || m.Rack != mb.Rack || len(mb.Bingos) == 0 || len(mb.Bingos) > 5 {
+				t.Errorf("seat %d's missed bingo %+v; the move's analysis: %+v", i, mb, m)
+			}
+		}
+	}
 	text := run(false, nil)
 	for _, want := range []string{"Low vs High", "equity lost", "costliest", "\nLow ", "\nHigh "} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the report lacks %q:\n%s", want, text)
 		}
+	}
+	if got := strings.Count(text, "\nmissed bingo: "); got != missed {
+		t.Errorf("the report lists %d missed bingos, the JSON %d:\n%s", got, missed, text)
+	}
+	if missed == 0 {
+		t.Error("no missed bingo to check")
 	}
 }
 

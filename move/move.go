@@ -127,18 +127,25 @@ func (m *Move) Position() string {
 // (alphabet.Spell: "[CH]", and "[L]L" for two L tiles in Spanish).
 func (m *Move) Word(b *board.Board, brackets bool) string {
 	a := b.Variant.Alphabet
-	ts := make([]alphabet.Tile, len(m.Tiles))
-	for i, t := range m.Tiles {
-		if t == PlayThrough {
-			r, c := m.Square(i)
-			t = b.At(r, c)
-		}
-		ts[i] = t
-	}
+	ts := m.WordTiles(b)
 	if brackets {
 		return a.Spell(ts)
 	}
 	return a.Word(ts)
+}
+
+// WordTiles returns the main word's tiles, the letters already on the
+// board (read from b, the board before the move) included; blanks as
+// designated.
+func (m *Move) WordTiles(b *board.Board) []alphabet.Tile {
+	ts := make([]alphabet.Tile, len(m.Tiles))
+	for i, t := range m.Tiles {
+		if t == PlayThrough {
+			t = b.At(m.Square(i))
+		}
+		ts[i] = t
+	}
+	return ts
 }
 
 // String renders the move for the board it is played on: "8H WORD",

@@ -230,13 +230,7 @@ func (rk *Ranker) Rank(g *game.Game, played Move, n int) (*Ranking, error) {
 		if len(r.Bingos) < MaxBingos && c.Bingo(v.RackSize) {
 			b := *c
 			b.Text = text(&c.Move)
-			b.Word = make([]alphabet.Tile, len(c.Move.Tiles))
-			for i, t := range c.Move.Tiles {
-				if t == move.PlayThrough {
-					t = g.Board.At(c.Move.Square(i))
-				}
-				b.Word[i] = t
-			}
+			b.Word = c.Move.WordTiles(g.Board)
 			r.Bingos = append(r.Bingos, b)
 		}
 		if r.Rank == 0 && !played.Withdrawn && c.Move.Key() == pk {

@@ -91,13 +91,11 @@ func puzzleRatingInfo(r *store.PuzzleRating) *PuzzleRatingInfo {
 func ratePuzzle(solved bool, at time.Time) store.PuzzleRateFunc {
 	return func(a, p *store.PuzzleRating) (store.PuzzleRating, store.PuzzleRating, error) {
 		for _, r := range []*store.PuzzleRating{a, p} {
-			n := rating.New()
-			if r.Answered > 0 {
-				n = rating.Rating{R: r.R, RD: r.RD, Vol: r.Vol}
-				if r.Number == 0 {
-					n = rating.Idle(n, float64(at.Sub(r.Updated))/float64(idlePeriod))
-				}
+			var idle time.Duration // a puzzle's rating does not age
+			if r.Number == 0 {
+				idle = at.Sub(r.Updated)
 			}
+			n := startRating(r.Answered > 0, rating.Rating{R: r.R, RD: r.RD, Vol: r.Vol}, idle)
 			r.R, r.RD, r.Vol = n.R, n.RD, n.Vol
 		}
 		score := 0.0

@@ -156,10 +156,7 @@ func rateTwo(before []store.Rating, results [2]float64, at time.Time) ([]store.R
 	var r [2]rating.Rating
 	for i := range before {
 		b := &before[i]
-		n := rating.New()
-		if b.Games > 0 {
-			n = rating.Idle(rating.Rating{R: b.R, RD: b.RD, Vol: b.Vol}, float64(at.Sub(b.Updated))/float64(idlePeriod))
-		}
+		n := startRating(b.Games > 0, rating.Rating{R: b.R, RD: b.RD, Vol: b.Vol}, at.Sub(b.Updated))
 		b.R, b.RD, b.Vol = n.R, n.RD, n.Vol
 		r[i] = n
 	}
@@ -182,6 +179,17 @@ func rateTwo(before []store.Rating, results [2]float64, at time.Time) ([]store.R
 		}
 	}
 	return after, nil
+}
+
+// startRating is the rating a game (or an answer to a puzzle) starts
+// from: a newcomer's when none is known yet, else the last one, its
+// deviation grown by the rating periods of idle, the time since it last
+// changed (none for a rating that does not age).
+func startRating(known bool, last rating.Rating, idle time.Duration) rating.Rating {
+	if !known {
+		return rating.New()
+	}
+	return rating.Idle(last, float64(idle)/float64(idlePeriod))
 }
 
 // loadRatingChanges reads a finished rated game's rating changes from the

@@ -3042,6 +3042,14 @@ func TestBrowserPuzzle(t *testing.T) {
 	// answered; the others are all unrated, so today's.
 	r.run(c, "the lobby", chromedp.Navigate(r.e.url+"/"))
 	r.poll(c, "the puzzle card, signed in", `!$("#puzzle-level-row").hidden`, 20*time.Second)
+	// The lobby's leaderboard of puzzle ratings.
+	var picked bool
+	r.eval(c, `(() => { const s = $("#leaders-kind"); s.value = "puzzles"; s.dispatchEvent(new Event("change")); return true; })()`, &picked)
+	r.poll(c, "the puzzle leaderboard", `!$("#leaders").hidden && $("#leaders-count").textContent === "Puzzles"`, 10*time.Second)
+	r.eval(c, `$("#leaders-caption").textContent + ": " + [...document.querySelectorAll("#leaders tbody td")].map((td) => td.textContent).join(" ")`, &line)
+	if want := fmt.Sprintf("The highest puzzle ratings in SOWPODS (international English): 1 Ana %.0f 1", lost.R); line != want {
+		t.Errorf("the puzzle leaderboard reads %q, want %q", line, want)
+	}
 	r.run(c, "a puzzle at her level", chromedp.Click("#puzzle-level-lobby", chromedp.ByQuery), chromedp.WaitVisible("#puzzle-rating", chromedp.ByQuery))
 	r.poll(c, "a puzzle at her level", fmt.Sprintf(`location.pathname === "/puzzle/en-sowpods/%d" && !$("#puzzle").hidden && !$("#puzzle-rating").hidden`, today), 20*time.Second)
 	r.eval(c, `$("#puzzle-rating").textContent`, &line)

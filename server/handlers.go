@@ -86,6 +86,7 @@ func (s *Server) routes() {
 	mux.HandleFunc("DELETE /api/me/follows/{name}", s.handleUnfollow)
 	mux.HandleFunc("GET /api/puzzles/{lexicon}/{n}", s.handlePuzzle)
 	mux.HandleFunc("GET /api/puzzles/{lexicon}/next", s.handlePuzzleNext)
+	mux.HandleFunc("GET /api/puzzles/{lexicon}/leaders", s.handlePuzzleLeaders)
 	mux.HandleFunc("POST /api/puzzles/{lexicon}/{n}/preview", s.handlePuzzlePreview)
 	mux.HandleFunc("POST /api/puzzles/{lexicon}/{n}/answer", s.handlePuzzleAnswer)
 	mux.HandleFunc("GET /api/me/games", s.handleAccountGames)

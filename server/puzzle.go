@@ -69,6 +69,7 @@ type PuzzleInfo struct {
 // in a word list, or a puzzle's (Number set), with the first answers it
 // counts and how many of them solved the puzzle.
 type PuzzleRatingInfo struct {
+	Name      string `json:"name,omitempty"`
 	Lexicon   string `json:"lexicon"`
 	Number    int    `json:"number,omitempty"`
 	Rating    int    `json:"rating"`
@@ -79,7 +80,7 @@ type PuzzleRatingInfo struct {
 
 // puzzleRatingInfo is a stored puzzle rating as the API shows it.
 func puzzleRatingInfo(r *store.PuzzleRating) *PuzzleRatingInfo {
-	return &PuzzleRatingInfo{Lexicon: r.Lexicon, Number: r.Number, Rating: int(math.Round(r.R)), Deviation: int(math.Round(r.RD)),
+	return &PuzzleRatingInfo{Name: r.Name, Lexicon: r.Lexicon, Number: r.Number, Rating: int(math.Round(r.R)), Deviation: int(math.Round(r.RD)),
 		Answered: r.Answered, Solved: r.Solved}
 }
 
@@ -519,6 +520,37 @@ func nextPuzzle(today int, mine float64, answered []int, levels []store.PuzzleRa
 		}
 	}
 	return n, level, ok
+}
+
+// PuzzleLeaderboard is the answer of GET /api/puzzles/{lexicon}/leaders:
+// the best puzzle ratings of a word list, ranked as the games'
+// leaderboard is (by rating less twice its deviation).
+type PuzzleLeaderboard struct {
+	Lexicon string              `json:"lexicon"`
+	Players []*PuzzleRatingInfo `json:"players"`
+}
+
+func (s *Server) handlePuzzleLeaders(w http.ResponseWriter, r *http.Request) {
+	name := r.PathValue("lexicon")
+	if s.variantOfLexicon(name) == nil {
+		s.fail(w, &apiError{404, fmt.Sprintf("no word list %q is offered", short(name, 40))})
+		return
+	}
+	n, err := queryInt(r.URL.Query(), "n", defaultBoard, 1, maxBoard)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	rs, err := s.store.PuzzleLeaderboard(r.Context(), name, n)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	b := PuzzleLeaderboard{Lexicon: name, Players: []*PuzzleRatingInfo{}}
+	for i := range rs {
+		b.Players = append(b.Players, puzzleRatingInfo(&rs[i]))
+	}
+	writeJSON(w, 200, b)
 }
 
 func (s *Server) handlePuzzleNext(w http.ResponseWriter, r *http.Request) {

@@ -320,4 +320,19 @@ func TestPuzzleRatings(t *testing.T) {
 	if code := e.doWith(ana, "GET", "/api/puzzles/xx-none/next", "", nil, nil); code != 404 {
 		t.Errorf("the next puzzle of no word list: %d, want 404", code)
 	}
+	// The leaderboard: Ana, who solved, above Boris; never a puzzle.
+	var lb PuzzleLeaderboard
+	if code := e.do("GET", "/api/puzzles/en-sowpods/leaders", "", nil, &lb); code != 200 || lb.Lexicon != "en-sowpods" || len(lb.Players) != 2 ||
+		lb.Players[0].Name != "Ana" || lb.Players[0].Rating != a.Rating.Rating || lb.Players[0].Solved != 1 ||
+		lb.Players[1].Name != "Boris" || lb.Players[1].Rating != b.First.RatingAfter || lb.Players[1].Number != 0 {
+		t.Errorf("the puzzle leaderboard: %d %+v", code, lb)
+	}
+	if code := e.do("GET", "/api/puzzles/en-sowpods/leaders?n=1", "", nil, &lb); code != 200 || len(lb.Players) != 1 || lb.Players[0].Name != "Ana" {
+		t.Errorf("the puzzle leaderboard's first: %d %+v", code, lb)
+	}
+	for _, bad := range []string{"/api/puzzles/en-sowpods/leaders?n=0", "/api/puzzles/en-sowpods/leaders?n=x", "/api/puzzles/xx-none/leaders"} {
+		if code := e.do("GET", bad, "", nil, nil); code != 400 && code != 404 {
+			t.Errorf("GET %s: %d, want 400 or 404", bad, code)
+		}
+	}
 }

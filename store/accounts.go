@@ -435,6 +435,10 @@ type Accounts interface {
 	// PuzzleRatings returns an account's puzzle ratings, one per word
 	// list it answered a puzzle of, by word list.
 	PuzzleRatings(ctx context.Context, key string) ([]PuzzleRating, error)
+	// PuzzleLeaderboard returns the n best puzzle ratings of accounts in
+	// a word list, with the accounts' names, by rating less twice its
+	// deviation (suspended accounts left out).
+	PuzzleLeaderboard(ctx context.Context, lexicon string, n int) ([]PuzzleRating, error)
 	// PuzzleLevels returns the ratings of the puzzles of a word list that
 	// were answered, by number.
 	PuzzleLevels(ctx context.Context, lexicon string) ([]PuzzleRating, error)

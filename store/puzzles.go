@@ -30,9 +30,11 @@ type PuzzleRecord struct {
 
 // PuzzleRating is a puzzle rating: an account's in a word list (Number
 // 0) or a puzzle's (Account ""), with the first answers it counts and
-// how many of them solved the puzzle.
+// how many of them solved the puzzle. Name is the account's name, which
+// only PuzzleLeaderboard fills in.
 type PuzzleRating struct {
 	Account  string
+	Name     string
 	Lexicon  string
 	Number   int
 	R, RD    float64
@@ -80,13 +82,18 @@ const puzzleRatingCols = `account, lexicon, number, r, rd, vol, answered, solved
 // scanPuzzleRecords.
 const puzzleRecordCols = `lexicon, number, correct, score, answered, r_before, r_after`
 
-// scanPuzzleRatings reads rows of puzzleRatingCols.
-func scanPuzzleRatings(rows rowScanner, what string) ([]PuzzleRating, error) {
+// scanPuzzleRatings reads rows of puzzleRatingCols, followed by the
+// account's name if named.
+func scanPuzzleRatings(rows rowScanner, what string, named bool) ([]PuzzleRating, error) {
 	var out []PuzzleRating
 	for rows.Next() {
 		var r PuzzleRating
 		var updated int64
-		if err := rows.Scan(&r.Account, &r.Lexicon, &r.Number, &r.R, &r.RD, &r.Vol, &r.Answered, &r.Solved, &updated); err != nil {
+		dest := []any{&r.Account, &r.Lexicon, &r.Number, &r.R, &r.RD, &r.Vol, &r.Answered, &r.Solved, &updated}
+		if named {
+			dest = append(dest, &r.Name)
+		}
+		if err := rows.Scan(dest...); err != nil {
 			return nil, fmt.Errorf("store: %s: %w", what, err)
 		}
 		r.Updated = time.Unix(0, updated).UTC()
@@ -130,7 +137,7 @@ func scanPuzzleRecords(rows rowScanner, key string) ([]PuzzleRecord, error) {
 
 // puzzleSQL holds the statements of the puzzles for one database.
 type puzzleSQL struct {
-	insert, rated, placeholder, lock, update, record, records, numbers, counts, ratings, levels, level string
+	insert, rated, placeholder, lock, update, record, records, numbers, counts, ratings, levels, level, leaders string
 }
 
 // newPuzzleSQL writes the statements for a database whose tables'
@@ -160,6 +167,13 @@ func newPuzzleSQL(prefix string, arg func(int) string, forUpdate string) puzzleS
 		ratings: f(`SELECT ` + puzzleRatingCols + ` FROM %[1]spuzzle_ratings WHERE account = %[2]s AND number = 0 AND answered > 0 ORDER BY lexicon`),
 		levels:  f(`SELECT ` + puzzleRatingCols + ` FROM %[1]spuzzle_ratings WHERE lexicon = %[2]s AND account = '' AND answered > 0 ORDER BY number`),
 		level:   f(`SELECT ` + puzzleRatingCols + ` FROM %[1]spuzzle_ratings WHERE account = '' AND lexicon = %[2]s AND number = %[3]s AND answered > 0`),
+		// Ranked as the games' leaderboard is: by the rating less twice
+		// its deviation, so that a few lucky answers do not top it.
+		leaders: f(`SELECT p.account, p.lexicon, p.number, p.r, p.rd, p.vol, p.answered, p.solved, p.updated, a.name
+			FROM %[1]spuzzle_ratings p JOIN %[1]saccounts a ON a.key = p.account
+			WHERE p.lexicon = %[2]s AND p.number = 0 AND p.account <> '' AND p.answered > 0
+				AND p.account NOT IN (SELECT account FROM %[1]ssuspensions)
+			ORDER BY p.r - 2*p.rd DESC, p.r DESC, p.account LIMIT %[3]s`),
 	}
 }
 
@@ -248,7 +262,7 @@ func (s *SQLite) RecordPuzzle(ctx context.Context, key string, r *PuzzleRecord, 
 				return nil, err
 			}
 			defer rows.Close()
-			return scanPuzzleRatings(rows, "puzzle ratings")
+			return scanPuzzleRatings(rows, "puzzle ratings", false)
 		},
 	}
 	first, err := recordPuzzle(ptx, &sqlitePuzzleSQL, key, r, rate)
@@ -279,7 +293,7 @@ func (s *Postgres) RecordPuzzle(ctx context.Context, key string, r *PuzzleRecord
 				return nil, err
 			}
 			defer rows.Close()
-			return scanPuzzleRatings(rows, "puzzle ratings")
+			return scanPuzzleRatings(rows, "puzzle ratings", false)
 		},
 	}
 	first, err := recordPuzzle(ptx, &pgPuzzleSQL, key, r, rate)
@@ -362,25 +376,37 @@ func countsWrap(lexicon string, number int, err error) error {
 // PuzzleRatings implements Accounts.
 func (s *SQLite) PuzzleRatings(ctx context.Context, key string) ([]PuzzleRating, error) {
 	rows, err := s.db.QueryContext(ctx, sqlitePuzzleSQL.ratings, key)
-	return puzzleRatingsOf(sqlRows(rows, err), fmt.Sprintf("puzzle ratings of %q", key))
+	return puzzleRatingsOf(sqlRows(rows, err), fmt.Sprintf("puzzle ratings of %q", key), false)
 }
 
 // PuzzleRatings implements Accounts.
 func (s *Postgres) PuzzleRatings(ctx context.Context, key string) ([]PuzzleRating, error) {
 	rows, err := s.pool.Query(ctx, pgPuzzleSQL.ratings, key)
-	return puzzleRatingsOf(pgRows(rows, err), fmt.Sprintf("puzzle ratings of %q", key))
+	return puzzleRatingsOf(pgRows(rows, err), fmt.Sprintf("puzzle ratings of %q", key), false)
+}
+
+// PuzzleLeaderboard implements Accounts.
+func (s *SQLite) PuzzleLeaderboard(ctx context.Context, lexicon string, n int) ([]PuzzleRating, error) {
+	rows, err := s.db.QueryContext(ctx, sqlitePuzzleSQL.leaders, lexicon, n)
+	return puzzleRatingsOf(sqlRows(rows, err), "puzzle leaderboard of "+lexicon, true)
+}
+
+// PuzzleLeaderboard implements Accounts.
+func (s *Postgres) PuzzleLeaderboard(ctx context.Context, lexicon string, n int) ([]PuzzleRating, error) {
+	rows, err := s.pool.Query(ctx, pgPuzzleSQL.leaders, lexicon, n)
+	return puzzleRatingsOf(pgRows(rows, err), "puzzle leaderboard of "+lexicon, true)
 }
 
 // PuzzleLevels implements Accounts.
 func (s *SQLite) PuzzleLevels(ctx context.Context, lexicon string) ([]PuzzleRating, error) {
 	rows, err := s.db.QueryContext(ctx, sqlitePuzzleSQL.levels, lexicon)
-	return puzzleRatingsOf(sqlRows(rows, err), "ratings of the puzzles of "+lexicon)
+	return puzzleRatingsOf(sqlRows(rows, err), "ratings of the puzzles of "+lexicon, false)
 }
 
 // PuzzleLevels implements Accounts.
 func (s *Postgres) PuzzleLevels(ctx context.Context, lexicon string) ([]PuzzleRating, error) {
 	rows, err := s.pool.Query(ctx, pgPuzzleSQL.levels, lexicon)
-	return puzzleRatingsOf(pgRows(rows, err), "ratings of the puzzles of "+lexicon)
+	return puzzleRatingsOf(pgRows(rows, err), "ratings of the puzzles of "+lexicon, false)
 }
 
 // PuzzleLevel implements Accounts.
@@ -398,7 +424,7 @@ func (s *Postgres) PuzzleLevel(ctx context.Context, lexicon string, number int) 
 // onePuzzleLevel reads the rating of PuzzleLevel.
 func onePuzzleLevel(rows closingRows, lexicon string, number int) (*PuzzleRating, error) {
 	what := fmt.Sprintf("rating of puzzle %s %d", lexicon, number)
-	rs, err := puzzleRatingsOf(rows, what)
+	rs, err := puzzleRatingsOf(rows, what, false)
 	if err != nil {
 		return nil, err
 	}
@@ -408,13 +434,14 @@ func onePuzzleLevel(rows closingRows, lexicon string, number int) (*PuzzleRating
 	return &rs[0], nil
 }
 
-// puzzleRatingsOf reads the ratings of a query about what.
-func puzzleRatingsOf(rows closingRows, what string) ([]PuzzleRating, error) {
+// puzzleRatingsOf reads the ratings of a query about what, each
+// followed by its account's name if named.
+func puzzleRatingsOf(rows closingRows, what string, named bool) ([]PuzzleRating, error) {
 	if rows.err != nil {
 		return nil, fmt.Errorf("store: %s: %w", what, rows.err)
 	}
 	defer rows.close()
-	return scanPuzzleRatings(rows.rowScanner, what)
+	return scanPuzzleRatings(rows.rowScanner, what, named)
 }
 
 // closingRows is a query's rows, whichever the database, or the error

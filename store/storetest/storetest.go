@@ -1649,4 +1649,41 @@ func puzzleRatings(t *testing.T, s store.Store, ana, bo *store.Account, prefix s
 	if p, err := s.PuzzleLevel(ctx, lex, 14); err != nil || p.Answered != many || p.Solved != 2 || p.R != 1520 {
 		t.Errorf("puzzle 14 after %d answers at once: %+v, %v; want %d answered, 2 solved, 1520", many, p, err, many)
 	}
+
+	// The leaderboard ranks accounts (never puzzles) by rating less twice
+	// the deviation: Pz0 and Pz3 solved puzzle 14 (1510, RD 349), Ana is
+	// at 1500 with RD 348 (812, 812 and 804), the rest at 1490.
+	leaders := func(n int) string {
+		t.Helper()
+		board, err := s.PuzzleLeaderboard(ctx, lex, n)
+		if err != nil {
+			t.Fatalf("PuzzleLeaderboard of %s: %v", lex, err)
+		}
+		var names []string
+		for _, r := range board {
+			if r.Number != 0 || r.Account == "" || r.Lexicon != lex {
+				t.Errorf("PuzzleLeaderboard holds %+v", r)
+			}
+			names = append(names, fmt.Sprintf("%s %.0f/%d", r.Name, r.R, r.Answered))
+		}
+		return strings.Join(names, ", ")
+	}
+	if got, want := leaders(3), "Pz0 1510/1, Pz3 1510/1, Ana 1500/2"; got != want {
+		t.Errorf("the puzzle leaderboard's first three: %s; want %s", got, want)
+	}
+	if got := leaders(100); strings.Count(got, "/") != 2+many {
+		t.Errorf("the whole puzzle leaderboard: %s; want %d accounts", got, 2+many)
+	}
+	if board, err := s.PuzzleLeaderboard(ctx, prefix+"none", 10); err != nil || len(board) != 0 {
+		t.Errorf("the puzzle leaderboard of a word list without answers: %+v, %v", board, err)
+	}
+	if err := s.Suspend(ctx, ana.Key, "cheating at puzzles", now); err != nil {
+		t.Fatal(err)
+	}
+	if got := leaders(3); strings.Contains(got, "Ana") {
+		t.Errorf("the puzzle leaderboard with Ana suspended: %s", got)
+	}
+	if err := s.Unsuspend(ctx, ana.Key); err != nil {
+		t.Fatal(err)
+	}
 }

@@ -486,6 +486,11 @@ async function showLobby() {
   fillPuzzleCard();
   $("#puzzle-lexicon").addEventListener("change", () => { localStorage.setItem("atril:puzzle", $("#puzzle-lexicon").value); puzzleLink(); });
   $("#puzzle-level-lobby").addEventListener("click", () => puzzleAtLevel($("#puzzle-lexicon").value));
+  $("#leaders-kind").value = localStorage.getItem("atril:leaders-kind") === "puzzles" ? "puzzles" : "games";
+  $("#leaders-kind").addEventListener("change", () => {
+    localStorage.setItem("atril:leaders-kind", $("#leaders-kind").value);
+    loadLeaders();
+  });
   $("#leaders-lexicon").addEventListener("change", () => {
     localStorage.setItem("atril:leaders", $("#leaders-lexicon").value);
     loadLeaders();
@@ -1769,24 +1774,28 @@ function fillLeadersLexicons() {
   ls.value = [keep, localStorage.getItem("atril:leaders"), $("#lexicon").value, seen[0]].find((n) => n && seen.includes(n));
 }
 
-// LEADERS is the leaderboard shown, drawn again in another language.
+// LEADERS is the leaderboard shown (rated games' or puzzles'), drawn
+// again in another language.
 let LEADERS = null;
 
 async function loadLeaders() {
-  const lexicon = $("#leaders-lexicon").value;
+  const lexicon = $("#leaders-lexicon").value, kind = $("#leaders-kind").value;
   if (!lexicon) return;
+  const url = kind === "puzzles" ? "/api/puzzles/" + encodeURIComponent(lexicon) + "/leaders"
+    : "/api/leaderboard?lexicon=" + encodeURIComponent(lexicon);
   try {
-    const b = await api("GET", "/api/leaderboard?lexicon=" + encodeURIComponent(lexicon));
-    if ($("#leaders-lexicon").value !== lexicon) return; // another list was chosen meanwhile
-    LEADERS = b;
+    const b = await api("GET", url);
+    if ($("#leaders-lexicon").value !== lexicon || $("#leaders-kind").value !== kind) return; // another was chosen meanwhile
+    LEADERS = Object.assign(b, { kind });
   } catch (e) {
-    LEADERS = { lexicon, players: [], error: e.message };
+    LEADERS = { lexicon, kind, players: [], error: e.message };
   }
   showLeaders();
 }
 
 function showLeaders() {
   if (!LEADERS) return;
+  const puzzles = LEADERS.kind === "puzzles";
   const body = $("#leaders tbody");
   body.textContent = "";
   LEADERS.players.forEach((p, i) => {
@@ -1795,14 +1804,15 @@ function showLeaders() {
     const a = el("a", "", p.name);
     a.href = profileURL(p.name);
     who.append(a);
-    tr.append(el("td", "n", String(i + 1)), who, el("td", "n", String(p.rating)), el("td", "n", String(p.games)));
+    tr.append(el("td", "n", String(i + 1)), who, el("td", "n", String(p.rating)), el("td", "n", String(puzzles ? p.answered : p.games)));
     body.append(tr);
   });
-  $("#leaders-caption").textContent = t("lbCaption", lexiconName(LEADERS.lexicon));
+  $("#leaders-count").textContent = t(puzzles ? "lbPuzzles" : "lbGames");
+  $("#leaders-caption").textContent = t(puzzles ? "lbPuzzleCaption" : "lbCaption", lexiconName(LEADERS.lexicon));
   $("#leaders").hidden = !LEADERS.players.length;
   const empty = $("#leaders-empty");
   empty.hidden = LEADERS.players.length > 0;
-  empty.textContent = LEADERS.error ? t("error", LEADERS.error) : t("leadersEmpty");
+  empty.textContent = LEADERS.error ? t("error", LEADERS.error) : t(puzzles ? "puzzleLeadersEmpty" : "leadersEmpty");
 }
 
 // FINISHED holds the states of finished games "My games" listed.

@@ -101,6 +101,10 @@ type Header struct {
 	Challenge string
 	// Extra keeps other pragmas, without the "#", in the order read.
 	Extra []string
+	// Notes are #note pragmas that WriteHeader writes after the line of
+	// a history entry, by the entry's index in the game's History (Parse
+	// leaves it nil: it keeps notes in Extra).
+	Notes map[int][]string
 }
 
 // Write writes a game as GCG with a header made from the game.
@@ -145,7 +149,7 @@ func WriteHeader(w io.Writer, g *game.Game, h *Header) error {
 	for _, x := range h.Extra {
 		fmt.Fprintf(bw, "#%s\n", oneLine(x))
 	}
-	for _, t := range g.History {
+	for k, t := range g.History {
 		nick := players[t.Player].Nick
 		switch t.Kind {
 		case game.Played:
@@ -176,6 +180,9 @@ func WriteHeader(w io.Writer, g *game.Game, h *Header) error {
 			// the end of the game as they were (though it counts as one
 			// more move played).
 			fmt.Fprintf(bw, ">%s: %s- +0 %d\n", nick, rackBefore(a, &t.Rack), t.Total)
+		}
+		for _, n := range h.Notes[k] {
+			fmt.Fprintf(bw, "#note %s\n", oneLine(n))
 		}
 	}
 	if r := g.Resigned(); r >= 0 {

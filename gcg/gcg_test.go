@@ -607,3 +607,40 @@ func TestReadOtherWriters(t *testing.T) {
 	}
 	checkScores(t, g, 69, 2)
 }
+
+// TestWriteNotes checks that the notes of history entries follow their
+// entries' lines, on one line each, and that the file still replays to
+// the same game.
+func TestWriteNotes(t *testing.T) {
+	v, lex := testgame.Sample(t, "english")
+	g := testgame.PlayGame(t, v, lex, []string{"Ana", "Bo"}, 7, 200, nil)
+	last := len(g.History) - 1
+	h := &Header{Notes: map[int][]string{0: {"a slow start"}, 2: {"should have\nexchanged", "agreed"}, last: {"the end"}}}
+	var buf bytes.Buffer
+	if err := WriteHeader(&buf, g, h); err != nil {
+		t.Fatal(err)
+	}
+	var turns, notes []int // the index of each turn line; the turn each note follows
+	for _, line := range strings.Split(strings.TrimSpace(buf.String()), "\n") {
+		switch {
+		case strings.HasPrefix(line, ">"):
+			turns = append(turns, len(turns))
+		case strings.HasPrefix(line, "#note "):
+			notes = append(notes, len(turns)-1)
+		}
+	}
+	if want := []int{0, 2, 2, last}; fmt.Sprint(notes) != fmt.Sprint(want) {
+		t.Errorf("notes follow turn lines %v, want %v:\n%s", notes, want, buf.String())
+	}
+	if !strings.Contains(buf.String(), "#note should have exchanged\n#note agreed\n") {
+		t.Errorf("a note of two lines is not on one:\n%s", buf.String())
+	}
+	g2, err := Read(bytes.NewReader(buf.Bytes()), v, lex)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, buf.String())
+	}
+	if len(g2.History) != len(g.History) || g2.Seats[0].Score != g.Seats[0].Score || g2.Seats[1].Score != g.Seats[1].Score {
+		t.Errorf("replayed with notes: %d entries, scores %d %d; want %d, %d %d", len(g2.History), g2.Seats[0].Score, g2.Seats[1].Score,
+			len(g.History), g.Seats[0].Score, g.Seats[1].Score)
+	}
+}

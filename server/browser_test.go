@@ -1526,6 +1526,30 @@ func TestBrowserMouseGame(t *testing.T) {
 	if gcgHref != "/api/games/"+id+"/gcg" {
 		t.Errorf("the review's GCG link: %q", gcgHref)
 	}
+	// A note on the move shown, the last one: saved, shown, kept by the
+	// server; then taken away.
+	var note string
+	r.eval(ctx, `$("#note-form").hidden ? "hidden" : $("#note-text").value`, &note)
+	if note != "" {
+		t.Fatalf("the note form before a note: %q", note)
+	}
+	r.run(ctx, "type a note", chromedp.SetValue("#note-text", "  I should have kept the S ", chromedp.ByQuery))
+	r.clickAt(ctx, "#note-save")
+	r.poll(ctx, "the note shown", `$("#review-notes").textContent !== "" && document.querySelectorAll("#moves .noted").length === 1`, 10*time.Second)
+	r.eval(ctx, `$("#review-notes").textContent + "|" + $("#note-text").value`, &note)
+	if note != "Lou (you): I should have kept the S|I should have kept the S" {
+		t.Errorf("the note shown reads %q", note)
+	}
+	if ns := r.e.state(id, "").Notes; len(ns) != 1 || ns[0].Seat != 0 || ns[0].Text != "I should have kept the S" {
+		t.Errorf("the game's notes after saving one: %+v", ns)
+	}
+	r.shot(ctx, "52-review-note")
+	r.eval(ctx, `$("#note-text").value = ""`, nil)
+	r.clickAt(ctx, "#note-save")
+	r.poll(ctx, "the note taken away", `$("#review-notes").textContent === "" && $("#message").textContent === "Note taken away." && !document.querySelector("#moves .noted")`, 10*time.Second)
+	if ns := r.e.state(id, "").Notes; len(ns) != 0 {
+		t.Errorf("the game's notes after taking it away: %+v", ns)
+	}
 	r.key(ctx, kb.Home)
 	r.poll(ctx, "Home goes to the first position", `G.review.k === 0`, 5*time.Second)
 	if s := r.axe(ctx, "the review"); s < 90 {

@@ -34,6 +34,12 @@ func (s *Server) handleGCG(w http.ResponseWriter, r *http.Request) {
 	if l.abandoned {
 		h.Extra = append(h.Extra, "note abandoned: "+l.abandonReason)
 	}
+	for _, n := range l.notes.list() {
+		if h.Notes == nil {
+			h.Notes = map[int][]string{}
+		}
+		h.Notes[n.Entry] = append(h.Notes[n.Entry], l.seat[n.Seat].name+": "+n.Text)
+	}
 	if err := gcg.WriteHeader(&buf, l.g, h); err != nil {
 		s.fail(w, fmt.Errorf("game %s: write GCG: %w", l.hdr.ID, err))
 		return

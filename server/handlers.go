@@ -60,6 +60,7 @@ func (s *Server) routes() {
 	mux.HandleFunc("GET /api/study", s.handleStudy)
 	mux.HandleFunc("POST /api/games/{id}/chat", s.handleChat)
 	mux.HandleFunc("POST /api/games/{id}/kibitz", s.handleKibitz)
+	mux.HandleFunc("POST /api/games/{id}/notes", s.handleNote)
 	mux.HandleFunc("POST /api/games/{id}/list", s.handleList)
 	mux.HandleFunc("GET /api/lobby", s.handleLobby)
 	mux.HandleFunc("POST /api/lobby/chat", s.handleLobbyChat)

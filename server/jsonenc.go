@@ -357,6 +357,20 @@ func (st *State) appendJSON(b []byte, premiums, letters []byte) []byte {
 		}
 		b = append(b, ']')
 	}
+	if len(st.Notes) > 0 {
+		b = append(appendKey(b, false, "notes"), '[')
+		for i, n := range st.Notes {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, '{')
+			b = appendIntField(b, true, "entry", n.Entry)
+			b = appendIntField(b, false, "seat", n.Seat)
+			b = appendStringField(b, false, "text", n.Text, false)
+			b = append(b, '}')
+		}
+		b = append(b, ']')
+	}
 	if st.You != nil {
 		b = appendKey(b, false, "you")
 		b = append(b, '{')

@@ -72,6 +72,8 @@ type live struct {
 	// chat holds the game's latest chat lines, kibitz the watchers'.
 	chat   recent[ChatLine]
 	kibitz recent[KibitzLine]
+	// notes are the players' notes on the finished game (notes.go).
+	notes gameNotes
 	// summary is the finished game's summary, once asked for.
 	summary *Summary
 	// imported is set for a game played elsewhere and read from its
@@ -422,7 +424,7 @@ func (l *live) append(ctx context.Context, kind string, v any) error {
 // expiring as idle: any but a chat line (the players' or the watchers')
 // and a seat's further token.
 func activity(kind string) bool {
-	return kind != "chat" && kind != "kibitz" && kind != "key" && kind != "revoke"
+	return kind != "chat" && kind != "kibitz" && kind != "key" && kind != "revoke" && kind != "note"
 }
 
 // play checks, logs, applies and announces a move by seat i, and

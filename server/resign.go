@@ -96,7 +96,7 @@ func (l *live) applyEnd(kind string, ev endEvent) error {
 // replayExtra applies a logged event of the kinds added beside the
 // core's seats and moves: "resign" and "abort" (this file), "list" (the
 // lobby), "timeout" (clock.go), "rematch" (rematch.go), "chat"
-// (chat.go), "kibitz" (kibitz.go), "challenge" and "accept" (challenge.go), "key" and "revoke"
+// (chat.go), "kibitz" (kibitz.go), "note" (notes.go), "challenge" and "accept" (challenge.go), "key" and "revoke"
 // (seatkey.go).
 func (l *live) replayExtra(e store.Event) error {
 	switch e.Kind {
@@ -121,6 +121,8 @@ func (l *live) replayExtra(e store.Event) error {
 		return l.replayChat(e.Data)
 	case "kibitz":
 		return l.replayKibitz(e.Data)
+	case "note":
+		return l.replayNote(e.Data)
 	case "challenge", "accept":
 		return l.replayAnswer(e.Kind, e.Data)
 	case "key":

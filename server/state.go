@@ -75,7 +75,10 @@ type State struct {
 	// for a reader without a seat's token, and for everyone once the
 	// game is over.
 	Kibitz []KibitzLine `json:"kibitz,omitempty"`
-	You    *You         `json:"you,omitempty"`
+	// Notes are the players' notes on the entries of a finished game's
+	// history, by entry and seat.
+	Notes []GameNote `json:"notes,omitempty"`
+	You   *You       `json:"you,omitempty"`
 }
 
 // LetterInfo is one tile kind of the variant.
@@ -287,6 +290,7 @@ func (l *live) state(me int) *State {
 	st.Rated, st.RatingChanges = l.hdr.Rated, l.ratingChanges
 	st.Tournament, st.Imported = l.tournament, l.imported
 	st.Kibitz = l.kibitzShown(me)
+	st.Notes = l.notes.list()
 	if me >= 0 {
 		you := &You{Seat: me, Rack: l.rackTiles(&g.Seats[me].Rack), Unseen: []LetterInfo{}}
 		un := g.Unseen(me)

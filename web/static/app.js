@@ -2539,7 +2539,8 @@ function renderMoves(st) {
   const ml = $("#moves");
   ml.textContent = "";
   let moveNo = 0;
-  for (const h of st.history) {
+  const noted = new Set((st.notes || []).map((n) => n.entry));
+  st.history.forEach((h, entry) => {
     const li = el("li");
     const row = el("div", "row");
     // The player's name gives way (cut short with an ellipsis on a
@@ -2560,6 +2561,13 @@ function renderMoves(st) {
       default: what.append(t("rackPenalty", h.rack));
     }
     who.append(name, what);
+    if (noted.has(entry)) {
+      const mark = el("span", "noted", " ✎");
+      mark.title = t("hasNotes");
+      mark.setAttribute("aria-label", t("hasNotes"));
+      mark.setAttribute("role", "img");
+      who.append(mark);
+    }
     row.append(who, el("span", "pts", (h.points >= 0 ? "+" : "") + h.points + " = " + h.total));
     li.append(row);
     if (h.kind === "place" || h.kind === "exchange" || h.kind === "pass") {
@@ -2574,7 +2582,7 @@ function renderMoves(st) {
       if (G.review && G.review.k === k) li.classList.add("current");
     }
     ml.append(li);
-  }
+  });
   if (typeof st.resigned === "number") ml.append(el("li", "end", t("resignedLine", displayName(st.seats[st.resigned]))));
   if (typeof st.timed_out === "number") ml.append(el("li", "end", t("timedOutLine", displayName(st.seats[st.timed_out]))));
   if (!st.history.length && !st.over) ml.append(el("li", "hint none", t("noMoves")));
@@ -3498,6 +3506,7 @@ function wireGame() {
   $("#rv-next").addEventListener("click", () => reviewTo(G.review.k + 1));
   $("#rv-last").addEventListener("click", () => reviewTo(G.review.moves.length));
   $("#review-close").addEventListener("click", stopReview);
+  $("#note-form").addEventListener("submit", saveNote);
   $("#review-board").addEventListener("click", async (ev) => {
     // The position before the move shown, as a CGP line, opened on the
     // analysis board.
@@ -3649,6 +3658,56 @@ function renderReview() {
     rackBox.append(rk);
     played.append(...msgNodes(t("rvPlayed", "{0}"), reviewMoveNode(tu.kind, tu.move)), " (" + (tu.points >= 0 ? "+" : "") + tu.points + ")");
     if (R.gone.has(R.k)) played.append(" — " + t("rvWithdrawn", (tu.phonies || []).join(", ")));
+  }
+  renderNotes();
+}
+
+// renderNotes shows the players' notes on the move of the review's
+// position and, for a player of the game, a form to write theirs.
+function renderNotes() {
+  const R = G.review;
+  const box = $("#review-notes"), form = $("#note-form");
+  box.textContent = "";
+  const entry = R && R.k < R.moves.length ? R.moves[R.k] : -1;
+  const notes = entry < 0 ? [] : (G.st.notes || []).filter((n) => n.entry === entry);
+  for (const n of notes) {
+    const p = el("p", "note");
+    p.append(el("strong", "", t("noteBy", seatName(n.seat))), " ", n.text);
+    box.append(p);
+  }
+  const me = G.st.you ? G.st.you.seat : -1;
+  form.hidden = entry < 0 || me < 0 || !G.token;
+  if (form.hidden) return;
+  if (form.dataset.entry !== String(entry)) {
+    const mine = notes.find((n) => n.seat === me);
+    $("#note-text").value = mine ? mine.text : "";
+    form.dataset.entry = String(entry);
+  }
+}
+
+// saveNote writes the player's note on the move shown (an empty one
+// takes it away).
+async function saveNote(ev) {
+  ev.preventDefault();
+  const R = G.review;
+  if (!R || R.k >= R.moves.length) return;
+  const entry = R.moves[R.k];
+  const btn = $("#note-save");
+  btn.disabled = true;
+  try {
+    const n = await api("POST", "/api/games/" + G.id + "/notes", { entry, text: $("#note-text").value }, G.token);
+    const notes = (G.st.notes || []).filter((x) => !(x.entry === n.entry && x.seat === n.seat));
+    if (n.text) notes.push(n);
+    notes.sort((a, b) => a.entry - b.entry || a.seat - b.seat);
+    G.st.notes = notes;
+    $("#note-text").value = n.text;
+    say(t(n.text ? "noteSaved" : "noteRemoved"));
+    renderMoves(G.st);
+    if (G.review) renderNotes();
+  } catch (e) {
+    say(t("error", e.message), "error");
+  } finally {
+    btn.disabled = false;
   }
 }
 

@@ -389,6 +389,16 @@ func TestLenient(t *testing.T) {
 	if len(h.Extra) != 1 || h.Extra[0] != "note nice\nand long" {
 		t.Errorf("extra pragmas %q", h.Extra)
 	}
+	f, err := Parse(strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Replay(en, lex, 0); err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprint(f.EntryNotes()); got != "map[0:[nice\nand long]]" {
+		t.Errorf("the note of the first move: %q", got)
+	}
 	var buf bytes.Buffer
 	if err := WriteHeader(&buf, g, h); err != nil {
 		t.Fatal(err)
@@ -635,9 +645,17 @@ func TestWriteNotes(t *testing.T) {
 	if !strings.Contains(buf.String(), "#note should have exchanged\n#note agreed\n") {
 		t.Errorf("a note of two lines is not on one:\n%s", buf.String())
 	}
-	g2, err := Read(bytes.NewReader(buf.Bytes()), v, lex)
+	f, err := Parse(bytes.NewReader(buf.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g2, err := f.Replay(v, lex, 0)
 	if err != nil {
 		t.Fatalf("%v\n%s", err, buf.String())
+	}
+	// Read back, each note is on the entry it was written after.
+	if got, want := fmt.Sprint(f.EntryNotes()), fmt.Sprint(map[int][]string{0: {"a slow start"}, 2: {"should have exchanged", "agreed"}, last: {"the end"}}); got != want {
+		t.Errorf("the notes read back: %s, want %s", got, want)
 	}
 	if len(g2.History) != len(g.History) || g2.Seats[0].Score != g.Seats[0].Score || g2.Seats[1].Score != g.Seats[1].Score {
 		t.Errorf("replayed with notes: %d entries, scores %d %d; want %d, %d %d", len(g2.History), g2.Seats[0].Score, g2.Seats[1].Score,

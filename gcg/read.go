@@ -65,6 +65,14 @@ type Line struct {
 type File struct {
 	Header
 	Lines []Line
+	// LineNotes are the #note pragmas that follow a turn line, by the
+	// line's index in Lines (they are in Extra too; a note before the
+	// first turn line is only there). Entries, set by Replay, holds for
+	// each line the index in the game's History of the last entry made
+	// once the line was applied (−1 for none), which places each note
+	// on an entry: see EntryNotes.
+	LineNotes map[int][]string
+	Entries   []int
 	// PartialRacks, set before Replay, accepts a record kept by one
 	// player, who saw only the tiles the others played: a rack that
 	// does not hold what its player kept from their last move is taken
@@ -125,6 +133,12 @@ func Parse(r io.Reader) (*File, error) {
 				return nil, err
 			}
 			note = strings.HasPrefix(trimmed, "#note") && (len(trimmed) == 5 || unicode.IsSpace(rune(trimmed[5])))
+			if k := len(f.Lines) - 1; note && k >= 0 {
+				if f.LineNotes == nil {
+					f.LineNotes = map[int][]string{}
+				}
+				f.LineNotes[k] = append(f.LineNotes[k], strings.TrimSpace(trimmed[5:]))
+			}
 		case trimmed[0] == '>':
 			l, err := parseTurn(trimmed[1:])
 			if err != nil {
@@ -136,6 +150,9 @@ func Parse(r io.Reader) (*File, error) {
 		case note:
 			// A note goes on until the next pragma or turn.
 			f.Extra[len(f.Extra)-1] += "\n" + trimmed
+			if ns := f.LineNotes[len(f.Lines)-1]; len(f.Lines) > 0 && len(ns) > 0 {
+				ns[len(ns)-1] += "\n" + trimmed
+			}
 		default:
 			return nil, fail("%q is neither a pragma (#...) nor a turn (>nick: ...)", trimmed)
 		}

@@ -29,6 +29,7 @@ func (f *File) Replay(v *variant.Variant, lex *lexicon.Lexicon, seed uint64) (*g
 	if err != nil {
 		return nil, err
 	}
+	f.Entries = make([]int, len(f.Lines))
 	for i := range f.Lines {
 		l := &f.Lines[i]
 		fail := func(format string, args ...any) error {
@@ -55,6 +56,7 @@ func (f *File) Replay(v *variant.Variant, lex *lexicon.Lexicon, seed uint64) (*g
 		if err != nil {
 			return nil, err
 		}
+		f.Entries[i] = len(r.g.History) - 1
 	}
 	if err := r.unfinishedRacks(); err != nil {
 		return nil, err
@@ -66,8 +68,26 @@ func (f *File) Replay(v *variant.Variant, lex *lexicon.Lexicon, seed uint64) (*g
 		if err := r.timePenalty(i); err != nil {
 			return nil, err
 		}
+		f.Entries[i] = len(r.g.History) - 1
 	}
 	return r.g, nil
+}
+
+// EntryNotes returns the notes of the turn lines by the History entry
+// each line placed them on (after Replay; a note of a line that made no
+// entry, before the first move, is left out).
+func (f *File) EntryNotes() map[int][]string {
+	var out map[int][]string
+	for i, ns := range f.LineNotes {
+		if i >= len(f.Entries) || f.Entries[i] < 0 {
+			continue
+		}
+		if out == nil {
+			out = map[int][]string{}
+		}
+		out[f.Entries[i]] = append(out[f.Entries[i]], ns...)
+	}
+	return out
 }
 
 // ReplayAnyRule is Replay, except that a file without a #challenge

@@ -3275,6 +3275,9 @@ func TestBrowserImport(t *testing.T) {
 	id := r.e.create(SeatRequest{Kind: "human"}, SeatRequest{Kind: "human"})
 	toks := []string{r.e.join(id).Token, r.e.join(id).Token}
 	playOut(t, r.e, id, toks, 200)
+	if code := r.e.do("POST", "/api/games/"+id+"/notes", toks[0], map[string]any{"entry": 0, "text": "a slow start"}, nil); code != 200 {
+		t.Fatalf("note: %d", code)
+	}
 	text := r.e.gcgOf(id)
 	moves := r.e.state(id, "").Moves
 
@@ -3295,6 +3298,12 @@ func TestBrowserImport(t *testing.T) {
 		Imported: !!G.st.imported, Rack: document.querySelectorAll("#review-rack .tile").length})`, &got)
 	if !got.Imported || !strings.Contains(got.Tag, "Imported") || got.Pos != fmt.Sprintf("Move 1 of %d", moves) || got.Rack != 7 {
 		t.Errorf("the imported game's review: %+v (%d moves)", got, moves)
+	}
+	// The file's note on the first move, and no form to write one.
+	var note string
+	r.eval(c, `$("#review-notes").textContent + "|" + $("#note-form").hidden + "|" + document.querySelectorAll("#moves .noted").length`, &note)
+	if want := "Note in the file: " + r.e.state(id, "").Seats[0].Name + ": a slow start|true|1"; note != want {
+		t.Errorf("the imported game's note reads %q, want %q", note, want)
 	}
 	r.clickAt(c, "#rv-next")
 	r.poll(c, "the second move's analysis", `G.review.k === 1 && document.querySelectorAll("#analysis tbody tr").length > 0`, 10*time.Second)

@@ -156,5 +156,11 @@ func (l *live) applyImport(ev importEvent) error {
 		g.Seats[i].Name = st.name
 	}
 	l.g, l.imported, l.gcgText = g, true, ev.GCG
+	// The file's notes, each on the entry of the line it follows, are
+	// nobody's seat's (seat −1).
+	for entry, ns := range f.EntryNotes() {
+		l.notes.init()
+		l.notes.byKey[[2]int{entry, -1}] = strings.Join(ns, "\n")
+	}
 	return nil
 }

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"fmt"
 	"io"
 	"net/http"
 	"regexp"
@@ -46,6 +47,18 @@ func TestImport(t *testing.T) {
 	void := ev.create(SeatRequest{Kind: "human"}, SeatRequest{Kind: "human"})
 	toks := []string{ev.join(void).Token, ev.join(void).Token}
 	playOut(t, ev, void, toks, 200)
+	// Notes on the game go into its file, and from it into the import.
+	for _, n := range []struct {
+		tok   string
+		entry int
+		text  string
+	}{{toks[0], 0, "a slow start"}, {toks[1], 3, "missed a bingo"}} {
+		if code := ev.do("POST", "/api/games/"+void+"/notes", n.tok, map[string]any{"entry": n.entry, "text": n.text}, nil); code != 200 {
+			t.Fatalf("note: %d", code)
+		}
+	}
+	vs := ev.state(void, "").Seats
+	voidNotes := fmt.Sprint([]GameNote{{0, -1, vs[0].Name + ": a slow start"}, {3, -1, vs[1].Name + ": missed a bingo"}})
 
 	ed := newEnv(t, nil)
 	dbl := ed.createRule("double", SeatRequest{Kind: "human"}, SeatRequest{Kind: "human"})
@@ -60,11 +73,12 @@ func TestImport(t *testing.T) {
 		e          *testEnv
 		edit       func(string) string
 		rule       string
+		notes      string
 	}{
-		{"void", void, ev, nil, ""},
+		{"void", void, ev, nil, "", voidNotes},
 		{"double without its pragma", dbl, ed, func(s string) string {
 			return regexp.MustCompile(`(?m)^#challenge .*\n`).ReplaceAllString(s, "")
-		}, "double"},
+		}, "double", "[]"},
 	} {
 		e := tc.e
 		t.Run(tc.name, func(t *testing.T) {
@@ -86,6 +100,9 @@ func TestImport(t *testing.T) {
 			}
 			if mustJSON(a.Board) != mustJSON(b.Board) || mustJSON(a.Winners) != mustJSON(b.Winners) {
 				t.Error("the imported game ends on another board or with other winners")
+			}
+			if got := fmt.Sprint(b.Notes); got != tc.notes {
+				t.Errorf("the imported game's notes: %s, want %s", got, tc.notes)
 			}
 			var ra, rb Review
 			e.do("GET", "/api/games/"+tc.orig+"/review", "", nil, &ra)

@@ -26,7 +26,8 @@ const (
 )
 
 // GameNote is a seat's note on an entry of a finished game's history
-// (an index of State.History).
+// (an index of State.History). The notes of an imported game's file are
+// nobody's seat's: Seat −1.
 type GameNote struct {
 	Entry int    `json:"entry"`
 	Seat  int    `json:"seat"`
@@ -41,8 +42,15 @@ type noteRequest struct {
 
 // gameNotes holds a game's notes and counts the events that wrote them.
 type gameNotes struct {
-	byKey  map[[2]int]string // {entry, seat}: text
+	byKey  map[[2]int]string // {entry, seat}: text (made at first use)
 	events int
+}
+
+// init makes the map of notes.
+func (ns *gameNotes) init() {
+	if ns.byKey == nil {
+		ns.byKey = map[[2]int]string{}
+	}
 }
 
 // set records note n (an empty text takes the seat's note away).
@@ -53,9 +61,7 @@ func (ns *gameNotes) set(n GameNote) {
 		delete(ns.byKey, k)
 		return
 	}
-	if ns.byKey == nil {
-		ns.byKey = map[[2]int]string{}
-	}
+	ns.init()
 	ns.byKey[k] = n.Text
 }
 

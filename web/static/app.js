@@ -3672,7 +3672,7 @@ function renderNotes() {
   const notes = entry < 0 ? [] : (G.st.notes || []).filter((n) => n.entry === entry);
   for (const n of notes) {
     const p = el("p", "note");
-    p.append(el("strong", "", t("noteBy", seatName(n.seat))), " ", n.text);
+    p.append(el("strong", "", n.seat < 0 ? t("noteFile") : t("noteBy", seatName(n.seat))), " ", n.text);
     box.append(p);
   }
   const me = G.st.you ? G.st.you.seat : -1;

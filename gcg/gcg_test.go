@@ -437,11 +437,24 @@ func FuzzReadGCG(f *testing.F) {
 	f.Add(uint8(3), challengedGame)
 	f.Add(uint8(3), strings.Replace(challengedGame, ">bob: (AAT) +3 30\n", ">bob: (challenge) +5 32\n>bob: (AAT) +3 35\n", 1))
 	f.Add(uint8(3), "#player1 ann ann\n#player2 bob bob\n#challenge double\n>ann: ATX 4C AX +9 9\n>ann: ATT (challenge) +0 9\n")
+	f.Add(uint8(0), "#note before\n>Ana: AEINRST 8D RETAINS +66 66\n#note first\n and more\n>Bo: ADEIOU? -IOU +0 0\n#note second\n#rack1 EEGILOT\n")
 	f.Fuzz(func(t *testing.T, which uint8, text string) {
 		i := int(which) % len(vs)
 		g, h, err := ReadHeader(strings.NewReader(text), vs[i], lexs[i])
 		if err != nil {
 			return
+		}
+		// Every note read goes on an entry of the game.
+		if pf, err := Parse(strings.NewReader(text)); err != nil {
+			t.Fatalf("parsed once, not twice: %v", err)
+		} else if _, err := pf.Replay(vs[i], lexs[i], 0); err != nil {
+			t.Fatalf("replayed once, not twice: %v", err)
+		} else {
+			for e := range pf.EntryNotes() {
+				if e < 0 || e >= len(g.History) {
+					t.Fatalf("a note on entry %d of %d", e, len(g.History))
+				}
+			}
 		}
 		var first bytes.Buffer
 		if err := WriteHeader(&first, g, h); err != nil {

@@ -31,6 +31,20 @@ func appendString(b []byte, s string, html bool) []byte {
 	return append(b, '"')
 }
 
+// appendObjects appends a field (never the first) holding an array of
+// one object per element of xs, whose fields (the first written with
+// first set) fields appends.
+func appendObjects[T any](b []byte, name string, xs []T, fields func(b []byte, x *T) []byte) []byte {
+	b = append(appendKey(b, false, name), '[')
+	for i := range xs {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(fields(append(b, '{'), &xs[i]), '}')
+	}
+	return append(b, ']')
+}
+
 // appendKey appends ,"name": (no comma when first) and returns false.
 func appendKey(b []byte, first bool, name string) []byte {
 	if !first {
@@ -143,19 +157,12 @@ func (n *Notification) appendJSON(b []byte) []byte {
 		b = appendInts(appendKey(b, false, "scores"), n.Scores)
 	}
 	if len(n.Adjustments) > 0 {
-		b = append(appendKey(b, false, "adjustments"), '[')
-		for i, a := range n.Adjustments {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = append(b, '{')
+		b = appendObjects(b, "adjustments", n.Adjustments, func(b []byte, a *Adjustment) []byte {
 			b = appendIntField(b, true, "seat", a.Seat)
 			b = appendIntField(b, false, "points", a.Points)
 			b = appendIntField(b, false, "total", a.Total)
-			b = appendStringField(b, false, "rack", a.Rack, true)
-			b = append(b, '}')
-		}
-		b = append(b, ']')
+			return appendStringField(b, false, "rack", a.Rack, true)
+		})
 	}
 	if len(n.Winners) > 0 {
 		b = appendInts(appendKey(b, false, "winners"), n.Winners)
@@ -345,31 +352,17 @@ func (st *State) appendJSON(b []byte, premiums, letters []byte) []byte {
 	b = appendIntField(b, false, "connected_clients", st.Connected)
 	b = appendIntField(b, false, "seq", st.Seq)
 	if len(st.Kibitz) > 0 {
-		b = append(appendKey(b, false, "kibitz"), '[')
-		for i, c := range st.Kibitz {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = append(b, '{')
+		b = appendObjects(b, "kibitz", st.Kibitz, func(b []byte, c *KibitzLine) []byte {
 			b = appendStringField(b, true, "name", c.Name, false)
-			b = appendStringField(b, false, "text", c.Text, false)
-			b = append(b, '}')
-		}
-		b = append(b, ']')
+			return appendStringField(b, false, "text", c.Text, false)
+		})
 	}
 	if len(st.Notes) > 0 {
-		b = append(appendKey(b, false, "notes"), '[')
-		for i, n := range st.Notes {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = append(b, '{')
+		b = appendObjects(b, "notes", st.Notes, func(b []byte, n *GameNote) []byte {
 			b = appendIntField(b, true, "entry", n.Entry)
 			b = appendIntField(b, false, "seat", n.Seat)
-			b = appendStringField(b, false, "text", n.Text, false)
-			b = append(b, '}')
-		}
-		b = append(b, ']')
+			return appendStringField(b, false, "text", n.Text, false)
+		})
 	}
 	if st.You != nil {
 		b = appendKey(b, false, "you")
@@ -381,17 +374,10 @@ func (st *State) appendJSON(b []byte, premiums, letters []byte) []byte {
 			b = appendStringField(b, false, "rematch", st.You.Rematch, false)
 		}
 		if len(st.You.Chat) > 0 {
-			b = append(appendKey(b, false, "chat"), '[')
-			for i, c := range st.You.Chat {
-				if i > 0 {
-					b = append(b, ',')
-				}
-				b = append(b, '{')
+			b = appendObjects(b, "chat", st.You.Chat, func(b []byte, c *ChatLine) []byte {
 				b = appendIntField(b, true, "seat", c.Seat)
-				b = appendStringField(b, false, "text", c.Text, false)
-				b = append(b, '}')
-			}
-			b = append(b, ']')
+				return appendStringField(b, false, "text", c.Text, false)
+			})
 		}
 		b = append(b, '}')
 	}

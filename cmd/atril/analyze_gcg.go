@@ -40,6 +40,8 @@ type gcgMoveReport struct {
 	Played gcgCandidate   `json:"played"`
 	Best   []gcgCandidate `json:"best"`
 	Lost   float64        `json:"lost"`
+	// Notes are the file's #note lines after the move's line.
+	Notes []string `json:"notes,omitempty"`
 	// Rank is the played move's place among Moves (0: not listed, a
 	// phony or a withdrawn placement).
 	Rank  int `json:"rank"`
@@ -160,9 +162,11 @@ func analyzeGCG(w io.Writer, fs *flag.FlagSet, variantName, lexName, path, leave
 		progress = st.Mode()&os.ModeCharDevice != 0 // a terminal
 	}
 	rk := &review.Ranker{Gen: gen, Leave: table}
-	sum, err := rk.Summarize(review.NewRecord(g.History, true), start, top, func(k int, pos *game.Game, r *review.Ranking) error {
+	rec := review.NewRecord(g.History, true)
+	notes := f.EntryNotes()
+	sum, err := rk.Summarize(rec, start, top, func(k int, pos *game.Game, r *review.Ranking) error {
 		mr := gcgMoveReport{Move: k + 1, Seat: r.Seat, Rack: spellRack(a, &r.Rack), Bag: r.Bag, Played: cand(&r.Played),
-			Lost: r.Lost(), Rank: r.Rank, Moves: r.Moves}
+			Lost: r.Lost(), Rank: r.Rank, Moves: r.Moves, Notes: notes[rec.Moves[k].At]}
 		for i := range r.Best {
 			mr.Best = append(mr.Best, cand(&r.Best[i]))
 		}
@@ -299,6 +303,11 @@ func writeGCGReport(w io.Writer, rep *gcgReport, leaveName string) error {
 	}
 	if err := tw.Flush(); err != nil {
 		return err
+	}
+	for _, m := range rep.Moves {
+		for _, n := range m.Notes {
+			fmt.Fprintf(w, "note on move %d (%s): %s\n", m.Move, rep.Players[m.Seat], strings.Join(strings.Fields(n), " "))
+		}
 	}
 	fmt.Fprintln(w)
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -82,8 +83,9 @@ func TestAnalyzeGCG(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// A note on the third move, which the report carries.
 	var file bytes.Buffer
-	if err := gcg.Write(&file, g); err != nil {
+	if err := gcg.WriteHeader(&file, g, &gcg.Header{Notes: map[int][]string{2: {"kept the Q\ntoo long"}}}); err != nil {
 		t.Fatal(err)
 	}
 	path := filepath.Join(dir, "game.gcg")
@@ -112,6 +114,11 @@ func TestAnalyzeGCG(t *testing.T) {
 	}
 	if len(rep.Moves) != len(gaps) {
 		t.Fatalf("%d moves analysed, the game has %d", len(rep.Moves), len(gaps))
+	}
+	for k, m := range rep.Moves {
+		if want := map[bool]string{true: "[kept the Q too long]", false: "[]"}[k == 2]; fmt.Sprint(m.Notes) != want {
+			t.Errorf("move %d's notes: %q, want %s", k+1, m.Notes, want)
+		}
 	}
 	checked := 0
 	var lost [2]float64
@@ -173,6 +180,9 @@ func TestAnalyzeGCG(t *testing.T) {
 		if !strings.Contains(text, want) {
 			t.Errorf("the report lacks %q:\n%s", want, text)
 		}
+	}
+	if !strings.Contains(text, "\nnote on move 3 (Low): kept the Q too long\n") {
+		t.Errorf("the report lacks the note on move 3:\n%s", text)
 	}
 	if got := strings.Count(text, "\nmissed bingo: "); got != missed {
 		t.Errorf("the report lists %d missed bingos, the JSON %d:\n%s", got, missed, text)

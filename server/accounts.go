@@ -163,10 +163,11 @@ type Me struct {
 	Follows []string `json:"follows,omitempty"`
 }
 
-// RatingInfo is an account's rating in one word list.
+// RatingInfo is an account's rating in one word list and pace.
 type RatingInfo struct {
 	Name      string `json:"name,omitempty"`
 	Lexicon   string `json:"lexicon"`
+	Pace      string `json:"pace"`
 	Rating    int    `json:"rating"`
 	Deviation int    `json:"deviation"`
 	Games     int    `json:"games"`
@@ -176,7 +177,8 @@ type RatingInfo struct {
 }
 
 func ratingInfo(r store.Rating) RatingInfo {
-	return RatingInfo{Name: r.Name, Lexicon: r.Category, Rating: roundInt(r.R), Deviation: roundInt(r.RD),
+	lex, pace := splitCategory(r.Category)
+	return RatingInfo{Name: r.Name, Lexicon: lex, Pace: pace, Rating: roundInt(r.R), Deviation: roundInt(r.RD),
 		Games: r.Games, Wins: r.Wins, Losses: r.Losses, Draws: r.Draws}
 }
 
@@ -655,8 +657,11 @@ type Profile struct {
 
 // RatedInfo is a finished game as a player's page lists it.
 type RatedInfo struct {
-	ID       string          `json:"id"`
-	Lexicon  string          `json:"lexicon"`
+	ID      string `json:"id"`
+	Lexicon string `json:"lexicon"`
+	// Pace is the game's pace, that of the ratings it moves (blitz,
+	// rapid, regular, correspondence).
+	Pace     string          `json:"pace"`
 	Finished time.Time       `json:"finished"`
 	Rated    bool            `json:"rated"`
 	Seats    []RatedSeatInfo `json:"seats"`
@@ -742,7 +747,8 @@ func (s *Server) handleProfile(w http.ResponseWriter, r *http.Request) {
 
 // ratedInfo is a finished game as the API lists it.
 func ratedInfo(g *store.RatedGame) RatedInfo {
-	gi := RatedInfo{ID: g.Game, Lexicon: g.Category, Finished: g.Finished, Rated: g.Rated}
+	lex, pace := splitCategory(g.Category)
+	gi := RatedInfo{ID: g.Game, Lexicon: lex, Pace: pace, Finished: g.Finished, Rated: g.Rated}
 	for _, st := range g.Seats {
 		si := RatedSeatInfo{Name: st.Name, Level: st.Level, Guest: st.Account == "" && st.Level == "", Score: st.Score, Result: st.Result,
 			Turns: st.Turns, Bingos: st.Bingos, Best: st.Best}
@@ -757,6 +763,7 @@ func ratedInfo(g *store.RatedGame) RatedInfo {
 // Leaderboard is the answer of GET /api/leaderboard.
 type Leaderboard struct {
 	Lexicon string       `json:"lexicon"`
+	Pace    string       `json:"pace"`
 	Players []RatingInfo `json:"players"`
 }
 
@@ -778,12 +785,17 @@ func (s *Server) handleLeaderboard(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
-	rs, err := s.store.Leaderboard(r.Context(), lex, n)
+	pace, err := paceParam(q, "pace", PaceRegular)
 	if err != nil {
 		s.fail(w, err)
 		return
 	}
-	b := Leaderboard{Lexicon: lex, Players: []RatingInfo{}}
+	rs, err := s.store.Leaderboard(r.Context(), lex+"/"+pace, n)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	b := Leaderboard{Lexicon: lex, Pace: pace, Players: []RatingInfo{}}
 	for _, r := range rs {
 		b.Players = append(b.Players, ratingInfo(r))
 	}

@@ -133,7 +133,7 @@ func TestAccountRequests(t *testing.T) {
 	if code := e.do("GET", "/api/players/nobody", "", nil, nil); code != 404 {
 		t.Errorf("profile of nobody: %d", code)
 	}
-	for _, q := range []string{"?lexicon=xx", "?lexicon=en-sowpods&n=0", "?lexicon=en-sowpods&n=x", "?lexicon=en-sowpods&n=101"} {
+	for _, q := range []string{"?lexicon=xx", "?lexicon=en-sowpods&n=0", "?lexicon=en-sowpods&n=x", "?lexicon=en-sowpods&n=101", "?lexicon=en-sowpods&pace=fast"} {
 		if code := e.do("GET", "/api/leaderboard"+q, "", nil, nil); code != 400 {
 			t.Errorf("leaderboard%s: %d, want 400", q, code)
 		}
@@ -198,8 +198,8 @@ func TestRatedGame(t *testing.T) {
 		t.Fatalf("Bo joins: %d", code)
 	}
 	s := e.state(cr.ID, "")
-	if !s.Rated || s.Seats[0].Name != "Ana" || !s.Seats[0].Account || s.Seats[1].Name != "Bo.B" || s.Seats[0].Rating != 0 {
-		t.Errorf("rated game's state: rated %v, seats %+v", s.Rated, s.Seats)
+	if !s.Rated || s.Pace != PaceRapid || s.Seats[0].Name != "Ana" || !s.Seats[0].Account || s.Seats[1].Name != "Bo.B" || s.Seats[0].Rating != 0 {
+		t.Errorf("rated game's state: rated %v, pace %q, seats %+v", s.Rated, s.Pace, s.Seats)
 	}
 	// No engine help in a rated game until it is over.
 	if code := e.do("POST", "/api/analyze", ja.Token, map[string]any{"game": cr.ID}, nil); code != 403 {
@@ -218,16 +218,22 @@ func TestRatedGame(t *testing.T) {
 	if code := e.do("GET", "/api/players/bo.b", "", nil, &p); code != 200 || p.Name != "Bo.B" || len(p.Ratings) != 1 || len(p.Games) != 1 {
 		t.Fatalf("Bo's profile: %d %+v", code, p)
 	}
-	if r := p.Ratings[0]; r.Lexicon != "en-sowpods" || r.Rating != boAfter || r.Games != 1 || r.Wins != 1 || r.Deviation >= 350 {
+	if r := p.Ratings[0]; r.Lexicon != "en-sowpods" || r.Pace != PaceRapid || r.Rating != boAfter || r.Games != 1 || r.Wins != 1 || r.Deviation >= 350 {
 		t.Errorf("Bo's rating: %+v", r)
 	}
-	if g := p.Games[0]; g.ID != cr.ID || len(g.Seats) != 2 || g.Seats[1].Result != 1 || g.Seats[0].Before != 1500 || g.Seats[1].After != boAfter {
+	if g := p.Games[0]; g.ID != cr.ID || g.Lexicon != "en-sowpods" || g.Pace != PaceRapid || len(g.Seats) != 2 || g.Seats[1].Result != 1 || g.Seats[0].Before != 1500 || g.Seats[1].After != boAfter {
 		t.Errorf("Bo's game: %+v", g)
 	}
+	// Ten minutes a player: a rapid game, on the rapid leaderboard only.
 	var lb Leaderboard
-	if code := e.do("GET", "/api/leaderboard?lexicon=en-sowpods", "", nil, &lb); code != 200 || len(lb.Players) != 2 ||
-		lb.Players[0].Name != "Bo.B" || lb.Players[0].Rating != boAfter || lb.Players[1].Name != "Ana" {
-		t.Errorf("leaderboard: %d %+v", code, lb)
+	if code := e.do("GET", "/api/leaderboard?lexicon=en-sowpods&pace=rapid", "", nil, &lb); code != 200 || len(lb.Players) != 2 || lb.Pace != PaceRapid ||
+		lb.Players[0].Name != "Bo.B" || lb.Players[0].Rating != boAfter || lb.Players[0].Pace != PaceRapid || lb.Players[1].Name != "Ana" {
+		t.Errorf("rapid leaderboard: %d %+v", code, lb)
+	}
+	for _, q := range []string{"", "&pace=regular", "&pace=blitz"} {
+		if code := e.do("GET", "/api/leaderboard?lexicon=en-sowpods"+q, "", nil, &lb); code != 200 || len(lb.Players) != 0 || lb.Pace == PaceRapid {
+			t.Errorf("leaderboard%s: %d %+v, want no one", q, code, lb)
+		}
 	}
 
 	// The rematch is rated, its seats held by the same accounts with

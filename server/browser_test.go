@@ -2403,8 +2403,8 @@ func TestBrowserAccounts(t *testing.T) {
 		Empty         string
 	}
 	r.eval(ana, `({RatedDisabled: $("#rated").disabled, RatedDesc: $("#rated-desc").textContent, Empty: $("#leaders-empty").textContent})`, &lobby)
-	if !lobby.RatedDisabled || !strings.HasPrefix(lobby.RatedDesc, "Both seats must be signed-in players and the game has a clock; the result changes both ratings.") ||
-		!strings.Contains(lobby.RatedDesc, "Sign in") || lobby.Empty != "No rated games in this word list yet." {
+	if !lobby.RatedDisabled || !strings.HasPrefix(lobby.RatedDesc, "Both seats must be signed-in players and the game has a clock; the result changes both ratings, which are kept apart by word list and pace: blitz (under 8 minutes a player, counting 15 increments), rapid (under 20), regular, and correspondence (days a move).") ||
+		!strings.Contains(lobby.RatedDesc, "Sign in") || lobby.Empty != "No rated games of this pace in this word list yet." {
 		t.Errorf("the lobby signed out: %+v", lobby)
 	}
 
@@ -2436,7 +2436,7 @@ func TestBrowserAccounts(t *testing.T) {
 	if off, desc := choose("computer:professional"); !off || !strings.Contains(desc, "Choose a person") {
 		t.Errorf("against the computer the Rated box is usable (%v) or says %q", !off, desc)
 	}
-	if off, desc := choose("anyone"); off || desc != "Both seats must be signed-in players and the game has a clock; the result changes both ratings." {
+	if off, desc := choose("anyone"); off || desc != "Both seats must be signed-in players and the game has a clock; the result changes both ratings, which are kept apart by word list and pace: blitz (under 8 minutes a player, counting 15 increments), rapid (under 20), regular, and correspondence (days a move)." {
 		t.Errorf("for a game open to anyone the Rated box is disabled (%v) or says %q", off, desc)
 	}
 	r.clickAt(ana, "#rated")
@@ -2472,7 +2472,7 @@ func TestBrowserAccounts(t *testing.T) {
 	r.poll(bo, "the open game", fmt.Sprintf(`!!document.querySelector('#open-games a[href="/g/%s"]')`, id), 20*time.Second)
 	var open string
 	r.eval(bo, `$("#open-games li").textContent`, &open)
-	if !strings.HasPrefix(open, "Rated Ana waits for a player") {
+	if !strings.HasPrefix(open, "Rated · Regular Ana waits for a player") {
 		t.Errorf("the open rated game reads %q", open)
 	}
 	r.run(bo, "the game's link", chromedp.Navigate(r.e.url+"/g/"+id), chromedp.WaitVisible(`#join-need`))
@@ -2532,7 +2532,7 @@ func TestBrowserAccounts(t *testing.T) {
 	// Each seat's time left, Ana's (on turn) running down.
 	clocks := regexp.MustCompile(` \d+:\d\d`).FindAllString(watching, -1)
 	watching = regexp.MustCompile(` \d+:\d\d`).ReplaceAllString(watching, "")
-	if want := fmt.Sprintf("Rated ✓ Ana %d – ✓ Boris %d English · SOWPODS (international English) · 2 moves Watch", st2.Seats[0].Score, st2.Seats[1].Score); watching != want || len(clocks) != 2 {
+	if want := fmt.Sprintf("Rated · Regular ✓ Ana %d – ✓ Boris %d English · SOWPODS (international English) · 2 moves Watch", st2.Seats[0].Score, st2.Seats[1].Score); watching != want || len(clocks) != 2 {
 		t.Errorf("the lobby's game being played reads %q with the clocks %q, want %q and two clocks", watching, clocks, want)
 	}
 	r.poll(vis, "Ana's clock running down", `(() => { const c = document.querySelectorAll("#playing-games .lobby-clock");
@@ -2605,8 +2605,8 @@ func TestBrowserAccounts(t *testing.T) {
 	r.e.do("GET", "/api/games/"+id, "", nil, &final)
 	score := fmt.Sprintf("%d–%d", final.Seats[1].Score, final.Seats[0].Score)
 	if prof.Name != "Boris" || !strings.HasPrefix(prof.Since, "Member since ") || len(prof.Ratings) != 1 || len(prof.Games) != 1 ||
-		prof.Ratings[0][0] != "SOWPODS (international English)" || !strings.HasPrefix(prof.Ratings[0][1], fmt.Sprintf("%d ± ", ch[1].After)) ||
-		prof.Ratings[0][2] != "1" || prof.Ratings[0][3] != "1–0–0" ||
+		prof.Ratings[0][0] != "SOWPODS (international English)" || prof.Ratings[0][1] != "Regular" || !strings.HasPrefix(prof.Ratings[0][2], fmt.Sprintf("%d ± ", ch[1].After)) ||
+		prof.Ratings[0][3] != "1" || prof.Ratings[0][4] != "1–0–0" ||
 		prof.Games[0][2] != "Ana" || prof.Games[0][3] != score || prof.Games[0][6] != "Win" ||
 		prof.Games[0][7] != fmt.Sprintf("%d (+%d)", ch[1].After, ch[1].After-1500) || prof.GameLink != "/g/"+id || prof.Opponent != "/p/Ana" {
 		t.Errorf("Boris's profile: %+v (want the score %s)", prof, score)
@@ -2660,10 +2660,23 @@ func TestBrowserAccounts(t *testing.T) {
 	if strings.Join(leaders, "|") != wantLeaders {
 		t.Errorf("the leaderboard: %q, want %q", leaders, wantLeaders)
 	}
+	var caption string
+	r.eval(bo, `$("#leaders-pace").value + " " + $("#leaders-caption").textContent`, &caption)
+	if caption != "regular The highest ratings in SOWPODS (international English) (Regular)" {
+		t.Errorf("the leaderboard's pace and caption: %q", caption)
+	}
 	if s := r.axe(bo, "the lobby signed in"); s < 90 {
 		t.Errorf("the lobby signed in scores %.0f in the accessibility checks, want at least 90", s)
 	}
 	r.shot(bo, "32-lobby-leaderboard")
+	// A game of 25 minutes a player is regular: nobody has a blitz
+	// rating, and the page remembers the pace chosen.
+	r.run(bo, "the blitz leaderboard", chromedp.SetValue("#leaders-pace", "blitz"), chromedp.Evaluate(`$("#leaders-pace").dispatchEvent(new Event("change"))`, nil))
+	r.poll(bo, "no blitz ratings", `$("#leaders").hidden && $("#leaders-empty").textContent === "No rated games of this pace in this word list yet."`, 10*time.Second)
+	r.run(bo, "the lobby again", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#create`))
+	r.poll(bo, "the blitz leaderboard remembered", `$("#leaders-pace").value === "blitz" && !$("#leaders-empty").hidden`, 10*time.Second)
+	r.run(bo, "back to regular", chromedp.SetValue("#leaders-pace", "regular"), chromedp.Evaluate(`$("#leaders-pace").dispatchEvent(new Event("change"))`, nil))
+	r.poll(bo, "the regular leaderboard", `document.querySelectorAll("#leaders tbody tr").length === 2`, 10*time.Second)
 
 	// Signing out and in again: a wrong password is refused.
 	r.clickAt(bo, "#signout")
@@ -3069,7 +3082,7 @@ func TestBrowserPuzzle(t *testing.T) {
 	// The lobby's leaderboard of puzzle ratings.
 	var picked bool
 	r.eval(c, `(() => { const s = $("#leaders-kind"); s.value = "puzzles"; s.dispatchEvent(new Event("change")); return true; })()`, &picked)
-	r.poll(c, "the puzzle leaderboard", `!$("#leaders").hidden && $("#leaders-count").textContent === "Puzzles"`, 10*time.Second)
+	r.poll(c, "the puzzle leaderboard", `!$("#leaders").hidden && $("#leaders-count").textContent === "Puzzles" && $("#leaders-pace").hidden`, 10*time.Second)
 	r.eval(c, `$("#leaders-caption").textContent + ": " + [...document.querySelectorAll("#leaders tbody td")].map((td) => td.textContent).join(" ")`, &line)
 	if want := fmt.Sprintf("The highest puzzle ratings in SOWPODS (international English): 1 Ana %.0f 1", lost.R); line != want {
 		t.Errorf("the puzzle leaderboard reads %q, want %q", line, want)
@@ -3327,7 +3340,7 @@ func TestBrowserPlayerGames(t *testing.T) {
 	r.poll(b, "Bob signed in", `!document.querySelector("#signin-dialog[open]") && $("#me-link").textContent === "Bob"`, 10*time.Second)
 	recordAnasGames(t, r.e.st, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
 	// And a casual game in Spanish, won against the computer.
-	if _, err := r.e.st.RecordGame(context.Background(), &store.RatedGame{Game: "00000000000000c1", Category: "es-fise", Finished: time.Date(2026, 11, 3, 12, 0, 0, 0, time.UTC),
+	if _, err := r.e.st.RecordGame(context.Background(), &store.RatedGame{Game: "00000000000000c1", Category: "es-fise/" + PaceRegular, Finished: time.Date(2026, 11, 3, 12, 0, 0, 0, time.UTC),
 		Seats: []store.RatedSeat{{Seat: 0, Name: "Computer (adept)", Level: "adept", Score: 250}, {Seat: 1, Account: AccountKey("Ana"), Name: "Ana", Score: 330, Result: 1}}}); err != nil {
 		t.Fatal(err)
 	}
@@ -3335,11 +3348,11 @@ func TestBrowserPlayerGames(t *testing.T) {
 	r.run(b, "Ana's page", chromedp.Navigate(r.e.url+"/p/Ana"), chromedp.WaitVisible(`#profile-body`))
 	r.poll(b, "her games", `document.querySelectorAll("#profile-games tbody tr").length === 20 && !$("#rating-graph").hidden`, 10*time.Second)
 	var page struct {
-		Lexicon, Stats, High, Best, Caption, H2H string
-		Points                                   int
-		More                                     bool
+		Lexicon, Pace, Stats, High, Best, Caption, H2H string
+		Points                                         int
+		More                                           bool
 	}
-	read := `(() => ({Lexicon: $("#games-lexicon").value, Stats: $("#profile-stats").textContent,
+	read := `(() => ({Lexicon: $("#games-lexicon").value, Pace: $("#games-pace").value, Stats: $("#profile-stats").textContent,
 		High: ($("#profile-stats a") || {getAttribute: () => ""}).getAttribute("href"), Caption: $("#rating-caption").textContent,
 		Best: ($("#profile-stats a:nth-of-type(2)") || {getAttribute: () => ""}).getAttribute("href"),
 		H2H: $("#games-h2h").hidden ? "" : $("#games-h2h").textContent, Points: document.querySelectorAll("#rating-svg circle").length,
@@ -3348,7 +3361,7 @@ func TestBrowserPlayerGames(t *testing.T) {
 	if page.Lexicon != "en-sowpods" || page.Stats != "Games: 26 · won 16, lost 9, drawn 1 (63%). Average score 407.7, opponents 376.9. Highest score: 424. "+
 		"35.2 points a turn, 0.40 bingos a game (over the 5 games whose moves were counted). Best move: 100." ||
 		page.High != "/g/0000000000000019" || page.Best != "/g/0000000000000017" || page.Points != 26 || !page.More || page.H2H != "Games with you" ||
-		page.Caption != "Rating in SOWPODS (international English) after each of the latest 26 games: from 1490 to 1570." {
+		page.Caption != "Rating in SOWPODS (international English) · Rapid after each of the latest 26 games: from 1490 to 1570." || page.Pace != "rapid" {
 		t.Errorf("Ana's page: %+v", page)
 	}
 	// Each game shows her bingos and best move where the server counted
@@ -3390,6 +3403,15 @@ func TestBrowserPlayerGames(t *testing.T) {
 		t.Errorf("the oldest game listed links to %q", last)
 	}
 
+	// Every pace: the same games, and no graph (ratings of different
+	// paces are apart); blitz: none.
+	r.run(b, "every pace", chromedp.SetValue("#games-pace", ""), chromedp.Evaluate(`$("#games-pace").dispatchEvent(new Event("change"))`, nil))
+	r.poll(b, "Ana's games of every pace", `$("#profile-stats").textContent.startsWith("Games: 26 ") && $("#rating-graph").hidden`, 10*time.Second)
+	r.run(b, "blitz", chromedp.SetValue("#games-pace", "blitz"), chromedp.Evaluate(`$("#games-pace").dispatchEvent(new Event("change"))`, nil))
+	r.poll(b, "no blitz games", `$("#profile-stats").textContent === "No game matches." && $("#profile-games").hidden`, 10*time.Second)
+	r.run(b, "rapid", chromedp.SetValue("#games-pace", "rapid"), chromedp.Evaluate(`$("#games-pace").dispatchEvent(new Event("change"))`, nil))
+	r.poll(b, "the rapid games", `!$("#rating-graph").hidden`, 10*time.Second)
+
 	// The games with Bob: no graph (a rating moves with every game).
 	r.clickAt(b, "#games-h2h")
 	r.poll(b, "the games with Bob", `$("#profile-stats").textContent.startsWith("Games: 25 ") && $("#rating-graph").hidden &&
@@ -3414,7 +3436,7 @@ func TestBrowserPlayerGames(t *testing.T) {
 	var casual string
 	r.eval(b, `[...document.querySelectorAll("#profile-games tbody td")].map((td) => td.textContent).slice(1).join("|") +
 		"|" + document.querySelectorAll("#profile-games tbody td:nth-child(3) a").length`, &casual)
-	if casual != "FISE (Spanish)|Computer (Adept)|330–250|||Win|Casual|0" {
+	if casual != "FISE (Spanish) · Regular|Computer (Adept)|330–250|||Win|Casual|0" {
 		t.Errorf("the casual game: %q", casual)
 	}
 	// In Spanish, all kinds, with all word lists: the same figures in
@@ -3474,7 +3496,7 @@ func TestBrowserRatingRange(t *testing.T) {
 	r.poll(bo, "the refusal", `!!$("#join-msg").offsetParent && $("#join-msg").textContent.includes("1600")`, 10*time.Second)
 	var refusal string
 	r.eval(bo, `$("#join-msg").textContent`, &refusal)
-	if !strings.Contains(refusal, "This seat is for players rated 1600 or more in this word list; yours is 1500.") {
+	if !strings.Contains(refusal, "This seat is for players rated 1600 or more in this word list and pace; yours is 1500.") {
 		t.Errorf("Bob is refused with %q", refusal)
 	}
 	r.shot(bo, "45-rating-range")

@@ -268,7 +268,7 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
-	acct, err := s.seatAccountFor(r.Context(), a, l.hdr.Lexicon)
+	acct, err := s.seatAccountFor(r.Context(), a, l.ratingCategory())
 	if err != nil {
 		s.fail(w, err)
 		return

@@ -165,7 +165,7 @@ func (l *live) mayTake(i int, acct *seatAccount) error {
 		if acct == nil {
 			return &apiError{401, fmt.Sprintf("seat %d is for players rated %s: sign in to take it", i, ratingRange(st.RatingMin, st.RatingMax))}
 		}
-		return &apiError{403, fmt.Sprintf("seat %d is for players rated %s in this word list, and yours is %d", i, ratingRange(st.RatingMin, st.RatingMax), acct.ratingOrNew())}
+		return &apiError{403, fmt.Sprintf("seat %d is for players rated %s in this word list and pace, and yours is %d", i, ratingRange(st.RatingMin, st.RatingMax), acct.ratingOrNew())}
 	}
 	switch {
 	case kept == "" || acct != nil && acct.key == kept:

@@ -330,6 +330,9 @@ func (st *State) appendJSON(b []byte, premiums, letters []byte) []byte {
 	if st.Rated {
 		b = appendBoolField(b, false, "rated", true)
 	}
+	if st.Pace != "" {
+		b = appendStringField(b, false, "pace", st.Pace, false)
+	}
 	if len(st.RatingChanges) > 0 {
 		c, err := json.Marshal(st.RatingChanges)
 		if err != nil {

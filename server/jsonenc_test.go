@@ -102,7 +102,7 @@ func TestStateEncoder(t *testing.T) {
 		Started: true, Over: true, Turn: 1, Bag: 3, Board: []Tile{fullTile},
 		History:   []HistEntry{{Seat: 1, Kind: "place", Move: "8H QI", Count: 2, Points: 11, Total: 20, Rack: "AB", Words: []string{"QX", "Ñ"}}},
 		Challenge: "double", Challengeable: intp(0), AwaitingChallenge: true,
-		Rated: true, RatingChanges: []RatingChange{{Seat: 1, Before: 1500, After: 1662}},
+		Rated: true, Pace: PaceBlitz, RatingChanges: []RatingChange{{Seat: 1, Before: 1500, After: 1662}},
 		Tournament: &TournamentRef{ID: "00ff00ff00ff00ff", Name: "Open \"A\"", Round: 2}, Imported: true,
 		Winners: []int{0}, Abandoned: true, Resigned: intp(1), TimedOut: intp(0), Aborted: true, Listed: true, Moves: 5, Expected: 2, Connected: 2, Seq: 130, Kibitz: []KibitzLine{{Name: "Bo", Text: "nice <bingo>"}}, Notes: []GameNote{{Entry: 2, Seat: 1, Text: "too \"greedy\" & <sad>"}, {Entry: 3, Seat: 1, Text: "é"}},
 		Clock: &ClockState{Seconds: []int{0, 600}, Overtime: []int{0, 60}, Increment: []int{0, 5}, PerMove: []int{86400, 0}, LeftMs: []int64{0, -1234}, Running: 1},

@@ -22,8 +22,10 @@ type LobbyGame struct {
 	Clock *ClockRequest `json:"clock,omitempty"`
 	// Challenge is the challenge rule (none: void).
 	Challenge string `json:"challenge,omitempty"`
-	// Rated is set for a rated game (only signed-in people may join).
-	Rated bool `json:"rated,omitempty"`
+	// Rated is set for a rated game (only signed-in people may join),
+	// Pace its pace (the ratings it moves).
+	Rated bool   `json:"rated,omitempty"`
+	Pace  string `json:"pace,omitempty"`
 	// Moves is the number of moves played (games being played).
 	Moves int `json:"moves,omitempty"`
 	// ClockState is a timed game's clock as the list was read (games
@@ -222,6 +224,9 @@ func (s *Server) readLobbyGames() lobbyLists {
 		l.mu.Lock()
 		if !l.over() && (l.listed && !l.started() || l.started() && (l.listed || l.hdr.Rated)) {
 			e := lobbyEntry{game: LobbyGame{ID: l.hdr.ID, Variant: l.v.Name, Lexicon: l.hdr.Lexicon, Created: l.hdr.Created, Challenge: l.hdr.Challenge, Rated: l.hdr.Rated}}
+			if l.hdr.Rated {
+				e.game.Pace = gamePace(l.hdr.Seats)
+			}
 			for i, st := range l.seat {
 				if e.game.Clock == nil {
 					e.game.Clock = clockOf(l.hdr.Seats[i])

@@ -12,10 +12,10 @@ import (
 
 // A player's finished games, rated and casual (against people or the
 // computer), beyond the latest ones of the profile: a list by pages,
-// picked by kind, word list and opponent, and what they add up to (won,
-// lost, drawn, the average scores, the highest one), with the player's
-// rating after each of the latest rated games of a word list for a
-// graph.
+// picked by kind, word list, pace and opponent, and what they add up to
+// (won, lost, drawn, the average scores, the highest one), with the
+// player's rating after each of the latest rated games of a word list
+// and pace for a graph.
 
 // PlayerGames is the answer of GET /api/players/{name}/games.
 type PlayerGames struct {
@@ -28,6 +28,7 @@ type PlayerGames struct {
 // PlayerStats is the answer of GET /api/players/{name}/stats.
 type PlayerStats struct {
 	Lexicon  string `json:"lexicon,omitempty"`
+	Pace     string `json:"pace,omitempty"`
 	Opponent string `json:"opponent,omitempty"`
 	Games    int    `json:"games"`
 	Wins     int    `json:"wins"`
@@ -47,8 +48,8 @@ type PlayerStats struct {
 	BingosPerGame float64   `json:"bingos_per_game"`
 	Best          *HighGame `json:"best_move,omitempty"`
 	// History is the player's rating after each of the latest
-	// historyGames rated games in the word list, oldest first: given
-	// with lexicon= and without opponent=.
+	// historyGames rated games in the word list and pace, oldest first:
+	// given with lexicon= and pace=, without opponent=.
 	History []RatingPoint `json:"history,omitempty"`
 }
 
@@ -74,43 +75,60 @@ const (
 )
 
 // playerFilter reads the filter of a player's games from the query:
-// kind= (all, the default; rated; casual), lexicon= (a word list offered here), opponent= (another player's
-// name) and, when paged, before= (the ID of the last game of the page
-// before, one of the player's rated games).
-func (s *Server) playerFilter(r *http.Request, a *store.Account, paged bool) (store.RatedFilter, error) {
+// kind= (all, the default; rated; casual), lexicon= (a word list offered
+// here), pace= (blitz, rapid, regular or correspondence; with lexicon=),
+// opponent= (another player's name) and, when paged, before= (the ID of
+// the last game of the page before, one of the player's rated games).
+// It returns the filter and the category it picks alone ("" for none or
+// several).
+func (s *Server) playerFilter(r *http.Request, a *store.Account, paged bool) (store.RatedFilter, string, error) {
 	q := r.URL.Query()
 	var f store.RatedFilter
+	one := ""
 	switch k := q.Get("kind"); k {
 	case "", "all":
 	case string(store.KindRated), string(store.KindCasual):
 		f.Kind = store.Kind(k)
 	default:
-		return f, &apiError{400, fmt.Sprintf("kind=%s: want all, rated or casual", short(k, 20))}
+		return f, "", &apiError{400, fmt.Sprintf("kind=%s: want all, rated or casual", short(k, 20))}
 	}
 	if lex := q.Get("lexicon"); lex != "" {
 		if !s.offers(lex) {
-			return f, &apiError{400, fmt.Sprintf("word list %q is not offered here", short(lex, 40))}
+			return f, "", &apiError{400, fmt.Sprintf("word list %q is not offered here", short(lex, 40))}
 		}
-		f.Category = lex
+		pace, err := paceParam(q, "pace", "")
+		if err != nil {
+			return f, "", err
+		}
+		if pace != "" {
+			one = lex + "/" + pace
+			f.Categories = []string{one}
+		} else {
+			for _, p := range Paces {
+				f.Categories = append(f.Categories, lex+"/"+p)
+			}
+		}
+	} else if q.Get("pace") != "" {
+		return f, "", &apiError{400, "pace= goes with lexicon="}
 	}
 	if name := q.Get("opponent"); name != "" {
 		o, err := s.accountNamed(r.Context(), name)
 		if err != nil {
-			return f, err
+			return f, "", err
 		}
 		f.Opponent = o.Key
 	}
 	if id := q.Get("before"); paged && id != "" {
 		g, err := s.store.RatedGame(r.Context(), id)
 		if errors.Is(err, store.ErrNotFound) || err == nil && ratedSeat(g, a.Key) == nil {
-			return f, &apiError{400, fmt.Sprintf("before=%s: not a finished game of %s", short(id, 40), a.Name)}
+			return f, "", &apiError{400, fmt.Sprintf("before=%s: not a finished game of %s", short(id, 40), a.Name)}
 		}
 		if err != nil {
-			return f, err
+			return f, "", err
 		}
 		f.Before = &store.RatedCursor{Finished: g.Finished, Game: g.Game}
 	}
-	return f, nil
+	return f, one, nil
 }
 
 // ratedSeat is the seat of g held by the account of key (nil: none).
@@ -146,7 +164,7 @@ func (s *Server) handlePlayerGames(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
-	f, err := s.playerFilter(r, a, true)
+	f, _, err := s.playerFilter(r, a, true)
 	if err != nil {
 		s.fail(w, err)
 		return
@@ -169,7 +187,7 @@ func (s *Server) handlePlayerStats(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
-	f, err := s.playerFilter(r, a, false)
+	f, one, err := s.playerFilter(r, a, false)
 	if err != nil {
 		s.fail(w, err)
 		return
@@ -179,7 +197,8 @@ func (s *Server) handlePlayerStats(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
-	out := PlayerStats{Lexicon: f.Category, Opponent: r.URL.Query().Get("opponent"),
+	q := r.URL.Query()
+	out := PlayerStats{Lexicon: q.Get("lexicon"), Pace: q.Get("pace"), Opponent: q.Get("opponent"),
 		Games: t.Games, Wins: t.Wins, Losses: t.Losses, Draws: t.Draws}
 	if t.Games > 0 {
 		out.Average = tenths(float64(t.Points) / float64(t.Games))
@@ -196,7 +215,7 @@ func (s *Server) handlePlayerStats(w http.ResponseWriter, r *http.Request) {
 	if t.OpponentSeats > 0 {
 		out.OpponentAverage = tenths(float64(t.OpponentPoints) / float64(t.OpponentSeats))
 	}
-	if f.Category != "" && f.Opponent == "" && f.Kind != store.KindCasual && t.Games > 0 {
+	if one != "" && f.Opponent == "" && f.Kind != store.KindCasual && t.Games > 0 {
 		f.Kind = store.KindRated
 		games, err := s.store.RatedGames(r.Context(), a.Key, f, historyGames)
 		if err != nil {

@@ -15,7 +15,7 @@ import (
 )
 
 // recordAnasGames records, as finished rated games record them, 25
-// games of Ana against Bob in en-sowpods, one an hour from start (she
+// rapid games of Ana against Bob in en-sowpods, one an hour from start (she
 // wins when i%3 != 0, 400 + i to 380), then a draw with Cyd (300 to 300);
 // ratings start at 1500 and move by 10 a game. The last five against Bob
 // (i = 20 to 24) record her play: 12 turns, a bingo when i is odd, a
@@ -45,7 +45,7 @@ func recordAnasGames(t *testing.T, st store.Store, start time.Time) {
 		return after
 	}
 	record := func(id, opp string, at time.Time, score, oppScore int, result float64, play store.RatedSeat) {
-		g := &store.RatedGame{Game: id, Category: "en-sowpods", Finished: at, Seats: []store.RatedSeat{
+		g := &store.RatedGame{Game: id, Category: "en-sowpods/" + PaceRapid, Finished: at, Seats: []store.RatedSeat{
 			{Seat: 0, Account: AccountKey("Ana"), Name: "Ana", Score: score, Result: result, Turns: play.Turns, Bingos: play.Bingos, Best: play.Best},
 			{Seat: 1, Account: AccountKey(opp), Name: opp, Score: oppScore, Result: 1 - result}}}
 		if _, err := st.RateGame(context.Background(), g, func(b []store.Rating) ([]store.Rating, error) { return rate(b, g), nil }); err != nil {
@@ -107,8 +107,8 @@ func TestPlayerGames(t *testing.T) {
 	}
 
 	var st PlayerStats
-	if code := e.do("GET", "/api/players/ana/stats?lexicon=en-sowpods", "", nil, &st); code != 200 {
-		t.Fatalf("stats: %d", code)
+	if code := e.do("GET", "/api/players/ana/stats?lexicon=en-sowpods&pace=rapid", "", nil, &st); code != 200 || st.Lexicon != "en-sowpods" || st.Pace != PaceRapid {
+		t.Fatalf("stats: %d %+v", code, st)
 	}
 	// 25 games against Bo: 9 lost (i = 0, 3, ..., 24), 16 won; points
 	// 400·25 + 300 + (0+...+24) = 10600 over 26 games.
@@ -124,6 +124,15 @@ func TestPlayerGames(t *testing.T) {
 	if len(st.History) != 26 || st.History[0].Rating != 1490 || st.History[25].Rating != 1500+16*10-9*10 ||
 		st.History[25].Game != fmt.Sprintf("%016x", 100) || !st.History[0].Finished.Equal(start) {
 		t.Errorf("Ana's rating history: %d points, %+v ... %+v", len(st.History), st.History[0], st.History[len(st.History)-1])
+	}
+	// The word list's games of every pace add up the same, with no
+	// graph across paces; none is blitz.
+	all := PlayerStats{}
+	if code := e.do("GET", "/api/players/ana/stats?lexicon=en-sowpods", "", nil, &all); code != 200 || all.Games != 26 || all.Wins != 16 || all.History != nil {
+		t.Errorf("Ana's stats in every pace: %d %+v", code, all)
+	}
+	if code := e.do("GET", "/api/players/ana/stats?lexicon=en-sowpods&pace=blitz", "", nil, &all); code != 200 || all.Games != 0 || all.History != nil {
+		t.Errorf("Ana's blitz stats: %d %+v", code, all)
 	}
 	st = PlayerStats{}
 	if code := e.do("GET", "/api/players/bob/stats?opponent=Ana", "", nil, &st); code != 200 || st.Games != 25 || st.Wins != 9 || st.Losses != 16 ||
@@ -145,6 +154,8 @@ func TestPlayerGames(t *testing.T) {
 		{"/api/players/nobody/stats", 404, "no player is called"},
 		{"/api/players/ana/games?lexicon=xx-none", 400, `word list "xx-none" is not offered`},
 		{"/api/players/ana/stats?lexicon=xx-none", 400, `word list "xx-none" is not offered`},
+		{"/api/players/ana/stats?lexicon=en-sowpods&pace=slow", 400, "pace=slow: want one of blitz, rapid, regular, correspondence"},
+		{"/api/players/ana/games?pace=rapid", 400, "pace= goes with lexicon="},
 		{"/api/players/ana/games?opponent=Nobody", 404, `no player is named "Nobody"`},
 		{"/api/players/ana/games?n=0", 400, "n=0: want 1 to 100"},
 		{"/api/players/ana/games?n=101", 400, "n=101"},

@@ -18,7 +18,7 @@ import (
 // called off or abandoned changes nothing.
 
 // seatAccount is the account taking a seat: its key, its name, its
-// rating in the game's word list (0 for none yet), and the accounts it
+// rating in the game's category (word list and pace; 0 for none yet), and the accounts it
 // blocks or that block it, who may not hold another seat of the game.
 type seatAccount struct {
 	key, name string
@@ -34,8 +34,9 @@ func (a *seatAccount) ratingOrNew() int {
 	return a.rating
 }
 
-// seatAccountFor returns the seat account of a in word list lex.
-func (s *Server) seatAccountFor(ctx context.Context, a *store.Account, lex string) (*seatAccount, error) {
+// seatAccountFor returns the seat account of a in the rating category
+// cat.
+func (s *Server) seatAccountFor(ctx context.Context, a *store.Account, cat string) (*seatAccount, error) {
 	if a == nil {
 		return nil, nil
 	}
@@ -48,7 +49,7 @@ func (s *Server) seatAccountFor(ctx context.Context, a *store.Account, lex strin
 		return nil, err
 	}
 	for _, r := range rs {
-		if r.Category == lex {
+		if r.Category == cat {
 			sa.rating = roundInt(r.R)
 		}
 	}
@@ -101,7 +102,7 @@ func (l *live) recordable() bool { return !l.abandoned && !l.g.Aborted() && l.g.
 // seat's account, name, computer level, score, share of the win and
 // play (turns, bingos, best placement). Caller holds mu.
 func (l *live) result() *store.RatedGame {
-	rg := &store.RatedGame{Game: l.hdr.ID, Category: l.hdr.Lexicon, Finished: l.evTime, Rated: l.hdr.Rated}
+	rg := &store.RatedGame{Game: l.hdr.ID, Category: l.ratingCategory(), Finished: l.evTime, Rated: l.hdr.Rated}
 	winners := l.g.Winners()
 	tallies := l.g.Tallies()
 	for i, s := range l.seat {
@@ -117,6 +118,10 @@ func (l *live) result() *store.RatedGame {
 	}
 	return rg
 }
+
+// ratingCategory is the category of the ratings the game moves, and
+// of its record: its word list and pace.
+func (l *live) ratingCategory() string { return ratingCategory(l.hdr.Lexicon, l.hdr.Seats) }
 
 // rate records the result of a finished rated game and keeps the seats'
 // rating changes for the state. Caller holds mu.

@@ -53,9 +53,25 @@ func TestRatingRange(t *testing.T) {
 	if len(lobby.Open) != 1 || lobby.Open[0].Seats[1].RatingMin != 1600 || lobby.Open[0].Seats[1].RatingMax != 1900 || lobby.Open[0].Seats[0].RatingMin != 0 {
 		t.Errorf("the lobby: %+v", lobby.Open)
 	}
-	// Bob is a newcomer (1500); Cyd is rated 1650 after a game of
-	// en-sowpods recorded in the store.
-	g := &store.RatedGame{Game: "0000000000000abc", Category: "en-sowpods", Finished: time.Now(), Seats: []store.RatedSeat{
+	// A game of ten minutes is rapid: Bob's blitz rating of 1700 does
+	// not count.
+	blitz := &store.RatedGame{Game: "0000000000000abb", Category: "en-sowpods/" + PaceBlitz, Finished: time.Now(), Seats: []store.RatedSeat{
+		{Seat: 0, Account: AccountKey("Bob"), Name: "Bob", Score: 400, Result: 1}, {Seat: 1, Account: AccountKey("Cyd"), Name: "Cyd", Score: 300}}}
+	if _, err := e.st.RateGame(context.Background(), blitz, func(b []store.Rating) ([]store.Rating, error) {
+		b[0].R, b[0].RD, b[0].Games = 1700, 200, 1
+		b[1].R, b[1].RD, b[1].Games = 1300, 200, 1
+		return b, nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	var refused errorBody
+	if code := e.doWith(bo, "POST", "/api/games/"+cr.ID+"/join", "", nil, &refused); code != 403 ||
+		refused.Error != "seat 1 is for players rated 1600 to 1900 in this word list and pace, and yours is 1500" {
+		t.Errorf("Bob joins with a blitz rating only: %d %q", code, refused.Error)
+	}
+	// Bob is rated 1350 and Cyd 1650 after a rapid game of en-sowpods
+	// recorded in the store.
+	g := &store.RatedGame{Game: "0000000000000abc", Category: "en-sowpods/" + PaceRapid, Finished: time.Now(), Seats: []store.RatedSeat{
 		{Seat: 0, Account: AccountKey("Cyd"), Name: "Cyd", Score: 400, Result: 1}, {Seat: 1, Account: AccountKey("Bob"), Name: "Bob", Score: 300}}}
 	if _, err := e.st.RateGame(context.Background(), g, func(b []store.Rating) ([]store.Rating, error) {
 		b[0].R, b[0].RD, b[0].Games = 1650, 200, 1
@@ -67,7 +83,7 @@ func TestRatingRange(t *testing.T) {
 	for _, body := range []map[string]any{nil, {"seat": 1}} {
 		var eb errorBody
 		if code := e.doWith(bo, "POST", "/api/games/"+cr.ID+"/join", "", body, &eb); code != 403 ||
-			eb.Error != "seat 1 is for players rated 1600 to 1900 in this word list, and yours is 1350" {
+			eb.Error != "seat 1 is for players rated 1600 to 1900 in this word list and pace, and yours is 1350" {
 			t.Errorf("Bob joins (%v): %d %q", body, code, eb.Error)
 		}
 	}

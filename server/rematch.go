@@ -86,7 +86,7 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 	if key != "" {
 		a, err := s.store.Account(r.Context(), key)
 		if err == nil {
-			acct, err = s.seatAccountFor(r.Context(), a, req.Lexicon)
+			acct, err = s.seatAccountFor(r.Context(), a, nl.ratingCategory())
 		}
 		if err != nil {
 			s.fail(w, err)

@@ -412,6 +412,9 @@ func New(cfg Config) (*Server, error) {
 	if err := migrateLog(s.ctx, s.store, s.logf); err != nil {
 		return nil, fmt.Errorf("server: %w", err)
 	}
+	if err := rerateByPace(s.ctx, s.store, s.logf); err != nil {
+		return nil, fmt.Errorf("server: %w", err)
+	}
 	ids, err := s.store.Unfinished(s.ctx)
 	if err != nil {
 		return nil, fmt.Errorf("server: %w", err)

@@ -55,9 +55,12 @@ type State struct {
 	Challenge         string `json:"challenge,omitempty"`
 	Challengeable     *int   `json:"challengeable,omitempty"`
 	AwaitingChallenge bool   `json:"awaiting_challenge,omitempty"`
-	// Rated is set for a rated game; RatingChanges gives each seat's
-	// rating before and after it, once it is over and rated.
+	// Rated is set for a rated game, Pace its pace (blitz, rapid,
+	// regular, correspondence: which of its players' ratings it moves);
+	// RatingChanges gives each seat's rating before and after it, once
+	// it is over and rated.
 	Rated         bool           `json:"rated,omitempty"`
+	Pace          string         `json:"pace,omitempty"`
 	RatingChanges []RatingChange `json:"rating_changes,omitempty"`
 	// Tournament is the game's place in a tournament.
 	Tournament *TournamentRef `json:"tournament,omitempty"`
@@ -288,6 +291,9 @@ func (l *live) state(me int) *State {
 		}
 	}
 	st.Rated, st.RatingChanges = l.hdr.Rated, l.ratingChanges
+	if l.hdr.Rated {
+		st.Pace = gamePace(l.hdr.Seats)
+	}
 	st.Tournament, st.Imported = l.tournament, l.imported
 	st.Kibitz = l.kibitzShown(me)
 	st.Notes = l.notes.list()

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -101,16 +102,16 @@ const (
 )
 
 // RatedFilter picks some of an account's recorded games: those of a
-// kind (rated, casual or any), those of one category ("" any), those
+// kind (rated, casual or any), those of some categories (none: any), those
 // against one other account (its key; "" any), and, when Before is set,
 // those listed after it, newest first (finished earlier, or at the same
 // time with a greater game ID): the cursor of a list's next page is its
 // last game.
 type RatedFilter struct {
-	Kind     Kind
-	Category string
-	Opponent string
-	Before   *RatedCursor
+	Kind       Kind
+	Categories []string
+	Opponent   string
+	Before     *RatedCursor
 }
 
 // RatedCursor is a place in an account's rated games, newest first: a
@@ -155,9 +156,13 @@ func ratedWhere(prefix string, f RatedFilter, key string, before bool, arg func(
 	case KindCasual:
 		w += " AND NOT gg.rated"
 	}
-	if f.Category != "" {
-		args = append(args, f.Category)
-		w += " AND gg.category = " + arg(len(args))
+	if len(f.Categories) > 0 {
+		ph := make([]string, len(f.Categories))
+		for i, c := range f.Categories {
+			args = append(args, c)
+			ph[i] = arg(len(args))
+		}
+		w += " AND gg.category IN (" + strings.Join(ph, ", ") + ")"
 	}
 	if f.Opponent != "" {
 		args = append(args, f.Opponent)
@@ -372,6 +377,20 @@ type Accounts interface {
 	// changes nothing, when the game was recorded before (by this process
 	// or another sharing the store).
 	RateGame(ctx context.Context, g *RatedGame, rate RateFunc) (bool, error)
+	// Rerate moves the recorded games of the categories from to the
+	// categories cat gives them, and rates again, in the order they
+	// finished (ties by game ID), the rated games of from and of the
+	// categories they go to, from no ratings at all: each game's seats
+	// start from their ratings in its category after the games before
+	// it, rate(g) works out the ratings after it, and the seats' ratings
+	// before and after are written again; the ratings in those categories
+	// become those the games leave. It runs in one transaction (other
+	// writers wait; a failure changes nothing) and returns the number of
+	// rated games rated again.
+	Rerate(ctx context.Context, from []string, cat CategoryFunc, rate func(g *RatedGame) RateFunc) (int, error)
+	// RecordedCategories returns the categories of the recorded games,
+	// in order.
+	RecordedCategories(ctx context.Context) ([]string, error)
 	// RecordGame records the result of a finished casual game once (its
 	// seats' ratings are not read, changed or kept; g.Rated is ignored).
 	// It reports false, and changes nothing, when the game was recorded

@@ -46,6 +46,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store, prefix string) {
 	t.Run("Accounts", func(t *testing.T) { accounts(t, open(t), prefix) })
 	t.Run("tournaments", func(t *testing.T) { tournaments(t, open(t), prefix) })
 	t.Run("LobbyChat", func(t *testing.T) { lobbyChat(t, open(t), prefix) })
+	t.Run("Rerate", func(t *testing.T) { rerating(t, open(t), prefix) })
 	t.Run("RoundTrip", func(t *testing.T) {
 		s := open(t)
 		g := newGame("rt")
@@ -1415,20 +1416,23 @@ func ratedLists(ctx context.Context, t *testing.T, s store.Store, prefix string,
 		tot  store.RatedTotals
 		high time.Duration // when the highest score's game finished
 	}{
-		{store.RatedFilter{Kind: rated, Category: prefix + "es"}, "[e2 e1]", esTotals, 8 * time.Minute},
+		{store.RatedFilter{Kind: rated, Categories: []string{prefix + "es"}}, "[e2 e1]", esTotals, 8 * time.Minute},
 		{store.RatedFilter{Kind: rated, Opponent: dee.Key}, "[e2 e1]", esTotals, 8 * time.Minute},
-		{store.RatedFilter{Kind: rated, Category: prefix + "en", Opponent: bo.Key}, "[c7 c6 c5 c4 c3 c2 c1 c0 r1]", enTotals, 8 * time.Minute},
-		{store.RatedFilter{Category: prefix + "en", Opponent: bo.Key}, "[c7 c6 c5 c4 c3 c2 c1 c0 r1]", enTotals, 8 * time.Minute},
-		{store.RatedFilter{Kind: rated, Category: prefix + "es", Opponent: bo.Key}, "[]", store.RatedTotals{}, 0},
+		{store.RatedFilter{Kind: rated, Categories: []string{prefix + "en"}, Opponent: bo.Key}, "[c7 c6 c5 c4 c3 c2 c1 c0 r1]", enTotals, 8 * time.Minute},
+		{store.RatedFilter{Categories: []string{prefix + "en"}, Opponent: bo.Key}, "[c7 c6 c5 c4 c3 c2 c1 c0 r1]", enTotals, 8 * time.Minute},
+		{store.RatedFilter{Kind: rated, Categories: []string{prefix + "es"}, Opponent: bo.Key}, "[]", store.RatedTotals{}, 0},
 		{store.RatedFilter{Opponent: ana.Key}, "[]", store.RatedTotals{}, 0},
-		{store.RatedFilter{Kind: rated, Category: prefix + "en", Before: &store.RatedCursor{Finished: now.Add(2 * time.Minute), Game: prefix + "c1"}}, "[c0 r1]", enTotals, 8 * time.Minute},
-		{store.RatedFilter{Category: prefix + "es"}, "[x2 e2 e1]", esAll, 8 * time.Minute},
+		{store.RatedFilter{Kind: rated, Categories: []string{prefix + "en"}, Before: &store.RatedCursor{Finished: now.Add(2 * time.Minute), Game: prefix + "c1"}}, "[c0 r1]", enTotals, 8 * time.Minute},
+		{store.RatedFilter{Categories: []string{prefix + "es"}}, "[x2 e2 e1]", esAll, 8 * time.Minute},
 		{store.RatedFilter{Opponent: dee.Key}, "[x2 e2 e1]", esAll, 8 * time.Minute},
 		{store.RatedFilter{Kind: store.KindCasual}, "[x2 x1]",
 			store.RatedTotals{Games: 2, Wins: 1, Losses: 1, Points: 710, OpponentSeats: 3, OpponentPoints: 930, High: 420, HighGame: prefix + "x1",
 				PlayGames: 2, PlayPoints: 710, Turns: 22, Bingos: 3, Best: 98, BestGame: prefix + "x1"}, 9 * time.Minute},
 		{store.RatedFilter{Kind: store.KindCasual, Opponent: bo.Key}, "[]", store.RatedTotals{}, 0},
-		{store.RatedFilter{Kind: rated, Category: prefix + "en"}, "[c7 c6 c5 c4 c3 c2 c1 c0 r1]", enTotals, 8 * time.Minute},
+		{store.RatedFilter{Kind: rated, Categories: []string{prefix + "en"}}, "[c7 c6 c5 c4 c3 c2 c1 c0 r1]", enTotals, 8 * time.Minute},
+		{store.RatedFilter{Kind: rated, Categories: []string{prefix + "es", prefix + "en"}}, "[c7 e2 c6 c5 c4 c3 c2 c1 c0 e1 r1]",
+			store.RatedTotals{Games: 11, Wins: 5, Losses: 5, Draws: 1, Points: 4400, OpponentSeats: 11, OpponentPoints: 3960, High: 500, HighGame: prefix + "e2",
+				PlayGames: 1, PlayPoints: 500, Turns: 11, Best: 60, BestGame: prefix + "e2"}, 8 * time.Minute},
 	} {
 		gs, err := s.RatedGames(ctx, ana.Key, c.f, 20)
 		if err != nil || fmt.Sprint(ids(gs)) != c.want {
@@ -1685,5 +1689,168 @@ func puzzleRatings(t *testing.T, s store.Store, ana, bo *store.Account, prefix s
 	}
 	if err := s.Unsuspend(ctx, ana.Key); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// rerating checks Rerate: games of one category split by their headers'
+// clocks, rated again in the order they finished, the ratings rebuilt,
+// another category left alone, a failing rating function changing
+// nothing, and a second run finding nothing to move.
+func rerating(t *testing.T, s store.Store, prefix string) {
+	ctx := context.Background()
+	now := time.Date(2026, 5, 6, 7, 8, 9, 0, time.UTC)
+	var acc [3]*store.Account
+	for i, name := range []string{"Ann", "Ben", "Cy"} {
+		acc[i] = &store.Account{Key: prefix + "rerate-" + strings.ToLower(name), Name: name, Password: "pbkdf2$r", Created: now}
+		if err := s.CreateAccount(ctx, acc[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// rate: a newcomer starts at 1500; the winner gains 10 + its game
+	// count, the loser loses as much.
+	rate := func(g *store.RatedGame) store.RateFunc {
+		return func(before []store.Rating) ([]store.Rating, error) {
+			after := make([]store.Rating, len(before))
+			for i := range before {
+				if before[i].Games == 0 {
+					before[i].R, before[i].RD, before[i].Vol = 1500, 350, 0.06
+				}
+				r := before[i]
+				d := float64(10 + r.Games)
+				if g.Seats[i].Result == 1 {
+					r.R += d
+					r.Wins++
+				} else {
+					r.R -= d
+					r.Losses++
+				}
+				r.Games++
+				after[i] = r
+			}
+			return after, nil
+		}
+	}
+	en, es := prefix+"rr-en", prefix+"rr-es"
+	// Games in the order they finish: seats (by account), winner, the
+	// clock's seconds (0: no header), category.
+	type played struct {
+		id     string
+		a, b   int
+		winner int
+		clock  int
+		cat    string
+		casual bool
+	}
+	games := []played{
+		{"f1", 0, 1, 0, 300, en, false},
+		{"s1", 0, 1, 1, 1500, en, false},
+		{"f2", 1, 2, 0, 300, en, false},
+		{"g1", 2, 0, 0, 300, en + "/fast", false}, // rated once split
+		{"x1", 0, 2, 0, 300, es, false},
+		{"n1", 0, 1, 0, 0, en, false},
+		{"c1", 0, 1, 0, 300, en, true},
+		{"f3", 0, 1, 1, 300, en, false},
+	}
+	for i, p := range games {
+		at := now.Add(time.Duration(i) * time.Minute)
+		if p.clock > 0 {
+			if err := s.CreateGame(ctx, &store.Game{ID: prefix + "rr-" + p.id, Variant: "english", Lexicon: "en-sowpods", Created: at,
+				Seats: []store.Seat{{Name: acc[p.a].Name, Seconds: p.clock}, {Name: acc[p.b].Name, Seconds: p.clock}}}); err != nil {
+				t.Fatal(err)
+			}
+			if err := s.Finish(ctx, prefix+"rr-"+p.id); err != nil {
+				t.Fatal(err)
+			}
+		}
+		g := &store.RatedGame{Game: prefix + "rr-" + p.id, Category: p.cat, Finished: at, Rated: !p.casual,
+			Seats: []store.RatedSeat{{Seat: 0, Account: acc[p.a].Key, Name: acc[p.a].Name, Score: 400}, {Seat: 1, Account: acc[p.b].Key, Name: acc[p.b].Name, Score: 300}}}
+		g.Seats[p.winner].Result = 1
+		var err error
+		if p.casual {
+			_, err = s.RecordGame(ctx, g)
+		} else {
+			_, err = s.RateGame(ctx, g, rate(g))
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	ratings := func() string {
+		var out []string
+		for _, a := range acc {
+			rs, err := s.Ratings(ctx, a.Key)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, r := range rs {
+				out = append(out, fmt.Sprintf("%s %s %.0f %d-%d", r.Name, strings.TrimPrefix(r.Category, prefix+"rr-"), r.R, r.Wins, r.Losses))
+			}
+		}
+		return strings.Join(out, ", ")
+	}
+	if got, want := ratings(), "Ann en 1498 2-2, Ann en/fast 1490 0-1, Ann es 1510 1-0, Ben en 1514 3-2, Cy en 1490 0-1, Cy en/fast 1510 1-0, Cy es 1490 0-1"; got != want {
+		t.Fatalf("ratings before: %s, want %s", got, want)
+	}
+	speed := func(g *store.RatedGame, seats []store.Seat) string {
+		base, _, _ := strings.Cut(g.Category, "/")
+		switch {
+		case seats == nil:
+			return base + "/none"
+		case seats[0].Seconds < 600:
+			return base + "/fast"
+		}
+		return base + "/slow"
+	}
+	// A failing rating function changes nothing.
+	if _, err := s.Rerate(ctx, []string{en}, speed, func(*store.RatedGame) store.RateFunc {
+		return func([]store.Rating) ([]store.Rating, error) { return nil, errors.New("no") }
+	}); err == nil {
+		t.Error("Rerate with a failing rating function: no error")
+	}
+	if got, want := ratings(), "Ann en 1498 2-2, Ann en/fast 1490 0-1, Ann es 1510 1-0, Ben en 1514 3-2, Cy en 1490 0-1, Cy en/fast 1510 1-0, Cy es 1490 0-1"; got != want {
+		t.Errorf("ratings after a failed Rerate: %s, want %s", got, want)
+	}
+	n, err := s.Rerate(ctx, []string{en}, speed, rate)
+	if err != nil || n != 6 {
+		t.Fatalf("Rerate: %d, %v; want 6 games", n, err)
+	}
+	// fast: f1 Ann beats Ben (1510, 1490), f2 Ben beats Cy (1490+11 =
+	// 1501, 1490), g1 Cy beats Ann (1490+11 = 1501, 1510-11 = 1499), f3
+	// Ben beats Ann (1501+12 = 1513, 1499-12 = 1487); slow: s1 Ben beats
+	// Ann; none: n1 Ann beats Ben.
+	if got, want := ratings(), "Ann en/fast 1487 1-2, Ann en/none 1510 1-0, Ann en/slow 1490 0-1, Ann es 1510 1-0, "+
+		"Ben en/fast 1513 2-1, Ben en/none 1490 0-1, Ben en/slow 1510 1-0, Cy en/fast 1501 1-1, Cy es 1490 0-1"; got != want {
+		t.Errorf("ratings after Rerate: %s, want %s", got, want)
+	}
+	if g, err := s.RatedGame(ctx, prefix+"rr-f3"); err != nil || g.Category != en+"/fast" || g.Seats[0].RBefore != 1499 || g.Seats[0].RAfter != 1487 ||
+		g.Seats[1].RBefore != 1501 || g.Seats[1].RAfter != 1513 {
+		t.Errorf("f3 after Rerate: %+v, %v", g, err)
+	}
+	if g, err := s.RatedGame(ctx, prefix+"rr-c1"); err != nil || g.Category != en+"/fast" || g.Rated {
+		t.Errorf("casual c1 after Rerate: %+v, %v", g, err)
+	}
+	if gs, err := s.RatedGames(ctx, acc[0].Key, store.RatedFilter{Categories: []string{en + "/fast"}}, 10); err != nil || len(gs) != 4 {
+		t.Errorf("Ann's games in en/fast: %d, %v; want f3, c1, g1, f1", len(gs), err)
+	}
+	cats, err := s.RecordedCategories(ctx)
+	var mine []string
+	for _, c := range cats {
+		if strings.HasPrefix(c, prefix+"rr-") {
+			mine = append(mine, strings.TrimPrefix(c, prefix+"rr-"))
+		}
+	}
+	if err != nil || fmt.Sprint(mine) != "[en/fast en/none en/slow es]" {
+		t.Errorf("RecordedCategories: %v, %v", mine, err)
+	}
+	// Nothing is left in en; rating en/fast again changes nothing.
+	if n, err := s.Rerate(ctx, []string{en}, speed, rate); err != nil || n != 0 {
+		t.Errorf("Rerate again: %d, %v; want 0, nil", n, err)
+	}
+	if n, err := s.Rerate(ctx, []string{en + "/fast"}, speed, rate); err != nil || n != 4 {
+		t.Errorf("Rerate of en/fast: %d, %v; want 4, nil", n, err)
+	}
+	if got, want := ratings(), "Ann en/fast 1487 1-2, Ann en/none 1510 1-0, Ann en/slow 1490 0-1, Ann es 1510 1-0, "+
+		"Ben en/fast 1513 2-1, Ben en/none 1490 0-1, Ben en/slow 1510 1-0, Cy en/fast 1501 1-1, Cy es 1490 0-1"; got != want {
+		t.Errorf("ratings after rating en/fast again: %s, want %s", got, want)
 	}
 }

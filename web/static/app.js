@@ -292,9 +292,9 @@ const ACCOUNT_REASONS = [
   [/^sign in to take a seat in a rated game$/, "errRatedJoin"],
   [/^sign in to create a rated game$/, "errRatedCreate"],
   [/^your account holds seat \d+ of this rated game already$/, "errHoldsSeat"],
-  [/^seat \d+ is for players rated (\d+) to (\d+) in this word list, and yours is (\d+)$/, "errRangeBoth"],
-  [/^seat \d+ is for players rated (\d+) or more in this word list, and yours is (\d+)$/, "errRangeMin"],
-  [/^seat \d+ is for players rated up to (\d+) in this word list, and yours is (\d+)$/, "errRangeMax"],
+  [/^seat \d+ is for players rated (\d+) to (\d+) in this word list and pace, and yours is (\d+)$/, "errRangeBoth"],
+  [/^seat \d+ is for players rated (\d+) or more in this word list and pace, and yours is (\d+)$/, "errRangeMin"],
+  [/^seat \d+ is for players rated up to (\d+) in this word list and pace, and yours is (\d+)$/, "errRangeMax"],
   [/^your account holds no seat of this game$/, "errNoSeat"],
   [/^seat (\d+) is open on (\d+) devices already$/, "errSeatDevices"],
   [/^sign in to open your seat on this device$/, "errSeatSignIn"],
@@ -493,6 +493,10 @@ async function showLobby() {
   });
   $("#leaders-lexicon").addEventListener("change", () => {
     localStorage.setItem("atril:leaders", $("#leaders-lexicon").value);
+    loadLeaders();
+  });
+  $("#leaders-pace").addEventListener("change", () => {
+    localStorage.setItem("atril:leaders-pace", $("#leaders-pace").value);
     loadLeaders();
   });
   loadOpen();
@@ -1679,7 +1683,7 @@ async function loadOpen() {
     if (g.challenge) what += " · " + t("ruleShort_" + g.challenge);
     const range = g.seats.map(rangeText).find((x) => x);
     if (range) what += " · " + t("lobbyRange", range);
-    if (g.rated) li.append(el("span", "badge", t("rated")), " ");
+    if (g.rated) li.append(el("span", "badge", ratedLabel(g)), " ");
     li.append(el("span", "", t("waitsFor", seatLabel(host), what)), " ", el("span", "hint", ago(g.created)), " ");
     const a = el("a", "button", t("joinOpen"));
     a.href = "/g/" + g.id;
@@ -1697,7 +1701,7 @@ async function loadOpen() {
   const playing = (lb.playing || []).filter((g) => !mine.has(g.id) && !ACCOUNT_GAMES.has(g.id));
   for (const g of playing) {
     const li = el("li");
-    if (g.rated) li.append(el("span", "badge", t("rated")), " ");
+    if (g.rated) li.append(el("span", "badge", ratedLabel(g)), " ");
     const score = g.seats.map((s) => seatLabel(s) + " " + s.score).join(" – ");
     const seats = el("span");
     g.seats.forEach((s, i) => {
@@ -1755,6 +1759,26 @@ function tickLobbyClocks() {
 
 // ---------- the leaderboard ----------
 
+// PACES are the paces of rated play, fastest first: a rated game moves
+// its players' ratings in its word list and pace, named by its clock.
+const PACES = ["blitz", "rapid", "regular", "correspondence"];
+
+function paceName(p) { return PACES.includes(p) ? t("pace_" + p) : p || ""; }
+
+// ratedLabel marks a rated game (a state or a lobby's entry) with its
+// pace: "Rated · Blitz".
+function ratedLabel(g) { return t("rated") + (g.pace ? " · " + paceName(g.pace) : ""); }
+
+// fillPaces lists the paces in sel (after "All", value "", with all) and
+// chooses the first of prefer that is one of them (else the first).
+function fillPaces(sel, all, ...prefer) {
+  sel.textContent = "";
+  if (all) sel.append(new Option(t("paceAll"), ""));
+  for (const p of PACES) sel.append(new Option(paceName(p), p));
+  const values = [...sel.options].map((o) => o.value);
+  sel.value = prefer.find((v) => typeof v === "string" && values.includes(v)) ?? values[0];
+}
+
 // fillLeadersLexicons lists every word list offered, the last one shown
 // (or the new game's) first chosen.
 function fillLeadersLexicons() {
@@ -1772,6 +1796,8 @@ function fillLeadersLexicons() {
     }
   }
   ls.value = [keep, localStorage.getItem("atril:leaders"), $("#lexicon").value, seen[0]].find((n) => n && seen.includes(n));
+  const ps = $("#leaders-pace");
+  fillPaces(ps, false, ps.value, localStorage.getItem("atril:leaders-pace"), "regular");
 }
 
 // LEADERS is the leaderboard shown (rated games' or puzzles'), drawn
@@ -1779,16 +1805,19 @@ function fillLeadersLexicons() {
 let LEADERS = null;
 
 async function loadLeaders() {
-  const lexicon = $("#leaders-lexicon").value, kind = $("#leaders-kind").value;
+  const lexicon = $("#leaders-lexicon").value, kind = $("#leaders-kind").value, pace = $("#leaders-pace").value;
   if (!lexicon) return;
-  const url = kind === "puzzles" ? "/api/puzzles/" + encodeURIComponent(lexicon) + "/leaders"
-    : "/api/leaderboard?lexicon=" + encodeURIComponent(lexicon);
+  const puzzles = kind === "puzzles";
+  $("#leaders-pace").hidden = $("#leaders-pace-label").hidden = puzzles;
+  const url = puzzles ? "/api/puzzles/" + encodeURIComponent(lexicon) + "/leaders"
+    : "/api/leaderboard?lexicon=" + encodeURIComponent(lexicon) + "&pace=" + encodeURIComponent(pace);
   try {
     const b = await api("GET", url);
-    if ($("#leaders-lexicon").value !== lexicon || $("#leaders-kind").value !== kind) return; // another was chosen meanwhile
+    // Another was chosen meanwhile?
+    if ($("#leaders-lexicon").value !== lexicon || $("#leaders-kind").value !== kind || (!puzzles && $("#leaders-pace").value !== pace)) return;
     LEADERS = Object.assign(b, { kind });
   } catch (e) {
-    LEADERS = { lexicon, kind, players: [], error: e.message };
+    LEADERS = { lexicon, kind, pace, players: [], error: e.message };
   }
   showLeaders();
 }
@@ -1808,7 +1837,7 @@ function showLeaders() {
     body.append(tr);
   });
   $("#leaders-count").textContent = t(puzzles ? "lbPuzzles" : "lbGames");
-  $("#leaders-caption").textContent = t(puzzles ? "lbPuzzleCaption" : "lbCaption", lexiconName(LEADERS.lexicon));
+  $("#leaders-caption").textContent = t(puzzles ? "lbPuzzleCaption" : "lbCaption", lexiconName(LEADERS.lexicon), paceName(LEADERS.pace));
   $("#leaders").hidden = !LEADERS.players.length;
   const empty = $("#leaders-empty");
   empty.hidden = LEADERS.players.length > 0;
@@ -2019,7 +2048,7 @@ function showJoin(st) {
   if (secs > 0) what += " " + t(inc ? "joinClockInc" : "joinClock", Math.round(secs / 60), Math.round(Math.max(...st.clock.overtime) / 60), inc);
   else if (perMove > 0) what += " " + t("joinPerMove", perMoveText(perMove));
   if (st.challenge) what += " " + t("joinRule", t("ruleShort_" + st.challenge)) + " " + t("challengeDesc") + " " + t("challengeWhy_" + st.challenge);
-  if (st.rated) what += " " + t("joinRated");
+  if (st.rated) what += " " + t("joinRated", paceName(st.pace));
   const range = st.seats.filter((x) => !x.taken).map(rangeText).find((x) => x);
   if (range) what += " " + t("joinRange", range);
   $("#join-what").textContent = what;
@@ -2427,8 +2456,9 @@ function renderSide(st, me) {
   $("#notify").textContent = t(notifyOn() ? "notifyOn" : "notifyOff");
   $("#notify").setAttribute("aria-pressed", String(notifyOn()));
   $("#game-title").textContent = t("gameTitle", variantName(st.variant)) + (st.challenge ? " · " + t("ruleShort_" + st.challenge) : "") +
-    (st.rated ? " · " + t("rated") : "");
+    (st.rated ? " · " + ratedLabel(st) : "");
   $("#rated-tag").hidden = !st.rated;
+  $("#rated-badge").textContent = ratedLabel(st);
   $("#imported-tag").hidden = !st.imported;
   $("#tourney-tag").hidden = !st.tournament;
   if (st.tournament) {
@@ -4222,7 +4252,7 @@ function renderProfile() {
   rb.textContent = "";
   for (const r of P.ratings) {
     const tr = el("tr");
-    tr.append(el("td", "", lexiconName(r.lexicon)), el("td", "n", r.rating + " ± " + r.deviation), el("td", "n", String(r.games)),
+    tr.append(el("td", "", lexiconName(r.lexicon)), el("td", "", paceName(r.pace)), el("td", "n", r.rating + " ± " + r.deviation), el("td", "n", String(r.games)),
       el("td", "n", `${r.wins}–${r.losses}–${r.draws}`));
     rb.append(tr);
   }
@@ -4242,18 +4272,18 @@ function renderProfile() {
 // ---------- a player's games: filters, pages, statistics ----------
 
 // PGAMES is the list of the profile's games shown: its filter (kind:
-// "" all, rated or casual; word list; opponent), the games loaded so far (pages of GET
+// "" all, rated or casual; word list; pace, "" all; opponent), the games loaded so far (pages of GET
 // /api/players/{name}/games), whether older ones follow, and what they
 // add up to (GET .../stats); seq drops the answers of a filter since
 // replaced.
 let PGAMES = null;
 
 // startProfileGames loads the first page of the profile's games of
-// every kind, of the word list the player has played most rated games in
-// (for its rating graph), or of every word list.
+// every kind, of the word list and pace the player has played most rated
+// games in (for its rating graph), or of every word list.
 function startProfileGames() {
   const top = [...PROFILE.ratings].sort((a, b) => b.games - a.games)[0];
-  PGAMES = { kind: "", lexicon: top ? top.lexicon : "", opponent: "", games: [], more: false, stats: null, seq: 0 };
+  PGAMES = { kind: "", lexicon: top ? top.lexicon : "", pace: top ? top.pace : "", opponent: "", games: [], more: false, stats: null, seq: 0 };
   fillGamesFilter();
   loadProfileGames(false);
 }
@@ -4268,6 +4298,9 @@ function fillGamesFilter() {
   sel.append(new Option(t("allLexicons"), ""));
   for (const v of INFO ? INFO.variants : []) for (const l of v.lexicons) sel.append(new Option(lexiconName(l), l));
   sel.value = PGAMES.lexicon;
+  const ps = $("#games-pace");
+  fillPaces(ps, true, PGAMES.pace);
+  ps.disabled = !PGAMES.lexicon;
   $("#games-kind").value = PGAMES.kind;
   $("#games-opponent").value = PGAMES.opponent;
   const h2h = $("#games-h2h");
@@ -4283,6 +4316,7 @@ async function loadProfileGames(more) {
   const q = new URLSearchParams();
   if (pg.kind) q.set("kind", pg.kind);
   if (pg.lexicon) q.set("lexicon", pg.lexicon);
+  if (pg.lexicon && pg.pace) q.set("pace", pg.pace);
   if (pg.opponent) q.set("opponent", pg.opponent);
   const base = "/api/players/" + encodeURIComponent(PROFILE.name);
   const page = new URLSearchParams(q);
@@ -4341,7 +4375,7 @@ function renderProfileGames() {
     } else change.append(el("span", "hint", t("kindCasual")));
     // The seat's play, where the server counted it (turns).
     const counted = (x) => (mine.turns ? String(x || 0) : "");
-    tr.append(when, el("td", "", lexiconName(g.lexicon)), opp, el("td", "n", [mine, ...others].map((s) => s.score).join("–")),
+    tr.append(when, el("td", "", lexiconName(g.lexicon) + (g.pace ? " · " + paceName(g.pace) : "")), opp, el("td", "n", [mine, ...others].map((s) => s.score).join("–")),
       el("td", "n", counted(mine.bingos)), el("td", "n", counted(mine.best_move)),
       el("td", "", t(mine.result === 1 ? "resWin" : mine.result === 0 ? "resLoss" : "resDraw")), change);
     gb.append(tr);
@@ -4382,12 +4416,12 @@ function renderGamesStats(pg) {
         " ", t("statsBest"), " ", best, ".");
     }
   }
-  drawRatingGraph(st && st.history && st.history.length >= 2 ? st.history : null, pg.lexicon);
+  drawRatingGraph(st && st.history && st.history.length >= 2 ? st.history : null, pg.lexicon, pg.pace);
 }
 
 // drawRatingGraph draws the player's rating after each game of hist
 // (oldest first) as a line, or hides the graph when hist is null.
-function drawRatingGraph(hist, lexicon) {
+function drawRatingGraph(hist, lexicon, pace) {
   const fig = $("#rating-graph"), svg = $("#rating-svg");
   fig.hidden = !hist;
   svg.textContent = "";
@@ -4421,7 +4455,7 @@ function drawRatingGraph(hist, lexicon) {
   }
   mk("text", { x: L, y: H - 6 }, dateText(hist[0].finished));
   mk("text", { x: W - R, y: H - 6, "text-anchor": "end" }, dateText(hist[hist.length - 1].finished));
-  const label = t("ratingGraph", lexiconName(lexicon), hist.length, rs[0], rs[rs.length - 1]);
+  const label = t("ratingGraph", lexiconName(lexicon) + " · " + paceName(pace), hist.length, rs[0], rs[rs.length - 1]);
   svg.setAttribute("aria-label", label);
   $("#rating-caption").textContent = label;
 }
@@ -4431,11 +4465,14 @@ $("#games-filter").addEventListener("submit", (ev) => {
   if (!PGAMES) return;
   PGAMES.kind = $("#games-kind").value;
   PGAMES.lexicon = $("#games-lexicon").value;
+  PGAMES.pace = PGAMES.lexicon ? $("#games-pace").value : "";
+  $("#games-pace").disabled = !PGAMES.lexicon;
   PGAMES.opponent = $("#games-opponent").value.trim();
   loadProfileGames(false);
 });
 $("#games-kind").addEventListener("change", () => $("#games-filter").requestSubmit());
 $("#games-lexicon").addEventListener("change", () => $("#games-filter").requestSubmit());
+$("#games-pace").addEventListener("change", () => $("#games-filter").requestSubmit());
 $("#games-h2h").addEventListener("click", () => {
   $("#games-opponent").value = ME.name;
   $("#games-filter").requestSubmit();

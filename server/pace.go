@@ -1,0 +1,133 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"atril/store"
+)
+
+// Ratings by pace. A rated game moves its players' ratings in its word
+// list and its pace, named by its clock: a player's blitz and
+// correspondence strengths are rated apart, as the sites where people
+// play rated games do. A rating's category is "LEXICON/PACE"; categories
+// of word lists alone come from before ratings were kept by pace, and a
+// server starting on such a store rates the games again by pace
+// (rerateByPace).
+
+// The paces of rated play, fastest first.
+const (
+	PaceBlitz          = "blitz"
+	PaceRapid          = "rapid"
+	PaceRegular        = "regular"
+	PaceCorrespondence = "correspondence"
+)
+
+// Paces are the paces of rated play, fastest first.
+var Paces = []string{PaceBlitz, PaceRapid, PaceRegular, PaceCorrespondence}
+
+// Bounds of the paces: a game's time for each person is its clock's
+// seconds and paceMoves increments (about the moves a person makes in a
+// game of two); under blitzUnder it is blitz, under rapidUnder rapid,
+// else regular.
+const (
+	paceMoves  = 15
+	blitzUnder = 8 * 60
+	rapidUnder = 20 * 60
+)
+
+// paceOf is the pace of a game whose people's seats have st's clock:
+// correspondence for a time for each move, and by the time a person has
+// for the game otherwise (regular for a game without a clock, which a
+// rated game never is).
+func paceOf(st store.Seat) string {
+	if st.PerMove > 0 {
+		return PaceCorrespondence
+	}
+	switch t := st.Seconds + paceMoves*st.Increment; {
+	case st.Seconds == 0 || t >= rapidUnder:
+		return PaceRegular
+	case t < blitzUnder:
+		return PaceBlitz
+	}
+	return PaceRapid
+}
+
+// gamePace is the pace of a game with these seats: that of its first
+// person's seat (regular when none is known).
+func gamePace(seats []store.Seat) string {
+	for _, st := range seats {
+		if st.Level == "" {
+			return paceOf(st)
+		}
+	}
+	return PaceRegular
+}
+
+// ratingCategory is the category of the ratings a game of this word
+// list and these seats moves.
+func ratingCategory(lexicon string, seats []store.Seat) string {
+	return lexicon + "/" + gamePace(seats)
+}
+
+// splitCategory parts a rating's category into its word list and pace
+// ("" in a category of a word list alone).
+func splitCategory(c string) (lexicon, pace string) {
+	lexicon, pace, _ = strings.Cut(c, "/")
+	return lexicon, pace
+}
+
+// validPace reports whether p names a pace.
+func validPace(p string) bool { return slices.Contains(Paces, p) }
+
+// paceParam reads a pace from the query parameter name of q: def when it
+// is absent, a 400 when it names no pace.
+func paceParam(q interface{ Get(string) string }, name, def string) (string, error) {
+	p := q.Get(name)
+	if p == "" {
+		return def, nil
+	}
+	if !validPace(p) {
+		return "", &apiError{400, fmt.Sprintf("%s=%s: want one of %s", name, short(p, 20), strings.Join(Paces, ", "))}
+	}
+	return p, nil
+}
+
+// rerateByPace moves the recorded games of categories of word lists
+// alone (a store written before ratings were kept by pace) to their
+// word lists' categories by pace, and works their players' ratings out
+// again, game by game in the order they finished, as if they had always
+// been kept by pace. It changes nothing on a store without such games.
+func rerateByPace(ctx context.Context, st store.Store, logf func(string, ...any)) error {
+	cats, err := st.RecordedCategories(ctx)
+	if err != nil {
+		return err
+	}
+	var old []string
+	for _, c := range cats {
+		if _, p := splitCategory(c); p == "" {
+			old = append(old, c)
+		}
+	}
+	if len(old) == 0 {
+		return nil
+	}
+	n, err := st.Rerate(ctx, old, func(g *store.RatedGame, seats []store.Seat) string {
+		lex, _ := splitCategory(g.Category)
+		return ratingCategory(lex, seats)
+	}, func(g *store.RatedGame) store.RateFunc {
+		return func(before []store.Rating) ([]store.Rating, error) {
+			if len(g.Seats) != 2 {
+				return nil, fmt.Errorf("a rated game of %d seats", len(g.Seats))
+			}
+			return rateTwo(before, [2]float64{g.Seats[0].Result, g.Seats[1].Result}, g.Finished)
+		}
+	})
+	if err != nil {
+		return err
+	}
+	logf("server: ratings kept by pace: the recorded games of %s moved to their paces, %d rated games rated again", strings.Join(old, ", "), n)
+	return nil
+}

@@ -2453,6 +2453,18 @@ func TestBrowserAccounts(t *testing.T) {
 	if clock != "1500" || !noneOff {
 		t.Errorf("with Rated ticked the clock is %q and \"no clock\" is offered (%v)", clock, !noneOff)
 	}
+	// The form names the pace of the clock chosen.
+	paceDesc := func(v string) string {
+		var desc string
+		r.run(ana, "the clock "+v, chromedp.SetValue("#clock", v), chromedp.Evaluate(`$("#clock").dispatchEvent(new Event("change"))`, nil))
+		r.eval(ana, `$("#rated-desc").textContent`, &desc)
+		return desc[strings.LastIndex(desc, ". ")+2:]
+	}
+	for _, c := range [][2]string{{"180+2", "Blitz"}, {"600+5", "Rapid"}, {"d3", "Correspondence"}, {"1500", "Regular"}} {
+		if got := paceDesc(c[0]); got != "Pace with this clock: "+c[1]+"." {
+			t.Errorf("the clock %s: the form says %q", c[0], got)
+		}
+	}
 	r.clickAt(ana, "#create")
 	r.run(ana, "wait for the game", chromedp.WaitVisible(`#share`))
 	id, tokA := r.pageGame(ana)

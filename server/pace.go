@@ -28,15 +28,14 @@ const (
 // Paces are the paces of rated play, fastest first.
 var Paces = []string{PaceBlitz, PaceRapid, PaceRegular, PaceCorrespondence}
 
-// Bounds of the paces: a game's time for each person is its clock's
-// seconds and paceMoves increments (about the moves a person makes in a
-// game of two); under blitzUnder it is blitz, under rapidUnder rapid,
-// else regular.
-const (
-	paceMoves  = 15
-	blitzUnder = 8 * 60
-	rapidUnder = 20 * 60
-)
+// paceMoves is the increments a person's time for a game counts: about
+// the moves a person makes in a game of two.
+const paceMoves = 15
+
+// paceBounds are the live paces by the time a person has for a game
+// (the clock's seconds and paceMoves increments): under each bound its
+// pace, regular past them all.
+var paceBounds = []PaceInfo{{PaceBlitz, 8 * 60}, {PaceRapid, 20 * 60}}
 
 // paceOf is the pace of a game whose people's seats have st's clock:
 // correspondence for a time for each move, and by the time a person has
@@ -46,13 +45,16 @@ func paceOf(st store.Seat) string {
 	if st.PerMove > 0 {
 		return PaceCorrespondence
 	}
-	switch t := st.Seconds + paceMoves*st.Increment; {
-	case st.Seconds == 0 || t >= rapidUnder:
+	if st.Seconds == 0 {
 		return PaceRegular
-	case t < blitzUnder:
-		return PaceBlitz
 	}
-	return PaceRapid
+	t := st.Seconds + paceMoves*st.Increment
+	for _, b := range paceBounds {
+		if t < b.UnderSeconds {
+			return b.Name
+		}
+	}
+	return PaceRegular
 }
 
 // gamePace is the pace of a game with these seats: that of its first
@@ -77,6 +79,20 @@ func ratingCategory(lexicon string, seats []store.Seat) string {
 func splitCategory(c string) (lexicon, pace string) {
 	lexicon, pace, _ = strings.Cut(c, "/")
 	return lexicon, pace
+}
+
+// paceInfo lists the paces, with their bounds, for the page.
+func paceInfo() []PaceInfo {
+	out := make([]PaceInfo, len(Paces))
+	for i, p := range Paces {
+		out[i].Name = p
+		for _, b := range paceBounds {
+			if b.Name == p {
+				out[i].UnderSeconds = b.UnderSeconds
+			}
+		}
+	}
+	return out
 }
 
 // validPace reports whether p names a pace.

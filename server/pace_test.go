@@ -35,6 +35,17 @@ func TestPaceOf(t *testing.T) {
 			t.Errorf("paceOf(%+v) = %s, want %s", tc.seat, got, tc.want)
 		}
 	}
+	// The page's bounds are the rule's: just under each, its pace.
+	var names []string
+	for _, p := range paceInfo() {
+		names = append(names, p.Name)
+		if p.UnderSeconds > 0 && paceOf(store.Seat{Seconds: p.UnderSeconds - 1}) != p.Name {
+			t.Errorf("%d seconds: %s, want %s", p.UnderSeconds-1, paceOf(store.Seat{Seconds: p.UnderSeconds - 1}), p.Name)
+		}
+	}
+	if strings.Join(names, " ") != "blitz rapid regular correspondence" {
+		t.Errorf("the paces for the page: %v", names)
+	}
 	// The computer's seats have no clock: the people's say.
 	seats := []store.Seat{{Name: "Bot", Level: "inhuman"}, {Name: "Ana", Seconds: 300}}
 	if got := ratingCategory("en-sowpods", seats); got != "en-sowpods/blitz" {

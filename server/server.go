@@ -917,6 +917,20 @@ func (s *Server) createAs(ctx context.Context, req *createRequest, id string) (*
 type Info struct {
 	Variants []VariantInfo `json:"variants"`
 	Levels   []string      `json:"levels"`
+	// Paces are the paces of rated play, fastest first, and PaceMoves
+	// the increments a person's time for a game counts: a clock with
+	// seconds s and increment i is of the first pace whose UnderSeconds
+	// exceeds s + PaceMoves·i (regular past them all), a time for each
+	// move correspondence.
+	Paces     []PaceInfo `json:"paces"`
+	PaceMoves int        `json:"pace_moves"`
+}
+
+// PaceInfo is a pace of rated play and the time for a game it stays
+// under (none for regular and correspondence).
+type PaceInfo struct {
+	Name         string `json:"name"`
+	UnderSeconds int    `json:"under_seconds,omitempty"`
 }
 
 // VariantInfo describes an offered variant.
@@ -928,7 +942,7 @@ type VariantInfo struct {
 }
 
 func (s *Server) info() *Info {
-	in := &Info{Levels: player.Levels()}
+	in := &Info{Levels: player.Levels(), Paces: paceInfo(), PaceMoves: paceMoves}
 	for _, n := range s.cfg.Variants {
 		v, err := s.loadVariant(n)
 		if err != nil {

@@ -466,7 +466,7 @@ async function showLobby() {
   fillCreateForm();
   $("#variant").addEventListener("change", () => { fillLexicons(); });
   $("#opponent").addEventListener("change", describeOpponent);
-  $("#clock").addEventListener("change", describeClock);
+  $("#clock").addEventListener("change", () => { describeClock(); describeRated(); });
   $("#challenge").addEventListener("change", describeChallenge);
   $("#rated").addEventListener("change", describeRated);
   $("#create-form").addEventListener("submit", createGame);
@@ -596,9 +596,20 @@ function describeRated() {
   box.disabled = !ok;
   if (!ok) box.checked = false;
   const why = !ME.signed_in ? t("ratedSignIn") : !ok ? t("ratedPeople") : "";
-  $("#rated-desc").textContent = t("ratedDesc") + (why ? " " + why : "");
   $("#range-box").hidden = !(ok && box.checked && $("#opponent").value !== "invite");
   ratedClock();
+  const pace = ok && box.checked ? t("ratedPaceIs", paceName(clockPace(clockRequest($("#clock").value)))) : "";
+  $("#rated-desc").textContent = [t("ratedDesc"), why, pace].filter((x) => x).join(" ");
+}
+
+// clockPace is the pace of rated play of a clock request (null: none),
+// by the server's bounds (INFO.paces).
+function clockPace(c) {
+  if (!c) return "regular";
+  if (c.per_move) return "correspondence";
+  const secs = c.seconds + (INFO.pace_moves || 0) * (c.increment || 0);
+  const b = (INFO.paces || []).find((p) => p.under_seconds && secs < p.under_seconds);
+  return b ? b.name : "regular";
 }
 
 // rangeText writes a free seat's rating range (none: "").
@@ -1364,7 +1375,7 @@ async function loadTourneys() {
   ul.textContent = "";
   for (const x of list.open) {
     const li = el("li");
-    if (x.rated) li.append(el("span", "badge", t("rated")), " ");
+    if (x.rated) li.append(el("span", "badge", ratedLabel({ pace: clockPace(x.clock) })), " ");
     const a = el("a", "", x.name);
     a.href = "/t/" + x.id;
     li.append(a, " ", el("span", "", t("tState_" + x.state) + " · " + t("tPlayersOf", x.players.length, x.max_players)), " ",
@@ -1461,7 +1472,7 @@ function renderTourney() {
   }
   document.title = x.name + " · atril";
   $("#t-name").textContent = x.name;
-  $("#t-info").textContent = (x.rated ? t("rated") + " · " : "") + tourneyWhat(x) + " · " + t("tDirector", x.director);
+  $("#t-info").textContent = (x.rated ? ratedLabel({ pace: clockPace(x.clock) }) + " · " : "") + tourneyWhat(x) + " · " + t("tDirector", x.director);
   const you = x.you || {};
   let state = t("tState_" + x.state);
   if (x.state === "registering") state += " · " + t("tPlayersOf", x.players.length, x.max_players);

@@ -653,6 +653,11 @@ type Profile struct {
 	Followers int `json:"followers"`
 	// Closed is set when the player closed the account.
 	Closed bool `json:"closed,omitempty"`
+	// About is what the player says about themselves, Country the ISO
+	// 3166 code of the country they play from (each absent for none, and
+	// for a suspended account).
+	About   string `json:"about,omitempty"`
+	Country string `json:"country,omitempty"`
 }
 
 // RatedInfo is a finished game as a player's page lists it.
@@ -737,8 +742,16 @@ func (s *Server) handleProfile(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
+	bio, err := s.store.Bio(r.Context(), a.Key)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
 	p := Profile{Name: a.Name, Since: a.Created, Ratings: ownRatings(rs), Games: []RatedInfo{},
 		Puzzles: puzzleStats(puzzles, puzzleRatings, puzzle.Today(time.Now())), Followers: followers, Closed: a.Closed()}
+	if a.Suspended == "" {
+		p.About, p.Country = bio.About, bio.Country
+	}
 	for _, g := range games {
 		p.Games = append(p.Games, ratedInfo(&g))
 	}

@@ -2877,6 +2877,21 @@ func TestBrowserAccountSettings(t *testing.T) {
 	if s := r.axe(a, "the account's settings"); s < 90 {
 		t.Errorf("the account's settings score %.0f in the accessibility checks, want at least 90", s)
 	}
+	// A few words and a country for her page, shown at once and to
+	// others; a country listed by its name in the page's language.
+	r.run(a, "write her bio", chromedp.SendKeys("#bio-about", "Club player in Brno."), chromedp.SetValue("#bio-country", "CZ"))
+	r.clickAt(a, "#bio-go")
+	r.poll(a, "the bio saved", `$("#bio-msg").textContent === "Saved." && !$("#profile-about").hidden`, 10*time.Second)
+	var bio string
+	r.eval(a, `$("#profile-about").textContent + "|" + $("#profile-country").textContent + "|" + $("#bio-country").selectedOptions[0].textContent`, &bio)
+	if bio != "Club player in Brno.|Czechia|Czechia" {
+		t.Errorf("her page after saving her bio: %q", bio)
+	}
+	var seen Profile
+	if r.e.do("GET", "/api/players/ana", "", nil, &seen); seen.About != "Club player in Brno." || seen.Country != "CZ" {
+		t.Errorf("her bio as others read it: %+v", seen)
+	}
+	r.shot(a, "53-bio")
 	change := func(cur, pw string) string {
 		t.Helper()
 		r.run(a, "fill the password form", chromedp.Evaluate(`$("#password-current").value = $("#password-new").value = $("#password-msg").textContent = ""`, nil),

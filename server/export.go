@@ -34,6 +34,8 @@ type AccountData struct {
 	Follows       []FollowInfo       `json:"follows"`
 	Blocks        []BlockInfo        `json:"blocks"`
 	Chat          []LobbyChatLine    `json:"lobby_chat"`
+	// Bio is what the account says about itself (absent for nothing).
+	Bio *BioRequest `json:"bio,omitempty"`
 }
 
 // PuzzleRecordInfo is a player's first answer to a puzzle.
@@ -78,6 +80,13 @@ func (s *Server) accountData(r *http.Request, a *store.Account) (*AccountData, e
 		return nil, err
 	}
 	d.Ratings = ownRatings(rs)
+	bio, err := s.store.Bio(ctx, a.Key)
+	if err != nil {
+		return nil, err
+	}
+	if bio != (store.Bio{}) {
+		d.Bio = &BioRequest{About: bio.About, Country: bio.Country}
+	}
 	games, err := s.store.RatedGames(ctx, a.Key, store.RatedFilter{}, exportMost)
 	if err != nil {
 		return nil, err

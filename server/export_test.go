@@ -39,6 +39,7 @@ func TestAccountData(t *testing.T) {
 		{ana, "POST", "/api/me/blocks", map[string]string{"name": "Cyd"}},
 		{ana, "POST", "/api/lobby/chat", map[string]string{"text": "hello all"}},
 		{bob, "POST", "/api/lobby/chat", map[string]string{"text": "hi Ana"}},
+		{ana, "PUT", "/api/me/bio", BioRequest{About: "Club player.", Country: "es"}},
 	} {
 		var eb errorBody
 		if code := e.doWith(req.c, req.method, req.path, "", req.body, &eb); code != 200 && code != 201 {
@@ -76,6 +77,9 @@ func TestAccountData(t *testing.T) {
 	}
 	if len(d.Follows) != 1 || d.Follows[0].Name != "Bob" || len(d.Blocks) != 1 || d.Blocks[0].Name != "Cyd" {
 		t.Errorf("the follows %+v and blocks %+v", d.Follows, d.Blocks)
+	}
+	if d.Bio == nil || d.Bio.About != "Club player." || d.Bio.Country != "ES" {
+		t.Errorf("the bio: %+v", d.Bio)
 	}
 	if len(d.Chat) != 1 || d.Chat[0].Text != "hello all" {
 		t.Errorf("the lobby chat lines: %+v, want Ana's only", d.Chat)

@@ -924,6 +924,8 @@ type Info struct {
 	// move correspondence.
 	Paces     []PaceInfo `json:"paces"`
 	PaceMoves int        `json:"pace_moves"`
+	// Countries are the country codes a player's bio may name.
+	Countries []string `json:"countries"`
 }
 
 // PaceInfo is a pace of rated play and the time for a game it stays
@@ -942,7 +944,7 @@ type VariantInfo struct {
 }
 
 func (s *Server) info() *Info {
-	in := &Info{Levels: player.Levels(), Paces: paceInfo(), PaceMoves: paceMoves}
+	in := &Info{Levels: player.Levels(), Paces: paceInfo(), PaceMoves: paceMoves, Countries: countryCodes}
 	for _, n := range s.cfg.Variants {
 		v, err := s.loadVariant(n)
 		if err != nil {

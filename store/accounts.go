@@ -327,6 +327,13 @@ type Accounts interface {
 	// Follows returns the accounts that key follows, by key, with when
 	// each was last seen; suspended accounts are left out.
 	Follows(ctx context.Context, key string) ([]Follow, error)
+	// SetBio writes what the account of key says about itself over what
+	// it said before (a Bio with no text and no country takes it away);
+	// ErrNotFound when there is no such account.
+	SetBio(ctx context.Context, key string, b Bio) error
+	// Bio returns what the account of key says about itself (the zero
+	// Bio when nothing).
+	Bio(ctx context.Context, key string) (Bio, error)
 	// Followers counts the accounts that follow key, suspended ones left
 	// out.
 	Followers(ctx context.Context, key string) (int, error)

@@ -9,7 +9,7 @@ import (
 // Closing an account: its owner ends it for good. The name stays taken
 // (nobody may pass for the player afterwards) and the games played stay
 // in the other players' histories, with the ratings they moved; what the
-// account kept for itself goes: its password, sessions, cardboxes,
+// account kept for itself goes: its password, sessions, bio, cardboxes,
 // puzzle answers and ratings, the players it blocked or followed and those following
 // or blocking it, its sighting in the lobby and its lines in the lobby's
 // chat. A closed account is suspended with the reason ClosedReason: it
@@ -50,6 +50,7 @@ func closeAccountSQL(prefix string, arg func(int) string) []closeStatement {
 		del("blocks", "account = %[1]s OR blocked = %[1]s"),
 		del("follows", "account = %[1]s OR followed = %[1]s"),
 		del("cards", "account = %s"),
+		del("bios", "account = %s"),
 		del("presence", "account = %s"),
 		del("puzzle_answers", "account = %s"),
 		del("puzzle_ratings", "account = %s"),

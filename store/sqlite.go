@@ -139,6 +139,10 @@ func OpenSQLite(path string) (*SQLite, error) {
 		db.Close()
 		return nil, corruptOr(path, fmt.Errorf("store: create the follows' table in %s: %w", path, err))
 	}
+	if _, err := db.Exec(biosSchema("", "INTEGER")); err != nil {
+		db.Close()
+		return nil, corruptOr(path, fmt.Errorf("store: create the bios' table in %s: %w", path, err))
+	}
 	if _, err := db.Exec(puzzlesSchema("", "INTEGER", "REAL")); err != nil {
 		db.Close()
 		return nil, corruptOr(path, fmt.Errorf("store: create the puzzle ratings' table in %s: %w", path, err))

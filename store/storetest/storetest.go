@@ -47,6 +47,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store, prefix string) {
 	t.Run("tournaments", func(t *testing.T) { tournaments(t, open(t), prefix) })
 	t.Run("LobbyChat", func(t *testing.T) { lobbyChat(t, open(t), prefix) })
 	t.Run("Rerate", func(t *testing.T) { rerating(t, open(t), prefix) })
+	t.Run("Bios", func(t *testing.T) { bios(t, open(t), prefix) })
 	t.Run("RoundTrip", func(t *testing.T) {
 		s := open(t)
 		g := newGame("rt")
@@ -1852,5 +1853,49 @@ func rerating(t *testing.T, s store.Store, prefix string) {
 	if got, want := ratings(), "Ann en/fast 1487 1-2, Ann en/none 1510 1-0, Ann en/slow 1490 0-1, Ann es 1510 1-0, "+
 		"Ben en/fast 1513 2-1, Ben en/none 1490 0-1, Ben en/slow 1510 1-0, Cy en/fast 1501 1-1, Cy es 1490 0-1"; got != want {
 		t.Errorf("ratings after rating en/fast again: %s, want %s", got, want)
+	}
+}
+
+// bios checks SetBio and Bio: none at first, written, written over,
+// refused for no account, taken away, and gone with a closed account.
+func bios(t *testing.T, s store.Store, prefix string) {
+	ctx := context.Background()
+	now := time.Date(2026, 7, 8, 9, 10, 11, 0, time.UTC)
+	a := &store.Account{Key: prefix + "bio-ana", Name: "Ana", Password: "pbkdf2$b", Created: now}
+	if err := s.CreateAccount(ctx, a); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := s.Bio(ctx, a.Key); err != nil || b != (store.Bio{}) {
+		t.Errorf("Bio before any: %+v, %v", b, err)
+	}
+	for _, want := range []store.Bio{
+		{About: "Club player in Brno. Ask me for a game!", Country: "CZ", Updated: now},
+		{About: "", Country: "ES", Updated: now.Add(time.Hour)},
+		{About: "Just words.", Updated: now.Add(2 * time.Hour)},
+	} {
+		if err := s.SetBio(ctx, a.Key, want); err != nil {
+			t.Fatal(err)
+		}
+		if b, err := s.Bio(ctx, a.Key); err != nil || b != want {
+			t.Errorf("Bio: %+v, %v; want %+v", b, err, want)
+		}
+	}
+	if err := s.SetBio(ctx, prefix+"bio-nobody", store.Bio{About: "x", Updated: now}); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("SetBio of no account: %v, want ErrNotFound", err)
+	}
+	if err := s.SetBio(ctx, a.Key, store.Bio{Updated: now}); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := s.Bio(ctx, a.Key); err != nil || b != (store.Bio{}) {
+		t.Errorf("Bio taken away: %+v, %v", b, err)
+	}
+	if err := s.SetBio(ctx, a.Key, store.Bio{About: "Leaving soon.", Updated: now}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.CloseAccount(ctx, a.Key, now.Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := s.Bio(ctx, a.Key); err != nil || b != (store.Bio{}) {
+		t.Errorf("Bio of a closed account: %+v, %v", b, err)
 	}
 }

@@ -385,6 +385,55 @@ async function changePassword(ev) {
   $("#password-go").disabled = false;
 }
 
+// countryName is a country's name in the page's language (its code
+// where the browser knows no name; "" for none).
+function countryName(code) {
+  if (!code) return "";
+  try { return new Intl.DisplayNames([LANG], { type: "region" }).of(code) || code; } catch (e) { return code; }
+}
+
+// fillBioForm fills one's own page's bio form: the countries by name in
+// the page's language, and what the page shows now.
+function fillBioForm() {
+  const sel = $("#bio-country");
+  sel.textContent = "";
+  sel.append(new Option(t("bioNoCountry"), ""));
+  const codes = (INFO && INFO.countries) || [];
+  const named = codes.map((c) => [countryName(c), c]).sort((a, b) => a[0].localeCompare(b[0], LANG));
+  for (const [name, c] of named) sel.append(new Option(name, c));
+  sel.value = PROFILE.country || "";
+  $("#bio-about").value = PROFILE.about || "";
+}
+
+// saveBio writes the signed-in player's bio and shows it on the page.
+async function saveBio(ev) {
+  ev.preventDefault();
+  const msg = $("#bio-msg");
+  $("#bio-go").disabled = true;
+  try {
+    const b = await api("PUT", "/api/me/bio", { about: $("#bio-about").value, country: $("#bio-country").value });
+    PROFILE.about = b.about;
+    PROFILE.country = b.country;
+    renderBio();
+    $("#bio-about").value = b.about;
+    msg.textContent = t("bioSaved");
+    msg.className = "";
+  } catch (e) {
+    msg.textContent = t("error", e.message);
+    msg.className = "error";
+  }
+  $("#bio-go").disabled = false;
+}
+
+// renderBio shows what the player says about themselves.
+function renderBio() {
+  const P = PROFILE;
+  $("#profile-about").textContent = P.about || "";
+  $("#profile-about").hidden = !P.about;
+  $("#profile-country").textContent = countryName(P.country);
+  $("#profile-country").hidden = !P.country;
+}
+
 // closeAccount closes the signed-in player's account, once asked and with
 // its password, and goes back to the lobby signed out.
 async function closeAccount(ev) {
@@ -447,6 +496,7 @@ function wireAccount() {
   $("#follow-btn").addEventListener("click", () => setFollow(PROFILE.name, !isFollowed(PROFILE.name)));
   $("#report-form").addEventListener("submit", sendReport);
   $("#password-form").addEventListener("submit", changePassword);
+  $("#bio-form").addEventListener("submit", saveBio);
   $("#close-form").addEventListener("submit", closeAccount);
   $("#signin-form").addEventListener("submit", submitSignIn);
   $("#signin-cancel").addEventListener("click", () => $("#signin-dialog").close());
@@ -4146,6 +4196,7 @@ function renderProfileAccount() {
     $("#follow-btn").textContent = t(isFollowed(PROFILE.name) ? "unfollow" : "follow");
   }
   if (!own) return;
+  fillBioForm();
   $("#password-user").value = ME.name;
   accountList("#follows-list", "#follows-none", ME.follows || [], "unfollow", (name) => setFollow(name, false));
   accountList("#blocked-list", "#blocked-none", ME.blocked || [], "unblock", (name) => setBlock(name, false));
@@ -4258,6 +4309,7 @@ function renderProfile() {
   document.title = P.name + " – atril";
   renderProfileAccount();
   $("#profile-since").textContent = t("memberSince", dateText(P.since));
+  renderBio();
   $("#profile-closed").hidden = !P.closed;
   const rb = $("#profile-ratings tbody");
   rb.textContent = "";

@@ -742,14 +742,14 @@ func (s *Server) handleProfile(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
-	bio, err := s.store.Bio(r.Context(), a.Key)
-	if err != nil {
-		s.fail(w, err)
-		return
-	}
 	p := Profile{Name: a.Name, Since: a.Created, Ratings: ownRatings(rs), Games: []RatedInfo{},
 		Puzzles: puzzleStats(puzzles, puzzleRatings, puzzle.Today(time.Now())), Followers: followers, Closed: a.Closed()}
-	if a.Suspended == "" {
+	if a.Suspended == "" { // a suspended account's bio is not shown
+		bio, err := s.store.Bio(r.Context(), a.Key)
+		if err != nil {
+			s.fail(w, err)
+			return
+		}
 		p.About, p.Country = bio.About, bio.Country
 	}
 	for _, g := range games {
@@ -803,7 +803,7 @@ func (s *Server) handleLeaderboard(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
-	rs, err := s.store.Leaderboard(r.Context(), lex+"/"+pace, n)
+	rs, err := s.store.Leaderboard(r.Context(), category(lex, pace), n)
 	if err != nil {
 		s.fail(w, err)
 		return

@@ -71,8 +71,12 @@ func gamePace(seats []store.Seat) string {
 // ratingCategory is the category of the ratings a game of this word
 // list and these seats moves.
 func ratingCategory(lexicon string, seats []store.Seat) string {
-	return lexicon + "/" + gamePace(seats)
+	return category(lexicon, gamePace(seats))
 }
+
+// category is the category of the ratings of a word list and a pace;
+// splitCategory parts it again.
+func category(lexicon, pace string) string { return lexicon + "/" + pace }
 
 // splitCategory parts a rating's category into its word list and pace
 // ("" in a category of a word list alone).
@@ -133,14 +137,7 @@ func rerateByPace(ctx context.Context, st store.Store, logf func(string, ...any)
 	n, err := st.Rerate(ctx, old, func(g *store.RatedGame, seats []store.Seat) string {
 		lex, _ := splitCategory(g.Category)
 		return ratingCategory(lex, seats)
-	}, func(g *store.RatedGame) store.RateFunc {
-		return func(before []store.Rating) ([]store.Rating, error) {
-			if len(g.Seats) != 2 {
-				return nil, fmt.Errorf("a rated game of %d seats", len(g.Seats))
-			}
-			return rateTwo(before, [2]float64{g.Seats[0].Result, g.Seats[1].Result}, g.Finished)
-		}
-	})
+	}, rateRecorded)
 	if err != nil {
 		return err
 	}

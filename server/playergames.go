@@ -101,11 +101,11 @@ func (s *Server) playerFilter(r *http.Request, a *store.Account, paged bool) (st
 			return f, "", err
 		}
 		if pace != "" {
-			one = lex + "/" + pace
+			one = category(lex, pace)
 			f.Categories = []string{one}
 		} else {
 			for _, p := range Paces {
-				f.Categories = append(f.Categories, lex+"/"+p)
+				f.Categories = append(f.Categories, category(lex, p))
 			}
 		}
 	} else if q.Get("pace") != "" {

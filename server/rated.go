@@ -132,14 +132,9 @@ func (l *live) rate() error {
 			return fmt.Errorf("seat %d of a rated game is held by no account", i)
 		}
 	}
-	if len(rg.Seats) != 2 {
-		return fmt.Errorf("a rated game of %d seats", len(rg.Seats))
-	}
 	ctx, cancel := context.WithTimeout(context.Background(), rateTimeout)
 	defer cancel()
-	ok, err := l.srv.store.RateGame(ctx, rg, func(before []store.Rating) ([]store.Rating, error) {
-		return rateTwo(before, [2]float64{rg.Seats[0].Result, rg.Seats[1].Result}, rg.Finished)
-	})
+	ok, err := l.srv.store.RateGame(ctx, rg, rateRecorded(rg))
 	if err != nil {
 		return err
 	}
@@ -150,6 +145,17 @@ func (l *live) rate() error {
 	// Rated before (by another process, or before a restart): the
 	// record says what changed.
 	return l.loadRatingChanges()
+}
+
+// rateRecorded is the rating function of the rated game g as recorded:
+// rateTwo of its two seats' results, at its end.
+func rateRecorded(g *store.RatedGame) store.RateFunc {
+	return func(before []store.Rating) ([]store.Rating, error) {
+		if len(g.Seats) != 2 {
+			return nil, fmt.Errorf("a rated game of %d seats", len(g.Seats))
+		}
+		return rateTwo(before, [2]float64{g.Seats[0].Result, g.Seats[1].Result}, g.Finished)
+	}
 }
 
 // rateTwo works out the ratings after a game between two accounts

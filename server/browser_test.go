@@ -584,6 +584,7 @@ func (r *rig) checkLobbyLayout(ctx context.Context, width int64) {
 			LANG = lang;
 			translatePage();
 			fillCreateForm();
+			fillQuick();
 			for (const v of [...$("#variant").options].map((o) => o.value)) {
 				$("#variant").value = v;
 				fillLexicons();
@@ -601,6 +602,7 @@ func (r *rig) checkLobbyLayout(ctx context.Context, width int64) {
 		translatePage();
 		$("#variant").value = keepVariant;
 		fillCreateForm();
+		fillQuick();
 		const sub = $("#subtitle");
 		return {Overflow: document.documentElement.scrollWidth > innerWidth, Cut: [...new Set(cut)], SubtitleCut: !!sub.offsetParent && sub.scrollWidth > sub.clientWidth};
 	})()`, &got)
@@ -3527,6 +3529,59 @@ func TestBrowserRatingRange(t *testing.T) {
 		t.Errorf("Bob is refused with %q", refusal)
 	}
 	r.shot(bo, "45-rating-range")
+}
+
+// TestBrowserQuick: quick pairing from the lobby. Ann, not signed in,
+// picks a clock and waits in the game it makes; Bo's lobby shows her
+// waiting on that clock's button, and his click seats him in her game,
+// which starts on both pages. Correspondence is for accounts only.
+func TestBrowserQuick(t *testing.T) {
+	r := newRig(t)
+	ann := r.ctx
+	r.run(ann, "open the lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#quick-grid button`))
+	var grid []string
+	r.eval(ann, `[...document.querySelectorAll("#quick-grid button")].map((b) => b.dataset.clock + "=" + b.textContent + (b.disabled ? " (off)" : ""))`, &grid)
+	want := "180+2=3 min + 2 sBlitz|300=5 minBlitz|600=10 minRapid|600+5=10 min + 5 sRapid|900=15 minRapid|1500=25 minRegular|d1=1 day a moveCorrespondence (off)|d3=3 days a moveCorrespondence (off)"
+	if strings.Join(grid, "|") != want {
+		t.Errorf("the quick pairing buttons:\n%s\nwant\n%s", strings.Join(grid, "|"), want)
+	}
+	var rated bool
+	r.eval(ann, `$("#quick-rated").disabled`, &rated)
+	if !rated {
+		t.Error("Rated is offered to a person not signed in")
+	}
+	r.run(ann, "her name", chromedp.SetValue("#name", "Ann"))
+	r.clickAt(ann, `#quick-grid button[data-clock="600"]`)
+	r.run(ann, "her game waits", chromedp.WaitVisible(`#share`))
+	id, _ := r.pageGame(ann)
+	if st := r.e.state(id, ""); st.Seats[0].Name != "Ann" || st.Seats[1].Taken || st.Clock == nil {
+		t.Fatalf("the game made: %+v", st.Seats)
+	}
+
+	bo := r.newDevice()
+	r.run(bo, "open the lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#quick-grid button`))
+	r.poll(bo, "Ann waiting on 10 min", `$('#quick-grid button[data-clock="600"] .quick-waiting')?.textContent === "waiting: 1"`, 20*time.Second)
+	var others int
+	r.eval(bo, `document.querySelectorAll("#quick-grid .quick-waiting").length`, &others)
+	if others != 1 {
+		t.Errorf("%d clocks show players waiting, want 1", others)
+	}
+	if s := r.axe(bo, "the lobby with a player waiting"); s < 90 {
+		t.Errorf("the lobby scores %.0f in the accessibility checks, want at least 90", s)
+	}
+	r.run(bo, "scroll to quick pairing", chromedp.ScrollIntoView(`#quick-card`))
+	r.shot(bo, "54-quick")
+	r.run(bo, "his name", chromedp.SetValue("#name", "Bo"))
+	r.clickAt(bo, `#quick-grid button[data-clock="600"]`)
+	r.run(bo, "the game", chromedp.WaitVisible(`#rack .tile`))
+	got, _ := r.pageGame(bo)
+	if got != id {
+		t.Fatalf("Bo is in game %s, want Ann's %s", got, id)
+	}
+	r.run(ann, "the game starts on Ann's page", chromedp.WaitVisible(`#rack .tile`))
+	if st := r.e.state(id, ""); st.Seats[1].Name != "Bo" || !st.Seats[1].Taken {
+		t.Errorf("the seats: %+v", st.Seats)
+	}
 }
 
 // TestBrowserWordFinder: the word finder, opened from the lobby: a

@@ -62,6 +62,7 @@ func (s *Server) routes() {
 	mux.HandleFunc("POST /api/games/{id}/kibitz", s.handleKibitz)
 	mux.HandleFunc("POST /api/games/{id}/notes", s.handleNote)
 	mux.HandleFunc("POST /api/games/{id}/list", s.handleList)
+	mux.HandleFunc("POST /api/quick", s.handleQuick)
 	mux.HandleFunc("GET /api/lobby", s.handleLobby)
 	mux.HandleFunc("POST /api/lobby/chat", s.handleLobbyChat)
 	mux.HandleFunc("GET /api/games/{id}/review", s.handleReview)

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"slices"
@@ -66,44 +67,46 @@ func (s *Server) handleList(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if err := l.listable(); err != nil || l.listed {
-		defer l.mu.Unlock()
-		if err != nil {
-			s.fail(w, err)
-			return
-		}
-		writeJSON(w, 200, map[string]bool{"listed": true})
-		return
-	}
-	client, account := s.clientKey(r), l.seat[me].account
-	// Counting reads the other offered games, each under its own lock:
-	// this game's is let go meanwhile, and its state checked again after.
-	l.mu.Unlock()
-	s.offerMu.Lock()
-	defer s.offerMu.Unlock()
-	if s.cfg.MaxOffers > 0 {
-		if n := s.offersBy(client, account); n >= s.cfg.MaxOffers {
-			s.fail(w, &apiError{409, fmt.Sprintf("%d of your games wait in the lobby already; wait for players to join them, or call one off", n)})
-			return
-		}
-	}
-	l.mu.Lock()
 	defer l.mu.Unlock()
-	if err := l.listable(); err != nil {
+	if err := s.offer(r.Context(), l, s.clientKey(r), l.seat[me].account); err != nil {
 		s.fail(w, err)
 		return
 	}
-	if !l.listed {
-		if err := l.append(r.Context(), "list", struct{}{}); err != nil {
-			s.fail(w, err)
-			return
-		}
-		l.listed = true
-		l.offeredBy = offerer{client: client, account: account}
-		s.show(l)
-		l.touch()
-	}
 	writeJSON(w, 200, map[string]bool{"listed": true})
+}
+
+// offer offers game l in the lobby for the client and the account (""
+// for none) of the seat that asks, unless it is offered already: only a
+// game still waiting for players, and only while the client and the
+// account have fewer than cfg.MaxOffers other games waiting there (409).
+// Caller holds l.mu (let go meanwhile: counting reads the other offered
+// games, each under its own lock) and no other game's.
+func (s *Server) offer(ctx context.Context, l *live, client, account string) error {
+	if err := l.listable(); err != nil || l.listed {
+		return err
+	}
+	l.mu.Unlock()
+	s.offerMu.Lock()
+	defer s.offerMu.Unlock()
+	n := 0
+	if s.cfg.MaxOffers > 0 {
+		n = s.offersBy(client, account)
+	}
+	l.mu.Lock()
+	if err := l.listable(); err != nil || l.listed {
+		return err
+	}
+	if s.cfg.MaxOffers > 0 && n >= s.cfg.MaxOffers {
+		return &apiError{409, fmt.Sprintf("%d of your games wait in the lobby already; wait for players to join them, or call one off", n)}
+	}
+	if err := l.append(ctx, "list", struct{}{}); err != nil {
+		return err
+	}
+	l.listed = true
+	l.offeredBy = offerer{client: client, account: account}
+	s.show(l)
+	l.touch()
+	return nil
 }
 
 // listable says why the game cannot be offered in the lobby (nil: it

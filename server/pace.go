@@ -57,6 +57,15 @@ func paceOf(st store.Seat) string {
 	return PaceRegular
 }
 
+// clockPace is the pace of a game whose people's seats have clock c
+// (nil: none).
+func clockPace(c *ClockRequest) string {
+	if c == nil {
+		return paceOf(store.Seat{})
+	}
+	return paceOf(store.Seat{Seconds: c.Seconds, Increment: c.Increment, PerMove: c.PerMove})
+}
+
 // gamePace is the pace of a game with these seats: that of its first
 // person's seat (regular when none is known).
 func gamePace(seats []store.Seat) string {

@@ -27,11 +27,14 @@ type seatAccount struct {
 }
 
 // ratingOrNew is the account's rating, a newcomer's when it has none.
-func (a *seatAccount) ratingOrNew() int {
-	if a.rating == 0 {
+func (a *seatAccount) ratingOrNew() int { return ratingOrNew(a.rating) }
+
+// ratingOrNew is r, or a newcomer's rating for 0 (none yet).
+func ratingOrNew(r int) int {
+	if r == 0 {
 		return roundInt(rating.DefaultR)
 	}
-	return a.rating
+	return r
 }
 
 // seatAccountFor returns the seat account of a in the rating category

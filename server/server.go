@@ -263,6 +263,9 @@ type Server struct {
 	// sent at once cannot pass the count together (taken before any
 	// game's mu).
 	offerMu sync.Mutex
+	// quickMu is held while a quick pairing looks for a game and seats its
+	// player (taken before offerMu and any game's mu).
+	quickMu sync.Mutex
 }
 
 // lexRes is a loaded word list and a pool of generators over it.

@@ -459,7 +459,7 @@ async function closeAccount(ev) {
 function accountChanged() {
   renderAccount();
   if (!$("#study").hidden) { renderCardbox(); syncCardbox($("#study-lexicon").value); }
-  if (INFO) { renderPlayAs(); describeRated(); loadMine(); loadTourneys(); puzzleLink(); if (!$("#lobby").hidden) loadOpen(); }
+  if (INFO) { renderPlayAs(); describeRated(); fillQuick(); loadMine(); loadTourneys(); puzzleLink(); if (!$("#lobby").hidden) loadOpen(); }
   if (JOINING) renderJoinForm(JOINING);
   if (TOURNEY) loadTourney();
   if (PROFILE) renderProfileAccount();
@@ -514,6 +514,7 @@ async function showLobby() {
   $("#name").value = localStorage.getItem("atril:name") || "";
   INFO = await api("GET", "/api/info");
   fillCreateForm();
+  fillQuick();
   $("#variant").addEventListener("change", () => { fillLexicons(); });
   $("#opponent").addEventListener("change", describeOpponent);
   $("#clock").addEventListener("change", () => { describeClock(); describeRated(); });
@@ -544,6 +545,10 @@ async function showLobby() {
   $("#leaders-lexicon").addEventListener("change", () => {
     localStorage.setItem("atril:leaders", $("#leaders-lexicon").value);
     loadLeaders();
+  });
+  $("#quick-rated").addEventListener("change", () => {
+    localStorage.setItem("atril:quick-rated", $("#quick-rated").checked ? "1" : "");
+    showQuick();
   });
   $("#leaders-pace").addEventListener("change", () => {
     localStorage.setItem("atril:leaders-pace", $("#leaders-pace").value);
@@ -1404,6 +1409,130 @@ async function createGame(ev) {
   }
 }
 
+// ---------- quick pairing ----------
+
+// QUICK_CLOCKS are the clocks quick pairing offers, written as the
+// new-game form's clock choices are.
+const QUICK_CLOCKS = ["180+2", "300", "600", "600+5", "900", "1500", "d1", "d3"];
+// QUICK_WAITING counts the lobby's games that wait for an opponent and
+// that quick pairing would seat the player in, by quickKey.
+let QUICK_WAITING = new Map();
+
+// quickKey names the settings quick pairing matches on.
+function quickKey(variant, lexicon, clock, rated) {
+  const c = !clock ? "none" : clock.per_move ? "d" + clock.per_move : [clock.seconds, clock.increment || 0, clock.overtime || 0].join("+");
+  return [variant, lexicon, c, rated ? "rated" : "casual"].join("|");
+}
+
+// fillQuick lists the word lists quick pairing offers and sets its
+// choices as last left.
+function fillQuick() {
+  const box = $("#quick-lists"), keep = quickList();
+  box.textContent = "";
+  const values = [];
+  for (const v of INFO.variants) {
+    for (const l of v.lexicons || [v.default_lexicon]) {
+      const input = el("input");
+      input.type = "radio";
+      input.name = "quick-list";
+      input.value = v.name + "|" + l;
+      input.addEventListener("change", () => {
+        localStorage.setItem("atril:quick", input.value);
+        showQuick();
+      });
+      const label = el("label");
+      label.append(input, el("span", "", lexiconName(l)));
+      box.append(label);
+      values.push(input.value);
+    }
+  }
+  const pick = [keep, localStorage.getItem("atril:quick"), $("#variant").value + "|" + $("#lexicon").value, values[0]].find((x) => x && values.includes(x));
+  for (const input of box.querySelectorAll("input")) input.checked = input.value === pick;
+  const rated = $("#quick-rated");
+  rated.disabled = !ME.signed_in;
+  rated.checked = !!ME.signed_in && localStorage.getItem("atril:quick-rated") === "1";
+  $("#quick-rated-desc").textContent = ME.signed_in ? t("quickRatedDesc") : t("ratedSignIn");
+  showQuick();
+}
+
+// quickList is the variant and word list chosen for quick pairing,
+// "variant|lexicon" ("" before the choices are drawn).
+function quickList() {
+  const c = document.querySelector('#quick-lists input:checked');
+  return c ? c.value : "";
+}
+
+// showQuick draws a button for each clock of quick pairing, with its
+// pace and the players waiting for that game.
+function showQuick() {
+  const grid = $("#quick-grid");
+  if (!quickList()) return;
+  grid.textContent = "";
+  const [variant, lexicon] = quickList().split("|");
+  const rated = $("#quick-rated").checked;
+  for (const v of QUICK_CLOCKS) {
+    const c = clockRequest(v);
+    const b = el("button", "quick");
+    b.type = "button";
+    b.dataset.clock = v;
+    b.append(el("strong", "", clockShort(c)), el("span", "quick-pace", paceName(clockPace(c))));
+    const n = QUICK_WAITING.get(quickKey(variant, lexicon, c, rated)) || 0;
+    if (n) b.append(el("span", "quick-waiting", t("quickWaiting", n)));
+    if (c.per_move && !ME.signed_in) {
+      // Correspondence play is between accounts.
+      b.disabled = true;
+      b.title = t("quickSignInCorr");
+    }
+    b.addEventListener("click", () => quickPlay(v));
+    grid.append(b);
+  }
+}
+
+// countQuickWaiting counts the games of the lobby's list (those of
+// others) in which a player waits for an opponent with settings quick
+// pairing offers: two seats, one free and kept for nobody, the challenge
+// rule void.
+function countQuickWaiting(open) {
+  QUICK_WAITING = new Map();
+  for (const g of open) {
+    const free = g.seats.filter((s) => !s.taken);
+    if (g.seats.length !== 2 || free.length !== 1 || free[0].invited || free[0].rating_min || free[0].rating_max || g.challenge) continue;
+    const k = quickKey(g.variant, g.lexicon, g.clock, g.rated);
+    QUICK_WAITING.set(k, (QUICK_WAITING.get(k) || 0) + 1);
+  }
+  showQuick();
+}
+
+// quickPlay asks for a quick pairing with the clock of choice v, and
+// goes to the game: started when someone was waiting, or waiting in the
+// lobby for someone.
+async function quickPlay(v) {
+  const [variant, lexicon] = quickList().split("|");
+  localStorage.setItem("atril:quick", variant + "|" + lexicon);
+  const req = { variant, lexicon, clock: clockRequest(v) };
+  if ($("#quick-rated").checked) req.rated = true;
+  if (!ME.signed_in) {
+    const name = $("#name").value.trim();
+    if (name) {
+      req.name = name;
+      localStorage.setItem("atril:name", name);
+    }
+  }
+  const buttons = [...$("#quick-grid").querySelectorAll("button")];
+  buttons.forEach((b) => { b.disabled = true; });
+  $("#quick-msg").textContent = t("quickLooking");
+  $("#quick-msg").className = "";
+  try {
+    const r = await api("POST", "/api/quick", req);
+    if (r.token) rememberSeat(r.id, r.token);
+    location.href = "/g/" + r.id;
+  } catch (e) {
+    $("#quick-msg").textContent = t("error", accountReason(e.message));
+    $("#quick-msg").className = "error";
+    showQuick();
+  }
+}
+
 // ---------- tournaments ----------
 
 // tourneyWhat describes a tournament's games and format in one line.
@@ -1752,6 +1881,7 @@ async function loadOpen() {
     ul.append(li);
   }
   $("#open-empty").hidden = open.length > 0;
+  countQuickWaiting(open);
   showLobbyPlayers(lb.players || []);
   showLobbyFollows(lb.follows || []);
   notifyFollowOffers(lb.follows || []);
@@ -4564,7 +4694,7 @@ $("#lang-select").addEventListener("change", () => {
     fillStudy();
     renderStudy();
     renderCardbox();
-  } else if (INFO) { fillCreateForm(); fillJudge(); fillImport(); showJudged(); fillLeadersLexicons(); showLeaders(); fillPuzzleCard(); loadOpen(); loadMine(); }
+  } else if (INFO) { fillCreateForm(); fillQuick(); fillJudge(); fillImport(); showJudged(); fillLeadersLexicons(); showLeaders(); fillPuzzleCard(); loadOpen(); loadMine(); }
 });
 
 LANG = pickLang(null);

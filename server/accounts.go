@@ -658,6 +658,12 @@ type Profile struct {
 	// for a suspended account).
 	About   string `json:"about,omitempty"`
 	Country string `json:"country,omitempty"`
+	// Seen is when the player was last seen, in the lobby or making a
+	// move, and Online whether that is now (each absent for never, for a
+	// suspended account, and for a player asking who blocks the account
+	// or is blocked by it).
+	Seen   *time.Time `json:"seen,omitempty"`
+	Online bool       `json:"online,omitempty"`
 }
 
 // RatedInfo is a finished game as a player's page lists it.
@@ -744,13 +750,17 @@ func (s *Server) handleProfile(w http.ResponseWriter, r *http.Request) {
 	}
 	p := Profile{Name: a.Name, Since: a.Created, Ratings: ownRatings(rs), Games: []RatedInfo{},
 		Puzzles: puzzleStats(puzzles, puzzleRatings, puzzle.Today(time.Now())), Followers: followers, Closed: a.Closed()}
-	if a.Suspended == "" { // a suspended account's bio is not shown
+	if a.Suspended == "" { // a suspended account's bio and sightings are not shown
 		bio, err := s.store.Bio(r.Context(), a.Key)
 		if err != nil {
 			s.fail(w, err)
 			return
 		}
 		p.About, p.Country = bio.About, bio.Country
+		if p.Seen, p.Online, err = s.profileSeen(r, a.Key); err != nil {
+			s.fail(w, err)
+			return
+		}
 	}
 	for _, g := range games {
 		p.Games = append(p.Games, ratedInfo(&g))

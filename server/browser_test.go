@@ -1504,6 +1504,19 @@ func TestBrowserMouseGame(t *testing.T) {
 					t.Errorf("the verdict on move 3 reads %q", verdict)
 				}
 				r.shot(ctx, "11-review")
+				if moves[2].Kind == "place" {
+					// What the move told the other player about the tiles kept.
+					r.clickAt(ctx, "#infer-button")
+					r.poll(ctx, "the inference", `!!$("#inference")`, 30*time.Second)
+					var inf []string
+					r.eval(ctx, `[...document.querySelectorAll("#inference h3, #inference p")].map((p) => p.textContent)`, &inf)
+					text := strings.Join(inf, "|")
+					if !strings.HasPrefix(text, "What Computer (Professional) could tell about Lou's tiles|") || !strings.Contains(text, "|Lou kept:") {
+						t.Errorf("the inference reads %q", text)
+					}
+					r.run(ctx, "scroll to it", chromedp.ScrollIntoView(`#inference`))
+					r.shot(ctx, "56-review-inference")
+				}
 			}
 			tilesBefore += len(moves[k].Tiles)
 			r.clickAt(ctx, "#rv-next")
@@ -3581,6 +3594,43 @@ func TestBrowserQuick(t *testing.T) {
 	r.run(ann, "the game starts on Ann's page", chromedp.WaitVisible(`#rack .tile`))
 	if st := r.e.state(id, ""); st.Seats[1].Name != "Bo" || !st.Seats[1].Taken {
 		t.Errorf("the seats: %+v", st.Seats)
+	}
+}
+
+// TestBrowserFindPlayer: the lobby's search for players. Letters typed
+// list the players whose names start with them, online ones marked; a
+// name opens the player's page, which says they are online.
+func TestBrowserFindPlayer(t *testing.T) {
+	r := newRig(t)
+	for _, n := range []string{"Ana", "Anabel", "Bob"} {
+		c := browser(t)
+		r.e.signUp(c, n, "correct horse")
+		if n == "Ana" {
+			r.e.doWith(c, "GET", "/api/lobby", "", nil, nil)
+		}
+	}
+	c := r.ctx
+	r.run(c, "open the lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#find-name`))
+	r.run(c, "type", chromedp.SendKeys("#find-name", "an"))
+	r.poll(c, "the players found", `document.querySelectorAll("#find-out li").length === 2`, 10*time.Second)
+	var found []string
+	r.eval(c, `[...document.querySelectorAll("#find-out li")].map((li) => li.textContent)`, &found)
+	if strings.Join(found, "|") != "Ana online now|Anabel" {
+		t.Errorf("found %q", found)
+	}
+	r.run(c, "scroll to the search", chromedp.ScrollIntoView(`#players-card`))
+	r.shot(c, "55-find-player")
+	r.run(c, "more letters", chromedp.SendKeys("#find-name", "x"))
+	r.poll(c, "none found", `$("#find-msg").textContent === "No player's name starts with “anx”."`, 10*time.Second)
+	r.run(c, "fewer", chromedp.SetValue("#find-name", "an"), chromedp.Evaluate(`$("#find-name").dispatchEvent(new Event("input"))`, nil))
+	r.poll(c, "found again", `document.querySelectorAll("#find-out li a").length === 2`, 10*time.Second)
+	r.clickAt(c, `#find-out li a`)
+	r.run(c, "Ana's page loads", chromedp.WaitVisible(`#profile-body`))
+	r.poll(c, "Ana's page", `$("#profile-name").textContent === "Ana" && !$("#profile-seen").hidden`, 10*time.Second)
+	var seen string
+	r.eval(c, `$("#profile-seen").textContent`, &seen)
+	if seen != "Online now" {
+		t.Errorf("Ana's page says %q", seen)
 	}
 }
 

@@ -340,6 +340,13 @@ type Accounts interface {
 	// SetSeen records that the account of key was seen at (an earlier
 	// time than the one recorded changes nothing).
 	SetSeen(ctx context.Context, key string, at time.Time) error
+	// SeenAt returns when the account of key was last seen (the zero
+	// Time: never).
+	SeenAt(ctx context.Context, key string) (time.Time, error)
+	// FindAccounts returns the accounts whose key starts with prefix, in
+	// the order of their keys, at most n, with when each was last seen
+	// (the zero Time: never); suspended and closed accounts are left out.
+	FindAccounts(ctx context.Context, prefix string, n int) ([]Seen, error)
 	// SeenSince returns the accounts seen at since or later, the latest
 	// seen first (ties by key), at most n; suspended accounts are left
 	// out.

@@ -659,6 +659,7 @@ func accounts(t *testing.T, s store.Store, prefix string) {
 	presence(t, s, ana, bo, prefix, now)
 	cards(t, s, ana, bo, prefix, now)
 	follows(t, s, prefix, now)
+	findAccounts(t, s, prefix, now)
 	puzzleRatings(t, s, ana, bo, prefix, now)
 	closeAccount(t, s, prefix, now)
 }
@@ -762,6 +763,71 @@ func closeAccount(t *testing.T, s store.Store, prefix string, now time.Time) {
 	}
 	if gs, err := s.AccountGames(ctx, cal.Key, 10); err != nil || len(gs) != 2 {
 		t.Errorf("Cal's seats, kept for the games' records: %+v, %v", gs, err)
+	}
+}
+
+// findAccounts tests FindAccounts and SeenAt: accounts by the start of
+// their keys, in key order, with when they were last seen; suspended and
+// closed ones left out.
+func findAccounts(t *testing.T, s store.Store, prefix string, now time.Time) {
+	ctx := context.Background()
+	now = now.Truncate(time.Microsecond)
+	for _, a := range []struct{ key, name string }{{"qzeb", "Zeb"}, {"qzebra", "Zebra"}, {"qzed", "Zed"}, {"qzoe", "Zoë"}, {"qzel", "Zel"}, {"qzip", "Zip"}} {
+		if err := s.CreateAccount(ctx, &store.Account{Key: prefix + a.key, Name: a.name, Password: "pbkdf2$q", Created: now}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	seen := now.AddDate(150, 0, 0)
+	if err := s.SetSeen(ctx, prefix+"qzebra", seen); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Suspend(ctx, prefix+"qzel", "test", now); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.CloseAccount(ctx, prefix+"qzip", now); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		prefix string
+		n      int
+		want   string
+	}{
+		{"qz", 10, "Zeb -;Zebra seen;Zed -;Zoë -;"},
+		{"qze", 10, "Zeb -;Zebra seen;Zed -;"},
+		{"qzeb", 10, "Zeb -;Zebra seen;"},
+		{"qzebr", 10, "Zebra seen;"},
+		{"qz", 2, "Zeb -;Zebra seen;"},
+		{"qzel", 10, ""},
+		{"qzi", 10, ""},
+		{"qzx", 10, ""},
+		{"qzebras", 10, ""},
+	} {
+		got, err := s.FindAccounts(ctx, prefix+c.prefix, c.n)
+		if err != nil {
+			t.Fatalf("FindAccounts(%s, %d): %v", c.prefix, c.n, err)
+		}
+		out := ""
+		for _, a := range got {
+			mark := "-"
+			switch {
+			case a.At.Equal(seen):
+				mark = "seen"
+			case !a.At.IsZero():
+				mark = a.At.String()
+			}
+			out += a.Name + " " + mark + ";"
+		}
+		if out != c.want {
+			t.Errorf("FindAccounts(%s, %d): %q, want %q", c.prefix, c.n, out, c.want)
+		}
+	}
+	for _, c := range []struct {
+		key  string
+		want time.Time
+	}{{"qzebra", seen}, {"qzeb", time.Time{}}, {"qnobody", time.Time{}}} {
+		if at, err := s.SeenAt(ctx, prefix+c.key); err != nil || !at.Equal(c.want) {
+			t.Errorf("SeenAt(%s): %v %v, want %v", c.key, at, err, c.want)
+		}
 	}
 }
 

@@ -546,6 +546,8 @@ async function showLobby() {
     localStorage.setItem("atril:leaders", $("#leaders-lexicon").value);
     loadLeaders();
   });
+  $("#find-form").addEventListener("submit", (ev) => { ev.preventDefault(); clearTimeout(FIND_TIMER); findPlayers(); });
+  $("#find-name").addEventListener("input", () => { clearTimeout(FIND_TIMER); FIND_TIMER = setTimeout(findPlayers, 250); });
   $("#quick-rated").addEventListener("change", () => {
     localStorage.setItem("atril:quick-rated", $("#quick-rated").checked ? "1" : "");
     showQuick();
@@ -1407,6 +1409,45 @@ async function createGame(ev) {
     say(t("error", accountReason(e.message)), "error");
     $("#create").disabled = false;
   }
+}
+
+// ---------- finding players ----------
+
+// FIND_SEQ numbers the searches for players, so that a slow answer to
+// an older search does not replace a newer one; FIND_TIMER waits for the
+// typing to pause.
+let FIND_SEQ = 0, FIND_TIMER = 0;
+
+// findPlayers lists the players whose names start with the letters
+// typed, each a link to their page, marked when online.
+async function findPlayers() {
+  const prefix = $("#find-name").value.trim();
+  const seq = ++FIND_SEQ;
+  const ul = $("#find-out"), msg = $("#find-msg");
+  if (!prefix) {
+    ul.textContent = "";
+    msg.textContent = "";
+    return;
+  }
+  let ans;
+  try {
+    ans = await api("GET", "/api/players?prefix=" + encodeURIComponent(prefix));
+  } catch (e) {
+    if (seq === FIND_SEQ) msg.textContent = t("error", e.message);
+    return;
+  }
+  if (seq !== FIND_SEQ) return;
+  ul.textContent = "";
+  for (const p of ans.players) {
+    const li = el("li");
+    const a = el("a", "", p.name);
+    a.href = "/p/" + encodeURIComponent(p.name);
+    li.append(a);
+    if (p.online) li.append(" ", el("span", "online-mark", t("onlineNow")));
+    else if (p.seen) li.append(" ", el("span", "hint", t("lastSeen", ago(p.seen))));
+    ul.append(li);
+  }
+  msg.textContent = ans.players.length ? "" : t("findNone", prefix);
 }
 
 // ---------- quick pairing ----------
@@ -4018,7 +4059,73 @@ async function loadAnalysis(k) {
   sim.id = "sim-button";
   sim.addEventListener("click", () => simulate(k, sim));
   box.append(sim);
+  // A placement made with tiles in the bag tells the next player
+  // something about the tiles kept (not for a game read from a file,
+  // which records the mover's racks only).
+  if (an.played && an.played.kind === "place" && an.bag > 0 && G.st && !G.st.imported) {
+    const inf = el("button", "small", t("infButton"));
+    inf.type = "button";
+    inf.id = "infer-button";
+    inf.addEventListener("click", () => infer(k, inf));
+    box.append(" ", inf);
+  }
   if (R.sims && R.sims[k]) showSimulation(R.sims[k]);
+  if (R.infs && R.infs[k]) showInference(R.infs[k]);
+}
+
+// infer asks what move k told the next player about the tiles kept
+// (GET /api/games/{id}/infer).
+async function infer(k, button) {
+  const R = G.review;
+  button.disabled = true;
+  button.textContent = t("infRunning");
+  try {
+    const res = await api("GET", `/api/games/${G.id}/infer?move=${k}`);
+    R.infs = R.infs || {};
+    R.infs[k] = res;
+    if (G.review && G.review.k === k) showInference(res);
+  } catch (e) {
+    say(t("error", e.message), "error");
+  }
+  button.disabled = false;
+  button.textContent = t("infButton");
+}
+
+// showInference writes what a placement told the next player: the kinds
+// of tile most and least likely kept against the odds of the draw, the
+// likeliest leaves, and what was really kept.
+function showInference(res) {
+  const old = $("#inference");
+  if (old) old.remove();
+  const out = el("div");
+  out.id = "inference";
+  const who = (i) => seatLabel(G.st.seats[i]);
+  out.append(el("h3", "", t("infTitle", who(res.observer), who(res.seat))));
+  const pct = (x) => Math.round(x * 100) + "%";
+  const odds = (l) => t("infOdds", l.tile.blank ? "?" : l.tile.letter, pct(l.held), pct(l.prior));
+  if (res.kept === 0) {
+    out.append(el("p", "", t("infNothingKept", who(res.seat))));
+  } else if (res.consistent === 0) {
+    out.append(el("p", "", t("infNone", who(res.seat), res.tau)));
+  } else {
+    // Most raised and most lowered by the move, against the draw.
+    const byLift = res.letters.slice().sort((a, b) => (b.held - b.prior) - (a.held - a.prior) || a.tile.letter.localeCompare(b.tile.letter));
+    const up = byLift.filter((l) => l.held - l.prior >= 0.05).slice(0, 5);
+    const down = byLift.filter((l) => l.prior - l.held >= 0.05).reverse().slice(0, 5);
+    out.append(el("p", "", t("infConsistent", pct(res.consistent), who(res.seat), res.tau)));
+    if (up.length) out.append(el("p", "", t("infLikely", who(res.seat), res.kept, up.map(odds).join(", "))));
+    if (down.length) out.append(el("p", "", t("infUnlikely", down.map(odds).join(", "))));
+    if (res.leaves.length) {
+      const p = el("p", "", t("infLeaves") + " ");
+      res.leaves.slice(0, 5).forEach((l, i) => { if (i) p.append(", "); p.append(wordNode(units(l.leave)), " " + pct(l.share)); });
+      out.append(p);
+    }
+  }
+  const truth = el("p", "hint", t("infTruth", who(res.seat)) + " ");
+  truth.append(res.truth ? wordNode(units(res.truth)) : "–");
+  out.append(truth);
+  out.append(el("p", "hint", t(res.exact ? "infExact" : "infSampled", res.tried)));
+  $("#analysis").append(out);
 }
 
 // simulate asks the server's analysis (POST /api/analyze) to play the
@@ -4439,6 +4546,8 @@ function renderProfile() {
   document.title = P.name + " – atril";
   renderProfileAccount();
   $("#profile-since").textContent = t("memberSince", dateText(P.since));
+  $("#profile-seen").hidden = !P.seen;
+  $("#profile-seen").textContent = !P.seen ? "" : P.online ? t("profileOnline") : t("profileSeen", ago(P.seen));
   renderBio();
   $("#profile-closed").hidden = !P.closed;
   const rb = $("#profile-ratings tbody");

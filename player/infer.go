@@ -1,0 +1,323 @@
+package player
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"time"
+
+	"atril/alphabet"
+	"atril/game"
+	"atril/move"
+	"atril/movegen"
+	"atril/player/leave"
+)
+
+// Rack inference: what a placement tells the other players about the
+// tiles its player kept. A player who plays by static value (score plus
+// the value of the tiles kept) chooses the move of highest value for its
+// rack, so the racks it could have held are those for which the move it
+// played is within Tau points of the best, each as likely as drawing it.
+// Weighing every leave the unseen tiles allow gives what the kept tiles
+// probably are: the established engines offer the same analysis (Macondo
+// calls it inference); this one enumerates the leaves exactly when they
+// are few and samples them otherwise.
+
+// InferOptions configure Infer; the zero value takes the defaults.
+type InferOptions struct {
+	// Tau is how many points below the best static value a move may be
+	// and still be the player's choice (0: DefaultTau; negative: exactly
+	// the best).
+	Tau float64
+	// MaxExact is the most distinct leaves weighed one by one (0:
+	// DefaultInferExact); with more, Samples leaves are drawn at random.
+	MaxExact int
+	// Samples is how many leaves are drawn when they are too many to
+	// weigh (0: DefaultInferSamples).
+	Samples int
+	// Seed seeds the draws.
+	Seed uint64
+	// Deadline, if not zero, ends the weighing early: the leaves weighed
+	// by then make the answer.
+	Deadline time.Time
+}
+
+// Defaults of InferOptions.
+const (
+	DefaultTau          = 2.0
+	DefaultInferExact   = 3000
+	DefaultInferSamples = 3000
+	// inferLeaves is how many of the likeliest leaves an inference lists.
+	inferLeaves = 10
+)
+
+// LetterOdds is the chance that the tiles kept hold at least one tile
+// of a kind: given the move (Held), and by the draw alone (Prior).
+type LetterOdds struct {
+	Tile         alphabet.Tile
+	Held, Prior  float64
+	Mean, PriorN float64 // the expected number of them kept, given the move and by the draw alone
+}
+
+// LeaveOdds is a leave and its chance given the move.
+type LeaveOdds struct {
+	Leave alphabet.Rack
+	Share float64
+}
+
+// Inference is what a placement tells about the tiles its player kept.
+type Inference struct {
+	// Kept is the number of tiles kept.
+	Kept int
+	// Exact is set when every possible leave was weighed (by its odds);
+	// otherwise leaves were drawn at random, or the deadline left some
+	// distinct leaves unweighed (a random part of them). Tried counts
+	// the leaves weighed (distinct ones, or draws).
+	Exact bool
+	Tried int
+	// Consistent is the chance, by the draw, of a rack for which the
+	// move was the player's choice (0: none was, and the move tells
+	// nothing by static value; Letters then hold the prior alone).
+	Consistent float64
+	// Letters has one entry for every kind of tile that may be kept, in
+	// tile order (none when no tile was kept).
+	Letters []LetterOdds
+	// Leaves are the likeliest leaves given the move, most likely first
+	// (ties in tile order), at most 10.
+	Leaves []LeaveOdds
+}
+
+// Infer weighs the leaves of the player on turn in v, who played m (a
+// placement, scored). v is that player's view before the move, its Rack
+// holding only the tiles m played (what the others know); pool holds
+// the tiles the rest of its rack may come from: those the one inferring
+// cannot see, less the tiles m played. kept is how many tiles the player
+// kept. The bag must hold tiles (with it empty, the others know the
+// rack), and t values the tiles kept as the player is taken to value
+// them.
+func Infer(gen movegen.Generator, v *View, m move.Move, pool alphabet.Rack, kept int, t leave.Evaluator, o InferOptions) (*Inference, error) {
+	switch {
+	case m.Kind != move.Place:
+		return nil, fmt.Errorf("infer: only a placement tells what was kept")
+	case v.BagLen == 0:
+		return nil, fmt.Errorf("infer: the bag is empty: the rack is known")
+	case kept < 0 || kept > pool.Len():
+		return nil, fmt.Errorf("infer: %d tiles kept, from %d unseen", kept, pool.Len())
+	case t == nil:
+		return nil, fmt.Errorf("infer: no leave table")
+	}
+	if o.Tau == 0 {
+		o.Tau = DefaultTau
+	}
+	o.Tau = math.Max(o.Tau, 0)
+	if o.MaxExact <= 0 {
+		o.MaxExact = DefaultInferExact
+	}
+	if o.Samples <= 0 {
+		o.Samples = DefaultInferSamples
+	}
+	w := &inferWeigher{gen: gen, v: *v, m: m, played: v.Rack, t: t, tau: o.Tau, res: &Inference{Kept: kept}, leaves: map[alphabet.Rack]float64{}}
+	w.heldW, w.priorW = make([]float64, len(pool)), make([]float64, len(pool))
+	w.meanW, w.priorN = make([]float64, len(pool)), make([]float64, len(pool))
+	rng := rand.New(rand.NewPCG(o.Seed, 0x1f3a9e7c))
+	if n := countLeaves(&pool, kept, o.MaxExact+1); n <= o.MaxExact {
+		// Every leave once, in a random order: a deadline that cuts the
+		// weighing short leaves a random part of them, not those of the
+		// first kinds of tile.
+		var ls []weighted
+		var l alphabet.Rack
+		enumerateLeaves(&pool, &l, 0, kept, 1, func(l *alphabet.Rack, weight float64) { ls = append(ls, weighted{*l, weight}) })
+		rng.Shuffle(len(ls), func(i, j int) { ls[i], ls[j] = ls[j], ls[i] })
+		w.res.Exact = true
+		for i := range ls {
+			if w.late(o.Deadline, i) {
+				w.res.Exact = false
+				break
+			}
+			w.weigh(&ls[i].leave, ls[i].weight)
+		}
+	} else {
+		tiles := pool.Tiles()
+		for i := 0; i < o.Samples && !w.late(o.Deadline, i); i++ {
+			var l alphabet.Rack
+			for j := 0; j < kept; j++ {
+				r := j + rng.IntN(len(tiles)-j)
+				tiles[j], tiles[r] = tiles[r], tiles[j]
+				l.Add(tiles[j])
+			}
+			w.weigh(&l, 1)
+		}
+	}
+	return w.result(&pool), nil
+}
+
+// inferWeigher weighs leaves for Infer.
+type inferWeigher struct {
+	gen    movegen.Generator
+	v      View
+	m      move.Move
+	played alphabet.Rack
+	t      leave.Evaluator
+	tau    float64
+	res    *Inference
+	// The weights summed: of every leave, of those consistent with the
+	// move, and by tile kind (held at least once; tiles held).
+	total, consistent float64
+	heldW, priorW     []float64
+	meanW, priorN     []float64
+	leaves            map[alphabet.Rack]float64
+}
+
+// weigh weighs leave l, as likely as weight w.
+func (w *inferWeigher) weigh(l *alphabet.Rack, weight float64) {
+	w.res.Tried++
+	w.total += weight
+	for c, n := range l {
+		if n > 0 {
+			w.priorW[c] += weight
+			w.priorN[c] += weight * float64(n)
+		}
+	}
+	rack := w.played
+	rack.AddRack(l)
+	w.v.Rack = rack
+	ranked, _, _ := rank(w.gen, &w.v, w.t, 1)
+	value := float64(w.m.Score) + newStaticLeave(&w.v, w.t).Eval(l)
+	if len(ranked) == 0 || value < ranked[0].value-w.tau-1e-9 {
+		return
+	}
+	w.consistent += weight
+	w.leaves[*l] += weight
+	for c, n := range l {
+		if n > 0 {
+			w.heldW[c] += weight
+			w.meanW[c] += weight * float64(n)
+		}
+	}
+}
+
+// weighted is a leave and the ways of drawing it.
+type weighted struct {
+	leave  alphabet.Rack
+	weight float64
+}
+
+// late reports whether the deadline (if any) has passed, looking at the
+// clock every 32 leaves.
+func (w *inferWeigher) late(deadline time.Time, i int) bool {
+	return !deadline.IsZero() && i%32 == 31 && time.Now().After(deadline)
+}
+
+// enumerateLeaves calls f with every leave of k more tiles from pool's
+// kinds c onwards added to l, and the ways of drawing it (weight so far
+// times the ways of the tiles to come).
+func enumerateLeaves(pool, l *alphabet.Rack, c, k int, weight float64, f func(*alphabet.Rack, float64)) {
+	if k == 0 {
+		f(l, weight)
+		return
+	}
+	if c >= len(pool) {
+		return
+	}
+	for n := 0; n <= int(pool[c]) && n <= k; n++ {
+		l[c] = uint8(n)
+		enumerateLeaves(pool, l, c+1, k-n, weight*binomial(int(pool[c]), n), f)
+	}
+	l[c] = 0
+}
+
+// result turns the sums into the inference.
+func (w *inferWeigher) result(pool *alphabet.Rack) *Inference {
+	res := w.res
+	if w.total > 0 {
+		res.Consistent = w.consistent / w.total
+	}
+	for c, n := range pool {
+		if n == 0 || res.Kept == 0 {
+			continue
+		}
+		lo := LetterOdds{Tile: alphabet.Tile(c)}
+		if w.total > 0 {
+			lo.Prior, lo.PriorN = w.priorW[c]/w.total, w.priorN[c]/w.total
+		}
+		if w.consistent > 0 {
+			lo.Held, lo.Mean = w.heldW[c]/w.consistent, w.meanW[c]/w.consistent
+		} else {
+			lo.Held, lo.Mean = lo.Prior, lo.PriorN
+		}
+		res.Letters = append(res.Letters, lo)
+	}
+	for l, x := range w.leaves {
+		res.Leaves = append(res.Leaves, LeaveOdds{Leave: l, Share: x / w.consistent})
+	}
+	slices.SortFunc(res.Leaves, func(a, b LeaveOdds) int {
+		if a.Share != b.Share {
+			if a.Share > b.Share {
+				return -1
+			}
+			return 1
+		}
+		return slices.Compare(a.Leave[:], b.Leave[:])
+	})
+	if len(res.Leaves) > inferLeaves {
+		res.Leaves = res.Leaves[:inferLeaves]
+	}
+	return res
+}
+
+// countLeaves counts the distinct leaves of k tiles from pool, stopping
+// at limit.
+func countLeaves(pool *alphabet.Rack, k, limit int) int {
+	// ways[j]: the leaves of j tiles from the kinds seen so far.
+	ways := make([]int, k+1)
+	ways[0] = 1
+	for _, n := range pool {
+		if n == 0 {
+			continue
+		}
+		next := make([]int, k+1)
+		for j := 0; j <= k; j++ {
+			for x := 0; x <= int(n) && x <= j; x++ {
+				next[j] = min(next[j]+ways[j-x], limit)
+			}
+		}
+		ways = next
+	}
+	return ways[k]
+}
+
+// binomial is n choose k.
+func binomial(n, k int) float64 {
+	r := 1.0
+	for i := 0; i < k; i++ {
+		r = r * float64(n-i) / float64(i+1)
+	}
+	return r
+}
+
+// InferFrom infers what the player on turn in g keeps by playing m, as
+// seat observer sees it: the rest of the rack may be any tiles observer
+// cannot see but those m plays. Only the number of tiles on the
+// player's rack is read from it.
+func InferFrom(gen movegen.Generator, g *game.Game, m move.Move, observer int, t leave.Evaluator, o InferOptions) (*Inference, error) {
+	seat := g.Current()
+	if observer == seat || observer < 0 || observer >= len(g.Seats) {
+		return nil, fmt.Errorf("infer: seat %d cannot infer the rack of seat %d", observer, seat)
+	}
+	var played alphabet.Rack
+	for _, tl := range m.Tiles {
+		if tl != move.PlayThrough {
+			played.Add(tl)
+		}
+	}
+	pool := g.Unseen(observer)
+	for _, tl := range played.Tiles() {
+		if !pool.Remove(tl) {
+			return nil, fmt.Errorf("infer: %s plays tiles seat %d can see", m.String(g.Board), observer)
+		}
+	}
+	v := ViewOf(g, seat)
+	v.Rack, v.Unseen = played, pool
+	return Infer(gen, v, m, pool, g.Seats[seat].Rack.Len()-played.Len(), t, o)
+}

@@ -3632,6 +3632,18 @@ func TestBrowserFindPlayer(t *testing.T) {
 	if seen != "Online now" {
 		t.Errorf("Ana's page says %q", seen)
 	}
+	// Signed in, a player's page invites them to a game from the lobby's
+	// form; signed out, it does not.
+	var hidden bool
+	r.eval(c, `$("#profile-invite").hidden`, &hidden)
+	if !hidden {
+		t.Error("a visitor is offered to invite Ana")
+	}
+	r.signInDialog(c, "#signin-open", "Cleo", "correct horse", "#signup-go")
+	r.poll(c, "Cleo signed in, the invitation", `$("#me-link").textContent === "Cleo" && !$("#profile-invite").hidden`, 10*time.Second)
+	r.clickAt(c, "#profile-invite")
+	r.run(c, "the lobby", chromedp.WaitVisible(`#invite-name`))
+	r.poll(c, "the form invites Ana", `$("#opponent").value === "invite" && $("#invite-name").value === "Ana"`, 10*time.Second)
 }
 
 // TestBrowserWordFinder: the word finder, opened from the lobby: a

@@ -515,6 +515,9 @@ async function showLobby() {
   INFO = await api("GET", "/api/info");
   fillCreateForm();
   fillQuick();
+  // "/?invite=NAME" (a player's page's Invite) opens the form inviting them.
+  const invite = new URLSearchParams(location.search).get("invite");
+  if (invite && ME.signed_in) inviteInForm(invite);
   $("#variant").addEventListener("change", () => { fillLexicons(); });
   $("#opponent").addEventListener("change", describeOpponent);
   $("#clock").addEventListener("change", () => { describeClock(); describeRated(); });
@@ -1445,6 +1448,7 @@ async function findPlayers() {
     li.append(a);
     if (p.online) li.append(" ", el("span", "online-mark", t("onlineNow")));
     else if (p.seen) li.append(" ", el("span", "hint", t("lastSeen", ago(p.seen))));
+    if (ME.signed_in && p.name !== ME.name) li.append(" ", inviteButton(p.name));
     ul.append(li);
   }
   msg.textContent = ans.players.length ? "" : t("findNone", prefix);
@@ -1795,22 +1799,30 @@ function showLobbyPlayers(names) {
     const a = el("a", "", name);
     a.href = profileURL(name);
     li.append(a);
-    if (ME.signed_in) {
-      const b = el("button", "", t("invitePlayer"));
-      b.type = "button";
-      b.setAttribute("aria-label", t("invitePlayerName", name));
-      b.addEventListener("click", () => {
-        $("#opponent").value = "invite";
-        $("#invite-name").value = name;
-        describeOpponent();
-        $("#create-form").scrollIntoView({ block: "start" });
-        $("#opponent").focus();
-      });
-      li.append(" ", b);
-    }
+    if (ME.signed_in) li.append(" ", inviteButton(name));
     ul.append(li);
   }
   $("#players-empty").hidden = names.length > 0;
+}
+
+// inviteButton is a button that invites the player of this name from
+// the new game's form.
+function inviteButton(name) {
+  const b = el("button", "", t("invitePlayer"));
+  b.type = "button";
+  b.setAttribute("aria-label", t("invitePlayerName", name));
+  b.addEventListener("click", () => inviteInForm(name));
+  return b;
+}
+
+// inviteInForm sets the new game's form to invite the player of this
+// name, and takes the reader there.
+function inviteInForm(name) {
+  $("#opponent").value = "invite";
+  $("#invite-name").value = name;
+  describeOpponent();
+  $("#create-form").scrollIntoView({ block: "start" });
+  $("#opponent").focus();
 }
 
 // showLobbyFollows lists the players one follows (signed in), those
@@ -4428,7 +4440,9 @@ function renderProfileAccount() {
   $("#profile-block").hidden = !shown || own;
   $("#profile-follow").hidden = !shown || own;
   if (PROFILE && !PROFILE.missing) $("#profile-followers").textContent = t("followersLine", PROFILE.followers || 0);
+  $("#profile-invite").hidden = !shown || own || isBlocked(PROFILE.name);
   if (shown && !own) {
+    $("#profile-invite").href = "/?invite=" + encodeURIComponent(PROFILE.name);
     $("#block-btn").textContent = t(isBlocked(PROFILE.name) ? "unblock" : "block");
     $("#follow-btn").textContent = t(isFollowed(PROFILE.name) ? "unfollow" : "follow");
   }

@@ -84,8 +84,11 @@ type Inference struct {
 	// tile order (none when no tile was kept).
 	Letters []LetterOdds
 	// Leaves are the likeliest leaves given the move, most likely first
-	// (ties in tile order), at most 10.
+	// (ties in tile order), at most 10; All every leave weighed that is
+	// consistent with the move, in the same order (their shares sum to
+	// 1).
 	Leaves []LeaveOdds
+	All    []LeaveOdds
 }
 
 // Infer weighs the leaves of the player on turn in v, who played m (a
@@ -249,9 +252,9 @@ func (w *inferWeigher) result(pool *alphabet.Rack) *Inference {
 		res.Letters = append(res.Letters, lo)
 	}
 	for l, x := range w.leaves {
-		res.Leaves = append(res.Leaves, LeaveOdds{Leave: l, Share: x / w.consistent})
+		res.All = append(res.All, LeaveOdds{Leave: l, Share: x / w.consistent})
 	}
-	slices.SortFunc(res.Leaves, func(a, b LeaveOdds) int {
+	slices.SortFunc(res.All, func(a, b LeaveOdds) int {
 		if a.Share != b.Share {
 			if a.Share > b.Share {
 				return -1
@@ -260,9 +263,7 @@ func (w *inferWeigher) result(pool *alphabet.Rack) *Inference {
 		}
 		return slices.Compare(a.Leave[:], b.Leave[:])
 	})
-	if len(res.Leaves) > inferLeaves {
-		res.Leaves = res.Leaves[:inferLeaves]
-	}
+	res.Leaves = res.All[:min(len(res.All), inferLeaves)]
 	return res
 }
 
@@ -320,4 +321,61 @@ func InferFrom(gen movegen.Generator, g *game.Game, m move.Move, observer int, t
 	v := ViewOf(g, seat)
 	v.Rack, v.Unseen = played, pool
 	return Infer(gen, v, m, pool, g.Seats[seat].Rack.Len()-played.Len(), t, o)
+}
+
+// inferLast infers, for a simulation from view v in a game of two, what
+// the opponent kept by its last placement, from v's unseen tiles (the
+// other rack and the bag, which the leave came from); nil when there is
+// nothing to infer from: no such placement, the bag empty before it, or
+// no rack consistent with it.
+func inferLast(gen movegen.Generator, v *View, t leave.Evaluator, leaves int, seed uint64, deadline time.Time) *Inference {
+	last := v.Last
+	if last == nil || len(v.Scores) != 2 || last.BagLen == 0 || t == nil {
+		return nil
+	}
+	// The board before the move: without the tiles it placed.
+	before := v.Board.Clone()
+	var squares [][2]int
+	var played alphabet.Rack
+	for i, tl := range last.Move.Tiles {
+		if tl != move.PlayThrough {
+			r, c := last.Move.Square(i)
+			squares = append(squares, [2]int{r, c})
+			played.Add(tl)
+		}
+	}
+	before.Remove(squares)
+	mover := &View{Board: before, Rack: played, Scores: v.Scores, Me: last.Seat, Unseen: v.Unseen, BagLen: last.BagLen}
+	kept := last.RackLen - played.Len()
+	if kept <= 0 || kept > v.Unseen.Len() {
+		return nil
+	}
+	inf, err := Infer(gen, mover, last.Move, v.Unseen, kept, t, InferOptions{MaxExact: leaves, Samples: leaves, Seed: seed, Deadline: deadline})
+	if err != nil || inf.Consistent == 0 {
+		return nil
+	}
+	return inf
+}
+
+// drawInferred orders the unseen tiles for one iteration of a simulation
+// that infers: a leave drawn from dist by its share first, then the
+// other unseen tiles in a random order. rng draws both.
+func drawInferred(unseen []alphabet.Tile, dist []LeaveOdds, rng *rand.Rand) []alphabet.Tile {
+	x, i := rng.Float64(), 0
+	for ; i < len(dist)-1 && x >= dist[i].Share; i++ {
+		x -= dist[i].Share
+	}
+	l := dist[i].Leave
+	out := make([]alphabet.Tile, 0, len(unseen))
+	rest := make([]alphabet.Tile, 0, len(unseen))
+	for _, tl := range unseen {
+		if l[tl] > 0 {
+			l[tl]--
+			out = append(out, tl)
+		} else {
+			rest = append(rest, tl)
+		}
+	}
+	rng.Shuffle(len(rest), func(a, b int) { rest[a], rest[b] = rest[b], rest[a] })
+	return append(out, rest...)
 }

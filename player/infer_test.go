@@ -2,6 +2,7 @@ package player
 
 import (
 	"math"
+	"math/rand/v2"
 	"reflect"
 	"testing"
 	"time"
@@ -216,5 +217,101 @@ func TestInferRefuses(t *testing.T) {
 	inf, err := Infer(smallGen, &c.v, c.m, c.pool, 5, table, InferOptions{MaxExact: 1, Deadline: time.Now().Add(-time.Second)})
 	if err != nil || inf.Tried > 64 {
 		t.Errorf("past deadline: %v, %d tried", err, inf.Tried)
+	}
+}
+
+// TestDrawInferred checks the racks an inferring simulation draws: each
+// draw orders every unseen tile once, a leave of the distribution first,
+// each leave as often as its share.
+func TestDrawInferred(t *testing.T) {
+	unseen := []alphabet.Tile{1, 1, 2, 3, 4, 5, 5, 0}
+	dist := []LeaveOdds{{Leave: alphabet.RackOf([]alphabet.Tile{1, 5}), Share: 0.25}, {Leave: alphabet.RackOf([]alphabet.Tile{0, 3}), Share: 0.75}}
+	rng := rand.New(rand.NewPCG(1, 2))
+	counts := map[alphabet.Rack]int{}
+	const n = 8000
+	for range n {
+		sh := drawInferred(unseen, dist, rng)
+		if got, want := alphabet.RackOf(sh), alphabet.RackOf(unseen); got != want {
+			t.Fatalf("draw %v is not the unseen tiles %v", sh, unseen)
+		}
+		counts[alphabet.RackOf(sh[:2])]++
+	}
+	for _, d := range dist {
+		if got := float64(counts[d.Leave]) / n; math.Abs(got-d.Share) > 0.02 {
+			t.Errorf("leave %v drawn %.3f of the time, want %.2f", d.Leave, got, d.Share)
+		}
+	}
+	if len(counts) != 2 {
+		t.Errorf("leaves drawn: %v", counts)
+	}
+}
+
+// TestSimulationInfers checks the inferring simulation on inhuman's
+// games: the view carries the opponent's last placement, the inference
+// from it weighs leaves of the tiles kept drawn from the unseen ones
+// (shares summing to 1, the leave really kept among them), and the
+// player's choice is legal and the same on a second run.
+func TestSimulationInfers(t *testing.T) {
+	v, lex := small(t)
+	table, err := leave.Load(v, "default", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := game.New(v, lex, []string{"a", "b"}, 11)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := newPlayer(t, "inhuman", quick(v, lex, 1))
+	checked, exact := 0, 0
+	for turn := 0; !g.Over() && checked < 3; turn++ {
+		seat := g.Current()
+		view := ViewOf(g, seat)
+		if last := view.Last; last != nil && last.BagLen > 0 && turn > 2 {
+			prev := g.History[len(g.History)-1]
+			if last.Seat != 1-seat || last.RackLen != prev.Rack.Len() || last.Move.Score != prev.Move.Score {
+				t.Fatalf("turn %d: last move %+v, history %+v", turn, last, prev)
+			}
+			kept, _ := prev.Kept()
+			inf := inferLast(smallGen, view, table, 3000, 5, time.Time{})
+			if inf == nil {
+				t.Fatalf("turn %d: nothing inferred", turn)
+			}
+			dist := inf.All
+			sum, found := 0.0, false
+			for _, d := range dist {
+				sum += d.Share
+				found = found || d.Leave == kept
+				if d.Leave.Len() != kept.Len() || !view.Unseen.Contains(&d.Leave) {
+					t.Errorf("turn %d: leave %v of %d tiles, unseen %v", turn, d.Leave, kept.Len(), view.Unseen)
+				}
+			}
+			if math.Abs(sum-1) > 1e-9 {
+				t.Errorf("turn %d: shares sum to %f", turn, sum)
+			}
+			if inf.Exact {
+				exact++
+			}
+			if inf.Exact && !found {
+				// Every leave was weighed: the one kept (inhuman's own
+				// choice) must be there.
+				t.Errorf("turn %d: the leave kept %v is not among the %d inferred", turn, kept, len(dist))
+			}
+			o := quick(v, lex, 3)
+			o.Infer, o.InferLeaves = true, 300
+			var moves [2]move.Move
+			for k := range moves {
+				moves[k] = newPlayer(t, "simulation", o).Choose(ViewOf(g, seat))
+			}
+			if err := g.Check(&moves[0]); err != nil || moves[0].String(g.Board) != moves[1].String(g.Board) {
+				t.Errorf("turn %d: the inferring simulation played %s then %s (%v)", turn, moves[0].String(g.Board), moves[1].String(g.Board), err)
+			}
+			checked++
+		}
+		if err := g.Play(p.Choose(view)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if checked < 3 || exact == 0 {
+		t.Errorf("%d positions checked, %d inferred exactly", checked, exact)
 	}
 }

@@ -77,6 +77,12 @@ type Options struct {
 	Threads     int
 	Budget      time.Duration
 	NoEarlyStop bool
+	// Infer has the simulation draw, in a game of two, the opponent's
+	// rack from the leaves its last placement was consistent with (rack
+	// inference, Infer, within DefaultTau, at most InferLeaves leaves
+	// weighed: 0 for 600) instead of from every unseen tile alike.
+	Infer       bool
+	InferLeaves int
 
 	// Pre-endgame (one tile in the bag) of godlike and simulation:
 	// PreEndgameCandidates placements by static value are each solved

@@ -26,6 +26,17 @@ type View struct {
 	// LastWasPass tells whether the previous turn was a pass (under the
 	// two-passes rule a pass now would end the game).
 	LastWasPass bool
+	// Last is the placement another player made on the turn just before
+	// this one, as everyone saw it (nil: none), for rack inference.
+	Last *LastMove
+}
+
+// LastMove is a placement as every player saw it: the move, its
+// player's seat, and how many tiles its rack and the bag held before it.
+type LastMove struct {
+	Move            move.Move
+	Seat            int
+	RackLen, BagLen int
 }
 
 // Player chooses a move for a view of the game.
@@ -66,5 +77,10 @@ func ViewInto(v *View, g *game.Game, seat int) *View {
 		v.Scores = append(v.Scores, p.Score)
 	}
 	v.LastWasPass = g.LastWasPass()
+	if n := len(g.History); n > 0 {
+		if h := &g.History[n-1]; h.Kind == game.Played && h.Move.Kind == move.Place && h.Player != seat {
+			v.Last = &LastMove{Move: h.Move, Seat: h.Player, RackLen: h.Rack.Len(), BagLen: g.BagLen() + len(h.Drawn)}
+		}
+	}
 	return v
 }

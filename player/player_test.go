@@ -153,7 +153,7 @@ func TestViewHoldsNoHiddenInformation(t *testing.T) {
 		names = append(names, rt.Field(i).Name)
 	}
 	sort.Strings(names)
-	want := []string{"BagLen", "Board", "LastWasPass", "Me", "Rack", "ScorelessTurns", "Scores", "Unseen"}
+	want := []string{"BagLen", "Board", "Last", "LastWasPass", "Me", "Rack", "ScorelessTurns", "Scores", "Unseen"}
 	if !reflect.DeepEqual(names, want) {
 		t.Errorf("View fields %v, want %v", names, want)
 	}

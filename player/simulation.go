@@ -29,6 +29,9 @@ const (
 	// it can be eliminated: the checks use Student's t, not the normal,
 	// so a few iterations suffice.
 	minEliminate = 8
+	// defaultInferLeaves is the most leaves an inferring simulation
+	// weighs.
+	defaultInferLeaves = 600
 )
 
 // Simulation is the Monte Carlo player (Heuri's in Anagram 2018 and Pícek 2008,
@@ -190,6 +193,21 @@ func (s *Simulation) simulate(v *View, cands []candidate) int {
 	}
 	seed := mix(s.opt.Seed ^ salt)
 	unseen := v.Unseen.Tiles()
+	var inferred []LeaveOdds
+	if s.opt.Infer {
+		// A tenth of the time budget, if any, goes to the inference.
+		var deadline time.Time
+		if p.budget > 0 {
+			deadline = start.Add(p.budget / 10)
+		}
+		leaves := s.opt.InferLeaves
+		if leaves <= 0 {
+			leaves = defaultInferLeaves
+		}
+		if inf := inferLast(s.gen, v, s.table, leaves, seed, deadline); inf != nil {
+			inferred = inf.All
+		}
+	}
 	shuffles := make([][]alphabet.Tile, 0, min(p.iters, 1024))
 	replies := make([]*replyRanking, 0, min(p.iters, 1024))
 
@@ -219,9 +237,16 @@ func (s *Simulation) simulate(v *View, cands []candidate) int {
 	for done < p.iters && len(alive) > 1 {
 		hi := min(done+simRound, p.iters)
 		for it := done; it < hi; it++ {
-			sh := append([]alphabet.Tile(nil), unseen...)
 			rng := rand.New(rand.NewPCG(seed, uint64(it)))
-			rng.Shuffle(len(sh), func(a, b int) { sh[a], sh[b] = sh[b], sh[a] })
+			var sh []alphabet.Tile
+			if inferred != nil {
+				// The opponent's rack starts with a leave its last move
+				// was consistent with.
+				sh = drawInferred(unseen, inferred, rng)
+			} else {
+				sh = append([]alphabet.Tile(nil), unseen...)
+				rng.Shuffle(len(sh), func(a, b int) { sh[a], sh[b] = sh[b], sh[a] })
+			}
 			shuffles = append(shuffles, sh)
 			replies = append(replies, &replyRanking{})
 		}

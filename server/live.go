@@ -639,11 +639,7 @@ func (l *live) think(i, moves int) {
 		done()
 		return
 	}
-	view := &player.View{Board: l.g.Board.Clone(), Rack: l.g.Seats[i].Rack, Me: i,
-		Unseen: l.g.Unseen(i), BagLen: l.g.BagLen(), ScorelessTurns: l.g.ScorelessTurns()}
-	for _, p := range l.g.Seats {
-		view.Scores = append(view.Scores, p.Score)
-	}
+	view := player.ViewOf(l.g, i)
 	level := l.seat[i].level
 	l.mu.Unlock()
 	gen := l.lr.getGen()

@@ -80,6 +80,9 @@ func runSim(args []string) error {
 	preWins := fs.Bool("preendgame-wins", false, "godlike and simulation: pick the pre-endgame move by wins instead of expected spread")
 	preBag := fs.Int("preendgame-bag", 1, "godlike and simulation: most tiles in the bag for the pre-endgame search (1 or 2)")
 	simThreads := fs.Int("sim-threads", 1, "simulation: goroutines per move (games already run in parallel)")
+	inferBoth := fs.Bool("infer", false, "simulation: draw the opponent's rack from the leaves its last placement was consistent with (rack inference), both players")
+	infer1 := fs.Bool("infer1", false, "simulation: player 1 infers (as --infer)")
+	infer2 := fs.Bool("infer2", false, "simulation: player 2 infers (as --infer)")
 	learn := fs.String("learn", "", "learn leave values from the games' leaves and write the table to this file")
 	quiet := fs.Bool("quiet", false, "no progress bar")
 	cpuProfile := cpuProfileFlag(fs)
@@ -128,6 +131,7 @@ func runSim(args []string) error {
 		if bw := []float64{*balance1, *balance2}[k]; bw >= 0 {
 			o.Balance = bw
 		}
+		o.Infer = *inferBoth || []bool{*infer1, *infer2}[k]
 		if err := setLeave(&o, name, e); err != nil {
 			return fmt.Errorf("player %d: %w", k+1, err)
 		}

@@ -4087,20 +4087,27 @@ async function loadAnalysis(k) {
 
 // infer asks what move k told the next player about the tiles kept
 // (GET /api/games/{id}/infer).
-async function infer(k, button) {
+function infer(k, button) {
+  reviewRequest(k, button, "infRunning", "infButton", "infs", () => api("GET", `/api/games/${G.id}/infer?move=${k}`), showInference);
+}
+
+// reviewRequest asks a slow question about review position k from its
+// button, which is disabled and says busy meanwhile: the answer is kept
+// in G.review[cache][k] and shown when the review still shows k.
+async function reviewRequest(k, button, busy, idle, cache, ask, show) {
   const R = G.review;
   button.disabled = true;
-  button.textContent = t("infRunning");
+  button.textContent = t(busy);
   try {
-    const res = await api("GET", `/api/games/${G.id}/infer?move=${k}`);
-    R.infs = R.infs || {};
-    R.infs[k] = res;
-    if (G.review && G.review.k === k) showInference(res);
+    const res = await ask();
+    R[cache] = R[cache] || {};
+    R[cache][k] = res;
+    if (G.review && G.review.k === k) show(res);
   } catch (e) {
     say(t("error", e.message), "error");
   }
   button.disabled = false;
-  button.textContent = t("infButton");
+  button.textContent = t(idle);
 }
 
 // showInference writes what a placement told the next player: the kinds
@@ -4143,22 +4150,11 @@ function showInference(res) {
 // simulate asks the server's analysis (POST /api/analyze) to play the
 // position's best moves out against likely racks, or to solve the
 // endgame once the bag is empty.
-async function simulate(k, button) {
-  const R = G.review;
-  button.disabled = true;
-  button.textContent = t("simRunning");
-  try {
-    // Two players: the move played is judged beside the best ones.
-    const judge = !!(G.st && G.st.seats && G.st.seats.length === 2);
-    const res = await api("POST", "/api/analyze", { game: G.id, turn: k, sim: true, judge, ms: 2000, top: 8 });
-    R.sims = R.sims || {};
-    R.sims[k] = res;
-    if (G.review && G.review.k === k) showSimulation(res);
-  } catch (e) {
-    say(t("error", e.message), "error");
-  }
-  button.disabled = false;
-  button.textContent = t("simButton");
+function simulate(k, button) {
+  // Two players: the move played is judged beside the best ones.
+  const judge = !!(G.st && G.st.seats && G.st.seats.length === 2);
+  reviewRequest(k, button, "simRunning", "simButton", "sims",
+    () => api("POST", "/api/analyze", { game: G.id, turn: k, sim: true, judge, ms: 2000, top: 8 }), showSimulation);
 }
 
 function showSimulation(res) {

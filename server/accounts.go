@@ -664,6 +664,12 @@ type Profile struct {
 	// or is blocked by it).
 	Seen   *time.Time `json:"seen,omitempty"`
 	Online bool       `json:"online,omitempty"`
+	// Offers are the games the player offers in the lobby now, Playing
+	// those it plays that anyone may watch (each absent as Seen is, and
+	// without the games of accounts blocked either way with the one
+	// asking).
+	Offers  []LobbyGame `json:"offers,omitempty"`
+	Playing []LobbyGame `json:"playing,omitempty"`
 }
 
 // RatedInfo is a finished game as a player's page lists it.
@@ -757,7 +763,7 @@ func (s *Server) handleProfile(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		p.About, p.Country = bio.About, bio.Country
-		if p.Seen, p.Online, err = s.profileSeen(r, a.Key); err != nil {
+		if err := s.profileLive(r, a.Key, &p); err != nil {
 			s.fail(w, err)
 			return
 		}

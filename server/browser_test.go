@@ -3607,6 +3607,14 @@ func TestBrowserFindPlayer(t *testing.T) {
 		r.e.signUp(c, n, "correct horse")
 		if n == "Ana" {
 			r.e.doWith(c, "GET", "/api/lobby", "", nil, nil)
+			// She offers a game in the lobby, which her page lists.
+			var cr CreateResponse
+			r.e.doWith(c, "POST", "/api/games", "", map[string]any{"variant": "english", "seats": []SeatRequest{{Kind: "human"}, {Kind: "human"}}}, &cr)
+			var j JoinResponse
+			r.e.doWith(c, "POST", "/api/games/"+cr.ID+"/join", "", map[string]any{"seat": 0}, &j)
+			if code := r.e.do("POST", "/api/games/"+cr.ID+"/list", j.Token, nil, nil); code != 200 {
+				t.Fatalf("list: %d", code)
+			}
 		}
 	}
 	c := r.ctx
@@ -3632,6 +3640,12 @@ func TestBrowserFindPlayer(t *testing.T) {
 	if seen != "Online now" {
 		t.Errorf("Ana's page says %q", seen)
 	}
+	var live []string
+	r.eval(c, `$("#profile-live").hidden ? [] : [...document.querySelectorAll("#profile-live-games li")].map((li) => li.textContent)`, &live)
+	if len(live) != 1 || !strings.HasPrefix(live[0], "Ana waits for a player · English · SOWPODS (international English)") || !strings.HasSuffix(live[0], "Join") {
+		t.Errorf("Ana's page lists %q in the lobby now", live)
+	}
+	r.shot(c, "57-profile-live")
 	// Signed in, a player's page invites them to a game from the lobby's
 	// form; signed out, it does not.
 	var hidden bool

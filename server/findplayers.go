@@ -99,22 +99,27 @@ func (s *Server) handleFindPlayers(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, 200, out)
 }
 
-// profileSeen is when the account of key was last seen and whether it is
-// online, as its page shows them to the one asking r: nothing for a
-// player who blocks the account or is blocked by it.
-func (s *Server) profileSeen(r *http.Request, key string) (*time.Time, bool, error) {
+// profileLive fills in what a player's page says of the account of key
+// now: when it was last seen, whether it is online, and the games of the
+// lobby it offers or plays; nothing for a player asking r who blocks the
+// account or is blocked by it (nor games with a seat held by an account
+// blocked either way with the one asking).
+func (s *Server) profileLive(r *http.Request, key string, p *Profile) error {
+	var b blocking
 	if me, err := s.signedIn(r); err != nil {
-		return nil, false, err
+		return err
 	} else if me != nil && me.Key != key {
-		b, err := s.blockingOf(r.Context(), me.Key)
-		if err != nil || b[key] {
-			return nil, false, err
+		if b, err = s.blockingOf(r.Context(), me.Key); err != nil || b[key] {
+			return err
 		}
 	}
 	at, err := s.store.SeenAt(r.Context(), key)
 	if err != nil {
-		return nil, false, err
+		return err
 	}
-	seen, online := seenInfo(at, time.Now())
-	return seen, online, nil
+	now := time.Now()
+	p.Seen, p.Online = seenInfo(at, now)
+	open, playing := s.lobbyGames(now)
+	p.Offers, p.Playing = gamesOf(open, key, b), gamesOf(playing, key, b)
+	return nil
 }

@@ -107,6 +107,59 @@ func TestFindPlayers(t *testing.T) {
 			t.Errorf("%s asks for %s's page: seen %v online %v, want %v", tc.who, tc.of, p.Seen, p.Online, tc.seen)
 		}
 	}
+	// A player's page lists the games the player offers in the lobby and
+	// those being played there, unless the one asking is blocked either
+	// way.
+	offer := func(c *http.Client) string {
+		t.Helper()
+		var cr CreateResponse
+		if code := e.doWith(c, "POST", "/api/games", "", map[string]any{"variant": "english", "seats": []SeatRequest{{Kind: "human"}, {Kind: "human"}}}, &cr); code != 201 {
+			t.Fatalf("create: %d", code)
+		}
+		var j JoinResponse
+		e.doWith(c, "POST", "/api/games/"+cr.ID+"/join", "", map[string]any{"seat": 0}, &j)
+		if code := e.do("POST", "/api/games/"+cr.ID+"/list", j.Token, nil, nil); code != 200 {
+			t.Fatalf("list: %d", code)
+		}
+		return cr.ID
+	}
+	andys, anns := offer(cs["Andy"]), offer(cs["Ann"])
+	if code := e.doWith(cs["Anna"], "POST", "/api/games/"+anns+"/join", "", nil, nil); code != 200 {
+		t.Fatalf("Anna joins Ann's game: %d", code)
+	}
+	games := func(c *http.Client, of string) string {
+		t.Helper()
+		var p Profile
+		if code := e.doWith(c, "GET", "/api/players/"+of, "", nil, &p); code != 200 {
+			t.Fatalf("%s's page: %d", of, code)
+		}
+		out := ""
+		for _, g := range p.Offers {
+			out += "offers " + g.ID + ";"
+		}
+		for _, g := range p.Playing {
+			out += "plays " + g.ID + ";"
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		who, of, want string
+	}{
+		{"", "Andy", "offers " + andys + ";"},
+		{"Bob", "Andy", ""},
+		{"", "Ann", "plays " + anns + ";"},
+		{"Anna", "Anna", "plays " + anns + ";"},
+		{"", "Bob", ""},
+	} {
+		c := http.DefaultClient
+		if tc.who != "" {
+			c = cs[tc.who]
+		}
+		if got := games(c, tc.of); got != tc.want {
+			t.Errorf("%s asks for %s's games: %q, want %q", tc.who, tc.of, got, tc.want)
+		}
+	}
+
 	// A suspended player's page does not say it.
 	if err := e.st.SetSeen(context.Background(), AccountKey("Anton"), time.Now()); err != nil {
 		t.Fatal(err)

@@ -52,11 +52,7 @@ func (s *Server) follows(ctx context.Context, key string, b blocking, now time.T
 	for _, f := range fs {
 		fi := FollowInfo{Name: f.Name, Since: f.Since}
 		if !b[f.Key] {
-			if !f.Seen.IsZero() {
-				seen := f.Seen
-				fi.Seen = &seen
-				fi.Online = now.Sub(seen) < lobbyWindow
-			}
+			fi.Seen, fi.Online = seenInfo(f.Seen, now)
 			fi.Offers, fi.Playing = gamesOf(open, f.Key, b), gamesOf(playing, f.Key, b)
 		}
 		out = append(out, fi)

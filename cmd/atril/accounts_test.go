@@ -83,6 +83,12 @@ func TestAccountActions(t *testing.T) {
 	if out, err := run("show", "Ana", ""); err != nil || !strings.HasSuffix(out, "ratings  none\npuzzles  en-sowpods 1662 ± 290, 1 answered, 1 solved\nfollows  0 players, followed by 1\n") {
 		t.Errorf("show with a puzzle rating and a follower: %q, %v", out, err)
 	}
+	if err := st.SetSeen(ctx, "ana", time.Date(2026, 3, 4, 5, 6, 7, 0, time.UTC)); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := run("show", "Ana", ""); err != nil || !strings.HasSuffix(out, "followed by 1\nseen     2026-03-04 05:06:07 UTC (the lobby open)\n") {
+		t.Errorf("show once seen: %q, %v", out, err)
+	}
 	sessions(3)
 	if out, err := run("signout", "ana", ""); err != nil || out != "Ana: 3 sessions ended\n" {
 		t.Errorf("signout: %q, %v", out, err)

@@ -184,6 +184,13 @@ func accountAction(ctx context.Context, st store.Store, w io.Writer, action, nam
 		if len(follows) > 0 || followers > 0 {
 			fmt.Fprintf(w, "follows  %d players, followed by %d\n", len(follows), followers)
 		}
+		seen, err := st.SeenAt(ctx, a.Key)
+		if err != nil {
+			return err
+		}
+		if !seen.IsZero() {
+			fmt.Fprintf(w, "seen     %s (the lobby open)\n", seen.UTC().Format("2006-01-02 15:04:05 MST"))
+		}
 		if a.Suspended != "" {
 			fmt.Fprintf(w, "suspended since %s: %s\n", a.SuspendedAt.UTC().Format("2006-01-02 15:04:05 MST"), a.Suspended)
 		}

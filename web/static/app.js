@@ -1918,21 +1918,7 @@ async function loadOpen() {
   ul.textContent = "";
   const mine = new Set(myGames().map((x) => x.id));
   const open = lb.open.filter((g) => !mine.has(g.id) && !ACCOUNT_GAMES.has(g.id));
-  for (const g of open) {
-    const li = el("li");
-    const host = g.seats.find((s) => s.taken) || g.seats[0];
-    let what = variantName(g.variant) + " · " + lexiconName(g.lexicon);
-    if (g.clock) what += " · " + clockShort(g.clock);
-    if (g.challenge) what += " · " + t("ruleShort_" + g.challenge);
-    const range = g.seats.map(rangeText).find((x) => x);
-    if (range) what += " · " + t("lobbyRange", range);
-    if (g.rated) li.append(el("span", "badge", ratedLabel(g)), " ");
-    li.append(el("span", "", t("waitsFor", seatLabel(host), what)), " ", el("span", "hint", ago(g.created)), " ");
-    const a = el("a", "button", t("joinOpen"));
-    a.href = "/g/" + g.id;
-    li.append(a);
-    ul.append(li);
-  }
+  for (const g of open) ul.append(openGameItem(g));
   $("#open-empty").hidden = open.length > 0;
   countQuickWaiting(open);
   showLobbyPlayers(lb.players || []);
@@ -1943,28 +1929,51 @@ async function loadOpen() {
   const pl = $("#playing-games");
   pl.textContent = "";
   const playing = (lb.playing || []).filter((g) => !mine.has(g.id) && !ACCOUNT_GAMES.has(g.id));
-  for (const g of playing) {
-    const li = el("li");
-    if (g.rated) li.append(el("span", "badge", ratedLabel(g)), " ");
-    const score = g.seats.map((s) => seatLabel(s) + " " + s.score).join(" – ");
-    const seats = el("span");
-    g.seats.forEach((s, i) => {
-      if (i) seats.append(" – ");
-      if (s.account) seats.append(accountMark(), " ");
-      seats.append(seatLabel(s) + " " + s.score);
-      if (hasClock(g.clock_state, i)) seats.append(" ", lobbyClock(g.clock_state, i));
-    });
-    li.append(seats, " ",
-      el("span", "hint", variantName(g.variant) + " · " + lexiconName(g.lexicon) + " · " + t("playingMoves", g.moves || 0)), " ");
-    const a = el("a", "button", t("watchGame"));
-    a.href = "/g/" + g.id;
-    a.setAttribute("aria-label", t("watchGame") + ": " + score);
-    li.append(a);
-    pl.append(li);
-  }
+  for (const g of playing) pl.append(playingGameItem(g, true));
   $("#playing-empty").hidden = playing.length > 0;
   LOBBY_CLOCKS_AT = performance.now();
   tickLobbyClocks();
+}
+
+// openGameItem is a list item for a game offered in the lobby: who
+// waits, what game, since when, and Join.
+function openGameItem(g) {
+  const li = el("li");
+  const host = g.seats.find((s) => s.taken) || g.seats[0];
+  let what = variantName(g.variant) + " · " + lexiconName(g.lexicon);
+  if (g.clock) what += " · " + clockShort(g.clock);
+  if (g.challenge) what += " · " + t("ruleShort_" + g.challenge);
+  const range = g.seats.map(rangeText).find((x) => x);
+  if (range) what += " · " + t("lobbyRange", range);
+  if (g.rated) li.append(el("span", "badge", ratedLabel(g)), " ");
+  li.append(el("span", "", t("waitsFor", seatLabel(host), what)), " ", el("span", "hint", ago(g.created)), " ");
+  const a = el("a", "button", t("joinOpen"));
+  a.href = "/g/" + g.id;
+  li.append(a);
+  return li;
+}
+
+// playingGameItem is a list item for a game being played: its seats and
+// scores (with their clocks running down, if clocks), what game, how
+// many moves, and Watch.
+function playingGameItem(g, clocks) {
+  const li = el("li");
+  if (g.rated) li.append(el("span", "badge", ratedLabel(g)), " ");
+  const score = g.seats.map((s) => seatLabel(s) + " " + s.score).join(" – ");
+  const seats = el("span");
+  g.seats.forEach((s, i) => {
+    if (i) seats.append(" – ");
+    if (s.account) seats.append(accountMark(), " ");
+    seats.append(seatLabel(s) + " " + s.score);
+    if (clocks && hasClock(g.clock_state, i)) seats.append(" ", lobbyClock(g.clock_state, i));
+  });
+  li.append(seats, " ",
+    el("span", "hint", variantName(g.variant) + " · " + lexiconName(g.lexicon) + " · " + t("playingMoves", g.moves || 0)), " ");
+  const a = el("a", "button", t("watchGame"));
+  a.href = "/g/" + g.id;
+  a.setAttribute("aria-label", t("watchGame") + ": " + score);
+  li.append(a);
+  return li;
 }
 
 // LOBBY_CLOCKS_AT is when the lobby's clocks were read; LOBBY_TICK the
@@ -4556,6 +4565,11 @@ function renderProfile() {
   document.title = P.name + " – atril";
   renderProfileAccount();
   $("#profile-since").textContent = t("memberSince", dateText(P.since));
+  const live = $("#profile-live-games");
+  live.textContent = "";
+  for (const g of P.offers || []) live.append(openGameItem(g));
+  for (const g of P.playing || []) live.append(playingGameItem(g, false));
+  $("#profile-live").hidden = !live.children.length;
   $("#profile-seen").hidden = !P.seen;
   $("#profile-seen").textContent = !P.seen ? "" : P.online ? t("profileOnline") : t("profileSeen", ago(P.seen));
   renderBio();

@@ -300,8 +300,10 @@ func binomial(n, k int) float64 {
 // InferFrom infers what the player on turn in g keeps by playing m, as
 // seat observer sees it: the rest of the rack may be any tiles observer
 // cannot see but those m plays. Only the number of tiles on the
-// player's rack is read from it.
-func InferFrom(gen movegen.Generator, g *game.Game, m move.Move, observer int, t leave.Evaluator, o InferOptions) (*Inference, error) {
+// player's rack is read from it. held, if not nil, is what observer
+// really holds, when g's rack for it is not (a game replayed from a
+// record that deals only the movers' racks).
+func InferFrom(gen movegen.Generator, g *game.Game, m move.Move, observer int, held *alphabet.Rack, t leave.Evaluator, o InferOptions) (*Inference, error) {
 	seat := g.Current()
 	if observer == seat || observer < 0 || observer >= len(g.Seats) {
 		return nil, fmt.Errorf("infer: seat %d cannot infer the rack of seat %d", observer, seat)
@@ -313,6 +315,14 @@ func InferFrom(gen movegen.Generator, g *game.Game, m move.Move, observer int, t
 		}
 	}
 	pool := g.Unseen(observer)
+	if held != nil {
+		pool.AddRack(&g.Seats[observer].Rack)
+		for _, tl := range held.Tiles() {
+			if !pool.Remove(tl) {
+				return nil, fmt.Errorf("infer: seat %d cannot hold %s: the tiles are elsewhere", observer, g.Variant.Alphabet.Bracketed(held.InWritingOrder()))
+			}
+		}
+	}
 	for _, tl := range played.Tiles() {
 		if !pool.Remove(tl) {
 			return nil, fmt.Errorf("infer: %s plays tiles seat %d can see", m.String(g.Board), observer)

@@ -63,7 +63,12 @@ func inferCases(t *testing.T, games int) []inferCase {
 				if len(out)%5 == 0 {
 					// InferFrom takes the same view from the game.
 					a, err := Infer(smallGen, &c.v, m, c.pool, c.kept.Len(), table, InferOptions{MaxExact: 50, Samples: 50, Seed: 3})
-					b, err2 := InferFrom(smallGen, g, m, 1-seat, table, InferOptions{MaxExact: 50, Samples: 50, Seed: 3})
+					held := g.Seats[1-seat].Rack
+					b, err2 := InferFrom(smallGen, g, m, 1-seat, nil, table, InferOptions{MaxExact: 50, Samples: 50, Seed: 3})
+					c, err3 := InferFrom(smallGen, g, m, 1-seat, &held, table, InferOptions{MaxExact: 50, Samples: 50, Seed: 3})
+					if err3 != nil || !reflect.DeepEqual(b, c) {
+						t.Errorf("InferFrom with the rack held given differs: %v", err3)
+					}
 					if err != nil || err2 != nil || !reflect.DeepEqual(a, b) {
 						t.Errorf("InferFrom differs: %v %v\n%+v\n%+v", err, err2, a, b)
 					}

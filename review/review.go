@@ -56,6 +56,21 @@ func NewRecord(hist []game.Turn, recorded bool) *Record {
 	return r
 }
 
+// HeldAt returns the rack seat held when move k was made: the rack its
+// own next move records (a player's rack changes only by its own moves),
+// and false when it made no move from then on.
+func (r *Record) HeldAt(seat, k int) (alphabet.Rack, bool) {
+	if k < 0 || k >= len(r.Moves) {
+		return alphabet.Rack{}, false
+	}
+	for _, h := range r.History[r.Moves[k].At:] {
+		if h.Kind == game.Played && h.Player == seat {
+			return h.Rack, true
+		}
+	}
+	return alphabet.Rack{}, false
+}
+
 // Follow applies history entry t to g, a game started as the recorded
 // one was and stepped to that entry.
 func (r *Record) Follow(g *game.Game, t *game.Turn) error {

@@ -190,11 +190,16 @@ func TestAdvance(t *testing.T) {
 		rack  alphabet.Rack
 		bag   int
 		board string
+		all   []alphabet.Rack // every seat's
 	}
 	var before []pos
 	for !g.Over() {
 		me := g.Current()
-		before = append(before, pos{g.Seats[me].Rack, g.BagLen(), g.Board.String()})
+		var all []alphabet.Rack
+		for _, st := range g.Seats {
+			all = append(all, st.Rack)
+		}
+		before = append(before, pos{g.Seats[me].Rack, g.BagLen(), g.Board.String(), all})
 		m := move.Move{Kind: move.Pass}
 		rack := g.Seats[me].Rack
 		gen.Generate(g.Board, &rack, func(c *move.Move) {
@@ -218,6 +223,22 @@ func TestAdvance(t *testing.T) {
 		rec := NewRecord(g.History, recorded)
 		if len(rec.Moves) != len(before) {
 			t.Fatalf("%d moves in the record, %d played", len(rec.Moves), len(before))
+		}
+		// What each seat held at each move: its rack then, known while it
+		// moves again.
+		for k := range rec.Moves {
+			for seat, want := range before[k].all {
+				moves := false
+				for j := k; j < len(rec.Moves); j++ {
+					moves = moves || rec.History[rec.Moves[j].At].Player == seat
+				}
+				if got, ok := rec.HeldAt(seat, k); ok != moves || ok && got != want {
+					t.Errorf("HeldAt(%d, %d): %v %v, want %v %v", seat, k, got, ok, want, moves)
+				}
+			}
+		}
+		if _, ok := rec.HeldAt(0, len(rec.Moves)); ok {
+			t.Error("HeldAt past the last move")
 		}
 		at := 0
 		for k := range rec.Moves {

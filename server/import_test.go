@@ -3,6 +3,7 @@ package server
 import (
 	"fmt"
 	"io"
+	"math"
 	"net/http"
 	"regexp"
 	"strings"
@@ -135,6 +136,24 @@ func TestImport(t *testing.T) {
 			e.do("GET", "/api/games/"+tc.orig+"/summary", "", nil, &sa)
 			if code := e.do("GET", "/api/games/"+id+"/summary", "", nil, &sb); code != 200 || mustJSON(sa) != mustJSON(sb) {
 				t.Errorf("summary %d:\n%s\nwant\n%s", code, mustJSON(sb), mustJSON(sa))
+			}
+			// What the first placement told the next player: the same as
+			// in the game the file came from, the next player's rack taken
+			// from the file's next move of theirs.
+			for k := 0; k < a.Moves; k++ {
+				var ia, ib Inference
+				codeA := e.do("GET", "/api/games/"+tc.orig+"/infer?move="+itoa(k), "", nil, &ia)
+				if codeA == 400 {
+					continue // not a placement
+				}
+				if code := e.do("GET", "/api/games/"+id+"/infer?move="+itoa(k), "", nil, &ib); code != codeA || code != 200 {
+					t.Fatalf("inference of move %d: %d, imported %d", k, codeA, code)
+				}
+				if ia.Kept != ib.Kept || ia.Truth != ib.Truth || ia.Observer != ib.Observer || len(ia.Letters) != len(ib.Letters) ||
+					ia.Exact && ib.Exact && math.Abs(ia.Consistent-ib.Consistent) > 1e-3 {
+					t.Errorf("move %d: inference %+v, imported %+v", k, ia, ib)
+				}
+				break
 			}
 			// The file comes back as it was given; nobody holds a seat.
 			if got := e.gcgOf(id); got != text {

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"time"
 
+	"atril/alphabet"
 	"atril/move"
 	"atril/player"
 	"atril/player/leave"
@@ -58,6 +59,8 @@ type Inference struct {
 // with tiles in the bag, told the seat after its player about the tiles
 // that player kept, by the computer players' static values (tau: the
 // points below the best a move may be and still be chosen, default 2).
+// In a game imported from a file, which records only the movers' racks,
+// the next player's rack is the one its own next move records.
 func (s *Server) handleInfer(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	k, err := strconv.Atoi(q.Get("move"))
@@ -75,10 +78,6 @@ func (s *Server) handleInfer(w http.ResponseWriter, r *http.Request) {
 	l, err := s.game(r.Context(), r.PathValue("id"))
 	if err != nil {
 		s.fail(w, err)
-		return
-	}
-	if l.imported {
-		s.fail(w, &apiError{409, "an imported game's file records only the mover's racks: what the other player saw is not known"})
 		return
 	}
 	rec, g, err := l.replayTo(k)
@@ -100,20 +99,36 @@ func (s *Server) handleInfer(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, &apiError{409, "this game's variant has no leave values to infer by"})
 		return
 	}
+	seat := g.Current()
+	observer := (seat + 1) % len(g.Seats)
+	var held *alphabet.Rack
+	if l.imported {
+		// A file's replay deals the movers' racks only: what the next
+		// player held is the rack its own next move records.
+		h, ok := rec.HeldAt(observer, k)
+		if !ok {
+			s.fail(w, &apiError{409, fmt.Sprintf("the file records no move of seat %d after move %d: what it held is not known", observer, k)})
+			return
+		}
+		held = &h
+	}
 	if !s.takeAnalysis(w, r, inferCost) {
 		return
 	}
 	if !s.slot(r.Context()) {
 		return
 	}
-	seat := g.Current()
-	observer := (seat + 1) % len(g.Seats)
 	truth := m.Move.Kept(g.Seats[seat].Rack)
 	start := time.Now()
 	gen := l.lr.getGen()
-	inf, err := player.InferFrom(gen, g, m.Move, observer, table, player.InferOptions{Tau: tau, Seed: l.hdr.Seed ^ uint64(k), Deadline: start.Add(inferBudget)})
+	inf, err := player.InferFrom(gen, g, m.Move, observer, held, table, player.InferOptions{Tau: tau, Seed: l.hdr.Seed ^ uint64(k), Deadline: start.Add(inferBudget)})
 	l.lr.putGen(gen)
 	<-s.sem
+	if err != nil && l.imported {
+		// The file's racks do not add up.
+		s.fail(w, &apiError{409, short(err.Error(), 200)})
+		return
+	}
 	if err != nil {
 		s.fail(w, fmt.Errorf("game %s: %w", l.hdr.ID, err))
 		return

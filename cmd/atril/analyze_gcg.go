@@ -1,11 +1,13 @@
 package main
 
 import (
+	"cmp"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
@@ -48,6 +50,24 @@ type gcgMoveReport struct {
 	Moves int `json:"moves"`
 	// Judged is the simulation's or the endgame's verdict (--sim).
 	Judged *review.Judgement `json:"judged,omitempty"`
+	// Inferred is what the placement told the next player about the
+	// tiles kept (--infer).
+	Inferred *gcgInference `json:"inferred,omitempty"`
+}
+
+// gcgInference is rack inference on a placement (player.Infer), as the
+// next player saw it: the tiles kept, the share of the racks the player
+// could have held that make the move the computer's choice, the kinds of
+// tile made likelier or unlikelier than the draw alone makes them ("S 62%
+// (by chance 25%)"), the likeliest leaves, and what was kept.
+type gcgInference struct {
+	Observer   int      `json:"observer"`
+	Kept       int      `json:"kept"`
+	Consistent float64  `json:"consistent"`
+	Likelier   []string `json:"likelier,omitempty"`
+	Unlikelier []string `json:"unlikelier,omitempty"`
+	Leaves     []string `json:"leaves,omitempty"`
+	Truth      string   `json:"truth"`
 }
 
 // gcgCandidate is a move with its static equity.
@@ -97,7 +117,7 @@ type gcgMiss struct {
 // by the simulation player's search, or with the bag empty by the
 // endgame's (player.Judge, with o's settings), and the summary is by
 // those values.
-func analyzeGCG(w io.Writer, fs *flag.FlagSet, variantName, lexName, path, leaveName string, top int, asJSON bool, judge *player.Options) error {
+func analyzeGCG(w io.Writer, fs *flag.FlagSet, variantName, lexName, path, leaveName string, top int, asJSON, infer bool, judge *player.Options) error {
 	var in io.Reader = os.Stdin
 	if path != "-" {
 		f, err := os.Open(path)
@@ -170,6 +190,13 @@ func analyzeGCG(w io.Writer, fs *flag.FlagSet, variantName, lexName, path, leave
 		for i := range r.Best {
 			mr.Best = append(mr.Best, cand(&r.Best[i]))
 		}
+		if infer {
+			inf, err := inferMove(gen, pos, rec, k, table)
+			if err != nil {
+				return fmt.Errorf("move %d: %w", k+1, err)
+			}
+			mr.Inferred = inf
+		}
 		if judge != nil {
 			jm, err := judgeMove(pos, r, judge, judged, k)
 			if err != nil {
@@ -213,6 +240,50 @@ func analyzeGCG(w io.Writer, fs *flag.FlagSet, variantName, lexName, path, leave
 		return enc.Encode(rep)
 	}
 	return writeGCGReport(w, &rep, leaveName)
+}
+
+// inferMove infers what move k of rec, made in pos, told the seat after
+// its player about the tiles kept (nil for anything but a placement that
+// stood, made with tiles in the bag, or when the file records no later
+// move of that seat, whose rack is then unknown).
+func inferMove(gen movegen.Generator, pos *game.Game, rec *review.Record, k int, table leave.Evaluator) (*gcgInference, error) {
+	m := rec.Moves[k]
+	if m.Move.Kind != move.Place || m.Withdrawn || pos.BagLen() == 0 || table == nil {
+		return nil, nil
+	}
+	seat := pos.Current()
+	observer := (seat + 1) % len(pos.Seats)
+	held, ok := rec.HeldAt(observer, k)
+	if !ok {
+		return nil, nil
+	}
+	inf, err := player.InferFrom(gen, pos, m.Move, observer, &held, table, player.InferOptions{Seed: uint64(k) + 1})
+	if err != nil {
+		return nil, err
+	}
+	a := pos.Variant.Alphabet
+	kept := m.Move.Kept(pos.Seats[seat].Rack)
+	out := &gcgInference{Observer: observer, Kept: inf.Kept, Consistent: inf.Consistent, Truth: a.Bracketed(kept.InWritingOrder())}
+	letters := slices.Clone(inf.Letters)
+	lift := func(l player.LetterOdds) float64 { return l.Held - l.Prior }
+	slices.SortStableFunc(letters, func(x, y player.LetterOdds) int { return cmp.Compare(lift(y), lift(x)) })
+	odds := func(l player.LetterOdds) string {
+		return fmt.Sprintf("%s %.0f%% (by chance %.0f%%)", a.Bracketed([]alphabet.Tile{l.Tile}), 100*l.Held, 100*l.Prior)
+	}
+	for _, l := range letters {
+		if lift(l) >= 0.05 && len(out.Likelier) < 5 {
+			out.Likelier = append(out.Likelier, odds(l))
+		}
+	}
+	for i := len(letters) - 1; i >= 0; i-- {
+		if l := letters[i]; -lift(l) >= 0.05 && len(out.Unlikelier) < 5 {
+			out.Unlikelier = append(out.Unlikelier, odds(l))
+		}
+	}
+	for _, l := range inf.Leaves[:min(len(inf.Leaves), 5)] {
+		out.Leaves = append(out.Leaves, fmt.Sprintf("%s %.0f%%", a.Bracketed(l.Leave.InWritingOrder()), 100*l.Share))
+	}
+	return out, nil
 }
 
 // judgeMove judges the move of ranking r in pos (player.Judge; a
@@ -309,6 +380,11 @@ func writeGCGReport(w io.Writer, rep *gcgReport, leaveName string) error {
 			fmt.Fprintf(w, "note on move %d (%s): %s\n", m.Move, rep.Players[m.Seat], strings.Join(strings.Fields(n), " "))
 		}
 	}
+	for _, m := range rep.Moves {
+		if inf := m.Inferred; inf != nil && inf.Kept > 0 {
+			writeInference(w, m, inf, rep.Players)
+		}
+	}
 	fmt.Fprintln(w)
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	what := "equity"
@@ -339,6 +415,28 @@ func writeGCGReport(w io.Writer, rep *gcgReport, leaveName string) error {
 		}
 	}
 	return nil
+}
+
+// writeInference writes what move m told the next player (--infer), for
+// a move that kept tiles.
+func writeInference(w io.Writer, m gcgMoveReport, inf *gcgInference, players []string) {
+	who, by := players[m.Seat], players[inf.Observer]
+	fmt.Fprintf(w, "inferred, move %d (%s, %s): %s kept %d; ", m.Move, who, m.Played.Move, who, inf.Kept)
+	if inf.Consistent == 0 {
+		fmt.Fprintf(w, "no rack %s could see for %s makes it the computer's choice; kept %s\n", by, who, inf.Truth)
+		return
+	}
+	fmt.Fprintf(w, "%.0f%% of the racks %s could see for %s make it the computer's choice", 100*inf.Consistent, by, who)
+	if len(inf.Likelier) > 0 {
+		fmt.Fprintf(w, "; likelier %s", strings.Join(inf.Likelier, ", "))
+	}
+	if len(inf.Unlikelier) > 0 {
+		fmt.Fprintf(w, "; unlikelier %s", strings.Join(inf.Unlikelier, ", "))
+	}
+	if len(inf.Leaves) > 0 {
+		fmt.Fprintf(w, "; likeliest %s", strings.Join(inf.Leaves, ", "))
+	}
+	fmt.Fprintf(w, "; kept %s\n", inf.Truth)
 }
 
 // tenths writes a loss to a tenth of a point, or nothing for none.

@@ -103,7 +103,7 @@ func TestAnalyzeGCG(t *testing.T) {
 			t.Fatal(err)
 		}
 		var out bytes.Buffer
-		if err := analyzeGCG(&out, fs, *vn, *ln, path, "none", 3, asJSON, judge); err != nil {
+		if err := analyzeGCG(&out, fs, *vn, *ln, path, "none", 3, asJSON, false, judge); err != nil {
 			t.Fatal(err)
 		}
 		return out.String()
@@ -234,7 +234,7 @@ func TestAnalyzeGCGJudged(t *testing.T) {
 	}
 	judge := &player.Options{Seed: 1, Candidates: 4, Iterations: 12, Plies: 1, Threads: 1, EndgameNodes: 20000, EndgameThreads: 1}
 	var out bytes.Buffer
-	if err := analyzeGCG(&out, fs, *vn, *ln, path, "", 1, true, judge); err != nil {
+	if err := analyzeGCG(&out, fs, *vn, *ln, path, "", 1, true, false, judge); err != nil {
 		t.Fatal(err)
 	}
 	var rep gcgReport
@@ -290,9 +290,88 @@ func TestAnalyzeGCGRefused(t *testing.T) {
 		fs := flag.NewFlagSet("analyze", flag.ContinueOnError)
 		vn, ln := envFlags(fs)
 		var out bytes.Buffer
-		err := analyzeGCG(&out, fs, *vn, *ln, path, "", 1, false, nil)
+		err := analyzeGCG(&out, fs, *vn, *ln, path, "", 1, false, false, nil)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: error %v, want one saying %q", tc.name, err, tc.want)
 		}
+	}
+}
+
+// TestAnalyzeGCGInfer infers, for every placement of a game between
+// inhuman players made with tiles in the bag, what it told the next
+// player (analyze --gcg --infer): the tiles kept as the file says, the
+// next player's rack taken from the file, and the report's lines.
+func TestAnalyzeGCGInfer(t *testing.T) {
+	v := variant.MustLoad("english")
+	lex := testvariant.Sample(t, v, "en-sowpods", 6)
+	g, err := game.New(v, lex, []string{"One", "Two"}, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := player.New("inhuman", player.Options{Variant: v, Lexicon: lex, Generator: movegen.NewBrute(lex)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for !g.Over() {
+		if err := g.Play(p.Choose(player.ViewOf(g, g.Current()))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	dir := t.TempDir()
+	path, list := filepath.Join(dir, "game.gcg"), filepath.Join(dir, "words.txt")
+	var file, words bytes.Buffer
+	if err := gcg.Write(&file, g); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < lex.Len(); i++ {
+		words.WriteString(v.Alphabet.Spell(lex.Word(i)) + "\n")
+	}
+	if err := os.WriteFile(path, file.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(list, words.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	run := func(asJSON bool) string {
+		fs := flag.NewFlagSet("analyze", flag.ContinueOnError)
+		vn, ln := envFlags(fs)
+		if err := fs.Parse([]string{"--lexicon", list}); err != nil {
+			t.Fatal(err)
+		}
+		var out bytes.Buffer
+		if err := analyzeGCG(&out, fs, *vn, *ln, path, "", 1, asJSON, true, nil); err != nil {
+			t.Fatal(err)
+		}
+		return out.String()
+	}
+	var rep gcgReport
+	if err := json.Unmarshal([]byte(run(true)), &rep); err != nil {
+		t.Fatal(err)
+	}
+	inferred, lines := 0, 0
+	for i, m := range rep.Moves {
+		h := g.History[i] // no challenges: history entries are the moves
+		kept, _ := h.Kept()
+		inf := m.Inferred
+		if inf == nil {
+			continue
+		}
+		inferred++
+		if inf.Kept > 0 {
+			lines++
+		}
+		if inf.Observer != 1-m.Seat || inf.Kept != kept.Len() || inf.Truth != v.Alphabet.Bracketed(kept.InWritingOrder()) {
+			t.Errorf("move %d: %+v, kept %v", m.Move, inf, kept)
+		}
+		// inhuman chose the move by these values: some rack is consistent.
+		if inf.Kept > 0 && inf.Consistent <= 0 {
+			t.Errorf("move %d (%s): nothing consistent", m.Move, m.Played.Move)
+		}
+	}
+	if inferred < 5 {
+		t.Errorf("%d moves inferred", inferred)
+	}
+	if text := run(false); strings.Count(text, "\ninferred, move ") != lines {
+		t.Errorf("%d lines of inference in the report, want %d (the moves that kept tiles):\n%s", strings.Count(text, "\ninferred, move "), lines, text)
 	}
 }

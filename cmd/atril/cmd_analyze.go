@@ -38,6 +38,7 @@ func runAnalyze(args []string) error {
 	leaveName := fs.String("leave", "", "leave table (default: the players' default)")
 	seed := fs.Uint64("seed", 1, "seed of the simulation's samples")
 	asJSON := fs.Bool("json", false, "print the analysis as JSON")
+	infer := fs.Bool("infer", false, "with --gcg: infer what each placement made with tiles in the bag told the next player about the tiles kept (rack inference by static value)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -57,7 +58,7 @@ func runAnalyze(args []string) error {
 				judge.Iterations = math.MaxInt32
 			}
 		}
-		return analyzeGCG(os.Stdout, fs, *vn, *ln, *gcgPath, *leaveName, n, *asJSON, judge)
+		return analyzeGCG(os.Stdout, fs, *vn, *ln, *gcgPath, *leaveName, n, *asJSON, *infer, judge)
 	}
 	if *pos == "" {
 		fs.Usage()

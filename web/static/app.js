@@ -4081,9 +4081,8 @@ async function loadAnalysis(k) {
   sim.addEventListener("click", () => simulate(k, sim));
   box.append(sim);
   // A placement made with tiles in the bag tells the next player
-  // something about the tiles kept (not for a game read from a file,
-  // which records the mover's racks only).
-  if (an.played && an.played.kind === "place" && an.bag > 0 && G.st && !G.st.imported) {
+  // something about the tiles kept.
+  if (an.played && an.played.kind === "place" && an.bag > 0 && G.st) {
     const inf = el("button", "small", t("infButton"));
     inf.type = "button";
     inf.id = "infer-button";

@@ -63,9 +63,9 @@ type Inference struct {
 // the next player's rack is the one its own next move records.
 func (s *Server) handleInfer(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
-	k, err := strconv.Atoi(q.Get("move"))
-	if err != nil || k < 0 {
-		s.fail(w, &apiError{400, "move: want the 0-based number of a move of the game"})
+	k, err := moveParam(q)
+	if err != nil {
+		s.fail(w, err)
 		return
 	}
 	tau := player.DefaultTau

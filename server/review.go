@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"net/http"
+	"net/url"
 	"slices"
 	"strconv"
 	"time"
@@ -164,9 +165,9 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	q := r.URL.Query()
-	k, err := strconv.Atoi(q.Get("move"))
-	if err != nil || k < 0 {
-		s.fail(w, &apiError{400, "move: want the 0-based number of a move of the game"})
+	k, err := moveParam(q)
+	if err != nil {
+		s.fail(w, err)
 		return
 	}
 	n, err := queryInt(q, "n", 10, 1, maxAnalysis)
@@ -190,6 +191,16 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
 	}
 	an.Move = k
 	writeJSON(w, 200, an)
+}
+
+// moveParam reads the move= parameter: the 0-based number of a move of
+// a finished game (its range is checked by replayTo).
+func moveParam(q url.Values) (int, error) {
+	k, err := strconv.Atoi(q.Get("move"))
+	if err != nil || k < 0 {
+		return 0, &apiError{400, "move: want the 0-based number of a move of the game"}
+	}
+	return k, nil
 }
 
 // slot takes one of the computer seats' thinking slots (given back by

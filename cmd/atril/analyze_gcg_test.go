@@ -197,36 +197,7 @@ func TestAnalyzeGCG(t *testing.T) {
 // searches): each move has its verdict from the right search, no move is
 // valued above the best, and the summary adds up the verdicts.
 func TestAnalyzeGCGJudged(t *testing.T) {
-	v := variant.MustLoad("english")
-	lex := testvariant.Sample(t, v, "en-sowpods", 6)
-	g, err := game.New(v, lex, []string{"One", "Two"}, 9)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pro, err := player.New("professional", player.Options{Variant: v, Lexicon: lex, Generator: movegen.NewBrute(lex)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for !g.Over() {
-		if err := g.Play(pro.Choose(player.ViewOf(g, g.Current()))); err != nil {
-			t.Fatal(err)
-		}
-	}
-	dir := t.TempDir()
-	path, list := filepath.Join(dir, "game.gcg"), filepath.Join(dir, "words.txt")
-	var file, words bytes.Buffer
-	if err := gcg.Write(&file, g); err != nil {
-		t.Fatal(err)
-	}
-	for i := 0; i < lex.Len(); i++ {
-		words.WriteString(v.Alphabet.Spell(lex.Word(i)) + "\n")
-	}
-	if err := os.WriteFile(path, file.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(list, words.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	_, _, path, list := playedGCG(t, "professional", 9)
 	fs := flag.NewFlagSet("analyze", flag.ContinueOnError)
 	vn, ln := envFlags(fs)
 	if err := fs.Parse([]string{"--lexicon", list}); err != nil {
@@ -302,36 +273,7 @@ func TestAnalyzeGCGRefused(t *testing.T) {
 // player (analyze --gcg --infer): the tiles kept as the file says, the
 // next player's rack taken from the file, and the report's lines.
 func TestAnalyzeGCGInfer(t *testing.T) {
-	v := variant.MustLoad("english")
-	lex := testvariant.Sample(t, v, "en-sowpods", 6)
-	g, err := game.New(v, lex, []string{"One", "Two"}, 4)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := player.New("inhuman", player.Options{Variant: v, Lexicon: lex, Generator: movegen.NewBrute(lex)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for !g.Over() {
-		if err := g.Play(p.Choose(player.ViewOf(g, g.Current()))); err != nil {
-			t.Fatal(err)
-		}
-	}
-	dir := t.TempDir()
-	path, list := filepath.Join(dir, "game.gcg"), filepath.Join(dir, "words.txt")
-	var file, words bytes.Buffer
-	if err := gcg.Write(&file, g); err != nil {
-		t.Fatal(err)
-	}
-	for i := 0; i < lex.Len(); i++ {
-		words.WriteString(v.Alphabet.Spell(lex.Word(i)) + "\n")
-	}
-	if err := os.WriteFile(path, file.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(list, words.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	v, g, path, list := playedGCG(t, "inhuman", 4)
 	run := func(asJSON bool) string {
 		fs := flag.NewFlagSet("analyze", flag.ContinueOnError)
 		vn, ln := envFlags(fs)
@@ -374,4 +316,42 @@ func TestAnalyzeGCGInfer(t *testing.T) {
 	if text := run(false); strings.Count(text, "\ninferred, move ") != lines {
 		t.Errorf("%d lines of inference in the report, want %d (the moves that kept tiles):\n%s", strings.Count(text, "\ninferred, move "), lines, text)
 	}
+}
+
+// playedGCG plays a game between two computer players of a level on a
+// sample of the English list (seed: the bag's) and writes it as a GCG
+// file, and the list as a word list file, in a test directory.
+func playedGCG(t *testing.T, level string, seed uint64) (*variant.Variant, *game.Game, string, string) {
+	t.Helper()
+	v := variant.MustLoad("english")
+	lex := testvariant.Sample(t, v, "en-sowpods", 6)
+	g, err := game.New(v, lex, []string{"One", "Two"}, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := player.New(level, player.Options{Variant: v, Lexicon: lex, Generator: movegen.NewBrute(lex)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for !g.Over() {
+		if err := g.Play(p.Choose(player.ViewOf(g, g.Current()))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	dir := t.TempDir()
+	path, list := filepath.Join(dir, "game.gcg"), filepath.Join(dir, "words.txt")
+	var file, words bytes.Buffer
+	if err := gcg.Write(&file, g); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < lex.Len(); i++ {
+		words.WriteString(v.Alphabet.Spell(lex.Word(i)) + "\n")
+	}
+	if err := os.WriteFile(path, file.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(list, words.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return v, g, path, list
 }

@@ -79,6 +79,37 @@ func FuzzDecodeCreate(f *testing.F) {
 	})
 }
 
+// FuzzDecodeQuick: a quick pairing's request is refused with a clear
+// error or read as a game of two people's seats, the first named as
+// asked, the clock and challenge rule as a new game takes them.
+func FuzzDecodeQuick(f *testing.F) {
+	for _, s := range []string{
+		`{"variant":"english","clock":{"seconds":600,"overtime":60}}`, `{"variant":"spanish","lexicon":"es-fise","name":"Ñandú","rated":true}`,
+		`{"clock":{"per_move":86400},"challenge":"double"}`, `{"clock":{"seconds":-1}}`, `{"seats":[]}`, `[]`, `null`, ``, `{"name":"a\u0000"}`,
+	} {
+		f.Add([]byte(s))
+	}
+	srv := fuzzServer(f)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		req, err := srv.decodeQuick(data)
+		if err != nil {
+			checkAPIError(t, err)
+			return
+		}
+		if len(req.Seats) != 2 || req.Seats[0].Kind != "human" || req.Seats[1].Kind != "human" || req.Seats[1].Name != "" || req.Variant == "" || req.Lexicon == "" {
+			t.Fatalf("accepted %+v", req)
+		}
+		if req.Clock != nil {
+			if err := req.Clock.check(); err != nil {
+				t.Fatalf("accepted clock %+v: %v", req.Clock, err)
+			}
+		}
+		if req.Rated && req.Clock == nil {
+			t.Fatalf("a rated game without a clock: %+v", req)
+		}
+	})
+}
+
 func FuzzDecodeJoin(f *testing.F) {
 	for _, s := range []string{`{"name":"Ana"}`, `{"seat":1}`, `{"seat":-1}`, `{"name":"a\u0000"}`, ``, `{}`, `{"seat":1e9}`} {
 		f.Add([]byte(s))

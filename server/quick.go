@@ -53,14 +53,8 @@ func (s *Server) handleQuick(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	var q quickRequest
-	if err := decodeJSON(data, &q); err != nil {
-		s.fail(w, err)
-		return
-	}
-	req := &createRequest{Variant: q.Variant, Lexicon: q.Lexicon, Clock: q.Clock, Challenge: q.Challenge, Rated: q.Rated,
-		Seats: []SeatRequest{{Kind: "human", Name: q.Name}, {Kind: "human"}}}
-	if err := s.checkCreate(req); err != nil {
+	req, err := s.decodeQuick(data)
+	if err != nil {
 		s.fail(w, err)
 		return
 	}
@@ -122,6 +116,22 @@ func (s *Server) handleQuick(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, 201, resp)
+}
+
+// decodeQuick reads and checks a quick pairing's request, as the
+// request for the game it may make: the player's seat and a free
+// person's seat.
+func (s *Server) decodeQuick(data []byte) (*createRequest, error) {
+	var q quickRequest
+	if err := decodeJSON(data, &q); err != nil {
+		return nil, err
+	}
+	req := &createRequest{Variant: q.Variant, Lexicon: q.Lexicon, Clock: q.Clock, Challenge: q.Challenge, Rated: q.Rated,
+		Seats: []SeatRequest{{Kind: "human", Name: q.Name}, {Kind: "human"}}}
+	if err := s.checkCreate(req); err != nil {
+		return nil, err
+	}
+	return req, nil
 }
 
 // quickOffer makes a new game of req's settings, seats the player asking

@@ -20,9 +20,9 @@ import (
 // rack, so the racks it could have held are those for which the move it
 // played is within Tau points of the best, each as likely as drawing it.
 // Weighing every leave the unseen tiles allow gives what the kept tiles
-// probably are: the established engines offer the same analysis (Macondo
-// calls it inference); this one enumerates the leaves exactly when they
-// are few and samples them otherwise.
+// probably are: the established engines offer the same analysis, as
+// rack inference; this one enumerates the leaves exactly when they are
+// few and samples them otherwise.
 
 // InferOptions configure Infer; the zero value takes the defaults.
 type InferOptions struct {

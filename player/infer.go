@@ -121,6 +121,7 @@ func Infer(gen movegen.Generator, v *View, m move.Move, pool alphabet.Rack, kept
 		o.Samples = DefaultInferSamples
 	}
 	w := &inferWeigher{gen: gen, v: *v, m: m, played: v.Rack, t: t, tau: o.Tau, res: &Inference{Kept: kept}, leaves: map[alphabet.Rack]float64{}}
+	w.sl = newStaticLeave(&w.v, t)
 	w.heldW, w.priorW = make([]float64, len(pool)), make([]float64, len(pool))
 	w.meanW, w.priorN = make([]float64, len(pool)), make([]float64, len(pool))
 	rng := rand.New(rand.NewPCG(o.Seed, 0x1f3a9e7c))
@@ -170,6 +171,9 @@ type inferWeigher struct {
 	heldW, priorW     []float64
 	meanW, priorN     []float64
 	leaves            map[alphabet.Rack]float64
+	// sl values the tiles kept as the ranking does (it reads v's bag,
+	// not its rack, so one serves every leave).
+	sl *staticLeave
 }
 
 // weigh weighs leave l, as likely as weight w.
@@ -186,7 +190,7 @@ func (w *inferWeigher) weigh(l *alphabet.Rack, weight float64) {
 	rack.AddRack(l)
 	w.v.Rack = rack
 	ranked, _, _ := rank(w.gen, &w.v, w.t, 1)
-	value := float64(w.m.Score) + newStaticLeave(&w.v, w.t).Eval(l)
+	value := float64(w.m.Score) + w.sl.Eval(l)
 	if len(ranked) == 0 || value < ranked[0].value-w.tau-1e-9 {
 		return
 	}

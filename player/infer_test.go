@@ -139,6 +139,7 @@ func TestInferKeepsTheTruth(t *testing.T) {
 		// The weigher itself on the true leave, whatever was sampled.
 		w := &inferWeigher{gen: smallGen, v: c.v, m: c.m, played: c.v.Rack, t: table, tau: 0, res: &Inference{}, leaves: map[alphabet.Rack]float64{}}
 		w.heldW, w.priorW, w.meanW, w.priorN = make([]float64, len(c.pool)), make([]float64, len(c.pool)), make([]float64, len(c.pool)), make([]float64, len(c.pool))
+		w.sl = newStaticLeave(&w.v, table)
 		kept := c.kept
 		w.weigh(&kept, 1)
 		if w.consistent != 1 {

@@ -56,14 +56,15 @@ func ViewOf(g *game.Game, seat int) *View {
 	return ViewInto(nil, g, seat)
 }
 
-// ViewInto is ViewOf that fills v, reusing its board's and scores'
-// storage (v nil: a new View). A caller that asks for a view every turn
-// and keeps none past the player's Choose saves a board's allocation a
-// turn.
+// ViewInto is ViewOf that fills v, reusing its board's, scores' and
+// last move's storage (v nil: a new View). A caller that asks for a view
+// every turn and keeps none past the player's Choose saves a board's
+// allocation a turn.
 func ViewInto(v *View, g *game.Game, seat int) *View {
 	if v == nil {
 		v = &View{}
 	}
+	last := v.Last
 	*v = View{
 		Board:          g.Board.CopyTo(v.Board),
 		Rack:           g.Seats[seat].Rack,
@@ -79,7 +80,11 @@ func ViewInto(v *View, g *game.Game, seat int) *View {
 	v.LastWasPass = g.LastWasPass()
 	if n := len(g.History); n > 0 {
 		if h := &g.History[n-1]; h.Kind == game.Played && h.Move.Kind == move.Place && h.Player != seat {
-			v.Last = &LastMove{Move: h.Move, Seat: h.Player, RackLen: h.Rack.Len(), BagLen: g.BagLen() + len(h.Drawn)}
+			if last == nil {
+				last = &LastMove{}
+			}
+			*last = LastMove{Move: h.Move, Seat: h.Player, RackLen: h.Rack.Len(), BagLen: g.BagLen() + len(h.Drawn)}
+			v.Last = last
 		}
 	}
 	return v

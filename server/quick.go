@@ -44,6 +44,7 @@ type QuickResponse struct {
 type quickWaiter struct {
 	l       *live
 	created time.Time
+	host    int  // the waiting player's seat
 	rating  int  // the waiting player's rating (a newcomer's for none)
 	mine    bool // the one asking waits in it
 }
@@ -83,11 +84,7 @@ func (s *Server) handleQuick(w http.ResponseWriter, r *http.Request) {
 	defer s.quickMu.Unlock()
 	ws := s.quickWaiters(req, acct, name)
 	if i := slices.IndexFunc(ws, func(x quickWaiter) bool { return x.mine }); i >= 0 {
-		l := ws[i].l
-		l.mu.Lock()
-		seat := l.quickHost()
-		l.mu.Unlock()
-		writeJSON(w, 200, QuickResponse{ID: l.hdr.ID, Seat: seat})
+		writeJSON(w, 200, QuickResponse{ID: ws[i].l.hdr.ID, Seat: ws[i].host})
 		return
 	}
 	for _, x := range ws {
@@ -201,7 +198,7 @@ func (s *Server) quickWaiters(req *createRequest, acct *seatAccount, name string
 // quickWaiter says whether l is a game a quick pairing with req's
 // settings may seat the player in (or one it waits in). Caller holds mu.
 func (l *live) quickWaiter(req *createRequest, acct *seatAccount, name string) (quickWaiter, bool) {
-	h := l.hdr
+	h := &l.hdr
 	if !l.listed || l.started() || l.over() || !l.freeForAnyone() || len(l.seat) != 2 || h.Tournament != "" ||
 		h.Variant != req.Variant || h.Lexicon != req.Lexicon || h.Challenge != req.Challenge || h.Rated != req.Rated ||
 		!sameClock(clockOf(h.Seats[0]), req.Clock) {
@@ -212,7 +209,7 @@ func (l *live) quickWaiter(req *createRequest, acct *seatAccount, name string) (
 		return quickWaiter{}, false
 	}
 	st := l.seat[host]
-	x := quickWaiter{l: l, created: h.Created, rating: ratingOrNew(st.rating)}
+	x := quickWaiter{l: l, created: h.Created, host: host, rating: ratingOrNew(st.rating)}
 	switch {
 	case acct != nil:
 		x.mine = st.account == acct.key

@@ -1462,6 +1462,9 @@ const QUICK_CLOCKS = ["180+2", "300", "600", "600+5", "900", "1500", "d1", "d3"]
 // QUICK_WAITING counts the lobby's games that wait for an opponent and
 // that quick pairing would seat the player in, by quickKey.
 let QUICK_WAITING = new Map();
+// QUICK_BUSY is set while a quick pairing is asked for (and the page
+// goes to its game).
+let QUICK_BUSY = false;
 
 // quickKey names the settings quick pairing matches on.
 function quickKey(variant, lexicon, clock, rated) {
@@ -1528,6 +1531,8 @@ function showQuick() {
       b.disabled = true;
       b.title = t("quickSignInCorr");
     }
+    // One request at a time, whatever redraws the buttons meanwhile.
+    if (QUICK_BUSY) b.disabled = true;
     b.addEventListener("click", () => quickPlay(v));
     grid.append(b);
   }
@@ -1563,8 +1568,8 @@ async function quickPlay(v) {
       localStorage.setItem("atril:name", name);
     }
   }
-  const buttons = [...$("#quick-grid").querySelectorAll("button")];
-  buttons.forEach((b) => { b.disabled = true; });
+  QUICK_BUSY = true;
+  showQuick();
   $("#quick-msg").textContent = t("quickLooking");
   $("#quick-msg").className = "";
   try {
@@ -1574,6 +1579,7 @@ async function quickPlay(v) {
   } catch (e) {
     $("#quick-msg").textContent = t("error", accountReason(e.message));
     $("#quick-msg").className = "error";
+    QUICK_BUSY = false;
     showQuick();
   }
 }

@@ -63,34 +63,87 @@ func Make(v *variant.Variant, lex *lexicon.Lexicon, lexName string, n int, gen m
 	}
 	h := fnv.New64a()
 	fmt.Fprintf(h, "atril puzzle %s %d", lexName, n)
-	seed := h.Sum64()
+	p, err := makeFrom(v, lex, h.Sum64(), gen)
+	if err != nil {
+		return nil, fmt.Errorf("puzzle %s %d: %w", lexName, n, err)
+	}
+	p.Lexicon, p.Number = lexName, n
+	return p, nil
+}
+
+// Rush makes puzzle k (from 0) of the rush of word list lex (named
+// lexName) dealt from seed: a series of its own, apart from the
+// numbered puzzles, the same wherever it is made. Its Number is k+1.
+func Rush(v *variant.Variant, lex *lexicon.Lexicon, lexName string, seed uint64, k int, gen movegen.Generator) (*Puzzle, error) {
+	if k < 0 || k >= Max {
+		return nil, fmt.Errorf("puzzle: a rush's puzzles go from 0 to %d, not %d", Max-1, k)
+	}
+	h := fnv.New64a()
+	fmt.Fprintf(h, "atril rush %s %d %d", lexName, seed, k)
+	p, err := makeFrom(v, lex, h.Sum64(), gen)
+	if err != nil {
+		return nil, fmt.Errorf("rush puzzle %s %d/%d: %w", lexName, seed, k, err)
+	}
+	p.Lexicon, p.Number = lexName, k+1
+	return p, nil
+}
+
+// RushRanks are the ranks, among a position's distinct placement
+// scores, of the score a rush's puzzles ask for, by puzzle from the
+// first: the first ones ask for one of the better plays, and from
+// len(RushRanks) on every puzzle asks for the top score.
+var RushRanks = []int{8, 8, 5, 5, 3, 3, 2, 2}
+
+// RushTarget is the score a play must reach to solve the puzzle as
+// puzzle k (from 0) of a rush: the RushRanks[k]-th highest distinct
+// score of the position (the lowest one when it has fewer), the top
+// score from len(RushRanks) on.
+func (p *Puzzle) RushTarget(k int) int {
+	rank := 1
+	if k >= 0 && k < len(RushRanks) {
+		rank = RushRanks[k]
+	}
+	target, seen := p.Scores[0], 1
+	for _, sc := range p.Scores[1:] {
+		if seen == rank {
+			break
+		}
+		if sc != target {
+			target, seen = sc, seen+1
+		}
+	}
+	return target
+}
+
+// makeFrom plays the games of the puzzle dealt from seed until one has
+// a position fit for it.
+func makeFrom(v *variant.Variant, lex *lexicon.Lexicon, seed uint64, gen movegen.Generator) (*Puzzle, error) {
 	from := 3 + int(seed%10)
 	for attempt := range uint64(games) {
 		gs := seed + attempt*0x9e3779b97f4a7c15
 		g, err := game.New(v, lex, []string{"1", "2"}, gs)
 		if err != nil {
-			return nil, fmt.Errorf("puzzle %s %d: %w", lexName, n, err)
+			return nil, err
 		}
 		var bots [2]player.Player
 		for i := range bots {
 			if bots[i], err = player.New("inhuman", player.Options{Variant: v, Lexicon: lex, Generator: gen, Seed: gs + uint64(i)}); err != nil {
-				return nil, fmt.Errorf("puzzle %s %d: %w", lexName, n, err)
+				return nil, err
 			}
 		}
 		for !g.Over() && g.BagLen() >= v.RackSize {
 			i := g.Current()
 			if g.MovesPlayed() >= from && g.Seats[i].Rack.Len() == v.RackSize {
 				if p := position(g, gen); p != nil {
-					p.Lexicon, p.Number = lexName, n
 					return p, nil
 				}
 			}
 			if err := g.Play(bots[i].Choose(player.ViewOf(g, i))); err != nil {
-				return nil, fmt.Errorf("puzzle %s %d: game %d: %w", lexName, n, attempt, err)
+				return nil, fmt.Errorf("game %d: %w", attempt, err)
 			}
 		}
 	}
-	return nil, fmt.Errorf("puzzle %s %d: no position found in %d games", lexName, n, games)
+	return nil, fmt.Errorf("no position found in %d games", games)
 }
 
 // position returns the puzzle of g's position for the player on turn,

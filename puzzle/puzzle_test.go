@@ -89,6 +89,60 @@ func TestRank(t *testing.T) {
 	}
 }
 
+func TestRushTarget(t *testing.T) {
+	p := &Puzzle{Scores: []int{40, 38, 38, 30, 30, 25, 20, 18, 16, 12, 9, 8}}
+	// Distinct scores: 40, 38, 30, 25, 20, 18, 16, 12, 9, 8.
+	want := []int{12, 12, 20, 20, 30, 30, 38, 38, 40, 40, 40}
+	for k, w := range want {
+		if got := p.RushTarget(k); got != w {
+			t.Errorf("puzzle %d of a rush: target %d, want %d", k, got, w)
+		}
+	}
+	// Fewer distinct scores than the rank: the lowest.
+	q := &Puzzle{Scores: []int{31, 31, 22}}
+	if got := q.RushTarget(0); got != 22 {
+		t.Errorf("two distinct scores, rank %d: target %d, want 22", RushRanks[0], got)
+	}
+}
+
+func TestRush(t *testing.T) {
+	v, lex := short(t)
+	mk := func(seed uint64, k int) *Puzzle {
+		t.Helper()
+		p, err := Rush(v, lex, "en-short", seed, k, movegen.NewBrute(lex))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	a, b := mk(7, 0), mk(7, 0)
+	if a.Number != 1 || a.Lexicon != "en-short" || a.Game.Board.String() != b.Game.Board.String() || a.Game.Seats[a.Game.Current()].Rack != b.Game.Seats[b.Game.Current()].Rack {
+		t.Errorf("rush puzzle made twice: number %d, two positions or racks", a.Number)
+	}
+	if len(a.Scores) < MinMoves || a.Scores[0] < MinBest {
+		t.Errorf("rush puzzle: %d scores, best %d", len(a.Scores), a.Scores[0])
+	}
+	if c := mk(7, 1); c.Number != 2 || c.Game.Board.String() == a.Game.Board.String() {
+		t.Errorf("rush puzzles 0 and 1 of one seed: number %d, same board %v", c.Number, c.Game.Board.String() == a.Game.Board.String())
+	}
+	if d := mk(8, 0); d.Game.Board.String() == a.Game.Board.String() {
+		t.Error("two seeds dealt the same first rush puzzle")
+	}
+	// The rush's series is not the numbered puzzles'.
+	n, err := Make(v, lex, "en-short", 1, movegen.NewBrute(lex))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n.Game.Board.String() == a.Game.Board.String() && n.Game.Seats[n.Game.Current()].Rack == a.Game.Seats[a.Game.Current()].Rack {
+		t.Error("rush puzzle 0 of seed 7 is puzzle 1")
+	}
+	for _, k := range []int{-1, Max} {
+		if _, err := Rush(v, lex, "en-short", 7, k, movegen.NewBrute(lex)); err == nil {
+			t.Errorf("rush puzzle %d: no error", k)
+		}
+	}
+}
+
 func TestToday(t *testing.T) {
 	for _, tc := range []struct {
 		at   time.Time

@@ -745,6 +745,10 @@ func (s *Server) handleProfile(w http.ResponseWriter, r *http.Request) {
 	if err == nil {
 		puzzleRatings, err = s.store.PuzzleRatings(r.Context(), a.Key)
 	}
+	var rushes []store.RushBest
+	if err == nil {
+		rushes, err = s.store.RushBests(r.Context(), a.Key)
+	}
 	if err != nil {
 		s.fail(w, err)
 		return
@@ -756,6 +760,7 @@ func (s *Server) handleProfile(w http.ResponseWriter, r *http.Request) {
 	}
 	p := Profile{Name: a.Name, Since: a.Created, Ratings: ownRatings(rs), Games: []RatedInfo{},
 		Puzzles: puzzleStats(puzzles, puzzleRatings, puzzle.Today(time.Now())), Followers: followers, Closed: a.Closed()}
+	p.Puzzles.Rush = rushBests(rushes)
 	if a.Suspended == "" { // a suspended account's bio and sightings are not shown
 		bio, err := s.store.Bio(r.Context(), a.Key)
 		if err != nil {

@@ -34,6 +34,8 @@ type AccountData struct {
 	Follows       []FollowInfo       `json:"follows"`
 	Blocks        []BlockInfo        `json:"blocks"`
 	Chat          []LobbyChatLine    `json:"lobby_chat"`
+	// Rushes are the account's puzzle rushes, newest first.
+	Rushes []RushRunInfo `json:"rushes"`
 	// Bio is what the account says about itself (absent for nothing).
 	Bio *BioRequest `json:"bio,omitempty"`
 }
@@ -74,7 +76,7 @@ func (s *Server) handleAccountData(w http.ResponseWriter, r *http.Request) {
 func (s *Server) accountData(r *http.Request, a *store.Account) (*AccountData, error) {
 	ctx := r.Context()
 	d := &AccountData{Name: a.Name, Created: a.Created, Exported: time.Now().UTC(), Games: []RatedInfo{}, Seats: []AccountGameInfo{},
-		Cardbox: []Cardbox{}, Puzzles: []PuzzleRecordInfo{}, PuzzleRatings: []PuzzleRatingInfo{}, Blocks: []BlockInfo{}, Chat: []LobbyChatLine{}}
+		Cardbox: []Cardbox{}, Puzzles: []PuzzleRecordInfo{}, PuzzleRatings: []PuzzleRatingInfo{}, Rushes: []RushRunInfo{}, Blocks: []BlockInfo{}, Chat: []LobbyChatLine{}}
 	rs, err := s.store.Ratings(ctx, a.Key)
 	if err != nil {
 		return nil, err
@@ -132,6 +134,13 @@ func (s *Server) accountData(r *http.Request, a *store.Account) (*AccountData, e
 	}
 	for i := range prs {
 		d.PuzzleRatings = append(d.PuzzleRatings, *puzzleRatingInfo(&prs[i]))
+	}
+	runs, err := s.store.RushRuns(ctx, a.Key, rushExport)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range runs {
+		d.Rushes = append(d.Rushes, RushRunInfo{Lexicon: r.Lexicon, Mode: r.Mode, Started: r.Started, Ended: r.Ended, Solved: r.Solved, Misses: r.Misses})
 	}
 	b, err := s.blockingOf(ctx, a.Key)
 	if err != nil {

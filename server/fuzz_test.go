@@ -110,6 +110,24 @@ func FuzzDecodeQuick(f *testing.F) {
 	})
 }
 
+func FuzzDecodeRushStart(f *testing.F) {
+	for _, s := range []string{`{"lexicon":"en-sowpods","mode":"timed"}`, `{"lexicon":"en-sowpods","mode":"survival"}`, `{"lexicon":"xx","mode":"timed"}`,
+		`{"mode":""}`, `{}`, `[]`, `null`, ``, `{"lexicon":"en-sowpods","mode":"timed","x":1}`} {
+		f.Add([]byte(s))
+	}
+	srv := fuzzServer(f)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		req, err := srv.decodeRushStart(data)
+		if err != nil {
+			checkAPIError(t, err)
+			return
+		}
+		if _, ok := rushModes[req.Mode]; !ok || srv.variantOfLexicon(req.Lexicon) == nil {
+			t.Fatalf("accepted %+v", req)
+		}
+	})
+}
+
 func FuzzDecodeJoin(f *testing.F) {
 	for _, s := range []string{`{"name":"Ana"}`, `{"seat":1}`, `{"seat":-1}`, `{"name":"a\u0000"}`, ``, `{}`, `{"seat":1e9}`} {
 		f.Add([]byte(s))

@@ -12,7 +12,9 @@ import (
 	"time"
 
 	"atril/game"
+	"atril/lexicon"
 	"atril/move"
+	"atril/movegen"
 	"atril/player"
 	"atril/player/leave"
 	"atril/puzzle"
@@ -26,7 +28,7 @@ import (
 
 // Bounds of the server's puzzles.
 const (
-	puzzleCache = 256 // puzzles kept in memory
+	puzzleCache = 512 // puzzles kept in memory (the rushes' among them)
 )
 
 // puzzleEntry is a puzzle as the server keeps it: made once (package
@@ -138,6 +140,9 @@ type PuzzleStats struct {
 	// Ratings are the account's puzzle ratings, one per word list it
 	// answered a puzzle of since puzzles are rated.
 	Ratings []PuzzleRatingInfo `json:"ratings"`
+	// Rush holds the account's best puzzle rush in each word list and
+	// mode it played.
+	Rush []RushBestInfo `json:"rush"`
 }
 
 // puzzleRecords bounds the answers a profile's figures count.
@@ -241,7 +246,15 @@ func (s *Server) puzzleFor(r *http.Request) (*puzzleEntry, error) {
 	if n > today {
 		return nil, &apiError{404, fmt.Sprintf("puzzle %d is not out yet: today's is %d", n, today)}
 	}
-	key := name + "\x00" + strconv.Itoa(n)
+	return s.cachedPuzzle(r, name+"\x00"+strconv.Itoa(n), v, name, n, func(lex *lexicon.Lexicon, gen movegen.Generator) (*puzzle.Puzzle, error) {
+		return puzzle.Make(v, lex, name, n, gen)
+	})
+}
+
+// cachedPuzzle returns the puzzle of key, made once by mk with one of
+// word list name's generators: puzzle number n of variant v's list.
+func (s *Server) cachedPuzzle(r *http.Request, key string, v *variant.Variant, name string, n int,
+	mk func(*lexicon.Lexicon, movegen.Generator) (*puzzle.Puzzle, error)) (*puzzleEntry, error) {
 	s.puzzles.mu.Lock()
 	if s.puzzles.m == nil {
 		s.puzzles.m = map[string]*puzzleEntry{}
@@ -280,7 +293,7 @@ func (s *Server) puzzleFor(r *http.Request) (*puzzleEntry, error) {
 			return
 		}
 		defer func() { <-s.sem }()
-		p.err = s.makePuzzle(p)
+		p.err = s.makePuzzle(p, mk)
 	})
 	if p.err != nil {
 		// A failure is not kept: the next request tries again.
@@ -294,15 +307,16 @@ func (s *Server) puzzleFor(r *http.Request) (*puzzleEntry, error) {
 	return p, nil
 }
 
-// makePuzzle makes puzzle p with one of its word list's generators.
-func (s *Server) makePuzzle(p *puzzleEntry) error {
+// makePuzzle makes puzzle p by mk with one of its word list's
+// generators.
+func (s *Server) makePuzzle(p *puzzleEntry, mk func(*lexicon.Lexicon, movegen.Generator) (*puzzle.Puzzle, error)) error {
 	lr, err := s.lexiconFor(p.v, p.lexicon)
 	if err != nil {
 		return err
 	}
 	gen := lr.getGen()
 	defer lr.putGen(gen)
-	if p.Puzzle, err = puzzle.Make(p.v, lr.lex, p.lexicon, p.number, gen); err != nil {
+	if p.Puzzle, err = mk(lr.lex, gen); err != nil {
 		return err
 	}
 	table, err := leave.Load(p.v, "default", 0)

@@ -478,6 +478,28 @@ type Accounts interface {
 	// PuzzleLevel returns the rating of a puzzle (ErrNotFound if nobody
 	// answered it since puzzles are rated).
 	PuzzleLevel(ctx context.Context, lexicon string, number int) (*PuzzleRating, error)
+	// StartRush stores a new puzzle rush (ErrConflict if its id exists),
+	// and forgets the guests' runs started more than RushGuestKept
+	// before it.
+	StartRush(ctx context.Context, r *RushRun) error
+	// Rush returns a rush (ErrNotFound if there is no such run).
+	Rush(ctx context.Context, id string) (*RushRun, error)
+	// AdvanceRush records the answer to puzzle puzzle of a rush, solved
+	// or missed, and ends the run at end unless end is zero; it returns
+	// the run as it is then, with ErrConflict if the run was no longer on
+	// that puzzle (answered already, or over).
+	AdvanceRush(ctx context.Context, id string, puzzle int, solved bool, end time.Time) (*RushRun, error)
+	// EndRush ends a rush at, unless it has ended, and returns it.
+	EndRush(ctx context.Context, id string, at time.Time) (*RushRun, error)
+	// RushRuns returns the n latest rushes of an account, newest first.
+	RushRuns(ctx context.Context, key string, n int) ([]RushRun, error)
+	// RushBests returns an account's best rush in each word list and
+	// mode it played, by word list and mode.
+	RushBests(ctx context.Context, key string) ([]RushBest, error)
+	// RushLeaders returns the n best accounts at the rushes of a word
+	// list and mode, each with its best run, leaving out suspended
+	// accounts and runs that solved nothing.
+	RushLeaders(ctx context.Context, lexicon, mode string, n int) ([]RushBest, error)
 }
 
 // checkPair checks that key and other are two existing accounts before

@@ -130,6 +130,7 @@ var accountTables = []struct{ name, cols string }{
 	{"cards", "account, lexicon, letters, box, due, filed"},
 	{"lobby_chat", "id, account, text, at"},
 	{"follows", "account, followed, since"},
+	{"rush_runs", "id, account, lexicon, mode, seed, started, deadline, puzzle, solved, misses, ended"},
 }
 
 // CreateAccount implements Accounts.

@@ -48,6 +48,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store, prefix string) {
 	t.Run("LobbyChat", func(t *testing.T) { lobbyChat(t, open(t), prefix) })
 	t.Run("Rerate", func(t *testing.T) { rerating(t, open(t), prefix) })
 	t.Run("Bios", func(t *testing.T) { bios(t, open(t), prefix) })
+	t.Run("Rushes", func(t *testing.T) { rushes(t, open(t), prefix) })
 	t.Run("RoundTrip", func(t *testing.T) {
 		s := open(t)
 		g := newGame("rt")
@@ -1963,5 +1964,134 @@ func bios(t *testing.T, s store.Store, prefix string) {
 	}
 	if b, err := s.Bio(ctx, a.Key); err != nil || b != (store.Bio{}) {
 		t.Errorf("Bio of a closed account: %+v, %v", b, err)
+	}
+}
+
+func rushes(t *testing.T, s store.Store, prefix string) {
+	ctx := context.Background()
+	now := time.Date(2026, 8, 9, 10, 11, 12, 0, time.UTC)
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	var accounts [4]*store.Account
+	for i, name := range []string{"Ana", "Bo", "Cy", "Di"} {
+		accounts[i] = &store.Account{Key: prefix + "rush-" + name, Name: prefix + name, Password: "pbkdf2$r", Created: now}
+		must(s.CreateAccount(ctx, accounts[i]))
+	}
+	ana, bo, cy, di := accounts[0], accounts[1], accounts[2], accounts[3]
+	lex := prefix + "en"
+	run := func(id string, who *store.Account, mode string, at time.Time) *store.RushRun {
+		r := &store.RushRun{ID: prefix + id, Lexicon: lex, Mode: mode, Seed: 1<<63 + 5, Started: at}
+		if who != nil {
+			r.Account = who.Key
+		}
+		if mode == "timed" {
+			r.Deadline = at.Add(5 * time.Minute)
+		}
+		must(s.StartRush(ctx, r))
+		return r
+	}
+	r := run("r1", ana, "timed", now)
+	got, err := s.Rush(ctx, r.ID)
+	if err != nil || *got != *r {
+		t.Fatalf("Rush: %+v, %v; want %+v", got, err, r)
+	}
+	if err := s.StartRush(ctx, r); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("StartRush of an id taken: %v, want ErrConflict", err)
+	}
+	if err := s.StartRush(ctx, &store.RushRun{ID: prefix + "r0", Lexicon: lex, Mode: "timed", Started: now, Solved: 2}); err == nil {
+		t.Error("StartRush of a run already solving: no error")
+	}
+	if _, err := s.Rush(ctx, prefix+"nothing"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("Rush of no run: %v, want ErrNotFound", err)
+	}
+	// An answer moves the run on once: the same puzzle answered again
+	// (another process, a second click) changes nothing.
+	if got, err = s.AdvanceRush(ctx, r.ID, 0, true, time.Time{}); err != nil || got.Puzzle != 1 || got.Solved != 1 || got.Misses != 0 || !got.Ended.IsZero() {
+		t.Errorf("AdvanceRush solved: %+v, %v", got, err)
+	}
+	if got, err = s.AdvanceRush(ctx, r.ID, 0, false, time.Time{}); !errors.Is(err, store.ErrConflict) || got == nil || got.Puzzle != 1 || got.Misses != 0 {
+		t.Errorf("AdvanceRush of a puzzle answered: %+v, %v; want the run and ErrConflict", got, err)
+	}
+	must2 := func(r *store.RushRun, err error) *store.RushRun {
+		t.Helper()
+		must(err)
+		return r
+	}
+	must2(s.AdvanceRush(ctx, r.ID, 1, true, time.Time{}))
+	must2(s.AdvanceRush(ctx, r.ID, 2, true, time.Time{}))
+	end := now.Add(3 * time.Minute)
+	if got = must2(s.AdvanceRush(ctx, r.ID, 3, false, end)); got.Puzzle != 4 || got.Solved != 3 || got.Misses != 1 || !got.Ended.Equal(end) {
+		t.Errorf("AdvanceRush that ends the run: %+v", got)
+	}
+	if _, err = s.AdvanceRush(ctx, r.ID, 4, true, time.Time{}); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("AdvanceRush of a run over: %v, want ErrConflict", err)
+	}
+	if got = must2(s.EndRush(ctx, r.ID, end.Add(time.Minute))); !got.Ended.Equal(end) || got.Solved != 3 {
+		t.Errorf("EndRush of a run over: %+v, want it ended at %v", got, end)
+	}
+	// Ana: 3 and 1 timed, 2 in survival; Bo 3 timed, later than Ana;
+	// Cy none solved; Di suspended; a guest 9.
+	r2 := run("r2", ana, "timed", now.Add(time.Hour))
+	must2(s.AdvanceRush(ctx, r2.ID, 0, true, time.Time{}))
+	r3 := run("r3", ana, "survival", now.Add(2*time.Hour))
+	must2(s.AdvanceRush(ctx, r3.ID, 0, true, time.Time{}))
+	must2(s.AdvanceRush(ctx, r3.ID, 1, true, time.Time{}))
+	rb := run("rb", bo, "timed", now.Add(3*time.Hour))
+	rc := run("rc", cy, "timed", now.Add(3*time.Hour))
+	rd := run("rd", di, "timed", now.Add(3*time.Hour))
+	guest := run("rg", nil, "timed", now.Add(3*time.Hour))
+	for k := range 9 {
+		if k < 3 {
+			must2(s.AdvanceRush(ctx, rb.ID, k, true, time.Time{}))
+		}
+		must2(s.AdvanceRush(ctx, rd.ID, k, true, time.Time{}))
+		must2(s.AdvanceRush(ctx, guest.ID, k, true, time.Time{}))
+	}
+	must2(s.EndRush(ctx, rc.ID, now.Add(4*time.Hour)))
+	must(s.Suspend(ctx, di.Key, "test", now))
+	bests, err := s.RushBests(ctx, ana.Key)
+	must(err)
+	want := fmt.Sprint([]store.RushBest{{Account: ana.Key, Lexicon: lex, Mode: "survival", Solved: 2, At: r3.Started, Runs: 1},
+		{Account: ana.Key, Lexicon: lex, Mode: "timed", Solved: 3, At: r.Started, Runs: 2}})
+	if fmt.Sprint(bests) != want {
+		t.Errorf("RushBests:\n %v\nwant\n %v", bests, want)
+	}
+	leaders, err := s.RushLeaders(ctx, lex, "timed", 10)
+	must(err)
+	want = fmt.Sprint([]store.RushBest{{Account: ana.Key, Name: ana.Name, Lexicon: lex, Mode: "timed", Solved: 3, At: r.Started, Runs: 2},
+		{Account: bo.Key, Name: bo.Name, Lexicon: lex, Mode: "timed", Solved: 3, At: rb.Started, Runs: 1}})
+	if fmt.Sprint(leaders) != want {
+		t.Errorf("RushLeaders:\n %v\nwant\n %v", leaders, want)
+	}
+	if leaders, err = s.RushLeaders(ctx, lex, "timed", 1); err != nil || len(leaders) != 1 || leaders[0].Account != ana.Key {
+		t.Errorf("RushLeaders, 1: %v, %v", leaders, err)
+	}
+	runs, err := s.RushRuns(ctx, ana.Key, 2)
+	if err != nil || len(runs) != 2 || runs[0].ID != r3.ID || runs[1].ID != r2.ID {
+		t.Errorf("RushRuns, 2: %v, %v; want r3 and r2", runs, err)
+	}
+	// A guest's runs go a day after they start, when another run starts;
+	// an account's stay.
+	old := run("rg-old", nil, "timed", now.Add(-25*time.Hour))
+	oldAna := run("ra-old", ana, "timed", now.Add(-25*time.Hour))
+	run("r-next", cy, "timed", now)
+	if _, err := s.Rush(ctx, old.ID); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("a guest's run of 25 hours before: %v, want ErrNotFound", err)
+	}
+	for _, id := range []string{guest.ID, oldAna.ID} {
+		if _, err := s.Rush(ctx, id); err != nil {
+			t.Errorf("run %s: %v", id, err)
+		}
+	}
+	must(s.CloseAccount(ctx, ana.Key, now.Add(5*time.Hour)))
+	if runs, err = s.RushRuns(ctx, ana.Key, 10); err != nil || len(runs) != 0 {
+		t.Errorf("the runs of a closed account: %v, %v", runs, err)
+	}
+	if _, err := s.Rush(ctx, r.ID); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("a run of a closed account: %v, want ErrNotFound", err)
 	}
 }

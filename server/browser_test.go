@@ -4232,3 +4232,96 @@ func TestBrowserCloseAccount(t *testing.T) {
 	r.run(bo, "her page, as Bodil", chromedp.Navigate(r.e.url+"/p/Anabel"), chromedp.WaitVisible(`#profile-body`))
 	r.poll(bo, "closed", `!$("#profile-closed").hidden && $("#profile-closed").textContent === "This account was closed by its owner." && $("#profile-follow").hidden && $("#profile-block").hidden`, 10*time.Second)
 }
+
+// TestBrowserRush plays a guest's rush from the lobby's card to its end
+// (a puzzle solved with a play laid on the board, three skips), then,
+// signed in, a survival run ended by its holder, which the leaderboard
+// and the player's page then show.
+func TestBrowserRush(t *testing.T) {
+	r := newRig(t)
+	c := r.ctx
+	r.run(c, "open the lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#create`))
+	r.poll(c, "the rush's link", `!!$("#rush-link").offsetParent && $("#rush-link").getAttribute("href") === "/rush"`, 20*time.Second)
+	r.run(c, "the rush", chromedp.Navigate(r.e.url+"/rush"))
+	r.poll(c, "the rush's page", `!$("#rush-start").hidden && $("#rush-lexicon").value === "en-sowpods" && !$("#rush-leaders-empty").hidden && !$("#rush-signin").hidden`, 20*time.Second)
+	var line string
+	r.eval(c, `$("#rush-leaders-empty").textContent + " / " + $("#rush-leaders-caption").textContent`, &line)
+	if line != "No runs of this word list and mode yet. / The best runs in SOWPODS (international English), timed" {
+		t.Errorf("the empty leaderboard reads %q", line)
+	}
+	r.clickAt(c, "#rush-go")
+	r.poll(c, "puzzle 1", `!$("#rush").hidden && $("#rush-start").hidden && document.querySelectorAll("#rack .tile").length === 7 && $("#rush-goal").textContent !== ""`, 20*time.Second)
+	var id string
+	r.eval(c, `sessionStorage.getItem("atril:rush")`, &id)
+	var run RushInfo
+	if code := r.e.do("GET", "/api/rush/"+id, "", nil, &run); code != 200 {
+		t.Fatalf("the run %q: %d", id, code)
+	}
+	var page struct{ Title, Status, Goal, Clock string }
+	r.eval(c, `({Title: $("#rush-title").textContent, Status: $("#rush-score").textContent, Goal: $("#rush-goal").textContent, Clock: $("#rush-clock").textContent})`, &page)
+	if !strings.HasPrefix(page.Title, "Rush · puzzle 1 · ") || page.Status != "Solved 0 · misses 0 of 3" ||
+		page.Goal != fmt.Sprintf("Find a play of at least %d points: place your tiles and press Play.", run.Target) ||
+		!regexp.MustCompile(`^[45]:\d\d left$`).MatchString(page.Clock) {
+		t.Errorf("puzzle 1 of the rush: %+v", page)
+	}
+	if s := r.axe(c, "a rush"); s < 90 {
+		t.Errorf("a rush's page scores %.0f in the accessibility checks, want at least 90", s)
+	}
+	// The top play, laid on the board and played.
+	plays, scores := rushPlays(t, r.e, id)
+	tiles, _ := json.Marshal(plays[0])
+	r.eval(c, fmt.Sprintf(`(showCandidate({tiles: %s}), true)`, tiles), new(bool))
+	r.poll(c, "its preview", fmt.Sprintf(`$("#preview").dataset.score === "%d"`, scores[0]), 10*time.Second)
+	r.shot(c, "58-rush")
+	r.clickAt(c, "#submit")
+	r.poll(c, "puzzle 2", `$("#rush-title").textContent.startsWith("Rush · puzzle 2 · ")`, 20*time.Second)
+	r.eval(c, `$("#message").textContent + " / " + $("#rush-score").textContent`, &line)
+	if !strings.HasPrefix(line, "Solved: ") || !strings.HasSuffix(line, fmt.Sprintf(" scores %d (at least %d asked). / Solved 1 · misses 0 of 3", scores[0], run.Target)) {
+		t.Errorf("after the top play the page says %q", line)
+	}
+	// Three skips end it.
+	for k := 1; k <= 3; k++ {
+		r.clickAt(c, "#rush-skip")
+		if k < 3 {
+			r.poll(c, "a skip", fmt.Sprintf(`$("#rush-score").textContent === "Solved 1 · misses %d of 3"`, k), 20*time.Second)
+		}
+	}
+	r.poll(c, "the run's end", `!$("#rush-start").hidden && $("#game").hidden && !$("#rush-summary").hidden`, 20*time.Second)
+	var end struct {
+		Head string
+		Log  []string
+		Go   string
+	}
+	r.eval(c, `({Head: $("#rush-summary h2").textContent, Log: [...document.querySelectorAll(".rush-log li")].map((li) => li.className), Go: $("#rush-go").textContent})`, &end)
+	if end.Head != "The run is over: 1 solved." || strings.Join(end.Log, " ") != "ok error error error" || end.Go != "Another run" {
+		t.Errorf("the run's end: %+v", end)
+	}
+	r.shot(c, "59-rush-over")
+
+	// Signed in: a survival run, one puzzle solved, ended.
+	r.signInDialog(c, "#signin-open", "Ana", "anagrams1", "#signup-go")
+	r.poll(c, "signed in", `$("#me-link").textContent === "Ana" && $("#rush-signin").hidden`, 20*time.Second)
+	r.eval(c, `(() => { const m = document.querySelector("input[name=rush-mode][value=survival]"); m.checked = true; m.dispatchEvent(new Event("change")); return true; })()`, new(bool))
+	r.clickAt(c, "#rush-go")
+	r.poll(c, "a survival run", `!$("#rush").hidden && $("#rush-clock").hidden && $("#rush-title").textContent.startsWith("Rush · puzzle 1 · ")`, 20*time.Second)
+	r.eval(c, `sessionStorage.getItem("atril:rush")`, &id)
+	plays, _ = rushPlays(t, r.e, id)
+	tiles, _ = json.Marshal(plays[0])
+	r.eval(c, fmt.Sprintf(`(showCandidate({tiles: %s}), true)`, tiles), new(bool))
+	r.clickAt(c, "#submit")
+	r.poll(c, "puzzle 2", `$("#rush-title").textContent.startsWith("Rush · puzzle 2 · ")`, 20*time.Second)
+	r.clickAt(c, "#rush-end")
+	r.poll(c, "the question", `!!document.querySelector("#ask-dialog[open]")`, 5*time.Second)
+	r.clickAt(c, "#ask-ok")
+	r.poll(c, "the leaderboard", `!$("#rush-summary").hidden && !$("#rush-leaders").hidden`, 20*time.Second)
+	r.eval(c, `$("#rush-summary p").textContent + " / " + [...document.querySelectorAll("#rush-leaders tbody td")].map((td) => td.textContent).join(" ")`, &line)
+	if line != "Your best yet: 1 solved (runs played: 1). / 1 Ana 1 1" {
+		t.Errorf("the end of Ana's run reads %q", line)
+	}
+	r.run(c, "Ana's page", chromedp.Navigate(r.e.url+"/p/Ana"))
+	r.poll(c, "her rush", `!$("#profile-body").hidden && $("#profile-puzzle-ratings").textContent !== ""`, 10*time.Second)
+	r.eval(c, `$("#profile-puzzle-ratings").textContent`, &line)
+	if line != "Puzzle rush in SOWPODS (international English), survival: best 1 solved (runs played: 1)." {
+		t.Errorf("her page's rush reads %q", line)
+	}
+}

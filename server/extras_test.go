@@ -25,7 +25,8 @@ func TestOpenAPIListsPageRoutes(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, p := range []string{"/api/games/{id}/preview", "/api/games/{id}/resign", "/api/games/{id}/abort",
-		"/api/games/{id}/list", "/api/quick", "/api/lobby", "/api/games/{id}/review", "/api/games/{id}/analysis"} {
+		"/api/games/{id}/list", "/api/quick", "/api/lobby", "/api/games/{id}/review", "/api/games/{id}/analysis",
+		"/api/rush", "/api/rush/leaders", "/api/rush/{id}", "/api/rush/{id}/preview", "/api/rush/{id}/answer", "/api/rush/{id}/end"} {
 		if !strings.Contains(string(data), "\n  "+p+":\n") {
 			t.Errorf("api/openapi.yaml does not document %s", p)
 		}

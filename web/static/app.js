@@ -463,6 +463,7 @@ function accountChanged() {
   if (JOINING) renderJoinForm(JOINING);
   if (TOURNEY) loadTourney();
   if (PROFILE) renderProfileAccount();
+  if (location.pathname === "/rush") renderRushSignIn();
   // A puzzle's page shows the account's own answer: ask for it again.
   if (G.puzzle) {
     G.puzzle.first = null;
@@ -2243,6 +2244,7 @@ const G = {
   claimed: false,  // a token of this device's own was asked for the account's seat
   seatError: null, // why it was refused
   puzzle: null,    // on a puzzle's page: {lexicon, number, today, answer}
+  rush: null,      // in a puzzle rush: {id, run (the API's RushInfo), log of answers, busy}
   position: null,  // on the analysis board: {cgp, lexicon, log: [{cgp, move, kind, score}], result}
 };
 
@@ -2478,7 +2480,7 @@ function savedRackOrder(st) {
 }
 
 function saveRackOrder() {
-  if (!G.st || !G.st.you || !G.id || G.position || G.puzzle) return;
+  if (!G.st || !G.st.you || !G.id || G.position || G.puzzle || G.rush) return;
   const key = rackOrderKey(G.st);
   const list = rackOrders().filter((x) => x.k !== key);
   list.unshift({ k: key, tiles: G.rack.map((x) => (x.blank ? "?" : "=") + x.letter) });
@@ -2821,6 +2823,7 @@ function renderSide(st, me) {
   $("#keys-box").hidden = !st.you || st.over;
   renderResult(st, me);
   if (G.puzzle) renderPuzzleSide();
+  if (G.rush) renderRushSide();
   if (G.position) renderPositionSide();
 }
 
@@ -3213,7 +3216,7 @@ function renderChat(st, me) {
 // see it while they play); signed-in watchers write in it.
 function renderKibitz(st, me) {
   const box = $("#kibitz-box");
-  box.hidden = !!(G.puzzle || G.position || G.review) || !st.started || (me >= 0 && !st.over);
+  box.hidden = !!(G.puzzle || G.rush || G.position || G.review) || !st.started || (me >= 0 && !st.over);
   if (box.hidden) return;
   $("#kibitz-form").hidden = !ME.signed_in;
   $("#kibitz-signin").hidden = ME.signed_in;
@@ -3676,6 +3679,7 @@ function schedulePreview() {
     const tiles = G.pending.map((p) => ({ row: p.row, col: p.col, letter: p.letter, blank: p.blank }));
     try {
       const data = G.puzzle ? await api("POST", puzzlePath() + "/preview", { tiles })
+        : G.rush ? await api("POST", rushPath() + "/preview", { number: G.rush.run.number, tiles })
         : G.position ? await api("POST", "/api/position/preview", { cgp: G.position.cgp, tiles })
           : await api("POST", "/api/games/" + G.id + "/preview", { tiles }, G.token);
       if (key !== pendingKey()) return;
@@ -3734,6 +3738,7 @@ async function sendMove(body) {
 async function submit() {
   if (!G.pending.length) { say(t("placeFirst"), "error"); return; }
   if (G.puzzle) { answerPuzzle(false); return; }
+  if (G.rush) { answerRush(false); return; }
   await sendMove({ kind: "place", tiles: G.pending.map((p) => ({ row: p.row, col: p.col, letter: p.letter, blank: p.blank })) });
 }
 
@@ -4371,6 +4376,228 @@ function renderPuzzleResult() {
     r.best.map((c) => ({ move: c.move, cells: [String(c.score), wordNode(units(c.leave)), c.equity.toFixed(1)], show: c }))));
 }
 
+// ---------- puzzle rush ----------
+
+// rushPath is the address of the run on the page.
+function rushPath() { return "/api/rush/" + G.rush.id; }
+function rushModeName(mode) { return t(mode === "survival" ? "rushSurvivalName" : "rushTimedName"); }
+
+// showRush opens /rush: the form that starts a run, the leaderboard, and
+// the run this tab was playing, if it goes on (its id is kept for the
+// tab: it is the run's secret).
+async function showRush() {
+  document.title = t("rushTitle") + " · atril";
+  try { INFO = INFO || await api("GET", "/api/info"); } catch (e) { /* no word lists */ }
+  const sel = $("#rush-lexicon");
+  const byLang = INFO && INFO.variants.find((v) => VARIANT_LANG[v.name] === browserLang());
+  if (INFO) chooseLexicon(sel, [localStorage.getItem("atril:rush-lexicon"), localStorage.getItem("atril:puzzle"), byLang && byLang.default_lexicon, "en-sowpods"]);
+  const mode = localStorage.getItem("atril:rush-mode") === "survival" ? "survival" : "timed";
+  for (const r of document.querySelectorAll("input[name=rush-mode]")) r.checked = r.value === mode;
+  sel.addEventListener("change", loadRushLeaders);
+  for (const r of document.querySelectorAll("input[name=rush-mode]")) r.addEventListener("change", loadRushLeaders);
+  $("#rush-form").addEventListener("submit", (ev) => { ev.preventDefault(); startRush(); });
+  $("#rush-skip").addEventListener("click", () => answerRush(true));
+  $("#rush-end").addEventListener("click", async () => { if (await ask(t("rushEndAsk"), t("rushEnd"))) endRush(); });
+  renderRushSignIn();
+  const id = sessionStorage.getItem("atril:rush");
+  if (id) {
+    try {
+      const R = await api("GET", "/api/rush/" + id);
+      if (!R.over) { rushPlay(R, []); return; }
+    } catch (e) { /* gone, or another account's */ }
+    sessionStorage.removeItem("atril:rush");
+  }
+  $("#rush-start").hidden = false;
+  loadRushLeaders();
+}
+
+// renderRushSignIn says, to a guest, what signing in keeps.
+function renderRushSignIn() { $("#rush-signin").hidden = ME.signed_in; }
+
+function rushMode() { const r = document.querySelector("input[name=rush-mode]:checked"); return r ? r.value : "timed"; }
+
+// loadRushLeaders shows the best runs of the form's word list and mode.
+async function loadRushLeaders() {
+  const lexicon = $("#rush-lexicon").value, mode = rushMode();
+  if (!lexicon) return;
+  const body = $("#rush-leaders tbody");
+  $("#rush-leaders-caption").textContent = t("rushLeadersCaption", lexiconName(lexicon), rushModeName(mode));
+  let B;
+  try {
+    B = await api("GET", "/api/rush/leaders?lexicon=" + encodeURIComponent(lexicon) + "&mode=" + mode);
+  } catch (e) {
+    B = { players: [], error: e.message };
+  }
+  if ($("#rush-lexicon").value !== lexicon || rushMode() !== mode) return;
+  body.textContent = "";
+  B.players.forEach((p, i) => {
+    const tr = el("tr");
+    const who = el("td");
+    const a = el("a", "", p.name);
+    a.href = profileURL(p.name);
+    who.append(a);
+    tr.append(el("td", "n", String(i + 1)), who, el("td", "n", String(p.solved)), el("td", "n", String(p.runs)));
+    body.append(tr);
+  });
+  $("#rush-leaders").hidden = !B.players.length;
+  const empty = $("#rush-leaders-empty");
+  empty.hidden = B.players.length > 0;
+  empty.textContent = B.error ? t("error", B.error) : t("rushLeadersEmpty");
+}
+
+// startRush starts a run of the form's word list and mode.
+async function startRush() {
+  const lexicon = $("#rush-lexicon").value, mode = rushMode();
+  localStorage.setItem("atril:rush-lexicon", lexicon);
+  localStorage.setItem("atril:rush-mode", mode);
+  $("#rush-go").disabled = true;
+  $("#rush-msg").textContent = "";
+  try {
+    const R = await api("POST", "/api/rush", { lexicon, mode });
+    sessionStorage.setItem("atril:rush", R.id);
+    rushPlay(R, []);
+  } catch (e) {
+    $("#rush-msg").textContent = t("error", e.message);
+    $("#rush-msg").className = "error";
+  } finally {
+    $("#rush-go").disabled = false;
+  }
+}
+
+// rushPlay shows the run's puzzle on turn on the game's board; log holds
+// the run's puzzles answered so far in this page.
+function rushPlay(R, log) {
+  const first = !G.rush || G.rush.id !== R.id;
+  G.rush = { id: R.id, run: R, log, busy: false };
+  $("#rush-start").hidden = true;
+  $("#game").hidden = false;
+  $("#rush").hidden = false;
+  G.gameLang = VARIANT_LANG[R.state.variant] || "en";
+  if (!G.rushWired) {
+    G.rushWired = true;
+    LANG = pickLang(G.gameLang);
+    translatePage();
+    buildBoard(R.state);
+    wireGame();
+  }
+  if (first) {
+    G.rushEnds = R.left_ms ? performance.now() + R.left_ms : 0;
+    tickRush();
+  }
+  G.pending = []; G.selected = -1; G.typed = []; G.cursor = null; G.preview = null;
+  R.state.seats.forEach((s, i) => { s.name = t("puzzleSeat", i + 1); });
+  render(R.state);
+}
+
+// renderRushSide shows the run's box (the puzzle, the score asked for,
+// solved and missed) and hides what only a game has.
+function renderRushSide() {
+  const R = G.rush.run;
+  const title = t("rushPuzzle", R.number, lexiconName(R.lexicon));
+  $("#rush-title").textContent = title;
+  $("#game-title").textContent = title;
+  document.title = title + " – atril";
+  $("#turn").textContent = "";
+  $("#turn").hidden = true;
+  for (const b of ["#exchange", "#pass", "#resign", "#abort", "#sound", "#notify", "#resume-box", "#share", "#chat-box", "#kibitz-box"]) $(b).hidden = true;
+  $("#rush-score").textContent = t("rushStatus", R.solved, R.misses, R.max_misses);
+  $("#rush-goal").textContent = R.top ? t("rushGoalTop", R.target) : t("rushGoal", R.target);
+  $("#rush-clock").hidden = !R.seconds;
+  for (const b of ["#rush-skip", "#rush-end"]) $(b).disabled = G.rush.busy;
+}
+
+// tickRush runs the timed mode's clock down; at the end the page asks
+// the server, which ends the run.
+function tickRush() {
+  clearTimeout(G.rushTimer);
+  if (!G.rush || !G.rushEnds) return;
+  const left = G.rushEnds - performance.now();
+  $("#rush-clock").textContent = t("rushLeft", clockText(Math.max(left, 0)));
+  $("#rush-clock").classList.toggle("low", left < 30000);
+  if (left <= 0) {
+    api("GET", rushPath()).then((R) => { if (R.over) rushOver(R); else { G.rushEnds = performance.now() + Math.max(R.left_ms || 0, 1000); tickRush(); } })
+      .catch((e) => say(t("error", e.message), "error"));
+    return;
+  }
+  G.rushTimer = setTimeout(tickRush, Math.min(1000, left % 1000 || 1000));
+}
+
+// answerRush sends the placed tiles (or a skip) for the puzzle on turn
+// and goes on to the next one, or to the run's end.
+async function answerRush(skip) {
+  if (!G.rush || G.rush.busy) return;
+  const R = G.rush.run;
+  const body = skip ? { number: R.number, skip: true }
+    : { number: R.number, tiles: G.pending.map((p) => ({ row: p.row, col: p.col, letter: p.letter, blank: p.blank })) };
+  G.rush.busy = true;
+  renderRushSide();
+  let res;
+  try {
+    res = await api("POST", rushPath() + "/answer", body);
+  } catch (e) {
+    G.rush.busy = false;
+    say(t("error", e.message), "error");
+    // The run moved on elsewhere (another tab, or its clock): show it as it is.
+    if (e.status === 409) api("GET", rushPath()).then((N) => (N.over ? rushOver(N) : rushPlay(N, G.rush.log))).catch(() => {});
+    else renderRushSide();
+    return;
+  }
+  G.rush.busy = false;
+  if (!skip && !res.ok) { say(t("rejected", localReason(res.reason)), "error"); renderRushSide(); return; }
+  const top = res.best && res.best[0];
+  const entry = { number: R.number, target: R.target, correct: res.correct, skipped: !!res.skipped, move: res.move || "", score: res.score,
+    top: top ? top.move : "", best: res.best_score };
+  G.rush.log.push(entry);
+  say(rushLine(entry), res.correct ? "ok" : "error");
+  if (res.run.over) rushOver(res.run);
+  else rushPlay(res.run, G.rush.log);
+}
+
+// rushLine says how a puzzle of the run went.
+function rushLine(x) {
+  if (x.correct) return msgNodes(t("rushRight", "{0}", x.score, x.target), moveNode(x.move));
+  if (x.skipped) return msgNodes(t("rushSkipped", "{0}", x.best), moveNode(x.top));
+  return msgNodes(t("rushWrong", "{0}", x.score, x.target, "{1}", x.best), moveNode(x.move), moveNode(x.top));
+}
+
+// endRush ends the run now.
+async function endRush() {
+  try { rushOver(await api("POST", rushPath() + "/end")); } catch (e) { say(t("error", e.message), "error"); }
+}
+
+// rushOver shows the run's end: what it solved, the holder's best, the
+// puzzles of the run, and the form to start another.
+function rushOver(R) {
+  clearTimeout(G.rushTimer);
+  sessionStorage.removeItem("atril:rush");
+  const log = G.rush ? G.rush.log : [];
+  G.rush = null;
+  G.rushEnds = 0;
+  $("#game").hidden = true;
+  $("#rush").hidden = true;
+  $("#rush-start").hidden = false;
+  document.title = t("rushTitle") + " · atril";
+  const box = $("#rush-summary");
+  box.textContent = "";
+  box.append(el("h2", "", t("rushOver", R.solved)));
+  if (R.best) box.append(el("p", R.best.solved === R.solved && R.solved > 0 ? "ok" : "hint",
+    t(R.best.solved === R.solved && R.solved > 0 ? "rushNewBest" : "rushYourBest", R.best.solved, R.best.runs)));
+  if (log.length) {
+    const ol = el("ol", "rush-log");
+    for (const x of log) {
+      const li = el("li", x.correct ? "ok" : "error");
+      li.value = x.number;
+      li.append(...rushLine(x));
+      ol.append(li);
+    }
+    box.append(ol);
+  }
+  box.hidden = false;
+  box.focus();
+  $("#rush-go").textContent = t("rushAgain");
+  loadRushLeaders();
+}
+
 // movesTable is a table of moves: a caption, the headings (string keys)
 // of the columns after the move's, and rows {move, cells, show, cls}
 // whose show, a placement with tiles, gets a button that lays it on the
@@ -4593,6 +4820,7 @@ function renderProfile() {
   const pr = $("#profile-puzzle-ratings");
   pr.textContent = "";
   for (const r of pz.ratings || []) pr.append(el("p", "", t("puzzleRatingLine", lexiconName(r.lexicon), r.rating, r.deviation, r.answered, r.solved)));
+  for (const r of pz.rush || []) pr.append(el("p", "", t("rushProfileLine", lexiconName(r.lexicon), rushModeName(r.mode), r.solved, r.runs)));
   pr.hidden = !pr.children.length;
   $("#profile-ratings").hidden = !P.ratings.length;
   $("#profile-no-ratings").hidden = P.ratings.length > 0;
@@ -4849,6 +5077,7 @@ loadMe().then(() => {
   else if (location.pathname === "/analysis") showPosition();
   else if (location.pathname === "/words") showFinder();
   else if (location.pathname === "/study") showStudy();
+  else if (location.pathname === "/rush") showRush();
   else if (pz) {
     let lex = pz[1] || localStorage.getItem("atril:puzzle") || "en-sowpods";
     try { lex = decodeURIComponent(lex); } catch (e) { /* as written */ }

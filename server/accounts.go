@@ -161,6 +161,8 @@ type Me struct {
 	Blocked []string `json:"blocked,omitempty"`
 	// Follows names the accounts the player follows.
 	Follows []string `json:"follows,omitempty"`
+	// UnreadMessages counts the messages to the player not read yet.
+	UnreadMessages int `json:"unread_messages,omitempty"`
 }
 
 // RatingInfo is an account's rating in one word list and pace.
@@ -596,7 +598,11 @@ func (s *Server) me(ctx context.Context, a *store.Account) (*Me, error) {
 	if err != nil {
 		return nil, err
 	}
-	me := &Me{SignedIn: true, Name: a.Name, Ratings: ownRatings(rs)}
+	unread, err := s.store.UnreadMessages(ctx, a.Key)
+	if err != nil {
+		return nil, err
+	}
+	me := &Me{SignedIn: true, Name: a.Name, Ratings: ownRatings(rs), UnreadMessages: unread}
 	for _, b := range bs {
 		me.Blocked = append(me.Blocked, b.Name)
 	}

@@ -4325,3 +4325,54 @@ func TestBrowserRush(t *testing.T) {
 		t.Errorf("her page's rush reads %q", line)
 	}
 }
+
+// TestBrowserMessages: a message from another player shows in the
+// header's count; the messages page lists the conversation, opens it
+// (read: the count goes), and sends a reply, which the other player
+// reads; a player's page links to the conversation.
+func TestBrowserMessages(t *testing.T) {
+	r := newRig(t)
+	c := r.ctx
+	r.run(c, "open the lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#create`))
+	r.signInDialog(c, "#signin-open", "Ana", "anagrams1", "#signup-go")
+	r.poll(c, "signed in", `$("#me-link").textContent === "Ana" && !$("#messages-link").hidden && $("#messages-link .label").textContent === "Messages"`, 20*time.Second)
+	bo := browser(t)
+	r.e.signUp(bo, "Bo.B", "bobobobo1")
+	if code := r.e.doWith(bo, "POST", "/api/me/messages/Ana", "", map[string]string{"text": "Hi Ana, a game tonight?"}, nil); code != 201 {
+		t.Fatalf("Bo writes: %d", code)
+	}
+	r.run(c, "the lobby again", chromedp.Navigate(r.e.url+"/"))
+	r.poll(c, "the unread count", `$("#messages-link .label").textContent === "Messages (1)" && $("#messages-link .envelope").textContent === "✉ 1"`, 20*time.Second)
+	r.run(c, "the messages", chromedp.Navigate(r.e.url+"/messages"))
+	r.poll(c, "the conversations", `document.querySelectorAll("#conversations-list li").length === 1`, 20*time.Second)
+	var line string
+	r.eval(c, `$("#conversations-list li").textContent`, &line)
+	if line != "Bo.B 1 newHi Ana, a game tonight?" {
+		t.Errorf("the conversation listed reads %q", line)
+	}
+	r.clickAt(c, "#conversations-list li a")
+	r.poll(c, "the conversation", `!$("#conversation").hidden && document.querySelectorAll("#conversation-list li.theirs").length === 1 && $("#messages-link .label").textContent === "Messages"`, 20*time.Second)
+	var path string
+	r.eval(c, `location.pathname + " / " + $("#conversation-title").textContent + " / " + $("#conversation-list li .text").textContent`, &path)
+	if path != "/messages/Bo.B / With Bo.B / Hi Ana, a game tonight?" {
+		t.Errorf("the conversation: %q", path)
+	}
+	r.run(c, "write", chromedp.SendKeys("#message-text", "Yes, at nine!"))
+	r.clickAt(c, "#message-go")
+	r.poll(c, "the reply", `document.querySelectorAll("#conversation-list li.mine").length === 1 && $("#message-text").value === ""`, 20*time.Second)
+	if s := r.axe(c, "the messages"); s < 90 {
+		t.Errorf("the messages page scores %.0f in the accessibility checks, want at least 90", s)
+	}
+	r.shot(c, "60-messages")
+	var page ConversationPage
+	if code := r.e.doWith(bo, "GET", "/api/me/messages/ana", "", nil, &page); code != 200 || len(page.Messages) != 2 || page.Messages[1].Text != "Yes, at nine!" || page.Messages[1].Mine {
+		t.Errorf("Bo reads: %d %+v", code, page)
+	}
+	// Bo's page links to the conversation.
+	r.run(c, "Bo's page", chromedp.Navigate(r.e.url+"/p/Bo.B"))
+	r.poll(c, "the message link", `!$("#profile-message").hidden`, 20*time.Second)
+	r.eval(c, `$("#profile-message").getAttribute("href") + " " + $("#profile-message").textContent`, &line)
+	if line != "/messages/Bo.B Send a message" {
+		t.Errorf("the message link on Bo's page: %q", line)
+	}
+}

@@ -19,6 +19,13 @@ import (
 // answers): far more than a player makes.
 const exportMost = 100000
 
+// ExportConversation is a conversation as an account's data holds it:
+// the other account's name and the messages either way.
+type ExportConversation struct {
+	With     string        `json:"with"`
+	Messages []MessageInfo `json:"messages"`
+}
+
 // AccountData is the answer of GET /api/me/data.
 type AccountData struct {
 	Name     string             `json:"name"`
@@ -34,6 +41,9 @@ type AccountData struct {
 	Follows       []FollowInfo       `json:"follows"`
 	Blocks        []BlockInfo        `json:"blocks"`
 	Chat          []LobbyChatLine    `json:"lobby_chat"`
+	// Messages are the account's conversations, each with its messages
+	// oldest first (both ways).
+	Messages []ExportConversation `json:"messages"`
 	// Rushes are the account's puzzle rushes, newest first.
 	Rushes []RushRunInfo `json:"rushes"`
 	// Bio is what the account says about itself (absent for nothing).
@@ -76,7 +86,7 @@ func (s *Server) handleAccountData(w http.ResponseWriter, r *http.Request) {
 func (s *Server) accountData(r *http.Request, a *store.Account) (*AccountData, error) {
 	ctx := r.Context()
 	d := &AccountData{Name: a.Name, Created: a.Created, Exported: time.Now().UTC(), Games: []RatedInfo{}, Seats: []AccountGameInfo{},
-		Cardbox: []Cardbox{}, Puzzles: []PuzzleRecordInfo{}, PuzzleRatings: []PuzzleRatingInfo{}, Rushes: []RushRunInfo{}, Blocks: []BlockInfo{}, Chat: []LobbyChatLine{}}
+		Cardbox: []Cardbox{}, Puzzles: []PuzzleRecordInfo{}, PuzzleRatings: []PuzzleRatingInfo{}, Rushes: []RushRunInfo{}, Messages: []ExportConversation{}, Blocks: []BlockInfo{}, Chat: []LobbyChatLine{}}
 	rs, err := s.store.Ratings(ctx, a.Key)
 	if err != nil {
 		return nil, err
@@ -134,6 +144,21 @@ func (s *Server) accountData(r *http.Request, a *store.Account) (*AccountData, e
 	}
 	for i := range prs {
 		d.PuzzleRatings = append(d.PuzzleRatings, *puzzleRatingInfo(&prs[i]))
+	}
+	cs, err := s.store.Conversations(ctx, a.Key, exportMost)
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range cs {
+		ms, err := s.store.Messages(ctx, a.Key, c.Other, 0, MessagesKept)
+		if err != nil {
+			return nil, err
+		}
+		ec := ExportConversation{With: c.Name, Messages: []MessageInfo{}}
+		for i := range ms {
+			ec.Messages = append(ec.Messages, messageInfo(&ms[i], a.Key))
+		}
+		d.Messages = append(d.Messages, ec)
 	}
 	runs, err := s.store.RushRuns(ctx, a.Key, rushExport)
 	if err != nil {

@@ -26,7 +26,7 @@ func TestOpenAPIListsPageRoutes(t *testing.T) {
 	}
 	for _, p := range []string{"/api/games/{id}/preview", "/api/games/{id}/resign", "/api/games/{id}/abort",
 		"/api/games/{id}/list", "/api/quick", "/api/lobby", "/api/games/{id}/review", "/api/games/{id}/analysis",
-		"/api/rush", "/api/rush/leaders", "/api/rush/{id}", "/api/rush/{id}/preview", "/api/rush/{id}/answer", "/api/rush/{id}/end"} {
+		"/api/rush", "/api/rush/leaders", "/api/rush/{id}", "/api/rush/{id}/preview", "/api/rush/{id}/answer", "/api/rush/{id}/end", "/api/me/messages", "/api/me/messages/{name}"} {
 		if !strings.Contains(string(data), "\n  "+p+":\n") {
 			t.Errorf("api/openapi.yaml does not document %s", p)
 		}

@@ -110,6 +110,22 @@ func FuzzDecodeQuick(f *testing.F) {
 	})
 }
 
+func FuzzDecodeMessage(f *testing.F) {
+	for _, s := range []string{`{"text":"Hi, a game?"}`, `{"text":"  "}`, `{"text":"a\u0000b"}`, `{"text":"\u202eevil"}`, `{}`, `[]`, ``, `{"text":1}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		text, err := decodeMessage(data)
+		if err != nil {
+			checkAPIError(t, err)
+			return
+		}
+		if text == "" || !utf8.ValidString(text) || utf8.RuneCountInString(text) > MaxMessageText || strings.TrimSpace(text) != text {
+			t.Fatalf("accepted %q", text)
+		}
+	})
+}
+
 func FuzzDecodeRushStart(f *testing.F) {
 	for _, s := range []string{`{"lexicon":"en-sowpods","mode":"timed"}`, `{"lexicon":"en-sowpods","mode":"survival"}`, `{"lexicon":"xx","mode":"timed"}`,
 		`{"mode":""}`, `{}`, `[]`, `null`, ``, `{"lexicon":"en-sowpods","mode":"timed","x":1}`} {

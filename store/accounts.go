@@ -478,6 +478,25 @@ type Accounts interface {
 	// PuzzleLevel returns the rating of a puzzle (ErrNotFound if nobody
 	// answered it since puzzles are rated).
 	PuzzleLevel(ctx context.Context, lexicon string, number int) (*PuzzleRating, error)
+	// AddMessage stores a message (ErrNotFound if either account does
+	// not exist) and sets its ID; a conversation keeps its latest keep
+	// messages.
+	AddMessage(ctx context.Context, m *Message, keep int) error
+	// Messages returns the n latest messages between accounts a and b
+	// numbered below before (any, for 0), oldest first.
+	Messages(ctx context.Context, a, b string, before int64, n int) ([]Message, error)
+	// Conversations returns the n latest conversations of an account,
+	// the latest first.
+	Conversations(ctx context.Context, key string, n int) ([]Conversation, error)
+	// MarkRead marks read, at, the messages that other wrote to key, and
+	// returns how many were unread.
+	MarkRead(ctx context.Context, key, other string, at time.Time) (int, error)
+	// UnreadMessages counts the unread messages to an account, leaving
+	// out those of accounts blocked either way.
+	UnreadMessages(ctx context.Context, key string) (int, error)
+	// NewContacts counts the accounts an account wrote to since a time
+	// that never wrote to it.
+	NewContacts(ctx context.Context, key string, since time.Time) (int, error)
 	// StartRush stores a new puzzle rush (ErrConflict if its id exists),
 	// and forgets the guests' runs started more than RushGuestKept
 	// before it.

@@ -131,6 +131,7 @@ var accountTables = []struct{ name, cols string }{
 	{"lobby_chat", "id, account, text, at"},
 	{"follows", "account, followed, since"},
 	{"rush_runs", "id, account, lexicon, mode, seed, started, deadline, puzzle, solved, misses, ended"},
+	{"messages", "id, sender, recipient, text, at, read_at"},
 }
 
 // CreateAccount implements Accounts.

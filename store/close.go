@@ -10,7 +10,7 @@ import (
 // (nobody may pass for the player afterwards) and the games played stay
 // in the other players' histories, with the ratings they moved; what the
 // account kept for itself goes: its password, sessions, bio, cardboxes,
-// puzzle answers and ratings, rushes, the players it blocked or followed and those following
+// puzzle answers and ratings, rushes, the messages written and received, the players it blocked or followed and those following
 // or blocking it, its sighting in the lobby and its lines in the lobby's
 // chat. A closed account is suspended with the reason ClosedReason: it
 // cannot sign in, and is left off the leaderboards and the lists of
@@ -56,6 +56,7 @@ func closeAccountSQL(prefix string, arg func(int) string) []closeStatement {
 		del("puzzle_ratings", "account = %s"),
 		del("lobby_chat", "account = %s"),
 		del("rush_runs", "account = %s"),
+		del("messages", "sender = %[1]s OR recipient = %[1]s"),
 	}
 }
 

@@ -49,6 +49,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store, prefix string) {
 	t.Run("Rerate", func(t *testing.T) { rerating(t, open(t), prefix) })
 	t.Run("Bios", func(t *testing.T) { bios(t, open(t), prefix) })
 	t.Run("Rushes", func(t *testing.T) { rushes(t, open(t), prefix) })
+	t.Run("Messages", func(t *testing.T) { messages(t, open(t), prefix) })
 	t.Run("RoundTrip", func(t *testing.T) {
 		s := open(t)
 		g := newGame("rt")
@@ -2093,5 +2094,105 @@ func rushes(t *testing.T, s store.Store, prefix string) {
 	}
 	if _, err := s.Rush(ctx, r.ID); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("a run of a closed account: %v, want ErrNotFound", err)
+	}
+}
+
+func messages(t *testing.T, s store.Store, prefix string) {
+	ctx := context.Background()
+	now := time.Date(2026, 9, 10, 11, 12, 13, 0, time.UTC)
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	var accounts [3]*store.Account
+	for i, name := range []string{"Ana", "Bo", "Cy"} {
+		accounts[i] = &store.Account{Key: prefix + "msg-" + name, Name: prefix + "m" + name, Password: "pbkdf2$m", Created: now}
+		must(s.CreateAccount(ctx, accounts[i]))
+	}
+	ana, bo, cy := accounts[0], accounts[1], accounts[2]
+	send := func(from, to *store.Account, text string, at time.Time, keep int) *store.Message {
+		t.Helper()
+		m := &store.Message{From: from.Key, To: to.Key, Text: text, At: at}
+		must(s.AddMessage(ctx, m, keep))
+		if m.ID == 0 {
+			t.Fatalf("message %q: no id", text)
+		}
+		return m
+	}
+	m1 := send(ana, bo, "Hi Bo, a game?", now, 100)
+	m2 := send(bo, ana, "Sure, in ten minutes.", now.Add(time.Minute), 100)
+	m3 := send(ana, bo, "Great.", now.Add(2*time.Minute), 100)
+	send(cy, ana, "Hello Ana", now.Add(3*time.Minute), 100)
+	if !(m1.ID < m2.ID && m2.ID < m3.ID) {
+		t.Errorf("ids out of order: %d %d %d", m1.ID, m2.ID, m3.ID)
+	}
+	for _, bad := range []*store.Message{{From: ana.Key, To: prefix + "nobody", Text: "x", At: now}, {From: prefix + "nobody", To: ana.Key, Text: "x", At: now}} {
+		if err := s.AddMessage(ctx, bad, 100); !errors.Is(err, store.ErrNotFound) {
+			t.Errorf("a message from %q to %q: %v, want ErrNotFound", bad.From, bad.To, err)
+		}
+	}
+	if err := s.AddMessage(ctx, &store.Message{From: ana.Key, To: ana.Key, Text: "me", At: now}, 100); err == nil {
+		t.Error("a message to oneself: no error")
+	}
+	got, err := s.Messages(ctx, bo.Key, ana.Key, 0, 10)
+	must(err)
+	if len(got) != 3 || got[0].ID != m1.ID || got[2].ID != m3.ID || got[1].Text != m2.Text || got[1].From != bo.Key || !got[0].At.Equal(now) || !got[0].Read.IsZero() {
+		t.Errorf("the conversation: %+v", got)
+	}
+	if got, err = s.Messages(ctx, ana.Key, bo.Key, m3.ID, 1); err != nil || len(got) != 1 || got[0].ID != m2.ID {
+		t.Errorf("one before the last: %+v, %v", got, err)
+	}
+	// Ana's conversations: Cy's first (the latest), one unread; Bo's
+	// with Ana's own last message, one unread (Bo's).
+	cs, err := s.Conversations(ctx, ana.Key, 10)
+	must(err)
+	if len(cs) != 2 || cs[0].Other != cy.Key || cs[0].Name != cy.Name || cs[0].Unread != 1 || cs[1].Other != bo.Key || cs[1].Last.ID != m3.ID || cs[1].Unread != 1 {
+		t.Errorf("Ana's conversations: %+v", cs)
+	}
+	if n, err := s.UnreadMessages(ctx, ana.Key); err != nil || n != 2 {
+		t.Errorf("Ana's unread: %d, %v; want 2", n, err)
+	}
+	if n, err := s.MarkRead(ctx, ana.Key, bo.Key, now.Add(time.Hour)); err != nil || n != 1 {
+		t.Errorf("MarkRead: %d, %v; want 1", n, err)
+	}
+	if n, err := s.UnreadMessages(ctx, ana.Key); err != nil || n != 1 {
+		t.Errorf("Ana's unread after reading Bo's: %d, %v; want 1", n, err)
+	}
+	if got, _ = s.Messages(ctx, ana.Key, bo.Key, 0, 10); !got[1].Read.Equal(now.Add(time.Hour)) || !got[2].Read.IsZero() {
+		t.Errorf("read marks: %+v", got)
+	}
+	// Accounts written to that never wrote back: Cy wrote to Ana, who
+	// never answered; Ana wrote to Bo, who did.
+	if n, err := s.NewContacts(ctx, cy.Key, now); err != nil || n != 1 {
+		t.Errorf("Cy's new contacts: %d, %v; want 1", n, err)
+	}
+	if n, err := s.NewContacts(ctx, ana.Key, now); err != nil || n != 0 {
+		t.Errorf("Ana's new contacts: %d, %v; want 0", n, err)
+	}
+	if n, err := s.NewContacts(ctx, cy.Key, now.Add(time.Hour)); err != nil || n != 0 {
+		t.Errorf("Cy's new contacts in the last hour: %d, %v; want 0", n, err)
+	}
+	// A block either way puts the blocked account's messages out of the
+	// count.
+	must(s.Block(ctx, cy.Key, ana.Key, now))
+	if n, err := s.UnreadMessages(ctx, ana.Key); err != nil || n != 0 {
+		t.Errorf("Ana's unread after Cy blocked her: %d, %v; want 0", n, err)
+	}
+	must(s.Unblock(ctx, cy.Key, ana.Key))
+	// A conversation keeps its latest lines.
+	for k := range 4 {
+		send(bo, ana, fmt.Sprintf("line %d", k), now.Add(time.Duration(10+k)*time.Minute), 3)
+	}
+	if got, err = s.Messages(ctx, ana.Key, bo.Key, 0, 10); err != nil || len(got) != 3 || got[0].Text != "line 1" || got[2].Text != "line 3" {
+		t.Errorf("a conversation kept to 3: %+v, %v", got, err)
+	}
+	must(s.CloseAccount(ctx, ana.Key, now.Add(2*time.Hour)))
+	if got, err = s.Messages(ctx, bo.Key, ana.Key, 0, 10); err != nil || len(got) != 0 {
+		t.Errorf("the conversation with a closed account: %+v, %v", got, err)
+	}
+	if cs, err = s.Conversations(ctx, cy.Key, 10); err != nil || len(cs) != 0 {
+		t.Errorf("Cy's conversations after Ana closed hers: %+v, %v", cs, err)
 	}
 }

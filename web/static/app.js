@@ -274,6 +274,14 @@ function renderAccount() {
     $("#me-link").href = profileURL(ME.name);
     $("#me-link").title = t("myProfile");
   }
+  // Messages, with how many are unread.
+  const unread = on ? ME.unread_messages || 0 : 0;
+  $("#messages-link").hidden = !on;
+  // (A narrow header shows an envelope and the count instead of the word.)
+  $("#messages-link").textContent = "";
+  $("#messages-link").append(el("span", "envelope", "✉" + (unread ? " " + unread : "")), el("span", "label", unread ? t("messagesLinkUnread", unread) : t("messagesLink")));
+  $("#messages-link").querySelector(".envelope").setAttribute("aria-hidden", "true");
+  $("#messages-link").classList.toggle("unread", unread > 0);
 }
 
 // ACCOUNT_REASONS recognise the server's answers about accounts, so that
@@ -464,6 +472,7 @@ function accountChanged() {
   if (TOURNEY) loadTourney();
   if (PROFILE) renderProfileAccount();
   if (location.pathname === "/rush") renderRushSignIn();
+  if (MSGS) renderMessagesAccount();
   // A puzzle's page shows the account's own answer: ask for it again.
   if (G.puzzle) {
     G.puzzle.first = null;
@@ -4376,6 +4385,153 @@ function renderPuzzleResult() {
     r.best.map((c) => ({ move: c.move, cells: [String(c.score), wordNode(units(c.leave)), c.equity.toFixed(1)], show: c }))));
 }
 
+// ---------- messages between players ----------
+
+// MSGS is the messages page: the conversation open ({name, messages,
+// more, closed}) and the poll that keeps it and the list fresh.
+let MSGS = null;
+
+function messagesURL(name) { return "/messages" + (name ? "/" + encodeURIComponent(name) : ""); }
+
+// showMessages opens /messages (the conversations) or /messages/NAME
+// (one of them, to read and write).
+async function showMessages(name) {
+  $("#messages").hidden = false;
+  document.title = t("messagesTitle") + " · atril";
+  MSGS = { name: null, messages: [], more: false, closed: "" };
+  $("#message-form").addEventListener("submit", (ev) => { ev.preventDefault(); sendMessage(); });
+  $("#conversation-older").addEventListener("click", olderMessages);
+  window.addEventListener("popstate", () => {
+    const m = location.pathname.match(/^\/messages(?:\/([^/]+))?$/);
+    if (m) openConversation(m[1] ? decodeURIComponent(m[1]) : null, false);
+  });
+  await renderMessagesAccount();
+  if (name) openConversation(name, false);
+  setInterval(() => { if (ME.signed_in && !document.hidden) refreshMessages(); }, 10000);
+}
+
+// renderMessagesAccount shows the page as the account allows: the
+// conversations signed in, a line asking to sign in otherwise.
+async function renderMessagesAccount() {
+  $("#messages-signin").hidden = !!ME.signed_in;
+  $("#messages-cols").hidden = !ME.signed_in;
+  if (ME.signed_in) await loadConversations();
+}
+
+// loadConversations lists the account's conversations, the latest first.
+async function loadConversations() {
+  let L;
+  try { L = await api("GET", "/api/me/messages"); } catch (e) { say(t("error", e.message), "error"); return; }
+  ME.unread_messages = L.unread;
+  renderAccount();
+  const ul = $("#conversations-list");
+  ul.textContent = "";
+  for (const c of L.conversations) {
+    const li = el("li", c.unread ? "unread" : "");
+    const a = el("a", "", c.name);
+    a.href = messagesURL(c.name);
+    if (MSGS && MSGS.name === c.name) a.setAttribute("aria-current", "page");
+    a.addEventListener("click", (ev) => { ev.preventDefault(); openConversation(c.name, true); });
+    li.append(a);
+    if (c.unread) li.append(" ", el("span", "badge", t("messagesUnread", c.unread)));
+    const text = c.last.text.length > 80 ? c.last.text.slice(0, 79) + "…" : c.last.text;
+    li.append(el("span", "last", (c.last.mine ? t("messageYou") + " " : "") + text));
+    ul.append(li);
+  }
+  $("#conversations-none").hidden = L.conversations.length > 0;
+}
+
+// openConversation shows the conversation with a player, its latest
+// messages (which are read now), and the form to write.
+async function openConversation(name, push) {
+  if (!name) { MSGS.name = null; $("#conversation").hidden = true; return; }
+  let P;
+  try { P = await api("GET", "/api/me/messages/" + encodeURIComponent(name)); } catch (e) { say(t("error", e.message), "error"); return; }
+  if (push) history.pushState(null, "", messagesURL(P.name));
+  MSGS = { name: P.name, messages: P.messages, more: P.more, closed: P.closed || "" };
+  renderConversation();
+  loadConversations();
+  if (!MSGS.closed) $("#message-text").focus();
+}
+
+// refreshMessages asks for the list and the open conversation's latest
+// messages again.
+async function refreshMessages() {
+  loadConversations();
+  if (!MSGS || !MSGS.name) return;
+  const name = MSGS.name;
+  let P;
+  try { P = await api("GET", "/api/me/messages/" + encodeURIComponent(name)); } catch (e) { return; }
+  if (!MSGS || MSGS.name !== name) return;
+  // The latest page, after the older ones loaded before it.
+  const first = P.messages.length ? P.messages[0].id : Infinity;
+  MSGS.messages = MSGS.messages.filter((m) => m.id < first).concat(P.messages);
+  MSGS.closed = P.closed || "";
+  renderConversation();
+}
+
+async function olderMessages() {
+  if (!MSGS || !MSGS.messages.length) return;
+  let P;
+  try {
+    P = await api("GET", "/api/me/messages/" + encodeURIComponent(MSGS.name) + "?before=" + MSGS.messages[0].id);
+  } catch (e) { say(t("error", e.message), "error"); return; }
+  MSGS.messages = P.messages.concat(MSGS.messages);
+  MSGS.more = P.more;
+  renderConversation(true);
+}
+
+// renderConversation draws the open conversation: each message with who
+// wrote it and when, and whether a message of one's own was read.
+function renderConversation(keepScroll) {
+  $("#conversation").hidden = false;
+  const title = t("conversationWith", MSGS.name);
+  $("#conversation-title").textContent = "";
+  const a = el("a", "", MSGS.name);
+  a.href = profileURL(MSGS.name);
+  $("#conversation-title").append(...msgNodes(t("conversationWith", "{0}"), a));
+  document.title = title + " · atril";
+  const ol = $("#conversation-list");
+  ol.textContent = "";
+  for (const m of MSGS.messages) {
+    const li = el("li", m.mine ? "mine" : "theirs");
+    li.append(el("span", "who", m.mine ? t("messageYou") : MSGS.name), " ", el("span", "text", m.text), " ");
+    const time = el("time", "when", new Date(m.at).toLocaleString(LANG, { dateStyle: "short", timeStyle: "short" }));
+    time.dateTime = m.at;
+    li.append(time);
+    if (m.mine && m.read) li.append(" ", el("span", "read", t("messageRead")));
+    ol.append(li);
+  }
+  if (!MSGS.messages.length) ol.append(el("li", "hint", t("conversationEmpty")));
+  if (!keepScroll) ol.scrollTop = ol.scrollHeight;
+  $("#conversation-older").hidden = !MSGS.more;
+  $("#conversation-closed").hidden = !MSGS.closed;
+  $("#conversation-closed").textContent = MSGS.closed;
+  $("#message-form").hidden = !!MSGS.closed;
+}
+
+// sendMessage writes the form's message to the open conversation.
+async function sendMessage() {
+  const text = $("#message-text").value.trim();
+  const msg = $("#message-msg");
+  msg.textContent = "";
+  msg.className = "";
+  if (!text || !MSGS || !MSGS.name) return;
+  $("#message-go").disabled = true;
+  try {
+    const m = await api("POST", "/api/me/messages/" + encodeURIComponent(MSGS.name), { text });
+    MSGS.messages.push(m);
+    $("#message-text").value = "";
+    renderConversation();
+    loadConversations();
+  } catch (e) {
+    msg.textContent = t("error", e.message);
+    msg.className = "error";
+  } finally {
+    $("#message-go").disabled = false;
+  }
+}
+
 // ---------- puzzle rush ----------
 
 // rushPath is the address of the run on the page.
@@ -4678,8 +4834,10 @@ function renderProfileAccount() {
   $("#profile-follow").hidden = !shown || own;
   if (PROFILE && !PROFILE.missing) $("#profile-followers").textContent = t("followersLine", PROFILE.followers || 0);
   $("#profile-invite").hidden = !shown || own || isBlocked(PROFILE.name);
+  $("#profile-message").hidden = $("#profile-invite").hidden;
   if (shown && !own) {
     $("#profile-invite").href = "/?invite=" + encodeURIComponent(PROFILE.name);
+    $("#profile-message").href = messagesURL(PROFILE.name);
     $("#block-btn").textContent = t(isBlocked(PROFILE.name) ? "unblock" : "block");
     $("#follow-btn").textContent = t(isFollowed(PROFILE.name) ? "unfollow" : "follow");
   }
@@ -5078,6 +5236,12 @@ loadMe().then(() => {
   else if (location.pathname === "/words") showFinder();
   else if (location.pathname === "/study") showStudy();
   else if (location.pathname === "/rush") showRush();
+  else if (location.pathname === "/messages" || location.pathname.startsWith("/messages/")) {
+    const mm = location.pathname.match(/^\/messages\/([^/]+)$/);
+    let name = mm ? mm[1] : null;
+    try { name = name && decodeURIComponent(name); } catch (e) { /* as written */ }
+    showMessages(name);
+  }
   else if (pz) {
     let lex = pz[1] || localStorage.getItem("atril:puzzle") || "en-sowpods";
     try { lex = decodeURIComponent(lex); } catch (e) { /* as written */ }

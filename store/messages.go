@@ -83,7 +83,7 @@ func newMessageSQL(prefix string, arg func(int) string, returning string) messag
 				FROM %[1]smessages WHERE sender = %[2]s OR recipient = %[2]s GROUP BY 1) c
 			JOIN %[1]smessages m ON m.id = c.last JOIN %[1]saccounts a ON a.key = c.other
 			ORDER BY c.last DESC LIMIT %[3]s`),
-		read:   f(`UPDATE %[1]smessages SET read_at = %[3]s WHERE recipient = %[2]s AND sender = %[4]s AND read_at = 0`),
+		read: f(`UPDATE %[1]smessages SET read_at = %[3]s WHERE recipient = %[2]s AND sender = %[4]s AND read_at = 0`),
 		// Those of accounts blocked either way are out of sight.
 		unread: f(`SELECT COUNT(*) FROM %[1]smessages m WHERE m.recipient = %[2]s AND m.read_at = 0 AND NOT EXISTS (SELECT 1 FROM %[1]sblocks b
 			WHERE (b.account = m.recipient AND b.blocked = m.sender) OR (b.account = m.sender AND b.blocked = m.recipient))`),

@@ -52,6 +52,9 @@ type Lobby struct {
 	// whether each has the lobby open and its games among those the lists
 	// above take from (before their cut to maxLobby).
 	Follows []FollowInfo `json:"follows,omitempty"`
+	// UnreadMessages counts the messages to the one asking (signed in)
+	// not read yet, so that a lobby left open says when one comes.
+	UnreadMessages int `json:"unread_messages,omitempty"`
 }
 
 // DefaultMaxOffers is how many games one client or account may have
@@ -191,7 +194,11 @@ func (s *Server) handleLobby(w http.ResponseWriter, r *http.Request) {
 	open, playing := s.lobbyGames(now)
 	out := Lobby{Open: unblocked(open, b), Playing: unblocked(playing, b), Players: players, Chat: chat}
 	if me != "" {
-		if out.Follows, err = s.follows(r.Context(), me, b, now, open, playing); err != nil {
+		out.Follows, err = s.follows(r.Context(), me, b, now, open, playing)
+		if err == nil {
+			out.UnreadMessages, err = s.store.UnreadMessages(r.Context(), me)
+		}
+		if err != nil {
 			s.fail(w, err)
 			return
 		}

@@ -40,6 +40,10 @@ func TestMessages(t *testing.T) {
 	if code := e.doWith(ana, "GET", "/api/me", "", nil, &me); code != 200 || me.UnreadMessages != 2 {
 		t.Errorf("Ana's unread messages: %d %+v", code, me)
 	}
+	var lobby Lobby
+	if code := e.doWith(ana, "GET", "/api/lobby", "", nil, &lobby); code != 200 || lobby.UnreadMessages != 2 {
+		t.Errorf("Ana's lobby: %d, %d unread messages", code, lobby.UnreadMessages)
+	}
 	var list ConversationList
 	if code := e.doWith(ana, "GET", "/api/me/messages", "", nil, &list); code != 200 || list.Unread != 2 || len(list.Conversations) != 2 ||
 		list.Conversations[0].Name != "Cy.C" || list.Conversations[1].Name != "Bo.B" || list.Conversations[1].Last.Text != "Sure, at nine." ||

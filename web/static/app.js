@@ -1941,6 +1941,10 @@ async function loadOpen() {
   showLobbyFollows(lb.follows || []);
   notifyFollowOffers(lb.follows || []);
   showLobbyChat(lb.chat || []);
+  if (ME.signed_in && (lb.unread_messages || 0) !== (ME.unread_messages || 0)) {
+    ME.unread_messages = lb.unread_messages || 0;
+    renderAccount();
+  }
   // The games being played, to watch (one's own are under My games).
   const pl = $("#playing-games");
   pl.textContent = "";

@@ -238,9 +238,11 @@ func (s *Server) handleRushStart(w http.ResponseWriter, r *http.Request) {
 		a, err = s.signedIn(r)
 	}
 	if err == nil {
-		// A run is stored, guests' too: it costs one of the client's
-		// analyses, as its first puzzle may.
-		err = s.analysisAllowance(r, 1)
+		// A run is stored, a guest's for a day, an account's for good:
+		// it counts as a game created.
+		if ok, retry := s.createLim.take(s.clientKey(r), time.Now()); !ok {
+			err = tooMany("games and rushes started", retry)
+		}
 	}
 	if err != nil {
 		s.fail(w, err)

@@ -174,6 +174,20 @@ func TestRush(t *testing.T) {
 	}
 }
 
+// TestRushLimit: a client starts at most CreatePerMinute runs and games
+// a minute.
+func TestRushLimit(t *testing.T) {
+	cfg := testConfig(newStore(t))
+	cfg.CreatePerMinute = 2
+	e := newEnvConfig(t, cfg)
+	body := map[string]string{"lexicon": "en-sowpods", "mode": "survival"}
+	for k, want := range []int{201, 201, 429} {
+		if code := e.do("POST", "/api/rush", "", body, nil); code != want {
+			t.Errorf("run %d: %d, want %d", k+1, code, want)
+		}
+	}
+}
+
 // TestRushAccounts: a signed-in account's run is its own; its best runs
 // show on its page, in the leaderboard and in its data.
 func TestRushAccounts(t *testing.T) {

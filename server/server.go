@@ -81,7 +81,8 @@ type Config struct {
 	// a "lost" notification and reads the state again.
 	LogBytes int
 	// CreatePerMinute, JoinPerMinute and BadPerMinute bound what one
-	// client (an IP address; an IPv6 /64 network) may do: games created,
+	// client (an IP address; an IPv6 /64 network) may do: games created
+	// (and puzzle rushes started),
 	// seats taken, and requests refused with a 4xx status (past that
 	// last allowance, every API request of the client is refused until
 	// it refills). Each allows a minute's worth at once; a refusal is

@@ -60,7 +60,7 @@ func runServe(args []string) error {
 	maxGames := fs.Int("max-games", 100000, "unfinished games held at once; past it, new games are refused")
 	maxConns := fs.Int("max-conns", server.DefaultMaxConns, "connections open at once; one more is answered 503")
 	maxClientConns := fs.Int("max-conns-per-client", server.DefaultMaxConnsPerClient, "connections open at once from one client (IP address, or IPv6 network of --ipv6-prefix bits); one more is answered 503; 0: no limit (none with --real-ip-header, as every connection then comes from the proxy)")
-	createRate := fs.Float64("create-per-min", server.DefaultCreatePerMinute, "games one client (IP address, IPv6 /64) may create a minute, a minute's worth at once; 0: no limit")
+	createRate := fs.Float64("create-per-min", server.DefaultCreatePerMinute, "games one client (IP address, IPv6 /64) may create (and puzzle rushes it may start) a minute, a minute's worth at once; 0: no limit")
 	joinRate := fs.Float64("join-per-min", server.DefaultJoinPerMinute, "seats one client may take a minute; 0: no limit")
 	badRate := fs.Float64("bad-per-min", server.DefaultBadPerMinute, "refused (4xx) requests one client may send a minute before all its requests are refused for a while; 0: no limit")
 	chatRate := fs.Float64("chat-per-min", server.DefaultChatPerMinute, "chat lines one client may write a minute; 0: no limit")

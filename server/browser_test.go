@@ -4324,6 +4324,27 @@ func TestBrowserRush(t *testing.T) {
 	if line != "Puzzle rush in SOWPODS (international English), survival: best 1 solved (runs played: 1)." {
 		t.Errorf("her page's rush reads %q", line)
 	}
+	// The daily rush: once a day.
+	today := puzzle.Today(time.Now())
+	r.run(c, "the rush again", chromedp.Navigate(r.e.url+"/rush"))
+	r.poll(c, "the form", `!$("#rush-start").hidden && $("#me-link").textContent === "Ana"`, 20*time.Second)
+	r.eval(c, `(() => { const m = document.querySelector("input[name=rush-mode][value=daily]"); m.checked = true; m.dispatchEvent(new Event("change")); return true; })()`, new(bool))
+	r.clickAt(c, "#rush-go")
+	r.poll(c, "the daily rush", fmt.Sprintf(`!$("#rush").hidden && $("#rush-title").textContent.startsWith("Daily rush %d · puzzle 1 · ") && !$("#rush-clock").hidden`, today), 20*time.Second)
+	r.clickAt(c, "#rush-end")
+	r.poll(c, "the question", `!!document.querySelector("#ask-dialog[open]")`, 5*time.Second)
+	r.clickAt(c, "#ask-ok")
+	r.poll(c, "the end", `!$("#rush-summary").hidden && $("#rush-leaders-caption").textContent.startsWith("Today's")`, 20*time.Second)
+	r.eval(c, `$("#rush-leaders-caption").textContent`, &line)
+	if want := fmt.Sprintf("Today's best runs in SOWPODS (international English), daily rush %d", today); line != want {
+		t.Errorf("the daily leaderboard's caption reads %q, want %q", line, want)
+	}
+	r.clickAt(c, "#rush-go")
+	r.poll(c, "the refusal", `$("#rush-msg").textContent !== ""`, 20*time.Second)
+	r.eval(c, `$("#rush-msg").textContent`, &line)
+	if line != "You played today's daily rush in this word list: 0 solved. The next one opens at 00:00 UTC." {
+		t.Errorf("a second daily rush: the page says %q", line)
+	}
 }
 
 // TestBrowserMessages: a message from another player shows in the

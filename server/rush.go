@@ -31,8 +31,14 @@ const (
 	rushKept    = store.RushGuestKept
 )
 
-// rushModes are the modes of a rush, with their clocks (0: none).
-var rushModes = map[string]time.Duration{"timed": rushTimed, "survival": 0}
+// rushModes are the modes of a rush, with their clocks (0: none). The
+// daily rush (store.RushOnce) is timed and deals the same puzzles to
+// everyone on a day (its seed is the day's puzzle number), and an account
+// plays it once a day and word list.
+var rushModes = map[string]time.Duration{"timed": rushTimed, "survival": 0, store.RushOnce: rushTimed}
+
+// rushModeNames lists the modes for the errors that name them.
+const rushModeNames = "timed, survival or daily"
 
 // RushInfo is a puzzle rush as the API shows it: its id (which lets the
 // holder answer, so it is kept like a seat's token), the word list and
@@ -54,7 +60,9 @@ type RushInfo struct {
 	Seconds   int    `json:"seconds,omitempty"`
 	LeftMS    int64  `json:"left_ms,omitempty"`
 	Over      bool   `json:"over"`
-	State     *State `json:"state,omitempty"`
+	// Day is a daily rush's day (its puzzle number: 1 January 2026 is 1).
+	Day   int    `json:"day,omitempty"`
+	State *State `json:"state,omitempty"`
 	// Best is the signed-in holder's best run in the word list and mode
 	// (this one included; absent for a guest).
 	Best *RushBestInfo `json:"best,omitempty"`
@@ -99,10 +107,12 @@ type RushAnswer struct {
 }
 
 // RushLeaderboard is the answer of GET /api/rush/leaders: the accounts'
-// best runs in a word list and mode, best first.
+// best runs in a word list and mode (the daily rush's: of a day), best
+// first.
 type RushLeaderboard struct {
 	Lexicon string          `json:"lexicon"`
 	Mode    string          `json:"mode"`
+	Day     int             `json:"day,omitempty"`
 	Players []*RushBestInfo `json:"players"`
 }
 
@@ -131,7 +141,7 @@ func (s *Server) decodeRushStart(data []byte) (*rushStart, error) {
 		return nil, &apiError{400, fmt.Sprintf("lexicon: no word list %q is offered", short(req.Lexicon, 40))}
 	}
 	if _, ok := rushModes[req.Mode]; !ok {
-		return nil, &apiError{400, fmt.Sprintf("mode: %q is not a rush's mode (timed or survival)", short(req.Mode, 20))}
+		return nil, &apiError{400, fmt.Sprintf("mode: %q is not a rush's mode (%s)", short(req.Mode, 20), rushModeNames)}
 	}
 	return &req, nil
 }
@@ -190,6 +200,9 @@ func (s *Server) rushRun(r *http.Request, now time.Time) (*store.RushRun, *store
 func (s *Server) rushInfo(r *http.Request, run *store.RushRun, a *store.Account, now time.Time) (*RushInfo, error) {
 	info := &RushInfo{ID: run.ID, Lexicon: run.Lexicon, Mode: run.Mode, Number: run.Puzzle + 1, Solved: run.Solved, Misses: run.Misses,
 		MaxMisses: rushMisses, Seconds: int(rushModes[run.Mode] / time.Second), Over: !run.Ended.IsZero()}
+	if run.Mode == store.RushOnce {
+		info.Day = int(run.Seed)
+	}
 	if !info.Over {
 		if !run.Deadline.IsZero() {
 			info.LeftMS = max(run.Deadline.Sub(now).Milliseconds(), 1)
@@ -250,21 +263,47 @@ func (s *Server) handleRushStart(w http.ResponseWriter, r *http.Request) {
 	}
 	now := time.Now().UTC()
 	run := &store.RushRun{ID: randomHex(rushIDBytes), Lexicon: req.Lexicon, Mode: req.Mode, Seed: randomSeed(), Started: now}
+	if req.Mode == store.RushOnce {
+		run.Seed = uint64(puzzle.Today(now))
+	}
 	if a != nil {
 		run.Account = a.Key
 	}
 	if d := rushModes[req.Mode]; d > 0 {
 		run.Deadline = now.Add(d)
 	}
+	code := 201
+	err = s.store.StartRush(r.Context(), run)
+	if errors.Is(err, store.ErrConflict) && a != nil && req.Mode == store.RushOnce {
+		// Today's daily rush, started already: on, it goes on.
+		run, code, err = s.dailyStarted(r, a, run)
+	}
 	var info *RushInfo
-	if err = s.store.StartRush(r.Context(), run); err == nil {
+	if err == nil {
 		info, err = s.rushInfo(r, run, a, now)
 	}
 	if err != nil {
 		s.fail(w, err)
 		return
 	}
-	writeJSON(w, 201, info)
+	writeJSON(w, code, info)
+}
+
+// dailyStarted answers a second start of a daily rush by account a: the
+// run started first, if it goes on (200), or a refusal.
+func (s *Server) dailyStarted(r *http.Request, a *store.Account, want *store.RushRun) (*store.RushRun, int, error) {
+	runs, err := s.store.RushFind(r.Context(), a.Key, want.Lexicon, want.Mode, want.Seed)
+	if err != nil {
+		return nil, 0, err
+	}
+	if len(runs) == 0 {
+		return nil, 0, fmt.Errorf("daily rush %d of %s: refused as started, but not found", want.Seed, a.Key)
+	}
+	run := &runs[0]
+	if run.Ended.IsZero() && (run.Deadline.IsZero() || time.Now().Before(run.Deadline.Add(rushGrace))) {
+		return run, 200, nil
+	}
+	return nil, 0, &apiError{409, fmt.Sprintf("you played today's daily rush in this word list: %d solved; the next one opens at 00:00 UTC", run.Solved)}
 }
 
 func (s *Server) handleRush(w http.ResponseWriter, r *http.Request) {
@@ -389,20 +428,26 @@ func (s *Server) handleRushLeaders(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if _, ok := rushModes[mode]; !ok {
-		s.fail(w, &apiError{400, fmt.Sprintf("mode: %q is not a rush's mode (timed or survival)", short(mode, 20))})
+		s.fail(w, &apiError{400, fmt.Sprintf("mode: %q is not a rush's mode (%s)", short(mode, 20), rushModeNames)})
 		return
 	}
 	n, err := queryInt(q, "n", rushLeaders, 1, maxBoard)
+	var day int
+	if err == nil && mode == store.RushOnce {
+		// The daily rush's leaderboard is a day's: today's unless asked.
+		today := puzzle.Today(time.Now())
+		day, err = queryInt(q, "day", today, 1, today)
+	}
 	if err != nil {
 		s.fail(w, err)
 		return
 	}
-	bs, err := s.store.RushLeaders(r.Context(), name, mode, n)
+	bs, err := s.store.RushLeaders(r.Context(), name, mode, uint64(day), n)
 	if err != nil {
 		s.fail(w, err)
 		return
 	}
-	b := RushLeaderboard{Lexicon: name, Mode: mode, Players: []*RushBestInfo{}}
+	b := RushLeaderboard{Lexicon: name, Mode: mode, Day: day, Players: []*RushBestInfo{}}
 	for i := range bs {
 		b.Players = append(b.Players, rushBestInfo(&bs[i]))
 	}

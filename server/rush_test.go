@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -243,5 +244,63 @@ func TestRushAccounts(t *testing.T) {
 	var d AccountData
 	if code := e.doWith(ana, "GET", "/api/me/data", "", nil, &d); code != 200 || len(d.Rushes) != 1 || d.Rushes[0].Solved != 2 || d.Rushes[0].Ended.IsZero() {
 		t.Errorf("Ana's data: %d %+v", code, d.Rushes)
+	}
+}
+
+// TestRushDaily: the daily rush deals everyone the same puzzles on a
+// day; an account plays it once a day (a second start goes on with the
+// run while it is on); its leaderboard is the day's.
+func TestRushDaily(t *testing.T) {
+	e := newEnv(t, newStore(t))
+	ana, bo := browser(t), browser(t)
+	e.signUp(ana, "Ana", "anagrams1")
+	e.signUp(bo, "Bo.B", "bobobobo1")
+	today := puzzle.Today(time.Now())
+	body := map[string]string{"lexicon": "en-sowpods", "mode": "daily"}
+	position := func(r RushInfo) string {
+		b, _ := json.Marshal([]any{r.State.Board, r.State.You.Rack})
+		return string(b)
+	}
+	var run, again, other, guest1, guest2 RushInfo
+	if code := e.doWith(ana, "POST", "/api/rush", "", body, &run); code != 201 || run.Day != today || run.Seconds != 300 || run.LeftMS <= 0 {
+		t.Fatalf("Ana's daily rush: %d %+v", code, run)
+	}
+	if code := e.doWith(ana, "POST", "/api/rush", "", body, &again); code != 200 || again.ID != run.ID {
+		t.Errorf("Ana's daily rush started again: %d, run %q (want %q)", code, again.ID, run.ID)
+	}
+	if code := e.doWith(bo, "POST", "/api/rush", "", body, &other); code != 201 || other.ID == run.ID || position(other) != position(run) {
+		t.Errorf("Bo's daily rush: %d, another first puzzle than Ana's", code)
+	}
+	if e.do("POST", "/api/rush", "", body, &guest1) != 201 || e.do("POST", "/api/rush", "", body, &guest2) != 201 || guest1.ID == guest2.ID || position(guest1) != position(run) {
+		t.Errorf("a guest's daily rushes: %q and %q, the first puzzle Ana's: %v", guest1.ID, guest2.ID, position(guest1) == position(run))
+	}
+	// Ana solves one and misses three: over, and not to be played again.
+	plays, _ := rushPlays(t, e, run.ID)
+	path := "/api/rush/" + run.ID + "/answer"
+	var ans RushAnswer
+	if code := e.doWith(ana, "POST", path, "", map[string]any{"number": 1, "tiles": plays[0]}, &ans); code != 200 || !ans.Correct {
+		t.Fatalf("Ana's first answer: %d %+v", code, ans)
+	}
+	for n := 2; n <= 4; n++ {
+		if code := e.doWith(ana, "POST", path, "", map[string]any{"number": n, "skip": true}, nil); code != 200 {
+			t.Fatalf("Ana's skip %d: %d", n, code)
+		}
+	}
+	var refused errorBody
+	if code := e.doWith(ana, "POST", "/api/rush", "", body, &refused); code != 409 || !strings.Contains(refused.Error, "1 solved") {
+		t.Errorf("Ana's daily rush once over, started again: %d %q", code, refused.Error)
+	}
+	var lb RushLeaderboard
+	if code := e.do("GET", "/api/rush/leaders?lexicon=en-sowpods&mode=daily", "", nil, &lb); code != 200 || lb.Day != today || len(lb.Players) != 1 || lb.Players[0].Name != "Ana" {
+		t.Errorf("today's daily leaderboard: %d %+v", code, lb)
+	}
+	lb = RushLeaderboard{}
+	if code := e.do("GET", fmt.Sprintf("/api/rush/leaders?lexicon=en-sowpods&mode=daily&day=%d", today-1), "", nil, &lb); code != 200 || lb.Day != today-1 || len(lb.Players) != 0 {
+		t.Errorf("yesterday's daily leaderboard: %d %+v", code, lb)
+	}
+	for _, q := range []string{"day=0", fmt.Sprintf("day=%d", today+1), "day=x"} {
+		if code := e.do("GET", "/api/rush/leaders?lexicon=en-sowpods&mode=daily&"+q, "", nil, nil); code != 400 {
+			t.Errorf("the daily leaderboard of %s: %d, want 400", q, code)
+		}
 	}
 }

@@ -497,8 +497,9 @@ type Accounts interface {
 	// NewContacts counts the accounts an account wrote to since a time
 	// that never wrote to it.
 	NewContacts(ctx context.Context, key string, since time.Time) (int, error)
-	// StartRush stores a new puzzle rush (ErrConflict if its id exists),
-	// and forgets the guests' runs started more than RushGuestKept
+	// StartRush stores a new puzzle rush (ErrConflict if its id exists,
+	// or if it is the account's second of mode RushOnce and the same
+	// word list and seed), and forgets the guests' runs started more than RushGuestKept
 	// before it.
 	StartRush(ctx context.Context, r *RushRun) error
 	// Rush returns a rush (ErrNotFound if there is no such run).
@@ -516,9 +517,12 @@ type Accounts interface {
 	// mode it played, by word list and mode.
 	RushBests(ctx context.Context, key string) ([]RushBest, error)
 	// RushLeaders returns the n best accounts at the rushes of a word
-	// list and mode, each with its best run, leaving out suspended
-	// accounts and runs that solved nothing.
-	RushLeaders(ctx context.Context, lexicon, mode string, n int) ([]RushBest, error)
+	// list and mode (of one seed, unless seed is 0), each with its best
+	// run, leaving out suspended accounts and runs that solved nothing.
+	RushLeaders(ctx context.Context, lexicon, mode string, seed uint64, n int) ([]RushBest, error)
+	// RushFind returns an account's rushes of a word list, mode and
+	// seed, the first started first.
+	RushFind(ctx context.Context, key, lexicon, mode string, seed uint64) ([]RushRun, error)
 }
 
 // checkPair checks that key and other are two existing accounts before

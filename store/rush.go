@@ -66,21 +66,26 @@ CREATE TABLE IF NOT EXISTS %[1]srush_runs (
 );
 CREATE INDEX IF NOT EXISTS %[1]srush_runs_account ON %[1]srush_runs(account, started);
 CREATE INDEX IF NOT EXISTS %[1]srush_runs_best ON %[1]srush_runs(lexicon, mode, solved);
-`, prefix, integer)
+CREATE UNIQUE INDEX IF NOT EXISTS %[1]srush_runs_once ON %[1]srush_runs(account, lexicon, mode, seed) WHERE mode = '%[3]s' AND account <> '';
+`, prefix, integer, RushOnce)
 }
+
+// RushOnce is the mode of rush an account plays once per seed (the
+// daily rush: one seed a day): StartRush refuses a second run of it.
+const RushOnce = "daily"
 
 // rushCols are the columns of a run, in the order of scanRushRuns.
 const rushCols = `id, account, lexicon, mode, seed, started, deadline, puzzle, solved, misses, ended`
 
 // rushSQL holds the statements of the rushes for one database.
 type rushSQL struct {
-	insert, prune, get, advance, end, runs, bests, leaders string
+	insert, prune, get, find, advance, end, runs, bests, leaders, seedLeaders string
 }
 
 // newRushSQL writes the statements for a database whose tables' names
 // begin with prefix and whose placeholders arg writes.
 func newRushSQL(prefix string, arg func(int) string) rushSQL {
-	a := make([]any, 11)
+	a := make([]any, 12)
 	for i := range a {
 		a[i] = arg(i + 1)
 	}
@@ -90,6 +95,7 @@ func newRushSQL(prefix string, arg func(int) string) rushSQL {
 		insert: f(`INSERT INTO %[1]srush_runs(` + rushCols + `) VALUES (%[2]s, %[3]s, %[4]s, %[5]s, %[6]s, %[7]s, %[8]s, %[9]s, %[10]s, %[11]s, %[12]s)`),
 		prune:  f(`DELETE FROM %[1]srush_runs WHERE account = '' AND started < %[2]s`),
 		get:    f(`SELECT ` + rushCols + ` FROM %[1]srush_runs WHERE id = %[2]s`),
+		find:   f(`SELECT ` + rushCols + ` FROM %[1]srush_runs WHERE account = %[2]s AND lexicon = %[3]s AND mode = %[4]s AND seed = %[5]s ORDER BY started, id`),
 		// An answer moves the run on from the puzzle it answered, and
 		// only from it: of two answers to one puzzle, one counts.
 		advance: f(`UPDATE %[1]srush_runs SET puzzle = puzzle + 1, solved = solved + %[4]s, misses = misses + %[5]s, ended = %[6]s
@@ -98,6 +104,9 @@ func newRushSQL(prefix string, arg func(int) string) rushSQL {
 		runs:  f(`SELECT ` + rushCols + ` FROM %[1]srush_runs WHERE account = %[2]s ORDER BY started DESC, id LIMIT %[3]s`),
 		bests: bests(`r.account = %[2]s`, `'' AS name`, ``, `b.lexicon, b.mode`),
 		leaders: bests(`r.lexicon = %[2]s AND r.mode = %[3]s AND r.account <> ''`, `a.name`,
+			`JOIN %[1]saccounts a ON a.key = b.account WHERE b.best > 0 AND b.account NOT IN (SELECT account FROM %[1]ssuspensions)`,
+			`b.best DESC, first_at, a.name LIMIT %[4]s`),
+		seedLeaders: bests(`r.lexicon = %[2]s AND r.mode = %[3]s AND r.seed = %[5]s AND r.account <> ''`, `a.name`,
 			`JOIN %[1]saccounts a ON a.key = b.account WHERE b.best > 0 AND b.account NOT IN (SELECT account FROM %[1]ssuspensions)`,
 			`b.best DESC, first_at, a.name LIMIT %[4]s`),
 	}
@@ -222,6 +231,19 @@ func (d rushDB) run(ctx context.Context, id string) (*RushRun, error) {
 	return &rs[0], nil
 }
 
+func (d rushDB) find(ctx context.Context, key, lexicon, mode string, seed uint64) ([]RushRun, error) {
+	rows, err := d.query(ctx, d.q.find, key, lexicon, mode, int64(seed))
+	if err != nil {
+		return nil, fmt.Errorf("store: rushes of %q in %s %s %d: %w", key, lexicon, mode, seed, err)
+	}
+	defer rows.close()
+	out, err := scanRushRuns(rows.rowScanner)
+	if err != nil {
+		return nil, fmt.Errorf("store: rushes of %q in %s %s %d: %w", key, lexicon, mode, seed, err)
+	}
+	return out, nil
+}
+
 func (d rushDB) advance(ctx context.Context, id string, puzzle int, solved bool, end time.Time) (*RushRun, error) {
 	s, m := 0, 1
 	if solved {
@@ -333,8 +355,16 @@ func (s *SQLite) RushBests(ctx context.Context, key string) ([]RushBest, error) 
 }
 
 // RushLeaders implements Accounts.
-func (s *SQLite) RushLeaders(ctx context.Context, lexicon, mode string, n int) ([]RushBest, error) {
+func (s *SQLite) RushLeaders(ctx context.Context, lexicon, mode string, seed uint64, n int) ([]RushBest, error) {
+	if seed != 0 {
+		return s.rushes().bests(ctx, fmt.Sprintf("rush leaders of %s %s %d", lexicon, mode, seed), sqliteRushSQL.seedLeaders, lexicon, mode, n, int64(seed))
+	}
 	return s.rushes().bests(ctx, fmt.Sprintf("rush leaders of %s %s", lexicon, mode), sqliteRushSQL.leaders, lexicon, mode, n)
+}
+
+// RushFind implements Accounts.
+func (s *SQLite) RushFind(ctx context.Context, key, lexicon, mode string, seed uint64) ([]RushRun, error) {
+	return s.rushes().find(ctx, key, lexicon, mode, seed)
 }
 
 // StartRush implements Accounts.
@@ -366,6 +396,14 @@ func (s *Postgres) RushBests(ctx context.Context, key string) ([]RushBest, error
 }
 
 // RushLeaders implements Accounts.
-func (s *Postgres) RushLeaders(ctx context.Context, lexicon, mode string, n int) ([]RushBest, error) {
+func (s *Postgres) RushLeaders(ctx context.Context, lexicon, mode string, seed uint64, n int) ([]RushBest, error) {
+	if seed != 0 {
+		return s.rushes().bests(ctx, fmt.Sprintf("rush leaders of %s %s %d", lexicon, mode, seed), pgRushSQL.seedLeaders, lexicon, mode, n, int64(seed))
+	}
 	return s.rushes().bests(ctx, fmt.Sprintf("rush leaders of %s %s", lexicon, mode), pgRushSQL.leaders, lexicon, mode, n)
+}
+
+// RushFind implements Accounts.
+func (s *Postgres) RushFind(ctx context.Context, key, lexicon, mode string, seed uint64) ([]RushRun, error) {
+	return s.rushes().find(ctx, key, lexicon, mode, seed)
 }

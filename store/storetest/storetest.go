@@ -2061,19 +2061,56 @@ func rushes(t *testing.T, s store.Store, prefix string) {
 	if fmt.Sprint(bests) != want {
 		t.Errorf("RushBests:\n %v\nwant\n %v", bests, want)
 	}
-	leaders, err := s.RushLeaders(ctx, lex, "timed", 10)
+	leaders, err := s.RushLeaders(ctx, lex, "timed", 0, 10)
 	must(err)
 	want = fmt.Sprint([]store.RushBest{{Account: ana.Key, Name: ana.Name, Lexicon: lex, Mode: "timed", Solved: 3, At: r.Started, Runs: 2},
 		{Account: bo.Key, Name: bo.Name, Lexicon: lex, Mode: "timed", Solved: 3, At: rb.Started, Runs: 1}})
 	if fmt.Sprint(leaders) != want {
 		t.Errorf("RushLeaders:\n %v\nwant\n %v", leaders, want)
 	}
-	if leaders, err = s.RushLeaders(ctx, lex, "timed", 1); err != nil || len(leaders) != 1 || leaders[0].Account != ana.Key {
+	if leaders, err = s.RushLeaders(ctx, lex, "timed", 0, 1); err != nil || len(leaders) != 1 || leaders[0].Account != ana.Key {
 		t.Errorf("RushLeaders, 1: %v, %v", leaders, err)
 	}
 	runs, err := s.RushRuns(ctx, ana.Key, 2)
 	if err != nil || len(runs) != 2 || runs[0].ID != r3.ID || runs[1].ID != r2.ID {
 		t.Errorf("RushRuns, 2: %v, %v; want r3 and r2", runs, err)
+	}
+	// The daily rush: once a seed (a day) per account and word list;
+	// its leaderboard is the day's.
+	daily := func(id string, who *store.Account, seed uint64, solved int) error {
+		r := &store.RushRun{ID: prefix + id, Lexicon: lex, Mode: store.RushOnce, Seed: seed, Started: now.Add(4 * time.Hour), Deadline: now.Add(5 * time.Hour)}
+		if who != nil {
+			r.Account = who.Key
+		}
+		if err := s.StartRush(ctx, r); err != nil {
+			return err
+		}
+		for k := range solved {
+			must2(s.AdvanceRush(ctx, r.ID, k, true, time.Time{}))
+		}
+		return nil
+	}
+	must(daily("d1", ana, 330, 2))
+	must(daily("d2", bo, 330, 4))
+	must(daily("d3", ana, 331, 5))
+	must(daily("d4", nil, 330, 1))
+	must(daily("d5", nil, 330, 7)) // a guest may play a day twice: it is on no leaderboard
+	if err := daily("d6", ana, 330, 0); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("a second daily run of one day: %v, want ErrConflict", err)
+	}
+	found, err := s.RushFind(ctx, ana.Key, lex, store.RushOnce, 330)
+	if err != nil || len(found) != 1 || found[0].ID != prefix+"d1" || found[0].Solved != 2 {
+		t.Errorf("RushFind: %+v, %v", found, err)
+	}
+	if found, err = s.RushFind(ctx, cy.Key, lex, store.RushOnce, 330); err != nil || len(found) != 0 {
+		t.Errorf("RushFind of none: %+v, %v", found, err)
+	}
+	day, err := s.RushLeaders(ctx, lex, store.RushOnce, 330, 10)
+	if err != nil || len(day) != 2 || day[0].Name != bo.Name || day[0].Solved != 4 || day[1].Name != ana.Name || day[1].Solved != 2 {
+		t.Errorf("the leaders of day 330: %+v, %v", day, err)
+	}
+	if all, err := s.RushLeaders(ctx, lex, store.RushOnce, 0, 10); err != nil || len(all) != 2 || all[0].Name != ana.Name || all[0].Solved != 5 || all[0].Runs != 2 {
+		t.Errorf("the daily leaders of all days: %+v, %v", all, err)
 	}
 	// A guest's runs go a day after they start, when another run starts;
 	// an account's stay.

@@ -4540,7 +4540,7 @@ async function sendMessage() {
 
 // rushPath is the address of the run on the page.
 function rushPath() { return "/api/rush/" + G.rush.id; }
-function rushModeName(mode) { return t(mode === "survival" ? "rushSurvivalName" : "rushTimedName"); }
+function rushModeName(mode) { return t(mode === "survival" ? "rushSurvivalName" : mode === "daily" ? "rushDailyName" : "rushTimedName"); }
 
 // showRush opens /rush: the form that starts a run, the leaderboard, and
 // the run this tab was playing, if it goes on (its id is kept for the
@@ -4551,7 +4551,8 @@ async function showRush() {
   const sel = $("#rush-lexicon");
   const byLang = INFO && INFO.variants.find((v) => VARIANT_LANG[v.name] === browserLang());
   if (INFO) chooseLexicon(sel, [localStorage.getItem("atril:rush-lexicon"), localStorage.getItem("atril:puzzle"), byLang && byLang.default_lexicon, "en-sowpods"]);
-  const mode = localStorage.getItem("atril:rush-mode") === "survival" ? "survival" : "timed";
+  const saved = localStorage.getItem("atril:rush-mode");
+  const mode = saved === "survival" || saved === "daily" ? saved : "timed";
   for (const r of document.querySelectorAll("input[name=rush-mode]")) r.checked = r.value === mode;
   sel.addEventListener("change", loadRushLeaders);
   for (const r of document.querySelectorAll("input[name=rush-mode]")) r.addEventListener("change", loadRushLeaders);
@@ -4599,6 +4600,7 @@ async function loadRushLeaders() {
     tr.append(el("td", "n", String(i + 1)), who, el("td", "n", String(p.solved)), el("td", "n", String(p.runs)));
     body.append(tr);
   });
+  if (mode === "daily" && B.day) $("#rush-leaders-caption").textContent = t("rushDailyCaption", lexiconName(lexicon), B.day);
   $("#rush-leaders").hidden = !B.players.length;
   const empty = $("#rush-leaders-empty");
   empty.hidden = B.players.length > 0;
@@ -4617,7 +4619,8 @@ async function startRush() {
     sessionStorage.setItem("atril:rush", R.id);
     rushPlay(R, []);
   } catch (e) {
-    $("#rush-msg").textContent = t("error", e.message);
+    const played = e.status === 409 && mode === "daily" && e.message.match(/: (\d+) solved;/);
+    $("#rush-msg").textContent = played ? t("rushDailyPlayed", played[1]) : t("error", e.message);
     $("#rush-msg").className = "error";
   } finally {
     $("#rush-go").disabled = false;
@@ -4653,7 +4656,7 @@ function rushPlay(R, log) {
 // solved and missed) and hides what only a game has.
 function renderRushSide() {
   const R = G.rush.run;
-  const title = t("rushPuzzle", R.number, lexiconName(R.lexicon));
+  const title = R.day ? t("rushDailyPuzzle", R.day, R.number, lexiconName(R.lexicon)) : t("rushPuzzle", R.number, lexiconName(R.lexicon));
   $("#rush-title").textContent = title;
   $("#game-title").textContent = title;
   document.title = title + " – atril";

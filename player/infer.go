@@ -122,8 +122,7 @@ func Infer(gen movegen.Generator, v *View, m move.Move, pool alphabet.Rack, kept
 	}
 	w := &inferWeigher{gen: gen, v: *v, m: m, played: v.Rack, t: t, tau: o.Tau, res: &Inference{Kept: kept}, leaves: map[alphabet.Rack]float64{}}
 	w.sl = newStaticLeave(&w.v, t)
-	w.heldW, w.priorW = make([]float64, len(pool)), make([]float64, len(pool))
-	w.meanW, w.priorN = make([]float64, len(pool)), make([]float64, len(pool))
+	w.heldW, w.meanW = make([]float64, len(pool)), make([]float64, len(pool))
 	rng := rand.New(rand.NewPCG(o.Seed, 0x1f3a9e7c))
 	if n := countLeaves(&pool, kept, o.MaxExact+1); n <= o.MaxExact {
 		// Every leave once, in a random order: a deadline that cuts the
@@ -168,8 +167,7 @@ type inferWeigher struct {
 	// The weights summed: of every leave, of those consistent with the
 	// move, and by tile kind (held at least once; tiles held).
 	total, consistent float64
-	heldW, priorW     []float64
-	meanW, priorN     []float64
+	heldW, meanW      []float64
 	leaves            map[alphabet.Rack]float64
 	// sl values the tiles kept as the ranking does (it reads v's bag,
 	// not its rack, so one serves every leave).
@@ -180,12 +178,6 @@ type inferWeigher struct {
 func (w *inferWeigher) weigh(l *alphabet.Rack, weight float64) {
 	w.res.Tried++
 	w.total += weight
-	for c, n := range l {
-		if n > 0 {
-			w.priorW[c] += weight
-			w.priorN[c] += weight * float64(n)
-		}
-	}
 	rack := w.played
 	rack.AddRack(l)
 	w.v.Rack = rack
@@ -245,9 +237,7 @@ func (w *inferWeigher) result(pool *alphabet.Rack) *Inference {
 			continue
 		}
 		lo := LetterOdds{Tile: alphabet.Tile(c)}
-		if w.total > 0 {
-			lo.Prior, lo.PriorN = w.priorW[c]/w.total, w.priorN[c]/w.total
-		}
+		lo.Prior, lo.PriorN = drawOdds(pool, c, res.Kept)
 		if w.consistent > 0 {
 			lo.Held, lo.Mean = w.heldW[c]/w.consistent, w.meanW[c]/w.consistent
 		} else {
@@ -269,6 +259,30 @@ func (w *inferWeigher) result(pool *alphabet.Rack) *Inference {
 	})
 	res.Leaves = res.All[:min(len(res.All), inferLeaves)]
 	return res
+}
+
+// drawOdds is the chance that k tiles drawn from pool hold tile c, and
+// how many of it they hold on average: by the draw alone, exactly
+// (hypergeometric), whether the leaves were enumerated or sampled.
+func drawOdds(pool *alphabet.Rack, c, k int) (held, mean float64) {
+	n := 0
+	for _, x := range pool {
+		n += int(x)
+	}
+	a := int(pool[c])
+	if n == 0 || k <= 0 {
+		return 0, 0
+	}
+	// The chance that none of the a tiles of c is drawn.
+	none := 1.0
+	for i := range k {
+		none *= float64(n-a-i) / float64(n-i)
+		if none <= 0 {
+			none = 0
+			break
+		}
+	}
+	return 1 - none, float64(k) * float64(a) / float64(n)
 }
 
 // countLeaves counts the distinct leaves of k tiles from pool, stopping

@@ -114,8 +114,9 @@ func TestInferKeepsTheTruth(t *testing.T) {
 			if lo.Held < 0 || lo.Held > 1+1e-9 || lo.Prior < 0 || lo.Prior > 1+1e-9 {
 				t.Errorf("case %d: odds out of range: %+v", i, lo)
 			}
-			if inf.Exact && inf.Tried > 0 {
-				// By the draw alone: 1 − C(N−n, k)/C(N, k).
+			if inf.Tried > 0 {
+				// By the draw alone, exactly, whether the leaves were
+				// enumerated or sampled: 1 − C(N−n, k)/C(N, k).
 				n, total := int(c.pool[lo.Tile]), c.pool.Len()
 				want := 1 - binomial(total-n, k)/binomial(total, k)
 				if math.Abs(lo.Prior-want) > 1e-9 {
@@ -138,7 +139,7 @@ func TestInferKeepsTheTruth(t *testing.T) {
 		}
 		// The weigher itself on the true leave, whatever was sampled.
 		w := &inferWeigher{gen: smallGen, v: c.v, m: c.m, played: c.v.Rack, t: table, tau: 0, res: &Inference{}, leaves: map[alphabet.Rack]float64{}}
-		w.heldW, w.priorW, w.meanW, w.priorN = make([]float64, len(c.pool)), make([]float64, len(c.pool)), make([]float64, len(c.pool)), make([]float64, len(c.pool))
+		w.heldW, w.meanW = make([]float64, len(c.pool)), make([]float64, len(c.pool))
 		w.sl = newStaticLeave(&w.v, table)
 		kept := c.kept
 		w.weigh(&kept, 1)

@@ -1432,6 +1432,7 @@ func TestBrowserMouseGame(t *testing.T) {
 	if !strings.HasPrefix(result, outcome[want]) || !strings.Contains(result, fmt.Sprintf("Lou (you) %d", final.Seats[0].Score)) {
 		t.Errorf("result box says %q; the game: %+v", result, final.Winners)
 	}
+	r.poll(ctx, "the winning chances", `!!$("#win-graph")`, 20*time.Second)
 	r.shot(ctx, "10-mouse-game-over")
 	if placements < 3 {
 		t.Errorf("only %d placements by mouse", placements)
@@ -1696,6 +1697,17 @@ func TestBrowserResignAndAbort(t *testing.T) {
 	r.eval(ctx, `[...document.querySelectorAll("#summary > table:first-child tr")].map((tr) => tr.innerText)`, &rows)
 	if !strings.HasPrefix(rows[1], "Ana (you)") || !strings.Contains(rows[1], " of 2") || !strings.Contains(rows[2], " of 2") {
 		t.Errorf("the summary says %q", rows)
+	}
+	// The winning chances: Ana's, from about even to 0 (she resigned).
+	var win struct {
+		Caption, Label  string
+		Points, Entries int
+	}
+	r.eval(ctx, `({Caption: $("#win-graph figcaption").textContent, Label: $("#win-graph svg").getAttribute("aria-label"),
+		Points: $("#win-graph polyline").getAttribute("points").split(" ").length, Entries: G.st.history.length})`, &win)
+	if win.Caption != "Ana's chance of winning at the start of each round" || !regexp.MustCompile(`^Ana's chance of winning: (4|5|6)\d% before the first move, 0% at the end$`).MatchString(win.Label) ||
+		win.Points < 2 || win.Points > win.Entries+1 {
+		t.Errorf("the winning chances: %+v", win)
 	}
 	var miss bool
 	r.eval(ctx, `!!document.querySelector("#summary button")`, &miss)

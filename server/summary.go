@@ -2,12 +2,14 @@ package server
 
 import (
 	"fmt"
+	"math"
 	"net/http"
 	"slices"
 
 	"atril/alphabet"
 	"atril/review"
 	"atril/variant"
+	"atril/winprob"
 )
 
 // A finished game's summary by static equity: for each seat, how many
@@ -19,6 +21,10 @@ import (
 // Summary is the answer of GET /api/games/{id}/summary.
 type Summary struct {
 	Seats []SeatSummary `json:"seats"`
+	// Win is seat 0's chance of winning before the first move and after
+	// each entry of the game's history (package winprob: two-player
+	// games of a variant with a fitted model), the last its result.
+	Win []float64 `json:"win,omitempty"`
 }
 
 // SeatSummary is how one seat played.
@@ -128,6 +134,14 @@ func summarize(l *live) (*Summary, error) {
 			ss.MissedBingos = append(ss.MissedBingos, mb)
 		}
 		sum.Seats[i] = ss
+	}
+	if m, ok := winprob.For(g.Variant, len(g.Seats)); ok {
+		l.mu.Lock()
+		winners := l.g.Winners()
+		l.mu.Unlock()
+		for _, w := range m.Series(rec.History, g.Variant.TotalTiles(), winners) {
+			sum.Win = append(sum.Win, math.Round(w*1000)/1000)
+		}
 	}
 	return sum, nil
 }

@@ -9,6 +9,7 @@ import (
 	"atril/move"
 	"atril/review"
 	"atril/variant"
+	"atril/winprob"
 )
 
 // TestSummary plays a game of two people to the end and checks the
@@ -31,6 +32,28 @@ func TestSummary(t *testing.T) {
 	}
 	if len(sum.Seats) != 2 || sum.Seats[0].Moves+sum.Seats[1].Moves != st.Moves {
 		t.Fatalf("summary %+v of a game of %d moves", sum, st.Moves)
+	}
+	// Seat 0's winning chances: near even at the start, the result at
+	// the end, the model's at every entry of the history.
+	v, err := variant.Load("english")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, ok := winprob.For(v, 2)
+	if !ok {
+		t.Fatal("no model for English")
+	}
+	if len(sum.Win) != len(st.History)+1 || math.Abs(sum.Win[0]-m.Win(0, 100)) > 0.001 {
+		t.Fatalf("the winning chances: %d for %d entries, first %v", len(sum.Win), len(st.History), sum.Win)
+	}
+	want := 0.5
+	if st.Seats[0].Score > st.Seats[1].Score {
+		want = 1
+	} else if st.Seats[0].Score < st.Seats[1].Score {
+		want = 0
+	}
+	if last := sum.Win[len(sum.Win)-1]; last != want {
+		t.Errorf("the chances end at %v, scores %d and %d", last, st.Seats[0].Score, st.Seats[1].Score)
 	}
 	for i, ss := range sum.Seats {
 		if ss.Seat != i || ss.Best > ss.Moves || ss.Lost < 0 || (ss.Best < ss.Moves) != (ss.Worst != nil) {

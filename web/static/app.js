@@ -2996,6 +2996,61 @@ function scoreGraph(st) {
   return box;
 }
 
+// winGraph draws seat 1's chance of winning (the summary's win, one
+// figure before the first move and one after each history entry) at
+// the start of each round, when the first player is on turn again (the
+// player on turn has the edge of the move to come, so a figure after
+// every move would zigzag), and at the end, from 0 to 100% with the
+// even line; the round that moved it most opens the review there.
+function winGraph(st, win) {
+  const isMove = (h) => h.kind === "place" || h.kind === "exchange" || h.kind === "pass";
+  const first = st.history.length ? st.history[0].seat : 0;
+  const pts = [{ x: 0, w: win[0], move: 0 }];
+  let x = 0, onTurn = first;
+  st.history.forEach((h, k) => {
+    if (isMove(h)) x++;
+    if (isMove(h) || h.kind === "lost_turn") onTurn = 1 - h.seat;
+    if (k === st.history.length - 1) pts.push({ x, w: win[k + 1], move: x, end: true });
+    else if (isMove(h) && onTurn === first) pts.push({ x, w: win[k + 1], move: x });
+  });
+  const maxX = Math.max(1, x);
+  const W = 320, H = 90, P = 4;
+  const sx = (v) => (P + (W - 2 * P) * v / maxX).toFixed(1);
+  const sy = (v) => (H - P - (H - 2 * P) * v).toFixed(1);
+  const NS = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(NS, "svg");
+  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+  svg.setAttribute("role", "img");
+  const who = displayName(st.seats[0]);
+  svg.setAttribute("aria-label", t("winLabel", who, Math.round(100 * win[0]), Math.round(100 * win[win.length - 1])));
+  const axis = document.createElementNS(NS, "line");
+  axis.setAttribute("class", "axis");
+  axis.setAttribute("x1", sx(0)); axis.setAttribute("x2", sx(maxX));
+  axis.setAttribute("y1", sy(0.5)); axis.setAttribute("y2", sy(0.5));
+  svg.append(axis);
+  const line = document.createElementNS(NS, "polyline");
+  line.setAttribute("class", "line s0");
+  line.setAttribute("points", pts.map((p) => sx(p.x) + "," + sy(p.w)).join(" "));
+  svg.append(line);
+  const box = el("figure", "graph");
+  box.id = "win-graph";
+  box.append(el("figcaption", "", t("winCaption", who)), svg);
+  // The round of the biggest change (not the end's, which is the result).
+  let best = null;
+  for (let i = 1; i < pts.length; i++) {
+    if (pts[i].end) break;
+    const d = pts[i].w - pts[i - 1].w;
+    if (!best || Math.abs(d) > Math.abs(best.d)) best = { d, from: pts[i - 1].move + 1, to: pts[i].move };
+  }
+  if (best && Math.round(100 * Math.abs(best.d)) > 0) {
+    const b = el("button", "small link-button", t("winSwing", best.from, best.to, (best.d > 0 ? "+" : "−") + Math.round(100 * Math.abs(best.d))));
+    b.type = "button";
+    b.addEventListener("click", () => startReview(best.from - 1));
+    box.append(b);
+  }
+  return box;
+}
+
 // showSummary adds to the result box how each seat played by static
 // equity (GET .../summary, asked once a page): best moves, equity given
 // up, and the costliest move, which opens the review there.
@@ -3027,6 +3082,7 @@ function showSummary(st, res) {
       tbl.append(tr);
     }
     box.append(tbl);
+    if (sum.win && sum.win.length === st.history.length + 1) box.append(winGraph(st, sum.win));
     const missed = missedBingos(st, sum);
     if (missed) box.append(missed);
   };

@@ -1717,6 +1717,11 @@ func TestBrowserResignAndAbort(t *testing.T) {
 	} else {
 		r.run(ctx, "the costliest move", chromedp.Evaluate(`document.querySelector("#summary button").click()`, nil))
 		r.poll(ctx, "the review at the costliest move", `!$("#review").hidden && !!G.review && $("#review-pos").textContent !== ""`, 10*time.Second)
+		var here string
+		r.eval(ctx, `$("#review-rack .win-here") ? $("#review-rack .win-here").textContent : ""`, &here)
+		if !regexp.MustCompile(`^ \(chance of winning here: \d{1,3}%\)$`).MatchString(here) {
+			t.Errorf("the review's chance of winning reads %q", here)
+		}
 		r.run(ctx, "back to the game", chromedp.Evaluate(`$("#review-close").click()`, nil))
 		r.poll(ctx, "back to the result", `!G.review && !$("#result").hidden`, 10*time.Second)
 	}

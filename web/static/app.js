@@ -4021,6 +4021,12 @@ function renderReview() {
     rackBox.append(rk);
     played.append(...msgNodes(t("rvPlayed", "{0}"), reviewMoveNode(tu.kind, tu.move)), " (" + (tu.points >= 0 ? "+" : "") + tu.points + ")");
     if (R.gone.has(R.k)) played.append(" — " + t("rvWithdrawn", (tu.phonies || []).join(", ")));
+    // The mover's chance of winning here, from the summary (two players).
+    const win = G.summary && G.summary.id === G.st.id && G.summary.data.win;
+    if (win && win.length === R.data.turns.length + 1) {
+      const w = tu.seat === 0 ? win[R.moves[R.k]] : 1 - win[R.moves[R.k]];
+      rackBox.append(el("span", "win-here", " " + t("rvWin", Math.round(100 * w))));
+    }
   }
   renderNotes();
 }

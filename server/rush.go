@@ -309,6 +309,12 @@ func (s *Server) dailyStarted(r *http.Request, a *store.Account, want *store.Rus
 func (s *Server) handleRush(w http.ResponseWriter, r *http.Request) {
 	now := time.Now().UTC()
 	run, a, err := s.rushRun(r, now)
+	s.writeRush(w, r, run, a, now, err)
+}
+
+// writeRush answers run as it is at now for account a (nil: a guest), or
+// err if not nil.
+func (s *Server) writeRush(w http.ResponseWriter, r *http.Request, run *store.RushRun, a *store.Account, now time.Time, err error) {
 	var info *RushInfo
 	if err == nil {
 		info, err = s.rushInfo(r, run, a, now)
@@ -409,15 +415,7 @@ func (s *Server) handleRushEnd(w http.ResponseWriter, r *http.Request) {
 	if err == nil && run.Ended.IsZero() {
 		run, err = s.store.EndRush(r.Context(), run.ID, now)
 	}
-	var info *RushInfo
-	if err == nil {
-		info, err = s.rushInfo(r, run, a, now)
-	}
-	if err != nil {
-		s.fail(w, err)
-		return
-	}
-	writeJSON(w, 200, info)
+	s.writeRush(w, r, run, a, now, err)
 }
 
 func (s *Server) handleRushLeaders(w http.ResponseWriter, r *http.Request) {

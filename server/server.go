@@ -82,10 +82,9 @@ type Config struct {
 	LogBytes int
 	// CreatePerMinute, JoinPerMinute and BadPerMinute bound what one
 	// client (an IP address; an IPv6 /64 network) may do: games created
-	// (and puzzle rushes started),
-	// seats taken, and requests refused with a 4xx status (past that
-	// last allowance, every API request of the client is refused until
-	// it refills). Each allows a minute's worth at once; a refusal is
+	// (and puzzle rushes started), seats taken, and requests refused with
+	// a 4xx status (past that last allowance, every API request of the
+	// client is refused until it refills). Each allows a minute's worth at once; a refusal is
 	// 429 with Retry-After. 0 takes the default (DefaultCreatePerMinute,
 	// DefaultJoinPerMinute, DefaultBadPerMinute); a negative value lifts
 	// the limit.

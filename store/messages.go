@@ -138,51 +138,32 @@ func scanConversations(rows rowScanner) ([]Conversation, error) {
 
 // messageDB is what the messages need of a database, whichever it is.
 type messageDB struct {
+	dbFuncs
 	q *messageSQL
 	// add inserts a message in a transaction, sets its ID and prunes its
 	// conversation to keep lines; it reports ErrNotFound when an
 	// account is missing.
-	add   func(ctx context.Context, m *Message, keep int) error
-	exec  func(ctx context.Context, q string, args ...any) (int64, error)
-	query func(ctx context.Context, q string, args ...any) (closingRows, error)
-	one   func(ctx context.Context, q string, args ...any) (int, error)
+	add func(ctx context.Context, m *Message, keep int) error
 }
 
 func (d messageDB) between(ctx context.Context, a, b string, before int64, n int) ([]Message, error) {
 	if before <= 0 {
 		before = 1 << 62
 	}
-	rows, err := d.query(ctx, d.q.between, a, b, before, n)
-	if err != nil {
-		return nil, fmt.Errorf("store: messages between %q and %q: %w", a, b, err)
-	}
-	defer rows.close()
-	out, err := scanMessages(rows.rowScanner)
-	if err != nil {
-		return nil, fmt.Errorf("store: messages between %q and %q: %w", a, b, err)
-	}
+	out, err := queryAll(ctx, d.dbFuncs, scanMessages, fmt.Sprintf("messages between %q and %q", a, b), d.q.between, a, b, before, n)
 	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
 		out[i], out[j] = out[j], out[i]
 	}
-	return out, nil
+	return out, err
 }
 
 func (d messageDB) conversations(ctx context.Context, key string, n int) ([]Conversation, error) {
-	rows, err := d.query(ctx, d.q.conversations, key, n)
-	if err != nil {
-		return nil, fmt.Errorf("store: conversations of %q: %w", key, err)
-	}
-	defer rows.close()
-	out, err := scanConversations(rows.rowScanner)
-	if err != nil {
-		return nil, fmt.Errorf("store: conversations of %q: %w", key, err)
-	}
-	return out, nil
+	return queryAll(ctx, d.dbFuncs, scanConversations, fmt.Sprintf("conversations of %q", key), d.q.conversations, key, n)
 }
 
 // messages is the SQLite database's messageDB.
 func (s *SQLite) messages() messageDB {
-	return messageDB{q: &sqliteMessageSQL,
+	return messageDB{dbFuncs: s.funcs(), q: &sqliteMessageSQL,
 		add: func(ctx context.Context, m *Message, keep int) error {
 			tx, err := s.db.BeginTx(ctx, nil)
 			if err != nil {
@@ -204,29 +185,12 @@ func (s *SQLite) messages() messageDB {
 			}
 			return tx.Commit()
 		},
-		exec: func(ctx context.Context, q string, args ...any) (int64, error) {
-			res, err := s.db.ExecContext(ctx, q, args...)
-			if err != nil {
-				return 0, err
-			}
-			return res.RowsAffected()
-		},
-		query: func(ctx context.Context, q string, args ...any) (closingRows, error) {
-			rows, err := s.db.QueryContext(ctx, q, args...)
-			c := sqlRows(rows, err)
-			return c, c.err
-		},
-		one: func(ctx context.Context, q string, args ...any) (int, error) {
-			var n int
-			err := s.db.QueryRowContext(ctx, q, args...).Scan(&n)
-			return n, err
-		},
 	}
 }
 
 // messages is the PostgreSQL database's messageDB.
 func (s *Postgres) messages() messageDB {
-	return messageDB{q: &pgMessageSQL,
+	return messageDB{dbFuncs: s.funcs(), q: &pgMessageSQL,
 		add: func(ctx context.Context, m *Message, keep int) error {
 			tx, err := s.pool.Begin(ctx)
 			if err != nil {
@@ -255,20 +219,6 @@ func (s *Postgres) messages() messageDB {
 				return err
 			}
 			return tx.Commit(ctx)
-		},
-		exec: func(ctx context.Context, q string, args ...any) (int64, error) {
-			tag, err := s.pool.Exec(ctx, q, args...)
-			return tag.RowsAffected(), err
-		},
-		query: func(ctx context.Context, q string, args ...any) (closingRows, error) {
-			rows, err := s.pool.Query(ctx, q, args...)
-			c := pgRows(rows, err)
-			return c, c.err
-		},
-		one: func(ctx context.Context, q string, args ...any) (int, error) {
-			var n int
-			err := s.pool.QueryRow(ctx, q, args...).Scan(&n)
-			return n, err
 		},
 	}
 }

@@ -189,12 +189,78 @@ func scanRushBests(rows rowScanner) ([]RushBest, error) {
 	return out, rows.Err()
 }
 
-// rushDB is what the rushes need of a database, whichever it is.
-type rushDB struct {
-	q *rushSQL
+// dbFuncs are a database's statements run and queried, whichever the
+// database: what the rushes and the messages need of it.
+type dbFuncs struct {
 	// exec runs a statement and returns the rows it changed.
 	exec  func(ctx context.Context, q string, args ...any) (int64, error)
 	query func(ctx context.Context, q string, args ...any) (closingRows, error)
+	// one runs a query answering one number.
+	one func(ctx context.Context, q string, args ...any) (int, error)
+}
+
+// funcs are the SQLite database's dbFuncs.
+func (s *SQLite) funcs() dbFuncs {
+	return dbFuncs{
+		exec: func(ctx context.Context, q string, args ...any) (int64, error) {
+			res, err := s.db.ExecContext(ctx, q, args...)
+			if err != nil {
+				return 0, err
+			}
+			return res.RowsAffected()
+		},
+		query: func(ctx context.Context, q string, args ...any) (closingRows, error) {
+			rows, err := s.db.QueryContext(ctx, q, args...)
+			c := sqlRows(rows, err)
+			return c, c.err
+		},
+		one: func(ctx context.Context, q string, args ...any) (int, error) {
+			var n int
+			err := s.db.QueryRowContext(ctx, q, args...).Scan(&n)
+			return n, err
+		},
+	}
+}
+
+// funcs are the PostgreSQL database's dbFuncs.
+func (s *Postgres) funcs() dbFuncs {
+	return dbFuncs{
+		exec: func(ctx context.Context, q string, args ...any) (int64, error) {
+			tag, err := s.pool.Exec(ctx, q, args...)
+			return tag.RowsAffected(), err
+		},
+		query: func(ctx context.Context, q string, args ...any) (closingRows, error) {
+			rows, err := s.pool.Query(ctx, q, args...)
+			c := pgRows(rows, err)
+			return c, c.err
+		},
+		one: func(ctx context.Context, q string, args ...any) (int, error) {
+			var n int
+			err := s.pool.QueryRow(ctx, q, args...).Scan(&n)
+			return n, err
+		},
+	}
+}
+
+// queryAll runs query q through d and reads its rows with scan; an
+// error says what was read.
+func queryAll[T any](ctx context.Context, d dbFuncs, scan func(rowScanner) ([]T, error), what, q string, args ...any) ([]T, error) {
+	rows, err := d.query(ctx, q, args...)
+	if err != nil {
+		return nil, fmt.Errorf("store: %s: %w", what, err)
+	}
+	defer rows.close()
+	out, err := scan(rows.rowScanner)
+	if err != nil {
+		return nil, fmt.Errorf("store: %s: %w", what, err)
+	}
+	return out, nil
+}
+
+// rushDB is what the rushes need of a database, whichever it is.
+type rushDB struct {
+	dbFuncs
+	q *rushSQL
 }
 
 func (d rushDB) start(ctx context.Context, r *RushRun) error {
@@ -215,33 +281,18 @@ func (d rushDB) start(ctx context.Context, r *RushRun) error {
 }
 
 func (d rushDB) run(ctx context.Context, id string) (*RushRun, error) {
-	wrap := func(err error) error { return fmt.Errorf("store: rush %q: %w", id, err) }
-	rows, err := d.query(ctx, d.q.get, id)
-	if err != nil {
-		return nil, wrap(err)
+	rs, err := queryAll(ctx, d.dbFuncs, scanRushRuns, fmt.Sprintf("rush %q", id), d.q.get, id)
+	if err == nil && len(rs) == 0 {
+		err = fmt.Errorf("store: rush %q: %w", id, ErrNotFound)
 	}
-	defer rows.close()
-	rs, err := scanRushRuns(rows.rowScanner)
 	if err != nil {
-		return nil, wrap(err)
-	}
-	if len(rs) == 0 {
-		return nil, wrap(ErrNotFound)
+		return nil, err
 	}
 	return &rs[0], nil
 }
 
 func (d rushDB) find(ctx context.Context, key, lexicon, mode string, seed uint64) ([]RushRun, error) {
-	rows, err := d.query(ctx, d.q.find, key, lexicon, mode, int64(seed))
-	if err != nil {
-		return nil, fmt.Errorf("store: rushes of %q in %s %s %d: %w", key, lexicon, mode, seed, err)
-	}
-	defer rows.close()
-	out, err := scanRushRuns(rows.rowScanner)
-	if err != nil {
-		return nil, fmt.Errorf("store: rushes of %q in %s %s %d: %w", key, lexicon, mode, seed, err)
-	}
-	return out, nil
+	return queryAll(ctx, d.dbFuncs, scanRushRuns, fmt.Sprintf("rushes of %q in %s %s %d", key, lexicon, mode, seed), d.q.find, key, lexicon, mode, int64(seed))
 }
 
 func (d rushDB) advance(ctx context.Context, id string, puzzle int, solved bool, end time.Time) (*RushRun, error) {
@@ -268,63 +319,18 @@ func (d rushDB) end(ctx context.Context, id string, at time.Time) (*RushRun, err
 }
 
 func (d rushDB) runs(ctx context.Context, key string, n int) ([]RushRun, error) {
-	rows, err := d.query(ctx, d.q.runs, key, n)
-	if err != nil {
-		return nil, fmt.Errorf("store: rushes of %q: %w", key, err)
-	}
-	defer rows.close()
-	out, err := scanRushRuns(rows.rowScanner)
-	if err != nil {
-		return nil, fmt.Errorf("store: rushes of %q: %w", key, err)
-	}
-	return out, nil
+	return queryAll(ctx, d.dbFuncs, scanRushRuns, fmt.Sprintf("rushes of %q", key), d.q.runs, key, n)
 }
 
 func (d rushDB) bests(ctx context.Context, what, q string, args ...any) ([]RushBest, error) {
-	rows, err := d.query(ctx, q, args...)
-	if err != nil {
-		return nil, fmt.Errorf("store: %s: %w", what, err)
-	}
-	defer rows.close()
-	out, err := scanRushBests(rows.rowScanner)
-	if err != nil {
-		return nil, fmt.Errorf("store: %s: %w", what, err)
-	}
-	return out, nil
+	return queryAll(ctx, d.dbFuncs, scanRushBests, what, q, args...)
 }
 
 // rushes is the SQLite database's rushDB.
-func (s *SQLite) rushes() rushDB {
-	return rushDB{q: &sqliteRushSQL,
-		exec: func(ctx context.Context, q string, args ...any) (int64, error) {
-			res, err := s.db.ExecContext(ctx, q, args...)
-			if err != nil {
-				return 0, err
-			}
-			return res.RowsAffected()
-		},
-		query: func(ctx context.Context, q string, args ...any) (closingRows, error) {
-			rows, err := s.db.QueryContext(ctx, q, args...)
-			c := sqlRows(rows, err)
-			return c, c.err
-		},
-	}
-}
+func (s *SQLite) rushes() rushDB { return rushDB{s.funcs(), &sqliteRushSQL} }
 
 // rushes is the PostgreSQL database's rushDB.
-func (s *Postgres) rushes() rushDB {
-	return rushDB{q: &pgRushSQL,
-		exec: func(ctx context.Context, q string, args ...any) (int64, error) {
-			tag, err := s.pool.Exec(ctx, q, args...)
-			return tag.RowsAffected(), err
-		},
-		query: func(ctx context.Context, q string, args ...any) (closingRows, error) {
-			rows, err := s.pool.Query(ctx, q, args...)
-			c := pgRows(rows, err)
-			return c, c.err
-		},
-	}
-}
+func (s *Postgres) rushes() rushDB { return rushDB{s.funcs(), &pgRushSQL} }
 
 // StartRush implements Accounts.
 func (s *SQLite) StartRush(ctx context.Context, r *RushRun) error { return s.rushes().start(ctx, r) }

@@ -1081,6 +1081,8 @@ func TestBrowserLobby(t *testing.T) {
 	r.shot(watcher, "05b-spectator")
 	var playerSees bool
 	r.run(other, "Bea's page again", chromedp.Reload(), chromedp.WaitVisible(`#rack .tile`))
+	// The players see that someone watches.
+	r.poll(other, "the watchers counted", `!$("#watching").hidden && $("#watching").textContent === "Mirando: 1"`, 10*time.Second)
 	r.eval(other, `!$("#kibitz-box").hidden`, &playerSees)
 	if playerSees {
 		t.Error("a player's page shows the watchers' chat while the game is played")

@@ -312,13 +312,16 @@ func (s *Server) handleState(w http.ResponseWriter, r *http.Request) {
 	tok := token(r)
 	l.mu.Lock()
 	me := l.seatOf(tok)
+	l.mu.Unlock()
 	if tok != "" && me < 0 {
-		l.mu.Unlock()
 		s.fail(w, &apiError{403, "this token holds no seat of this game"})
 		return
 	}
+	n := s.watched(r, l, me, time.Now())
+	l.mu.Lock()
 	st := l.state(me)
 	l.mu.Unlock()
+	st.Watching = n
 	writeState(w, st)
 }
 

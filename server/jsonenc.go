@@ -353,6 +353,9 @@ func (st *State) appendJSON(b []byte, premiums, letters []byte) []byte {
 	b = appendIntField(b, false, "moves", st.Moves)
 	b = appendIntField(b, false, "expected_clients", st.Expected)
 	b = appendIntField(b, false, "connected_clients", st.Connected)
+	if st.Watching != 0 {
+		b = appendIntField(b, false, "watching", st.Watching)
+	}
 	b = appendIntField(b, false, "seq", st.Seq)
 	if len(st.Kibitz) > 0 {
 		b = appendObjects(b, "kibitz", st.Kibitz, func(b []byte, c *KibitzLine) []byte {

@@ -71,6 +71,9 @@ type State struct {
 	Moves     int  `json:"moves"`
 	Expected  int  `json:"expected_clients"`
 	Connected int  `json:"connected_clients"`
+	// Watching counts the people watching the game being played (readers
+	// of its state without a seat, seen in the last 20 s by any process).
+	Watching int `json:"watching,omitempty"`
 	// Seq is the number of the game's latest notification: reading the
 	// notifications after it continues from this state.
 	Seq int `json:"seq"`

@@ -147,6 +147,10 @@ func OpenSQLite(path string) (*SQLite, error) {
 		db.Close()
 		return nil, corruptOr(path, fmt.Errorf("store: create the puzzle ratings' table in %s: %w", path, err))
 	}
+	if _, err := db.Exec(watchersSchema("", "INTEGER")); err != nil {
+		db.Close()
+		return nil, corruptOr(path, fmt.Errorf("store: create the watchers' table in %s: %w", path, err))
+	}
 	if _, err := db.Exec(messagesSchema("", "INTEGER PRIMARY KEY AUTOINCREMENT", "INTEGER")); err != nil {
 		db.Close()
 		return nil, corruptOr(path, fmt.Errorf("store: create the messages' table in %s: %w", path, err))

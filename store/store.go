@@ -84,6 +84,11 @@ type Event struct {
 type Store interface {
 	Accounts
 	Tournaments
+	// SawWatcher records that watcher (an opaque key) watched a game at
+	// at, and forgets the watchers not seen for WatcherKept.
+	SawWatcher(ctx context.Context, game, watcher string, at time.Time) error
+	// Watchers counts a game's watchers seen since a time.
+	Watchers(ctx context.Context, game string, since time.Time) (int, error)
 	// CreateGame stores a new game's header (ErrConflict if the id exists).
 	CreateGame(ctx context.Context, g *Game) error
 	// Append adds the event e to the log of game id; e.Seq must be the

@@ -50,6 +50,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store, prefix string) {
 	t.Run("Bios", func(t *testing.T) { bios(t, open(t), prefix) })
 	t.Run("Rushes", func(t *testing.T) { rushes(t, open(t), prefix) })
 	t.Run("Messages", func(t *testing.T) { messages(t, open(t), prefix) })
+	t.Run("Watchers", func(t *testing.T) { gameWatchers(t, open(t), prefix) })
 	t.Run("RoundTrip", func(t *testing.T) {
 		s := open(t)
 		g := newGame("rt")
@@ -2231,5 +2232,38 @@ func messages(t *testing.T, s store.Store, prefix string) {
 	}
 	if cs, err = s.Conversations(ctx, cy.Key, 10); err != nil || len(cs) != 0 {
 		t.Errorf("Cy's conversations after Ana closed hers: %+v, %v", cs, err)
+	}
+}
+
+func gameWatchers(t *testing.T, s store.Store, prefix string) {
+	ctx := context.Background()
+	now := time.Date(2026, 9, 1, 10, 0, 0, 0, time.UTC)
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	g1, g2 := prefix+"w-g1", prefix+"w-g2"
+	must(s.SawWatcher(ctx, g1, "w1", now))
+	must(s.SawWatcher(ctx, g1, "w2", now))
+	must(s.SawWatcher(ctx, g1, "w2", now.Add(time.Second))) // seen again: one watcher
+	must(s.SawWatcher(ctx, g2, "w1", now))
+	count := func(game string, since time.Time, want int) {
+		t.Helper()
+		if n, err := s.Watchers(ctx, game, since); err != nil || n != want {
+			t.Errorf("watchers of %s since %v: %d, %v; want %d", game, since, n, err, want)
+		}
+	}
+	count(g1, now.Add(-time.Second), 2)
+	count(g2, now.Add(-time.Second), 1)
+	count(g1, now.Add(500*time.Millisecond), 1)
+	count(prefix+"w-none", now, 0)
+	// A watcher not seen for WatcherKept goes when another is seen.
+	must(s.SawWatcher(ctx, g2, "w3", now.Add(store.WatcherKept+2*time.Second)))
+	count(g1, now.Add(-time.Hour), 0)
+	count(g2, now.Add(-time.Hour), 1)
+	if err := s.SawWatcher(ctx, "", "w1", now); err == nil {
+		t.Error("a watcher of no game: no error")
 	}
 }

@@ -2778,6 +2778,9 @@ function renderSide(st, me) {
   $("#turn").textContent = turn;
   if (me < 0 && !st.over) $("#turn").append(" ", el("span", "spectator", t("spectator") + " " + (G.seatError ? seatKeyText() : t("spectatorMine"))));
   $("#turn").classList.toggle("mine", myTurn);
+  // How many watch the game being played (not its players).
+  $("#watching").hidden = !st.watching || st.over || !!(G.puzzle || G.rush || G.position || G.review);
+  if (st.watching) $("#watching").textContent = t("watchingN", st.watching);
   const waitingForPerson = !st.started && me >= 0 && !st.over;
   $("#share").hidden = !waitingForPerson;
   if (waitingForPerson) $("#share-url").value = location.origin + "/g/" + st.id;

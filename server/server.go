@@ -214,6 +214,8 @@ type Server struct {
 	failLim, failAll *limiter
 	// puzzles are the puzzles made (puzzle.go).
 	puzzles puzzles
+	// watchCounts are the games' watchers as last read (watchers.go).
+	watchCounts watchCounts
 	// dummyHash is checked against the password of a sign-in with an
 	// unknown name, so that it takes as long as a wrong password (made
 	// on the first sign-in).

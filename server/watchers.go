@@ -4,16 +4,18 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"net/http"
+	"sync"
 	"time"
 )
 
 // Watchers of a game being played: a reader of its state without a
 // seat's token is a watcher, known by a key made from the client's
 // address and the game (not the address itself). Each process records
-// in the store, at most once every watcherEvery, that a watcher was seen,
-// and counts the game's watchers seen in the last watcherWindow from the
-// store at most once every watcherCount, so that every process sharing
-// the store shows the same count.
+// in the store, at most once every watcherEvery for a watcher, that it
+// was seen, and reads every game's count of the watchers seen in the
+// last watcherWindow from the store at most once every watcherCount, in
+// one query whatever the number of games, so that every process
+// sharing the store shows the same counts.
 
 // watcherSeenMost bounds the watchers a game's throttle remembers.
 const watcherSeenMost = 1000
@@ -25,12 +27,19 @@ var (
 	watcherWindow = 20 * time.Second
 )
 
-// watching is what a live game keeps of its watchers (guarded by its
-// mu): when each was last recorded, the count and when it was read.
+// watching is when a live game last recorded each of its watchers
+// (guarded by its mu).
 type watching struct {
 	recorded map[string]time.Time
-	count    int
-	countAt  time.Time
+}
+
+// watchCounts is the process's copy of the watchers' counts by game
+// (guarded by mu): read from the store at, by one request at a time.
+type watchCounts struct {
+	mu      sync.Mutex
+	at      time.Time
+	reading bool
+	m       map[string]int
 }
 
 // watcherKey is the key of the request's client as a watcher of game id.
@@ -40,16 +49,16 @@ func (s *Server) watcherKey(r *http.Request, id string) string {
 }
 
 // watched records, for a reader without a seat (me < 0) of a game not
-// over, that it watches, and brings the game's count up to date; it
-// returns the count. A failure of the store leaves the count as it was
-// (the count is a courtesy, not a record).
+// over, that it watches, and returns the game's watchers. A failure of
+// the store leaves the counts as they were (they are a courtesy, not a
+// record).
 func (s *Server) watched(r *http.Request, l *live, me int, now time.Time) int {
 	l.mu.Lock()
-	w := &l.watching
 	over := l.g.Over()
 	var key string
 	record := false
 	if me < 0 && !over {
+		w := &l.watching
 		key = s.watcherKey(r, l.hdr.ID)
 		if now.Sub(w.recorded[key]) >= watcherEvery {
 			if w.recorded == nil || len(w.recorded) >= watcherSeenMost {
@@ -59,29 +68,43 @@ func (s *Server) watched(r *http.Request, l *live, me int, now time.Time) int {
 			record = true
 		}
 	}
-	read := !over && now.Sub(w.countAt) >= watcherCount
-	if read {
-		w.countAt = now
-	}
-	if over {
-		w.count = 0
-	}
-	n := w.count
 	l.mu.Unlock()
+	if over {
+		return 0
+	}
 	if record {
 		if err := s.store.SawWatcher(r.Context(), l.hdr.ID, key, now); err != nil {
 			s.logf("server: %v", err)
 		}
 	}
+	return s.watchers(r, l.hdr.ID, now, record)
+}
+
+// watchers returns game id's count of watchers, reading every game's
+// from the store first when the copy is older than watcherCount (or, just
+// after a watcher was recorded, than a second).
+func (s *Server) watchers(r *http.Request, id string, now time.Time, fresh bool) int {
+	c := &s.watchCounts
+	c.mu.Lock()
+	age := now.Sub(c.at)
+	read := !c.reading && (age >= watcherCount || fresh && age >= min(time.Second, watcherCount))
 	if read {
-		if c, err := s.store.Watchers(r.Context(), l.hdr.ID, now.Add(-watcherWindow)); err != nil {
-			s.logf("server: %v", err)
-		} else {
-			n = c
-			l.mu.Lock()
-			w.count = c
-			l.mu.Unlock()
-		}
+		c.reading = true
+	}
+	n := c.m[id]
+	c.mu.Unlock()
+	if !read {
+		return n
+	}
+	m, err := s.store.WatcherCounts(r.Context(), now.Add(-watcherWindow))
+	c.mu.Lock()
+	c.reading = false
+	if err == nil {
+		c.m, c.at, n = m, now, m[id]
+	}
+	c.mu.Unlock()
+	if err != nil {
+		s.logf("server: %v", err)
 	}
 	return n
 }

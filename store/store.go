@@ -87,8 +87,9 @@ type Store interface {
 	// SawWatcher records that watcher (an opaque key) watched a game at
 	// at, and forgets the watchers not seen for WatcherKept.
 	SawWatcher(ctx context.Context, game, watcher string, at time.Time) error
-	// Watchers counts a game's watchers seen since a time.
-	Watchers(ctx context.Context, game string, since time.Time) (int, error)
+	// WatcherCounts counts the watchers seen since a time, by game (the
+	// games with none left out).
+	WatcherCounts(ctx context.Context, since time.Time) (map[string]int, error)
 	// CreateGame stores a new game's header (ErrConflict if the id exists).
 	CreateGame(ctx context.Context, g *Game) error
 	// Append adds the event e to the log of game id; e.Seq must be the

@@ -29,14 +29,14 @@ CREATE INDEX IF NOT EXISTS %[1]sgame_watchers_seen ON %[1]sgame_watchers(seen);
 }
 
 // watcherSQL holds the statements of the watchers for one database.
-type watcherSQL struct{ saw, prune, count string }
+type watcherSQL struct{ saw, prune, counts string }
 
 func newWatcherSQL(prefix string, arg func(int) string) watcherSQL {
 	return watcherSQL{
 		saw: fmt.Sprintf(`INSERT INTO %[1]sgame_watchers(game, watcher, seen) VALUES (%[2]s, %[3]s, %[4]s)
 			ON CONFLICT(game, watcher) DO UPDATE SET seen = excluded.seen`, prefix, arg(1), arg(2), arg(3)),
-		prune: fmt.Sprintf(`DELETE FROM %sgame_watchers WHERE seen < %s`, prefix, arg(1)),
-		count: fmt.Sprintf(`SELECT COUNT(*) FROM %sgame_watchers WHERE game = %s AND seen >= %s`, prefix, arg(1), arg(2)),
+		prune:  fmt.Sprintf(`DELETE FROM %sgame_watchers WHERE seen < %s`, prefix, arg(1)),
+		counts: fmt.Sprintf(`SELECT game, COUNT(*) FROM %sgame_watchers WHERE seen >= %s GROUP BY game`, prefix, arg(1)),
 	}
 }
 
@@ -59,13 +59,31 @@ func sawWatcher(ctx context.Context, d dbFuncs, q *watcherSQL, game, watcher str
 	return nil
 }
 
-// watchers runs Watchers on d.
-func watchers(ctx context.Context, d dbFuncs, q *watcherSQL, game string, since time.Time) (int, error) {
-	n, err := d.one(ctx, q.count, game, since.UnixNano())
-	if err != nil {
-		return 0, fmt.Errorf("store: watchers of game %s: %w", game, err)
+// watcherCounts runs WatcherCounts on d.
+func watcherCounts(ctx context.Context, d dbFuncs, q *watcherSQL, since time.Time) (map[string]int, error) {
+	type count struct {
+		game string
+		n    int
 	}
-	return n, nil
+	cs, err := queryAll(ctx, d, func(rows rowScanner) ([]count, error) {
+		var out []count
+		for rows.Next() {
+			var c count
+			if err := rows.Scan(&c.game, &c.n); err != nil {
+				return nil, err
+			}
+			out = append(out, c)
+		}
+		return out, rows.Err()
+	}, fmt.Sprintf("watchers since %v", since), q.counts, since.UnixNano())
+	if err != nil {
+		return nil, err
+	}
+	m := make(map[string]int, len(cs))
+	for _, c := range cs {
+		m[c.game] = c.n
+	}
+	return m, nil
 }
 
 // SawWatcher implements Store.
@@ -73,9 +91,9 @@ func (s *SQLite) SawWatcher(ctx context.Context, game, watcher string, at time.T
 	return sawWatcher(ctx, s.funcs(), &sqliteWatcherSQL, game, watcher, at)
 }
 
-// Watchers implements Store.
-func (s *SQLite) Watchers(ctx context.Context, game string, since time.Time) (int, error) {
-	return watchers(ctx, s.funcs(), &sqliteWatcherSQL, game, since)
+// WatcherCounts implements Store.
+func (s *SQLite) WatcherCounts(ctx context.Context, since time.Time) (map[string]int, error) {
+	return watcherCounts(ctx, s.funcs(), &sqliteWatcherSQL, since)
 }
 
 // SawWatcher implements Store.
@@ -83,7 +101,7 @@ func (s *Postgres) SawWatcher(ctx context.Context, game, watcher string, at time
 	return sawWatcher(ctx, s.funcs(), &pgWatcherSQL, game, watcher, at)
 }
 
-// Watchers implements Store.
-func (s *Postgres) Watchers(ctx context.Context, game string, since time.Time) (int, error) {
-	return watchers(ctx, s.funcs(), &pgWatcherSQL, game, since)
+// WatcherCounts implements Store.
+func (s *Postgres) WatcherCounts(ctx context.Context, since time.Time) (map[string]int, error) {
+	return watcherCounts(ctx, s.funcs(), &pgWatcherSQL, since)
 }

@@ -2251,8 +2251,12 @@ func gameWatchers(t *testing.T, s store.Store, prefix string) {
 	must(s.SawWatcher(ctx, g2, "w1", now))
 	count := func(game string, since time.Time, want int) {
 		t.Helper()
-		if n, err := s.Watchers(ctx, game, since); err != nil || n != want {
+		m, err := s.WatcherCounts(ctx, since)
+		if n := m[game]; err != nil || n != want {
 			t.Errorf("watchers of %s since %v: %d, %v; want %d", game, since, n, err, want)
+		}
+		if _, listed := m[game]; listed != (want > 0) {
+			t.Errorf("watchers of %s since %v: listed %v with %d", game, since, listed, want)
 		}
 	}
 	count(g1, now.Add(-time.Second), 2)

@@ -19,6 +19,7 @@ import (
 	"atril/player"
 	"atril/player/leave"
 	"atril/review"
+	"atril/winprob"
 )
 
 // gcgReport is the --json form of a game's analysis.
@@ -53,6 +54,10 @@ type gcgMoveReport struct {
 	// Inferred is what the placement told the next player about the
 	// tiles kept (--infer).
 	Inferred *gcgInference `json:"inferred,omitempty"`
+	// Chance is the mover's chance of winning before the move, in
+	// percent, from the score and the tiles not yet on the board
+	// (package winprob; games of two players).
+	Chance *float64 `json:"chance,omitempty"`
 }
 
 // gcgInference is rack inference on a placement (player.Infer), as the
@@ -183,12 +188,27 @@ func analyzeGCG(w io.Writer, fs *flag.FlagSet, variantName, lexName, path, leave
 	}
 	rk := &review.Ranker{Gen: gen, Leave: table}
 	rec := review.NewRecord(g.History, true)
+	var chances []float64
+	if m, ok := winprob.For(e.V, len(names)); ok {
+		var winners []int
+		if g.Over() {
+			winners = g.Winners()
+		}
+		chances = m.Series(g.History, e.V.TotalTiles(), winners)
+	}
 	notes := f.EntryNotes()
 	sum, err := rk.Summarize(rec, start, top, func(k int, pos *game.Game, r *review.Ranking) error {
 		mr := gcgMoveReport{Move: k + 1, Seat: r.Seat, Rack: spellRack(a, &r.Rack), Bag: r.Bag, Played: cand(&r.Played),
 			Lost: r.Lost(), Rank: r.Rank, Moves: r.Moves, Notes: notes[rec.Moves[k].At]}
 		for i := range r.Best {
 			mr.Best = append(mr.Best, cand(&r.Best[i]))
+		}
+		if at := rec.Moves[k].At; at < len(chances) {
+			c := chances[at]
+			if r.Seat == 1 {
+				c = 1 - c
+			}
+			mr.Chance = review.Hundredths(100 * c)
 		}
 		if infer {
 			inf, err := inferMove(gen, pos, rec, k, table)
@@ -340,7 +360,7 @@ func writeGCGReport(w io.Writer, rep *gcgReport, leaveName string) error {
 	if judged {
 		fmt.Fprintln(tw, "#\tplayer\track\tplayed\tscore\tvalue\twin %\tbest\tvalue\twin %\tlost\tby\t")
 	} else {
-		fmt.Fprintln(tw, "#\tplayer\track\tplayed\tscore\tequity\tbest\tequity\tlost\trank\t")
+		fmt.Fprintln(tw, "#\tplayer\track\tplayed\tscore\tequity\tbest\tequity\tlost\trank\twin %\t")
 	}
 	for _, m := range rep.Moves {
 		p := m.Played
@@ -365,8 +385,8 @@ func writeGCGReport(w io.Writer, rep *gcgReport, leaveName string) error {
 			rank = fmt.Sprintf("%d/%d", m.Rank, m.Moves)
 		}
 		b := m.Best[0]
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%d\t%.1f\t%s\t%.1f\t%s\t%s\t\n", m.Move, rep.Players[m.Seat], m.Rack, played, p.Score, p.Equity,
-			b.Move, b.Equity, tenths(m.Lost), rank)
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%d\t%.1f\t%s\t%.1f\t%s\t%s\t%s\t\n", m.Move, rep.Players[m.Seat], m.Rack, played, p.Score, p.Equity,
+			b.Move, b.Equity, tenths(m.Lost), rank, chance(m.Chance))
 		for i := 1; i < len(m.Best); i++ {
 			c := m.Best[i]
 			fmt.Fprintf(tw, "\t\t\t\t\t\t%d. %s\t%.1f\t\t\t\n", i+1, c.Move, c.Equity)

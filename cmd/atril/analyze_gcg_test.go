@@ -135,6 +135,9 @@ func TestAnalyzeGCG(t *testing.T) {
 		if m.Seat != k%2 {
 			t.Errorf("move %d by seat %d", k+1, m.Seat)
 		}
+		if m.Chance == nil || *m.Chance < 0 || *m.Chance > 100 || k == 0 && (*m.Chance < 50 || *m.Chance > 65) {
+			t.Errorf("move %d: the mover's chance of winning %v", k+1, m.Chance)
+		}
 		if gaps[k] < 0 {
 			continue
 		}

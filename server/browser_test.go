@@ -4190,6 +4190,15 @@ func TestBrowserFollows(t *testing.T) {
 	if notes != 1 {
 		t.Errorf("the lobby read again told %d times of the game offered, want once", notes)
 	}
+	// A message from Bodil: the lobby in the background tells of it too.
+	var sent int
+	r.run(bo, "Bodil writes", chromedp.Evaluate(`fetch("/api/me/messages/Anabel", {method: "POST", body: JSON.stringify({text: "A game?"})}).then((x) => x.status)`,
+		&sent, func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }))
+	if sent != 201 {
+		t.Fatalf("Bodil's message: %d", sent)
+	}
+	r.eval(ana, `loadOpen(); true`, nil)
+	r.poll(ana, "told of the message", `NOTES.length === 2 && NOTES[1] === "Messages|Unread messages: 1" && $("#messages-link .label").textContent === "Messages (1)"`, 10*time.Second)
 	r.run(ana, "the lobby in front again", chromedp.Evaluate(`delete document.hidden; localStorage.setItem("atril:notify", "off"); showFollowsNotify(); true`, nil))
 	// A followed player's timed game shows both clocks, the one on turn
 	// running.

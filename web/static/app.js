@@ -1942,8 +1942,16 @@ async function loadOpen() {
   notifyFollowOffers(lb.follows || []);
   showLobbyChat(lb.chat || []);
   if (ME.signed_in && (lb.unread_messages || 0) !== (ME.unread_messages || 0)) {
+    const more = (lb.unread_messages || 0) > (ME.unread_messages || 0);
     ME.unread_messages = lb.unread_messages || 0;
     renderAccount();
+    // With "Notify" on, a lobby in the background says a message came.
+    if (more && notifyOn() && document.hidden) {
+      try {
+        const n = new Notification(t("messagesLink"), { body: t("messagesNotify", ME.unread_messages), tag: "atril-messages" });
+        n.onclick = () => { window.focus(); n.close(); location.href = "/messages"; };
+      } catch (e) { /* not here (some browsers allow them only from a service worker) */ }
+    }
   }
   // The games being played, to watch (one's own are under My games).
   const pl = $("#playing-games");

@@ -11,6 +11,7 @@ import (
 	"atril/board"
 	"atril/move"
 	"atril/movegen"
+	"atril/winprob"
 )
 
 // endgameDefaultTime bounds an endgame search when no budget is given.
@@ -90,7 +91,9 @@ type Estimate struct {
 	// change to the horizon plus the leave there); Half is the half-width
 	// of its 95% confidence interval.
 	Mean, Half float64
-	// Win is the estimated chance of winning (see winChance).
+	// Win is the estimated chance of winning from the horizon (package
+	// winprob's model of the variant, with the player to move there on
+	// turn).
 	Win float64
 	// Iterations it played; Alive is false once eliminated.
 	Iterations int
@@ -369,10 +372,13 @@ type simWorker struct {
 	bag   []alphabet.Tile
 	scr   []int
 	ch    board.Changes // the squares the candidate changed
+	// win is the variant's model of the winning chances (winprob).
+	win winprob.Model
 }
 
 func newSimWorker(v *View, gen movegen.Generator, table movegen.Leave, plies int) *simWorker {
-	return &simWorker{v: v, b: v.Board.Clone(), gen: gen, table: table, plies: plies, scr: v.Board.Variant.Scores}
+	return &simWorker{v: v, b: v.Board.Clone(), gen: gen, table: table, plies: plies, scr: v.Board.Variant.Scores,
+		win: winprob.Rough(v.Board.Variant)}
 }
 
 // plyLeave is the leave of a player's choice inside a simulation: the
@@ -577,7 +583,12 @@ func (w *simWorker) play(c *candidate, sh []alphabet.Tile, rr *replyRanking, exS
 		}
 		return val, 0.5
 	}
-	return val, winChance(lead, len(bag)+racks[0].Len()+racks[1].Len())
+	// The chance from the horizon, with the player to move there on turn.
+	left := len(bag) + racks[0].Len() + racks[1].Len()
+	if side == 0 {
+		return val, w.win.Win(lead, left)
+	}
+	return val, 1 - w.win.Win(-lead, left)
 }
 
 // maxOther is the highest score among the other players.
@@ -592,15 +603,6 @@ func maxOther(v *View) int {
 		return 0
 	}
 	return best
-}
-
-// winChance is a rough chance of winning from a lead with tiles tiles
-// left to play (bag and both racks): the final spread taken as normal
-// around the lead with a standard deviation of 9 points per square root
-// of a tile (about 90 points at the start of a game).
-func winChance(lead float64, tiles int) float64 {
-	sd := 9 * math.Sqrt(float64(max(tiles, 1)))
-	return 0.5 * math.Erfc(-lead/(sd*math.Sqrt2))
 }
 
 // normalQuantile is the standard normal quantile of p (0 < p < 1), by

@@ -33,10 +33,10 @@ type Model struct {
 // Win is the chance that the player on turn wins (a tie counting half),
 // with spread its score less its opponent's and left the tiles not yet
 // on the board.
-func (m Model) Win(spread, left int) float64 {
+func (m Model) Win(spread float64, left int) float64 {
 	sd := m.Scale * math.Pow(float64(left), m.Power)
 	if sd <= 0 {
-		switch d := float64(spread) + m.Turn; {
+		switch d := spread + m.Turn; {
 		case d > 0:
 			return 1
 		case d < 0:
@@ -44,7 +44,7 @@ func (m Model) Win(spread, left int) float64 {
 		}
 		return 0.5
 	}
-	z := (float64(spread) + m.Turn) / sd
+	z := (spread + m.Turn) / sd
 	return 1 / (1 + math.Exp(-z))
 }
 
@@ -65,6 +65,16 @@ var Models = map[string]Model{
 func For(v *variant.Variant, players int) (Model, bool) {
 	m, ok := Models[v.Name]
 	return m, ok && players == 2
+}
+
+// Rough returns the model of variant v, or, for a variant without one,
+// the English one: a rough estimate where none was fitted (and, with
+// more than two players, of the chance against the best of the others).
+func Rough(v *variant.Variant) Model {
+	if m, ok := Models[v.Name]; ok {
+		return m
+	}
+	return Models["english"]
 }
 
 // Sample is a position before a move of a finished game: the spread of
@@ -143,7 +153,7 @@ func (m Model) Series(history []game.Turn, total int, winners []int) []float64 {
 		onTurn = history[k].Player
 	}
 	chance := func() float64 {
-		w := m.Win(p.scores[onTurn]-p.scores[1-onTurn], total-p.onBoard)
+		w := m.Win(float64(p.scores[onTurn]-p.scores[1-onTurn]), total-p.onBoard)
 		if onTurn == 1 {
 			w = 1 - w
 		}
@@ -172,7 +182,7 @@ func (m Model) LogLoss(samples []Sample) float64 {
 	const eps = 1e-9
 	var sum float64
 	for _, s := range samples {
-		w := min(max(m.Win(s.Spread, s.Left), eps), 1-eps)
+		w := min(max(m.Win(float64(s.Spread), s.Left), eps), 1-eps)
 		sum -= s.Result*math.Log(w) + (1-s.Result)*math.Log(1-w)
 	}
 	return sum / float64(len(samples))
@@ -255,7 +265,7 @@ func (m Model) Calibration(samples []Sample, n int) []Bin {
 		bins[i].From, bins[i].To = float64(i)/float64(n), float64(i+1)/float64(n)
 	}
 	for _, s := range samples {
-		w := m.Win(s.Spread, s.Left)
+		w := m.Win(float64(s.Spread), s.Left)
 		k := min(int(w*float64(n)), n-1)
 		bins[k].Samples++
 		bins[k].Predicted += w

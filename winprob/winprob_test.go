@@ -1,4 +1,4 @@
-package winprob
+package winprob_test
 
 import (
 	"math"
@@ -9,18 +9,19 @@ import (
 	"atril/internal/testgame"
 	"atril/movegen"
 	"atril/player"
+	"atril/winprob"
 )
 
 func TestWin(t *testing.T) {
-	m := Model{Scale: 3.6, Power: 0.65, Turn: 20}
+	m := winprob.Model{Scale: 3.6, Power: 0.65, Turn: 20}
 	if w := m.Win(0, 86); w <= 0.5 || w >= 0.7 {
 		t.Errorf("level at the start: %.3f, want a little over half (on turn)", w)
 	}
-	even := Model{Scale: 3.6, Power: 0.65}
+	even := winprob.Model{Scale: 3.6, Power: 0.65}
 	for _, n := range []int{1, 14, 50, 93} {
-		for _, s := range []int{1, 10, 50, 200} {
+		for _, s := range []float64{1, 10, 50, 200} {
 			if a, b := even.Win(s, n), even.Win(-s, n); math.Abs(a+b-1) > 1e-12 || a <= 0.5 {
-				t.Errorf("spread ±%d with %d tiles left: %.4f and %.4f", s, n, a, b)
+				t.Errorf("spread ±%.0f with %d tiles left: %.4f and %.4f", s, n, a, b)
 			}
 		}
 	}
@@ -34,30 +35,30 @@ func TestWin(t *testing.T) {
 	}
 	// No tiles left: the score decides.
 	for _, tc := range []struct {
-		spread int
+		spread float64
 		want   float64
 	}{{-25, 0}, {-20, 0.5}, {5, 1}} {
 		if w := m.Win(tc.spread, 0); w != tc.want {
-			t.Errorf("no tiles left, spread %d (turn worth 20): %.3f, want %.1f", tc.spread, w, tc.want)
+			t.Errorf("no tiles left, spread %.0f (turn worth 20): %.3f, want %.1f", tc.spread, w, tc.want)
 		}
 	}
 }
 
 // TestFitRecovers fits the model to positions drawn from a known one.
 func TestFitRecovers(t *testing.T) {
-	want := Model{Scale: 4, Power: 0.6, Turn: 15}
+	want := winprob.Model{Scale: 4, Power: 0.6, Turn: 15}
 	r := rand.New(rand.NewPCG(1, 2))
-	var samples []Sample
+	var samples []winprob.Sample
 	for range 15000 {
 		left := 1 + r.IntN(90)
 		spread := int(r.NormFloat64() * 60)
 		res := 0.0
-		if r.Float64() < want.Win(spread, left) {
+		if r.Float64() < want.Win(float64(spread), left) {
 			res = 1
 		}
-		samples = append(samples, Sample{Spread: spread, Left: left, Result: res})
+		samples = append(samples, winprob.Sample{Spread: spread, Left: left, Result: res})
 	}
-	got, loss := Fit(samples, Model{Scale: 10, Power: 0.5, Turn: 0})
+	got, loss := winprob.Fit(samples, winprob.Model{Scale: 10, Power: 0.5, Turn: 0})
 	if math.Abs(got.Power-want.Power) > 0.08 || math.Abs(got.Turn-want.Turn) > 3 || math.Abs(got.Scale-want.Scale)/want.Scale > 0.3 {
 		t.Errorf("fitted %+v, want about %+v", got, want)
 	}
@@ -85,7 +86,7 @@ func TestSamplesAndSeries(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := Model{Scale: 3.6, Power: 0.65, Turn: 20}
+	m := winprob.Model{Scale: 3.6, Power: 0.65, Turn: 20}
 	for seed := uint64(1); seed <= 4; seed++ {
 		g, err := game.New(v, lex, []string{"1", "2"}, seed)
 		if err != nil {
@@ -98,18 +99,18 @@ func TestSamplesAndSeries(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		var want []Sample
+		var want []winprob.Sample
 		placed := 0
 		for !g.Over() {
 			i := g.Current()
-			want = append(want, Sample{Spread: g.Seats[i].Score - g.Seats[1-i].Score, Left: v.TotalTiles() - placed})
+			want = append(want, winprob.Sample{Spread: g.Seats[i].Score - g.Seats[1-i].Score, Left: v.TotalTiles() - placed})
 			mv := bots[i].Choose(player.ViewOf(g, i))
 			placed += mv.NewTiles()
 			if err := g.Play(mv); err != nil {
 				t.Fatal(err)
 			}
 		}
-		got, err := Samples(g)
+		got, err := winprob.Samples(g)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -143,7 +144,7 @@ func TestSamplesAndSeries(t *testing.T) {
 		}
 	}
 	g, _ := game.New(v, lex, []string{"1", "2"}, 9)
-	if _, err := Samples(g); err == nil {
+	if _, err := winprob.Samples(g); err == nil {
 		t.Error("the samples of a game not over: no error")
 	}
 }

@@ -4722,6 +4722,8 @@ function rushPlay(R, log) {
   }
   G.pending = []; G.selected = -1; G.typed = []; G.cursor = null; G.preview = null;
   R.state.seats.forEach((s, i) => { s.name = t("puzzleSeat", i + 1); });
+  // Each puzzle is a position of its own: its moves are not news.
+  G.announced = -1;
   render(R.state);
 }
 
@@ -4784,9 +4786,11 @@ async function answerRush(skip) {
   const entry = { number: R.number, target: R.target, correct: res.correct, skipped: !!res.skipped, move: res.move || "", score: res.score,
     top: top ? top.move : "", best: res.best_score };
   G.rush.log.push(entry);
-  say(rushLine(entry), res.correct ? "ok" : "error");
   if (res.run.over) rushOver(res.run);
-  else rushPlay(res.run, G.rush.log);
+  else {
+    rushPlay(res.run, G.rush.log);
+    say(rushLine(entry), res.correct ? "ok" : "error");
+  }
 }
 
 // rushLine says how a puzzle of the run went.

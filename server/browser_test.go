@@ -4417,6 +4417,9 @@ func TestBrowserMessages(t *testing.T) {
 	if code := r.e.doWith(bo, "GET", "/api/me/messages/ana", "", nil, &page); code != 200 || len(page.Messages) != 2 || page.Messages[1].Text != "Yes, at nine!" || page.Messages[1].Mine {
 		t.Errorf("Bo reads: %d %+v", code, page)
 	}
+	// A conversation with nobody says so.
+	r.run(c, "nobody's messages", chromedp.Navigate(r.e.url+"/messages/Nobody9"))
+	r.poll(c, "the error", `$("#messages-error").textContent === 'Something went wrong: no player is named "Nobody9"' && $("#conversation").hidden`, 20*time.Second)
 	// Bo's page links to the conversation.
 	r.run(c, "Bo's page", chromedp.Navigate(r.e.url+"/p/Bo.B"))
 	r.poll(c, "the message link", `!$("#profile-message").hidden`, 20*time.Second)

@@ -4495,10 +4495,18 @@ async function renderMessagesAccount() {
   if (ME.signed_in) await loadConversations();
 }
 
+// messagesError says on the messages page what went wrong (nothing when
+// e is null).
+function messagesError(e) {
+  const m = $("#messages-error");
+  m.textContent = e ? t("error", e.message) : "";
+  m.className = e ? "error" : "";
+}
+
 // loadConversations lists the account's conversations, the latest first.
 async function loadConversations() {
   let L;
-  try { L = await api("GET", "/api/me/messages"); } catch (e) { say(t("error", e.message), "error"); return; }
+  try { L = await api("GET", "/api/me/messages"); } catch (e) { messagesError(e); return; }
   ME.unread_messages = L.unread;
   renderAccount();
   const ul = $("#conversations-list");
@@ -4523,7 +4531,8 @@ async function loadConversations() {
 async function openConversation(name, push) {
   if (!name) { MSGS.name = null; $("#conversation").hidden = true; return; }
   let P;
-  try { P = await api("GET", "/api/me/messages/" + encodeURIComponent(name)); } catch (e) { say(t("error", e.message), "error"); return; }
+  try { P = await api("GET", "/api/me/messages/" + encodeURIComponent(name)); } catch (e) { messagesError(e); return; }
+  messagesError(null);
   if (push) history.pushState(null, "", messagesURL(P.name));
   MSGS = { name: P.name, messages: P.messages, more: P.more, closed: P.closed || "" };
   renderConversation();
@@ -4552,7 +4561,7 @@ async function olderMessages() {
   let P;
   try {
     P = await api("GET", "/api/me/messages/" + encodeURIComponent(MSGS.name) + "?before=" + MSGS.messages[0].id);
-  } catch (e) { say(t("error", e.message), "error"); return; }
+  } catch (e) { messagesError(e); return; }
   MSGS.messages = P.messages.concat(MSGS.messages);
   MSGS.more = P.more;
   renderConversation(true);

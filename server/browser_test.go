@@ -4359,6 +4359,12 @@ func TestBrowserRush(t *testing.T) {
 	r.eval(c, `(() => { const m = document.querySelector("input[name=rush-mode][value=daily]"); m.checked = true; m.dispatchEvent(new Event("change")); return true; })()`, new(bool))
 	r.clickAt(c, "#rush-go")
 	r.poll(c, "the daily rush", fmt.Sprintf(`!$("#rush").hidden && $("#rush-title").textContent.startsWith("Daily rush %d · puzzle 1 · ") && !$("#rush-clock").hidden`, today), 20*time.Second)
+	r.eval(c, `sessionStorage.getItem("atril:rush")`, &id)
+	plays, _ = rushPlays(t, r.e, id)
+	tiles, _ = json.Marshal(plays[0])
+	r.eval(c, fmt.Sprintf(`(showCandidate({tiles: %s}), true)`, tiles), new(bool))
+	r.clickAt(c, "#submit")
+	r.poll(c, "the daily rush's puzzle 2", `$("#rush-title").textContent.includes(" · puzzle 2 · ")`, 20*time.Second)
 	r.clickAt(c, "#rush-end")
 	r.poll(c, "the question", `!!document.querySelector("#ask-dialog[open]")`, 5*time.Second)
 	r.clickAt(c, "#ask-ok")
@@ -4370,8 +4376,15 @@ func TestBrowserRush(t *testing.T) {
 	r.clickAt(c, "#rush-go")
 	r.poll(c, "the refusal", `$("#rush-msg").textContent !== ""`, 20*time.Second)
 	r.eval(c, `$("#rush-msg").textContent`, &line)
-	if line != "You played today's daily rush in this word list: 0 solved. The next one opens at 00:00 UTC." {
+	if line != "You played today's daily rush in this word list: 1 solved. The next one opens at 00:00 UTC." {
 		t.Errorf("a second daily rush: the page says %q", line)
+	}
+	// The lobby's puzzle card names the day's leader.
+	r.run(c, "the lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#create`))
+	r.poll(c, "the daily leader", `!$("#rush-daily-line").hidden`, 20*time.Second)
+	r.eval(c, `$("#rush-daily-line").textContent`, &line)
+	if line != "Today's daily rush: Ana leads with 1 solved." {
+		t.Errorf("the puzzle card's daily rush line reads %q", line)
 	}
 }
 
@@ -4420,6 +4433,15 @@ func TestBrowserMessages(t *testing.T) {
 	// A conversation with nobody says so.
 	r.run(c, "nobody's messages", chromedp.Navigate(r.e.url+"/messages/Nobody9"))
 	r.poll(c, "the error", `$("#messages-error").textContent === 'Something went wrong: no player is named "Nobody9"' && $("#conversation").hidden`, 20*time.Second)
+	// The lobby's search for players offers to write to them.
+	r.run(c, "the lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#find-name`))
+	r.run(c, "look for Bo", chromedp.SendKeys("#find-name", "bo"))
+	r.poll(c, "Bo found", `!!document.querySelector("#find-out li a.button[href='/messages/Bo.B']")`, 10*time.Second)
+	var link string
+	r.eval(c, `(() => { const a = document.querySelector("#find-out li a.button[href='/messages/Bo.B']"); return a.textContent + " / " + a.getAttribute("aria-label"); })()`, &link)
+	if link != "Message / Send a message to Bo.B" {
+		t.Errorf("the message link of a player found: %q", link)
+	}
 	// Bo's page links to the conversation.
 	r.run(c, "Bo's page", chromedp.Navigate(r.e.url+"/p/Bo.B"))
 	r.poll(c, "the message link", `!$("#profile-message").hidden`, 20*time.Second)

@@ -1458,7 +1458,7 @@ async function findPlayers() {
     li.append(a);
     if (p.online) li.append(" ", el("span", "online-mark", t("onlineNow")));
     else if (p.seen) li.append(" ", el("span", "hint", t("lastSeen", ago(p.seen))));
-    if (ME.signed_in && p.name !== ME.name) li.append(" ", inviteButton(p.name));
+    if (ME.signed_in && p.name !== ME.name) li.append(" ", inviteButton(p.name), " ", messageLink(p.name));
     ul.append(li);
   }
   msg.textContent = ans.players.length ? "" : t("findNone", prefix);
@@ -1815,10 +1815,18 @@ function showLobbyPlayers(names) {
     const a = el("a", "", name);
     a.href = profileURL(name);
     li.append(a);
-    if (ME.signed_in) li.append(" ", inviteButton(name));
+    if (ME.signed_in) li.append(" ", inviteButton(name), " ", messageLink(name));
     ul.append(li);
   }
   $("#players-empty").hidden = names.length > 0;
+}
+
+// messageLink opens the conversation with the player of this name.
+function messageLink(name) {
+  const a = el("a", "button small", t("messageShort"));
+  a.href = messagesURL(name);
+  a.setAttribute("aria-label", t("sendMessageTo", name));
+  return a;
 }
 
 // inviteButton is a button that invites the player of this name from
@@ -4333,6 +4341,19 @@ function puzzleLink() {
   $("#puzzle-link").href = puzzleURL($("#puzzle-lexicon").value, "today");
   $("#puzzle-link").textContent = t("puzzleLink", puzzleDay());
   $("#puzzle-level-row").hidden = !ME.signed_in;
+  dailyRushLeader($("#puzzle-lexicon").value);
+}
+
+// dailyRushLeader says on the puzzle card who leads today's daily rush
+// of the word list, if anyone solved a puzzle of it yet.
+async function dailyRushLeader(lexicon) {
+  const line = $("#rush-daily-line");
+  let B;
+  try { B = await api("GET", "/api/rush/leaders?lexicon=" + encodeURIComponent(lexicon) + "&mode=daily&n=1"); } catch (e) { B = { players: [] }; }
+  if ($("#puzzle-lexicon").value !== lexicon) return;
+  const p = B.players[0];
+  line.hidden = !p;
+  if (p) line.textContent = t("rushDailyLeader", p.name, p.solved);
 }
 
 // puzzleAtLevel opens, signed in, a puzzle of the word list not yet

@@ -2210,8 +2210,9 @@ func TestBrowserInvite(t *testing.T) {
 	r.e.srv.presence.readAt = time.Time{}
 	r.e.srv.presence.mu.Unlock()
 	r.run(ana, "Anabel's lobby again", chromedp.Reload(), chromedp.WaitVisible(`#create`))
-	r.poll(ana, "Bodil in the lobby", `[...$("#lobby-players").querySelectorAll("a")].map((a) => a.textContent).join() === "Bodil" && $("#players-empty").hidden &&
-		$("#lobby-players button").getAttribute("aria-label") === "Invite Bodil to a game"`, 10*time.Second)
+	r.poll(ana, "Bodil in the lobby", `[...$("#lobby-players").querySelectorAll("a:not(.button)")].map((a) => a.textContent).join() === "Bodil" && $("#players-empty").hidden &&
+		$("#lobby-players button").getAttribute("aria-label") === "Invite Bodil to a game" &&
+		$("#lobby-players a.button").getAttribute("href") === "/messages/Bodil"`, 10*time.Second)
 	r.clickAt(ana, "#lobby-players button")
 	var desc string
 	r.poll(ana, "the invitation's form", `$("#opponent").value === "invite" && $("#invite-name").value === "Bodil" && !$("#invite-name").hidden`, 5*time.Second)

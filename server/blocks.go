@@ -106,8 +106,8 @@ func (s *Server) handleUnblock(w http.ResponseWriter, r *http.Request) {
 	s.changeList(w, r, s.blockLists(), false)
 }
 
-// accountNamed returns the account of a name to block, unblock or
-// report (404 if there is none).
+// accountNamed returns the account of a name to block, unblock, report
+// or write to (404 if there is none).
 func (s *Server) accountNamed(ctx context.Context, name string) (*store.Account, error) {
 	_, key, err := accountName(name)
 	if err != nil {

@@ -52,8 +52,9 @@ type live struct {
 	log  *notifLog
 	// hist is the history as the state shows it, rendered once per entry.
 	hist []HistEntry
-	// watching counts the game's watchers (watchers.go).
-	watching watching
+	// watchersRecorded is when each watcher was last recorded in the
+	// store (watchers.go).
+	watchersRecorded map[string]time.Time
 	// seq is the number of events in the game's log.
 	seq int
 	// thinking is set while a computer seat is choosing a move.

@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -80,16 +79,9 @@ func messageInfo(m *store.Message, key string) MessageInfo {
 // correspondent finds the account named in the request's path for the
 // signed-in account me to read or write to.
 func (s *Server) correspondent(r *http.Request, me *store.Account) (*store.Account, error) {
-	name, key, err := accountName(r.PathValue("name"))
-	if err != nil {
-		return nil, &apiError{400, err.Error()}
-	}
-	if key == me.Key {
-		return nil, &apiError{400, "you cannot write to yourself"}
-	}
-	a, err := s.store.Account(r.Context(), key)
-	if errors.Is(err, store.ErrNotFound) {
-		return nil, &apiError{404, fmt.Sprintf("no player is named %q", short(name, 40))}
+	a, err := s.accountNamed(r.Context(), r.PathValue("name"))
+	if err == nil && a.Key == me.Key {
+		err = &apiError{400, "you cannot write to yourself"}
 	}
 	return a, err
 }

@@ -27,12 +27,6 @@ var (
 	watcherWindow = 20 * time.Second
 )
 
-// watching is when a live game last recorded each of its watchers
-// (guarded by its mu).
-type watching struct {
-	recorded map[string]time.Time
-}
-
 // watchCounts is the process's copy of the watchers' counts by game
 // (guarded by mu): read from the store at, by one request at a time.
 type watchCounts struct {
@@ -58,13 +52,12 @@ func (s *Server) watched(r *http.Request, l *live, me int, now time.Time) int {
 	var key string
 	record := false
 	if me < 0 && !over {
-		w := &l.watching
 		key = s.watcherKey(r, l.hdr.ID)
-		if now.Sub(w.recorded[key]) >= watcherEvery {
-			if w.recorded == nil || len(w.recorded) >= watcherSeenMost {
-				w.recorded = map[string]time.Time{}
+		if now.Sub(l.watchersRecorded[key]) >= watcherEvery {
+			if l.watchersRecorded == nil || len(l.watchersRecorded) >= watcherSeenMost {
+				l.watchersRecorded = map[string]time.Time{}
 			}
-			w.recorded[key] = now
+			l.watchersRecorded[key] = now
 			record = true
 		}
 	}

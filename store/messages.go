@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 )
 
@@ -151,9 +152,7 @@ func (d messageDB) between(ctx context.Context, a, b string, before int64, n int
 		before = 1 << 62
 	}
 	out, err := queryAll(ctx, d.dbFuncs, scanMessages, fmt.Sprintf("messages between %q and %q", a, b), d.q.between, a, b, before, n)
-	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
-		out[i], out[j] = out[j], out[i]
-	}
+	slices.Reverse(out)
 	return out, err
 }
 

@@ -2111,20 +2111,24 @@ async function loadLeaders() {
   showLeaders();
 }
 
+// leaderRow is a leaderboard's row: the rank, the player's name (a link
+// to their page) and the figures after it.
+function leaderRow(rank, name, ...figures) {
+  const tr = el("tr");
+  const who = el("td");
+  const a = el("a", "", name);
+  a.href = profileURL(name);
+  who.append(a);
+  tr.append(el("td", "n", String(rank)), who, ...figures.map((f) => el("td", "n", String(f))));
+  return tr;
+}
+
 function showLeaders() {
   if (!LEADERS) return;
   const puzzles = LEADERS.kind === "puzzles";
   const body = $("#leaders tbody");
   body.textContent = "";
-  LEADERS.players.forEach((p, i) => {
-    const tr = el("tr");
-    const who = el("td");
-    const a = el("a", "", p.name);
-    a.href = profileURL(p.name);
-    who.append(a);
-    tr.append(el("td", "n", String(i + 1)), who, el("td", "n", String(p.rating)), el("td", "n", String(puzzles ? p.answered : p.games)));
-    body.append(tr);
-  });
+  LEADERS.players.forEach((p, i) => body.append(leaderRow(i + 1, p.name, p.rating, puzzles ? p.answered : p.games)));
   $("#leaders-count").textContent = t(puzzles ? "lbPuzzles" : "lbGames");
   $("#leaders-caption").textContent = t(puzzles ? "lbPuzzleCaption" : "lbCaption", lexiconName(LEADERS.lexicon), paceName(LEADERS.pace));
   $("#leaders").hidden = !LEADERS.players.length;
@@ -2985,26 +2989,10 @@ function scoreGraph(st) {
     pts[h.seat].push([x, h.total]);
   }
   const ys = pts.flat().map((p) => p[1]);
-  const maxX = Math.max(1, x), maxY = Math.max(10, ...ys), minY = Math.min(0, ...ys);
-  const W = 320, H = 110, P = 4;
-  const sx = (v) => (P + (W - 2 * P) * v / maxX).toFixed(1);
-  const sy = (v) => (H - P - (H - 2 * P) * (v - minY) / (maxY - minY)).toFixed(1);
-  const NS = "http://www.w3.org/2000/svg";
-  const svg = document.createElementNS(NS, "svg");
-  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
-  svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", t("graphLabel", st.seats.map((s, i) => seatName(i) + " " + s.score).join(", ")));
-  const axis = document.createElementNS(NS, "line");
-  axis.setAttribute("class", "axis");
-  axis.setAttribute("x1", sx(0)); axis.setAttribute("x2", sx(maxX));
-  axis.setAttribute("y1", sy(0)); axis.setAttribute("y2", sy(0));
-  svg.append(axis);
+  const svg = lineGraph(pts, Math.max(1, x), Math.min(0, ...ys), Math.max(10, ...ys), 0, 110,
+    t("graphLabel", st.seats.map((s, i) => seatName(i) + " " + s.score).join(", ")));
   const legend = el("div", "legend");
   pts.forEach((p, i) => {
-    const line = document.createElementNS(NS, "polyline");
-    line.setAttribute("class", "line s" + (i % 4));
-    line.setAttribute("points", p.map(([a, b]) => sx(a) + "," + sy(b)).join(" "));
-    svg.append(line);
     const key = el("span", "key");
     key.append(el("span", "swatch s" + (i % 4)), seatName(i));
     legend.append(key);
@@ -3013,6 +3001,33 @@ function scoreGraph(st) {
   box.id = "score-graph";
   box.append(svg, legend);
   return box;
+}
+
+// lineGraph is an SVG graph 320 wide and h high of lines of [x, y]
+// points, x from 0 to maxX and y from minY to maxY, the i-th line of
+// class "line s(i mod 4)", with a level axis at y = axisY, labelled for
+// those who do not see it.
+function lineGraph(lines, maxX, minY, maxY, axisY, h, label) {
+  const W = 320, P = 4;
+  const sx = (v) => (P + (W - 2 * P) * v / maxX).toFixed(1);
+  const sy = (v) => (h - P - (h - 2 * P) * (v - minY) / (maxY - minY)).toFixed(1);
+  const NS = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(NS, "svg");
+  svg.setAttribute("viewBox", `0 0 ${W} ${h}`);
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", label);
+  const axis = document.createElementNS(NS, "line");
+  axis.setAttribute("class", "axis");
+  axis.setAttribute("x1", sx(0)); axis.setAttribute("x2", sx(maxX));
+  axis.setAttribute("y1", sy(axisY)); axis.setAttribute("y2", sy(axisY));
+  svg.append(axis);
+  lines.forEach((p, i) => {
+    const line = document.createElementNS(NS, "polyline");
+    line.setAttribute("class", "line s" + (i % 4));
+    line.setAttribute("points", p.map(([a, b]) => sx(a) + "," + sy(b)).join(" "));
+    svg.append(line);
+  });
+  return svg;
 }
 
 // winGraph draws seat 1's chance of winning (the summary's win, one
@@ -3032,25 +3047,9 @@ function winGraph(st, win) {
     if (k === st.history.length - 1) pts.push({ x, w: win[k + 1], move: x, end: true });
     else if (isMove(h) && onTurn === first) pts.push({ x, w: win[k + 1], move: x });
   });
-  const maxX = Math.max(1, x);
-  const W = 320, H = 90, P = 4;
-  const sx = (v) => (P + (W - 2 * P) * v / maxX).toFixed(1);
-  const sy = (v) => (H - P - (H - 2 * P) * v).toFixed(1);
-  const NS = "http://www.w3.org/2000/svg";
-  const svg = document.createElementNS(NS, "svg");
-  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
-  svg.setAttribute("role", "img");
   const who = displayName(st.seats[0]);
-  svg.setAttribute("aria-label", t("winLabel", who, Math.round(100 * win[0]), Math.round(100 * win[win.length - 1])));
-  const axis = document.createElementNS(NS, "line");
-  axis.setAttribute("class", "axis");
-  axis.setAttribute("x1", sx(0)); axis.setAttribute("x2", sx(maxX));
-  axis.setAttribute("y1", sy(0.5)); axis.setAttribute("y2", sy(0.5));
-  svg.append(axis);
-  const line = document.createElementNS(NS, "polyline");
-  line.setAttribute("class", "line s0");
-  line.setAttribute("points", pts.map((p) => sx(p.x) + "," + sy(p.w)).join(" "));
-  svg.append(line);
+  const svg = lineGraph([pts.map((p) => [p.x, p.w])], Math.max(1, x), 0, 1, 0.5, 90,
+    t("winLabel", who, Math.round(100 * win[0]), Math.round(100 * win[win.length - 1])));
   const box = el("figure", "graph");
   box.id = "win-graph";
   box.append(el("figcaption", "", t("winCaption", who)), svg);
@@ -4694,15 +4693,7 @@ async function loadRushLeaders() {
   }
   if ($("#rush-lexicon").value !== lexicon || rushMode() !== mode) return;
   body.textContent = "";
-  B.players.forEach((p, i) => {
-    const tr = el("tr");
-    const who = el("td");
-    const a = el("a", "", p.name);
-    a.href = profileURL(p.name);
-    who.append(a);
-    tr.append(el("td", "n", String(i + 1)), who, el("td", "n", String(p.solved)), el("td", "n", String(p.runs)));
-    body.append(tr);
-  });
+  B.players.forEach((p, i) => body.append(leaderRow(i + 1, p.name, p.solved, p.runs)));
   if (mode === "daily" && B.day) $("#rush-leaders-caption").textContent = t("rushDailyCaption", lexiconName(lexicon), B.day);
   $("#rush-leaders").hidden = !B.players.length;
   const empty = $("#rush-leaders-empty");

@@ -163,6 +163,9 @@ type Me struct {
 	Follows []string `json:"follows,omitempty"`
 	// UnreadMessages counts the messages to the player not read yet.
 	UnreadMessages int `json:"unread_messages,omitempty"`
+	// Settings are the player's settings (absent when all are the
+	// defaults).
+	Settings *Settings `json:"settings,omitempty"`
 }
 
 // RatingInfo is an account's rating in one word list and pace.
@@ -602,7 +605,11 @@ func (s *Server) me(ctx context.Context, a *store.Account) (*Me, error) {
 	if err != nil {
 		return nil, err
 	}
-	me := &Me{SignedIn: true, Name: a.Name, Ratings: ownRatings(rs), UnreadMessages: unread}
+	st, err := s.storedSettings(ctx, a.Key)
+	if err != nil {
+		return nil, err
+	}
+	me := &Me{SignedIn: true, Name: a.Name, Ratings: ownRatings(rs), UnreadMessages: unread, Settings: settingsOrNil(st)}
 	for _, b := range bs {
 		me.Blocked = append(me.Blocked, b.Name)
 	}

@@ -48,6 +48,8 @@ type AccountData struct {
 	Rushes []RushRunInfo `json:"rushes"`
 	// Bio is what the account says about itself (absent for nothing).
 	Bio *BioRequest `json:"bio,omitempty"`
+	// Settings are the account's settings (absent for the defaults).
+	Settings *Settings `json:"settings,omitempty"`
 }
 
 // PuzzleRecordInfo is a player's first answer to a puzzle.
@@ -99,6 +101,11 @@ func (s *Server) accountData(r *http.Request, a *store.Account) (*AccountData, e
 	if bio != (store.Bio{}) {
 		d.Bio = &BioRequest{About: bio.About, Country: bio.Country}
 	}
+	st, err := s.storedSettings(ctx, a.Key)
+	if err != nil {
+		return nil, err
+	}
+	d.Settings = settingsOrNil(st)
 	games, err := s.store.RatedGames(ctx, a.Key, store.RatedFilter{}, exportMost)
 	if err != nil {
 		return nil, err

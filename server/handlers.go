@@ -85,6 +85,7 @@ func (s *Server) routes() {
 	mux.HandleFunc("POST /api/me/close", s.handleCloseAccount)
 	mux.HandleFunc("GET /api/me/data", s.handleAccountData)
 	mux.HandleFunc("PUT /api/me/bio", s.handleBio)
+	mux.HandleFunc("PUT /api/me/settings", s.handleSettings)
 	mux.HandleFunc("GET /api/me/follows", s.handleFollows)
 	mux.HandleFunc("POST /api/me/follows", s.handleFollow)
 	mux.HandleFunc("DELETE /api/me/follows/{name}", s.handleUnfollow)

@@ -334,6 +334,14 @@ type Accounts interface {
 	// Bio returns what the account of key says about itself (the zero
 	// Bio when nothing).
 	Bio(ctx context.Context, key string) (Bio, error)
+	// SetSettings writes the account of key's settings (a JSON object of
+	// at most MaxSettings bytes, which the store does not read) over
+	// those before, at; "" takes them away. ErrNotFound when there is
+	// no such account.
+	SetSettings(ctx context.Context, key, prefs string, at time.Time) error
+	// Settings returns the settings of the account of key as SetSettings
+	// wrote them ("" when none).
+	Settings(ctx context.Context, key string) (string, error)
 	// Followers counts the accounts that follow key, suspended ones left
 	// out.
 	Followers(ctx context.Context, key string) (int, error)

@@ -132,6 +132,8 @@ var accountTables = []struct{ name, cols string }{
 	{"follows", "account, followed, since"},
 	{"rush_runs", "id, account, lexicon, mode, seed, started, deadline, puzzle, solved, misses, ended"},
 	{"messages", "id, sender, recipient, text, at, read_at"},
+	{"bios", "account, about, country, updated"},
+	{"settings", "account, prefs, updated"},
 }
 
 // CreateAccount implements Accounts.

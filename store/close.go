@@ -51,6 +51,7 @@ func closeAccountSQL(prefix string, arg func(int) string) []closeStatement {
 		del("follows", "account = %[1]s OR followed = %[1]s"),
 		del("cards", "account = %s"),
 		del("bios", "account = %s"),
+		del("settings", "account = %s"),
 		del("presence", "account = %s"),
 		del("puzzle_answers", "account = %s"),
 		del("puzzle_ratings", "account = %s"),

@@ -48,6 +48,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store, prefix string) {
 	t.Run("LobbyChat", func(t *testing.T) { lobbyChat(t, open(t), prefix) })
 	t.Run("Rerate", func(t *testing.T) { rerating(t, open(t), prefix) })
 	t.Run("Bios", func(t *testing.T) { bios(t, open(t), prefix) })
+	t.Run("Settings", func(t *testing.T) { settings(t, open(t), prefix) })
 	t.Run("Rushes", func(t *testing.T) { rushes(t, open(t), prefix) })
 	t.Run("Messages", func(t *testing.T) { messages(t, open(t), prefix) })
 	t.Run("Watchers", func(t *testing.T) { gameWatchers(t, open(t), prefix) })
@@ -1966,6 +1967,62 @@ func bios(t *testing.T, s store.Store, prefix string) {
 	}
 	if b, err := s.Bio(ctx, a.Key); err != nil || b != (store.Bio{}) {
 		t.Errorf("Bio of a closed account: %+v, %v", b, err)
+	}
+}
+
+// settings checks SetSettings and Settings: none at first, written,
+// written over, refused for no account and when too long, taken away,
+// and gone with a closed account.
+func settings(t *testing.T, s store.Store, prefix string) {
+	ctx := context.Background()
+	now := time.Date(2026, 11, 26, 9, 10, 11, 0, time.UTC)
+	a := &store.Account{Key: prefix + "settings-ana", Name: "Ana", Password: "pbkdf2$b", Created: now}
+	if err := s.CreateAccount(ctx, a); err != nil {
+		t.Fatal(err)
+	}
+	read := func() string {
+		t.Helper()
+		p, err := s.Settings(ctx, a.Key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	if p := read(); p != "" {
+		t.Errorf("Settings before any: %q", p)
+	}
+	for i, want := range []string{`{"theme":"dark"}`, `{"theme":"light","board":"felt","sound":"off"}`, `{"language":"cs"}`} {
+		if err := s.SetSettings(ctx, a.Key, want, now.Add(time.Duration(i)*time.Hour)); err != nil {
+			t.Fatal(err)
+		}
+		if p := read(); p != want {
+			t.Errorf("Settings: %q, want %q", p, want)
+		}
+	}
+	if err := s.SetSettings(ctx, prefix+"settings-nobody", `{}`, now); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("SetSettings of no account: %v, want ErrNotFound", err)
+	}
+	long := `{"x":"` + strings.Repeat("a", store.MaxSettings) + `"}`
+	if err := s.SetSettings(ctx, a.Key, long, now); err == nil || !strings.Contains(err.Error(), "bytes") {
+		t.Errorf("SetSettings of %d bytes: %v, want an error", len(long), err)
+	}
+	if p := read(); p != `{"language":"cs"}` {
+		t.Errorf("Settings after a refused write: %q", p)
+	}
+	if err := s.SetSettings(ctx, a.Key, "", now); err != nil {
+		t.Fatal(err)
+	}
+	if p := read(); p != "" {
+		t.Errorf("Settings taken away: %q", p)
+	}
+	if err := s.SetSettings(ctx, a.Key, `{"theme":"dark"}`, now); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.CloseAccount(ctx, a.Key, now.Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if p := read(); p != "" {
+		t.Errorf("Settings of a closed account: %q", p)
 	}
 }
 

@@ -1,0 +1,129 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+)
+
+// Settings: how a player likes the page to look and behave. A guest's
+// browser keeps them; a signed-in player's account keeps them too, so
+// that every device it signs in on follows them.
+
+// Settings is the body of PUT /api/me/settings and the settings of GET
+// /api/me: each field one of its settingChoices, "" for the default.
+type Settings struct {
+	// Theme is light or dark ("": as the device is set).
+	Theme string `json:"theme,omitempty"`
+	// Board is the colours of the board's squares: felt or mono (""
+	// the classic ones).
+	Board string `json:"board,omitempty"`
+	// Tiles is the colour of the tiles: ivory or slate ("" amber).
+	Tiles string `json:"tiles,omitempty"`
+	// RackOrder is how a new rack is laid out: alphabet (the
+	// alphabet's order, blanks last) or vowels (vowels first, then the
+	// alphabet's order); "" keeps the tiles as the player left them, the
+	// ones drawn after them.
+	RackOrder string `json:"rack_order,omitempty"`
+	// Sound is off for no sound when the turn comes ("" on).
+	Sound string `json:"sound,omitempty"`
+	// Language is the page's language, en, es or cs ("" the
+	// browser's).
+	Language string `json:"language,omitempty"`
+}
+
+// settingChoices are the values each setting may take besides "", by
+// its JSON name.
+var settingChoices = map[string][]string{
+	"theme":      {"light", "dark"},
+	"board":      {"felt", "mono"},
+	"tiles":      {"ivory", "slate"},
+	"rack_order": {"alphabet", "vowels"},
+	"sound":      {"off"},
+	"language":   {"en", "es", "cs"},
+}
+
+// fields lists s's settings by their JSON names, to check or clear.
+func (s *Settings) fields() map[string]*string {
+	return map[string]*string{"theme": &s.Theme, "board": &s.Board, "tiles": &s.Tiles, "rack_order": &s.RackOrder,
+		"sound": &s.Sound, "language": &s.Language}
+}
+
+// check refuses a setting of a value it cannot take, naming the setting
+// and the values it can.
+func (s *Settings) check() error {
+	for name, v := range s.fields() {
+		if *v != "" && !slices.Contains(settingChoices[name], *v) {
+			return &apiError{400, fmt.Sprintf("setting %s: %q is not one of %s (or empty for the default)",
+				name, short(*v, 20), strings.Join(settingChoices[name], ", "))}
+		}
+	}
+	return nil
+}
+
+// storedSettings reads the settings an account keeps. What the store
+// holds was checked when written; a setting a later version no longer
+// offers reads as its default instead of failing the page.
+func (s *Server) storedSettings(ctx context.Context, key string) (Settings, error) {
+	var st Settings
+	text, err := s.store.Settings(ctx, key)
+	if err != nil || text == "" {
+		return st, err
+	}
+	if err := json.Unmarshal([]byte(text), &st); err != nil {
+		return Settings{}, nil
+	}
+	for name, v := range st.fields() {
+		if !slices.Contains(settingChoices[name], *v) {
+			*v = ""
+		}
+	}
+	return st, nil
+}
+
+func (s *Server) handleSettings(w http.ResponseWriter, r *http.Request) {
+	data, ok := s.limitedBody(w, r, s.joinLim, "changes to your settings")
+	if !ok {
+		return
+	}
+	a, err := s.requireSignIn(r, "sign in to keep your settings with your account")
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	var st Settings
+	if err := decodeJSON(data, &st); err != nil {
+		s.fail(w, err)
+		return
+	}
+	if err := st.check(); err != nil {
+		s.fail(w, err)
+		return
+	}
+	text := ""
+	if st != (Settings{}) {
+		b, err := json.Marshal(st)
+		if err != nil {
+			s.fail(w, err)
+			return
+		}
+		text = string(b)
+	}
+	if err := s.store.SetSettings(r.Context(), a.Key, text, time.Now()); err != nil {
+		s.fail(w, err)
+		return
+	}
+	writeJSON(w, 200, st)
+}
+
+// settingsOrNil is st, nil for all defaults (left out of an answer).
+func settingsOrNil(st Settings) *Settings {
+	if st == (Settings{}) {
+		return nil
+	}
+	return &st
+}

@@ -1655,7 +1655,7 @@ func TestBrowserResignAndAbort(t *testing.T) {
 	}
 	r.clickAt(ctx, "#sound")
 	var sound, label string
-	r.eval(ctx, `localStorage.getItem("atril:sound")`, &sound)
+	r.eval(ctx, `JSON.parse(localStorage.getItem("atril:settings")).sound`, &sound)
 	r.eval(ctx, `$("#sound").textContent`, &label)
 	if sound != "off" || label != "Sound: off" {
 		t.Errorf("after the sound button: stored %q, label %q", sound, label)
@@ -4449,5 +4449,132 @@ func TestBrowserMessages(t *testing.T) {
 	r.eval(c, `$("#profile-message").getAttribute("href") + " " + $("#profile-message").textContent`, &line)
 	if line != "/messages/Bo.B Send a message" {
 		t.Errorf("the message link on Bo's page: %q", line)
+	}
+}
+
+// TestBrowserSettings chooses a dark theme, a board and tiles in the
+// settings' dialog as a guest, checks the colours the page then shows and
+// that a reload keeps them, signs up (the account takes the browser's
+// settings), signs in on another device (which follows them), and lays a
+// new rack out vowels first.
+func TestBrowserSettings(t *testing.T) {
+	r := newRig(t)
+	c := r.ctx
+	r.run(c, "open the lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#create`))
+	r.clickAt(c, "#settings-open")
+	r.poll(c, "the settings' dialog", `!!document.querySelector("#settings-dialog[open]") && $("#set-theme").value === "" && $("#set-sound").checked`, 5*time.Second)
+	var line string
+	r.eval(c, `$("#settings-where").textContent`, &line)
+	if !strings.HasPrefix(line, "This browser keeps them.") {
+		t.Errorf("a guest's settings say %q", line)
+	}
+	choose := func(ctx context.Context, sel, value string) {
+		t.Helper()
+		r.eval(ctx, fmt.Sprintf(`($(%q).value = %q, $(%[1]q).dispatchEvent(new Event("change")), true)`, sel, value), nil)
+	}
+	// colours reads what the page shows: the page's background, the
+	// triple word's and a plain square's swatches, a tile's and its letter.
+	type colours struct{ Theme, Page, TW, Square, Tile, Letter string }
+	colour := func(ctx context.Context) colours {
+		t.Helper()
+		var got colours
+		r.eval(ctx, `(() => { const bg = (s) => getComputedStyle(document.querySelector(s)).backgroundColor;
+			return {Theme: document.documentElement.dataset.theme || "", Page: bg("body"), TW: bg(".sw-tw"), Square: bg(".sw:not([class*=sw-]):not(.tile)"),
+				Tile: bg(".sw.tile"), Letter: getComputedStyle(document.querySelector(".sw.tile")).color}; })()`, &got)
+		return got
+	}
+	light := colour(c)
+	if light != (colours{Page: "rgb(245, 241, 232)", TW: "rgb(179, 54, 47)", Square: "rgb(228, 220, 203)", Tile: "rgb(244, 210, 139)", Letter: "rgb(34, 34, 34)"}) {
+		t.Errorf("the default colours: %+v", light)
+	}
+	choose(c, "#set-theme", "dark")
+	choose(c, "#set-board", "felt")
+	choose(c, "#set-tiles", "slate")
+	want := colours{Theme: "dark", Page: "rgb(28, 30, 29)", TW: "rgb(169, 53, 46)", Square: "rgb(46, 59, 47)", Tile: "rgb(61, 73, 85)", Letter: "rgb(245, 245, 245)"}
+	if got := colour(c); got != want {
+		t.Errorf("dark, felt and slate: %+v, want %+v", got, want)
+	}
+	if s := r.axe(c, "the settings, dark"); s < 90 {
+		t.Errorf("the settings' dialog in the dark theme scores %.0f in the accessibility checks, want at least 90", s)
+	}
+	r.shot(c, "61-settings")
+	r.clickAt(c, `#settings-form button[type=submit]`)
+	r.poll(c, "the dialog closed", `!document.querySelector("#settings-dialog[open]") && document.activeElement === $("#settings-open")`, 5*time.Second)
+	// A reload opens in them (settings.js sets them before the page is drawn).
+	r.run(c, "reload", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#create`))
+	if got := colour(c); got != want {
+		t.Errorf("after a reload: %+v, want %+v", got, want)
+	}
+	// Signing up gives the account the browser's settings.
+	r.signInDialog(c, "#signin-open", "Ana", "anagrams1", "#signup-go")
+	r.poll(c, "signed in", `$("#me-link").textContent === "Ana"`, 20*time.Second)
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		text, err := r.e.st.Settings(t.Context(), AccountKey("Ana"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if text == `{"theme":"dark","board":"felt","tiles":"slate"}` {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the account's settings: %q", text)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	// Another device follows the account once signed in, and says so.
+	d := r.newDevice()
+	r.run(d, "open the lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#create`))
+	if got := colour(d); got != light {
+		t.Errorf("a new device before signing in: %+v, want the defaults %+v", got, light)
+	}
+	r.signInDialog(d, "#signin-open", "Ana", "anagrams1", "#signin-go")
+	r.poll(d, "signed in on the device", `$("#me-link").textContent === "Ana" && document.documentElement.dataset.theme === "dark"`, 20*time.Second)
+	if got := colour(d); got != want {
+		t.Errorf("the device signed in: %+v, want %+v", got, want)
+	}
+	r.clickAt(d, "#settings-open")
+	r.poll(d, "the dialog", `!!document.querySelector("#settings-dialog[open]") && $("#set-tiles").value === "slate"`, 5*time.Second)
+	r.eval(d, `$("#settings-where").textContent`, &line)
+	if line != "Your account keeps them: every device you sign in on follows them." {
+		t.Errorf("a signed-in player's settings say %q", line)
+	}
+	// Vowels first: a new rack is laid out so.
+	choose(d, "#set-rack-order", "vowels")
+	choose(d, "#set-theme", "")
+	r.clickAt(d, `#settings-form button[type=submit]`)
+	r.poll(d, "light again", `document.documentElement.dataset.theme === undefined && document.documentElement.dataset.board === "felt"`, 5*time.Second)
+	deadline = time.Now().Add(10 * time.Second)
+	for {
+		text, _ := r.e.st.Settings(t.Context(), AccountKey("Ana"))
+		if text == `{"board":"felt","tiles":"slate","rack_order":"vowels"}` {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the account's settings after the device's changes: %q", text)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	r.run(d, "the lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#create`))
+	r.poll(d, "the form", `document.querySelectorAll("#opponent option").length > 3`, 20*time.Second)
+	r.seedNextGame(d, 9)
+	r.clickAt(d, "#create")
+	r.run(d, "the game", chromedp.WaitVisible(`#rack .tile`))
+	r.waitTurn(d, 0, 0)
+	rack := strings.Split(r.rackOrder(d), ",")
+	vowels := 0
+	for vowels < len(rack) && strings.Contains("AEIOU", rack[vowels]) {
+		vowels++
+	}
+	r.shot(d, "62-board-felt-slate")
+	rest := rack[vowels:]
+	if q := slices.Index(rest, "?"); q >= 0 && q != len(rest)-1 {
+		t.Errorf("the rack %v: a blank before the last place", rack)
+	}
+	for i, l := range rest {
+		if strings.Contains("AEIOU", l) || i > 0 && l != "?" && l < rest[i-1] || !slices.IsSorted(rack[:vowels]) {
+			t.Errorf("the rack %v is not laid out vowels first, each part in the alphabet's order", rack)
+			break
+		}
 	}
 }

@@ -334,6 +334,7 @@ func TestPageFiles(t *testing.T) {
 		{"/g/0123456789abcdef", "text/html", `<section id="game"`},
 		{"/static/app.js", "javascript", "function typeLetter"},
 		{"/static/i18n.js", "javascript", "const STRINGS"},
+		{"/static/settings.js", "javascript", "const SETTING_CHOICES"},
 		{"/static/style.css", "text/css", "#board"},
 		{"/favicon.ico", "image/", ""},
 	} {

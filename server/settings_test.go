@@ -1,6 +1,9 @@
 package server
 
 import (
+	"os"
+	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -75,5 +78,44 @@ func TestSettings(t *testing.T) {
 	me = Me{}
 	if e.doWith(ana, "GET", "/api/me", "", nil, &me); me.Settings != nil {
 		t.Errorf("settings after all defaults: %+v", me.Settings)
+	}
+}
+
+// TestSettingsPageChoices checks that the page offers each setting the
+// values the server takes (settings.js's SETTING_CHOICES), and that the
+// page loads settings.js before it is drawn.
+func TestSettingsPageChoices(t *testing.T) {
+	data, err := os.ReadFile("../web/static/settings.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(data)
+	start := strings.Index(text, "const SETTING_CHOICES = {")
+	end := strings.Index(text[max(start, 0):], "};")
+	if start < 0 || end < 0 {
+		t.Fatal("settings.js: no SETTING_CHOICES")
+	}
+	page := map[string][]string{}
+	for _, m := range regexp.MustCompile(`(?m)^\s*(\w+): \[(.*)\],$`).FindAllStringSubmatch(text[start:start+end], -1) {
+		var vals []string
+		for _, v := range strings.Split(m[2], ",") {
+			vals = append(vals, strings.Trim(strings.TrimSpace(v), `"`))
+		}
+		if len(vals) == 0 || vals[0] != "" {
+			t.Errorf("settings.js: %s's default is not first: %q", m[1], vals)
+			continue
+		}
+		page[m[1]] = vals[1:]
+	}
+	if !reflect.DeepEqual(page, settingChoices) {
+		t.Errorf("settings.js offers %v, the server takes %v", page, settingChoices)
+	}
+	html, err := os.ReadFile("../web/static/index.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	head, _, _ := strings.Cut(string(html), "</head>")
+	if !strings.Contains(head, `<script src="/static/settings.js"></script>`) {
+		t.Error("index.html does not load settings.js in its head")
 	}
 }

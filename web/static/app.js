@@ -5,6 +5,9 @@
 // ---------- language ----------
 
 let LANG = "en";
+// SETTINGS are the player's settings (settings.js; saveSettings keeps
+// them).
+let SETTINGS = localSettings();
 
 function browserLang() {
   for (const l of navigator.languages || [navigator.language || "en"]) {
@@ -17,7 +20,7 @@ function browserLang() {
 // pickLang chooses the page's language: the one chosen in the header if
 // any, else the game's, else the browser's.
 function pickLang(gameLang) {
-  const saved = localStorage.getItem("atril:lang");
+  const saved = SETTINGS.language;
   if (saved && STRINGS[saved]) return saved;
   if (gameLang && STRINGS[gameLang]) return gameLang;
   return browserLang();
@@ -257,6 +260,7 @@ let ME = { signed_in: false };
 
 async function loadMe() {
   try { ME = await api("GET", "/api/me"); } catch (e) { ME = { signed_in: false }; }
+  adoptAccountSettings();
   renderAccount();
 }
 
@@ -465,6 +469,7 @@ async function closeAccount(ev) {
 // accountChanged redraws what depends on the account: the header, the
 // new game's form, the join form.
 function accountChanged() {
+  adoptAccountSettings();
   renderAccount();
   if (!$("#study").hidden) { renderCardbox(); syncCardbox($("#study-lexicon").value); }
   if (INFO) { renderPlayAs(); describeRated(); fillQuick(); loadMine(); loadTourneys(); puzzleLink(); if (!$("#lobby").hidden) loadOpen(); }
@@ -2540,11 +2545,30 @@ function moveRackTile(i, to) {
   permuteRack(order);
 }
 
-// sortRack puts the rack in the alphabet's order, blanks last.
-function sortRack() {
+// rackOrder lists the indexes of rack's tiles in the order the player's
+// settings ask: the alphabet's, or vowels first (each part in the
+// alphabet's order); blanks last.
+function rackOrder(rack) {
   const rank = new Map(G.st.letters.map((x, k) => [x.letter, k]));
-  const at = (x) => (x.blank ? Infinity : rank.has(x.letter) ? rank.get(x.letter) : G.st.letters.length);
-  permuteRack(G.rack.map((_, k) => k).sort((a, b) => at(G.rack[a]) - at(G.rack[b]) || a - b));
+  const vowels = SETTINGS.rack_order === "vowels" ? VOWELS[G.gameLang] || VOWELS.en : new Set();
+  const n = G.st.letters.length;
+  const at = (x) => (x.blank ? 3 * n : (vowels.has(x.letter) ? 0 : n) + (rank.has(x.letter) ? rank.get(x.letter) : n));
+  return rack.map((_, k) => k).sort((a, b) => at(rack[a]) - at(rack[b]) || a - b);
+}
+
+// sortRack puts the rack in the order of rackOrder.
+function sortRack() { permuteRack(rackOrder(G.rack)); }
+
+// drewTiles reports whether fresh (the server's rack) holds tiles that
+// old (the tiles kept, in their order) does not: tiles just drawn.
+function drewTiles(old, fresh) {
+  const left = old.map((x) => (x.blank ? "?" : "=") + x.letter);
+  return fresh.some((x) => {
+    const k = left.indexOf((x.blank ? "?" : "=") + x.letter);
+    if (k < 0) return true;
+    left.splice(k, 1);
+    return false;
+  });
 }
 
 // rackSlot is the place among the other rack tiles (all but tile i) that
@@ -2579,6 +2603,11 @@ function render(st) {
   if (st.you && keyOfRack(st.you.rack) !== keyOfRack(G.rack)) {
     const old = G.rack.length ? G.rack.filter((x) => !G.leaving.has(x)) : savedRackOrder(st);
     G.rack = arrangeRack(old, st.you.rack);
+    // A rack with tiles just drawn is laid out as the settings ask.
+    if (SETTINGS.rack_order && drewTiles(old, st.you.rack)) {
+      const order = rackOrder(G.rack);
+      G.rack = order.map((k) => G.rack[k]);
+    }
     G.leaving = new Set();
     G.pending = []; G.selected = -1; G.marked.clear(); G.typed = [];
     saveRackOrder();
@@ -3196,10 +3225,92 @@ function rematchLinks(st, res, links) {
   }
 }
 
+// ---------- settings ----------
+
+// saveSettings changes the settings: the page follows at once, the
+// browser keeps them, and a signed-in player's account too (so every
+// device it signs in on follows them). The account's copies go one after
+// the other, each with the settings as they are when it leaves, so the
+// last change made is the one kept.
+let settingsSent = Promise.resolve();
+function saveSettings(changes) {
+  SETTINGS = cleanSettings({ ...SETTINGS, ...changes });
+  keepLocalSettings();
+  applySettings(SETTINGS);
+  if (!ME.signed_in) return settingsSent;
+  $("#settings-error").textContent = "";
+  settingsSent = settingsSent.then(async () => {
+    if (!ME.signed_in) return;
+    try { ME.settings = await api("PUT", "/api/me/settings", SETTINGS); } catch (e) {
+      $("#settings-error").textContent = t("settingsNotKept", accountReason(e.message));
+    }
+  });
+  return settingsSent;
+}
+
+function keepLocalSettings() {
+  try {
+    localStorage.setItem("atril:settings", JSON.stringify(SETTINGS));
+    localStorage.removeItem("atril:sound");
+    localStorage.removeItem("atril:lang");
+  } catch (e) { /* no storage: the settings last as long as the page */ }
+}
+
+// adoptAccountSettings follows the settings of the account signed in,
+// or gives it this browser's when it keeps none yet.
+function adoptAccountSettings() {
+  if (!ME.signed_in) return;
+  if (!ME.settings) {
+    if (Object.keys(SETTINGS).length) saveSettings({});
+    return;
+  }
+  const before = SETTINGS;
+  SETTINGS = cleanSettings(ME.settings);
+  keepLocalSettings();
+  applySettings(SETTINGS);
+  if ((before.language || "") !== (SETTINGS.language || "")) {
+    LANG = pickLang(G.gameLang);
+    relang();
+  }
+}
+
+// openSettings shows the settings' dialog; each change applies at once.
+function openSettings() {
+  $("#set-theme").value = SETTINGS.theme || "";
+  $("#set-board").value = SETTINGS.board || "";
+  $("#set-tiles").value = SETTINGS.tiles || "";
+  $("#set-rack-order").value = SETTINGS.rack_order || "";
+  $("#set-sound").checked = soundOn();
+  $("#settings-where").textContent = t(ME.signed_in ? "settingsAccount" : "settingsLocal");
+  $("#settings-error").textContent = "";
+  $("#settings-dialog").showModal();
+}
+
+function wireSettings() {
+  $("#settings-open").addEventListener("click", openSettings);
+  for (const [id, key] of [["#set-theme", "theme"], ["#set-board", "board"], ["#set-tiles", "tiles"]]) {
+    $(id).addEventListener("change", () => saveSettings({ [key]: $(id).value }));
+  }
+  $("#set-rack-order").addEventListener("change", () => {
+    saveSettings({ rack_order: $("#set-rack-order").value });
+    // The rack on the page follows at once.
+    if (G.st && G.st.you && !G.st.over && SETTINGS.rack_order) sortRack();
+  });
+  $("#set-sound").addEventListener("change", () => {
+    saveSettings({ sound: $("#set-sound").checked ? "" : "off" });
+    if (G.st) render(G.st);
+  });
+  $("#settings-form").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    $("#settings-dialog").close();
+    $("#settings-open").focus();
+  });
+}
+
 // ---------- sound ----------
 
 // soundOn reports the player's choice (on unless turned off).
-function soundOn() { return localStorage.getItem("atril:sound") !== "off"; }
+function soundOn() { return SETTINGS.sound !== "off"; }
 
 // chime plays a short two-note sound (Web Audio; browsers allow it once
 // the page has been clicked or typed in). G.chimes counts them.
@@ -3875,7 +3986,7 @@ function wireGame() {
   $("#chat-form").addEventListener("submit", sendChat);
   $("#kibitz-form").addEventListener("submit", sendKibitz);
   $("#sound").addEventListener("click", () => {
-    localStorage.setItem("atril:sound", soundOn() ? "off" : "on");
+    saveSettings({ sound: soundOn() ? "off" : "" });
     render(G.st);
   });
   $("#notify").addEventListener("click", toggleNotify);
@@ -5304,8 +5415,13 @@ $("#games-more").addEventListener("click", () => { if (PGAMES) loadProfileGames(
 // ---------- start ----------
 
 $("#lang-select").addEventListener("change", () => {
-  localStorage.setItem("atril:lang", $("#lang-select").value);
+  saveSettings({ language: $("#lang-select").value });
   LANG = $("#lang-select").value;
+  relang();
+});
+
+// relang shows the page again in LANG.
+function relang() {
   translatePage();
   if (G.st) {
     render(G.st);
@@ -5324,11 +5440,12 @@ $("#lang-select").addEventListener("change", () => {
     renderStudy();
     renderCardbox();
   } else if (INFO) { fillCreateForm(); fillQuick(); fillJudge(); fillImport(); showJudged(); fillLeadersLexicons(); showLeaders(); fillPuzzleCard(); loadOpen(); loadMine(); }
-});
+}
 
 LANG = pickLang(null);
 translatePage();
 wireAccount();
+wireSettings();
 // The account first: the pages show what a signed-in person may do.
 loadMe().then(() => {
   const m = location.pathname.match(/^\/g\/([0-9a-f]{16})$/);

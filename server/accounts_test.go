@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
 	"net/http"
 	"net/http/cookiejar"
@@ -21,6 +22,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"atril/player"
 	"atril/rating"
 	"atril/store"
 )
@@ -171,6 +173,7 @@ func TestRatedGame(t *testing.T) {
 		t.Errorf("rated game by a guest: %d, want 401", code)
 	}
 	for _, bad := range []map[string]any{
+		{"seats": []SeatRequest{{Kind: "computer"}, {Kind: "computer"}}, "rated": true, "clock": clock},
 		{"seats": []SeatRequest{{Kind: "human"}, {Kind: "computer"}}, "rated": true},
 		{"seats": []SeatRequest{{Kind: "human"}, {Kind: "human"}, {Kind: "human"}}, "rated": true},
 		{"seats": people, "rated": true, "seed": 5, "clock": clock},
@@ -292,13 +295,95 @@ func FuzzAccountName(f *testing.F) {
 	})
 }
 
+// TestRatedAgainstComputer plays rated games against the computer: only
+// a signed-in player makes one, with a clock; the computer's seat shows
+// its level's rating; no analysis until the end; the result moves the
+// player's rating against the computer alone (the level's stays), listed
+// under the pace "computer" on the player's page and leaderboard; and
+// the rematch is rated too.
+func TestRatedAgainstComputer(t *testing.T) {
+	e := newEnv(t, newStore(t))
+	ana := browser(t)
+	e.signUp(ana, "Ana", "correct horse")
+	clock := ClockRequest{Seconds: 1500}
+	req := map[string]any{"variant": "english", "seats": []SeatRequest{{Kind: "human"}, {Kind: "computer", Level: "inhuman"}}, "rated": true, "clock": clock}
+	if code := e.do("POST", "/api/games", "", req, nil); code != 401 {
+		t.Errorf("a guest's rated game against the computer: %d, want 401", code)
+	}
+	var eb errorBody
+	two := map[string]any{"variant": "english", "seats": []SeatRequest{{Kind: "computer"}, {Kind: "computer"}}, "rated": true, "clock": clock}
+	if code := e.doWith(ana, "POST", "/api/games", "", two, &eb); code != 400 || !strings.Contains(eb.Error, "two computers are not rated") {
+		t.Errorf("a rated game of two computers: %d %q", code, eb.Error)
+	}
+	want := 1500.0
+	var cr CreateResponse
+	if code := e.doWith(ana, "POST", "/api/games", "", req, &cr); code != 201 {
+		t.Fatalf("a rated game against the computer: %d", code)
+	}
+	id := cr.ID
+	var j JoinResponse
+	if code := e.doWith(ana, "POST", "/api/games/"+id+"/join", "", map[string]any{"seat": 0}, &j); code != 200 {
+		t.Fatalf("Ana joins: %d", code)
+	}
+	for round := 1; round <= 2; round++ {
+		// The rematch swaps the seats.
+		me := j.Seat
+		s := e.state(id, "")
+		if !s.Rated || s.Pace != PaceComputer || !s.Started || s.Seats[1-me].Kind != "computer" || s.Seats[1-me].Rating != 1787 || !s.Seats[me].Account {
+			t.Errorf("round %d: the state: rated %v, pace %q, started %v, seats %+v", round, s.Rated, s.Pace, s.Started, s.Seats)
+		}
+		if code := e.do("POST", "/api/analyze", j.Token, map[string]any{"game": id}, nil); code != 403 {
+			t.Errorf("round %d: analysis during the game: %d, want 403", round, code)
+		}
+		if code := e.do("POST", "/api/games/"+id+"/resign", j.Token, nil, nil); code != 200 {
+			t.Fatalf("round %d: resign: %d", round, code)
+		}
+		s = e.state(id, "")
+		if len(s.RatingChanges) != 1 || s.RatingChanges[0].Seat != me || roundInt(want) != s.RatingChanges[0].Before || s.RatingChanges[0].After >= s.RatingChanges[0].Before {
+			t.Fatalf("round %d: rating changes %+v, want Ana's alone, down from %.0f", round, s.RatingChanges, want)
+		}
+		if round == 1 {
+			// A newcomer's loss to a player rated 1787 ± 30.
+			lost, _, err := rating.Game(rating.New(), rating.Rating{R: 1787, RD: levelRD, Vol: rating.New().Vol}, 0)
+			if err != nil || roundInt(lost.R) != s.RatingChanges[0].After {
+				t.Errorf("after the first loss: %d, want %.1f (%v)", s.RatingChanges[0].After, lost.R, err)
+			}
+		}
+		want = float64(s.RatingChanges[0].After)
+		if round == 1 {
+			var rr RematchResponse
+			if code := e.doWith(ana, "POST", "/api/games/"+id+"/rematch", j.Token, nil, &rr); code != 200 {
+				t.Fatalf("rematch: %d", code)
+			}
+			id, j = rr.ID, rr.JoinResponse
+		}
+	}
+	var p Profile
+	if code := e.do("GET", "/api/players/ana", "", nil, &p); code != 200 || len(p.Ratings) != 1 || len(p.Games) != 2 {
+		t.Fatalf("Ana's page: %d %+v", code, p)
+	}
+	if r := p.Ratings[0]; r.Lexicon != "en-sowpods" || r.Pace != PaceComputer || r.Rating != roundInt(want) || r.Games != 2 || r.Losses != 2 {
+		t.Errorf("Ana's rating against the computer: %+v", r)
+	}
+	if g := p.Games[0]; g.Pace != PaceComputer || !g.Rated || len(g.Seats) != 2 || g.Seats[0].Level != "inhuman" || g.Seats[1].Name != "Ana" {
+		t.Errorf("Ana's last game: %+v", g)
+	}
+	var lb Leaderboard
+	if code := e.do("GET", "/api/leaderboard?lexicon=en-sowpods&pace=computer", "", nil, &lb); code != 200 || len(lb.Players) != 1 || lb.Players[0].Name != "Ana" {
+		t.Errorf("the leaderboard against the computer: %d %+v", code, lb)
+	}
+	if code := e.do("GET", "/api/leaderboard?lexicon=en-sowpods&pace=regular", "", nil, &lb); code != 200 || len(lb.Players) != 0 {
+		t.Errorf("the regular leaderboard: %d %+v, want no one", code, lb)
+	}
+}
+
 func TestRateTwo(t *testing.T) {
 	at := time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC)
 	before := []store.Rating{
 		{Account: "a"}, // a newcomer
 		{Account: "b", R: 1700, RD: 60, Vol: 0.06, Games: 40, Wins: 30, Losses: 10, Updated: at.Add(-52 * 7 * 24 * time.Hour)},
 	}
-	after, err := rateTwo(before, [2]float64{1, 0}, at)
+	after, err := rateTwo(before, [2]float64{1, 0}, [2]string{}, at)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -316,15 +401,62 @@ func TestRateTwo(t *testing.T) {
 	}
 	// The same game a week after b's last one moves b less.
 	before2 := []store.Rating{{Account: "a"}, {Account: "b", R: 1700, RD: 60, Vol: 0.06, Games: 40, Updated: at.Add(-7 * 24 * time.Hour)}}
-	after2, err := rateTwo(before2, [2]float64{1, 0}, at)
+	after2, err := rateTwo(before2, [2]float64{1, 0}, [2]string{}, at)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if 1700-after2[1].R >= 1700-b.R {
 		t.Errorf("an active player's loss costs %.1f, an idle one's %.1f", 1700-after2[1].R, 1700-b.R)
 	}
-	if _, err := rateTwo([]store.Rating{{Account: "a"}, {Account: "b"}}, [2]float64{2, -1}, at); err == nil {
+	if _, err := rateTwo([]store.Rating{{Account: "a"}, {Account: "b"}}, [2]float64{2, -1}, [2]string{}, at); err == nil {
 		t.Error("a score of 2: no error")
+	}
+}
+
+// TestRateAgainstLevel checks a rated game against the computer: the
+// level plays at its fixed rating and keeps it, the person's rating moves
+// as against any player of that rating, a win against a stronger level
+// gains more than one against a weaker one, and every level has a
+// rating, in the order of the ladder.
+func TestRateAgainstLevel(t *testing.T) {
+	at := time.Date(2026, 11, 26, 0, 0, 0, 0, time.UTC)
+	gain := func(level string, result float64) float64 {
+		t.Helper()
+		before := []store.Rating{{Account: "a"}, {Name: "Computer"}}
+		after, err := rateTwo(before, [2]float64{result, 1 - result}, [2]string{"", level}, at)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if before[1].R != levelRatings[level] || before[1].RD != levelRD || after[1] != before[1] {
+			t.Errorf("%s: the level's rating %+v became %+v", level, before[1], after[1])
+		}
+		p := rating.Rating{R: levelRatings[level], RD: levelRD, Vol: rating.New().Vol}
+		want, _, err := rating.Game(rating.New(), p, result)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if after[0].R != want.R || after[0].Games != 1 {
+			t.Errorf("%s: the person's rating %+v, want R %.1f", level, after[0], want.R)
+		}
+		return after[0].R - 1500
+	}
+	if w, l := gain("inhuman", 1), gain("amateur", 1); w <= l || l <= 0 {
+		t.Errorf("a win gains %.1f against inhuman and %.1f against amateur", w, l)
+	}
+	if l := gain("professional", 0); l >= 0 {
+		t.Errorf("a loss to professional gains %.1f", l)
+	}
+	if _, err := rateTwo([]store.Rating{{Account: "a"}, {}}, [2]float64{1, 0}, [2]string{"", "grandmaster"}, at); err == nil {
+		t.Error("an unknown level: no error")
+	}
+	ladder := []string{"amateur", "adept", "experienced", "professional", "inhuman", "godlike", "simulation"}
+	if got := player.Levels(); !slices.Equal(slices.Sorted(maps.Keys(levelRatings)), got) || len(got) != len(ladder) {
+		t.Errorf("levels %v, rated levels %v", got, slices.Sorted(maps.Keys(levelRatings)))
+	}
+	for i := 1; i < len(ladder); i++ {
+		if levelRatings[ladder[i]] <= levelRatings[ladder[i-1]] {
+			t.Errorf("%s rated %.0f, not above %s's %.0f", ladder[i], levelRatings[ladder[i]], ladder[i-1], levelRatings[ladder[i-1]])
+		}
 	}
 }
 

@@ -2438,7 +2438,7 @@ func TestBrowserAccounts(t *testing.T) {
 		Empty         string
 	}
 	r.eval(ana, `({RatedDisabled: $("#rated").disabled, RatedDesc: $("#rated-desc").textContent, Empty: $("#leaders-empty").textContent})`, &lobby)
-	if !lobby.RatedDisabled || !strings.HasPrefix(lobby.RatedDesc, "Both seats must be signed-in players and the game has a clock; the result changes both ratings, which are kept apart by word list and pace: blitz (under 8 minutes a player, counting 15 increments), rapid (under 20), regular, and correspondence (days a move).") ||
+	if !lobby.RatedDisabled || !strings.HasPrefix(lobby.RatedDesc, "A rated game has a clock and signed-in players; the result changes their ratings, which are kept apart by word list and pace: blitz (under 8 minutes a player, counting 15 increments), rapid (under 20), regular, and correspondence (days a move).") ||
 		!strings.Contains(lobby.RatedDesc, "Sign in") || lobby.Empty != "No rated games of this pace in this word list yet." {
 		t.Errorf("the lobby signed out: %+v", lobby)
 	}
@@ -2461,20 +2461,26 @@ func TestBrowserAccounts(t *testing.T) {
 		t.Errorf("signed in, the header and form: %+v (name field shown: %v)", header, nameShown)
 	}
 
-	// The Rated box: not against the computer; for a game open to anyone.
+	// The Rated box: against the computer, at the level's fixed rating;
+	// for a game open to anyone.
 	choose := func(opp string) (disabled bool, desc string) {
 		r.run(ana, "choose "+opp, chromedp.SetValue("#opponent", opp), chromedp.Evaluate(`$("#opponent").dispatchEvent(new Event("change"))`, nil))
 		r.eval(ana, `$("#rated").disabled`, &disabled)
 		r.eval(ana, `$("#rated-desc").textContent`, &desc)
 		return
 	}
-	if off, desc := choose("computer:professional"); !off || !strings.Contains(desc, "Choose a person") {
-		t.Errorf("against the computer the Rated box is usable (%v) or says %q", !off, desc)
-	}
-	if off, desc := choose("anyone"); off || desc != "Both seats must be signed-in players and the game has a clock; the result changes both ratings, which are kept apart by word list and pace: blitz (under 8 minutes a player, counting 15 increments), rapid (under 20), regular, and correspondence (days a move)." {
+	if off, desc := choose("anyone"); off || desc != "A rated game has a clock and signed-in players; the result changes their ratings, which are kept apart by word list and pace: blitz (under 8 minutes a player, counting 15 increments), rapid (under 20), regular, and correspondence (days a move)." {
 		t.Errorf("for a game open to anyone the Rated box is disabled (%v) or says %q", off, desc)
 	}
 	r.clickAt(ana, "#rated")
+	var rangeShown bool
+	if off, desc := choose("computer:professional"); off || !strings.HasSuffix(desc, "Against the computer, your rating against the computer changes, kept apart from your ratings against people; Professional plays at a fixed rating of 1700.") {
+		t.Errorf("against the computer the Rated box is disabled (%v) or says %q", off, desc)
+	}
+	if r.eval(ana, `!$("#range-box").hidden`, &rangeShown); rangeShown {
+		t.Error("a rating range is offered for the computer's seat")
+	}
+	choose("anyone")
 	var checked bool
 	r.eval(ana, `$("#rated").checked`, &checked)
 	if !checked {
@@ -4577,4 +4583,58 @@ func TestBrowserSettings(t *testing.T) {
 			break
 		}
 	}
+}
+
+// TestBrowserRatedComputer makes a rated game against the computer in
+// the lobby, checks the game's page (rated, against the computer, the
+// level's rating by its name), resigns it, and reads the player's one
+// rating change, the rating on the player's page and the leaderboard of
+// ratings against the computer.
+func TestBrowserRatedComputer(t *testing.T) {
+	r := newRig(t)
+	c := r.ctx
+	r.run(c, "open the lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#create`))
+	r.signInDialog(c, "#signin-open", "Ana", "anagrams1", "#signup-go")
+	r.poll(c, "signed in", `$("#me-link").textContent === "Ana" && document.querySelectorAll("#opponent option").length > 3`, 20*time.Second)
+	r.run(c, "the inhuman level", chromedp.SetValue("#opponent", "computer:inhuman"), chromedp.Evaluate(`$("#opponent").dispatchEvent(new Event("change"))`, nil))
+	r.clickAt(c, "#rated")
+	var desc string
+	r.eval(c, `$("#rated-desc").textContent`, &desc)
+	if !strings.HasSuffix(desc, "Inhuman plays at a fixed rating of 1787.") {
+		t.Errorf("the form says %q", desc)
+	}
+	r.clickAt(c, "#create")
+	r.run(c, "the game", chromedp.WaitVisible(`#rack .tile`))
+	id, _ := r.pageGame(c)
+	var page struct{ Tag, Seats string }
+	r.poll(c, "the seats", `document.querySelectorAll("#scores .seat").length === 2`, 10*time.Second)
+	r.eval(c, `({Tag: $("#rated-tag").offsetParent ? $("#rated-badge").textContent : "", Seats: $("#scores").textContent})`, &page)
+	if page.Tag != "Rated · Against the computer" || !strings.Contains(page.Seats, "(1787)") {
+		t.Errorf("the rated game's page: %+v", page)
+	}
+	r.clickAt(c, "#resign")
+	r.poll(c, "the resign dialog", `!!document.querySelector("#ask-dialog[open]")`, 5*time.Second)
+	r.clickAt(c, "#ask-ok")
+	r.poll(c, "the end", `G.st.over && !$("#result").hidden`, 10*time.Second)
+	st := r.e.state(id, "")
+	if len(st.RatingChanges) != 1 || st.RatingChanges[0].Before != 1500 || st.RatingChanges[0].After >= 1500 {
+		t.Fatalf("rating changes %+v: want Ana's alone, down from 1500", st.RatingChanges)
+	}
+	after := st.RatingChanges[0].After
+	var lines []string
+	r.eval(c, `[...document.querySelectorAll("#rating-changes li")].map((li) => li.className + " " + li.textContent)`, &lines)
+	if want := fmt.Sprintf("down Ana 1500 → %d (−%d)", after, 1500-after); len(lines) != 1 || lines[0] != want {
+		t.Errorf("the page's rating changes %q, want %q", lines, want)
+	}
+	r.run(c, "Ana's page", chromedp.Navigate(r.e.url+"/p/Ana"))
+	r.poll(c, "her ratings", `document.querySelectorAll("#profile-ratings tbody tr").length === 1`, 20*time.Second)
+	var row string
+	r.eval(c, `$("#profile-ratings tbody tr").textContent`, &row)
+	if !strings.Contains(row, "Against the computer") || !strings.Contains(row, fmt.Sprint(after)) {
+		t.Errorf("Ana's rating row reads %q", row)
+	}
+	r.run(c, "the lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#create`))
+	r.poll(c, "the leaderboard's paces", `[...$("#leaders-pace").options].some((o) => o.value === "computer")`, 20*time.Second)
+	r.run(c, "the leaderboard against the computer", chromedp.SetValue("#leaders-pace", "computer"), chromedp.Evaluate(`$("#leaders-pace").dispatchEvent(new Event("change"))`, nil))
+	r.poll(c, "Ana on it", `!$("#leaders").hidden && $("#leaders").textContent.includes("Ana")`, 20*time.Second)
 }

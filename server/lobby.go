@@ -235,7 +235,7 @@ func (s *Server) readLobbyGames() lobbyLists {
 		if !l.over() && (l.listed && !l.started() || l.started() && (l.listed || l.hdr.Rated)) {
 			e := lobbyEntry{game: LobbyGame{ID: l.hdr.ID, Variant: l.v.Name, Lexicon: l.hdr.Lexicon, Created: l.hdr.Created, Challenge: l.hdr.Challenge, Rated: l.hdr.Rated}}
 			if l.hdr.Rated {
-				e.game.Pace = gamePace(l.hdr.Seats)
+				e.game.Pace = gamePace(l.hdr.Seats, true)
 			}
 			for i, st := range l.seat {
 				if e.game.Clock == nil {

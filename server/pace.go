@@ -15,18 +15,21 @@ import (
 // play rated games do. A rating's category is "LEXICON/PACE"; categories
 // of word lists alone come from before ratings were kept by pace, and a
 // server starting on such a store rates the games again by pace
-// (rerateByPace).
+// (rerateByPace). Rated games against the computer move a rating of
+// their own, of pace "computer", whatever the clock.
 
-// The paces of rated play, fastest first.
+// The paces of rated play, fastest first, and the computer's.
 const (
 	PaceBlitz          = "blitz"
 	PaceRapid          = "rapid"
 	PaceRegular        = "regular"
 	PaceCorrespondence = "correspondence"
+	PaceComputer       = "computer"
 )
 
-// Paces are the paces of rated play, fastest first.
-var Paces = []string{PaceBlitz, PaceRapid, PaceRegular, PaceCorrespondence}
+// Paces are the paces of rated play, fastest first, then that of rated
+// games against the computer.
+var Paces = []string{PaceBlitz, PaceRapid, PaceRegular, PaceCorrespondence, PaceComputer}
 
 // paceMoves is the increments a person's time for a game counts: about
 // the moves a person makes in a game of two.
@@ -66,9 +69,13 @@ func clockPace(c *ClockRequest) string {
 	return paceOf(store.Seat{Seconds: c.Seconds, Increment: c.Increment, PerMove: c.PerMove})
 }
 
-// gamePace is the pace of a game with these seats: that of its first
-// person's seat (regular when none is known).
-func gamePace(seats []store.Seat) string {
+// gamePace is the pace of a game with these seats: computer for a rated
+// game against the computer, else that of its first person's seat
+// (regular when none is known).
+func gamePace(seats []store.Seat, rated bool) string {
+	if rated && slices.ContainsFunc(seats, func(st store.Seat) bool { return st.Level != "" }) {
+		return PaceComputer
+	}
 	for _, st := range seats {
 		if st.Level == "" {
 			return paceOf(st)
@@ -78,9 +85,9 @@ func gamePace(seats []store.Seat) string {
 }
 
 // ratingCategory is the category of the ratings a game of this word
-// list and these seats moves.
-func ratingCategory(lexicon string, seats []store.Seat) string {
-	return category(lexicon, gamePace(seats))
+// list and these seats moves (or, not rated, of its record).
+func ratingCategory(lexicon string, seats []store.Seat, rated bool) string {
+	return category(lexicon, gamePace(seats, rated))
 }
 
 // category is the category of the ratings of a word list and a pace;
@@ -145,7 +152,7 @@ func rerateByPace(ctx context.Context, st store.Store, logf func(string, ...any)
 	}
 	n, err := st.Rerate(ctx, old, func(g *store.RatedGame, seats []store.Seat) string {
 		lex, _ := splitCategory(g.Category)
-		return ratingCategory(lex, seats)
+		return ratingCategory(lex, seats, g.Rated)
 	}, rateRecorded)
 	if err != nil {
 		return err

@@ -43,13 +43,20 @@ func TestPaceOf(t *testing.T) {
 			t.Errorf("%d seconds: %s, want %s", p.UnderSeconds-1, paceOf(store.Seat{Seconds: p.UnderSeconds - 1}), p.Name)
 		}
 	}
-	if strings.Join(names, " ") != "blitz rapid regular correspondence" {
+	if strings.Join(names, " ") != "blitz rapid regular correspondence computer" {
 		t.Errorf("the paces for the page: %v", names)
 	}
-	// The computer's seats have no clock: the people's say.
+	// The computer's seats have no clock: the people's say, in a casual
+	// game; a rated game against the computer is of the computer's pace.
 	seats := []store.Seat{{Name: "Bot", Level: "inhuman"}, {Name: "Ana", Seconds: 300}}
-	if got := ratingCategory("en-sowpods", seats); got != "en-sowpods/blitz" {
-		t.Errorf("category of a game against the computer: %s", got)
+	if got := ratingCategory("en-sowpods", seats, false); got != "en-sowpods/blitz" {
+		t.Errorf("category of a casual game against the computer: %s", got)
+	}
+	if got := ratingCategory("en-sowpods", seats, true); got != "en-sowpods/computer" {
+		t.Errorf("category of a rated game against the computer: %s", got)
+	}
+	if got := ratingCategory("en-sowpods", []store.Seat{{Name: "Bo", Seconds: 300}, {Name: "Ana", Seconds: 300}}, true); got != "en-sowpods/blitz" {
+		t.Errorf("category of a rated game between people: %s", got)
 	}
 	if lex, pace := splitCategory("es-fise/correspondence"); lex != "es-fise" || pace != PaceCorrespondence {
 		t.Errorf("splitCategory: %s, %s", lex, pace)
@@ -109,7 +116,7 @@ func TestRerateByPace(t *testing.T) {
 		g.Seats[p.winner].Result, g.Seats[p.winner].Score = 1, 450
 		if p.rated {
 			_, err = st.RateGame(ctx, g, func(before []store.Rating) ([]store.Rating, error) {
-				return rateTwo(before, [2]float64{g.Seats[0].Result, g.Seats[1].Result}, at)
+				return rateTwo(before, [2]float64{g.Seats[0].Result, g.Seats[1].Result}, [2]string{}, at)
 			})
 		} else {
 			_, err = st.RecordGame(ctx, g)
@@ -150,7 +157,7 @@ func TestRerateByPace(t *testing.T) {
 		if before == nil {
 			before = []store.Rating{{Account: AccountKey("Ana")}, {Account: AccountKey("Bob")}}
 		}
-		after, err := rateTwo(before, [2]float64{g.Seats[0].Result, g.Seats[1].Result}, g.Finished)
+		after, err := rateTwo(before, [2]float64{g.Seats[0].Result, g.Seats[1].Result}, [2]string{}, g.Finished)
 		if err != nil {
 			t.Fatal(err)
 		}

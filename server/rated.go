@@ -10,12 +10,39 @@ import (
 	"atril/store"
 )
 
-// Rated games: two people's seats, each taken by a signed-in account; at
-// the end (by play, resignation or time) both accounts' ratings in the
-// game's word list change by the Glicko-2 system (package rating), the
-// game being a rating period of its own, and each week without a rated
-// game a period without games (the rating deviation grows). A game
-// called off or abandoned changes nothing.
+// Rated games: two seats, each taken by a signed-in account, or one by
+// an account and one by the computer; at the end (by play, resignation
+// or time) the accounts' ratings in the game's word list and pace change
+// by the Glicko-2 system (package rating), the game being a rating period
+// of its own, and each week without a rated game a period without games
+// (the rating deviation grows). A computer level plays at a fixed rating
+// (levelRatings), and a player's rating against the computer is kept
+// apart from its ratings against people (pace "computer"). A game called
+// off or abandoned changes nothing.
+
+// levelRatings are the ratings the computer levels play rated games at,
+// placed by the paired self-play ladder of match/results (the current
+// players, 1000 games a rung; 4,000 between godlike and inhuman, 300 for
+// the simulation at its defaults): each level at 400·log10(p/(1−p))
+// points (the scale of Elo's and Glicko's expected score) above the
+// level it beat with share p, from the professional (greedy) player put
+// at 1700. Professional beat experienced 91.7%, experienced adept 79.2%,
+// inhuman professional 62.2%, godlike inhuman 52.4%, and the simulation
+// inhuman 62.8%; the amateur never beat the adept (0 of 1000), so it
+// sits a capped 600 points below it.
+var levelRatings = map[string]float64{
+	"amateur":      451,
+	"adept":        1051,
+	"experienced":  1283,
+	"professional": 1700,
+	"inhuman":      1787,
+	"godlike":      1803,
+	"simulation":   1878,
+}
+
+// levelRD is the rating deviation of a computer level: its strength is
+// fixed and measured, not guessed.
+const levelRD = 30
 
 // seatAccount is the account taking a seat: its key, its name, its
 // rating in the game's category (word list and pace; 0 for none yet), and the accounts it
@@ -124,14 +151,16 @@ func (l *live) result() *store.RatedGame {
 
 // ratingCategory is the category of the ratings the game moves, and
 // of its record: its word list and pace.
-func (l *live) ratingCategory() string { return ratingCategory(l.hdr.Lexicon, l.hdr.Seats) }
+func (l *live) ratingCategory() string {
+	return ratingCategory(l.hdr.Lexicon, l.hdr.Seats, l.hdr.Rated)
+}
 
 // rate records the result of a finished rated game and keeps the seats'
 // rating changes for the state. Caller holds mu.
 func (l *live) rate() error {
 	rg := l.result()
 	for i, s := range l.seat {
-		if s.account == "" {
+		if s.account == "" && s.level == "" {
 			return fmt.Errorf("seat %d of a rated game is held by no account", i)
 		}
 	}
@@ -151,26 +180,36 @@ func (l *live) rate() error {
 }
 
 // rateRecorded is the rating function of the rated game g as recorded:
-// rateTwo of its two seats' results, at its end.
+// rateTwo of its two seats' results and levels, at its end.
 func rateRecorded(g *store.RatedGame) store.RateFunc {
 	return func(before []store.Rating) ([]store.Rating, error) {
 		if len(g.Seats) != 2 {
 			return nil, fmt.Errorf("a rated game of %d seats", len(g.Seats))
 		}
-		return rateTwo(before, [2]float64{g.Seats[0].Result, g.Seats[1].Result}, g.Finished)
+		return rateTwo(before, [2]float64{g.Seats[0].Result, g.Seats[1].Result}, [2]string{g.Seats[0].Level, g.Seats[1].Level}, g.Finished)
 	}
 }
 
-// rateTwo works out the ratings after a game between two accounts
-// played at time at, from their ratings before it (filled in place with
-// the ratings the game starts from: a newcomer's, or the last one with
-// its deviation grown by the weeks without rated games) and their
-// results.
-func rateTwo(before []store.Rating, results [2]float64, at time.Time) ([]store.Rating, error) {
+// rateTwo works out the ratings after a game between two seats played
+// at time at, from their ratings before it (filled in place with the
+// ratings the game starts from: an account's last one with its deviation
+// grown by the weeks without rated games, or a newcomer's; a computer
+// level's fixed one) and their results. A computer level's rating stays
+// as it is.
+func rateTwo(before []store.Rating, results [2]float64, levels [2]string, at time.Time) ([]store.Rating, error) {
 	var r [2]rating.Rating
 	for i := range before {
 		b := &before[i]
-		n := startRating(b.Games > 0, rating.Rating{R: b.R, RD: b.RD, Vol: b.Vol}, at.Sub(b.Updated))
+		var n rating.Rating
+		if levels[i] != "" {
+			lr, ok := levelRatings[levels[i]]
+			if !ok {
+				return nil, fmt.Errorf("seat %d: no rating for the computer level %q", i, levels[i])
+			}
+			n = rating.Rating{R: lr, RD: levelRD, Vol: rating.New().Vol}
+		} else {
+			n = startRating(b.Games > 0, rating.Rating{R: b.R, RD: b.RD, Vol: b.Vol}, at.Sub(b.Updated))
+		}
 		b.R, b.RD, b.Vol = n.R, n.RD, n.Vol
 		r[i] = n
 	}
@@ -180,6 +219,9 @@ func rateTwo(before []store.Rating, results [2]float64, at time.Time) ([]store.R
 	}
 	after := []store.Rating{before[0], before[1]}
 	for i, nr := range []rating.Rating{a, b} {
+		if levels[i] != "" {
+			continue
+		}
 		p := &after[i]
 		p.R, p.RD, p.Vol = nr.R, nr.RD, nr.Vol
 		p.Games++
@@ -217,10 +259,14 @@ func (l *live) loadRatingChanges() error {
 	return nil
 }
 
-// keepRatingChanges keeps the seats' rating changes of rg for the state.
+// keepRatingChanges keeps the accounts' rating changes of rg for the
+// state (a computer level's rating does not change).
 func (l *live) keepRatingChanges(rg *store.RatedGame) {
 	l.ratingChanges = nil
 	for _, st := range rg.Seats {
+		if st.Level != "" {
+			continue
+		}
 		l.ratingChanges = append(l.ratingChanges, RatingChange{Seat: st.Seat, Before: roundInt(st.RBefore), After: roundInt(st.RAfter)})
 	}
 }

@@ -117,13 +117,11 @@ func (s *Server) checkCreate(req *createRequest) error {
 		req.Challenge = rule.String()
 	}
 	if req.Rated {
-		for i, st := range req.Seats {
-			if st.Kind == "computer" {
-				return &apiError{400, fmt.Sprintf("seat %d: a rated game is between people", i)}
-			}
-		}
 		if len(req.Seats) != 2 {
 			return &apiError{400, "a rated game has two seats"}
+		}
+		if req.Seats[0].Kind == "computer" && req.Seats[1].Kind == "computer" {
+			return &apiError{400, "a rated game has a person's seat: two computers are not rated"}
 		}
 		if req.Seed != nil {
 			return &apiError{400, "a rated game takes no chosen seed"}

@@ -929,6 +929,9 @@ type Info struct {
 	// move correspondence.
 	Paces     []PaceInfo `json:"paces"`
 	PaceMoves int        `json:"pace_moves"`
+	// LevelRatings are the ratings the computer levels play rated games
+	// at, by level.
+	LevelRatings map[string]int `json:"level_ratings"`
 	// Countries are the country codes a player's bio may name.
 	Countries []string `json:"countries"`
 }
@@ -949,7 +952,10 @@ type VariantInfo struct {
 }
 
 func (s *Server) info() *Info {
-	in := &Info{Levels: player.Levels(), Paces: paceInfo(), PaceMoves: paceMoves, Countries: countryCodes}
+	in := &Info{Levels: player.Levels(), Paces: paceInfo(), PaceMoves: paceMoves, Countries: countryCodes, LevelRatings: map[string]int{}}
+	for l, r := range levelRatings {
+		in.LevelRatings[l] = roundInt(r)
+	}
 	for _, n := range s.cfg.Variants {
 		v, err := s.loadVariant(n)
 		if err != nil {

@@ -295,7 +295,7 @@ func (l *live) state(me int) *State {
 	}
 	st.Rated, st.RatingChanges = l.hdr.Rated, l.ratingChanges
 	if l.hdr.Rated {
-		st.Pace = gamePace(l.hdr.Seats)
+		st.Pace = gamePace(l.hdr.Seats, true)
 	}
 	st.Tournament, st.Imported = l.tournament, l.imported
 	st.Kibitz = l.kibitzShown(me)
@@ -331,6 +331,10 @@ func (l *live) seatInfo(i int) SeatInfo {
 	}
 	if s.level != "" {
 		si.Kind = "computer"
+		if l.hdr.Rated {
+			// The rating the level plays rated games at.
+			si.Rating = roundInt(levelRatings[s.level])
+		}
 	}
 	return si
 }

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 )
@@ -266,7 +267,9 @@ func scanSeen(rows rowScanner) ([]Seen, error) {
 // the order of the game's seats. An account without a rating in the
 // category comes with Games 0 and R, RD and Vol 0: the function fills in
 // a newcomer's rating there, which the record keeps as the rating before
-// the game. It returns the new ratings (with the counts of
+// the game. A seat held by no account (the computer's, in a rated game
+// against it) comes with Account "", its rating the function's to fill
+// in and never written. It returns the new ratings (with the counts of
 // games, wins, losses and draws updated) in the same order.
 type RateFunc func(before []Rating) ([]Rating, error)
 
@@ -632,6 +635,12 @@ func applyRatings(g *RatedGame, before []Rating, rate RateFunc) ([]Rating, error
 		after[i].Category, after[i].Updated = g.Category, g.Finished
 	}
 	return after, nil
+}
+
+// accountRatings are the ratings of rs held by accounts: those to write
+// (a computer's seat keeps none).
+func accountRatings(rs []Rating) []Rating {
+	return slices.DeleteFunc(slices.Clone(rs), func(r Rating) bool { return r.Account == "" })
 }
 
 type rateError string

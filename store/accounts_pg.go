@@ -408,7 +408,9 @@ func (s *Postgres) RateGame(ctx context.Context, g *RatedGame, rate RateFunc) (b
 	}
 	keys := make([]string, 0, len(g.Seats))
 	for _, st := range g.Seats {
-		keys = append(keys, st.Account)
+		if st.Account != "" { // not the computer's seat
+			keys = append(keys, st.Account)
+		}
 	}
 	// Lock (and first create, as placeholders with no games) the rows in
 	// key order.
@@ -439,7 +441,7 @@ func (s *Postgres) RateGame(ctx context.Context, g *RatedGame, rate RateFunc) (b
 	if err != nil {
 		return false, wrap(err)
 	}
-	for _, r := range after {
+	for _, r := range accountRatings(after) {
 		if _, err := tx.Exec(ctx, `UPDATE atril_ratings SET name = $3, r = $4, rd = $5, vol = $6, games = $7, wins = $8, losses = $9, draws = $10, updated = $11
 			WHERE account = $1 AND category = $2`,
 			r.Account, r.Category, r.Name, r.R, r.RD, r.Vol, r.Games, r.Wins, r.Losses, r.Draws, r.Updated.UnixNano()); err != nil {

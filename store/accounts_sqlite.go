@@ -486,6 +486,10 @@ func (s *SQLite) RateGame(ctx context.Context, g *RatedGame, rate RateFunc) (boo
 	}
 	before := make([]Rating, len(g.Seats))
 	for i, st := range g.Seats {
+		before[i] = Rating{Account: st.Account, Name: st.Name, Category: g.Category}
+		if st.Account == "" {
+			continue // the computer's seat: no rating kept
+		}
 		rows, err := tx.QueryContext(ctx, `SELECT `+ratingCols+` FROM ratings WHERE account = ? AND category = ?`, st.Account, g.Category)
 		if err != nil {
 			return false, wrap(err)
@@ -495,7 +499,6 @@ func (s *SQLite) RateGame(ctx context.Context, g *RatedGame, rate RateFunc) (boo
 		if err != nil {
 			return false, wrap(err)
 		}
-		before[i] = Rating{Account: st.Account, Name: st.Name, Category: g.Category}
 		if len(got) == 1 {
 			before[i] = got[0]
 		}
@@ -504,7 +507,7 @@ func (s *SQLite) RateGame(ctx context.Context, g *RatedGame, rate RateFunc) (boo
 	if err != nil {
 		return false, wrap(err)
 	}
-	for _, r := range after {
+	for _, r := range accountRatings(after) {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO ratings(`+ratingCols+`) VALUES (?,?,?,?,?,?,?,?,?,?,?)
 			ON CONFLICT(account, category) DO UPDATE SET name = excluded.name, r = excluded.r, rd = excluded.rd, vol = excluded.vol,
 			games = excluded.games, wins = excluded.wins, losses = excluded.losses, draws = excluded.draws, updated = excluded.updated`,

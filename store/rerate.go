@@ -171,7 +171,7 @@ func rerateGames(games []RatedGame, seats map[string][]Seat, cat CategoryFunc, r
 		if err != nil {
 			return nil, 0, fmt.Errorf("game %s: %w", g.Game, err)
 		}
-		for _, r := range after {
+		for _, r := range accountRatings(after) {
 			now[key{r.Account, r.Category}] = r
 		}
 	}

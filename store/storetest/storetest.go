@@ -49,6 +49,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store, prefix string) {
 	t.Run("Rerate", func(t *testing.T) { rerating(t, open(t), prefix) })
 	t.Run("Bios", func(t *testing.T) { bios(t, open(t), prefix) })
 	t.Run("Settings", func(t *testing.T) { settings(t, open(t), prefix) })
+	t.Run("RatedAgainstComputer", func(t *testing.T) { ratedAgainstComputer(t, open(t), prefix) })
 	t.Run("Rushes", func(t *testing.T) { rushes(t, open(t), prefix) })
 	t.Run("Messages", func(t *testing.T) { messages(t, open(t), prefix) })
 	t.Run("Watchers", func(t *testing.T) { gameWatchers(t, open(t), prefix) })
@@ -1967,6 +1968,51 @@ func bios(t *testing.T, s store.Store, prefix string) {
 	}
 	if b, err := s.Bio(ctx, a.Key); err != nil || b != (store.Bio{}) {
 		t.Errorf("Bio of a closed account: %+v, %v", b, err)
+	}
+}
+
+// ratedAgainstComputer checks RateGame of a game between an account and
+// the computer: the rating function gets the computer's seat with no
+// account, the account's rating alone is written (no rating of an
+// account "" anywhere), and the record keeps both seats, the computer's
+// with its level and the rating the function gave it.
+func ratedAgainstComputer(t *testing.T, s store.Store, prefix string) {
+	ctx := context.Background()
+	now := time.Date(2026, 11, 26, 10, 0, 0, 0, time.UTC)
+	cy := &store.Account{Key: prefix + "rated-cy", Name: "Cy", Password: "pbkdf2$c", Created: now}
+	if err := s.CreateAccount(ctx, cy); err != nil {
+		t.Fatal(err)
+	}
+	cat := prefix + "en/computer"
+	g := &store.RatedGame{Game: prefix + "vs-computer", Category: cat, Finished: now, Rated: true,
+		Seats: []store.RatedSeat{{Seat: 0, Account: cy.Key, Name: "Cy", Score: 420, Result: 1},
+			{Seat: 1, Name: "Computer", Level: "professional", Score: 380}}}
+	ok, err := s.RateGame(ctx, g, func(before []store.Rating) ([]store.Rating, error) {
+		if len(before) != 2 || before[0].Account != cy.Key || before[0].Games != 0 || before[1].Account != "" || before[1].Name != "Computer" {
+			t.Errorf("the rating function was given %+v", before)
+		}
+		before[0].R, before[0].RD = 1500, 350
+		before[1].R, before[1].RD = 1700, 30
+		after := slices.Clone(before)
+		after[0].R, after[0].RD, after[0].Games, after[0].Wins = 1620, 300, 1, 1
+		return after, nil
+	})
+	if err != nil || !ok {
+		t.Fatalf("RateGame against the computer: %v, %v", ok, err)
+	}
+	if rs, err := s.Ratings(ctx, cy.Key); err != nil || len(rs) != 1 || rs[0].Category != cat || rs[0].R != 1620 || rs[0].Games != 1 || rs[0].Wins != 1 {
+		t.Errorf("Cy's ratings: %+v, %v", rs, err)
+	}
+	if lb, err := s.Leaderboard(ctx, cat, 10); err != nil || len(lb) != 1 || lb[0].Account != cy.Key {
+		t.Errorf("the leaderboard against the computer: %+v, %v; want Cy alone", lb, err)
+	}
+	rg, err := s.RatedGame(ctx, g.Game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rg.Rated || len(rg.Seats) != 2 || rg.Seats[0].RBefore != 1500 || rg.Seats[0].RAfter != 1620 ||
+		rg.Seats[1].Level != "professional" || rg.Seats[1].Account != "" || rg.Seats[1].RBefore != 1700 || rg.Seats[1].RAfter != 1700 {
+		t.Errorf("the record of the game against the computer: %+v", rg)
 	}
 }
 

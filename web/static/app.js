@@ -661,19 +661,31 @@ function renderPlayAs() {
   if (on) $("#play-as").textContent = t("playAs", ME.name);
 }
 
-// ratedAllowed tells whether the new game may be rated: signed in, and
-// two people's seats.
-function ratedAllowed() { return !!ME.signed_in && ["friend", "invite", "anyone"].includes($("#opponent").value); }
+// ratedAllowed tells whether the new game may be rated: signed in
+// (against a person or the computer).
+function ratedAllowed() { return !!ME.signed_in; }
+
+// computerLevel is the level of the computer opponent chosen ("" for a
+// person).
+function computerLevel() {
+  const opp = $("#opponent").value;
+  return opp.startsWith("computer:") ? opp.slice(9) : "";
+}
 
 function describeRated() {
   const box = $("#rated");
   const ok = ratedAllowed();
   box.disabled = !ok;
   if (!ok) box.checked = false;
-  const why = !ME.signed_in ? t("ratedSignIn") : !ok ? t("ratedPeople") : "";
-  $("#range-box").hidden = !(ok && box.checked && $("#opponent").value !== "invite");
+  const level = computerLevel();
+  const why = !ME.signed_in ? t("ratedSignIn") : "";
+  $("#range-box").hidden = !(ok && box.checked && !level && $("#opponent").value !== "invite");
   ratedClock();
-  const pace = ok && box.checked ? t("ratedPaceIs", paceName(clockPace(clockRequest($("#clock").value)))) : "";
+  let pace = "";
+  if (ok && box.checked) {
+    pace = level ? t("ratedComputer", levelName(level), (INFO.level_ratings || {})[level] || "?")
+      : t("ratedPaceIs", paceName(clockPace(clockRequest($("#clock").value))));
+  }
   $("#rated-desc").textContent = [t("ratedDesc"), why, pace].filter((x) => x).join(" ");
 }
 
@@ -1401,7 +1413,7 @@ async function createGame(ev) {
     else if (opp === "invite") seats.push({ kind: "human", invite: $("#invite-name").value.trim() });
     else seats.push({ kind: "human" });
     const req = { variant, lexicon, seats };
-    if (ratedAllowed() && $("#rated").checked && opp !== "invite") {
+    if (ratedAllowed() && $("#rated").checked && opp !== "invite" && !opp.startsWith("computer:")) {
       // The opponent's seat, kept for a rating range if one is given.
       const lo = +$("#range-min").value || 0, hi = +$("#range-max").value || 0;
       if (lo) seats[1].rating_min = lo;
@@ -2055,7 +2067,7 @@ function tickLobbyClocks() {
 
 // PACES are the paces of rated play, fastest first: a rated game moves
 // its players' ratings in its word list and pace, named by its clock.
-const PACES = ["blitz", "rapid", "regular", "correspondence"];
+const PACES = ["blitz", "rapid", "regular", "correspondence", "computer"];
 
 function paceName(p) { return PACES.includes(p) ? t("pace_" + p) : p || ""; }
 

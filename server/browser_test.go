@@ -4638,3 +4638,85 @@ func TestBrowserRatedComputer(t *testing.T) {
 	r.run(c, "the leaderboard against the computer", chromedp.SetValue("#leaders-pace", "computer"), chromedp.Evaluate(`$("#leaders-pace").dispatchEvent(new Event("change"))`, nil))
 	r.poll(c, "Ana on it", `!$("#leaders").hidden && $("#leaders").textContent.includes("Ana")`, 20*time.Second)
 }
+
+// TestBrowserHint asks for hints in a casual game against the computer:
+// the best play's score, then where it goes, then the play laid on the
+// board (the same as the server's analysis, its preview the same score),
+// played; the count of hints used on the button; and no Hint in a game
+// between people.
+func TestBrowserHint(t *testing.T) {
+	r := newRig(t)
+	c := r.ctx
+	id, tok := r.lobbyGame(c, "Ren", 9)
+	var label string
+	r.eval(c, `$("#hint").offsetParent ? $("#hint").textContent : ""`, &label)
+	if label != "Hint" {
+		t.Fatalf("the Hint button reads %q", label)
+	}
+	var an AnalyzeResponse
+	if code := r.e.do("POST", "/api/analyze", tok, AnalyzeRequest{Game: id, Top: 1, Millis: 1000}, &an); code != 200 || len(an.Candidates) != 1 || an.Candidates[0].Kind != "place" {
+		t.Fatalf("the server's analysis: %d %+v", code, an)
+	}
+	best := an.Candidates[0]
+	msg := func() string {
+		var m string
+		r.eval(c, `$("#message").textContent`, &m)
+		return m
+	}
+	r.clickAt(c, "#hint")
+	r.poll(c, "the first hint", `$("#message").textContent.startsWith("Hint: the best play")`, 10*time.Second)
+	if got, want := msg(), fmt.Sprintf("Hint: the best play scores %d points. Hint again shows where it goes.", best.Score); got != want {
+		t.Errorf("the first hint reads %q, want %q", got, want)
+	}
+	r.eval(c, `$("#hint").textContent`, &label)
+	if label != "Hint (1 used)" {
+		t.Errorf("after a hint the button reads %q", label)
+	}
+	r.clickAt(c, "#hint")
+	first := string(rune('A'+*best.Tiles[0].Col)) + fmt.Sprint(*best.Tiles[0].Row+1)
+	dir := "down"
+	if best.Move[0] >= '0' && best.Move[0] <= '9' {
+		dir = "across"
+	}
+	if got, want := msg(), fmt.Sprintf("Hint: its first new tile goes on %s, %s, and it plays %d of your tiles. Hint again lays it on the board.", first, dir, len(best.Tiles)); got != want {
+		t.Errorf("the second hint reads %q, want %q", got, want)
+	}
+	r.clickAt(c, "#hint")
+	if got, want := msg(), fmt.Sprintf("Hint: %s for %d points, laid on the board: press Play to play it.", best.Move, best.Score); got != want {
+		t.Errorf("the third hint reads %q, want %q", got, want)
+	}
+	var pending []PlacedTile
+	r.eval(c, `G.pending.map((p) => ({row: p.row, col: p.col, letter: p.letter, blank: p.blank}))`, &pending)
+	if len(pending) != len(best.Tiles) {
+		t.Fatalf("the hint laid %+v, the analysis %+v", pending, best.Tiles)
+	}
+	for i, p := range pending {
+		if bt := best.Tiles[i]; p.Row != *bt.Row || p.Col != *bt.Col || p.Letter != bt.Letter || p.Blank != bt.Blank {
+			t.Errorf("tile %d laid %+v, the analysis's %+v", i, p, bt)
+		}
+	}
+	r.poll(c, "its preview", fmt.Sprintf(`$("#preview").dataset.score === "%d"`, best.Score), 10*time.Second)
+	r.shot(c, "63-hint")
+	r.clickAt(c, "#submit")
+	r.waitTurn(c, 0, 2)
+	if st := r.e.state(id, ""); st.Seats[0].Score != best.Score {
+		t.Errorf("after playing the hint the score is %d, want %d", st.Seats[0].Score, best.Score)
+	}
+	r.eval(c, `$("#hint").textContent + "|" + $("#hint").disabled`, &label)
+	if label != "Hint (1 used)|false" {
+		t.Errorf("on the next turn the button reads %q", label)
+	}
+	r.clickAt(c, "#hint")
+	r.poll(c, "a hint of the next turn", `$("#hint").textContent === "Hint (2 used)" && $("#message").textContent.startsWith("Hint: ")`, 10*time.Second)
+
+	// Between people: no hints.
+	pid := r.e.create(SeatRequest{Kind: "human"}, SeatRequest{Kind: "human"})
+	a := r.e.join(pid)
+	r.e.join(pid)
+	r.run(c, "a game between people", chromedp.Navigate(r.e.url+"/g/"+pid+"#seat="+a.Token), chromedp.WaitVisible(`#rack .tile`))
+	var shown bool
+	r.eval(c, `!!$("#hint").offsetParent`, &shown)
+	if shown {
+		t.Error("a game between people offers hints")
+	}
+}

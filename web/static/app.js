@@ -2861,6 +2861,7 @@ function renderSide(st, me) {
   $("#exchange-bar").hidden = !G.exchanging;
   $("#buttons").hidden = G.exchanging;
   $("#resign").hidden = !(me >= 0 && st.started && !st.over);
+  renderHint(st, me);
   // A tournament's game is not called off: it would be forfeited (an
   // opponent who never comes forfeits it by the server's wait).
   $("#abort").hidden = !(me >= 0 && !st.over && st.moves === 0 && !st.tournament);
@@ -3234,6 +3235,65 @@ function rematchLinks(st, res, links) {
       if (Date.now() > until || (G.st.you && G.st.you.rematch)) { clearInterval(G.rematchPoll); return; }
       if (!document.hidden) refresh();
     }, 5000);
+  }
+}
+
+// ---------- hints ----------
+// In a casual game against the computer alone, Hint tells what the
+// computer's analysis of the position plays, a step a click: its score,
+// then where its tiles go, then the play itself laid on the board. The
+// page counts the hints of the game.
+
+// hintAllowed tells whether the seat me of st may ask for hints: a game
+// not rated, started and not over, whose other seats are all the
+// computer's.
+function hintAllowed(st, me) {
+  return me >= 0 && st.started && !st.over && !st.rated && !G.review && !G.puzzle && !G.rush && !G.position &&
+    st.seats.every((s, i) => i === me || s.kind === "computer");
+}
+
+function renderHint(st, me) {
+  const b = $("#hint");
+  b.hidden = !hintAllowed(st, me);
+  if (b.hidden) return;
+  b.disabled = st.turn !== me || !!G.hintAsking;
+  b.textContent = G.hintsUsed ? t("hintUsed", G.hintsUsed) : t("hintButton");
+}
+
+async function askHint() {
+  const st = G.st, me = st && st.you ? st.you.seat : -1;
+  if (!st || !hintAllowed(st, me) || st.turn !== me) return;
+  if (!G.hint || G.hint.moves !== st.moves) G.hint = { moves: st.moves, step: 0, best: undefined };
+  const h = G.hint;
+  if (h.best === undefined) {
+    G.hintAsking = true;
+    renderHint(st, me);
+    try {
+      const a = await api("POST", "/api/analyze", { game: G.id, top: 1, ms: 1000 }, G.token);
+      h.best = (a.candidates || [])[0] || null;
+    } catch (e) {
+      say(t("error", e.message), "error");
+    }
+    G.hintAsking = false;
+    renderHint(G.st, me);
+    if (h.best === undefined || G.hint !== h) return;
+  }
+  if (h.step === 0) G.hintsUsed = (G.hintsUsed || 0) + 1;
+  h.step = Math.min(h.step + 1, 3);
+  renderHint(st, me);
+  const b = h.best;
+  if (!b) say(t("hintNone"), "info");
+  else if (b.kind === "exchange") say(t("hintExchange", b.move.replace(/^-/, "")), "info");
+  else if (b.kind !== "place") say(t("hintPass"), "info");
+  else if (h.step === 1) say(t("hintScore", b.score), "info");
+  else if (h.step === 2) {
+    // A move's name starts with the row for a play across ("8H"), with
+    // the column for one down ("H8").
+    const across = /^\d/.test(b.move);
+    say(t("hintWhere", sqName(b.tiles[0].row, b.tiles[0].col), t(across ? "hintAcross" : "hintDown"), b.tiles.length), "info");
+  } else {
+    showCandidate({ tiles: b.tiles });
+    say(t("hintPlay", b.move, b.score), "info");
   }
 }
 
@@ -3997,6 +4057,7 @@ function wireGame() {
   $("#resign").addEventListener("click", () => endGame("resign"));
   $("#chat-form").addEventListener("submit", sendChat);
   $("#kibitz-form").addEventListener("submit", sendKibitz);
+  $("#hint").addEventListener("click", askHint);
   $("#sound").addEventListener("click", () => {
     saveSettings({ sound: soundOn() ? "off" : "" });
     render(G.st);
@@ -4530,7 +4591,7 @@ function renderPuzzleSide() {
   $("#game-title").textContent = $("#puzzle-title").textContent;
   $("#turn").textContent = "";
   $("#turn").hidden = true;
-  for (const b of ["#exchange", "#pass", "#resign", "#abort", "#sound", "#notify", "#resume-box", "#share", "#chat-box", "#kibitz-box"]) $(b).hidden = true;
+  for (const b of ["#exchange", "#pass", "#resign", "#abort", "#hint", "#sound", "#notify", "#resume-box", "#share", "#chat-box", "#kibitz-box"]) $(b).hidden = true;
   const nav = [["#puzzle-prev", P.number - 1], ["#puzzle-next", P.number + 1], ["#puzzle-today", P.today]];
   for (const [sel, n] of nav) {
     const a = $(sel);
@@ -4881,7 +4942,7 @@ function renderRushSide() {
   document.title = title + " – atril";
   $("#turn").textContent = "";
   $("#turn").hidden = true;
-  for (const b of ["#exchange", "#pass", "#resign", "#abort", "#sound", "#notify", "#resume-box", "#share", "#chat-box", "#kibitz-box"]) $(b).hidden = true;
+  for (const b of ["#exchange", "#pass", "#resign", "#abort", "#hint", "#sound", "#notify", "#resume-box", "#share", "#chat-box", "#kibitz-box"]) $(b).hidden = true;
   $("#rush-score").textContent = t("rushStatus", R.solved, R.misses, R.max_misses);
   $("#rush-goal").textContent = R.top ? t("rushGoalTop", R.target) : t("rushGoal", R.target);
   $("#rush-clock").hidden = !R.seconds;
@@ -5657,7 +5718,7 @@ function renderPositionSide() {
   $("#game-title").textContent = t("boardTitle");
   $("#turn").textContent = "";
   $("#turn").hidden = true;
-  for (const b of ["#resign", "#abort", "#sound", "#notify", "#resume-box", "#share", "#chat-box", "#kibitz-box", "#rated-tag", "#imported-tag", "#result", "#keys-box"]) $(b).hidden = true;
+  for (const b of ["#resign", "#abort", "#hint", "#sound", "#notify", "#resume-box", "#share", "#chat-box", "#kibitz-box", "#rated-tag", "#imported-tag", "#result", "#keys-box"]) $(b).hidden = true;
   const sel = $("#board-lexicon");
   if (!sel.options.length && INFO) {
     for (const v of INFO.variants) for (const l of v.lexicons) {

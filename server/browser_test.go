@@ -963,7 +963,7 @@ func TestBrowserLobby(t *testing.T) {
 	r.eval(ctx, `({Variant: $("#variant").value, VariantText: $("#variant").selectedOptions[0].textContent, Lexicon: $("#lexicon").selectedOptions[0].textContent,
 		Opponent: $("#opponent").value, Desc: $("#level-desc").textContent, Variants: [...$("#variant").options].map((o) => o.textContent)})`, &form)
 	if form.Variant != "english" || form.VariantText != "English" || !strings.Contains(form.Lexicon, "SOWPODS") ||
-		form.Opponent != "computer:professional" || form.Desc == "" || strings.Join(form.Variants, ",") != "English,Spanish,Czech" {
+		form.Opponent != "computer:professional" || !strings.HasSuffix(form.Desc, " Rating: 1700.") || strings.Join(form.Variants, ",") != "English,Spanish,Czech" {
 		t.Errorf("lobby form: %+v", form)
 	}
 	if s := r.axe(ctx, "the lobby"); s < 90 {

@@ -1384,7 +1384,11 @@ function showJudged() {
 
 function describeOpponent() {
   const v = $("#opponent").value;
-  let desc = v.startsWith("computer:") ? levelDesc(v.slice(9)) : t(v + "Desc");
+  const level = v.startsWith("computer:") ? v.slice(9) : "";
+  let desc = level ? levelDesc(level) : t(v + "Desc");
+  // The rating the level plays rated games at.
+  const lr = level && INFO && INFO.level_ratings ? INFO.level_ratings[level] : 0;
+  if (lr) desc += " " + t("levelRating", lr);
   if (v === "invite" && !ME.signed_in) desc += " " + t("inviteSignIn");
   $("#level-desc").textContent = desc;
   // An invitation names the player invited.

@@ -1082,7 +1082,9 @@ func TestBrowserLobby(t *testing.T) {
 	var playerSees bool
 	r.run(other, "Bea's page again", chromedp.Reload(), chromedp.WaitVisible(`#rack .tile`))
 	// The players see that someone watches.
-	r.poll(other, "the watchers counted", `!$("#watching").hidden && $("#watching").textContent === "Mirando: 1"`, 10*time.Second)
+	// (Named once the server records the watcher again, signed in: at
+	// most every 10 s.)
+	r.poll(other, "the watchers counted", `!$("#watching").hidden && /^Mirando: 1( \(Mirona\))?$/.test($("#watching").textContent)`, 10*time.Second)
 	r.eval(other, `!$("#kibitz-box").hidden`, &playerSees)
 	if playerSees {
 		t.Error("a player's page shows the watchers' chat while the game is played")
@@ -4719,4 +4721,22 @@ func TestBrowserHint(t *testing.T) {
 	if shown {
 		t.Error("a game between people offers hints")
 	}
+}
+
+// TestBrowserWatchersNamed: a player's page names the signed-in
+// watchers beside their count.
+func TestBrowserWatchersNamed(t *testing.T) {
+	watcherPeriods(t, 0, 0, 20*time.Second) // every read records and counts
+	r := newRig(t)
+	c := r.ctx
+	id := r.e.create(SeatRequest{Kind: "human"}, SeatRequest{Kind: "human"})
+	a := r.e.join(id)
+	r.e.join(id)
+	r.run(c, "open the lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#create`))
+	r.signInDialog(c, "#signin-open", "Ana", "anagrams1", "#signup-go")
+	r.poll(c, "signed in", `$("#me-link").textContent === "Ana"`, 20*time.Second)
+	r.run(c, "watch the game", chromedp.Navigate(r.e.url+"/g/"+id), chromedp.WaitVisible(`#board`))
+	p := r.newDevice()
+	r.run(p, "the player's page", chromedp.Navigate(r.e.url+"/g/"+id+"#seat="+a.Token), chromedp.WaitVisible(`#rack .tile`))
+	r.poll(p, "Ana named", `!$("#watching").hidden && $("#watching").textContent === "Watching: 1 (Ana)"`, 10*time.Second)
 }

@@ -37,13 +37,13 @@ func (e *testEnv) restartSame(st0 store.Store, id string, st *State) *testEnv {
 	e.t.Helper()
 	// The watchers are counted live, not kept with the game.
 	was := *st
-	was.Watching = 0
+	was.Watching, was.WatchingNames = 0, nil
 	before, _ := json.Marshal(&was)
 	e.hs.Close()
 	e.srv.Close()
 	e2 := newEnv(e.t, st0)
 	now := e2.state(id, "")
-	now.Watching = 0
+	now.Watching, now.WatchingNames = 0, nil
 	after, _ := json.Marshal(now)
 	if !bytes.Equal(before, after) {
 		e.t.Errorf("state differs after restart:\n%s\n%s", before, after)

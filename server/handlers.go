@@ -318,11 +318,11 @@ func (s *Server) handleState(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, &apiError{403, "this token holds no seat of this game"})
 		return
 	}
-	n := s.watched(r, l, me, time.Now())
+	wt := s.watched(r, l, me, time.Now())
 	l.mu.Lock()
 	st := l.state(me)
 	l.mu.Unlock()
-	st.Watching = n
+	st.Watching, st.WatchingNames = wt.Count, wt.Names
 	writeState(w, st)
 }
 

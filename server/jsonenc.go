@@ -356,6 +356,9 @@ func (st *State) appendJSON(b []byte, premiums, letters []byte) []byte {
 	if st.Watching != 0 {
 		b = appendIntField(b, false, "watching", st.Watching)
 	}
+	if len(st.WatchingNames) > 0 {
+		b = appendStrings(appendKey(b, false, "watching_names"), st.WatchingNames, false)
+	}
 	b = appendIntField(b, false, "seq", st.Seq)
 	if len(st.Kibitz) > 0 {
 		b = appendObjects(b, "kibitz", st.Kibitz, func(b []byte, c *KibitzLine) []byte {

@@ -74,6 +74,9 @@ type State struct {
 	// Watching counts the people watching the game being played (readers
 	// of its state without a seat, seen in the last 20 s by any process).
 	Watching int `json:"watching,omitempty"`
+	// WatchingNames are the names of the signed-in accounts among them,
+	// in order.
+	WatchingNames []string `json:"watching_names,omitempty"`
 	// Seq is the number of the game's latest notification: reading the
 	// notifications after it continues from this state.
 	Seq int `json:"seq"`

@@ -6,11 +6,14 @@ import (
 	"net/http"
 	"sync"
 	"time"
+
+	"atril/store"
 )
 
 // Watchers of a game being played: a reader of its state without a
 // seat's token is a watcher, known by a key made from the client's
-// address and the game (not the address itself). Each process records
+// address and the game (not the address itself), and by its account's
+// name when signed in (looked up only when it is recorded). Each process records
 // in the store, at most once every watcherEvery for a watcher, that it
 // was seen, and reads every game's count of the watchers seen in the
 // last watcherWindow from the store at most once every watcherCount, in
@@ -27,13 +30,13 @@ var (
 	watcherWindow = 20 * time.Second
 )
 
-// watchCounts is the process's copy of the watchers' counts by game
-// (guarded by mu): read from the store at, by one request at a time.
+// watchCounts is the process's copy of the games' watchers (guarded by
+// mu): read from the store at, by one request at a time.
 type watchCounts struct {
 	mu      sync.Mutex
 	at      time.Time
 	reading bool
-	m       map[string]int
+	m       map[string]store.Watching
 }
 
 // watcherKey is the key of the request's client as a watcher of game id.
@@ -46,7 +49,7 @@ func (s *Server) watcherKey(r *http.Request, id string) string {
 // over, that it watches, and returns the game's watchers. A failure of
 // the store leaves the counts as they were (they are a courtesy, not a
 // record).
-func (s *Server) watched(r *http.Request, l *live, me int, now time.Time) int {
+func (s *Server) watched(r *http.Request, l *live, me int, now time.Time) store.Watching {
 	l.mu.Lock()
 	over := l.g.Over()
 	var key string
@@ -63,20 +66,24 @@ func (s *Server) watched(r *http.Request, l *live, me int, now time.Time) int {
 	}
 	l.mu.Unlock()
 	if over {
-		return 0
+		return store.Watching{}
 	}
 	if record {
-		if err := s.store.SawWatcher(r.Context(), l.hdr.ID, key, now); err != nil {
+		name := ""
+		if a, err := s.signedIn(r); err == nil && a != nil {
+			name = a.Name
+		}
+		if err := s.store.SawWatcher(r.Context(), l.hdr.ID, key, name, now); err != nil {
 			s.logf("server: %v", err)
 		}
 	}
 	return s.watchers(r, l.hdr.ID, now, record)
 }
 
-// watchers returns game id's count of watchers, reading every game's
+// watchers returns game id's watchers, reading every game's
 // from the store first when the copy is older than watcherCount (or, just
 // after a watcher was recorded, than a second).
-func (s *Server) watchers(r *http.Request, id string, now time.Time, fresh bool) int {
+func (s *Server) watchers(r *http.Request, id string, now time.Time, fresh bool) store.Watching {
 	c := &s.watchCounts
 	c.mu.Lock()
 	age := now.Sub(c.at)
@@ -89,7 +96,7 @@ func (s *Server) watchers(r *http.Request, id string, now time.Time, fresh bool)
 	if !read {
 		return n
 	}
-	m, err := s.store.WatcherCounts(r.Context(), now.Add(-watcherWindow))
+	m, err := s.store.Watchers(r.Context(), now.Add(-watcherWindow))
 	c.mu.Lock()
 	c.reading = false
 	if err == nil {

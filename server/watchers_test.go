@@ -3,6 +3,7 @@ package server
 import (
 	"encoding/json"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 )
@@ -71,6 +72,42 @@ func TestWatchers(t *testing.T) {
 	playOut(t, e1, id, toks, 200)
 	if n := readAs(t, e1, id, "10.0.0.1", ""); n != 0 {
 		t.Errorf("a game over: %d watching, want none", n)
+	}
+}
+
+// TestWatchersNamed: a signed-in watcher is named to every reader of the
+// state, on both servers; a guest is counted, not named.
+func TestWatchersNamed(t *testing.T) {
+	watcherPeriods(t, 0, 0, 20*time.Second)
+	e1, e2 := watcherEnvs(t)
+	id := e1.create(SeatRequest{Kind: "human"}, SeatRequest{Kind: "human"})
+	e1.join(id)
+	e1.join(id)
+	ana := browser(t)
+	e1.signUp(ana, "Ana", "correct horse")
+	read := func(e *testEnv, c *http.Client, addr string) State {
+		t.Helper()
+		req, _ := http.NewRequest("GET", e.url+"/api/games/"+id, nil)
+		req.Header.Set("X-Forwarded-For", addr)
+		resp, err := c.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		var s State
+		if err := json.NewDecoder(resp.Body).Decode(&s); err != nil || resp.StatusCode != 200 {
+			t.Fatalf("state from %s: %d %v", addr, resp.StatusCode, err)
+		}
+		return s
+	}
+	if s := read(e1, http.DefaultClient, "10.0.0.1"); s.Watching != 1 || len(s.WatchingNames) != 0 {
+		t.Errorf("a guest watching: %d named %v", s.Watching, s.WatchingNames)
+	}
+	if s := read(e1, ana, "10.0.0.2"); s.Watching != 2 || strings.Join(s.WatchingNames, ",") != "Ana" {
+		t.Errorf("Ana watching too: %d named %v", s.Watching, s.WatchingNames)
+	}
+	if s := read(e2, http.DefaultClient, "10.0.0.3"); s.Watching != 3 || strings.Join(s.WatchingNames, ",") != "Ana" {
+		t.Errorf("read on the other server: %d named %v", s.Watching, s.WatchingNames)
 	}
 }
 

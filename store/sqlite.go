@@ -155,6 +155,10 @@ func OpenSQLite(path string) (*SQLite, error) {
 		db.Close()
 		return nil, corruptOr(path, fmt.Errorf("store: create the watchers' table in %s: %w", path, err))
 	}
+	if err := addColumns(db, "game_watchers", newerWatcherColumns); err != nil {
+		db.Close()
+		return nil, corruptOr(path, fmt.Errorf("store: add the newer columns of game_watchers in %s: %w", path, err))
+	}
 	if _, err := db.Exec(messagesSchema("", "INTEGER PRIMARY KEY AUTOINCREMENT", "INTEGER")); err != nil {
 		db.Close()
 		return nil, corruptOr(path, fmt.Errorf("store: create the messages' table in %s: %w", path, err))

@@ -85,11 +85,13 @@ type Store interface {
 	Accounts
 	Tournaments
 	// SawWatcher records that watcher (an opaque key) watched a game at
-	// at, and forgets the watchers not seen for WatcherKept.
-	SawWatcher(ctx context.Context, game, watcher string, at time.Time) error
-	// WatcherCounts counts the watchers seen since a time, by game (the
-	// games with none left out).
-	WatcherCounts(ctx context.Context, since time.Time) (map[string]int, error)
+	// at, signed in as the account name ("" a guest), and forgets the
+	// watchers not seen for WatcherKept.
+	SawWatcher(ctx context.Context, game, watcher, name string, at time.Time) error
+	// Watchers tells who watched each game since a time: how many, and
+	// the names of the accounts among them (the games with none left
+	// out).
+	Watchers(ctx context.Context, since time.Time) (map[string]Watching, error)
 	// CreateGame stores a new game's header (ErrConflict if the id exists).
 	CreateGame(ctx context.Context, g *Game) error
 	// Append adds the event e to the log of game id; e.Seq must be the

@@ -8,8 +8,9 @@ import (
 
 // Watchers: who watches a game being played, seen by whichever process
 // served them, so that every process counts the same watchers. A watcher
-// is an opaque key the server makes (not an address); a row goes once it
-// has not been seen for WatcherKept.
+// is an opaque key the server makes (not an address), with the name of
+// its account when signed in; a row goes once it has not been seen for
+// WatcherKept.
 
 // WatcherKept is how long a watcher not seen again is kept.
 const WatcherKept = time.Minute
@@ -22,21 +23,38 @@ CREATE TABLE IF NOT EXISTS %[1]sgame_watchers (
 	game    TEXT NOT NULL,
 	watcher TEXT NOT NULL,
 	seen    %[2]s NOT NULL,
+	name    TEXT NOT NULL DEFAULT '',
 	PRIMARY KEY (game, watcher)
 );
 CREATE INDEX IF NOT EXISTS %[1]sgame_watchers_seen ON %[1]sgame_watchers(seen);
 `, prefix, integer)
 }
 
+// newerWatcherColumns are the columns the watchers' table got after it
+// was first made: the watchers already seen are guests.
+var newerWatcherColumns = []newerColumn{{"name", "TEXT NOT NULL DEFAULT ''"}}
+
+// pgWatchersNewer adds them to a Postgres table made before.
+const pgWatchersNewer = `
+ALTER TABLE atril_game_watchers ADD COLUMN IF NOT EXISTS name TEXT NOT NULL DEFAULT '';
+`
+
+// Watching is who watched a game lately: how many watchers, and the
+// names of those signed in (each once, in order).
+type Watching struct {
+	Count int
+	Names []string
+}
+
 // watcherSQL holds the statements of the watchers for one database.
-type watcherSQL struct{ saw, prune, counts string }
+type watcherSQL struct{ saw, prune, watchers string }
 
 func newWatcherSQL(prefix string, arg func(int) string) watcherSQL {
 	return watcherSQL{
-		saw: fmt.Sprintf(`INSERT INTO %[1]sgame_watchers(game, watcher, seen) VALUES (%[2]s, %[3]s, %[4]s)
-			ON CONFLICT(game, watcher) DO UPDATE SET seen = excluded.seen`, prefix, arg(1), arg(2), arg(3)),
-		prune:  fmt.Sprintf(`DELETE FROM %sgame_watchers WHERE seen < %s`, prefix, arg(1)),
-		counts: fmt.Sprintf(`SELECT game, COUNT(*) FROM %sgame_watchers WHERE seen >= %s GROUP BY game`, prefix, arg(1)),
+		saw: fmt.Sprintf(`INSERT INTO %[1]sgame_watchers(game, watcher, seen, name) VALUES (%[2]s, %[3]s, %[4]s, %[5]s)
+			ON CONFLICT(game, watcher) DO UPDATE SET seen = excluded.seen, name = excluded.name`, prefix, arg(1), arg(2), arg(3), arg(4)),
+		prune:    fmt.Sprintf(`DELETE FROM %sgame_watchers WHERE seen < %s`, prefix, arg(1)),
+		watchers: fmt.Sprintf(`SELECT game, name FROM %sgame_watchers WHERE seen >= %s ORDER BY game, name`, prefix, arg(1)),
 	}
 }
 
@@ -46,11 +64,11 @@ var (
 )
 
 // sawWatcher runs SawWatcher on d.
-func sawWatcher(ctx context.Context, d dbFuncs, q *watcherSQL, game, watcher string, at time.Time) error {
+func sawWatcher(ctx context.Context, d dbFuncs, q *watcherSQL, game, watcher, name string, at time.Time) error {
 	if game == "" || watcher == "" {
 		return fmt.Errorf("store: watcher %q of game %q: incomplete", watcher, game)
 	}
-	if _, err := d.exec(ctx, q.saw, game, watcher, at.UnixNano()); err != nil {
+	if _, err := d.exec(ctx, q.saw, game, watcher, at.UnixNano(), name); err != nil {
 		return fmt.Errorf("store: watcher of game %s: %w", game, err)
 	}
 	if _, err := d.exec(ctx, q.prune, at.Add(-WatcherKept).UnixNano()); err != nil {
@@ -59,49 +77,52 @@ func sawWatcher(ctx context.Context, d dbFuncs, q *watcherSQL, game, watcher str
 	return nil
 }
 
-// watcherCounts runs WatcherCounts on d.
-func watcherCounts(ctx context.Context, d dbFuncs, q *watcherSQL, since time.Time) (map[string]int, error) {
-	type count struct {
-		game string
-		n    int
-	}
-	cs, err := queryAll(ctx, d, func(rows rowScanner) ([]count, error) {
-		var out []count
+// watchers runs Watchers on d.
+func watchers(ctx context.Context, d dbFuncs, q *watcherSQL, since time.Time) (map[string]Watching, error) {
+	type row struct{ game, name string }
+	rs, err := queryAll(ctx, d, func(rows rowScanner) ([]row, error) {
+		var out []row
 		for rows.Next() {
-			var c count
-			if err := rows.Scan(&c.game, &c.n); err != nil {
+			var r row
+			if err := rows.Scan(&r.game, &r.name); err != nil {
 				return nil, err
 			}
-			out = append(out, c)
+			out = append(out, r)
 		}
 		return out, rows.Err()
-	}, fmt.Sprintf("watchers since %v", since), q.counts, since.UnixNano())
+	}, fmt.Sprintf("watchers since %v", since), q.watchers, since.UnixNano())
 	if err != nil {
 		return nil, err
 	}
-	m := make(map[string]int, len(cs))
-	for _, c := range cs {
-		m[c.game] = c.n
+	m := map[string]Watching{}
+	for _, r := range rs {
+		w := m[r.game]
+		w.Count++
+		// In name order: one account on two devices is named once.
+		if r.name != "" && (len(w.Names) == 0 || w.Names[len(w.Names)-1] != r.name) {
+			w.Names = append(w.Names, r.name)
+		}
+		m[r.game] = w
 	}
 	return m, nil
 }
 
 // SawWatcher implements Store.
-func (s *SQLite) SawWatcher(ctx context.Context, game, watcher string, at time.Time) error {
-	return sawWatcher(ctx, s.funcs(), &sqliteWatcherSQL, game, watcher, at)
+func (s *SQLite) SawWatcher(ctx context.Context, game, watcher, name string, at time.Time) error {
+	return sawWatcher(ctx, s.funcs(), &sqliteWatcherSQL, game, watcher, name, at)
 }
 
-// WatcherCounts implements Store.
-func (s *SQLite) WatcherCounts(ctx context.Context, since time.Time) (map[string]int, error) {
-	return watcherCounts(ctx, s.funcs(), &sqliteWatcherSQL, since)
+// Watchers implements Store.
+func (s *SQLite) Watchers(ctx context.Context, since time.Time) (map[string]Watching, error) {
+	return watchers(ctx, s.funcs(), &sqliteWatcherSQL, since)
 }
 
 // SawWatcher implements Store.
-func (s *Postgres) SawWatcher(ctx context.Context, game, watcher string, at time.Time) error {
-	return sawWatcher(ctx, s.funcs(), &pgWatcherSQL, game, watcher, at)
+func (s *Postgres) SawWatcher(ctx context.Context, game, watcher, name string, at time.Time) error {
+	return sawWatcher(ctx, s.funcs(), &pgWatcherSQL, game, watcher, name, at)
 }
 
-// WatcherCounts implements Store.
-func (s *Postgres) WatcherCounts(ctx context.Context, since time.Time) (map[string]int, error) {
-	return watcherCounts(ctx, s.funcs(), &pgWatcherSQL, since)
+// Watchers implements Store.
+func (s *Postgres) Watchers(ctx context.Context, since time.Time) (map[string]Watching, error) {
+	return watchers(ctx, s.funcs(), &pgWatcherSQL, since)
 }

@@ -2348,29 +2348,31 @@ func gameWatchers(t *testing.T, s store.Store, prefix string) {
 		}
 	}
 	g1, g2 := prefix+"w-g1", prefix+"w-g2"
-	must(s.SawWatcher(ctx, g1, "w1", now))
-	must(s.SawWatcher(ctx, g1, "w2", now))
-	must(s.SawWatcher(ctx, g1, "w2", now.Add(time.Second))) // seen again: one watcher
-	must(s.SawWatcher(ctx, g2, "w1", now))
-	count := func(game string, since time.Time, want int) {
+	must(s.SawWatcher(ctx, g1, "w1", "", now))
+	must(s.SawWatcher(ctx, g1, "w2", "Bo", now))
+	must(s.SawWatcher(ctx, g1, "w2", "Bo", now.Add(time.Second))) // seen again: one watcher
+	must(s.SawWatcher(ctx, g1, "w4", "Ana", now))
+	must(s.SawWatcher(ctx, g1, "w5", "Bo", now)) // Bo on another device: named once
+	must(s.SawWatcher(ctx, g2, "w1", "", now))
+	count := func(game string, since time.Time, want int, names string) {
 		t.Helper()
-		m, err := s.WatcherCounts(ctx, since)
-		if n := m[game]; err != nil || n != want {
-			t.Errorf("watchers of %s since %v: %d, %v; want %d", game, since, n, err, want)
+		m, err := s.Watchers(ctx, since)
+		if w := m[game]; err != nil || w.Count != want || strings.Join(w.Names, ",") != names {
+			t.Errorf("watchers of %s since %v: %+v, %v; want %d named %q", game, since, w, err, want, names)
 		}
 		if _, listed := m[game]; listed != (want > 0) {
 			t.Errorf("watchers of %s since %v: listed %v with %d", game, since, listed, want)
 		}
 	}
-	count(g1, now.Add(-time.Second), 2)
-	count(g2, now.Add(-time.Second), 1)
-	count(g1, now.Add(500*time.Millisecond), 1)
-	count(prefix+"w-none", now, 0)
+	count(g1, now.Add(-time.Second), 4, "Ana,Bo")
+	count(g2, now.Add(-time.Second), 1, "")
+	count(g1, now.Add(500*time.Millisecond), 1, "Bo")
+	count(prefix+"w-none", now, 0, "")
 	// A watcher not seen for WatcherKept goes when another is seen.
-	must(s.SawWatcher(ctx, g2, "w3", now.Add(store.WatcherKept+2*time.Second)))
-	count(g1, now.Add(-time.Hour), 0)
-	count(g2, now.Add(-time.Hour), 1)
-	if err := s.SawWatcher(ctx, "", "w1", now); err == nil {
+	must(s.SawWatcher(ctx, g2, "w3", "", now.Add(store.WatcherKept+2*time.Second)))
+	count(g1, now.Add(-time.Hour), 0, "")
+	count(g2, now.Add(-time.Hour), 1, "")
+	if err := s.SawWatcher(ctx, "", "w1", "", now); err == nil {
 		t.Error("a watcher of no game: no error")
 	}
 }

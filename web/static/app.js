@@ -2845,7 +2845,11 @@ function renderSide(st, me) {
   $("#turn").classList.toggle("mine", myTurn);
   // How many watch the game being played (not its players).
   $("#watching").hidden = !st.watching || st.over || !!(G.puzzle || G.rush || G.position || G.review);
-  if (st.watching) $("#watching").textContent = t("watchingN", st.watching);
+  if (st.watching) {
+    // The signed-in watchers by name (not those the player blocks).
+    const names = (st.watching_names || []).filter((n) => !(ME.blocked || []).includes(n));
+    $("#watching").textContent = names.length ? t("watchingNamed", st.watching, names.join(", ")) : t("watchingN", st.watching);
+  }
   const waitingForPerson = !st.started && me >= 0 && !st.over;
   $("#share").hidden = !waitingForPerson;
   if (waitingForPerson) $("#share-url").value = location.origin + "/g/" + st.id;

@@ -170,23 +170,42 @@ func (s *Server) analyzed(r *http.Request, req AnalyzeRequest) (*player.View, in
 
 // analysisView replays the game to the position asked for and returns
 // the view of the seat on turn there (for a finished game), or the
-// current view of the token's seat (for an unfinished one).
+// current view of the token's seat (for an unfinished one; against the
+// computer alone, also the seat's own earlier turns).
 func (s *Server) analysisView(l *live, req AnalyzeRequest, tok string) (*player.View, int, error) {
 	l.mu.Lock()
 	if !l.over() {
-		defer l.mu.Unlock()
 		if l.hdr.Rated {
+			l.mu.Unlock()
 			return nil, 0, &apiError{403, "a rated game's position is analysed once the game is over"}
 		}
 		me := l.seatOf(tok)
 		if me < 0 {
+			l.mu.Unlock()
 			return nil, 0, &apiError{403, "the game is not over: only a seat's own position can be analysed, with its token"}
 		}
 		played := l.playedTurns()
-		if req.Turn != nil && *req.Turn != played {
-			return nil, 0, &apiError{409, "the game is not over: only its current position can be analysed"}
+		if req.Turn == nil || *req.Turn == played {
+			defer l.mu.Unlock()
+			return player.ViewOf(l.g, me), played, nil
 		}
-		return player.ViewOf(l.g, me), played, nil
+		k := *req.Turn
+		if k < 0 || k > played || !l.againstComputerAlone(me) {
+			l.mu.Unlock()
+			return nil, 0, &apiError{409, "the game is not over: only its current position can be analysed (and, against the computer alone, the seat's own earlier turns)"}
+		}
+		rec, g, err := l.recordSoFar()
+		l.mu.Unlock()
+		if err == nil {
+			err = l.advance(rec, g, k)
+		}
+		if err != nil {
+			return nil, 0, err
+		}
+		if g.Current() != me {
+			return nil, 0, &apiError{403, fmt.Sprintf("turn %d is not the seat's own: only its own earlier turns are analysed before the end", k)}
+		}
+		return player.ViewOf(g, me), k, nil
 	}
 	played := l.playedTurns()
 	l.mu.Unlock()
@@ -267,9 +286,15 @@ func (s *Server) playedAt(r *http.Request, req AnalyzeRequest, turn int) (move.M
 	if err != nil {
 		return move.Move{}, err
 	}
-	rec, _, err := l.record()
+	l.mu.Lock()
+	over := l.over()
+	rec, _, err := l.recordSoFar()
+	l.mu.Unlock()
 	if err != nil {
 		return move.Move{}, err
+	}
+	if !over && turn >= len(rec.Moves) {
+		return move.Move{}, &apiError{409, "the game is not over: the move of this turn is not played yet"}
 	}
 	if turn < 0 || turn >= len(rec.Moves) {
 		return move.Move{}, &apiError{422, fmt.Sprintf("turn %d: the game has moves 0 to %d", turn, len(rec.Moves)-1)}

@@ -3,6 +3,7 @@ package server
 import (
 	"math"
 	"testing"
+	"time"
 )
 
 // twoPeoplePlayed starts a game of two people's seats and plays up to
@@ -137,6 +138,51 @@ func TestAnalyzeJudge(t *testing.T) {
 			}
 		default:
 			t.Errorf("turn %d judged by %s", k, got.Phase)
+		}
+	}
+}
+
+// TestAnalyzeOwnEarlierTurn: against the computer alone, a seat's own
+// earlier turn of an unfinished game is analysed and judged with its
+// token (as the page's coach asks after each move); the computer's turns,
+// a game with another person, a reader without the token and a turn not
+// played yet are refused.
+func TestAnalyzeOwnEarlierTurn(t *testing.T) {
+	e := newEnv(t, nil)
+	id := e.create(SeatRequest{Kind: "human"}, SeatRequest{Kind: "computer", Level: "professional"})
+	a := e.join(id)
+	st := e.state(id, a.Token)
+	req, _ := bestRequest(t, st)
+	if code := e.do("POST", "/api/games/"+id+"/move", a.Token, req, nil); code != 200 {
+		t.Fatalf("move: %d", code)
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for e.state(id, "").Moves < 2 && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	turn := func(n int) *int { return &n }
+	var got AnalyzeResponse
+	if code := e.do("POST", "/api/analyze", a.Token, AnalyzeRequest{Game: id, Turn: turn(0), Judge: true, Sim: true, Millis: 300, Top: 3}, &got); code != 200 {
+		t.Fatalf("the seat's own first turn judged: %d", code)
+	}
+	if got.Turn != 0 || got.Seat != a.Seat || got.Judged == nil || got.Judged.Value == nil || got.Judged.Played == "" || got.Judged.Lost < 0 {
+		t.Errorf("the judgement of turn 0: %+v (judged %+v)", got, got.Judged)
+	}
+	pid, toks := twoPeoplePlayed(t, e, 2)
+	for _, tc := range []struct {
+		name string
+		tok  string
+		game string
+		turn int
+		code int
+	}{
+		{"the computer's turn", a.Token, id, 1, 403},
+		{"no token", "", id, 0, 403},
+		{"a turn not played yet", a.Token, id, 5, 409},
+		{"a game with a person", toks[0], pid, 0, 409},
+	} {
+		if code := e.do("POST", "/api/analyze", tc.tok, AnalyzeRequest{Game: tc.game, Turn: turn(tc.turn), Judge: true, Millis: 100}, nil); code != tc.code {
+			t.Errorf("%s: %d, want %d", tc.name, code, tc.code)
 		}
 	}
 }

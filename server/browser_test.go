@@ -4740,3 +4740,34 @@ func TestBrowserWatchersNamed(t *testing.T) {
 	r.run(p, "the player's page", chromedp.Navigate(r.e.url+"/g/"+id+"#seat="+a.Token), chromedp.WaitVisible(`#rack .tile`))
 	r.poll(p, "Ana named", `!$("#watching").hidden && $("#watching").textContent === "Watching: 1 (Ana)"`, 10*time.Second)
 }
+
+// TestBrowserCoach turns the coach on in the settings and plays the
+// computer's own choice in a game against it: the coach's verdict on the
+// move shows under the message, the move the best found.
+func TestBrowserCoach(t *testing.T) {
+	r := newRig(t)
+	c := r.ctx
+	id, tok := r.lobbyGame(c, "Ren", 9)
+	r.clickAt(c, "#settings-open")
+	r.poll(c, "the settings' dialog", `!!document.querySelector("#settings-dialog[open]")`, 5*time.Second)
+	r.clickAt(c, "#set-coach")
+	r.clickAt(c, `#settings-form button[type=submit]`)
+	var an AnalyzeResponse
+	if code := r.e.do("POST", "/api/analyze", tok, AnalyzeRequest{Game: id, Top: 1, Millis: 1000}, &an); code != 200 || len(an.Candidates) != 1 || an.Candidates[0].Kind != "place" {
+		t.Fatalf("the server's analysis: %d %+v", code, an)
+	}
+	tiles, _ := json.Marshal(an.Candidates[0].Tiles)
+	r.eval(c, fmt.Sprintf(`(showCandidate({tiles: %s}), true)`, tiles), new(bool))
+	r.poll(c, "its preview", fmt.Sprintf(`$("#preview").dataset.score === "%d"`, an.Candidates[0].Score), 10*time.Second)
+	r.clickAt(c, "#submit")
+	r.poll(c, "the coach's verdict", `!$("#coach").hidden && $("#coach").textContent.startsWith("Coach: The move played, ")`, 20*time.Second)
+	var line string
+	r.eval(c, `$("#coach").textContent`, &line)
+	if !strings.Contains(line, "is the best found: ") && !strings.Contains(line, "points given up.") {
+		t.Errorf("the coach says %q", line)
+	}
+	if !strings.Contains(line, an.Candidates[0].Move[strings.Index(an.Candidates[0].Move, " ")+1:]) {
+		t.Errorf("the coach's verdict %q does not name the move played, %s", line, an.Candidates[0].Move)
+	}
+	r.shot(c, "64-coach")
+}

@@ -697,6 +697,17 @@ func (l *live) computersOnly() bool {
 	return true
 }
 
+// againstComputerAlone says whether every seat but me is the computer's
+// (seats do not change, so any caller may ask).
+func (l *live) againstComputerAlone(me int) bool {
+	for i, st := range l.hdr.Seats {
+		if i != me && st.Level == "" {
+			return false
+		}
+	}
+	return true
+}
+
 // thinker waits for a token to choose a computer's move, and for a game
 // that only computers play (botsOnly) a token of their share too; it
 // returns the function that gives them back, or false when the server

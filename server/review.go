@@ -237,13 +237,18 @@ func (s *Server) analysisAllowance(r *http.Request, n int) error {
 // start (with the same rules), in which to step through it.
 func (l *live) record() (*review.Record, *game.Game, error) {
 	l.mu.Lock()
+	defer l.mu.Unlock()
 	if !l.over() {
-		l.mu.Unlock()
 		return nil, nil, &apiError{409, "the game is not over: analysis shows racks, so it is given only at the end"}
 	}
+	return l.recordSoFar()
+}
+
+// recordSoFar returns the record of the game's moves so far and a new
+// game at its start. Caller holds mu.
+func (l *live) recordSoFar() (*review.Record, *game.Game, error) {
 	rec := review.NewRecord(slices.Clone(l.g.History), l.imported)
 	g, err := l.fresh()
-	l.mu.Unlock()
 	return rec, g, err
 }
 
@@ -276,13 +281,19 @@ func (l *live) replayTo(k int) (*review.Record, *game.Game, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	return rec, g, l.advance(rec, g, k)
+}
+
+// advance follows rec in g, a game at its start, to the position before
+// move k.
+func (l *live) advance(rec *review.Record, g *game.Game, k int) error {
 	if k >= len(rec.Moves) {
-		return nil, nil, &apiError{400, fmt.Sprintf("move %d: the game has moves 0 to %d", k, len(rec.Moves)-1)}
+		return &apiError{400, fmt.Sprintf("move %d: the game has moves 0 to %d", k, len(rec.Moves)-1)}
 	}
 	if _, err := rec.Advance(g, 0, k); err != nil {
-		return nil, nil, fmt.Errorf("game %s: %w", l.hdr.ID, err)
+		return fmt.Errorf("game %s: %w", l.hdr.ID, err)
 	}
-	return rec, g, nil
+	return nil
 }
 
 // ranker is a review.Ranker with one of the word list's generators

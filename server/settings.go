@@ -34,6 +34,9 @@ type Settings struct {
 	// Language is the page's language, en, es or cs ("" the
 	// browser's).
 	Language string `json:"language,omitempty"`
+	// Coach is on for a verdict on each of the player's moves in a
+	// casual game against the computer ("" off).
+	Coach string `json:"coach,omitempty"`
 }
 
 // settingChoices are the values each setting may take besides "", by
@@ -45,12 +48,13 @@ var settingChoices = map[string][]string{
 	"rack_order": {"alphabet", "vowels"},
 	"sound":      {"off"},
 	"language":   {"en", "es", "cs"},
+	"coach":      {"on"},
 }
 
 // fields lists s's settings by their JSON names, to check or clear.
 func (s *Settings) fields() map[string]*string {
 	return map[string]*string{"theme": &s.Theme, "board": &s.Board, "tiles": &s.Tiles, "rack_order": &s.RackOrder,
-		"sound": &s.Sound, "language": &s.Language}
+		"sound": &s.Sound, "language": &s.Language, "coach": &s.Coach}
 }
 
 // check refuses a setting of a value it cannot take, naming the setting

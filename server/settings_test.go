@@ -21,7 +21,7 @@ func TestSettings(t *testing.T) {
 	if e.doWith(ana, "GET", "/api/me", "", nil, &me); me.Settings != nil {
 		t.Errorf("settings before any: %+v", me.Settings)
 	}
-	want := Settings{Theme: "dark", Board: "felt", Tiles: "slate", RackOrder: "vowels", Sound: "off", Language: "cs"}
+	want := Settings{Theme: "dark", Board: "felt", Tiles: "slate", RackOrder: "vowels", Sound: "off", Language: "cs", Coach: "on"}
 	var got Settings
 	if code := e.doWith(ana, "PUT", "/api/me/settings", "", want, &got); code != 200 || got != want {
 		t.Fatalf("Ana keeps her settings: %d %+v", code, got)

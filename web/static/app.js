@@ -2870,6 +2870,7 @@ function renderSide(st, me) {
   $("#buttons").hidden = G.exchanging;
   $("#resign").hidden = !(me >= 0 && st.started && !st.over);
   renderHint(st, me);
+  coach(st, me);
   // A tournament's game is not called off: it would be forfeited (an
   // opponent who never comes forfeits it by the server's wait).
   $("#abort").hidden = !(me >= 0 && !st.over && st.moves === 0 && !st.tournament);
@@ -3305,6 +3306,47 @@ async function askHint() {
   }
 }
 
+// ---------- coach ----------
+// With the coach on (a setting), in a casual game against the computer
+// alone, each move the player makes is judged beside the computer's
+// choice (POST /api/analyze of the seat's own earlier turn, with judge:
+// a short simulation), and the verdict shows under the message line.
+
+// MOVE_KINDS are the kinds of history entry an analysis counts as turns.
+const MOVE_KINDS = ["place", "exchange", "pass", "withdrawn"];
+
+// coachTurn is the turn (among the moves) of seat me's latest move, -1
+// for none.
+function coachTurn(st, me) {
+  let k = -1, n = 0;
+  for (const h of st.history) {
+    if (!MOVE_KINDS.includes(h.kind)) continue;
+    if (h.seat === me) k = n;
+    n++;
+  }
+  return k;
+}
+
+function coach(st, me) {
+  const on = SETTINGS.coach === "on" && me >= 0 && st.started && !st.rated && !G.review && !G.puzzle && !G.rush && !G.position &&
+    st.seats.every((s, i) => i === me || s.kind === "computer");
+  if (!on) {
+    $("#coach").hidden = true;
+    return;
+  }
+  const k = coachTurn(st, me);
+  if (k < 0 || G.coached === k) return;
+  G.coached = k;
+  const id = G.id;
+  api("POST", "/api/analyze", { game: id, turn: k, sim: true, judge: true, ms: 1000, top: 3 }, G.token).then((res) => {
+    if (G.id !== id || G.coached !== k) return;
+    const nodes = verdictNodes(res.judged);
+    $("#coach").textContent = "";
+    $("#coach").append(el("strong", "", t("coachTitle")), " ", ...nodes);
+    $("#coach").hidden = !nodes.length;
+  }, () => { /* refused (a busy minute of analyses): no verdict on this move */ });
+}
+
 // ---------- settings ----------
 
 // saveSettings changes the settings: the page follows at once, the
@@ -3361,6 +3403,7 @@ function openSettings() {
   $("#set-tiles").value = SETTINGS.tiles || "";
   $("#set-rack-order").value = SETTINGS.rack_order || "";
   $("#set-sound").checked = soundOn();
+  $("#set-coach").checked = SETTINGS.coach === "on";
   $("#settings-where").textContent = t(ME.signed_in ? "settingsAccount" : "settingsLocal");
   $("#settings-error").textContent = "";
   $("#settings-dialog").showModal();
@@ -3375,6 +3418,10 @@ function wireSettings() {
     saveSettings({ rack_order: $("#set-rack-order").value });
     // The rack on the page follows at once.
     if (G.st && G.st.you && !G.st.over && SETTINGS.rack_order) sortRack();
+  });
+  $("#set-coach").addEventListener("change", () => {
+    saveSettings({ coach: $("#set-coach").checked ? "on" : "" });
+    if (G.st) render(G.st);
   });
   $("#set-sound").addEventListener("change", () => {
     saveSettings({ sound: $("#set-sound").checked ? "" : "off" });
@@ -4461,6 +4508,17 @@ function simulate(k, button) {
     () => api("POST", "/api/analyze", { game: G.id, turn: k, sim: true, judge, ms: 2000, top: 8 }), showSimulation);
 }
 
+// verdictNodes says the verdict j on a move played (an analysis's
+// "judged"): its value and the best's, and what it gave up (simulation:
+// chance of winning too); none when j values nothing.
+function verdictNodes(j) {
+  if (!j || j.value == null || j.best_value == null) return [];
+  const val = (x, win) => (x >= 0 ? "+" : "") + x.toFixed(1) + (win != null ? " · " + t("simWinShort", win.toFixed(0)) : "");
+  if (j.lost === 0) return msgNodes(t("simJudgedBest", "{0}", val(j.value, j.win)), moveNode(j.played));
+  return msgNodes(t("simJudged", "{0}", val(j.value, j.win), "{2}", val(j.best_value, j.best_win), j.lost.toFixed(1)),
+    moveNode(j.played), null, moveNode(j.best));
+}
+
 function showSimulation(res) {
   const box = $("#analysis");
   const old = $("#simulation");
@@ -4472,16 +4530,11 @@ function showSimulation(res) {
     res.line.forEach((m, i) => { if (i) line.append(", "); line.append(moveNode(m)); });
     out.append(...msgNodes(t("simEndgame", res.spread, t(res.exact ? "simExact" : "simEstimate"), "{0}"), line));
   }
-  const j = res.judged;
-  if (j && j.value != null && j.best_value != null) {
-    // The verdict on the move played: its value and the best's, and what
-    // it gave up (simulation: chance of winning too).
-    const val = (x, win) => (x >= 0 ? "+" : "") + x.toFixed(1) + (win != null ? " · " + t("simWinShort", win.toFixed(0)) : "");
+  const verdict = verdictNodes(res.judged);
+  if (verdict.length) {
     const p = el("p");
     p.id = "sim-verdict";
-    if (j.lost === 0) p.append(...msgNodes(t("simJudgedBest", "{0}", val(j.value, j.win)), moveNode(j.played)));
-    else p.append(...msgNodes(t("simJudged", "{0}", val(j.value, j.win), "{2}", val(j.best_value, j.best_win), j.lost.toFixed(1)),
-      moveNode(j.played), null, moveNode(j.best)));
+    p.append(...verdict);
     out.append(p);
   }
   if (res.candidates && res.candidates.length) {

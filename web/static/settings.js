@@ -13,6 +13,7 @@ const SETTING_CHOICES = {
   rack_order: ["", "alphabet", "vowels"],
   sound: ["", "off"],
   language: ["", "en", "es", "cs"],
+  coach: ["", "on"],
 };
 
 // cleanSettings keeps of s the settings that have a value they may take

@@ -4635,6 +4635,12 @@ func TestBrowserRatedComputer(t *testing.T) {
 	if !strings.Contains(row, "Against the computer") || !strings.Contains(row, fmt.Sprint(after)) {
 		t.Errorf("Ana's rating row reads %q", row)
 	}
+	// Her games against one level, and what they add up to.
+	r.poll(c, "the level filter", `[...$("#games-level").options].some((o) => o.value === "inhuman")`, 10*time.Second)
+	r.run(c, "the games against inhuman", chromedp.SetValue("#games-level", "inhuman"), chromedp.Evaluate(`$("#games-level").dispatchEvent(new Event("change"))`, nil))
+	r.poll(c, "the stats against inhuman", `$("#profile-stats").textContent.startsWith("Against Computer (Inhuman): Games: 1 · won 0, lost 1, drawn 0 (0%).")`, 10*time.Second)
+	r.run(c, "the games against adept", chromedp.SetValue("#games-level", "adept"), chromedp.Evaluate(`$("#games-level").dispatchEvent(new Event("change"))`, nil))
+	r.poll(c, "none against adept", `$("#profile-stats").textContent === "No game matches."`, 10*time.Second)
 	r.run(c, "the lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#create`))
 	r.poll(c, "the leaderboard's paces", `[...$("#leaders-pace").options].some((o) => o.value === "computer")`, 20*time.Second)
 	r.run(c, "the leaderboard against the computer", chromedp.SetValue("#leaders-pace", "computer"), chromedp.Evaluate(`$("#leaders-pace").dispatchEvent(new Event("change"))`, nil))

@@ -5,8 +5,11 @@ import (
 	"fmt"
 	"math"
 	"net/http"
+	"slices"
+	"strings"
 	"time"
 
+	"atril/player"
 	"atril/store"
 )
 
@@ -30,10 +33,12 @@ type PlayerStats struct {
 	Lexicon  string `json:"lexicon,omitempty"`
 	Pace     string `json:"pace,omitempty"`
 	Opponent string `json:"opponent,omitempty"`
-	Games    int    `json:"games"`
-	Wins     int    `json:"wins"`
-	Losses   int    `json:"losses"`
-	Draws    int    `json:"draws"`
+	// Level is the computer level the games were against, when asked.
+	Level  string `json:"level,omitempty"`
+	Games  int    `json:"games"`
+	Wins   int    `json:"wins"`
+	Losses int    `json:"losses"`
+	Draws  int    `json:"draws"`
 	// Average is the player's average score, OpponentAverage the
 	// opponents' (over their seats), to one decimal.
 	Average         float64 `json:"average"`
@@ -77,7 +82,8 @@ const (
 // playerFilter reads the filter of a player's games from the query:
 // kind= (all, the default; rated; casual), lexicon= (a word list offered
 // here), pace= (blitz, rapid, regular or correspondence; with lexicon=),
-// opponent= (another player's name) and, when paged, before= (the ID of
+// opponent= (another player's name) or level= (a computer level: the
+// games against it) and, when paged, before= (the ID of
 // the last game of the page before, one of the player's rated games).
 // It returns the filter and the category it picks alone ("" for none or
 // several).
@@ -117,6 +123,15 @@ func (s *Server) playerFilter(r *http.Request, a *store.Account, paged bool) (st
 			return f, "", err
 		}
 		f.Opponent = o.Key
+	}
+	if lv := q.Get("level"); lv != "" {
+		if f.Opponent != "" {
+			return f, "", &apiError{400, "give opponent= or level=, not both"}
+		}
+		if !slices.Contains(player.Levels(), lv) {
+			return f, "", &apiError{400, fmt.Sprintf("level=%s: want one of %s", short(lv, 20), strings.Join(player.Levels(), ", "))}
+		}
+		f.Level = lv
 	}
 	if id := q.Get("before"); paged && id != "" {
 		g, err := s.store.RatedGame(r.Context(), id)
@@ -198,7 +213,7 @@ func (s *Server) handlePlayerStats(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	q := r.URL.Query()
-	out := PlayerStats{Lexicon: q.Get("lexicon"), Pace: q.Get("pace"), Opponent: q.Get("opponent"),
+	out := PlayerStats{Lexicon: q.Get("lexicon"), Pace: q.Get("pace"), Opponent: q.Get("opponent"), Level: f.Level,
 		Games: t.Games, Wins: t.Wins, Losses: t.Losses, Draws: t.Draws}
 	if t.Games > 0 {
 		out.Average = tenths(float64(t.Points) / float64(t.Games))

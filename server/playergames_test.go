@@ -237,7 +237,8 @@ func TestCasualGamesListed(t *testing.T) {
 		q           string
 		games, wins int
 		draws       int
-	}{{"", 2, 0, 1}, {"kind=casual", 2, 0, 1}, {"kind=all&opponent=bob", 1, 0, 1}, {"kind=rated", 0, 0, 0}} {
+	}{{"", 2, 0, 1}, {"kind=casual", 2, 0, 1}, {"kind=all&opponent=bob", 1, 0, 1}, {"kind=rated", 0, 0, 0},
+		{"level=adept", 1, 0, 0}, {"level=inhuman", 0, 0, 0}} {
 		var list PlayerGames
 		var stats PlayerStats
 		if code := e.do("GET", "/api/players/ana/games?"+c.q, "", nil, &list); code != 200 || len(list.Games) != c.games {
@@ -245,6 +246,18 @@ func TestCasualGamesListed(t *testing.T) {
 		}
 		if code := e.do("GET", "/api/players/ana/stats?"+c.q, "", nil, &stats); code != 200 || stats.Games != c.games || stats.Wins != c.wins || stats.Draws != c.draws {
 			t.Errorf("stats?%s: %d %+v", c.q, code, stats)
+		}
+		if strings.HasPrefix(c.q, "level=") && stats.Level != strings.TrimPrefix(c.q, "level=") {
+			t.Errorf("stats?%s: level %q", c.q, stats.Level)
+		}
+	}
+	for _, c := range []struct{ q, want string }{
+		{"level=grandmaster", "level=grandmaster: want one of adept, amateur"},
+		{"level=adept&opponent=bob", "give opponent= or level=, not both"},
+	} {
+		var eb errorBody
+		if code := e.do("GET", "/api/players/ana/stats?"+c.q, "", nil, &eb); code != 400 || !strings.Contains(eb.Error, c.want) {
+			t.Errorf("stats?%s: %d %q, want 400 %q", c.q, code, eb.Error, c.want)
 		}
 	}
 	if code := e.do("GET", "/api/players/bob/games?kind=casual", "", nil, &pg); code != 200 || len(pg.Games) != 1 || pg.Games[0].ID != three {

@@ -104,7 +104,8 @@ const (
 
 // RatedFilter picks some of an account's recorded games: those of a
 // kind (rated, casual or any), those of some categories (none: any), those
-// against one other account (its key; "" any), and, when Before is set,
+// against one other account (its key; "" any), those against a computer
+// level (Level; "" any), and, when Before is set,
 // those listed after it, newest first (finished earlier, or at the same
 // time with a greater game ID): the cursor of a list's next page is its
 // last game.
@@ -112,6 +113,7 @@ type RatedFilter struct {
 	Kind       Kind
 	Categories []string
 	Opponent   string
+	Level      string
 	Before     *RatedCursor
 }
 
@@ -168,6 +170,10 @@ func ratedWhere(prefix string, f RatedFilter, key string, before bool, arg func(
 	if f.Opponent != "" {
 		args = append(args, f.Opponent)
 		w += " AND me.game IN (SELECT o.game FROM " + prefix + "rated_seats o WHERE o.account = " + arg(len(args)) + " AND o.account <> me.account)"
+	}
+	if f.Level != "" {
+		args = append(args, f.Level)
+		w += " AND me.game IN (SELECT o.game FROM " + prefix + "rated_seats o WHERE o.level = " + arg(len(args)) + ")"
 	}
 	if before && f.Before != nil {
 		at := f.Before.Finished.UnixNano()

@@ -5350,7 +5350,7 @@ let PGAMES = null;
 // games in (for its rating graph), or of every word list.
 function startProfileGames() {
   const top = [...PROFILE.ratings].sort((a, b) => b.games - a.games)[0];
-  PGAMES = { kind: "", lexicon: top ? top.lexicon : "", pace: top ? top.pace : "", opponent: "", games: [], more: false, stats: null, seq: 0 };
+  PGAMES = { kind: "", lexicon: top ? top.lexicon : "", pace: top ? top.pace : "", opponent: "", level: "", games: [], more: false, stats: null, seq: 0 };
   fillGamesFilter();
   loadProfileGames(false);
 }
@@ -5370,6 +5370,12 @@ function fillGamesFilter() {
   ps.disabled = !PGAMES.lexicon;
   $("#games-kind").value = PGAMES.kind;
   $("#games-opponent").value = PGAMES.opponent;
+  // The games against one computer level.
+  const lv = $("#games-level");
+  lv.textContent = "";
+  lv.append(new Option(t("gamesLevelAny"), ""));
+  for (const l of INFO ? INFO.levels : []) lv.append(new Option(levelName(l), l));
+  lv.value = PGAMES.level;
   const h2h = $("#games-h2h");
   h2h.hidden = !ME.signed_in || ME.name === PROFILE.name;
   if (ME.signed_in) h2h.textContent = t("gamesWithYou");
@@ -5385,6 +5391,7 @@ async function loadProfileGames(more) {
   if (pg.lexicon) q.set("lexicon", pg.lexicon);
   if (pg.lexicon && pg.pace) q.set("pace", pg.pace);
   if (pg.opponent) q.set("opponent", pg.opponent);
+  else if (pg.level) q.set("level", pg.level);
   const base = "/api/players/" + encodeURIComponent(PROFILE.name);
   const page = new URLSearchParams(q);
   if (more && pg.games.length) page.set("before", pg.games[pg.games.length - 1].id);
@@ -5468,6 +5475,7 @@ function renderGamesStats(pg) {
     box.className = "hint";
   } else if (st) {
     const pct = Math.round(100 * (st.wins + st.draws / 2) / st.games);
+    if (st.level) box.append(t("statsAgainst", t("computerName", levelName(st.level))), " ");
     box.append(t("statsLine", st.games, st.wins, st.losses, st.draws, pct), " ",
       t("statsAverage", st.average.toFixed(1), st.opponent_average.toFixed(1)), " ");
     const a = el("a", "", String(st.high.score));
@@ -5535,7 +5543,14 @@ $("#games-filter").addEventListener("submit", (ev) => {
   PGAMES.pace = PGAMES.lexicon ? $("#games-pace").value : "";
   $("#games-pace").disabled = !PGAMES.lexicon;
   PGAMES.opponent = $("#games-opponent").value.trim();
+  // A player's name or a computer level: the one chosen last.
+  PGAMES.level = PGAMES.opponent ? "" : $("#games-level").value;
+  $("#games-level").value = PGAMES.level;
   loadProfileGames(false);
+});
+$("#games-level").addEventListener("change", () => {
+  if ($("#games-level").value) $("#games-opponent").value = "";
+  $("#games-filter").requestSubmit();
 });
 $("#games-kind").addEventListener("change", () => $("#games-filter").requestSubmit());
 $("#games-lexicon").addEventListener("change", () => $("#games-filter").requestSubmit());

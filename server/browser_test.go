@@ -4777,3 +4777,30 @@ func TestBrowserCoach(t *testing.T) {
 	}
 	r.shot(c, "64-coach")
 }
+
+// TestBrowserLeaves values leaves in the word tools' page: a whole rack's
+// best and worst sub-leaves and best by tiles kept, then a leave's value.
+func TestBrowserLeaves(t *testing.T) {
+	r := newRig(t)
+	c := r.ctx
+	r.run(c, "the word finder", chromedp.Navigate(r.e.url+"/words"), chromedp.WaitVisible(`#leaves-rack`))
+	r.poll(c, "its word lists", `$("#finder-lexicon").value === "en-sowpods"`, 10*time.Second)
+	r.run(c, "a rack", chromedp.SendKeys("#leaves-rack", "aeinrst"))
+	r.clickAt(c, "#leaves-go")
+	r.poll(c, "its sub-leaves", `$("#leaves-out").children.length === 4`, 10*time.Second)
+	var lines []string
+	r.eval(c, `[...$("#leaves-out").children].map((p) => p.textContent)`, &lines)
+	want := []string{"AEINRST is a whole rack: what keeping part of it is worth.",
+		"Best to keep: AEINST +30.50, AENRST +30.25, AEIRST +30.25, EINRST +28.50, AERST +26.75",
+		"Worst to keep: I +0.75, N +1.00, T +1.00, AI +1.50, A +1.50",
+		"Best by tiles kept: 1: S +8.00 · 2: ES +11.75 · 3: ERS +16.50 · 4: ERST +20.75 · 5: AERST +26.75 · 6: AEINST +30.50"}
+	if strings.Join(lines, "\n") != strings.Join(want, "\n") {
+		t.Errorf("the leave tool says\n%s\nwant\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"))
+	}
+	r.run(c, "a leave", chromedp.Evaluate(`$("#leaves-rack").value = ""`, nil), chromedp.SendKeys("#leaves-rack", "qu?"))
+	r.clickAt(c, "#leaves-go")
+	r.poll(c, "its value", `$("#leaves-out p").textContent === "QU? is worth +27.50 points kept."`, 10*time.Second)
+	r.run(c, "too many Qs", chromedp.Evaluate(`$("#leaves-rack").value = ""`, nil), chromedp.SendKeys("#leaves-rack", "qq"))
+	r.clickAt(c, "#leaves-go")
+	r.poll(c, "refused", `$("#leaves-msg").className === "error" && $("#leaves-msg").textContent.includes("the set holds 1") && $("#leaves-out").textContent === ""`, 10*time.Second)
+}

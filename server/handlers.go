@@ -70,6 +70,7 @@ func (s *Server) routes() {
 	mux.HandleFunc("GET /api/games/{id}/infer", s.handleInfer)
 	mux.HandleFunc("GET /api/games/{id}/summary", s.handleSummary)
 	mux.HandleFunc("POST /api/analyze", s.handleAnalyze)
+	mux.HandleFunc("GET /api/leaves", s.handleLeaves)
 	mux.HandleFunc("POST /api/position", s.handlePosition)
 	mux.HandleFunc("POST /api/position/preview", s.handlePositionPreview)
 	mux.HandleFunc("POST /api/position/play", s.handlePositionPlay)

@@ -7,7 +7,6 @@ import (
 	"math"
 	"os"
 	"runtime"
-	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -190,47 +189,28 @@ func runLeavesShow(args []string) error {
 			}
 		}
 		fmt.Printf("%s (table %s)\n", a.RackString(&r), label)
-		if r.Len() <= maxLeave {
-			fmt.Printf("  value %+.2f\n", t.Eval(&r))
+		ex := leave.Explain(t, r, maxLeave, *top)
+		if ex.IsLeave {
+			fmt.Printf("  value %+.2f\n", ex.Value)
 		} else {
 			fmt.Printf("  %d tiles: a leave holds at most %d; its sub-leaves:\n", r.Len(), maxLeave)
 		}
-		type sub struct {
-			s string
-			v float64
-			n int
-		}
-		var subs []sub
-		r.SubRacks(func(k *alphabet.Rack) {
-			if n := k.Len(); n > 0 && n < r.Len() && n <= maxLeave {
-				subs = append(subs, sub{a.RackString(k), t.Eval(k), n})
-			}
-		})
-		sort.SliceStable(subs, func(i, j int) bool { return subs[i].v > subs[j].v })
-		if len(subs) == 0 {
+		if len(ex.Best) == 0 {
 			continue
 		}
-		k := min(*top, len(subs))
+		list := func(vs []leave.Valued) {
+			for _, s := range vs {
+				fmt.Printf("%s %+.2f  ", a.RackString(&s.Leave), s.Value)
+			}
+		}
 		fmt.Printf("  best sub-leaves: ")
-		for _, s := range subs[:k] {
-			fmt.Printf("%s %+.2f  ", s.s, s.v)
-		}
+		list(ex.Best)
 		fmt.Printf("\n  worst sub-leaves: ")
-		for i := len(subs) - 1; i >= len(subs)-k; i-- {
-			fmt.Printf("%s %+.2f  ", subs[i].s, subs[i].v)
-		}
+		list(ex.Worst)
 		fmt.Println()
-		best := map[int]sub{}
-		for _, s := range subs {
-			if b, ok := best[s.n]; !ok || s.v > b.v {
-				best[s.n] = s
-			}
-		}
 		fmt.Printf("  best by tiles kept: ")
-		for n := 1; n <= maxLeave; n++ {
-			if b, ok := best[n]; ok {
-				fmt.Printf("%d: %s %+.2f  ", n, b.s, b.v)
-			}
+		for n, b := range ex.BestByKept {
+			fmt.Printf("%d: %s %+.2f  ", n+1, a.RackString(&b.Leave), b.Value)
 		}
 		fmt.Println()
 	}

@@ -867,7 +867,58 @@ async function showFinder() {
   $("#finder-min").value = q.get("min") || "0";
   $("#finder-max").value = q.get("max") || "0";
   $("#finder-form").addEventListener("submit", (ev) => { ev.preventDefault(); findWords(true); });
+  $("#leaves-form").addEventListener("submit", (ev) => { ev.preventDefault(); valueLeave(); });
   if (q.get("letters") || q.get("pattern")) findWords(false);
+}
+
+// LEAVES is the leave tool's last answer (GET /api/leaves), shown again
+// in another language.
+let LEAVES = null;
+
+// valueLeave asks what the computer's leave table says of the tiles typed
+// (in the finder's word list).
+async function valueLeave() {
+  const msg = $("#leaves-msg");
+  msg.textContent = "";
+  msg.className = "";
+  const rack = $("#leaves-rack").value.trim();
+  if (!rack) { msg.textContent = t("leavesNeed"); $("#leaves-rack").focus(); return; }
+  $("#leaves-go").disabled = true;
+  try {
+    LEAVES = await api("GET", "/api/leaves?" + new URLSearchParams({ lexicon: $("#finder-lexicon").value, rack, top: "5" }));
+  } catch (e) {
+    LEAVES = null;
+    msg.textContent = t("error", localReason(e.message));
+    msg.className = "error";
+  }
+  showLeaves();
+  $("#leaves-go").disabled = false;
+}
+
+function showLeaves() {
+  const out = $("#leaves-out");
+  out.textContent = "";
+  const L = LEAVES;
+  if (!L) return;
+  const pts = (x) => (x >= 0 ? "+" : "") + x.toFixed(2);
+  const list = (vs) => {
+    const span = el("span");
+    vs.forEach((x, i) => { if (i) span.append(", "); span.append(wordNode(units(x.leave)), " " + pts(x.value)); });
+    return span;
+  };
+  const head = el("p");
+  head.append(wordNode(units(L.rack)), " ", L.value != null ? t("leavesValue", pts(L.value)) : t("leavesWhole"));
+  out.append(head);
+  if (!L.best.length) return;
+  for (const [key, vs] of [["leavesBest", L.best], ["leavesWorst", L.worst]]) {
+    const p = el("p");
+    p.append(t(key), " ", list(vs));
+    out.append(p);
+  }
+  const kept = el("p");
+  kept.append(t("leavesByKept"), " ");
+  L.best_by_kept.forEach((x, i) => { if (i) kept.append(" · "); kept.append(t("leavesKeep", i + 1), " ", wordNode(units(x.leave)), " " + pts(x.value)); });
+  out.append(kept);
 }
 
 // fillFinder lists the word lists (want, the last one used or the first
@@ -5583,6 +5634,7 @@ function relang() {
     document.title = t("finderTitle") + " · atril";
     fillFinder();
     showFound();
+    showLeaves();
   } else if (!$("#study").hidden) {
     document.title = t("studyTitle") + " · atril";
     fillStudy();

@@ -3386,7 +3386,8 @@ function coach(st, me) {
     return;
   }
   const k = coachTurn(st, me);
-  if (k < 0 || G.coached === k) return;
+  // (A game already over when the page opened is the review's to judge.)
+  if (k < 0 || G.coached === k || st.over && G.coached === undefined) return;
   G.coached = k;
   const id = G.id;
   api("POST", "/api/analyze", { game: id, turn: k, sim: true, judge: true, ms: 1000, top: 3 }, G.token).then((res) => {

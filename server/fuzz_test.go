@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -122,6 +123,28 @@ func FuzzDecodeMessage(f *testing.F) {
 		}
 		if text == "" || !utf8.ValidString(text) || utf8.RuneCountInString(text) > MaxMessageText || strings.TrimSpace(text) != text {
 			t.Fatalf("accepted %q", text)
+		}
+	})
+}
+
+func FuzzDecodeSettings(f *testing.F) {
+	for _, s := range []string{`{"theme":"dark","board":"felt","tiles":"slate","rack_order":"vowels","sound":"off","language":"cs","coach":"on"}`,
+		`{}`, `{"theme":"blue"}`, `{"theme":""}`, `{"colour":"red"}`, `[]`, `null`, ``, `{"theme":1}`, `{"language":"es"} {}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		st, text, err := decodeSettings(data)
+		if err != nil {
+			checkAPIError(t, err)
+			return
+		}
+		for name, v := range st.fields() {
+			if *v != "" && !slices.Contains(settingChoices[name], *v) {
+				t.Fatalf("accepted %s=%q", name, *v)
+			}
+		}
+		if (text == "") != (st == Settings{}) || parseStored(text) != st {
+			t.Fatalf("%+v kept as %q, read back as %+v", st, text, parseStored(text))
 		}
 	})
 }

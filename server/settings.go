@@ -69,24 +69,47 @@ func (s *Settings) check() error {
 	return nil
 }
 
-// storedSettings reads the settings an account keeps. What the store
-// holds was checked when written; a setting a later version no longer
-// offers reads as its default instead of failing the page.
+// storedSettings reads the settings an account keeps.
 func (s *Server) storedSettings(ctx context.Context, key string) (Settings, error) {
-	var st Settings
 	text, err := s.store.Settings(ctx, key)
-	if err != nil || text == "" {
-		return st, err
+	if err != nil {
+		return Settings{}, err
 	}
-	if err := json.Unmarshal([]byte(text), &st); err != nil {
-		return Settings{}, nil
+	return parseStored(text), nil
+}
+
+// parseStored reads settings as the store keeps them. They were checked
+// when written; a setting a later version no longer offers reads as its
+// default instead of failing the page, and so does a text that is not
+// settings at all.
+func parseStored(text string) Settings {
+	var st Settings
+	if text == "" || json.Unmarshal([]byte(text), &st) != nil {
+		return Settings{}
 	}
 	for name, v := range st.fields() {
 		if !slices.Contains(settingChoices[name], *v) {
 			*v = ""
 		}
 	}
-	return st, nil
+	return st
+}
+
+// decodeSettings reads the body of PUT /api/me/settings: the settings,
+// checked, and the text the store keeps ("" for all defaults).
+func decodeSettings(data []byte) (Settings, string, error) {
+	var st Settings
+	if err := decodeJSON(data, &st); err != nil {
+		return Settings{}, "", err
+	}
+	if err := st.check(); err != nil {
+		return Settings{}, "", err
+	}
+	if st == (Settings{}) {
+		return st, "", nil
+	}
+	b, err := json.Marshal(st)
+	return st, string(b), err
 }
 
 func (s *Server) handleSettings(w http.ResponseWriter, r *http.Request) {
@@ -99,23 +122,10 @@ func (s *Server) handleSettings(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
-	var st Settings
-	if err := decodeJSON(data, &st); err != nil {
+	st, text, err := decodeSettings(data)
+	if err != nil {
 		s.fail(w, err)
 		return
-	}
-	if err := st.check(); err != nil {
-		s.fail(w, err)
-		return
-	}
-	text := ""
-	if st != (Settings{}) {
-		b, err := json.Marshal(st)
-		if err != nil {
-			s.fail(w, err)
-			return
-		}
-		text = string(b)
 	}
 	if err := s.store.SetSettings(r.Context(), a.Key, text, time.Now()); err != nil {
 		s.fail(w, err)

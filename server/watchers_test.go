@@ -21,12 +21,19 @@ func watcherPeriods(t *testing.T, every, count, window time.Duration) {
 // (with a seat's token unless tok is "") and returns its watchers.
 func readAs(t *testing.T, e *testEnv, id, addr, tok string) int {
 	t.Helper()
+	return readStateAs(t, e, http.DefaultClient, id, addr, tok).Watching
+}
+
+// readStateAs reads game id's state from server e through c as the
+// client at addr (with a seat's token unless tok is "").
+func readStateAs(t *testing.T, e *testEnv, c *http.Client, id, addr, tok string) State {
+	t.Helper()
 	req, _ := http.NewRequest("GET", e.url+"/api/games/"+id, nil)
 	req.Header.Set("X-Forwarded-For", addr)
 	if tok != "" {
 		req.Header.Set("Authorization", "Bearer "+tok)
 	}
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := c.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,7 +42,7 @@ func readAs(t *testing.T, e *testEnv, id, addr, tok string) int {
 	if err := json.NewDecoder(resp.Body).Decode(&s); err != nil || resp.StatusCode != 200 {
 		t.Fatalf("state from %s: %d %v", addr, resp.StatusCode, err)
 	}
-	return s.Watching
+	return s
 }
 
 // watcherEnvs starts two servers on one store that see clients by
@@ -87,18 +94,7 @@ func TestWatchersNamed(t *testing.T) {
 	e1.signUp(ana, "Ana", "correct horse")
 	read := func(e *testEnv, c *http.Client, addr string) State {
 		t.Helper()
-		req, _ := http.NewRequest("GET", e.url+"/api/games/"+id, nil)
-		req.Header.Set("X-Forwarded-For", addr)
-		resp, err := c.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		var s State
-		if err := json.NewDecoder(resp.Body).Decode(&s); err != nil || resp.StatusCode != 200 {
-			t.Fatalf("state from %s: %d %v", addr, resp.StatusCode, err)
-		}
-		return s
+		return readStateAs(t, e, c, id, addr, "")
 	}
 	if s := read(e1, http.DefaultClient, "10.0.0.1"); s.Watching != 1 || len(s.WatchingNames) != 0 {
 		t.Errorf("a guest watching: %d named %v", s.Watching, s.WatchingNames)

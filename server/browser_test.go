@@ -4776,6 +4776,17 @@ func TestBrowserCoach(t *testing.T) {
 		t.Errorf("the coach's verdict %q does not name the move played, %s", line, an.Candidates[0].Move)
 	}
 	r.shot(c, "64-coach")
+	// A busy minute of analyses: the coach says it has no verdict.
+	for k := 0; k < 8; k++ {
+		r.e.do("POST", "/api/analyze", tok, AnalyzeRequest{Game: id, Millis: 100}, nil)
+	}
+	r.waitTurn(c, 0, 2)
+	st := r.e.state(id, tok)
+	req, _ := bestRequest(t, st)
+	if code := r.e.do("POST", "/api/games/"+id+"/move", tok, req, nil); code != 200 {
+		t.Fatalf("the second move: %d", code)
+	}
+	r.poll(c, "no verdict", `$("#coach").textContent === "Coach: no verdict on this move (at most 6 analyses a minute)."`, 20*time.Second)
 }
 
 // TestBrowserLeaves values leaves in the word tools' page: a whole rack's

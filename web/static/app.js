@@ -300,6 +300,7 @@ const ACCOUNT_REASONS = [
   [/^a person's name may not look like a computer seat's$/, "errComputerName"],
   [/^too many failed sign-ins to this account(?: from your address)?; try again in (\d+) s$/, "errAccountLocked"],
   [/^too many .* try again in (\d+) s$/, "errTooMany"],
+  [/^at most (\d+) analyses a minute$/, "errAnalyses"],
   [/^the current password is wrong$/, "errWrongPassword"],
   [/^sign in to take a seat in a rated game$/, "errRatedJoin"],
   [/^sign in to create a rated game$/, "errRatedCreate"],
@@ -3396,7 +3397,14 @@ function coach(st, me) {
     $("#coach").textContent = "";
     $("#coach").append(el("strong", "", t("coachTitle")), " ", ...nodes);
     $("#coach").hidden = !nodes.length;
-  }, () => { /* refused (a busy minute of analyses): no verdict on this move */ });
+  }, (e) => {
+    // Refused, most often for a busy minute of analyses: no verdict on
+    // this move, said as such.
+    if (G.id !== id || G.coached !== k) return;
+    $("#coach").textContent = "";
+    $("#coach").append(el("strong", "", t("coachTitle")), " ", t("coachNone", accountReason(e.message)));
+    $("#coach").hidden = false;
+  });
 }
 
 // ---------- settings ----------

@@ -4744,7 +4744,7 @@ func TestBrowserWatchersNamed(t *testing.T) {
 	r.run(c, "watch the game", chromedp.Navigate(r.e.url+"/g/"+id), chromedp.WaitVisible(`#board`))
 	p := r.newDevice()
 	r.run(p, "the player's page", chromedp.Navigate(r.e.url+"/g/"+id+"#seat="+a.Token), chromedp.WaitVisible(`#rack .tile`))
-	r.poll(p, "Ana named", `!$("#watching").hidden && $("#watching").textContent === "Watching: 1 (Ana)"`, 10*time.Second)
+	r.poll(p, "Ana named", `!$("#watching").hidden && $("#watching").textContent === "Watching: 1 (Ana)" && $("#watching a").getAttribute("href") === "/p/Ana"`, 10*time.Second)
 }
 
 // TestBrowserCoach turns the coach on in the settings and plays the

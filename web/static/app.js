@@ -2900,7 +2900,20 @@ function renderSide(st, me) {
   if (st.watching) {
     // The signed-in watchers by name (not those the player blocks).
     const names = (st.watching_names || []).filter((n) => !(ME.blocked || []).includes(n));
-    $("#watching").textContent = names.length ? t("watchingNamed", st.watching, names.join(", ")) : t("watchingN", st.watching);
+    const w = $("#watching");
+    w.textContent = "";
+    if (!names.length) w.textContent = t("watchingN", st.watching);
+    else {
+      // Each name a link to the player's page.
+      const list = el("span");
+      names.forEach((n, i) => {
+        if (i) list.append(", ");
+        const a = el("a", "", n);
+        a.href = profileURL(n);
+        list.append(a);
+      });
+      w.append(...msgNodes(t("watchingNamed", st.watching, "{1}"), null, list));
+    }
   }
   const waitingForPerson = !st.started && me >= 0 && !st.over;
   $("#share").hidden = !waitingForPerson;

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"sync"
 	"time"
 
@@ -695,6 +696,12 @@ func (l *live) computersOnly() bool {
 		}
 	}
 	return true
+}
+
+// hasComputer says whether a seat of the game is the computer's (seats
+// do not change, so any caller may ask).
+func (l *live) hasComputer() bool {
+	return slices.ContainsFunc(l.hdr.Seats, func(st store.Seat) bool { return st.Level != "" })
 }
 
 // againstComputerAlone says whether every seat but me is the computer's

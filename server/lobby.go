@@ -211,10 +211,14 @@ func (s *Server) handleLobby(w http.ResponseWriter, r *http.Request) {
 type lobbyEntry struct {
 	game     LobbyGame
 	accounts []string
+	// computer marks a game with a computer's seat (a rated game against
+	// the computer), listed after the games between people.
+	computer bool
 }
 
 // lobbyLists are the games the lobby may list: those offered that wait
-// for people and those being played, newest first.
+// for people and those being played, newest first (being played, those
+// between people first).
 type lobbyLists struct{ open, playing []lobbyEntry }
 
 // lobbyGames returns the games offered that wait for people and those
@@ -233,7 +237,8 @@ func (s *Server) readLobbyGames() lobbyLists {
 	for _, l := range s.shownGames() {
 		l.mu.Lock()
 		if !l.over() && (l.listed && !l.started() || l.started() && (l.listed || l.hdr.Rated)) {
-			e := lobbyEntry{game: LobbyGame{ID: l.hdr.ID, Variant: l.v.Name, Lexicon: l.hdr.Lexicon, Created: l.hdr.Created, Challenge: l.hdr.Challenge, Rated: l.hdr.Rated}}
+			e := lobbyEntry{game: LobbyGame{ID: l.hdr.ID, Variant: l.v.Name, Lexicon: l.hdr.Lexicon, Created: l.hdr.Created, Challenge: l.hdr.Challenge, Rated: l.hdr.Rated},
+				computer: l.hasComputer()}
 			if l.hdr.Rated {
 				e.game.Pace = gamePace(l.hdr.Seats, true)
 			}
@@ -258,6 +263,9 @@ func (s *Server) readLobbyGames() lobbyLists {
 	}
 	for _, es := range [][]lobbyEntry{ls.open, ls.playing} {
 		sort.Slice(es, func(i, j int) bool {
+			if es[i].computer != es[j].computer {
+				return !es[i].computer
+			}
 			if gi, gj := es[i].game, es[j].game; !gi.Created.Equal(gj.Created) {
 				return gi.Created.After(gj.Created)
 			}

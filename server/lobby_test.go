@@ -283,3 +283,39 @@ func TestLobbyEvery(t *testing.T) {
 		t.Errorf("read again, the blocker's lobby lists %v, want %v", got, []string{second})
 	}
 }
+
+// TestLobbyPeopleFirst: the lobby lists the rated games being played
+// between people before those against the computer, whichever is newer.
+func TestLobbyPeopleFirst(t *testing.T) {
+	e := newEnv(t, newStore(t))
+	ana, bo, cy := browser(t), browser(t), browser(t)
+	e.signUp(ana, "Ana", "correct horse")
+	e.signUp(bo, "Bob", "battery staple")
+	e.signUp(cy, "Cyd", "staple battery")
+	clock := ClockRequest{Seconds: 1500}
+	rated := func(c *http.Client, seats ...SeatRequest) string {
+		t.Helper()
+		var cr CreateResponse
+		if code := e.doWith(c, "POST", "/api/games", "", map[string]any{"variant": "english", "seats": seats, "rated": true, "clock": clock}, &cr); code != 201 {
+			t.Fatalf("a rated game: %d", code)
+		}
+		if code := e.doWith(c, "POST", "/api/games/"+cr.ID+"/join", "", map[string]any{"seat": 0}, nil); code != 200 {
+			t.Fatalf("join: %d", code)
+		}
+		return cr.ID
+	}
+	people := rated(ana, SeatRequest{Kind: "human"}, SeatRequest{Kind: "human"})
+	if code := e.doWith(bo, "POST", "/api/games/"+people+"/join", "", nil, nil); code != 200 {
+		t.Fatalf("Bo joins: %d", code)
+	}
+	time.Sleep(10 * time.Millisecond) // the game against the computer is the newer
+	computer := rated(cy, SeatRequest{Kind: "human"}, SeatRequest{Kind: "computer", Level: "professional"})
+	var lb Lobby
+	if code := e.do("GET", "/api/lobby", "", nil, &lb); code != 200 || len(lb.Playing) != 2 || lb.Playing[0].ID != people || lb.Playing[1].ID != computer {
+		ids := []string{}
+		for _, g := range lb.Playing {
+			ids = append(ids, g.ID)
+		}
+		t.Errorf("the lobby's games being played: %d %v, want %s (people) then %s (the computer)", code, ids, people, computer)
+	}
+}

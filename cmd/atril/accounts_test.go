@@ -138,6 +138,13 @@ func TestAccountActions(t *testing.T) {
 	if out, _ := run("show", "Ana", ""); strings.Contains(out, "suspended") {
 		t.Errorf("show after the suspension: %q", out)
 	}
+	// What the player says on its page.
+	if err := st.SetBio(ctx, "ana", store.Bio{About: "Club player in Brno.", Country: "CZ", Updated: time.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := run("show", "Ana", ""); err != nil || !strings.Contains(out, "\nabout    \"Club player in Brno.\", country \"CZ\"\n") {
+		t.Errorf("show with a bio: %q, %v", out, err)
+	}
 
 	// Reports: listed newest first, by the account reported, closed.
 	if err := st.CreateAccount(ctx, &store.Account{Key: "bo", Name: "Bo", Password: old, Created: time.Now()}); err != nil {

@@ -191,6 +191,15 @@ func accountAction(ctx context.Context, st store.Store, w io.Writer, action, nam
 		if !seen.IsZero() {
 			fmt.Fprintf(w, "seen     %s (the lobby open)\n", seen.UTC().Format("2006-01-02 15:04:05 MST"))
 		}
+		// What the player says on its page, for an operator reading a
+		// report about it.
+		bio, err := st.Bio(ctx, a.Key)
+		if err != nil {
+			return err
+		}
+		if bio.About != "" || bio.Country != "" {
+			fmt.Fprintf(w, "about    %q, country %q\n", bio.About, bio.Country)
+		}
 		if a.Suspended != "" {
 			fmt.Fprintf(w, "suspended since %s: %s\n", a.SuspendedAt.UTC().Format("2006-01-02 15:04:05 MST"), a.Suspended)
 		}

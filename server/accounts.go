@@ -1,12 +1,14 @@
 package server
 
 import (
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -664,6 +666,10 @@ type Profile struct {
 	Puzzles PuzzleStats `json:"puzzles"`
 	// Followers counts the accounts that follow the player.
 	Followers int `json:"followers"`
+	// Computer is what the player's games against the computer add up
+	// to, level by level, weakest first (the levels never played left
+	// out).
+	Computer []LevelStats `json:"computer"`
 	// Closed is set when the player closed the account.
 	Closed bool `json:"closed,omitempty"`
 	// About is what the player says about themselves, Country the ISO
@@ -683,6 +689,34 @@ type Profile struct {
 	// asking).
 	Offers  []LobbyGame `json:"offers,omitempty"`
 	Playing []LobbyGame `json:"playing,omitempty"`
+}
+
+// LevelStats is what a player's games against one computer level add
+// up to: how many, won, lost and drawn, and the average scores, the
+// player's and the computer's, to one decimal.
+type LevelStats struct {
+	Level           string  `json:"level"`
+	Games           int     `json:"games"`
+	Wins            int     `json:"wins"`
+	Losses          int     `json:"losses"`
+	Draws           int     `json:"draws"`
+	Average         float64 `json:"average"`
+	ComputerAverage float64 `json:"computer_average"`
+}
+
+// levelStats are the player's games against the computer by level, in
+// the ladder's order (player.Levels is by name).
+func levelStats(ts []store.LevelTotal) []LevelStats {
+	out := []LevelStats{}
+	for _, t := range ts {
+		if t.Games == 0 {
+			continue
+		}
+		out = append(out, LevelStats{Level: t.Level, Games: t.Games, Wins: t.Wins, Losses: t.Losses, Draws: t.Draws,
+			Average: tenths(float64(t.Points) / float64(t.Games)), ComputerAverage: tenths(float64(t.LevelPoints) / float64(t.Games))})
+	}
+	slices.SortStableFunc(out, func(a, b LevelStats) int { return cmp.Compare(levelRatings[a.Level], levelRatings[b.Level]) })
+	return out
 }
 
 // RatedInfo is a finished game as a player's page lists it.
@@ -767,12 +801,17 @@ func (s *Server) handleProfile(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	followers, err := s.store.Followers(r.Context(), a.Key)
+	var levels []store.LevelTotal
+	if err == nil {
+		levels, err = s.store.LevelTotals(r.Context(), a.Key)
+	}
 	if err != nil {
 		s.fail(w, err)
 		return
 	}
 	p := Profile{Name: a.Name, Since: a.Created, Ratings: ownRatings(rs), Games: []RatedInfo{},
-		Puzzles: puzzleStats(puzzles, puzzleRatings, puzzle.Today(time.Now())), Followers: followers, Closed: a.Closed()}
+		Puzzles: puzzleStats(puzzles, puzzleRatings, puzzle.Today(time.Now())), Followers: followers, Closed: a.Closed(),
+		Computer: levelStats(levels)}
 	p.Puzzles.Rush = rushBests(rushes)
 	if a.Suspended == "" { // a suspended account's bio and sightings are not shown
 		bio, err := s.store.Bio(r.Context(), a.Key)

@@ -929,3 +929,17 @@ func TestSuspendedAccount(t *testing.T) {
 		t.Errorf("sign-in after the suspension: %d %+v", code, me)
 	}
 }
+
+// TestLevelStats: the games against the computer listed weakest level
+// first, with the averages to one decimal.
+func TestLevelStats(t *testing.T) {
+	got := levelStats([]store.LevelTotal{{Level: "inhuman", Games: 3, Wins: 1, Losses: 2, Points: 1000, LevelPoints: 1300},
+		{Level: "adept", Games: 2, Wins: 2, Points: 800, LevelPoints: 500}, {Level: "professional", Games: 1, Draws: 1, Points: 400, LevelPoints: 400}})
+	var order []string
+	for _, l := range got {
+		order = append(order, l.Level)
+	}
+	if strings.Join(order, " ") != "adept professional inhuman" || got[2].Average != 333.3 || got[2].ComputerAverage != 433.3 || got[0].Wins != 2 {
+		t.Errorf("levelStats: %+v", got)
+	}
+}

@@ -4635,6 +4635,13 @@ func TestBrowserRatedComputer(t *testing.T) {
 	if !strings.Contains(row, "Against the computer") || !strings.Contains(row, fmt.Sprint(after)) {
 		t.Errorf("Ana's rating row reads %q", row)
 	}
+	// Her games against the computer, level by level.
+	var level []string
+	r.eval(c, `[...document.querySelectorAll("#profile-computer tbody td")].map((td) => td.textContent)`, &level)
+	if sc := r.e.state(id, ""); len(level) != 4 || level[0] != "Inhuman" || level[1] != "1" || level[2] != "0–1–0" ||
+		level[3] != fmt.Sprintf("%d.0 – %d.0", sc.Seats[0].Score, sc.Seats[1].Score) {
+		t.Errorf("Ana's games against the computer: %q", level)
+	}
 	// Her games against one level, and what they add up to.
 	r.poll(c, "the level filter", `[...$("#games-level").options].some((o) => o.value === "inhuman")`, 10*time.Second)
 	r.run(c, "the games against inhuman", chromedp.SetValue("#games-level", "inhuman"), chromedp.Evaluate(`$("#games-level").dispatchEvent(new Event("change"))`, nil))

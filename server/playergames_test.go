@@ -260,6 +260,16 @@ func TestCasualGamesListed(t *testing.T) {
 			t.Errorf("stats?%s: %d %q, want 400 %q", c.q, code, eb.Error, c.want)
 		}
 	}
+	// Her page sums up her games against the computer, level by level.
+	var p Profile
+	if code := e.do("GET", "/api/players/ana", "", nil, &p); code != 200 || len(p.Computer) != 1 ||
+		p.Computer[0] != (LevelStats{Level: "adept", Games: 1, Losses: 1, Average: float64(gc.Seats[0].Score), ComputerAverage: float64(gc.Seats[1].Score)}) {
+		t.Errorf("Ana's games against the computer: %d %+v", code, p.Computer)
+	}
+	p = Profile{}
+	if code := e.do("GET", "/api/players/bob", "", nil, &p); code != 200 || p.Computer == nil || len(p.Computer) != 0 {
+		t.Errorf("Bob's games against the computer: %d %+v, want none", code, p.Computer)
+	}
 	if code := e.do("GET", "/api/players/bob/games?kind=casual", "", nil, &pg); code != 200 || len(pg.Games) != 1 || pg.Games[0].ID != three {
 		t.Errorf("Bob's casual games: %d %+v", code, pg)
 	}

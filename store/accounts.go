@@ -218,6 +218,50 @@ func ratedTotalsQueries(prefix string, f RatedFilter, key string, arg func(int) 
 	}, args
 }
 
+// LevelTotal sums up an account's recorded games against one computer
+// level: how many, won, lost and drawn, its points and the computer's.
+type LevelTotal struct {
+	Level                      string
+	Games, Wins, Losses, Draws int
+	Points, LevelPoints        int64
+}
+
+// levelTotalsSQL is the statement of LevelTotals over the tables named
+// with prefix: by level, the account's seats in games with a computer's
+// seat, and the computer's points there.
+func levelTotalsSQL(prefix string, arg func(int) string) string {
+	return fmt.Sprintf(`SELECT o.level, COUNT(*), COALESCE(SUM(CASE WHEN me.result = 1 THEN 1 ELSE 0 END), 0),
+		COALESCE(SUM(CASE WHEN me.result = 0 THEN 1 ELSE 0 END), 0), COALESCE(SUM(me.score), 0), COALESCE(SUM(o.score), 0)
+		FROM %[1]srated_seats me JOIN %[1]srated_seats o ON o.game = me.game AND o.seat <> me.seat AND o.level <> ''
+		WHERE me.account = %[2]s GROUP BY o.level ORDER BY o.level`, prefix, arg(1))
+}
+
+// levelTotals runs LevelTotals on d.
+func levelTotals(ctx context.Context, d dbFuncs, q, key string) ([]LevelTotal, error) {
+	return queryAll(ctx, d, func(rows rowScanner) ([]LevelTotal, error) {
+		var out []LevelTotal
+		for rows.Next() {
+			var t LevelTotal
+			if err := rows.Scan(&t.Level, &t.Games, &t.Wins, &t.Losses, &t.Points, &t.LevelPoints); err != nil {
+				return nil, err
+			}
+			t.Draws = t.Games - t.Wins - t.Losses
+			out = append(out, t)
+		}
+		return out, rows.Err()
+	}, fmt.Sprintf("games of %q against the computer", key), q, key)
+}
+
+// LevelTotals implements Accounts.
+func (s *SQLite) LevelTotals(ctx context.Context, key string) ([]LevelTotal, error) {
+	return levelTotals(ctx, s.funcs(), levelTotalsSQL("", sqliteArg), key)
+}
+
+// LevelTotals implements Accounts.
+func (s *Postgres) LevelTotals(ctx context.Context, key string) ([]LevelTotal, error) {
+	return levelTotals(ctx, s.funcs(), levelTotalsSQL("atril_", pgArg), key)
+}
+
 // rowQuerier runs a query of one row.
 type rowQuerier func(ctx context.Context, query string, args ...any) interface{ Scan(dest ...any) error }
 
@@ -451,6 +495,11 @@ type Accounts interface {
 	// RatedTotals sums up the account's recorded games that f picks
 	// (f.Before aside: all of them).
 	RatedTotals(ctx context.Context, key string, f RatedFilter) (RatedTotals, error)
+	// LevelTotals sums up the account's recorded games against the
+	// computer, rated or not, by level (in the levels' order by name;
+	// the levels it never played left out). A game of more seats counts
+	// once for each computer's seat.
+	LevelTotals(ctx context.Context, key string) ([]LevelTotal, error)
 	// PutCards files cards in an account's cardbox for a word list (each
 	// replaces the stored card of its letters unless that was filed at
 	// the same time or later) and returns how many cards it holds then;

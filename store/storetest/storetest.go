@@ -50,6 +50,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store, prefix string) {
 	t.Run("Bios", func(t *testing.T) { bios(t, open(t), prefix) })
 	t.Run("Settings", func(t *testing.T) { settings(t, open(t), prefix) })
 	t.Run("RatedAgainstComputer", func(t *testing.T) { ratedAgainstComputer(t, open(t), prefix) })
+	t.Run("LevelTotals", func(t *testing.T) { levelTotals(t, open(t), prefix) })
 	t.Run("Rushes", func(t *testing.T) { rushes(t, open(t), prefix) })
 	t.Run("Messages", func(t *testing.T) { messages(t, open(t), prefix) })
 	t.Run("Watchers", func(t *testing.T) { gameWatchers(t, open(t), prefix) })
@@ -2013,6 +2014,41 @@ func ratedAgainstComputer(t *testing.T, s store.Store, prefix string) {
 	if !rg.Rated || len(rg.Seats) != 2 || rg.Seats[0].RBefore != 1500 || rg.Seats[0].RAfter != 1620 ||
 		rg.Seats[1].Level != "professional" || rg.Seats[1].Account != "" || rg.Seats[1].RBefore != 1700 || rg.Seats[1].RAfter != 1700 {
 		t.Errorf("the record of the game against the computer: %+v", rg)
+	}
+}
+
+// levelTotals checks LevelTotals: an account's games against the
+// computer summed up by level, the games between people left out.
+func levelTotals(t *testing.T, s store.Store, prefix string) {
+	ctx := context.Background()
+	now := time.Date(2026, 11, 26, 11, 0, 0, 0, time.UTC)
+	dee := &store.Account{Key: prefix + "levels-dee", Name: "Dee", Password: "pbkdf2$d", Created: now}
+	if err := s.CreateAccount(ctx, dee); err != nil {
+		t.Fatal(err)
+	}
+	if ts, err := s.LevelTotals(ctx, dee.Key); err != nil || len(ts) != 0 {
+		t.Errorf("LevelTotals before any game: %+v, %v", ts, err)
+	}
+	for i, g := range []struct {
+		level        string
+		score, other int
+		result       float64
+	}{{"adept", 400, 300, 1}, {"adept", 300, 350, 0}, {"inhuman", 350, 450, 0}, {"adept", 320, 320, 0.5}, {"", 410, 390, 1}} {
+		opp := store.RatedSeat{Seat: 1, Name: "Computer", Level: g.level, Score: g.other, Result: 1 - g.result}
+		if g.level == "" {
+			opp.Name, opp.Account = "Eve", prefix+"levels-eve"
+		}
+		rg := &store.RatedGame{Game: fmt.Sprintf("%slevels-%d", prefix, i), Category: prefix + "en/regular", Finished: now.Add(time.Duration(i) * time.Minute),
+			Seats: []store.RatedSeat{{Seat: 0, Account: dee.Key, Name: "Dee", Score: g.score, Result: g.result}, opp}}
+		if _, err := s.RecordGame(ctx, rg); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ts, err := s.LevelTotals(ctx, dee.Key)
+	want := []store.LevelTotal{{Level: "adept", Games: 3, Wins: 1, Losses: 1, Draws: 1, Points: 1020, LevelPoints: 970},
+		{Level: "inhuman", Games: 1, Losses: 1, Points: 350, LevelPoints: 450}}
+	if err != nil || !slices.Equal(ts, want) {
+		t.Errorf("LevelTotals: %+v, %v; want %+v", ts, err, want)
 	}
 }
 

@@ -5405,6 +5405,16 @@ function renderProfile() {
   pr.hidden = !pr.children.length;
   $("#profile-ratings").hidden = !P.ratings.length;
   $("#profile-no-ratings").hidden = P.ratings.length > 0;
+  // The games against the computer, level by level.
+  const cb = $("#profile-computer tbody");
+  cb.textContent = "";
+  for (const l of P.computer || []) {
+    const tr = el("tr");
+    tr.append(el("td", "", levelName(l.level)), el("td", "n", String(l.games)), el("td", "n", `${l.wins}–${l.losses}–${l.draws}`),
+      el("td", "n", l.average.toFixed(1) + " – " + l.computer_average.toFixed(1)));
+    cb.append(tr);
+  }
+  $("#profile-computer-box").hidden = !cb.children.length;
   fillGamesFilter();
   renderProfileGames();
 }

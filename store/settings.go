@@ -2,12 +2,8 @@ package store
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"fmt"
 	"time"
-
-	"github.com/jackc/pgx/v5"
 )
 
 // Settings: how an account likes the page to look and behave (colours,
@@ -31,10 +27,10 @@ CREATE TABLE IF NOT EXISTS %[1]ssettings (
 `, prefix, integer)
 }
 
-// setSettings runs SetSettings with exec, after checking the text and
-// that the account exists with account.
-func setSettings(ctx context.Context, key, prefs string, at time.Time, account func(context.Context, string) (*Account, error),
-	exec func(ctx context.Context, q string, args ...any) error, prefix string, arg func(int) string) error {
+// setSettings runs SetSettings on d, after checking the text and that
+// the account exists with account.
+func setSettings(ctx context.Context, d dbFuncs, key, prefs string, at time.Time, account func(context.Context, string) (*Account, error),
+	prefix string, arg func(int) string) error {
 	if len(prefs) > MaxSettings {
 		return fmt.Errorf("store: settings of %q: %d bytes, over %d", key, len(prefs), MaxSettings)
 	}
@@ -43,9 +39,9 @@ func setSettings(ctx context.Context, key, prefs string, at time.Time, account f
 	}
 	var err error
 	if prefs == "" {
-		err = exec(ctx, fmt.Sprintf(`DELETE FROM %ssettings WHERE account = %s`, prefix, arg(1)), key)
+		_, err = d.exec(ctx, fmt.Sprintf(`DELETE FROM %ssettings WHERE account = %s`, prefix, arg(1)), key)
 	} else {
-		err = exec(ctx, fmt.Sprintf(`INSERT INTO %[1]ssettings(account, prefs, updated) VALUES (%[2]s, %[3]s, %[4]s)
+		_, err = d.exec(ctx, fmt.Sprintf(`INSERT INTO %[1]ssettings(account, prefs, updated) VALUES (%[2]s, %[3]s, %[4]s)
 		ON CONFLICT(account) DO UPDATE SET prefs = excluded.prefs, updated = excluded.updated`, prefix, arg(1), arg(2), arg(3)),
 			key, prefs, at.UnixNano())
 	}
@@ -55,45 +51,31 @@ func setSettings(ctx context.Context, key, prefs string, at time.Time, account f
 	return nil
 }
 
-// settingsSQL reads an account's settings.
-func settingsSQL(prefix string, arg func(int) string) string {
-	return fmt.Sprintf(`SELECT prefs FROM %ssettings WHERE account = %s`, prefix, arg(1))
-}
-
-// scanSettings reads the row of settingsSQL (none: "").
-func scanSettings(row interface{ Scan(dest ...any) error }, noRows func(error) bool, key string) (string, error) {
-	var prefs string
-	switch err := row.Scan(&prefs); {
-	case noRows(err):
-		return "", nil
-	case err != nil:
-		return "", fmt.Errorf("store: settings of %q: %w", key, err)
+// settings runs Settings on d: the account's text, "" for none.
+func settings(ctx context.Context, d dbFuncs, key, prefix string, arg func(int) string) (string, error) {
+	texts, err := queryAll(ctx, d, scanIDs, fmt.Sprintf("settings of %q", key), fmt.Sprintf(`SELECT prefs FROM %ssettings WHERE account = %s`, prefix, arg(1)), key)
+	if err != nil || len(texts) == 0 {
+		return "", err
 	}
-	return prefs, nil
+	return texts[0], nil
 }
 
 // SetSettings implements Accounts.
 func (s *SQLite) SetSettings(ctx context.Context, key, prefs string, at time.Time) error {
-	return setSettings(ctx, key, prefs, at, s.Account, func(ctx context.Context, q string, args ...any) error {
-		_, err := s.db.ExecContext(ctx, q, args...)
-		return err
-	}, "", sqliteArg)
+	return setSettings(ctx, s.funcs(), key, prefs, at, s.Account, "", sqliteArg)
 }
 
 // Settings implements Accounts.
 func (s *SQLite) Settings(ctx context.Context, key string) (string, error) {
-	return scanSettings(s.db.QueryRowContext(ctx, settingsSQL("", sqliteArg), key), func(err error) bool { return errors.Is(err, sql.ErrNoRows) }, key)
+	return settings(ctx, s.funcs(), key, "", sqliteArg)
 }
 
 // SetSettings implements Accounts.
 func (s *Postgres) SetSettings(ctx context.Context, key, prefs string, at time.Time) error {
-	return setSettings(ctx, key, prefs, at, s.Account, func(ctx context.Context, q string, args ...any) error {
-		_, err := s.pool.Exec(ctx, q, args...)
-		return err
-	}, "atril_", pgArg)
+	return setSettings(ctx, s.funcs(), key, prefs, at, s.Account, "atril_", pgArg)
 }
 
 // Settings implements Accounts.
 func (s *Postgres) Settings(ctx context.Context, key string) (string, error) {
-	return scanSettings(s.pool.QueryRow(ctx, settingsSQL("atril_", pgArg), key), func(err error) bool { return errors.Is(err, pgx.ErrNoRows) }, key)
+	return settings(ctx, s.funcs(), key, "atril_", pgArg)
 }

@@ -8,7 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"atril/alphabet"
 	"atril/player/leave"
 )
 
@@ -71,11 +70,8 @@ func (s *Server) handleLeaves(w http.ResponseWriter, r *http.Request) {
 	case rack.Len() == 0 || rack.Len() > v.RackSize:
 		err = fmt.Errorf("rack %q: %d tiles, want 1 to %d", short(text, 20), rack.Len(), v.RackSize)
 	default:
-		for i, c := range rack {
-			if i < len(v.Counts) && int(c) > v.Counts[i] {
-				err = fmt.Errorf("rack %q: %d × %s, the set holds %d", short(text, 20), c, a.String(alphabet.Tile(i)), v.Counts[i])
-				break
-			}
+		if err = v.InSet(&rack); err != nil {
+			err = fmt.Errorf("rack %q: %w", short(text, 20), err)
 		}
 	}
 	if err != nil {

@@ -272,6 +272,21 @@ func (v *Variant) TotalTiles() int {
 	return n
 }
 
+// InSet reports, for tiles r, the first tile of which r holds more than
+// the full set does (nil when none).
+func (v *Variant) InSet(r *alphabet.Rack) error {
+	for i, c := range r {
+		if c > 0 && (i >= len(v.Counts) || int(c) > v.Counts[i]) {
+			n := 0
+			if i < len(v.Counts) {
+				n = v.Counts[i]
+			}
+			return fmt.Errorf("%d × %s, the set holds %d", c, v.Alphabet.String(alphabet.Tile(i)), n)
+		}
+	}
+	return nil
+}
+
 // ColumnName returns the letter naming column c (0-based): A, B, ... Y.
 func ColumnName(c int) string { return string(rune('A' + c)) }
 

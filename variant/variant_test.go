@@ -85,3 +85,24 @@ func TestParseSquare(t *testing.T) {
 		}
 	}
 }
+
+// TestInSet: tiles within the set pass; one tile more than the set holds
+// is named with the count.
+func TestInSet(t *testing.T) {
+	en := MustLoad("english")
+	for _, tc := range []struct{ rack, want string }{
+		{"QU??", ""}, {"EEEEEEEEEEEE", ""}, {"QQ", "2 × Q, the set holds 1"}, {"???", "3 × ?, the set holds 2"}, {"EEEEEEEEEEEEE", "13 × E, the set holds 12"},
+	} {
+		r, err := en.Alphabet.ParseRack(tc.rack)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := ""
+		if err := en.InSet(&r); err != nil {
+			got = err.Error()
+		}
+		if got != tc.want {
+			t.Errorf("%s: %q, want %q", tc.rack, got, tc.want)
+		}
+	}
+}

@@ -11,7 +11,6 @@ import (
 	"sync"
 	"time"
 
-	"atril/alphabet"
 	"atril/movegen"
 	"atril/player/leave"
 	"atril/player/leave/selfplay"
@@ -183,10 +182,8 @@ func runLeavesShow(args []string) error {
 		if err != nil {
 			return fmt.Errorf("leaves show: %w", err)
 		}
-		for i, c := range r {
-			if i < len(v.V.Counts) && int(c) > v.V.Counts[i] {
-				return fmt.Errorf("leaves show: %s holds more %s than the set's %d", text, a.String(alphabet.Tile(i)), v.V.Counts[i])
-			}
+		if err := v.V.InSet(&r); err != nil {
+			return fmt.Errorf("leaves show: %s: %w", text, err)
 		}
 		fmt.Printf("%s (table %s)\n", a.RackString(&r), label)
 		ex := leave.Explain(t, r, maxLeave, *top)

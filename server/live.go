@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
-	"slices"
 	"sync"
 	"time"
 
@@ -689,20 +688,7 @@ func (l *live) think(i, moves int) {
 
 // computersOnly says whether only computers play the game. Its seats do
 // not change, so any caller may ask.
-func (l *live) computersOnly() bool {
-	for _, st := range l.hdr.Seats {
-		if st.Level == "" {
-			return false
-		}
-	}
-	return true
-}
-
-// hasComputer says whether a seat of the game is the computer's (seats
-// do not change, so any caller may ask).
-func (l *live) hasComputer() bool {
-	return slices.ContainsFunc(l.hdr.Seats, func(st store.Seat) bool { return st.Level != "" })
-}
+func (l *live) computersOnly() bool { return l.againstComputerAlone(-1) }
 
 // againstComputerAlone says whether every seat but me is the computer's
 // (seats do not change, so any caller may ask).

@@ -238,7 +238,7 @@ func (s *Server) readLobbyGames() lobbyLists {
 		l.mu.Lock()
 		if !l.over() && (l.listed && !l.started() || l.started() && (l.listed || l.hdr.Rated)) {
 			e := lobbyEntry{game: LobbyGame{ID: l.hdr.ID, Variant: l.v.Name, Lexicon: l.hdr.Lexicon, Created: l.hdr.Created, Challenge: l.hdr.Challenge, Rated: l.hdr.Rated},
-				computer: l.hasComputer()}
+				computer: hasComputer(l.hdr.Seats)}
 			if l.hdr.Rated {
 				e.game.Pace = gamePace(l.hdr.Seats, true)
 			}

@@ -73,7 +73,7 @@ func clockPace(c *ClockRequest) string {
 // game against the computer, else that of its first person's seat
 // (regular when none is known).
 func gamePace(seats []store.Seat, rated bool) string {
-	if rated && slices.ContainsFunc(seats, func(st store.Seat) bool { return st.Level != "" }) {
+	if rated && hasComputer(seats) {
 		return PaceComputer
 	}
 	for _, st := range seats {
@@ -82,6 +82,11 @@ func gamePace(seats []store.Seat, rated bool) string {
 		}
 	}
 	return PaceRegular
+}
+
+// hasComputer says whether one of the seats is the computer's.
+func hasComputer(seats []store.Seat) bool {
+	return slices.ContainsFunc(seats, func(st store.Seat) bool { return st.Level != "" })
 }
 
 // ratingCategory is the category of the ratings a game of this word

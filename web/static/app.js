@@ -3318,11 +3318,14 @@ function rematchLinks(st, res, links) {
 // then where its tiles go, then the play itself laid on the board. The
 // page counts the hints of the game.
 
-// hintAllowed tells whether the seat me of st may ask for hints: a game
-// not rated, started and not over, whose other seats are all the
-// computer's.
-function hintAllowed(st, me) {
-  return me >= 0 && st.started && !st.over && !st.rated && !G.review && !G.puzzle && !G.rush && !G.position &&
+// hintAllowed tells whether the seat me of st may ask for hints: a
+// practice game not over.
+function hintAllowed(st, me) { return practice(st, me) && !st.over; }
+
+// practice tells whether st, on the game's page, is a casual game of
+// seat me against the computer alone: where hints and the coach help.
+function practice(st, me) {
+  return me >= 0 && st.started && !st.rated && !G.review && !G.puzzle && !G.rush && !G.position &&
     st.seats.every((s, i) => i === me || s.kind === "computer");
 }
 
@@ -3393,9 +3396,7 @@ function coachTurn(st, me) {
 }
 
 function coach(st, me) {
-  const on = SETTINGS.coach === "on" && me >= 0 && st.started && !st.rated && !G.review && !G.puzzle && !G.rush && !G.position &&
-    st.seats.every((s, i) => i === me || s.kind === "computer");
-  if (!on) {
+  if (SETTINGS.coach !== "on" || !practice(st, me)) {
     $("#coach").hidden = true;
     return;
   }

@@ -2562,7 +2562,8 @@ function keyOfRack(rack) { return rack.map((x) => x.letter).sort().join(","); }
 const RACKS_KEPT = 50;
 
 // arrangeRack lays the tiles of fresh (the server's rack) in the order of
-// old: the tiles old has, in its order, then the rest in fresh's order.
+// old: the tiles old has, in its order, then the rest (the tiles just
+// drawn) in fresh's order. It returns the rack and how many were drawn.
 function arrangeRack(old, fresh) {
   const left = fresh.slice();
   const out = [];
@@ -2570,7 +2571,7 @@ function arrangeRack(old, fresh) {
     const k = left.findIndex((y) => y.letter === x.letter && !!y.blank === !!x.blank);
     if (k >= 0) out.push(left.splice(k, 1)[0]);
   }
-  return out.concat(left);
+  return [out.concat(left), left.length];
 }
 
 function rackOrders() {
@@ -2627,18 +2628,6 @@ function rackOrder(rack) {
 // sortRack puts the rack in the order of rackOrder.
 function sortRack() { permuteRack(rackOrder(G.rack)); }
 
-// drewTiles reports whether fresh (the server's rack) holds tiles that
-// old (the tiles kept, in their order) does not: tiles just drawn.
-function drewTiles(old, fresh) {
-  const left = old.map((x) => (x.blank ? "?" : "=") + x.letter);
-  return fresh.some((x) => {
-    const k = left.indexOf((x.blank ? "?" : "=") + x.letter);
-    if (k < 0) return true;
-    left.splice(k, 1);
-    return false;
-  });
-}
-
 // rackSlot is the place among the other rack tiles (all but tile i) that
 // a tile dropped at x goes to.
 function rackSlot(i, x) {
@@ -2670,9 +2659,10 @@ function render(st) {
   const me = st.you ? st.you.seat : -1;
   if (st.you && keyOfRack(st.you.rack) !== keyOfRack(G.rack)) {
     const old = G.rack.length ? G.rack.filter((x) => !G.leaving.has(x)) : savedRackOrder(st);
-    G.rack = arrangeRack(old, st.you.rack);
+    let drawn;
+    [G.rack, drawn] = arrangeRack(old, st.you.rack);
     // A rack with tiles just drawn is laid out as the settings ask.
-    if (SETTINGS.rack_order && drewTiles(old, st.you.rack)) {
+    if (SETTINGS.rack_order && drawn > 0) {
       const order = rackOrder(G.rack);
       G.rack = order.map((k) => G.rack[k]);
     }

@@ -138,9 +138,9 @@ func FuzzDecodeSettings(f *testing.F) {
 			checkAPIError(t, err)
 			return
 		}
-		for name, v := range st.fields() {
-			if *v != "" && !slices.Contains(settingChoices[name], *v) {
-				t.Fatalf("accepted %s=%q", name, *v)
+		for _, f := range st.fields() {
+			if v := *f.value; v != "" && !slices.Contains(settingChoices[f.name], v) {
+				t.Fatalf("accepted %s=%q", f.name, v)
 			}
 		}
 		if (text == "") != (st == Settings{}) || parseStored(text) != st {

@@ -51,19 +51,27 @@ var settingChoices = map[string][]string{
 	"coach":      {"on"},
 }
 
-// fields lists s's settings by their JSON names, to check or clear.
-func (s *Settings) fields() map[string]*string {
-	return map[string]*string{"theme": &s.Theme, "board": &s.Board, "tiles": &s.Tiles, "rack_order": &s.RackOrder,
-		"sound": &s.Sound, "language": &s.Language, "coach": &s.Coach}
+// settingField is one of a Settings' fields and its JSON name.
+type settingField struct {
+	name  string
+	value *string
+}
+
+// fields lists s's settings with their JSON names, in the struct's
+// order, to check or clear: a body with several bad settings is always
+// refused for the same one.
+func (s *Settings) fields() []settingField {
+	return []settingField{{"theme", &s.Theme}, {"board", &s.Board}, {"tiles", &s.Tiles},
+		{"rack_order", &s.RackOrder}, {"sound", &s.Sound}, {"language", &s.Language}, {"coach", &s.Coach}}
 }
 
 // check refuses a setting of a value it cannot take, naming the setting
 // and the values it can.
 func (s *Settings) check() error {
-	for name, v := range s.fields() {
-		if *v != "" && !slices.Contains(settingChoices[name], *v) {
+	for _, f := range s.fields() {
+		if v := *f.value; v != "" && !slices.Contains(settingChoices[f.name], v) {
 			return &apiError{400, fmt.Sprintf("setting %s: %q is not one of %s (or empty for the default)",
-				name, short(*v, 20), strings.Join(settingChoices[name], ", "))}
+				f.name, short(v, 20), strings.Join(settingChoices[f.name], ", "))}
 		}
 	}
 	return nil
@@ -87,9 +95,9 @@ func parseStored(text string) Settings {
 	if text == "" || json.Unmarshal([]byte(text), &st) != nil {
 		return Settings{}
 	}
-	for name, v := range st.fields() {
-		if !slices.Contains(settingChoices[name], *v) {
-			*v = ""
+	for _, f := range st.fields() {
+		if !slices.Contains(settingChoices[f.name], *f.value) {
+			*f.value = ""
 		}
 	}
 	return st

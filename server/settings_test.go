@@ -41,6 +41,9 @@ func TestSettings(t *testing.T) {
 		{Settings{Theme: "blue"}, 400, `setting theme: "blue" is not one of light, dark`},
 		{Settings{Language: "de"}, 400, `setting language: "de" is not one of en, es, cs`},
 		{Settings{RackOrder: "random"}, 400, "setting rack_order"},
+		// Several bad settings: always the first in the struct's order.
+		{Settings{Coach: "loud", Sound: "soft", Theme: "blue", Language: "de"}, 400, "setting theme:"},
+		{Settings{Coach: "loud", Sound: "soft", Language: "de"}, 400, "setting sound:"},
 		{map[string]string{"colour": "red"}, 400, `unknown field "colour"`},
 		{map[string]int{"theme": 1}, 400, "bad JSON body"},
 	} {
@@ -117,5 +120,25 @@ func TestSettingsPageChoices(t *testing.T) {
 	head, _, _ := strings.Cut(string(html), "</head>")
 	if !strings.Contains(head, `<script src="/static/settings.js"></script>`) {
 		t.Error("index.html does not load settings.js in its head")
+	}
+}
+
+// TestSettingsFieldsComplete checks that fields lists every field of
+// Settings once, under its JSON name, so that none escapes the check.
+func TestSettingsFieldsComplete(t *testing.T) {
+	var st Settings
+	typ := reflect.TypeOf(st)
+	fields := st.fields()
+	if len(fields) != typ.NumField() {
+		t.Fatalf("fields lists %d settings, Settings has %d", len(fields), typ.NumField())
+	}
+	for i, f := range fields {
+		name, _, _ := strings.Cut(typ.Field(i).Tag.Get("json"), ",")
+		if f.name != name || f.value != reflect.ValueOf(&st).Elem().Field(i).Addr().Interface().(*string) {
+			t.Errorf("field %d: %s, want %s in the struct's order", i, f.name, name)
+		}
+		if len(settingChoices[f.name]) == 0 {
+			t.Errorf("setting %s has no choices", f.name)
+		}
 	}
 }

@@ -4822,3 +4822,72 @@ func TestBrowserLeaves(t *testing.T) {
 	r.clickAt(c, "#leaves-go")
 	r.poll(c, "refused", `$("#leaves-msg").className === "error" && $("#leaves-msg").textContent.includes("the set holds 1") && $("#leaves-out").textContent === ""`, 10*time.Second)
 }
+
+// TestBrowserTakeback: in a game against the computer, Take back shows
+// once the player has moved, takes back the move and the computer's
+// reply to the position the move was made from, says so, and counts the
+// game's takebacks; a game between people offers none.
+func TestBrowserTakeback(t *testing.T) {
+	r := newRig(t)
+	c := r.ctx
+	id, tok := r.lobbyGame(c, "Ren", 9)
+	var shown bool
+	r.eval(c, `!!$("#takeback").offsetParent`, &shown)
+	if shown {
+		t.Error("Take back shows before the first move")
+	}
+	start := r.e.state(id, tok)
+	req, _ := bestRequest(t, start)
+	if code := r.e.do("POST", "/api/games/"+id+"/move", tok, req, nil); code != 200 {
+		t.Fatalf("move: %d", code)
+	}
+	r.waitTurn(c, 0, 2)
+	var label string
+	r.poll(c, "the button", `!!$("#takeback").offsetParent`, 10*time.Second)
+	r.eval(c, `$("#takeback").textContent`, &label)
+	if label != "Take back" {
+		t.Errorf("the button reads %q", label)
+	}
+	r.clickAt(c, "#takeback")
+	r.poll(c, "the takeback", `G.st.moves === 0 && $("#message").textContent === "Your last move is taken back, with what followed it: your turn again."`, 10*time.Second)
+	if got, want := positionOf(t, r.e.state(id, tok)), positionOf(t, start); got != want {
+		t.Errorf("after the takeback:\n got %s\nwant %s", got, want)
+	}
+	var rack []string
+	r.eval(c, `G.rack.map((x) => x.letter + (x.blank ? "?" : "")).sort()`, &rack)
+	var want []string
+	for _, tl := range start.You.Rack {
+		if tl.Blank {
+			tl.Letter += "?"
+		}
+		want = append(want, tl.Letter)
+	}
+	slices.Sort(want)
+	if !slices.Equal(rack, want) {
+		t.Errorf("the page's rack after the takeback: %v, want %v", rack, want)
+	}
+	r.eval(c, `!!$("#takeback").offsetParent`, &shown)
+	if shown {
+		t.Error("Take back shows with no move left to take back")
+	}
+	if code := r.e.do("POST", "/api/games/"+id+"/move", tok, req, nil); code != 200 {
+		t.Fatalf("the move again: %d", code)
+	}
+	r.waitTurn(c, 0, 2)
+	r.poll(c, "the count", `$("#takeback").textContent === "Take back (1 used)"`, 10*time.Second)
+	r.shot(c, "65-takeback")
+
+	pid := r.e.create(SeatRequest{Kind: "human"}, SeatRequest{Kind: "human"})
+	a := r.e.join(pid)
+	r.e.join(pid)
+	req, _ = bestRequest(t, r.e.state(pid, a.Token))
+	if code := r.e.do("POST", "/api/games/"+pid+"/move", a.Token, req, nil); code != 200 {
+		t.Fatalf("a move between people: %d", code)
+	}
+	// Seen by the player who moved.
+	r.run(c, "a game between people", chromedp.Navigate(r.e.url+"/g/"+pid+"#seat="+a.Token), chromedp.WaitVisible(`#rack .tile`))
+	r.eval(c, `!!$("#takeback").offsetParent`, &shown)
+	if shown {
+		t.Error("a game between people offers takebacks")
+	}
+}

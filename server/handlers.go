@@ -51,6 +51,7 @@ func (s *Server) routes() {
 	mux.HandleFunc("POST /api/games/{id}/preview", s.handlePreview)
 	mux.HandleFunc("POST /api/games/{id}/resign", s.handleResign)
 	mux.HandleFunc("POST /api/games/{id}/abort", s.handleAbort)
+	mux.HandleFunc("POST /api/games/{id}/takeback", s.handleTakeback)
 	mux.HandleFunc("POST /api/games/{id}/decline", s.handleDecline)
 	mux.HandleFunc("POST /api/games/{id}/rematch", s.handleRematch)
 	mux.HandleFunc("POST /api/games/{id}/challenge", s.handleChallenge)

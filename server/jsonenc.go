@@ -350,6 +350,9 @@ func (st *State) appendJSON(b []byte, premiums, letters []byte) []byte {
 	if st.Imported {
 		b = appendBoolField(b, false, "imported", true)
 	}
+	if st.Takebacks != 0 {
+		b = appendIntField(b, false, "takebacks", st.Takebacks)
+	}
 	b = appendIntField(b, false, "moves", st.Moves)
 	b = appendIntField(b, false, "expected_clients", st.Expected)
 	b = appendIntField(b, false, "connected_clients", st.Connected)

@@ -103,7 +103,7 @@ func TestStateEncoder(t *testing.T) {
 		History:   []HistEntry{{Seat: 1, Kind: "place", Move: "8H QI", Count: 2, Points: 11, Total: 20, Rack: "AB", Words: []string{"QX", "Ñ"}}},
 		Challenge: "double", Challengeable: intp(0), AwaitingChallenge: true,
 		Rated: true, Pace: PaceBlitz, RatingChanges: []RatingChange{{Seat: 1, Before: 1500, After: 1662}},
-		Tournament: &TournamentRef{ID: "00ff00ff00ff00ff", Name: "Open \"A\"", Round: 2}, Imported: true,
+		Tournament: &TournamentRef{ID: "00ff00ff00ff00ff", Name: "Open \"A\"", Round: 2}, Imported: true, Takebacks: 4,
 		Winners: []int{0}, Abandoned: true, Resigned: intp(1), TimedOut: intp(0), Aborted: true, Listed: true, Moves: 5, Expected: 2, Connected: 2, Watching: 3, WatchingNames: []string{"Ana", "<Bo>"}, Seq: 130, Kibitz: []KibitzLine{{Name: "Bo", Text: "nice <bingo>"}}, Notes: []GameNote{{Entry: 2, Seat: 1, Text: "too \"greedy\" & <sad>"}, {Entry: 3, Seat: 1, Text: "é"}},
 		Clock: &ClockState{Seconds: []int{0, 600}, Overtime: []int{0, 60}, Increment: []int{0, 5}, PerMove: []int{86400, 0}, LeftMs: []int64{0, -1234}, Running: 1},
 		You:   &You{Seat: 1, Rack: []Tile{fullTile}, Unseen: []LetterInfo{{Letter: "B", Score: 3, Count: 2}}, Rematch: "00ff00ff00ff00ff", Chat: []ChatLine{{Seat: 1, Text: "gg <3"}}}}

@@ -59,6 +59,8 @@ type live struct {
 	seq int
 	// thinking is set while a computer seat is choosing a move.
 	thinking bool
+	// takebacks counts the moves taken back (takeback.go).
+	takebacks int
 	// listed is set when the game is offered in the lobby to anyone;
 	// offeredBy is who offered it, when this process took the offer.
 	listed    bool
@@ -603,11 +605,13 @@ func (l *live) schedule() {
 	l.thinking = true
 	moves := l.g.MovesPlayed()
 	l.srv.wg.Add(1)
-	go l.think(cur, moves)
+	go l.think(cur, moves, l.takebacks)
 }
 
-// think lets computer seat i choose and play its move.
-func (l *live) think(i, moves int) {
+// think lets computer seat i choose and play its move in the position
+// after moves moves and takebacks takebacks: if either count changed
+// meanwhile, the position is another one and the choice is dropped.
+func (l *live) think(i, moves, takebacks int) {
 	defer l.srv.wg.Done()
 	done := func() {
 		l.mu.Lock()
@@ -625,7 +629,7 @@ func (l *live) think(i, moves int) {
 		return
 	}
 	l.mu.Lock()
-	if l.over() || l.g.MovesPlayed() != moves || l.g.Current() != i {
+	if l.over() || l.g.MovesPlayed() != moves || l.takebacks != takebacks || l.g.Current() != i {
 		l.mu.Unlock()
 		release()
 		done()
@@ -669,7 +673,7 @@ func (l *live) think(i, moves int) {
 	l.lr.putGen(gen)
 	release()
 	l.mu.Lock()
-	if !l.over() && l.g.MovesPlayed() == moves && !l.srv.closing() {
+	if !l.over() && l.g.MovesPlayed() == moves && l.takebacks == takebacks && !l.srv.closing() {
 		if _, err := l.play(context.Background(), i, m); err != nil {
 			var ae *apiError
 			if errors.As(err, &ae) && ae.code == 422 {

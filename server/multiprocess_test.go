@@ -374,3 +374,43 @@ func TestRatedTwoProcessesOnePostgres(t *testing.T) {
 		}
 	}
 }
+
+// TestTakebackTwoProcessesOnePostgres: a takeback written by one process
+// is followed by the other, which holds the game in memory too, and the
+// game goes on from there on both.
+func TestTakebackTwoProcessesOnePostgres(t *testing.T) {
+	db := sharedDatabase(t)
+	a, b := envAt(t, startSharedChild(t, db).addr), envAt(t, startSharedChild(t, db).addr)
+	var cr CreateResponse
+	body := map[string]any{"variant": "english", "seed": 42, "seats": []SeatRequest{{Kind: "human"}, {Kind: "computer", Level: "professional"}}}
+	if code := a.do("POST", "/api/games", "", body, &cr); code != 201 {
+		t.Fatalf("create: %d", code)
+	}
+	j := a.join(cr.ID)
+	start := a.state(cr.ID, j.Token)
+	b.state(cr.ID, "")
+	req, _ := bestRequest(t, start)
+	if code := a.do("POST", "/api/games/"+cr.ID+"/move", j.Token, req, nil); code != 200 {
+		t.Fatalf("move: %d", code)
+	}
+	a.waitMoves(cr.ID, 2)
+	b.waitMoves(cr.ID, 2)
+	if code := b.do("POST", "/api/games/"+cr.ID+"/takeback", j.Token, nil, nil); code != 200 {
+		t.Fatalf("takeback through the other process: %d", code)
+	}
+	waitFor(t, "the first process to follow the takeback", func() bool {
+		st := a.state(cr.ID, j.Token)
+		return st.Takebacks == 1 && positionOf(t, st) == positionOf(t, start)
+	})
+	if code := a.do("POST", "/api/games/"+cr.ID+"/move", j.Token, req, nil); code != 200 {
+		t.Fatalf("the move again: %d", code)
+	}
+	sa, sb := a.waitMoves(cr.ID, 2), b.waitMoves(cr.ID, 2)
+	waitFor(t, "both processes to show the computer's reply", func() bool {
+		sa, sb = a.state(cr.ID, j.Token), b.state(cr.ID, j.Token)
+		return positionOf(t, sa) == positionOf(t, sb)
+	})
+	if sa.Moves != 2 || sa.History[1].Kind != "place" {
+		t.Errorf("after the move again: %d moves, history %+v", sa.Moves, sa.History)
+	}
+}

@@ -96,7 +96,7 @@ func (l *live) applyEnd(kind string, ev endEvent) error {
 // replayExtra applies a logged event of the kinds added beside the
 // core's seats and moves: "resign" and "abort" (this file), "list" (the
 // lobby), "timeout" (clock.go), "rematch" (rematch.go), "chat"
-// (chat.go), "kibitz" (kibitz.go), "note" (notes.go), "challenge" and "accept" (challenge.go), "key" and "revoke"
+// (chat.go), "kibitz" (kibitz.go), "note" (notes.go), "challenge" and "accept" (challenge.go), "takeback" (takeback.go), "key" and "revoke"
 // (seatkey.go).
 func (l *live) replayExtra(e store.Event) error {
 	switch e.Kind {
@@ -125,6 +125,8 @@ func (l *live) replayExtra(e store.Event) error {
 		return l.replayNote(e.Data)
 	case "challenge", "accept":
 		return l.replayAnswer(e.Kind, e.Data)
+	case "takeback":
+		return l.replayTakeback(e.Data)
 	case "key":
 		return l.replayKey(e.Data)
 	case "revoke":

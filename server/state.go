@@ -67,10 +67,13 @@ type State struct {
 	// Imported is set for a game played elsewhere, read from its GCG
 	// file (POST /api/games/import): a record to review, over even if
 	// the file stops before the end.
-	Imported  bool `json:"imported,omitempty"`
-	Moves     int  `json:"moves"`
-	Expected  int  `json:"expected_clients"`
-	Connected int  `json:"connected_clients"`
+	Imported bool `json:"imported,omitempty"`
+	// Takebacks counts the moves taken back in a casual game against
+	// the computer alone (POST /api/games/{id}/takeback).
+	Takebacks int `json:"takebacks,omitempty"`
+	Moves     int `json:"moves"`
+	Expected  int `json:"expected_clients"`
+	Connected int `json:"connected_clients"`
 	// Watching counts the people watching the game being played (readers
 	// of its state without a seat, seen in the last 20 s by any process).
 	Watching int `json:"watching,omitempty"`
@@ -220,7 +223,7 @@ func (l *live) state(me int) *State {
 	v, g := l.v, l.g
 	st := &State{ID: l.hdr.ID, Variant: v.Name, Lexicon: l.hdr.Lexicon, Size: v.Size, RackSize: v.RackSize,
 		Start: [2]int{v.StartRow, v.StartCol}, Started: l.started(), Over: l.over(), Turn: g.Current(),
-		Bag: g.BagLen(), History: []HistEntry{}, Moves: g.MovesPlayed(),
+		Bag: g.BagLen(), History: []HistEntry{}, Moves: g.MovesPlayed(), Takebacks: l.takebacks,
 		Expected: len(l.seat), Connected: l.connected(), Seq: l.log.latest}
 	vs := staticOf(v)
 	st.Premiums, st.Letters = vs.premiums, vs.letters

@@ -2925,6 +2925,7 @@ function renderSide(st, me) {
   $("#buttons").hidden = G.exchanging;
   $("#resign").hidden = !(me >= 0 && st.started && !st.over);
   renderHint(st, me);
+  renderTakeback(st, me);
   coach(st, me);
   // A tournament's game is not called off: it would be forfeited (an
   // opponent who never comes forfeits it by the server's wait).
@@ -3325,6 +3326,42 @@ function renderHint(st, me) {
   if (b.hidden) return;
   b.disabled = st.turn !== me || !!G.hintAsking;
   b.textContent = G.hintsUsed ? t("hintUsed", G.hintsUsed) : t("hintButton");
+}
+
+// ---------- takebacks ----------
+// In a casual game against the computer alone, Take back undoes the
+// player's latest move and whatever followed it (the computer's reply),
+// back to the position it was made from (POST .../takeback); the button
+// counts the game's takebacks, as the server does.
+
+// movedYet tells whether seat me has a move in st's history.
+function movedYet(st, me) { return st.history.some((h) => h.seat === me && MOVE_KINDS.includes(h.kind)); }
+
+function renderTakeback(st, me) {
+  const b = $("#takeback");
+  b.hidden = !hintAllowed(st, me) || !movedYet(st, me);
+  if (b.hidden) return;
+  b.disabled = !!G.takingBack;
+  b.textContent = st.takebacks ? t("takebackUsed", st.takebacks) : t("takebackButton");
+}
+
+async function takeBack() {
+  const st = G.st, me = st && st.you ? st.you.seat : -1;
+  if (!st || !hintAllowed(st, me) || G.takingBack) return;
+  G.takingBack = true;
+  renderTakeback(st, me);
+  try {
+    const back = await api("POST", "/api/games/" + G.id + "/takeback", undefined, G.token);
+    G.pending = []; G.exchanging = false; G.marked.clear(); G.typed = []; G.selected = -1;
+    // The coach judged the move now latest already; its verdict on the
+    // move taken back goes.
+    G.coached = coachTurn(back, me);
+    $("#coach").hidden = true;
+    render(back);
+    say(t("takenBack"), "info");
+  } catch (e) { say(t("error", e.message), "error"); }
+  G.takingBack = false;
+  renderTakeback(G.st, me);
 }
 
 async function askHint() {
@@ -4177,6 +4214,7 @@ function wireGame() {
   $("#chat-form").addEventListener("submit", sendChat);
   $("#kibitz-form").addEventListener("submit", sendKibitz);
   $("#hint").addEventListener("click", askHint);
+  $("#takeback").addEventListener("click", takeBack);
   $("#sound").addEventListener("click", () => {
     saveSettings({ sound: soundOn() ? "off" : "" });
     render(G.st);
@@ -4716,7 +4754,7 @@ function renderPuzzleSide() {
   $("#game-title").textContent = $("#puzzle-title").textContent;
   $("#turn").textContent = "";
   $("#turn").hidden = true;
-  for (const b of ["#exchange", "#pass", "#resign", "#abort", "#hint", "#sound", "#notify", "#resume-box", "#share", "#chat-box", "#kibitz-box"]) $(b).hidden = true;
+  for (const b of ["#exchange", "#pass", "#resign", "#abort", "#hint", "#takeback", "#sound", "#notify", "#resume-box", "#share", "#chat-box", "#kibitz-box"]) $(b).hidden = true;
   const nav = [["#puzzle-prev", P.number - 1], ["#puzzle-next", P.number + 1], ["#puzzle-today", P.today]];
   for (const [sel, n] of nav) {
     const a = $(sel);
@@ -5067,7 +5105,7 @@ function renderRushSide() {
   document.title = title + " – atril";
   $("#turn").textContent = "";
   $("#turn").hidden = true;
-  for (const b of ["#exchange", "#pass", "#resign", "#abort", "#hint", "#sound", "#notify", "#resume-box", "#share", "#chat-box", "#kibitz-box"]) $(b).hidden = true;
+  for (const b of ["#exchange", "#pass", "#resign", "#abort", "#hint", "#takeback", "#sound", "#notify", "#resume-box", "#share", "#chat-box", "#kibitz-box"]) $(b).hidden = true;
   $("#rush-score").textContent = t("rushStatus", R.solved, R.misses, R.max_misses);
   $("#rush-goal").textContent = R.top ? t("rushGoalTop", R.target) : t("rushGoal", R.target);
   $("#rush-clock").hidden = !R.seconds;
@@ -5869,7 +5907,7 @@ function renderPositionSide() {
   $("#game-title").textContent = t("boardTitle");
   $("#turn").textContent = "";
   $("#turn").hidden = true;
-  for (const b of ["#resign", "#abort", "#hint", "#sound", "#notify", "#resume-box", "#share", "#chat-box", "#kibitz-box", "#rated-tag", "#imported-tag", "#result", "#keys-box"]) $(b).hidden = true;
+  for (const b of ["#resign", "#abort", "#hint", "#takeback", "#sound", "#notify", "#resume-box", "#share", "#chat-box", "#kibitz-box", "#rated-tag", "#imported-tag", "#result", "#keys-box"]) $(b).hidden = true;
   const sel = $("#board-lexicon");
   if (!sel.options.length && INFO) {
     for (const v of INFO.variants) for (const l of v.lexicons) {

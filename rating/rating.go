@@ -53,6 +53,16 @@ type Result struct {
 	Score    float64
 }
 
+// ProvisionalRD is the rating deviation above which a rating is
+// provisional: too uncertain yet to be read as the player's strength. A
+// newcomer's falls under it after about ten games against established
+// players; the pages mark a provisional rating with a "?".
+const ProvisionalRD = 110
+
+// Provisional reports whether r is provisional: its RD is above
+// ProvisionalRD.
+func (r Rating) Provisional() bool { return r.RD > ProvisionalRD }
+
 // Conservative is R - 2*RD, a figure for leaderboards that ranks uncertain
 // ratings lower.
 func (r Rating) Conservative() float64 { return r.R - 2*r.RD }

@@ -281,3 +281,32 @@ func FuzzUpdate(f *testing.F) {
 		}
 	})
 }
+
+// TestProvisional checks when a newcomer's rating stops being
+// provisional: games one at a time against established players (RD 50),
+// won and lost in turn, bring its RD under ProvisionalRD after 8 to 12
+// games, as the constant's comment says ("about ten").
+func TestProvisional(t *testing.T) {
+	p := New()
+	if !p.Provisional() {
+		t.Fatal("a newcomer's rating is not provisional")
+	}
+	opp := Rating{1500, 50, DefaultVol}
+	games := 0
+	for p.Provisional() {
+		var err error
+		if p, err = Update(p, []Result{{opp, float64(games % 2)}}, DefaultTau); err != nil {
+			t.Fatal(err)
+		}
+		games++
+		if games > 50 {
+			t.Fatalf("still provisional after %d games: RD %.1f", games, p.RD)
+		}
+	}
+	if games < 8 || games > 12 {
+		t.Errorf("provisional for %d games (RD now %.1f), want about ten", games, p.RD)
+	}
+	if (Rating{1500, ProvisionalRD, DefaultVol}).Provisional() || !(Rating{1500, ProvisionalRD + 0.5, DefaultVol}).Provisional() {
+		t.Error("the bound is not RD > ProvisionalRD")
+	}
+}

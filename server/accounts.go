@@ -19,6 +19,7 @@ import (
 
 	"atril/internal/password"
 	"atril/puzzle"
+	"atril/rating"
 	"atril/store"
 )
 
@@ -177,17 +178,23 @@ type RatingInfo struct {
 	Pace      string `json:"pace"`
 	Rating    int    `json:"rating"`
 	Deviation int    `json:"deviation"`
-	Games     int    `json:"games"`
-	Wins      int    `json:"wins"`
-	Losses    int    `json:"losses"`
-	Draws     int    `json:"draws"`
+	// Provisional is set while the deviation is above
+	// rating.ProvisionalRD.
+	Provisional bool `json:"provisional,omitempty"`
+	Games       int  `json:"games"`
+	Wins        int  `json:"wins"`
+	Losses      int  `json:"losses"`
+	Draws       int  `json:"draws"`
 }
 
 func ratingInfo(r store.Rating) RatingInfo {
 	lex, pace := splitCategory(r.Category)
 	return RatingInfo{Name: r.Name, Lexicon: lex, Pace: pace, Rating: roundInt(r.R), Deviation: roundInt(r.RD),
-		Games: r.Games, Wins: r.Wins, Losses: r.Losses, Draws: r.Draws}
+		Provisional: provisional(r.RD), Games: r.Games, Wins: r.Wins, Losses: r.Losses, Draws: r.Draws}
 }
+
+// provisional reports whether a rating of deviation rd is provisional.
+func provisional(rd float64) bool { return rating.Rating{RD: rd}.Provisional() }
 
 func roundInt(x float64) int {
 	if x < 0 {

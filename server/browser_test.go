@@ -2636,7 +2636,7 @@ func TestBrowserAccounts(t *testing.T) {
 	r.poll(ana, "the rematch starts", `G.st && G.st.id !== "`+id+`" && G.st.started && G.st.rated`, 10*time.Second)
 	r.poll(bo, "Boris sees it start", `G.st.started && G.st.seats.every((s) => s.taken)`, 10*time.Second)
 	r.eval(ana, `[...document.querySelectorAll("#scores .seat")].map((s) => s.textContent)`, &seats)
-	if strings.Join(seats, "|") != fmt.Sprintf("✓ Boris (%d)|✓ Ana (%d) (you)", ch[1].After, ch[0].After) {
+	if strings.Join(seats, "|") != fmt.Sprintf("✓ Boris (%d?)|✓ Ana (%d?) (you)", ch[1].After, ch[0].After) {
 		t.Errorf("the rematch's seats on Ana's page: %q", seats)
 	}
 
@@ -2660,7 +2660,7 @@ func TestBrowserAccounts(t *testing.T) {
 	r.e.do("GET", "/api/games/"+id, "", nil, &final)
 	score := fmt.Sprintf("%d–%d", final.Seats[1].Score, final.Seats[0].Score)
 	if prof.Name != "Boris" || !strings.HasPrefix(prof.Since, "Member since ") || len(prof.Ratings) != 1 || len(prof.Games) != 1 ||
-		prof.Ratings[0][0] != "SOWPODS (international English)" || prof.Ratings[0][1] != "Regular" || !strings.HasPrefix(prof.Ratings[0][2], fmt.Sprintf("%d ± ", ch[1].After)) ||
+		prof.Ratings[0][0] != "SOWPODS (international English)" || prof.Ratings[0][1] != "Regular" || !strings.HasPrefix(prof.Ratings[0][2], fmt.Sprintf("%d? ± ", ch[1].After)) ||
 		prof.Ratings[0][3] != "1" || prof.Ratings[0][4] != "1–0–0" ||
 		prof.Games[0][2] != "Ana" || prof.Games[0][3] != score || prof.Games[0][6] != "Win" ||
 		prof.Games[0][7] != fmt.Sprintf("%d (+%d)", ch[1].After, ch[1].After-1500) || prof.GameLink != "/g/"+id || prof.Opponent != "/p/Ana" {
@@ -2711,9 +2711,16 @@ func TestBrowserAccounts(t *testing.T) {
 	r.poll(bo, "the leaderboard", `document.querySelectorAll("#leaders tbody tr").length === 2`, 10*time.Second)
 	var leaders []string
 	r.eval(bo, `[...document.querySelectorAll("#leaders tbody tr")].map((tr) => [...tr.cells].map((c) => c.textContent).join(" ") + " " + tr.querySelector("a").getAttribute("href"))`, &leaders)
-	wantLeaders := fmt.Sprintf("1 Boris %d 1 /p/Boris|2 Ana %d 1 /p/Ana", ch[1].After, ch[0].After)
+	// After one game each rating is provisional: marked, and explained
+	// on hover.
+	wantLeaders := fmt.Sprintf("1 Boris %d? 1 /p/Boris|2 Ana %d? 1 /p/Ana", ch[1].After, ch[0].After)
 	if strings.Join(leaders, "|") != wantLeaders {
 		t.Errorf("the leaderboard: %q, want %q", leaders, wantLeaders)
+	}
+	var title string
+	r.eval(bo, `$("#leaders tbody tr").cells[2].title`, &title)
+	if title != "Provisional: too few games yet for the rating to say much." {
+		t.Errorf("a provisional rating's title: %q", title)
 	}
 	var caption string
 	r.eval(bo, `$("#leaders-pace").value + " " + $("#leaders-caption").textContent`, &caption)
@@ -3142,7 +3149,7 @@ func TestBrowserPuzzle(t *testing.T) {
 	r.run(c, "Ana's page", chromedp.Navigate(r.e.url+"/p/Ana"))
 	r.poll(c, "her puzzles", `!$("#profile-body").hidden && $("#profile-puzzles").textContent !== ""`, 10*time.Second)
 	r.eval(c, `$("#profile-puzzles").textContent + " / " + $("#profile-puzzle-ratings").textContent`, &line)
-	if want := fmt.Sprintf("0 solved of 1 answered (first tries) · 0 days in a row / SOWPODS (international English): puzzle rating %.0f ± %.0f (0 solved of 1)", lost.R, lost.RD); line != want {
+	if want := fmt.Sprintf("0 solved of 1 answered (first tries) · 0 days in a row / SOWPODS (international English): puzzle rating %.0f? ± %.0f (0 solved of 1)", lost.R, lost.RD); line != want {
 		t.Errorf("her page's puzzles read %q, want %q", line, want)
 	}
 	// A puzzle at her level, from the lobby: not puzzle 5, which she
@@ -3154,13 +3161,13 @@ func TestBrowserPuzzle(t *testing.T) {
 	r.eval(c, `(() => { const s = $("#leaders-kind"); s.value = "puzzles"; s.dispatchEvent(new Event("change")); return true; })()`, &picked)
 	r.poll(c, "the puzzle leaderboard", `!$("#leaders").hidden && $("#leaders-count").textContent === "Puzzles" && $("#leaders-pace").hidden`, 10*time.Second)
 	r.eval(c, `$("#leaders-caption").textContent + ": " + [...document.querySelectorAll("#leaders tbody td")].map((td) => td.textContent).join(" ")`, &line)
-	if want := fmt.Sprintf("The highest puzzle ratings in SOWPODS (international English): 1 Ana %.0f 1", lost.R); line != want {
+	if want := fmt.Sprintf("The highest puzzle ratings in SOWPODS (international English): 1 Ana %.0f? 1", lost.R); line != want {
 		t.Errorf("the puzzle leaderboard reads %q, want %q", line, want)
 	}
 	r.run(c, "a puzzle at her level", chromedp.Click("#puzzle-level-lobby", chromedp.ByQuery), chromedp.WaitVisible("#puzzle-rating", chromedp.ByQuery))
 	r.poll(c, "a puzzle at her level", fmt.Sprintf(`location.pathname === "/puzzle/en-sowpods/%d" && !$("#puzzle").hidden && !$("#puzzle-rating").hidden`, today), 20*time.Second)
 	r.eval(c, `$("#puzzle-rating").textContent`, &line)
-	if want := fmt.Sprintf("Your puzzle rating: %.0f ± %.0f", lost.R, lost.RD); line != want {
+	if want := fmt.Sprintf("Your puzzle rating: %.0f? ± %.0f", lost.R, lost.RD); line != want {
 		t.Errorf("an unanswered puzzle's rating line reads %q, want %q", line, want)
 	}
 	r.shot(c, "51-puzzle-level")

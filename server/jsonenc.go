@@ -241,6 +241,9 @@ func (st *State) appendJSON(b []byte, premiums, letters []byte) []byte {
 			if s.Rating != 0 {
 				b = appendIntField(b, false, "rating", s.Rating)
 			}
+			if s.Provisional {
+				b = appendBoolField(b, false, "provisional", true)
+			}
 			if s.Invited {
 				b = appendBoolField(b, false, "invited", true)
 			}

@@ -98,7 +98,7 @@ func TestStateEncoder(t *testing.T) {
 	}
 	full := &State{ID: "g1", Variant: "english", Lexicon: "en", Size: 15, RackSize: 7, Start: [2]int{7, 7},
 		Premiums: []string{"tw"}, Letters: []LetterInfo{{Letter: "A", Score: 1, Count: 9}},
-		Seats:   []SeatInfo{{Name: "a", Kind: "computer", Level: "adept", Taken: true, Score: 3, Tiles: 7, Account: true, Rating: 1612, Invited: true, InvitedBy: "Ana", RatingMin: 1400, RatingMax: 1800}},
+		Seats:   []SeatInfo{{Name: "a", Kind: "computer", Level: "adept", Taken: true, Score: 3, Tiles: 7, Account: true, Rating: 1612, Provisional: true, Invited: true, InvitedBy: "Ana", RatingMin: 1400, RatingMax: 1800}},
 		Started: true, Over: true, Turn: 1, Bag: 3, Board: []Tile{fullTile},
 		History:   []HistEntry{{Seat: 1, Kind: "place", Move: "8H QI", Count: 2, Points: 11, Total: 20, Rack: "AB", Words: []string{"QX", "Ñ"}}},
 		Challenge: "double", Challengeable: intp(0), AwaitingChallenge: true,

@@ -36,6 +36,8 @@ type seat struct {
 	// then (0 if it had none).
 	account string
 	rating  int
+	// provisional is set when that rating was provisional.
+	provisional bool
 }
 
 // live is a game in memory: the engine's game, the seats and the
@@ -139,9 +141,11 @@ type joinEvent struct {
 	Name  string `json:"name"`
 	Token string `json:"token_sha256"`
 	// Account is the key of the signed-in account that took the seat,
-	// Rating its rating then (none: a guest, or no rating yet).
-	Account string `json:"account,omitempty"`
-	Rating  int    `json:"rating,omitempty"`
+	// Rating its rating then (none: a guest, or no rating yet), and
+	// Provisional set when that rating was provisional.
+	Account     string `json:"account,omitempty"`
+	Rating      int    `json:"rating,omitempty"`
+	Provisional bool   `json:"provisional,omitempty"`
 }
 
 var kindNames = map[move.Kind]string{move.Place: "place", move.Exchange: "exchange", move.Pass: "pass"}
@@ -364,7 +368,7 @@ func (l *live) join(ctx context.Context, i int, name string, acct *seatAccount, 
 	h := hashToken(token)
 	ev := joinEvent{Seat: i, Name: name, Token: hex.EncodeToString(h[:])}
 	if acct != nil {
-		ev.Name, ev.Account, ev.Rating = acct.name, acct.key, acct.rating
+		ev.Name, ev.Account, ev.Rating, ev.Provisional = acct.name, acct.key, acct.rating, acct.provisional
 	}
 	if err := l.append(ctx, "join", ev); err != nil {
 		return -1, err
@@ -383,7 +387,7 @@ func (l *live) join(ctx context.Context, i int, name string, acct *seatAccount, 
 
 func (l *live) applyJoin(ev joinEvent, h [sha256.Size]byte) {
 	s := l.seat[ev.Seat]
-	s.taken, s.hash, s.name, s.account, s.rating = true, h, ev.Name, ev.Account, ev.Rating
+	s.taken, s.hash, s.name, s.account, s.rating, s.provisional = true, h, ev.Name, ev.Account, ev.Rating, ev.Provisional
 	l.g.Seats[ev.Seat].Name = ev.Name
 	l.log.push(ev.Seat, Notification{Type: "seat", Seat: intp(ev.Seat)})
 	if l.started() {

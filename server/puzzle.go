@@ -76,13 +76,16 @@ type PuzzleRatingInfo struct {
 	Number    int    `json:"number,omitempty"`
 	Rating    int    `json:"rating"`
 	Deviation int    `json:"deviation"`
-	Answered  int    `json:"answered"`
-	Solved    int    `json:"solved"`
+	// Provisional is set while the deviation is above
+	// rating.ProvisionalRD.
+	Provisional bool `json:"provisional,omitempty"`
+	Answered    int  `json:"answered"`
+	Solved      int  `json:"solved"`
 }
 
 // puzzleRatingInfo is a stored puzzle rating as the API shows it.
 func puzzleRatingInfo(r *store.PuzzleRating) *PuzzleRatingInfo {
-	return &PuzzleRatingInfo{Name: r.Name, Lexicon: r.Lexicon, Number: r.Number, Rating: int(math.Round(r.R)), Deviation: int(math.Round(r.RD)),
+	return &PuzzleRatingInfo{Name: r.Name, Lexicon: r.Lexicon, Number: r.Number, Rating: int(math.Round(r.R)), Deviation: int(math.Round(r.RD)), Provisional: provisional(r.RD),
 		Answered: r.Answered, Solved: r.Solved}
 }
 

@@ -48,9 +48,10 @@ const levelRD = 30
 // rating in the game's category (word list and pace; 0 for none yet), and the accounts it
 // blocks or that block it, who may not hold another seat of the game.
 type seatAccount struct {
-	key, name string
-	rating    int
-	blocking  blocking
+	key, name   string
+	rating      int
+	provisional bool
+	blocking    blocking
 }
 
 // ratingOrNew is the account's rating, a newcomer's when it has none.
@@ -80,7 +81,7 @@ func (s *Server) seatAccountFor(ctx context.Context, a *store.Account, cat strin
 	}
 	for _, r := range rs {
 		if r.Category == cat {
-			sa.rating = roundInt(r.R)
+			sa.rating, sa.provisional = roundInt(r.R), provisional(r.RD)
 		}
 	}
 	return sa, nil

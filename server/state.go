@@ -113,6 +113,9 @@ type SeatInfo struct {
 	// when it took the seat (none before its first rated game).
 	Account bool `json:"account,omitempty"`
 	Rating  int  `json:"rating,omitempty"`
+	// Provisional is set when that rating was provisional (its
+	// deviation above rating.ProvisionalRD).
+	Provisional bool `json:"provisional,omitempty"`
 	// Invited is set for a free seat kept for an invited player account,
 	// whose name it shows; InvitedBy names the account that invited it.
 	Invited   bool   `json:"invited,omitempty"`
@@ -328,7 +331,7 @@ func (l *live) state(me int) *State {
 func (l *live) seatInfo(i int) SeatInfo {
 	s := l.seat[i]
 	si := SeatInfo{Name: s.name, Kind: "human", Level: s.level, Taken: s.taken, Score: l.g.Seats[i].Score,
-		Tiles: l.g.Seats[i].Rack.Len(), Account: s.account != "", Rating: s.rating}
+		Tiles: l.g.Seats[i].Rack.Len(), Account: s.account != "", Rating: s.rating, Provisional: s.provisional}
 	if !s.taken && l.hdr.Seats[i].Invited != "" {
 		si.Invited, si.InvitedBy = true, l.hdr.Seats[i].InvitedBy
 	}

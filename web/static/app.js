@@ -233,7 +233,19 @@ function displayName(s) {
 }
 
 // seatLabel is a seat's name with its rating, when it has one: "Ana (1512)".
-function seatLabel(s) { return displayName(s) + (s.rating ? " (" + s.rating + ")" : ""); }
+function seatLabel(s) { return displayName(s) + (s.rating ? " (" + ratingText(s) + ")" : ""); }
+
+// ratingText is a rating with "?" after it while it is provisional (too
+// few games yet to say much: the server's provisional flag).
+function ratingText(r) { return r.rating + (r.provisional ? "?" : ""); }
+
+// ratingCell is a table cell with a rating, explained on hover when it
+// is provisional.
+function ratingCell(r, text) {
+  const td = el("td", "n", text);
+  if (r.provisional) td.title = t("provisionalTitle");
+  return td;
+}
 
 // signedNumber writes a change with its sign: +12, −12 (a real minus), ±0.
 function signedNumber(d) { return d > 0 ? "+" + d : d < 0 ? "−" + -d : "±0"; }
@@ -2192,7 +2204,7 @@ function leaderRow(rank, name, ...figures) {
   const a = el("a", "", name);
   a.href = profileURL(name);
   who.append(a);
-  tr.append(el("td", "n", String(rank)), who, ...figures.map((f) => el("td", "n", String(f))));
+  tr.append(el("td", "n", String(rank)), who, ...figures.map((f) => f instanceof Node ? f : el("td", "n", String(f))));
   return tr;
 }
 
@@ -2201,7 +2213,7 @@ function showLeaders() {
   const puzzles = LEADERS.kind === "puzzles";
   const body = $("#leaders tbody");
   body.textContent = "";
-  LEADERS.players.forEach((p, i) => body.append(leaderRow(i + 1, p.name, p.rating, puzzles ? p.answered : p.games)));
+  LEADERS.players.forEach((p, i) => body.append(leaderRow(i + 1, p.name, ratingCell(p, ratingText(p)), puzzles ? p.answered : p.games)));
   $("#leaders-count").textContent = t(puzzles ? "lbPuzzles" : "lbGames");
   $("#leaders-caption").textContent = t(puzzles ? "lbPuzzleCaption" : "lbCaption", lexiconName(LEADERS.lexicon), paceName(LEADERS.pace));
   $("#leaders").hidden = !LEADERS.players.length;
@@ -4788,7 +4800,7 @@ function renderPuzzleRating() {
     }
     if (f && f.rating_after) {
       if (P.rating && P.rating.rating !== f.rating_after) parts.push(t("puzzleRatingLater", P.rating.rating));
-    } else if (P.rating) parts.push(t("puzzleRatingNow", P.rating.rating, P.rating.deviation));
+    } else if (P.rating) parts.push(t("puzzleRatingNow", ratingText(P.rating), P.rating.deviation));
     else parts.push(t("puzzleUnrated"));
     if (f && P.level) parts.push(t("puzzleLevel", P.level.rating, P.level.answered));
   }
@@ -5420,7 +5432,7 @@ function renderProfile() {
   rb.textContent = "";
   for (const r of P.ratings) {
     const tr = el("tr");
-    tr.append(el("td", "", lexiconName(r.lexicon)), el("td", "", paceName(r.pace)), el("td", "n", r.rating + " ± " + r.deviation), el("td", "n", String(r.games)),
+    tr.append(el("td", "", lexiconName(r.lexicon)), el("td", "", paceName(r.pace)), ratingCell(r, ratingText(r) + " ± " + r.deviation), el("td", "n", String(r.games)),
       el("td", "n", `${r.wins}–${r.losses}–${r.draws}`));
     rb.append(tr);
   }
@@ -5429,7 +5441,7 @@ function renderProfile() {
   $("#profile-puzzles").className = pz.tried ? "" : "hint";
   const pr = $("#profile-puzzle-ratings");
   pr.textContent = "";
-  for (const r of pz.ratings || []) pr.append(el("p", "", t("puzzleRatingLine", lexiconName(r.lexicon), r.rating, r.deviation, r.answered, r.solved)));
+  for (const r of pz.ratings || []) pr.append(el("p", "", t("puzzleRatingLine", lexiconName(r.lexicon), ratingText(r), r.deviation, r.answered, r.solved)));
   for (const r of pz.rush || []) pr.append(el("p", "", t("rushProfileLine", lexiconName(r.lexicon), rushModeName(r.mode), r.solved, r.runs)));
   pr.hidden = !pr.children.length;
   $("#profile-ratings").hidden = !P.ratings.length;

@@ -1397,3 +1397,32 @@ func (s *solver) pv(lastPass bool, depth int) []move.Move {
 	}
 	return line
 }
+
+// MoveValue is the spread that move m of the side to move (holding me,
+// against opp, on board b, lastPass telling whether the opponent's last
+// move was a pass) gains from here to the end, the opponent then
+// playing best: Solve's Value of the position, for one move chosen by
+// the caller. A placement that empties the rack ends the game and gains
+// its score and twice the opponent's tiles (the spread moves by that
+// much under either end rule); a second scoreless turn in a row ends it
+// with each side losing what it holds; any other move is followed by a
+// search of the opponent's reply, bounded by opt (exact reports whether
+// it reached the end on every line). m must be legal; b is not changed.
+func MoveValue(gen movegen.Generator, b *board.Board, me, opp alphabet.Rack, lastPass bool, m move.Move, opt Options) (value int, exact bool) {
+	scores := b.Variant.Scores
+	kept := m.Kept(me)
+	switch {
+	case m.Kind == move.Place && kept.Len() == 0:
+		return m.Score + 2*opp.Value(scores), true
+	case m.Kind != move.Place && lastPass:
+		return opp.Value(scores) - kept.Value(scores), true
+	}
+	after := b.Clone()
+	pass := true
+	if m.Kind == move.Place {
+		after.PlaceLine(m.Dir, m.Row, m.Col, m.Tiles, 1000)
+		pass = false
+	}
+	res := Solve(gen, after, opp, kept, pass, opt)
+	return m.Score - res.Value, res.Exact
+}

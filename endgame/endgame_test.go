@@ -1,7 +1,9 @@
 package endgame
 
 import (
+	"math"
 	"math/rand/v2"
+	"slices"
 	"time"
 
 	"testing"
@@ -391,5 +393,46 @@ func TestReplyScoreShortcut(t *testing.T) {
 	}
 	if checked < 100 {
 		t.Errorf("only %d reply scores checked", checked)
+	}
+}
+
+// TestMoveValue compares MoveValue with plain minimax for every move of
+// small random endgames around CAT, passes included: the value of each
+// move, and the best of them is the solver's value.
+func TestMoveValue(t *testing.T) {
+	letters := "AAEIOSTXZJQC"
+	rng := rand.New(rand.NewPCG(9, 10))
+	for trial := range 25 {
+		mk := func(k int) string {
+			s := ""
+			for range k {
+				s += string(letters[rng.IntN(len(letters))])
+			}
+			return s
+		}
+		p := position{name: "random", words: words, placed: map[string]string{"8H": "CAT"}, me: mk(1 + rng.IntN(3)), opp: mk(1 + rng.IntN(3))}
+		v, gen, b, me, opp := setup(t, p)
+		lastPass := trial%4 == 0
+		moves := []move.Move{{Kind: move.Pass}}
+		gen.Generate(b, &me, func(m *move.Move) {
+			if m.Kind == move.Place {
+				c := *m
+				c.Tiles = slices.Clone(m.Tiles)
+				moves = append(moves, c)
+			}
+		})
+		best := Solve(gen, b, me, opp, lastPass, Options{})
+		top := math.MinInt
+		for _, m := range moves {
+			got, exact := MoveValue(gen, b, me, opp, lastPass, m, Options{})
+			want := valueOf(gen, b, me, opp, lastPass, &m, v.Scores)
+			if got != want || !exact {
+				t.Errorf("%s vs %s (last pass %v): %s is worth %d (exact %v), minimax says %d", p.me, p.opp, lastPass, m.String(b), got, exact, want)
+			}
+			top = max(top, got)
+		}
+		if top != best.Value {
+			t.Errorf("%s vs %s: the best move is worth %d, the solver says %d", p.me, p.opp, top, best.Value)
+		}
 	}
 }

@@ -126,31 +126,9 @@ func judgeEndgame(p *Valued, v *View, played move.Move) *Verdict {
 	_, res, _ := solveEndgame(p.egen, v, p.opt)
 	vd := &Verdict{Phase: "endgame", Exact: res.Exact, Endgame: res}
 	vd.Best = Estimate{Move: res.Move, Mean: float64(res.Value), Alive: true}
-	scores := v.Board.Variant.Scores
-	kept := played.Kept(v.Rack)
-	opp := v.Unseen
-	value := 0.0
-	switch {
-	case played.Kind == move.Place && kept.Len() == 0:
-		// Out: the opponent's tiles count twice for the mover (under
-		// either end rule the spread moves by that much).
-		value = float64(played.Score + 2*opp.Value(scores))
-	case played.Kind != move.Place && v.LastWasPass:
-		// A second scoreless turn in a row ends the game: each loses
-		// what they hold.
-		value = float64(opp.Value(scores) - kept.Value(scores))
-	default:
-		b := v.Board.Clone()
-		pass := true
-		if played.Kind == move.Place {
-			b.PlaceLine(played.Dir, played.Row, played.Col, played.Tiles, 1000)
-			pass = false
-		}
-		after := endgame.Solve(p.egen, b, opp, kept, pass, endgameOptions(p.opt))
-		value = float64(played.Score - after.Value)
-		vd.Exact = vd.Exact && after.Exact
-	}
-	vd.Played = Estimate{Move: played, Mean: value, Alive: true}
+	value, exact := endgame.MoveValue(p.egen, v.Board, v.Rack, v.Unseen, v.LastWasPass, played, endgameOptions(p.opt))
+	vd.Exact = vd.Exact && exact
+	vd.Played = Estimate{Move: played, Mean: float64(value), Alive: true}
 	if !vd.Exact && played.Key() == res.Move.Key() {
 		// Two searches cut short may value one move apart.
 		vd.Played.Mean = vd.Best.Mean

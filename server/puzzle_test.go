@@ -208,7 +208,7 @@ func TestPuzzleStats(t *testing.T) {
 		}
 	}
 	rs := []store.PuzzleRating{{Lexicon: "en", R: 1612.4, RD: 201.6, Answered: 3, Solved: 2}}
-	if got := puzzleStats(nil, rs, 100).Ratings; len(got) != 1 || got[0] != (PuzzleRatingInfo{Lexicon: "en", Rating: 1612, Deviation: 202, Answered: 3, Solved: 2}) {
+	if got := puzzleStats(nil, rs, 100).Ratings; len(got) != 1 || got[0] != (PuzzleRatingInfo{Lexicon: "en", Rating: 1612, Deviation: 202, Provisional: true, Answered: 3, Solved: 2}) {
 		t.Errorf("the ratings of the figures: %+v", got)
 	}
 }

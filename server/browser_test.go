@@ -134,7 +134,11 @@ type rig struct {
 
 // newRig starts the server and the browser, or skips the test when there
 // is no Chromium. Computer seats move at once.
-func newRig(t *testing.T) *rig {
+func newRig(t *testing.T) *rig { return newRigWith(t, nil) }
+
+// newRigWith is newRig with the server's configuration changed by set
+// (nil: as it is).
+func newRigWith(t *testing.T, set func(*Config)) *rig {
 	chrome := findChromium()
 	if chrome == "" {
 		t.Skip("browser test NOT run: no Chromium found (install Debian's chromium, see .ci/install-chromium.sh, or set ATRIL_CHROMIUM)")
@@ -160,6 +164,9 @@ func newRig(t *testing.T) *rig {
 	cfg.LoadLexicon = func(v *variant.Variant, name string) (*lexicon.Lexicon, error) { return browserLex(v) }
 	cfg.Static = web.FS()
 	cfg.ThinkTime = 0
+	if set != nil {
+		set(&cfg)
+	}
 	srv, err := New(cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -4897,4 +4904,80 @@ func TestBrowserTakeback(t *testing.T) {
 	if shown {
 		t.Error("a game between people offers takebacks")
 	}
+}
+
+// TestBrowserEndgame: the lobby's link to the endgame of the day, an
+// endgame puzzle's page (its goal, Pass offered, the links to the
+// others), the highest-scoring play answered wrong with what it and the
+// best move gain, the best move then right, the line of play with Show,
+// and the solution asked for.
+func TestBrowserEndgame(t *testing.T) {
+	r := newRigWith(t, func(cfg *Config) {
+		// An endgame puzzle's searches cut the word list with a GADDAG.
+		cfg.NewGenerator = func(lex *lexicon.Lexicon) movegen.Generator { return movegen.NewGaddag(lex) }
+	})
+	c := r.ctx
+	r.run(c, "open the lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#create`))
+	r.poll(c, "the endgame link", `$("#endgame-link").getAttribute("href") === "/endgame/en-sowpods/today" && $("#endgame-link").textContent === "Endgame of the day"`, 20*time.Second)
+	var sol EndgameAnswer
+	if code := r.e.do("POST", "/api/endgames/en-sowpods/5/answer", "", map[string]any{"reveal": true}, &sol); code != 200 || len(sol.Line) == 0 || sol.Line[0].Kind != "place" {
+		t.Fatalf("endgame 5's solution: %d %+v", code, sol)
+	}
+	r.run(c, "endgame 5", chromedp.Navigate(r.e.url+"/endgame/en-sowpods/5"))
+	r.poll(c, "the endgame's page", `!$("#puzzle").hidden && document.querySelectorAll("#rack .tile").length >= 3 && document.querySelectorAll("#board .sq .tile").length > 0`, 30*time.Second)
+	var page struct {
+		Title, Goal, Prev, Next string
+		Pass, Rating            bool
+	}
+	r.eval(c, `({Title: $("#puzzle-title").textContent, Goal: $("#puzzle-goal").textContent,
+		Prev: $("#puzzle-prev").hidden ? "" : $("#puzzle-prev").getAttribute("href"), Next: $("#puzzle-next").hidden ? "" : $("#puzzle-next").getAttribute("href"),
+		Pass: !!$("#pass").offsetParent, Rating: !!$("#puzzle-rating").offsetParent})`, &page)
+	if !strings.HasPrefix(page.Title, "Endgame 5 · ") || !strings.HasPrefix(page.Goal, "The bag is empty") || page.Prev != "/endgame/en-sowpods/4" ||
+		page.Next != "/endgame/en-sowpods/6" || !page.Pass || page.Rating {
+		t.Errorf("the endgame's page: %+v", page)
+	}
+	if s := r.axe(c, "an endgame puzzle"); s < 90 {
+		t.Errorf("an endgame puzzle's page scores %.0f in the accessibility checks, want at least 90", s)
+	}
+	// The highest-scoring play, laid by the page's Show, is wrong.
+	play := func(m EndgameMove) {
+		t.Helper()
+		tiles, _ := json.Marshal(m.Tiles)
+		r.run(c, "lay "+m.Move, chromedp.Evaluate(`showCandidate({tiles: `+string(tiles)+`})`, nil))
+		r.poll(c, "its preview", fmt.Sprintf(`$("#preview").dataset.score === "%d"`, m.Score), 10*time.Second)
+		r.clickAt(c, "#submit")
+	}
+	play(sol.Top)
+	r.poll(c, "the verdict", `$("#puzzle-result p.error") !== null`, 20*time.Second)
+	var verdict string
+	r.eval(c, `$("#puzzle-result").textContent`, &verdict)
+	for _, want := range []string{fmt.Sprintf("gains %s to the end; the best move gains %s.", signed(sol.TopValue), signed(sol.Best)),
+		fmt.Sprintf("The highest-scoring play, %s for %d, gains %s.", sol.Top.Move, sol.Top.Score, signed(sol.TopValue)), "The best line"} {
+		if !strings.Contains(verdict, want) {
+			t.Errorf("the verdict on the top play %q lacks %q", verdict, want)
+		}
+	}
+	r.shot(c, "66-endgame-wrong")
+	// The best move, by the line's Show: right.
+	r.clickAt(c, "#puzzle-result tbody tr:first-child button")
+	r.poll(c, "the best move laid", fmt.Sprintf(`$("#preview").dataset.score === "%d"`, sol.Line[0].Score), 10*time.Second)
+	r.clickAt(c, "#submit")
+	r.poll(c, "right", `$("#puzzle-result p.ok") !== null`, 20*time.Second)
+	r.eval(c, `$("#puzzle-result p.ok").textContent`, &verdict)
+	if want := fmt.Sprintf("gains %s to the end, the most.", signed(sol.Best)); !strings.HasPrefix(verdict, "Right: ") || !strings.HasSuffix(verdict, want) {
+		t.Errorf("the verdict on the best move: %q, want it to end %q", verdict, want)
+	}
+	r.clickAt(c, "#puzzle-reveal")
+	r.poll(c, "the solution", fmt.Sprintf(`$("#puzzle-result p").textContent === "The best move gains %s to the end."`, signed(sol.Best)), 20*time.Second)
+}
+
+// signed writes a spread as the page does.
+func signed(n int) string {
+	switch {
+	case n > 0:
+		return fmt.Sprintf("+%d", n)
+	case n < 0:
+		return fmt.Sprintf("−%d", -n)
+	}
+	return "0"
 }

@@ -32,7 +32,8 @@ const (
 )
 
 // puzzleEntry is a puzzle as the server keeps it: made once (package
-// puzzle; read only once made), with its best placements rendered.
+// puzzle; read only once made): a puzzle to score, with its best
+// placements rendered, or an endgame puzzle (endgame.go).
 type puzzleEntry struct {
 	once    sync.Once
 	made    atomic.Bool // once has run
@@ -43,6 +44,16 @@ type puzzleEntry struct {
 	number  int
 	*puzzle.Puzzle
 	best []Candidate
+	// endgame is set for an endgame puzzle (Puzzle is nil).
+	endgame *puzzle.Endgame
+}
+
+// game is the puzzle's position: the player on turn solves it.
+func (p *puzzleEntry) game() *game.Game {
+	if p.endgame != nil {
+		return p.endgame.Game
+	}
+	return p.Game
 }
 
 // PuzzleInfo is the answer of GET /api/puzzles/{lexicon}/{n}: the
@@ -52,7 +63,9 @@ type PuzzleInfo struct {
 	Lexicon string `json:"lexicon"`
 	Number  int    `json:"number"`
 	Today   int    `json:"today"`
-	// Goal is what to find: "score", the highest-scoring play.
+	// Goal is what to find: "score", the highest-scoring play, or
+	// "endgame", the move that ends the game best (GET
+	// /api/endgames/{lexicon}/{n}).
 	Goal  string `json:"goal"`
 	State *State `json:"state"`
 	// CGP is the position as a CGP line, for the analysis board.
@@ -232,10 +245,22 @@ type puzzles struct {
 
 // puzzleFor returns puzzle n of word list lexicon, made once.
 func (s *Server) puzzleFor(r *http.Request) (*puzzleEntry, error) {
+	v, name, n, err := s.puzzleNumber(r)
+	if err != nil {
+		return nil, err
+	}
+	return s.cachedPuzzle(r, name+"\x00"+strconv.Itoa(n), v, name, n, func(lex *lexicon.Lexicon, gen movegen.Generator) (*puzzle.Puzzle, error) {
+		return puzzle.Make(v, lex, name, n, gen)
+	})
+}
+
+// puzzleNumber reads the word list and the puzzle's number (or today)
+// of a puzzle's address: none is out before its day.
+func (s *Server) puzzleNumber(r *http.Request) (*variant.Variant, string, int, error) {
 	name := r.PathValue("lexicon")
 	v := s.variantOfLexicon(name)
 	if v == nil {
-		return nil, &apiError{404, fmt.Sprintf("no word list %q is offered", short(name, 40))}
+		return nil, "", 0, &apiError{404, fmt.Sprintf("no word list %q is offered", short(name, 40))}
 	}
 	today := puzzle.Today(time.Now())
 	ns := r.PathValue("n")
@@ -244,20 +269,28 @@ func (s *Server) puzzleFor(r *http.Request) (*puzzleEntry, error) {
 		n, err = today, nil
 	}
 	if err != nil || n < 1 || n > puzzle.Max {
-		return nil, &apiError{404, fmt.Sprintf("puzzles are numbered 1 to %d (or today), not %q", puzzle.Max, short(ns, 20))}
+		return nil, "", 0, &apiError{404, fmt.Sprintf("puzzles are numbered 1 to %d (or today), not %q", puzzle.Max, short(ns, 20))}
 	}
 	if n > today {
-		return nil, &apiError{404, fmt.Sprintf("puzzle %d is not out yet: today's is %d", n, today)}
+		return nil, "", 0, &apiError{404, fmt.Sprintf("puzzle %d is not out yet: today's is %d", n, today)}
 	}
-	return s.cachedPuzzle(r, name+"\x00"+strconv.Itoa(n), v, name, n, func(lex *lexicon.Lexicon, gen movegen.Generator) (*puzzle.Puzzle, error) {
-		return puzzle.Make(v, lex, name, n, gen)
+	return v, name, n, nil
+}
+
+// cachedPuzzle returns the puzzle to score of key, made once by mk with
+// one of word list name's generators: puzzle number n of variant v's
+// list.
+func (s *Server) cachedPuzzle(r *http.Request, key string, v *variant.Variant, name string, n int,
+	mk func(*lexicon.Lexicon, movegen.Generator) (*puzzle.Puzzle, error)) (*puzzleEntry, error) {
+	return s.cachedEntry(r, key, v, name, n, func(p *puzzleEntry, lex *lexicon.Lexicon, gen movegen.Generator) error {
+		return p.fillScore(mk, lex, gen)
 	})
 }
 
-// cachedPuzzle returns the puzzle of key, made once by mk with one of
+// cachedEntry returns the puzzle of key, made once by fill with one of
 // word list name's generators: puzzle number n of variant v's list.
-func (s *Server) cachedPuzzle(r *http.Request, key string, v *variant.Variant, name string, n int,
-	mk func(*lexicon.Lexicon, movegen.Generator) (*puzzle.Puzzle, error)) (*puzzleEntry, error) {
+func (s *Server) cachedEntry(r *http.Request, key string, v *variant.Variant, name string, n int,
+	fill func(*puzzleEntry, *lexicon.Lexicon, movegen.Generator) error) (*puzzleEntry, error) {
 	s.puzzles.mu.Lock()
 	if s.puzzles.m == nil {
 		s.puzzles.m = map[string]*puzzleEntry{}
@@ -296,7 +329,7 @@ func (s *Server) cachedPuzzle(r *http.Request, key string, v *variant.Variant, n
 			return
 		}
 		defer func() { <-s.sem }()
-		p.err = s.makePuzzle(p, mk)
+		p.err = s.makePuzzle(p, fill)
 	})
 	if p.err != nil {
 		// A failure is not kept: the next request tries again.
@@ -310,16 +343,23 @@ func (s *Server) cachedPuzzle(r *http.Request, key string, v *variant.Variant, n
 	return p, nil
 }
 
-// makePuzzle makes puzzle p by mk with one of its word list's
+// makePuzzle makes puzzle p by fill with one of its word list's
 // generators.
-func (s *Server) makePuzzle(p *puzzleEntry, mk func(*lexicon.Lexicon, movegen.Generator) (*puzzle.Puzzle, error)) error {
+func (s *Server) makePuzzle(p *puzzleEntry, fill func(*puzzleEntry, *lexicon.Lexicon, movegen.Generator) error) error {
 	lr, err := s.lexiconFor(p.v, p.lexicon)
 	if err != nil {
 		return err
 	}
 	gen := lr.getGen()
 	defer lr.putGen(gen)
-	if p.Puzzle, err = mk(lr.lex, gen); err != nil {
+	return fill(p, lr.lex, gen)
+}
+
+// fillScore makes p a puzzle to score, made by mk, with its best
+// placements rendered.
+func (p *puzzleEntry) fillScore(mk func(*lexicon.Lexicon, movegen.Generator) (*puzzle.Puzzle, error), lex *lexicon.Lexicon, gen movegen.Generator) error {
+	var err error
+	if p.Puzzle, err = mk(lex, gen); err != nil {
 		return err
 	}
 	table, err := leave.Load(p.v, "default", 0)
@@ -346,7 +386,7 @@ func puzzleCandidate(v *variant.Variant, g *game.Game, m *move.Move, table leave
 
 // state renders the puzzle's position for the seat on turn, as a game's
 // state.
-func (p *puzzleEntry) state() *State { return stateOfPosition(p.v, p.lexicon, p.Game) }
+func (p *puzzleEntry) state() *State { return stateOfPosition(p.v, p.lexicon, p.game()) }
 
 func (s *Server) handlePuzzle(w http.ResponseWriter, r *http.Request) {
 	p, err := s.puzzleFor(r)
@@ -399,7 +439,7 @@ func (s *Server) readPuzzleRequest(w http.ResponseWriter, r *http.Request) (*puz
 
 // preview is what a placement would score in the puzzle.
 func (p *puzzleEntry) preview(tiles []PlacedTile) (Preview, error) {
-	g := p.Game
+	g := p.game()
 	return previewOf(g.Board, g.Seats[g.Current()].Rack, g.BagLen(), true, tiles)
 }
 

@@ -4152,6 +4152,7 @@ function showPreview() {
 
 async function sendMove(body) {
   if (G.position) return positionPlay(body);
+  if (G.puzzle) return answerPuzzle(false, body.kind === "pass");
   const before = G.st.moves;
   // The tiles that leave the rack: the ones drawn for them come after the
   // ones kept.
@@ -4684,8 +4685,11 @@ let PROFILE = null;
 
 // puzzleDay is today's puzzle number: days from 1 January 2026 (UTC).
 function puzzleDay() { return Math.floor((Date.now() - Date.UTC(2026, 0, 1)) / 86400000) + 1; }
-function puzzleURL(lexicon, n) { return "/puzzle/" + encodeURIComponent(lexicon) + "/" + n; }
-function puzzlePath() { return "/api/puzzles/" + encodeURIComponent(G.puzzle.lexicon) + "/" + G.puzzle.number; }
+// A puzzle's kind: "score" (find the highest-scoring play) or "endgame"
+// (the bag empty: find the move that ends the game best).
+function puzzleURL(lexicon, n, kind) { return (kind === "endgame" ? "/endgame/" : "/puzzle/") + encodeURIComponent(lexicon) + "/" + n; }
+function puzzleAPI(lexicon, n, kind) { return (kind === "endgame" ? "/api/endgames/" : "/api/puzzles/") + encodeURIComponent(lexicon) + "/" + n; }
+function puzzlePath() { return puzzleAPI(G.puzzle.lexicon, G.puzzle.number, G.puzzle.kind); }
 
 // fillPuzzleCard offers the lobby's puzzle of the day in each word list.
 function fillPuzzleCard() {
@@ -4698,6 +4702,7 @@ function fillPuzzleCard() {
 function puzzleLink() {
   $("#puzzle-link").href = puzzleURL($("#puzzle-lexicon").value, "today");
   $("#puzzle-link").textContent = t("puzzleLink", puzzleDay());
+  $("#endgame-link").href = puzzleURL($("#puzzle-lexicon").value, "today", "endgame");
   $("#puzzle-level-row").hidden = !ME.signed_in;
   dailyRushLeader($("#puzzle-lexicon").value);
 }
@@ -4725,20 +4730,21 @@ async function puzzleAtLevel(lexicon) {
   }
 }
 
-// showPuzzle opens puzzle n of a word list on the game's page: its
-// board, the rack on turn, the moves before it, and the puzzle's box.
-async function showPuzzle(lexicon, n) {
+// showPuzzle opens puzzle n of a word list, of kind "score" or
+// "endgame", on the game's page: its board, the rack on turn, the moves
+// before it, and the puzzle's box.
+async function showPuzzle(lexicon, n, kind = "score") {
   let P;
   try {
-    P = await api("GET", "/api/puzzles/" + encodeURIComponent(lexicon) + "/" + n);
+    P = await api("GET", puzzleAPI(lexicon, n, kind));
   } catch (e) {
     $("#main").textContent = e.status === 404 ? t("notFound") : t("error", e.message);
     return;
   }
-  if (String(n) !== String(P.number)) history.replaceState(null, "", puzzleURL(P.lexicon, P.number));
+  if (String(n) !== String(P.number)) history.replaceState(null, "", puzzleURL(P.lexicon, P.number, kind));
   localStorage.setItem("atril:puzzle", P.lexicon);
   const st = P.state;
-  G.puzzle = { lexicon: P.lexicon, number: P.number, today: P.today, answer: null, first: P.answered || null, cgp: P.cgp,
+  G.puzzle = { kind, lexicon: P.lexicon, number: P.number, today: P.today, answer: null, first: P.answered || null, cgp: P.cgp,
     rating: P.rating || null, level: P.level || null };
   G.gameLang = VARIANT_LANG[st.variant] || "en";
   LANG = pickLang(G.gameLang);
@@ -4750,7 +4756,7 @@ async function showPuzzle(lexicon, n) {
   $("#puzzle-reveal").addEventListener("click", async () => {
     // Signed in, a look at the solution before any answer is recorded as
     // not solving the puzzle.
-    if (ME.signed_in && !G.puzzle.first && !await ask(t("puzzleRevealAsk"), t("puzzleReveal"))) return;
+    if (ME.signed_in && G.puzzle.kind === "score" && !G.puzzle.first && !await ask(t("puzzleRevealAsk"), t("puzzleReveal"))) return;
     answerPuzzle(true);
   });
   $("#puzzle-level").addEventListener("click", () => puzzleAtLevel(G.puzzle.lexicon));
@@ -4760,29 +4766,37 @@ async function showPuzzle(lexicon, n) {
 // renderPuzzleSide shows the puzzle's box and hides what only a game has.
 function renderPuzzleSide() {
   const P = G.puzzle;
+  const endgame = P.kind === "endgame";
   G.st.seats.forEach((s, i) => { s.name = t("puzzleSeat", i + 1); });
-  $("#puzzle-title").textContent = t("puzzleTitle", P.number, lexiconName(G.st.lexicon));
-  document.title = t("puzzleTitle", P.number, lexiconName(G.st.lexicon)) + " – atril";
+  $("#puzzle-title").textContent = t(endgame ? "endgameTitle" : "puzzleTitle", P.number, lexiconName(G.st.lexicon));
+  document.title = $("#puzzle-title").textContent + " – atril";
+  $("#puzzle-goal").dataset.t = endgame ? "endgameGoal" : "puzzleGoal";
+  $("#puzzle-goal").textContent = t($("#puzzle-goal").dataset.t);
   $("#game-title").textContent = $("#puzzle-title").textContent;
   $("#turn").textContent = "";
   $("#turn").hidden = true;
   for (const b of ["#exchange", "#pass", "#resign", "#abort", "#hint", "#takeback", "#sound", "#notify", "#resume-box", "#share", "#chat-box", "#kibitz-box"]) $(b).hidden = true;
+  // An endgame's best move may be a pass.
+  $("#pass").hidden = !endgame;
   const nav = [["#puzzle-prev", P.number - 1], ["#puzzle-next", P.number + 1], ["#puzzle-today", P.today]];
   for (const [sel, n] of nav) {
     const a = $(sel);
     a.hidden = n < 1 || n > P.today || n === P.number;
-    a.href = puzzleURL(P.lexicon, n);
+    a.href = puzzleURL(P.lexicon, n, P.kind);
   }
   // Once answered, the position may go to the analysis board.
   $("#puzzle-board").hidden = !P.answer || !P.cgp;
   if (P.cgp) $("#puzzle-board").href = positionURL(P.cgp);
-  // The signed-in account's first answer, the one that counts.
-  const f = ME.signed_in ? P.first : null;
+  // The signed-in account's first answer, the one that counts (endgames
+  // are not recorded).
+  const f = ME.signed_in && !endgame ? P.first : null;
   $("#puzzle-record").hidden = !f;
   if (f) $("#puzzle-record").textContent = f.revealed ? t("puzzleFirstRevealed") : t(f.correct ? "puzzleFirstRight" : "puzzleFirstWrong", f.score);
-  renderPuzzleRating();
-  $("#puzzle-level").hidden = !ME.signed_in;
-  renderPuzzleResult();
+  if (endgame) $("#puzzle-rating").hidden = true;
+  else renderPuzzleRating();
+  $("#puzzle-level").hidden = !ME.signed_in || endgame;
+  if (endgame) renderEndgameResult();
+  else renderPuzzleResult();
 }
 
 // renderPuzzleRating says, signed in, the account's puzzle rating in the
@@ -4808,10 +4822,10 @@ function renderPuzzleRating() {
   line.textContent = parts.join(" · ");
 }
 
-// answerPuzzle sends the placed tiles (or asks for the solution) and
-// shows what the server says.
-async function answerPuzzle(reveal) {
-  const body = reveal ? { reveal: true } : { tiles: G.pending.map((p) => ({ row: p.row, col: p.col, letter: p.letter, blank: p.blank })) };
+// answerPuzzle sends the placed tiles, or a pass (an endgame's), or asks
+// for the solution, and shows what the server says.
+async function answerPuzzle(reveal, pass) {
+  const body = reveal ? { reveal: true } : pass ? { pass: true } : { tiles: G.pending.map((p) => ({ row: p.row, col: p.col, letter: p.letter, blank: p.blank })) };
   let res;
   try { res = await api("POST", puzzlePath() + "/answer", body); } catch (e) { say(t("error", e.message), "error"); return; }
   if (!reveal && !res.ok) { say(t("rejected", localReason(res.reason)), "error"); return; }
@@ -4839,6 +4853,36 @@ function renderPuzzleResult() {
   if (r.answered_by > 0) box.append(el("p", "hint", t("puzzleCounts", r.answered_by, r.solved_by)));
   box.append(movesTable(t("puzzleBest"), ["rvScore", "rvLeave", "rvEquity"],
     r.best.map((c) => ({ move: c.move, cells: [String(c.score), wordNode(units(c.leave)), c.equity.toFixed(1)], show: c }))));
+}
+
+// signedPoints writes a spread with its sign ("+12", "−3", "0").
+function signedPoints(n) { return n > 0 ? "+" + n : n < 0 ? "−" + -n : "0"; }
+
+// answerMoveNode is a move as an answer gives it: a pass in words.
+function answerMoveNode(mv) { return mv === "-" ? document.createTextNode(t("rvPass")) : moveNode(mv); }
+
+// renderEndgameResult says what the endgame's answer gains to the end
+// against the best move, what the highest-scoring play gains, and the
+// line of play that gains the most (its first move laid on the board by
+// Show).
+function renderEndgameResult() {
+  const box = $("#puzzle-result");
+  box.textContent = "";
+  const A = G.puzzle.answer;
+  if (!A) return;
+  const r = A.res;
+  box.tabIndex = -1;
+  const line = el("p", A.reveal ? "" : r.correct ? "ok" : "error");
+  if (A.reveal) line.textContent = t("endgameSolution", signedPoints(r.best));
+  else if (r.correct) line.append(...msgNodes(t("endgameRight", "{0}", signedPoints(r.value)), answerMoveNode(r.move)));
+  else line.append(...msgNodes(t("endgameWrong", "{0}", signedPoints(r.value), signedPoints(r.best)), answerMoveNode(r.move)));
+  box.append(line);
+  if (!A.reveal && !r.exact) box.append(el("p", "hint", t("endgameInexact")));
+  const top = el("p");
+  top.append(...msgNodes(t("endgameTop", "{0}", r.top.score, signedPoints(r.top_value)), moveNode(r.top.move)));
+  box.append(top);
+  box.append(movesTable(t("endgameLine"), ["endgameWho", "rvScore"],
+    r.line.map((m, k) => ({ kind: m.kind, move: m.move, cells: [t(m.you ? "endgameYou" : "endgameOpponent"), String(m.score)], show: k === 0 ? m : null }))));
 }
 
 // ---------- messages between players ----------
@@ -5724,7 +5768,7 @@ wireSettings();
 loadMe().then(() => {
   const m = location.pathname.match(/^\/g\/([0-9a-f]{16})$/);
   const p = location.pathname.match(/^\/p\/([^/]+)$/);
-  const pz = location.pathname.match(/^\/puzzle(?:\/([^/]+)\/(\d+|today))?$/);
+  const pz = location.pathname.match(/^\/(puzzle|endgame)(?:\/([^/]+)\/(\d+|today))?$/);
   const tm = location.pathname.match(/^\/t\/([0-9a-f]{16})$/);
   if (m) showGame(m[1]);
   else if (tm) showTourney(tm[1]);
@@ -5739,9 +5783,9 @@ loadMe().then(() => {
     showMessages(name);
   }
   else if (pz) {
-    let lex = pz[1] || localStorage.getItem("atril:puzzle") || "en-sowpods";
+    let lex = pz[2] || localStorage.getItem("atril:puzzle") || "en-sowpods";
     try { lex = decodeURIComponent(lex); } catch (e) { /* as written */ }
-    showPuzzle(lex, pz[2] || "today");
+    showPuzzle(lex, pz[3] || "today", pz[1] === "endgame" ? "endgame" : "score");
   }
   else if (p) {
     let name = p[1];

@@ -1,0 +1,201 @@
+package server
+
+import (
+	"net/http"
+	"strconv"
+	"time"
+
+	"atril/board"
+	"atril/lexicon"
+	"atril/move"
+	"atril/movegen"
+	"atril/player"
+	"atril/puzzle"
+	"atril/variant"
+)
+
+// Endgame puzzles (puzzle.MakeEndgame): positions of the computer's
+// games with the bag empty, in which to find the move that ends the game
+// best, both sides then playing their best. Numbered by day as the
+// puzzles to score are, kept in the same cache, none ahead of its day.
+
+// EndgameAnswer is the answer of POST /api/endgames/{lexicon}/{n}/answer:
+// for a move, its preview (a placement's; Move "-" for a pass) and,
+// when the rules accept it, the spread it gains to the end; and, for a
+// move or a request of the solution, what the best move gains, the line
+// of play that gains it and the highest-scoring play with what it gains.
+type EndgameAnswer struct {
+	Preview
+	// Value is the spread the move gains from here to the end, both
+	// sides then playing their best (absent for a request of the
+	// solution); Exact is false when the search that valued it stopped
+	// at its bound first (the value is then the best it saw).
+	Value *int `json:"value,omitempty"`
+	Exact bool `json:"exact,omitempty"`
+	// Correct is set when the move gains as much as the best one.
+	Correct bool `json:"correct"`
+	// Best is what the best move gains, Line a line of play that gains
+	// it (the best move first, then each side in turn).
+	Best int           `json:"best"`
+	Line []EndgameMove `json:"line"`
+	// Top is the highest-scoring play, TopValue what it gains.
+	Top      EndgameMove `json:"top"`
+	TopValue int         `json:"top_value"`
+}
+
+// EndgameMove is a move of an endgame puzzle's line: whether it is the
+// solver's (You) or the opponent's, its kind (place or pass), how it is
+// written on the board it is played on, its score, and a placement's
+// tiles.
+type EndgameMove struct {
+	You   bool   `json:"you"`
+	Kind  string `json:"kind"`
+	Move  string `json:"move"`
+	Score int    `json:"score"`
+	Tiles []Tile `json:"tiles,omitempty"`
+}
+
+// endgameRequest is the body of an endgame puzzle's answer: the tiles
+// put on the board, a pass, or reveal to see the solution.
+type endgameRequest struct {
+	Tiles  []PlacedTile `json:"tiles"`
+	Pass   bool         `json:"pass"`
+	Reveal bool         `json:"reveal"`
+}
+
+// endgameFor returns endgame puzzle n of word list lexicon, made once.
+func (s *Server) endgameFor(r *http.Request) (*puzzleEntry, error) {
+	v, name, n, err := s.puzzleNumber(r)
+	if err != nil {
+		return nil, err
+	}
+	return s.cachedEntry(r, "endgame\x00"+name+"\x00"+strconv.Itoa(n), v, name, n, func(p *puzzleEntry, lex *lexicon.Lexicon, gen movegen.Generator) error {
+		var err error
+		p.endgame, err = puzzle.MakeEndgame(v, lex, name, n, gen)
+		return err
+	})
+}
+
+func (s *Server) handleEndgame(w http.ResponseWriter, r *http.Request) {
+	p, err := s.endgameFor(r)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	g := p.game()
+	writeJSON(w, 200, PuzzleInfo{Lexicon: p.lexicon, Number: p.number, Today: puzzle.Today(time.Now()), Goal: "endgame", State: p.state(),
+		CGP: cgpOfView(p.v, player.ViewOf(g, g.Current()), p.lexicon)})
+}
+
+func (s *Server) handleEndgamePreview(w http.ResponseWriter, r *http.Request) {
+	data, err := readBody(w, r)
+	var req puzzleRequest
+	if err == nil {
+		err = decodeJSON(data, &req)
+	}
+	var p *puzzleEntry
+	if err == nil {
+		p, err = s.endgameFor(r)
+	}
+	var out Preview
+	if err == nil {
+		out, err = p.preview(req.Tiles)
+	}
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	writeJSON(w, 200, out)
+}
+
+func (s *Server) handleEndgameAnswer(w http.ResponseWriter, r *http.Request) {
+	data, err := readBody(w, r)
+	var req endgameRequest
+	if err == nil {
+		err = decodeJSON(data, &req)
+	}
+	if err == nil && req.Reveal == (req.Pass || req.Tiles != nil) {
+		err = &apiError{400, "give the tiles of a placement, pass, or reveal to see the solution: one of them"}
+	}
+	if err == nil && req.Pass && req.Tiles != nil {
+		err = &apiError{400, "a pass takes no tiles"}
+	}
+	var p *puzzleEntry
+	if err == nil {
+		p, err = s.endgameFor(r)
+	}
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	e, g := p.endgame, p.game()
+	out := EndgameAnswer{Preview: Preview{Words: [][]string{}}, Best: e.Value, Line: endgameLine(p.v, g.Board, e.Line),
+		Top: endgameMove(p.v, g.Board, &e.Top, true), TopValue: e.TopValue}
+	var m *move.Move
+	switch {
+	case req.Pass:
+		m = &move.Move{Kind: move.Pass}
+		out.OK, out.Move = true, m.String(g.Board)
+	case req.Tiles != nil:
+		if out.Preview, err = p.preview(req.Tiles); err != nil {
+			s.fail(w, err)
+			return
+		}
+		if !out.OK {
+			// A play the rules refuse shows nothing of the solution.
+			writeJSON(w, 200, EndgameAnswer{Preview: out.Preview, Line: []EndgameMove{}})
+			return
+		}
+		m, _ = placement(g.Board, req.Tiles) // (the preview read and checked them)
+		m.Score = out.Score
+	}
+	if m != nil {
+		// Valuing the move is a search: one of the client's analyses,
+		// in one of the thinking slots.
+		if err := s.analysisAllowance(r, 1); err != nil {
+			s.fail(w, err)
+			return
+		}
+		if !s.slot(r.Context()) {
+			s.fail(w, &apiError{503, "the request ended before a thinking slot came free"})
+			return
+		}
+		lr, err := s.lexiconFor(p.v, p.lexicon)
+		if err != nil {
+			<-s.sem
+			s.fail(w, err)
+			return
+		}
+		gen := lr.getGen()
+		value, exact := e.MoveValue(gen, *m)
+		lr.putGen(gen)
+		<-s.sem
+		out.Value, out.Exact, out.Correct = &value, exact, value >= e.Value
+	}
+	writeJSON(w, 200, out)
+}
+
+// endgameLine renders a line of play from the position on board b, each
+// move on the board as the moves before it left it.
+func endgameLine(v *variant.Variant, b *board.Board, line []move.Move) []EndgameMove {
+	out := []EndgameMove{}
+	b = b.Clone()
+	for k := range line {
+		m := &line[k]
+		out = append(out, endgameMove(v, b, m, k%2 == 0))
+		if m.Kind == move.Place {
+			b.PlaceLine(m.Dir, m.Row, m.Col, m.Tiles, 1000+k) // (the stamp marks no turn of a game)
+		}
+	}
+	return out
+}
+
+// endgameMove renders move m on board b, by the solver (you) or the
+// opponent.
+func endgameMove(v *variant.Variant, b *board.Board, m *move.Move, you bool) EndgameMove {
+	e := EndgameMove{You: you, Kind: kindNames[m.Kind], Move: m.String(b), Score: m.Score}
+	if m.Kind == move.Place {
+		e.Tiles = placedTiles(v, m)
+	}
+	return e
+}

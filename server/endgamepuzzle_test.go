@@ -1,0 +1,108 @@
+package server
+
+import (
+	"strings"
+	"testing"
+
+	"atril/lexicon"
+	"atril/movegen"
+)
+
+// endgameEnv is a server whose generators are GADDAGs (an endgame
+// puzzle's searches cut the word list with one), on the short list.
+func endgameEnv(t *testing.T) *testEnv {
+	cfg := testConfig(newStore(t))
+	cfg.NewGenerator = func(lex *lexicon.Lexicon) movegen.Generator { return movegen.NewGaddag(lex) }
+	return newEnvConfig(t, cfg)
+}
+
+// TestEndgamePuzzle: an endgame puzzle's position (the bag empty, the
+// unseen tiles the opponent's rack), its solution, and answers valued
+// to the end: the best move right, the highest-scoring play wrong by
+// what the solution says, a pass valued too, a play the rules refuse
+// showing nothing of the solution, and bad requests refused.
+func TestEndgamePuzzle(t *testing.T) {
+	e := endgameEnv(t)
+	const path = "/api/endgames/en-sowpods/5"
+	var info PuzzleInfo
+	if code := e.do("GET", path, "", nil, &info); code != 200 {
+		t.Fatalf("the puzzle: %d", code)
+	}
+	st := info.State
+	if info.Goal != "endgame" || info.Number != 5 || st == nil || st.You == nil || st.Bag != 0 || st.Over || len(st.You.Rack) < 3 || info.CGP == "" {
+		t.Fatalf("the puzzle: %+v, state %+v", info, st)
+	}
+	unseen := 0
+	for _, l := range st.You.Unseen {
+		unseen += l.Count
+	}
+	if unseen != st.Seats[1-st.Turn].Tiles {
+		t.Errorf("%d tiles unseen, the opponent holds %d", unseen, st.Seats[1-st.Turn].Tiles)
+	}
+	var sol EndgameAnswer
+	if code := e.do("POST", path+"/answer", "", map[string]any{"reveal": true}, &sol); code != 200 || sol.Value != nil || sol.Correct ||
+		len(sol.Line) == 0 || !sol.Line[0].You || sol.Top.Kind != "place" || sol.TopValue > sol.Best-3 {
+		t.Fatalf("the solution: %d %+v", code, sol)
+	}
+	for k, m := range sol.Line {
+		if m.You != (k%2 == 0) || m.Move == "" {
+			t.Errorf("move %d of the line: %+v", k, m)
+		}
+	}
+	answer := func(body any) EndgameAnswer {
+		t.Helper()
+		var a EndgameAnswer
+		if code := e.do("POST", path+"/answer", "", body, &a); code != 200 {
+			t.Fatalf("answer %v: %d", body, code)
+		}
+		return a
+	}
+	tilesOf := func(m EndgameMove) []PlacedTile {
+		var ps []PlacedTile
+		for _, tl := range m.Tiles {
+			ps = append(ps, PlacedTile{Row: *tl.Row, Col: *tl.Col, Letter: tl.Letter, Blank: tl.Blank})
+		}
+		return ps
+	}
+	if best := sol.Line[0]; best.Kind == "place" {
+		if a := answer(map[string]any{"tiles": tilesOf(best)}); !a.OK || a.Value == nil || *a.Value != sol.Best || !a.Exact || !a.Correct || a.Move != best.Move {
+			t.Errorf("the best move %s: %+v (value %v)", best.Move, a, a.Value)
+		}
+	}
+	if a := answer(map[string]any{"tiles": tilesOf(sol.Top)}); !a.OK || a.Value == nil || *a.Value != sol.TopValue || a.Correct || a.Best != sol.Best || a.Score != sol.Top.Score {
+		t.Errorf("the top play %s: %+v (value %v)", sol.Top.Move, a, a.Value)
+	}
+	if a := answer(map[string]any{"pass": true}); !a.OK || a.Value == nil || *a.Value > sol.Best || a.Move != "-" || a.Correct != (*a.Value == sol.Best) {
+		t.Errorf("a pass: %+v (value %v)", a, a.Value)
+	}
+	// A play the rules refuse: its reason, nothing of the solution.
+	corner := PlacedTile{Row: 0, Col: 0, Letter: st.You.Rack[0].Letter}
+	if st.You.Rack[0].Blank {
+		corner.Letter, corner.Blank = "A", true
+	}
+	if a := answer(map[string]any{"tiles": []PlacedTile{corner}}); a.OK || a.Reason == "" || a.Value != nil || len(a.Line) != 0 || a.Best != 0 {
+		t.Errorf("a refused play: %+v", a)
+	}
+	var pv Preview
+	if code := e.do("POST", path+"/preview", "", map[string]any{"tiles": tilesOf(sol.Top)}, &pv); code != 200 || !pv.OK || pv.Score != sol.Top.Score {
+		t.Errorf("preview of the top play: %d %+v", code, pv)
+	}
+	for _, tc := range []struct {
+		path string
+		body string
+		code int
+		want string
+	}{
+		{path + "/answer", `{}`, 400, "one of them"},
+		{path + "/answer", `{"pass":true,"reveal":true}`, 400, "one of them"},
+		{path + "/answer", `{"pass":true,"tiles":[]}`, 400, "a pass takes no tiles"},
+		{path + "/answer", `{"move":"x"}`, 400, "unknown field"},
+		{"/api/endgames/xx/5/answer", `{"reveal":true}`, 404, "no word list"},
+		{"/api/endgames/en-sowpods/999999/answer", `{"reveal":true}`, 404, "not out yet"},
+	} {
+		var eb errorBody
+		if code := e.do("POST", tc.path, "", tc.body, &eb); code != tc.code || !strings.Contains(eb.Error, tc.want) {
+			t.Errorf("%s %s: %d %q, want %d %q", tc.path, tc.body, code, eb.Error, tc.code, tc.want)
+		}
+	}
+}

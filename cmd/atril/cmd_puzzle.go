@@ -16,15 +16,16 @@ import (
 )
 
 func init() {
-	register("puzzle", "solve a puzzle of the day in the terminal: find the highest-scoring play", runPuzzle)
+	register("puzzle", "solve a puzzle of the day in the terminal: find the highest-scoring play (or, with --endgame, the move that ends the game best)", runPuzzle)
 }
 
 func runPuzzle(args []string) error {
 	fs := flag.NewFlagSet("puzzle", flag.ContinueOnError)
 	vn, ln := envFlags(fs)
 	algo := fs.String("algo", "gaddag", "move generator")
+	endgamePuzzle := fs.Bool("endgame", false, "an endgame puzzle: the bag empty, find the move that ends the game best")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: atril puzzle [--variant V] [--lexicon L] [N|today]\n\nPuzzle N (default today's) of the word list, the same as the server's:\ntype a play (\"8H WORD\", \"H8 WORD\"), \"answer\" to see the best plays, \"quit\".")
+		fmt.Fprintln(fs.Output(), "usage: atril puzzle [--variant V] [--lexicon L] [--endgame] [N|today]\n\nPuzzle N (default today's) of the word list, the same as the server's:\ntype a play (\"8H WORD\", \"H8 WORD\"; with --endgame also \"pass\"), \"answer\" to see the\nsolution, \"quit\".")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -50,11 +51,93 @@ func runPuzzle(args []string) error {
 	if err != nil {
 		return err
 	}
+	if *endgamePuzzle {
+		p, err := puzzle.MakeEndgame(e.V, e.Lex, e.Lex.Name, n, gen)
+		if err != nil {
+			return err
+		}
+		return endgameLoop(p, gen, os.Stdin, os.Stdout)
+	}
 	p, err := puzzle.Make(e.V, e.Lex, e.Lex.Name, n, gen)
 	if err != nil {
 		return err
 	}
 	return solveLoop(p, os.Stdin, os.Stdout)
+}
+
+// endgameLoop shows endgame puzzle p, reads moves from in until one
+// gains the most to the end (or "answer", "quit" or the end of in), and
+// says what each gains; gen values them.
+func endgameLoop(p *puzzle.Endgame, gen movegen.Generator, in io.Reader, out io.Writer) error {
+	g := p.Game
+	a := g.Variant.Alphabet
+	me := g.Current()
+	fmt.Fprintf(out, "Endgame %d · %s: the bag is empty; find the move that ends the game best.\n\n%s\n", p.Number, p.Lexicon, g.Board)
+	fmt.Fprintf(out, "you: %d   opponent: %d\nyour rack: %s\nthe opponent's rack (the tiles unseen): %s\n", g.Seats[me].Score, g.Seats[1-me].Score,
+		a.RackString(&g.Seats[me].Rack), a.RackString(&g.Seats[1-me].Rack))
+	fmt.Fprintf(out, "Type a play (\"8H WORD\" across, \"H8 WORD\" down, lowercase for a blank), \"pass\", \"answer\" or \"quit\".\n")
+	sc := bufio.NewScanner(in)
+	for {
+		fmt.Fprint(out, "> ")
+		if !sc.Scan() {
+			return sc.Err()
+		}
+		line := strings.TrimSpace(sc.Text())
+		var m *move.Move
+		var err error
+		switch strings.ToLower(line) {
+		case "":
+			continue
+		case "quit", "q":
+			return nil
+		case "answer":
+			showLine(p, out)
+			return nil
+		case "pass":
+			m = &move.Move{Kind: move.Pass}
+		default:
+			m, err = move.Parse(g.Board, line)
+			if err == nil && m.Kind == move.Exchange {
+				err = fmt.Errorf("the bag is empty: no exchange")
+			}
+		}
+		if err == nil {
+			err = g.Check(m)
+		}
+		if err != nil {
+			fmt.Fprintf(out, "not a move here: %v\n", err)
+			continue
+		}
+		value, exact := p.MoveValue(gen, *m)
+		bound := ""
+		if !exact {
+			bound = " (the search stopped at its bound: the best it saw)"
+		}
+		if value >= p.Value {
+			fmt.Fprintf(out, "Right: %s gains %+d to the end, the most%s.\n", m.String(g.Board), value, bound)
+			showLine(p, out)
+			return nil
+		}
+		fmt.Fprintf(out, "%s gains %+d to the end%s; the best move gains more. Try again, or \"answer\".\n", m.String(g.Board), value, bound)
+	}
+}
+
+// showLine prints the endgame puzzle's best line and its highest-scoring
+// play.
+func showLine(p *puzzle.Endgame, out io.Writer) {
+	b := p.Game.Board
+	fmt.Fprintf(out, "The best move gains %+d; the highest-scoring play, %s for %d, gains %+d.\nThe best line:\n", p.Value, p.Top.String(b), p.Top.Score, p.TopValue)
+	b = b.Clone()
+	for k, m := range p.Line {
+		who := "you"
+		if k%2 == 1 {
+			who = "opponent"
+		}
+		fmt.Fprintf(out, "  %-9s %-16s %d\n", who, m.String(b), m.Score)
+		if m.Kind == move.Place {
+			b.PlaceLine(m.Dir, m.Row, m.Col, m.Tiles, 1000+k)
+		}
+	}
 }
 
 // solveLoop shows puzzle p, reads plays from in until one scores the

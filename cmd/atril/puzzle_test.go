@@ -58,3 +58,39 @@ func TestPuzzleCommandErrors(t *testing.T) {
 		}
 	}
 }
+
+func TestEndgameLoop(t *testing.T) {
+	e, err := loadEnv("english", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	gen := movegen.NewGaddag(e.Lex)
+	p, err := puzzle.MakeEndgame(e.V, e.Lex, e.Lex.Name, 3, gen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := p.Game.Board
+	best := p.Line[0]
+	in := fmt.Sprintf("-\n8H\n%s\n%s\n", p.Top.String(b), best.String(b))
+	var out bytes.Buffer
+	if err := endgameLoop(p, gen, strings.NewReader(in), &out); err != nil {
+		t.Fatal(err)
+	}
+	got := out.String()
+	for _, want := range []string{
+		fmt.Sprintf("Endgame 3 · %s: the bag is empty; find the move that ends the game best.", e.Lex.Name),
+		"the opponent's rack (the tiles unseen): ",
+		"not a move here: ",
+		fmt.Sprintf("%s gains %+d to the end; the best move gains more.", p.Top.String(b), p.TopValue),
+		fmt.Sprintf("Right: %s gains %+d to the end, the most.", best.String(b), p.Value),
+		"The best line:",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the session lacks %q:\n%s", want, got)
+		}
+	}
+	out.Reset()
+	if err := endgameLoop(p, gen, strings.NewReader("pass\nanswer\n"), &out); err != nil || !strings.Contains(out.String(), "The best move gains") {
+		t.Errorf("pass, then answer: %v\n%s", err, out.String())
+	}
+}

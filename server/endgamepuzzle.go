@@ -88,24 +88,7 @@ func (s *Server) handleEndgame(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleEndgamePreview(w http.ResponseWriter, r *http.Request) {
-	data, err := readBody(w, r)
-	var req puzzleRequest
-	if err == nil {
-		err = decodeJSON(data, &req)
-	}
-	var p *puzzleEntry
-	if err == nil {
-		p, err = s.endgameFor(r)
-	}
-	var out Preview
-	if err == nil {
-		out, err = p.preview(req.Tiles)
-	}
-	if err != nil {
-		s.fail(w, err)
-		return
-	}
-	writeJSON(w, 200, out)
+	s.puzzlePreview(w, r, s.endgameFor)
 }
 
 func (s *Server) handleEndgameAnswer(w http.ResponseWriter, r *http.Request) {

@@ -419,8 +419,9 @@ func (s *Server) handlePuzzle(w http.ResponseWriter, r *http.Request) {
 }
 
 // readPuzzleRequest reads the body of a puzzle's preview or answer and
-// finds the puzzle; on failure it has answered.
-func (s *Server) readPuzzleRequest(w http.ResponseWriter, r *http.Request) (*puzzleRequest, *puzzleEntry, bool) {
+// finds the puzzle by find (puzzleFor or endgameFor); on failure it has
+// answered.
+func (s *Server) readPuzzleRequest(w http.ResponseWriter, r *http.Request, find func(*http.Request) (*puzzleEntry, error)) (*puzzleRequest, *puzzleEntry, bool) {
 	data, err := readBody(w, r)
 	var req puzzleRequest
 	if err == nil {
@@ -428,7 +429,7 @@ func (s *Server) readPuzzleRequest(w http.ResponseWriter, r *http.Request) (*puz
 	}
 	var p *puzzleEntry
 	if err == nil {
-		p, err = s.puzzleFor(r)
+		p, err = find(r)
 	}
 	if err != nil {
 		s.fail(w, err)
@@ -444,7 +445,12 @@ func (p *puzzleEntry) preview(tiles []PlacedTile) (Preview, error) {
 }
 
 func (s *Server) handlePuzzlePreview(w http.ResponseWriter, r *http.Request) {
-	req, p, ok := s.readPuzzleRequest(w, r)
+	s.puzzlePreview(w, r, s.puzzleFor)
+}
+
+// puzzlePreview answers a preview of the puzzle find finds.
+func (s *Server) puzzlePreview(w http.ResponseWriter, r *http.Request, find func(*http.Request) (*puzzleEntry, error)) {
+	req, p, ok := s.readPuzzleRequest(w, r, find)
 	if !ok {
 		return
 	}
@@ -457,7 +463,7 @@ func (s *Server) handlePuzzlePreview(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handlePuzzleAnswer(w http.ResponseWriter, r *http.Request) {
-	req, p, ok := s.readPuzzleRequest(w, r)
+	req, p, ok := s.readPuzzleRequest(w, r, s.puzzleFor)
 	if !ok {
 		return
 	}

@@ -4838,14 +4838,22 @@ async function answerPuzzle(reveal, pass) {
   $("#puzzle-result").focus();
 }
 
-function renderPuzzleResult() {
+// puzzleResult empties the puzzle's result box and, once answered,
+// returns it with the answer and the verdict's line (marked right or
+// wrong) to fill; null before an answer.
+function puzzleResult() {
   const box = $("#puzzle-result");
   box.textContent = "";
   const A = G.puzzle.answer;
-  if (!A) return;
-  const r = A.res;
+  if (!A) return null;
   box.tabIndex = -1;
-  const line = el("p", A.reveal ? "" : r.correct ? "ok" : "error");
+  return { box, A, r: A.res, line: el("p", A.reveal ? "" : A.res.correct ? "ok" : "error") };
+}
+
+function renderPuzzleResult() {
+  const R = puzzleResult();
+  if (!R) return;
+  const { box, A, r, line } = R;
   if (A.reveal) line.textContent = t("puzzleSolution", r.best_score, r.moves);
   else if (r.correct) line.append(...msgNodes(t("puzzleRight", "{0}", r.score, r.moves), moveNode(r.move)));
   else line.append(...msgNodes(t("puzzleWrong", "{0}", r.score, r.rank, r.moves, r.best_score), moveNode(r.move)));
@@ -4866,13 +4874,9 @@ function answerMoveNode(mv) { return mv === "-" ? document.createTextNode(t("rvP
 // line of play that gains the most (its first move laid on the board by
 // Show).
 function renderEndgameResult() {
-  const box = $("#puzzle-result");
-  box.textContent = "";
-  const A = G.puzzle.answer;
-  if (!A) return;
-  const r = A.res;
-  box.tabIndex = -1;
-  const line = el("p", A.reveal ? "" : r.correct ? "ok" : "error");
+  const R = puzzleResult();
+  if (!R) return;
+  const { box, A, r, line } = R;
   if (A.reveal) line.textContent = t("endgameSolution", signedPoints(r.best));
   else if (r.correct) line.append(...msgNodes(t("endgameRight", "{0}", signedPoints(r.value)), answerMoveNode(r.move)));
   else line.append(...msgNodes(t("endgameWrong", "{0}", signedPoints(r.value), signedPoints(r.best)), answerMoveNode(r.move)));

@@ -77,6 +77,10 @@ type Options struct {
 	Threads     int
 	Budget      time.Duration
 	NoEarlyStop bool
+	// RankByWin has the simulation choose, among the candidates the
+	// elimination leaves, the one with the highest chance of winning
+	// (ties by the mean value) instead of the highest mean value.
+	RankByWin bool
 	// Infer has the simulation draw, in a game of two, the opponent's
 	// rack from the leaves its last placement was consistent with (rack
 	// inference, Infer, within DefaultTau, at most InferLeaves leaves

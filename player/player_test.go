@@ -1191,3 +1191,63 @@ func TestStaticLeaveSubRacks(t *testing.T) {
 		}
 	}
 }
+
+// TestSimulationRankByWin: the simulation chooses among the live
+// candidates the one with the best mean, or with RankByWin the one with
+// the highest chance of winning (ties by the mean), from the same
+// estimates; over positions of a game, at least one where the two
+// choices differ.
+func TestSimulationRankByWin(t *testing.T) {
+	if testing.Short() {
+		t.Skip("simulates every position of a game twice")
+	}
+	v, lex := small(t)
+	g, _ := game.New(v, lex, []string{"a", "b"}, 11)
+	pro := newPlayer(t, "professional", quick(v, lex, 1))
+	differ, positions := 0, 0
+	for turn := 0; turn < 60 && !g.Over(); turn++ {
+		view := ViewOf(g, g.Current())
+		var runs [2]*Simulation
+		var chosen [2]*Estimate
+		for k, byWin := range []bool{false, true} {
+			o := quick(v, lex, 5)
+			o.Candidates, o.Iterations, o.RankByWin = 12, 96, byWin
+			runs[k] = newPlayer(t, "simulation", o).(*Simulation)
+			m := runs[k].Choose(view)
+			for i := range runs[k].Estimates {
+				if runs[k].Estimates[i].Move.Key() == m.Key() {
+					chosen[k] = &runs[k].Estimates[i]
+				}
+			}
+		}
+		if len(runs[0].Estimates) == 0 {
+			// (No simulation: one candidate, or the endgame.)
+		} else if chosen[0] == nil || chosen[1] == nil || !chosen[0].Alive || !chosen[1].Alive {
+			t.Fatalf("turn %d: a chosen move is not a live candidate", turn)
+		} else {
+			if !reflect.DeepEqual(runs[0].Estimates, runs[1].Estimates) {
+				t.Fatalf("turn %d: the estimates depend on the choice's rule", turn)
+			}
+			for _, e := range runs[0].Estimates {
+				if e.Alive && e.Mean > chosen[0].Mean {
+					t.Errorf("turn %d: %s has mean %.2f above the chosen %.2f", turn, e.Move.String(view.Board), e.Mean, chosen[0].Mean)
+				}
+				if e.Alive && (e.Win > chosen[1].Win || e.Win == chosen[1].Win && e.Mean > chosen[1].Mean) {
+					t.Errorf("turn %d: %s (win %.3f, mean %.2f) beats the chosen (win %.3f, mean %.2f)",
+						turn, e.Move.String(view.Board), e.Win, e.Mean, chosen[1].Win, chosen[1].Mean)
+				}
+			}
+			positions++
+			if chosen[0].Move.Key() != chosen[1].Move.Key() {
+				differ++
+			}
+		}
+		if err := g.Play(pro.Choose(ViewOf(g, g.Current()))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Logf("%d of %d positions differ", differ, positions)
+	if differ == 0 {
+		t.Error("no position where the chance of winning and the mean choose differently: the test checks nothing")
+	}
+}

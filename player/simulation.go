@@ -308,7 +308,11 @@ func (s *Simulation) simulate(v *View, cands []candidate) int {
 	}
 	best := alive[0]
 	for _, c := range alive[1:] {
-		if mean(vals[c]) > mean(vals[best]) {
+		if s.opt.RankByWin && mean(wins[c]) != mean(wins[best]) {
+			if mean(wins[c]) > mean(wins[best]) {
+				best = c
+			}
+		} else if mean(vals[c]) > mean(vals[best]) {
 			best = c
 		}
 	}

@@ -83,6 +83,9 @@ func runSim(args []string) error {
 	inferBoth := fs.Bool("infer", false, "simulation: draw the opponent's rack from the leaves its last placement was consistent with (rack inference), both players")
 	infer1 := fs.Bool("infer1", false, "simulation: player 1 infers (as --infer)")
 	infer2 := fs.Bool("infer2", false, "simulation: player 2 infers (as --infer)")
+	rankBoth := fs.String("sim-rank", "spread", "simulation: choose among the candidates left by the mean value (spread) or by the chance of winning, ties by the mean (win), both players")
+	rank1 := fs.String("sim-rank1", "", "simulation: player 1's choice (as --sim-rank)")
+	rank2 := fs.String("sim-rank2", "", "simulation: player 2's choice (as --sim-rank)")
 	learn := fs.String("learn", "", "learn leave values from the games' leaves and write the table to this file")
 	quiet := fs.Bool("quiet", false, "no progress bar")
 	cpuProfile := cpuProfileFlag(fs)
@@ -132,6 +135,17 @@ func runSim(args []string) error {
 			o.Balance = bw
 		}
 		o.Infer = *inferBoth || []bool{*infer1, *infer2}[k]
+		rank := []string{*rank1, *rank2}[k]
+		if rank == "" {
+			rank = *rankBoth
+		}
+		switch rank {
+		case "spread":
+		case "win":
+			o.RankByWin = true
+		default:
+			return fmt.Errorf("player %d: --sim-rank %q: want spread or win", k+1, rank)
+		}
 		if err := setLeave(&o, name, e); err != nil {
 			return fmt.Errorf("player %d: %w", k+1, err)
 		}

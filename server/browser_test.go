@@ -4890,6 +4890,11 @@ func TestBrowserTakeback(t *testing.T) {
 	r.waitTurn(c, 0, 2)
 	r.poll(c, "the count", `$("#takeback").textContent === "Take back (1 used)"`, 10*time.Second)
 	r.shot(c, "65-takeback")
+	// The end of the game says how many moves were taken back.
+	if code := r.e.do("POST", "/api/games/"+id+"/resign", tok, nil, nil); code != 200 {
+		t.Fatalf("resign: %d", code)
+	}
+	r.poll(c, "the result", `!$("#result").hidden && $("#result").textContent.includes("Moves taken back in this game: 1.")`, 10*time.Second)
 
 	pid := r.e.create(SeatRequest{Kind: "human"}, SeatRequest{Kind: "human"})
 	a := r.e.join(pid)
@@ -4979,5 +4984,5 @@ func signed(n int) string {
 	case n < 0:
 		return fmt.Sprintf("−%d", -n)
 	}
-	return "0"
+	return "±0"
 }

@@ -3057,6 +3057,8 @@ function renderResult(st, me) {
   if (typeof st.timed_out === "number") res.append(el("p", "", t("timedOutLine", displayName(st.seats[st.timed_out]))));
   if (st.moves > 0) res.append(el("p", "", t("finalScores", st.seats.map((s, i) => seatName(i) + " " + s.score).join(", "))));
   if (st.rated) res.append(ratingChanges(st));
+  // A practice game's takebacks are part of its record.
+  if (st.takebacks) res.append(el("p", "hint", t("takebacksLine", st.takebacks)));
   const links = el("div", "links");
   if (st.moves > 0) {
     const rv = el("button", "primary", t("review"));
@@ -4863,9 +4865,6 @@ function renderPuzzleResult() {
     r.best.map((c) => ({ move: c.move, cells: [String(c.score), wordNode(units(c.leave)), c.equity.toFixed(1)], show: c }))));
 }
 
-// signedPoints writes a spread with its sign ("+12", "−3", "0").
-function signedPoints(n) { return n > 0 ? "+" + n : n < 0 ? "−" + -n : "0"; }
-
 // answerMoveNode is a move as an answer gives it: a pass in words.
 function answerMoveNode(mv) { return mv === "-" ? document.createTextNode(t("rvPass")) : moveNode(mv); }
 
@@ -4877,13 +4876,13 @@ function renderEndgameResult() {
   const R = puzzleResult();
   if (!R) return;
   const { box, A, r, line } = R;
-  if (A.reveal) line.textContent = t("endgameSolution", signedPoints(r.best));
-  else if (r.correct) line.append(...msgNodes(t("endgameRight", "{0}", signedPoints(r.value)), answerMoveNode(r.move)));
-  else line.append(...msgNodes(t("endgameWrong", "{0}", signedPoints(r.value), signedPoints(r.best)), answerMoveNode(r.move)));
+  if (A.reveal) line.textContent = t("endgameSolution", signedNumber(r.best));
+  else if (r.correct) line.append(...msgNodes(t("endgameRight", "{0}", signedNumber(r.value)), answerMoveNode(r.move)));
+  else line.append(...msgNodes(t("endgameWrong", "{0}", signedNumber(r.value), signedNumber(r.best)), answerMoveNode(r.move)));
   box.append(line);
   if (!A.reveal && !r.exact) box.append(el("p", "hint", t("endgameInexact")));
   const top = el("p");
-  top.append(...msgNodes(t("endgameTop", "{0}", r.top.score, signedPoints(r.top_value)), moveNode(r.top.move)));
+  top.append(...msgNodes(t("endgameTop", "{0}", r.top.score, signedNumber(r.top_value)), moveNode(r.top.move)));
   box.append(top);
   box.append(movesTable(t("endgameLine"), ["endgameWho", "rvScore"],
     r.line.map((m, k) => ({ kind: m.kind, move: m.move, cells: [t(m.you ? "endgameYou" : "endgameOpponent"), String(m.score)], show: k === 0 ? m : null }))));

@@ -91,17 +91,27 @@ func (s *Server) handleEndgamePreview(w http.ResponseWriter, r *http.Request) {
 	s.puzzlePreview(w, r, s.endgameFor)
 }
 
+// decodeEndgameRequest reads the body of an endgame puzzle's answer:
+// exactly one of tiles, pass and reveal.
+func decodeEndgameRequest(data []byte) (endgameRequest, error) {
+	var req endgameRequest
+	if err := decodeJSON(data, &req); err != nil {
+		return req, err
+	}
+	if req.Pass && req.Tiles != nil {
+		return req, &apiError{400, "a pass takes no tiles"}
+	}
+	if req.Reveal == (req.Pass || req.Tiles != nil) {
+		return req, &apiError{400, "give the tiles of a placement, pass, or reveal to see the solution: one of them"}
+	}
+	return req, nil
+}
+
 func (s *Server) handleEndgameAnswer(w http.ResponseWriter, r *http.Request) {
 	data, err := readBody(w, r)
 	var req endgameRequest
 	if err == nil {
-		err = decodeJSON(data, &req)
-	}
-	if err == nil && req.Reveal == (req.Pass || req.Tiles != nil) {
-		err = &apiError{400, "give the tiles of a placement, pass, or reveal to see the solution: one of them"}
-	}
-	if err == nil && req.Pass && req.Tiles != nil {
-		err = &apiError{400, "a pass takes no tiles"}
+		req, err = decodeEndgameRequest(data)
 	}
 	var p *puzzleEntry
 	if err == nil {
@@ -133,29 +143,34 @@ func (s *Server) handleEndgameAnswer(w http.ResponseWriter, r *http.Request) {
 		m.Score = out.Score
 	}
 	if m != nil {
-		// Valuing the move is a search: one of the client's analyses,
-		// in one of the thinking slots.
-		if err := s.analysisAllowance(r, 1); err != nil {
-			s.fail(w, err)
-			return
-		}
-		if !s.slot(r.Context()) {
-			s.fail(w, &apiError{503, "the request ended before a thinking slot came free"})
-			return
-		}
-		lr, err := s.lexiconFor(p.v, p.lexicon)
+		value, exact, err := s.endgameValue(r, p, *m)
 		if err != nil {
-			<-s.sem
 			s.fail(w, err)
 			return
 		}
-		gen := lr.getGen()
-		value, exact := e.MoveValue(gen, *m)
-		lr.putGen(gen)
-		<-s.sem
 		out.Value, out.Exact, out.Correct = &value, exact, value >= e.Value
 	}
 	writeJSON(w, 200, out)
+}
+
+// endgameValue is what move m gains in endgame puzzle p: a search, so
+// one of the client's analyses, in one of the thinking slots.
+func (s *Server) endgameValue(r *http.Request, p *puzzleEntry, m move.Move) (int, bool, error) {
+	if err := s.analysisAllowance(r, 1); err != nil {
+		return 0, false, err
+	}
+	lr, err := s.lexiconFor(p.v, p.lexicon)
+	if err != nil {
+		return 0, false, err
+	}
+	if !s.slot(r.Context()) {
+		return 0, false, &apiError{503, "the request ended before a thinking slot came free"}
+	}
+	defer func() { <-s.sem }()
+	gen := lr.getGen()
+	defer lr.putGen(gen)
+	value, exact := p.endgame.MoveValue(gen, m)
+	return value, exact, nil
 }
 
 // endgameLine renders a line of play from the position on board b, each

@@ -441,3 +441,29 @@ func FuzzImport(f *testing.F) {
 		}
 	})
 }
+
+// FuzzDecodeEndgameRequest: what the decoder of an endgame puzzle's
+// answer accepts asks for exactly one thing, and what it refuses gets an
+// API error.
+func FuzzDecodeEndgameRequest(f *testing.F) {
+	for _, s := range []string{`{"tiles":[{"row":7,"col":7,"letter":"A"}]}`, `{"pass":true}`, `{"reveal":true}`, `{}`, `{"pass":true,"reveal":true}`,
+		`{"pass":true,"tiles":[]}`, `{"tiles":null}`, `{"tiles":[]}`, `[]`, `null`, ``, `{"move":"8H A"}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		req, err := decodeEndgameRequest(data)
+		if err != nil {
+			checkAPIError(t, err)
+			return
+		}
+		n := 0
+		for _, b := range []bool{req.Tiles != nil, req.Pass, req.Reveal} {
+			if b {
+				n++
+			}
+		}
+		if n != 1 {
+			t.Fatalf("%q accepted as %+v: %d things asked", data, req, n)
+		}
+	})
+}

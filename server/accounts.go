@@ -803,6 +803,10 @@ func (s *Server) handleProfile(w http.ResponseWriter, r *http.Request) {
 	if err == nil {
 		rushes, err = s.store.RushBests(r.Context(), a.Key)
 	}
+	var endgames []store.EndgameRecord
+	if err == nil {
+		endgames, err = s.store.EndgameRecords(r.Context(), a.Key, puzzleRecords)
+	}
 	if err != nil {
 		s.fail(w, err)
 		return
@@ -820,6 +824,12 @@ func (s *Server) handleProfile(w http.ResponseWriter, r *http.Request) {
 		Puzzles: puzzleStats(puzzles, puzzleRatings, puzzle.Today(time.Now())), Followers: followers, Closed: a.Closed(),
 		Computer: levelStats(levels)}
 	p.Puzzles.Rush = rushBests(rushes)
+	p.Puzzles.EndgamesTried = len(endgames)
+	for _, e := range endgames {
+		if e.Correct {
+			p.Puzzles.EndgamesSolved++
+		}
+	}
 	if a.Suspended == "" { // a suspended account's bio and sightings are not shown
 		bio, err := s.store.Bio(r.Context(), a.Key)
 		if err != nil {

@@ -4924,6 +4924,9 @@ func TestBrowserEndgame(t *testing.T) {
 	c := r.ctx
 	r.run(c, "open the lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#create`))
 	r.poll(c, "the endgame link", `$("#endgame-link").getAttribute("href") === "/endgame/en-sowpods/today" && $("#endgame-link").textContent === "Endgame of the day"`, 20*time.Second)
+	// Signed in: the first answer is kept.
+	r.signInDialog(c, "#signin-open", "Eve", "correct horse", "#signup-go")
+	r.poll(c, "signed up", `!$("#me-link").hidden`, 10*time.Second)
 	var sol EndgameAnswer
 	if code := r.e.do("POST", "/api/endgames/en-sowpods/5/answer", "", map[string]any{"reveal": true}, &sol); code != 200 || len(sol.Line) == 0 || sol.Line[0].Kind != "place" {
 		t.Fatalf("endgame 5's solution: %d %+v", code, sol)
@@ -4962,6 +4965,11 @@ func TestBrowserEndgame(t *testing.T) {
 			t.Errorf("the verdict on the top play %q lacks %q", verdict, want)
 		}
 	}
+	r.poll(c, "the first answer kept", fmt.Sprintf(`$("#puzzle-record").textContent === "Your first answer to this one gained %s to the end: not the most."`, signed(sol.TopValue)), 10*time.Second)
+	r.eval(c, `$("#puzzle-result").textContent`, &verdict)
+	if !strings.Contains(verdict, "Players with an account who answered it: 1; solved at the first try: 0.") {
+		t.Errorf("the verdict %q lacks the counts", verdict)
+	}
 	r.shot(c, "66-endgame-wrong")
 	// The best move, by the line's Show: right.
 	r.clickAt(c, "#puzzle-result tbody tr:first-child button")
@@ -4974,6 +4982,9 @@ func TestBrowserEndgame(t *testing.T) {
 	}
 	r.clickAt(c, "#puzzle-reveal")
 	r.poll(c, "the solution", fmt.Sprintf(`$("#puzzle-result p").textContent === "The best move gains %s to the end."`, signed(sol.Best)), 20*time.Second)
+	// The player's page counts it.
+	r.run(c, "Eve's page", chromedp.Navigate(r.e.url+"/p/Eve"))
+	r.poll(c, "her puzzles", `!$("#profile-body").hidden && $("#profile-puzzles").textContent === "Endgames: 0 solved of 1 answered (first tries)"`, 10*time.Second)
 }
 
 // signed writes a spread as the page does.

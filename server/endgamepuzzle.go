@@ -1,6 +1,7 @@
 package server
 
 import (
+	"errors"
 	"net/http"
 	"strconv"
 	"time"
@@ -11,6 +12,7 @@ import (
 	"atril/movegen"
 	"atril/player"
 	"atril/puzzle"
+	"atril/store"
 	"atril/variant"
 )
 
@@ -18,6 +20,30 @@ import (
 // games with the bag empty, in which to find the move that ends the game
 // best, both sides then playing their best. Numbered by day as the
 // puzzles to score are, kept in the same cache, none ahead of its day.
+
+// EndgameInfo is the answer of GET /api/endgames/{lexicon}/{n}: the
+// puzzle as PuzzleInfo has it (Goal "endgame"), and the signed-in
+// account's first answer to it.
+type EndgameInfo struct {
+	PuzzleInfo
+	First *EndgameResult `json:"first,omitempty"`
+}
+
+// EndgameResult is an account's first answer to an endgame puzzle:
+// whether its move gained the most, or the solution was asked for first
+// (Revealed), what the move gained, and when.
+type EndgameResult struct {
+	Lexicon  string    `json:"lexicon,omitempty"`
+	Number   int       `json:"number,omitempty"`
+	Correct  bool      `json:"correct"`
+	Revealed bool      `json:"revealed,omitempty"`
+	Value    int       `json:"value"`
+	Answered time.Time `json:"answered"`
+}
+
+func endgameResult(r *store.EndgameRecord) *EndgameResult {
+	return &EndgameResult{Lexicon: r.Lexicon, Number: r.Number, Correct: r.Correct, Revealed: r.Revealed, Value: r.Value, Answered: r.Answered}
+}
 
 // EndgameAnswer is the answer of POST /api/endgames/{lexicon}/{n}/answer:
 // for a move, its preview (a placement's; Move "-" for a pass) and,
@@ -41,6 +67,14 @@ type EndgameAnswer struct {
 	// Top is the highest-scoring play, TopValue what it gains.
 	Top      EndgameMove `json:"top"`
 	TopValue int         `json:"top_value"`
+	// First is the signed-in account's first answer (this one or an
+	// earlier one, the one that counts; asking for the solution first
+	// counts as not finding it). AnsweredBy and SolvedBy count the
+	// accounts that answered the puzzle and those whose first answer
+	// found a best move.
+	First      *EndgameResult `json:"first,omitempty"`
+	AnsweredBy int            `json:"answered_by"`
+	SolvedBy   int            `json:"solved_by"`
 }
 
 // EndgameMove is a move of an endgame puzzle's line: whether it is the
@@ -83,8 +117,30 @@ func (s *Server) handleEndgame(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	g := p.game()
-	writeJSON(w, 200, PuzzleInfo{Lexicon: p.lexicon, Number: p.number, Today: puzzle.Today(time.Now()), Goal: "endgame", State: p.state(),
-		CGP: cgpOfView(p.v, player.ViewOf(g, g.Current()), p.lexicon)})
+	info := EndgameInfo{PuzzleInfo: PuzzleInfo{Lexicon: p.lexicon, Number: p.number, Today: puzzle.Today(time.Now()), Goal: "endgame", State: p.state(),
+		CGP: cgpOfView(p.v, player.ViewOf(g, g.Current()), p.lexicon)}}
+	if info.First, err = s.firstEndgame(r, p); err != nil {
+		s.fail(w, err)
+		return
+	}
+	writeJSON(w, 200, info)
+}
+
+// firstEndgame is the signed-in account's first answer to endgame
+// puzzle p (nil signed out or before one).
+func (s *Server) firstEndgame(r *http.Request, p *puzzleEntry) (*EndgameResult, error) {
+	a, err := s.signedIn(r)
+	if err != nil || a == nil {
+		return nil, err
+	}
+	rec, err := s.store.EndgameRecord(r.Context(), a.Key, p.lexicon, p.number)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return endgameResult(rec), nil
 }
 
 func (s *Server) handleEndgamePreview(w http.ResponseWriter, r *http.Request) {
@@ -150,7 +206,31 @@ func (s *Server) handleEndgameAnswer(w http.ResponseWriter, r *http.Request) {
 		}
 		out.Value, out.Exact, out.Correct = &value, exact, value >= e.Value
 	}
+	if err := s.recordEndgame(r, p, &out, req.Reveal); err != nil {
+		s.fail(w, err)
+		return
+	}
 	writeJSON(w, 200, out)
+}
+
+// recordEndgame keeps a signed-in account's first answer to endgame
+// puzzle p (out, or the solution asked for), and fills in out's first
+// answer and the puzzle's counts.
+func (s *Server) recordEndgame(r *http.Request, p *puzzleEntry, out *EndgameAnswer, revealed bool) error {
+	a, err := s.signedIn(r)
+	if err == nil && a != nil {
+		rec := store.EndgameRecord{Lexicon: p.lexicon, Number: p.number, Correct: out.Correct, Revealed: revealed, Answered: time.Now().UTC()}
+		if out.Value != nil {
+			rec.Value = *out.Value
+		}
+		if _, err = s.store.RecordEndgame(r.Context(), a.Key, &rec); err == nil {
+			out.First, err = s.firstEndgame(r, p)
+		}
+	}
+	if err == nil {
+		out.AnsweredBy, out.SolvedBy, err = s.store.EndgameCounts(r.Context(), p.lexicon, p.number)
+	}
+	return err
 }
 
 // endgameValue is what move m gains in endgame puzzle p: a search, so

@@ -106,3 +106,67 @@ func TestEndgamePuzzle(t *testing.T) {
 		}
 	}
 }
+
+// TestEndgamePuzzleRecorded: a signed-in account's first answer to an
+// endgame puzzle is kept (a later one changes nothing), shown with the
+// puzzle, counted with the other accounts' answers, on the player's
+// page, and in the account's data; a guest's answers are counted
+// nowhere; a look at the solution first counts as not found.
+func TestEndgamePuzzleRecorded(t *testing.T) {
+	e := endgameEnv(t)
+	const path = "/api/endgames/en-sowpods/5"
+	ana, bo := browser(t), browser(t)
+	e.signUp(ana, "Ana", "correct horse")
+	e.signUp(bo, "Bo.B", "correct horse")
+	var sol EndgameAnswer
+	if code := e.do("POST", path+"/answer", "", map[string]any{"reveal": true}, &sol); code != 200 || sol.AnsweredBy != 0 || sol.First != nil {
+		t.Fatalf("a guest's look at the solution: %d %+v", code, sol)
+	}
+	var tiles []PlacedTile
+	for _, tl := range sol.Top.Tiles {
+		tiles = append(tiles, PlacedTile{Row: *tl.Row, Col: *tl.Col, Letter: tl.Letter, Blank: tl.Blank})
+	}
+	var a EndgameAnswer
+	if code := e.doWith(ana, "POST", path+"/answer", "", map[string]any{"tiles": tiles}, &a); code != 200 || a.Correct || a.First == nil ||
+		a.First.Correct || a.First.Revealed || a.First.Value != sol.TopValue || a.AnsweredBy != 1 || a.SolvedBy != 0 {
+		t.Fatalf("Ana's first answer, the top play: %d %+v (first %+v)", code, a, a.First)
+	}
+	// Her second answer, the best move, does not change the first.
+	var best []PlacedTile
+	for _, tl := range sol.Line[0].Tiles {
+		best = append(best, PlacedTile{Row: *tl.Row, Col: *tl.Col, Letter: tl.Letter, Blank: tl.Blank})
+	}
+	if code := e.doWith(ana, "POST", path+"/answer", "", map[string]any{"tiles": best}, &a); code != 200 || !a.Correct || a.First == nil || a.First.Correct || a.AnsweredBy != 1 {
+		t.Errorf("Ana's second answer: %d %+v (first %+v)", code, a, a.First)
+	}
+	if code := e.doWith(bo, "POST", path+"/answer", "", map[string]any{"tiles": best}, &a); code != 200 || !a.First.Correct || a.First.Value != sol.Best || a.AnsweredBy != 2 || a.SolvedBy != 1 {
+		t.Errorf("Bo's first answer, the best move: %d %+v (first %+v)", code, a, a.First)
+	}
+	var info EndgameInfo
+	if code := e.doWith(ana, "GET", path, "", nil, &info); code != 200 || info.First == nil || info.First.Correct || info.First.Value != sol.TopValue {
+		t.Errorf("the puzzle as Ana sees it: %d first %+v", code, info.First)
+	}
+	var guest EndgameInfo
+	if code := e.do("GET", path, "", nil, &guest); code != 200 || guest.First != nil {
+		t.Errorf("the puzzle as a guest sees it: %d first %+v", code, guest.First)
+	}
+	// Asking for the solution first counts as not found.
+	cy := browser(t)
+	e.signUp(cy, "Cyd", "correct horse")
+	if code := e.doWith(cy, "POST", path+"/answer", "", map[string]any{"reveal": true}, &a); code != 200 || a.First == nil || !a.First.Revealed || a.First.Correct || a.AnsweredBy != 3 {
+		t.Errorf("Cyd's look at the solution: %d %+v (first %+v)", code, a, a.First)
+	}
+	for _, tc := range []struct {
+		name          string
+		tried, solved int
+	}{{"Ana", 1, 0}, {"Bo.B", 1, 1}, {"Cyd", 1, 0}} {
+		var p Profile
+		if code := e.do("GET", "/api/players/"+tc.name, "", nil, &p); code != 200 || p.Puzzles.EndgamesTried != tc.tried || p.Puzzles.EndgamesSolved != tc.solved {
+			t.Errorf("%s's page: %d, endgames %d tried, %d solved", tc.name, code, p.Puzzles.EndgamesTried, p.Puzzles.EndgamesSolved)
+		}
+	}
+	var d AccountData
+	if code := e.doWith(bo, "GET", "/api/me/data", "", nil, &d); code != 200 || len(d.Endgames) != 1 || d.Endgames[0].Number != 5 || !d.Endgames[0].Correct {
+		t.Errorf("Bo's data: %d, endgames %+v", code, d.Endgames)
+	}
+}

@@ -38,9 +38,11 @@ type AccountData struct {
 	Puzzles  []PuzzleRecordInfo `json:"puzzles"`
 	// PuzzleRatings are the account's puzzle ratings, by word list.
 	PuzzleRatings []PuzzleRatingInfo `json:"puzzle_ratings"`
-	Follows       []FollowInfo       `json:"follows"`
-	Blocks        []BlockInfo        `json:"blocks"`
-	Chat          []LobbyChatLine    `json:"lobby_chat"`
+	// Endgames are the account's first answers to endgame puzzles.
+	Endgames []EndgameResult `json:"endgames"`
+	Follows  []FollowInfo    `json:"follows"`
+	Blocks   []BlockInfo     `json:"blocks"`
+	Chat     []LobbyChatLine `json:"lobby_chat"`
 	// Messages are the account's conversations, each with its messages
 	// oldest first (both ways).
 	Messages []ExportConversation `json:"messages"`
@@ -88,7 +90,7 @@ func (s *Server) handleAccountData(w http.ResponseWriter, r *http.Request) {
 func (s *Server) accountData(r *http.Request, a *store.Account) (*AccountData, error) {
 	ctx := r.Context()
 	d := &AccountData{Name: a.Name, Created: a.Created, Exported: time.Now().UTC(), Games: []RatedInfo{}, Seats: []AccountGameInfo{},
-		Cardbox: []Cardbox{}, Puzzles: []PuzzleRecordInfo{}, PuzzleRatings: []PuzzleRatingInfo{}, Rushes: []RushRunInfo{}, Messages: []ExportConversation{}, Blocks: []BlockInfo{}, Chat: []LobbyChatLine{}}
+		Cardbox: []Cardbox{}, Puzzles: []PuzzleRecordInfo{}, PuzzleRatings: []PuzzleRatingInfo{}, Endgames: []EndgameResult{}, Rushes: []RushRunInfo{}, Messages: []ExportConversation{}, Blocks: []BlockInfo{}, Chat: []LobbyChatLine{}}
 	rs, err := s.store.Ratings(ctx, a.Key)
 	if err != nil {
 		return nil, err
@@ -144,6 +146,13 @@ func (s *Server) accountData(r *http.Request, a *store.Account) (*AccountData, e
 	for _, p := range ps {
 		d.Puzzles = append(d.Puzzles, PuzzleRecordInfo{Lexicon: p.Lexicon, Number: p.Number, Correct: p.Correct, Score: p.Score, Answered: p.Answered,
 			RatingBefore: p.RBefore, RatingAfter: p.RAfter})
+	}
+	egs, err := s.store.EndgameRecords(ctx, a.Key, exportMost)
+	if err != nil {
+		return nil, err
+	}
+	for i := range egs {
+		d.Endgames = append(d.Endgames, *endgameResult(&egs[i]))
 	}
 	prs, err := s.store.PuzzleRatings(ctx, a.Key)
 	if err != nil {

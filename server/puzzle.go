@@ -159,6 +159,10 @@ type PuzzleStats struct {
 	// Rush holds the account's best puzzle rush in each word list and
 	// mode it played.
 	Rush []RushBestInfo `json:"rush"`
+	// EndgamesTried counts the endgame puzzles the account answered,
+	// EndgamesSolved those whose first answer found a best move.
+	EndgamesTried  int `json:"endgames_tried"`
+	EndgamesSolved int `json:"endgames_solved"`
 }
 
 // puzzleRecords bounds the answers a profile's figures count.

@@ -528,6 +528,19 @@ type Accounts interface {
 	// PuzzleCounts returns how many accounts answered a puzzle and how
 	// many of them solved it at that first answer.
 	PuzzleCounts(ctx context.Context, lexicon string, number int) (answered, solved int, err error)
+	// RecordEndgame keeps an account's first answer to an endgame puzzle
+	// and reports whether it was the first (a later one changes
+	// nothing).
+	RecordEndgame(ctx context.Context, key string, r *EndgameRecord) (bool, error)
+	// EndgameRecord returns an account's answer to an endgame puzzle
+	// (ErrNotFound if it has none).
+	EndgameRecord(ctx context.Context, key, lexicon string, number int) (*EndgameRecord, error)
+	// EndgameRecords returns the n latest answers of an account to
+	// endgame puzzles, by number, highest first.
+	EndgameRecords(ctx context.Context, key string, n int) ([]EndgameRecord, error)
+	// EndgameCounts returns how many accounts answered an endgame puzzle
+	// and how many of them found a best move at that first answer.
+	EndgameCounts(ctx context.Context, lexicon string, number int) (answered, solved int, err error)
 	// PuzzleNumbers returns the numbers of the puzzles of a word list an
 	// account answered, in order.
 	PuzzleNumbers(ctx context.Context, key, lexicon string) ([]int, error)

@@ -134,6 +134,7 @@ var accountTables = []struct{ name, cols string }{
 	{"messages", "id, sender, recipient, text, at, read_at"},
 	{"bios", "account, about, country, updated"},
 	{"settings", "account, prefs, updated"},
+	{"endgame_answers", "account, " + endgameCols},
 }
 
 // CreateAccount implements Accounts.

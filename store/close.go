@@ -54,6 +54,7 @@ func closeAccountSQL(prefix string, arg func(int) string) []closeStatement {
 		del("settings", "account = %s"),
 		del("presence", "account = %s"),
 		del("puzzle_answers", "account = %s"),
+		del("endgame_answers", "account = %s"),
 		del("puzzle_ratings", "account = %s"),
 		del("lobby_chat", "account = %s"),
 		del("rush_runs", "account = %s"),

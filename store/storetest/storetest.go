@@ -49,6 +49,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store, prefix string) {
 	t.Run("Rerate", func(t *testing.T) { rerating(t, open(t), prefix) })
 	t.Run("Bios", func(t *testing.T) { bios(t, open(t), prefix) })
 	t.Run("Settings", func(t *testing.T) { settings(t, open(t), prefix) })
+	t.Run("Endgames", func(t *testing.T) { endgames(t, open(t), prefix) })
 	t.Run("RatedAgainstComputer", func(t *testing.T) { ratedAgainstComputer(t, open(t), prefix) })
 	t.Run("LevelTotals", func(t *testing.T) { levelTotals(t, open(t), prefix) })
 	t.Run("Rushes", func(t *testing.T) { rushes(t, open(t), prefix) })
@@ -2410,5 +2411,81 @@ func gameWatchers(t *testing.T, s store.Store, prefix string) {
 	count(g2, now.Add(-time.Hour), 1, "")
 	if err := s.SawWatcher(ctx, "", "w1", "", now); err == nil {
 		t.Error("a watcher of no game: no error")
+	}
+}
+
+// endgames checks the answers to endgame puzzles: the first kept and a
+// later one ignored, read back one by one and all, counted per puzzle
+// (found or not, revealed), refused for no account and for a malformed
+// answer, and gone with a closed account.
+func endgames(t *testing.T, s store.Store, prefix string) {
+	ctx := context.Background()
+	now := time.Date(2026, 11, 26, 9, 10, 11, 0, time.UTC)
+	lex := prefix + "en"
+	var keys []string
+	for _, n := range []string{"ana", "bo", "cy"} {
+		a := &store.Account{Key: prefix + "endgames-" + n, Name: n, Password: "pbkdf2$b", Created: now}
+		if err := s.CreateAccount(ctx, a); err != nil {
+			t.Fatal(err)
+		}
+		keys = append(keys, a.Key)
+	}
+	record := func(key string, r store.EndgameRecord) bool {
+		t.Helper()
+		first, err := s.RecordEndgame(ctx, key, &r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return first
+	}
+	ana := []store.EndgameRecord{
+		{Lexicon: lex, Number: 7, Correct: true, Value: 25, Answered: now},
+		{Lexicon: lex, Number: 9, Value: -6, Answered: now.Add(time.Hour)},
+		{Lexicon: lex, Number: 8, Revealed: true, Answered: now.Add(2 * time.Hour)},
+	}
+	for _, r := range ana {
+		if !record(keys[0], r) {
+			t.Errorf("Ana's answer to %d is not her first", r.Number)
+		}
+	}
+	if record(keys[0], store.EndgameRecord{Lexicon: lex, Number: 9, Correct: true, Value: 30, Answered: now.Add(3 * time.Hour)}) {
+		t.Error("a second answer to 9 counted as the first")
+	}
+	if got, err := s.EndgameRecord(ctx, keys[0], lex, 9); err != nil || *got != ana[1] {
+		t.Errorf("Ana's answer to 9: %+v, %v; want %+v", got, err, ana[1])
+	}
+	if _, err := s.EndgameRecord(ctx, keys[0], lex, 10); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("an answer never given: %v, want ErrNotFound", err)
+	}
+	all, err := s.EndgameRecords(ctx, keys[0], 10)
+	if want := []store.EndgameRecord{ana[1], ana[2], ana[0]}; err != nil || !slices.Equal(all, want) {
+		t.Errorf("Ana's answers: %+v, %v; want %+v", all, err, want)
+	}
+	if two, err := s.EndgameRecords(ctx, keys[0], 2); err != nil || len(two) != 2 || two[0].Number != 9 {
+		t.Errorf("Ana's two latest answers: %+v, %v", two, err)
+	}
+	record(keys[1], store.EndgameRecord{Lexicon: lex, Number: 7, Value: 3, Answered: now})
+	record(keys[2], store.EndgameRecord{Lexicon: lex, Number: 7, Correct: true, Value: 25, Answered: now})
+	for _, tc := range []struct{ number, answered, solved int }{{7, 3, 2}, {8, 1, 0}, {9, 1, 0}, {10, 0, 0}} {
+		if a, n, err := s.EndgameCounts(ctx, lex, tc.number); err != nil || a != tc.answered || n != tc.solved {
+			t.Errorf("counts of %d: %d answered, %d solved, %v; want %d and %d", tc.number, a, n, err, tc.answered, tc.solved)
+		}
+	}
+	if _, err := s.RecordEndgame(ctx, prefix+"endgames-nobody", &store.EndgameRecord{Lexicon: lex, Number: 1, Answered: now}); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("an answer of no account: %v, want ErrNotFound", err)
+	}
+	for _, bad := range []store.EndgameRecord{{Number: 1}, {Lexicon: lex}, {Lexicon: lex, Number: 1, Correct: true, Revealed: true}} {
+		if _, err := s.RecordEndgame(ctx, keys[1], &bad); err == nil {
+			t.Errorf("answer %+v recorded", bad)
+		}
+	}
+	if err := s.CloseAccount(ctx, keys[0], now.Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if all, err := s.EndgameRecords(ctx, keys[0], 10); err != nil || len(all) != 0 {
+		t.Errorf("the answers of a closed account: %+v, %v", all, err)
+	}
+	if a, n, err := s.EndgameCounts(ctx, lex, 7); err != nil || a != 2 || n != 1 {
+		t.Errorf("counts of 7 after Ana closed her account: %d, %d, %v", a, n, err)
 	}
 }

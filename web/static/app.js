@@ -4746,7 +4746,7 @@ async function showPuzzle(lexicon, n, kind = "score") {
   if (String(n) !== String(P.number)) history.replaceState(null, "", puzzleURL(P.lexicon, P.number, kind));
   localStorage.setItem("atril:puzzle", P.lexicon);
   const st = P.state;
-  G.puzzle = { kind, lexicon: P.lexicon, number: P.number, today: P.today, answer: null, first: P.answered || null, cgp: P.cgp,
+  G.puzzle = { kind, lexicon: P.lexicon, number: P.number, today: P.today, answer: null, first: P.answered || P.first || null, cgp: P.cgp,
     rating: P.rating || null, level: P.level || null };
   G.gameLang = VARIANT_LANG[st.variant] || "en";
   LANG = pickLang(G.gameLang);
@@ -4758,7 +4758,7 @@ async function showPuzzle(lexicon, n, kind = "score") {
   $("#puzzle-reveal").addEventListener("click", async () => {
     // Signed in, a look at the solution before any answer is recorded as
     // not solving the puzzle.
-    if (ME.signed_in && G.puzzle.kind === "score" && !G.puzzle.first && !await ask(t("puzzleRevealAsk"), t("puzzleReveal"))) return;
+    if (ME.signed_in && !G.puzzle.first && !await ask(t("puzzleRevealAsk"), t("puzzleReveal"))) return;
     answerPuzzle(true);
   });
   $("#puzzle-level").addEventListener("click", () => puzzleAtLevel(G.puzzle.lexicon));
@@ -4789,11 +4789,12 @@ function renderPuzzleSide() {
   // Once answered, the position may go to the analysis board.
   $("#puzzle-board").hidden = !P.answer || !P.cgp;
   if (P.cgp) $("#puzzle-board").href = positionURL(P.cgp);
-  // The signed-in account's first answer, the one that counts (endgames
-  // are not recorded).
-  const f = ME.signed_in && !endgame ? P.first : null;
+  // The signed-in account's first answer, the one that counts.
+  const f = ME.signed_in ? P.first : null;
   $("#puzzle-record").hidden = !f;
-  if (f) $("#puzzle-record").textContent = f.revealed ? t("puzzleFirstRevealed") : t(f.correct ? "puzzleFirstRight" : "puzzleFirstWrong", f.score);
+  if (f && f.revealed) $("#puzzle-record").textContent = t("puzzleFirstRevealed");
+  else if (f && endgame) $("#puzzle-record").textContent = t(f.correct ? "endgameFirstRight" : "endgameFirstWrong", signedNumber(f.value));
+  else if (f) $("#puzzle-record").textContent = t(f.correct ? "puzzleFirstRight" : "puzzleFirstWrong", f.score);
   if (endgame) $("#puzzle-rating").hidden = true;
   else renderPuzzleRating();
   $("#puzzle-level").hidden = !ME.signed_in || endgame;
@@ -4881,6 +4882,7 @@ function renderEndgameResult() {
   else line.append(...msgNodes(t("endgameWrong", "{0}", signedNumber(r.value), signedNumber(r.best)), answerMoveNode(r.move)));
   box.append(line);
   if (!A.reveal && !r.exact) box.append(el("p", "hint", t("endgameInexact")));
+  if (r.answered_by > 0) box.append(el("p", "hint", t("puzzleCounts", r.answered_by, r.solved_by)));
   const top = el("p");
   top.append(...msgNodes(t("endgameTop", "{0}", r.top.score, signedNumber(r.top_value)), moveNode(r.top.move)));
   box.append(top);
@@ -5484,8 +5486,12 @@ function renderProfile() {
     rb.append(tr);
   }
   const pz = P.puzzles || { tried: 0 };
-  $("#profile-puzzles").textContent = pz.tried ? t("puzzlesLine", pz.tried, pz.solved, pz.streak) : t("puzzlesNone");
-  $("#profile-puzzles").className = pz.tried ? "" : "hint";
+  const lines = [];
+  if (pz.tried) lines.push(t("puzzlesLine", pz.tried, pz.solved, pz.streak));
+  if (pz.endgames_tried) lines.push(t("endgamesLine", pz.endgames_tried, pz.endgames_solved));
+  if (!lines.length) lines.push(t("puzzlesNone"));
+  $("#profile-puzzles").textContent = lines.join(" · ");
+  $("#profile-puzzles").className = pz.tried || pz.endgames_tried ? "" : "hint";
   const pr = $("#profile-puzzle-ratings");
   pr.textContent = "";
   for (const r of pz.ratings || []) pr.append(el("p", "", t("puzzleRatingLine", lexiconName(r.lexicon), ratingText(r), r.deviation, r.answered, r.solved)));

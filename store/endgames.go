@@ -1,0 +1,177 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Endgame puzzles: an account's first answer to each, which the puzzle's
+// page shows it and its player's page counts. They are not rated.
+
+// EndgameRecord is an account's first answer to an endgame puzzle: the
+// puzzle (word list and number), whether its move gained the most
+// (Correct), or the solution was asked for first (Revealed), what the
+// move gained to the end (Value; 0 when revealed), and when.
+type EndgameRecord struct {
+	Lexicon  string
+	Number   int
+	Correct  bool
+	Revealed bool
+	Value    int
+	Answered time.Time
+}
+
+// endgamesSchema holds the answers (prefix begins the table's name;
+// integer is the type of the times, nanoseconds since 1970).
+func endgamesSchema(prefix, integer string) string {
+	return fmt.Sprintf(`
+CREATE TABLE IF NOT EXISTS %[1]sendgame_answers (
+	account  TEXT NOT NULL,
+	lexicon  TEXT NOT NULL,
+	number   INTEGER NOT NULL,
+	correct  INTEGER NOT NULL,
+	revealed INTEGER NOT NULL,
+	value    INTEGER NOT NULL,
+	answered %[2]s NOT NULL,
+	PRIMARY KEY (account, lexicon, number)
+);
+CREATE INDEX IF NOT EXISTS %[1]sendgame_answers_puzzle ON %[1]sendgame_answers(lexicon, number);
+`, prefix, integer)
+}
+
+// endgameCols are the columns of an answer, in the order of
+// scanEndgames.
+const endgameCols = `lexicon, number, correct, revealed, value, answered`
+
+// scanEndgames reads rows of endgameCols.
+func scanEndgames(rows rowScanner) ([]EndgameRecord, error) {
+	var out []EndgameRecord
+	for rows.Next() {
+		var r EndgameRecord
+		var correct, revealed int
+		var at int64
+		if err := rows.Scan(&r.Lexicon, &r.Number, &correct, &revealed, &r.Value, &at); err != nil {
+			return nil, err
+		}
+		r.Correct, r.Revealed, r.Answered = correct != 0, revealed != 0, time.Unix(0, at).UTC()
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// endgameDB is what the endgame answers need of a database, whichever
+// it is: its functions, the tables' prefix and the placeholders.
+type endgameDB struct {
+	dbFuncs
+	prefix string
+	arg    func(int) string
+}
+
+func (d endgameDB) sql(format string) string {
+	return fmt.Sprintf(format, d.prefix, d.arg(1), d.arg(2), d.arg(3), d.arg(4), d.arg(5), d.arg(6), d.arg(7))
+}
+
+// record keeps r as the account's first answer, unless it has one.
+func (d endgameDB) record(ctx context.Context, key string, r *EndgameRecord, account func(context.Context, string) (*Account, error)) (bool, error) {
+	wrap := func(err error) error {
+		return fmt.Errorf("store: %q's answer to endgame %s %d: %w", key, r.Lexicon, r.Number, err)
+	}
+	if r.Lexicon == "" || r.Number < 1 || r.Correct && r.Revealed {
+		return false, wrap(errors.New("not an answer: a word list, a number from 1, and not both correct and revealed"))
+	}
+	if _, err := account(ctx, key); err != nil {
+		return false, wrap(err)
+	}
+	n, err := d.exec(ctx, d.sql(`INSERT INTO %[1]sendgame_answers(account, `+endgameCols+`)
+		VALUES (%[2]s, %[3]s, %[4]s, %[5]s, %[6]s, %[7]s, %[8]s) ON CONFLICT DO NOTHING`),
+		key, r.Lexicon, r.Number, boolInt(r.Correct), boolInt(r.Revealed), r.Value, r.Answered.UnixNano())
+	if err != nil {
+		return false, wrap(err)
+	}
+	return n == 1, nil
+}
+
+// first returns the account's first answer to an endgame puzzle.
+func (d endgameDB) first(ctx context.Context, key, lexicon string, number int) (*EndgameRecord, error) {
+	what := fmt.Sprintf("%q's answer to endgame %s %d", key, lexicon, number)
+	rs, err := queryAll(ctx, d.dbFuncs, scanEndgames, what,
+		d.sql(`SELECT `+endgameCols+` FROM %[1]sendgame_answers WHERE account = %[2]s AND lexicon = %[3]s AND number = %[4]s`), key, lexicon, number)
+	if err != nil {
+		return nil, err
+	}
+	if len(rs) == 0 {
+		return nil, fmt.Errorf("store: %s: %w", what, ErrNotFound)
+	}
+	return &rs[0], nil
+}
+
+// all returns the account's n latest answers, by number.
+func (d endgameDB) all(ctx context.Context, key string, n int) ([]EndgameRecord, error) {
+	return queryAll(ctx, d.dbFuncs, scanEndgames, fmt.Sprintf("endgame answers of %q", key),
+		d.sql(`SELECT `+endgameCols+` FROM %[1]sendgame_answers WHERE account = %[2]s ORDER BY number DESC, lexicon LIMIT %[3]s`), key, n)
+}
+
+// counts returns how many accounts answered an endgame puzzle and how
+// many of them found a best move at their first answer.
+func (d endgameDB) counts(ctx context.Context, lexicon string, number int) (int, int, error) {
+	answered, err := d.count(ctx, `COUNT(*)`, lexicon, number)
+	if err != nil {
+		return 0, 0, err
+	}
+	solved, err := d.count(ctx, `COALESCE(SUM(correct), 0)`, lexicon, number)
+	return answered, solved, err
+}
+
+// count runs a query of one number over an endgame puzzle's answers.
+func (d endgameDB) count(ctx context.Context, expr, lexicon string, number int) (int, error) {
+	n, err := d.one(ctx, d.sql(`SELECT `+expr+` FROM %[1]sendgame_answers WHERE lexicon = %[2]s AND number = %[3]s`), lexicon, number)
+	if err != nil {
+		return 0, fmt.Errorf("store: the answers to endgame %s %d: %w", lexicon, number, err)
+	}
+	return n, nil
+}
+
+func (s *SQLite) endgames() endgameDB   { return endgameDB{s.funcs(), "", sqliteArg} }
+func (s *Postgres) endgames() endgameDB { return endgameDB{s.funcs(), "atril_", pgArg} }
+
+// RecordEndgame implements Accounts.
+func (s *SQLite) RecordEndgame(ctx context.Context, key string, r *EndgameRecord) (bool, error) {
+	return s.endgames().record(ctx, key, r, s.Account)
+}
+
+// EndgameRecord implements Accounts.
+func (s *SQLite) EndgameRecord(ctx context.Context, key, lexicon string, number int) (*EndgameRecord, error) {
+	return s.endgames().first(ctx, key, lexicon, number)
+}
+
+// EndgameRecords implements Accounts.
+func (s *SQLite) EndgameRecords(ctx context.Context, key string, n int) ([]EndgameRecord, error) {
+	return s.endgames().all(ctx, key, n)
+}
+
+// EndgameCounts implements Accounts.
+func (s *SQLite) EndgameCounts(ctx context.Context, lexicon string, number int) (int, int, error) {
+	return s.endgames().counts(ctx, lexicon, number)
+}
+
+// RecordEndgame implements Accounts.
+func (s *Postgres) RecordEndgame(ctx context.Context, key string, r *EndgameRecord) (bool, error) {
+	return s.endgames().record(ctx, key, r, s.Account)
+}
+
+// EndgameRecord implements Accounts.
+func (s *Postgres) EndgameRecord(ctx context.Context, key, lexicon string, number int) (*EndgameRecord, error) {
+	return s.endgames().first(ctx, key, lexicon, number)
+}
+
+// EndgameRecords implements Accounts.
+func (s *Postgres) EndgameRecords(ctx context.Context, key string, n int) ([]EndgameRecord, error) {
+	return s.endgames().all(ctx, key, n)
+}
+
+// EndgameCounts implements Accounts.
+func (s *Postgres) EndgameCounts(ctx context.Context, lexicon string, number int) (int, int, error) {
+	return s.endgames().counts(ctx, lexicon, number)
+}

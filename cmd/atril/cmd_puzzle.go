@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"atril/game"
 	"atril/move"
 	"atril/movegen"
 	"atril/puzzle"
@@ -83,8 +84,6 @@ func endgameLoop(p *puzzle.Endgame, gen movegen.Generator, in io.Reader, out io.
 			return sc.Err()
 		}
 		line := strings.TrimSpace(sc.Text())
-		var m *move.Move
-		var err error
 		switch strings.ToLower(line) {
 		case "":
 			continue
@@ -93,17 +92,8 @@ func endgameLoop(p *puzzle.Endgame, gen movegen.Generator, in io.Reader, out io.
 		case "answer":
 			showLine(p, out)
 			return nil
-		case "pass":
-			m = &move.Move{Kind: move.Pass}
-		default:
-			m, err = move.Parse(g.Board, line)
-			if err == nil && m.Kind == move.Exchange {
-				err = fmt.Errorf("the bag is empty: no exchange")
-			}
 		}
-		if err == nil {
-			err = g.Check(m)
-		}
+		m, err := readAnswer(g, line, true)
 		if err != nil {
 			fmt.Fprintf(out, "not a move here: %v\n", err)
 			continue
@@ -172,13 +162,7 @@ func solveLoop(p *puzzle.Puzzle, in io.Reader, out io.Writer) error {
 			showBest(p, out)
 			return nil
 		}
-		m, err := move.Parse(g.Board, line)
-		if err == nil && m.Kind != move.Place {
-			err = fmt.Errorf("a puzzle asks for a placement")
-		}
-		if err == nil {
-			err = g.Check(m)
-		}
+		m, err := readAnswer(g, line, false)
 		if err != nil {
 			fmt.Fprintf(out, "not a play here: %v\n", err)
 			continue
@@ -198,4 +182,24 @@ func showBest(p *puzzle.Puzzle, out io.Writer) {
 	for _, m := range p.Best {
 		fmt.Fprintf(out, "  %-16s %d\n", m.String(p.Game.Board), m.Score)
 	}
+}
+
+// readAnswer reads a move typed as a puzzle's answer and checks it in
+// g's position: a placement, or with endgame a pass too ("pass"; the bag
+// is empty then, so never an exchange).
+func readAnswer(g *game.Game, line string, endgame bool) (*move.Move, error) {
+	var m *move.Move
+	var err error
+	if endgame && strings.EqualFold(line, "pass") {
+		m = &move.Move{Kind: move.Pass}
+	} else if m, err = move.Parse(g.Board, line); err == nil && m.Kind != move.Place && !(endgame && m.Kind == move.Pass) {
+		err = fmt.Errorf("a puzzle asks for a placement")
+		if endgame {
+			err = fmt.Errorf("the bag is empty: a placement or a pass")
+		}
+	}
+	if err == nil {
+		err = g.Check(m)
+	}
+	return m, err
 }

@@ -77,26 +77,11 @@ func endgameLoop(p *puzzle.Endgame, gen movegen.Generator, in io.Reader, out io.
 	fmt.Fprintf(out, "you: %d   opponent: %d\nyour rack: %s\nthe opponent's rack (the tiles unseen): %s\n", g.Seats[me].Score, g.Seats[1-me].Score,
 		a.RackString(&g.Seats[me].Rack), a.RackString(&g.Seats[1-me].Rack))
 	fmt.Fprintf(out, "Type a play (\"8H WORD\" across, \"H8 WORD\" down, lowercase for a blank), \"pass\", \"answer\" or \"quit\".\n")
-	sc := bufio.NewScanner(in)
-	for {
-		fmt.Fprint(out, "> ")
-		if !sc.Scan() {
-			return sc.Err()
-		}
-		line := strings.TrimSpace(sc.Text())
-		switch strings.ToLower(line) {
-		case "":
-			continue
-		case "quit", "q":
-			return nil
-		case "answer":
-			showLine(p, out)
-			return nil
-		}
+	return answerLoop(in, out, func() { showLine(p, out) }, func(line string) bool {
 		m, err := readAnswer(g, line, true)
 		if err != nil {
 			fmt.Fprintf(out, "not a move here: %v\n", err)
-			continue
+			return false
 		}
 		value, exact := p.MoveValue(gen, *m)
 		bound := ""
@@ -106,10 +91,11 @@ func endgameLoop(p *puzzle.Endgame, gen movegen.Generator, in io.Reader, out io.
 		if value >= p.Value {
 			fmt.Fprintf(out, "Right: %s gains %+d to the end, the most%s.\n", m.String(g.Board), value, bound)
 			showLine(p, out)
-			return nil
+			return true
 		}
 		fmt.Fprintf(out, "%s gains %+d to the end%s; the best move gains more. Try again, or \"answer\".\n", m.String(g.Board), value, bound)
-	}
+		return false
+	})
 }
 
 // showLine prints the endgame puzzle's best line and its highest-scoring
@@ -146,6 +132,25 @@ func solveLoop(p *puzzle.Puzzle, in io.Reader, out io.Writer) error {
 	}
 	fmt.Fprintf(out, "bag: %d\nyour rack: %s\n", g.BagLen(), a.RackString(&g.Seats[me].Rack))
 	fmt.Fprintf(out, "Type a play (\"8H WORD\" across, \"H8 WORD\" down, lowercase for a blank), \"answer\" or \"quit\".\n")
+	return answerLoop(in, out, func() { showBest(p, out) }, func(line string) bool {
+		m, err := readAnswer(g, line, false)
+		if err != nil {
+			fmt.Fprintf(out, "not a play here: %v\n", err)
+			return false
+		}
+		if m.Score == p.Scores[0] {
+			fmt.Fprintf(out, "Right: %s scores %d, the most of the %d plays.\n", m.String(g.Board), m.Score, len(p.Scores))
+			showBest(p, out)
+			return true
+		}
+		fmt.Fprintf(out, "%s scores %d: play %d of %d by score. Try again, or \"answer\".\n", m.String(g.Board), m.Score, p.Rank(m.Score), len(p.Scores))
+		return false
+	})
+}
+
+// answerLoop reads a puzzle's answers from in until try says one was
+// right, "answer" (reveal shows the solution), "quit" or the end of in.
+func answerLoop(in io.Reader, out io.Writer, reveal func(), try func(line string) bool) error {
 	sc := bufio.NewScanner(in)
 	for {
 		fmt.Fprint(out, "> ")
@@ -159,20 +164,12 @@ func solveLoop(p *puzzle.Puzzle, in io.Reader, out io.Writer) error {
 		case "quit", "q":
 			return nil
 		case "answer":
-			showBest(p, out)
+			reveal()
 			return nil
 		}
-		m, err := readAnswer(g, line, false)
-		if err != nil {
-			fmt.Fprintf(out, "not a play here: %v\n", err)
-			continue
-		}
-		if m.Score == p.Scores[0] {
-			fmt.Fprintf(out, "Right: %s scores %d, the most of the %d plays.\n", m.String(g.Board), m.Score, len(p.Scores))
-			showBest(p, out)
+		if try(line) {
 			return nil
 		}
-		fmt.Fprintf(out, "%s scores %d: play %d of %d by score. Try again, or \"answer\".\n", m.String(g.Board), m.Score, p.Rank(m.Score), len(p.Scores))
 	}
 }
 

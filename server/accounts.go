@@ -758,6 +758,13 @@ type RatedSeatInfo struct {
 	Turns  int `json:"turns,omitempty"`
 	Bingos int `json:"bingos,omitempty"`
 	Best   int `json:"best_move,omitempty"`
+	// Analysed, TopMoves and Lost say how the seat's moves fared against
+	// the computer's static valuation: the moves judged, those that were
+	// the best, the equity given up in all (left out until the game's
+	// moves are analysed).
+	Analysed int     `json:"analysed,omitempty"`
+	TopMoves int     `json:"top_moves,omitempty"`
+	Lost     float64 `json:"lost,omitempty"`
 }
 
 // profileGames is how many of the latest finished games a profile lists.
@@ -854,7 +861,7 @@ func ratedInfo(g *store.RatedGame) RatedInfo {
 	gi := RatedInfo{ID: g.Game, Lexicon: lex, Pace: pace, Finished: g.Finished, Rated: g.Rated}
 	for _, st := range g.Seats {
 		si := RatedSeatInfo{Name: st.Name, Level: st.Level, Guest: st.Account == "" && st.Level == "", Score: st.Score, Result: st.Result,
-			Turns: st.Turns, Bingos: st.Bingos, Best: st.Best}
+			Turns: st.Turns, Bingos: st.Bingos, Best: st.Best, Analysed: st.Analysed, TopMoves: st.TopMoves, Lost: st.Lost}
 		if g.Rated {
 			si.Before, si.After = roundInt(st.RBefore), roundInt(st.RAfter)
 		}

@@ -2669,8 +2669,8 @@ func TestBrowserAccounts(t *testing.T) {
 	if prof.Name != "Boris" || !strings.HasPrefix(prof.Since, "Member since ") || len(prof.Ratings) != 1 || len(prof.Games) != 1 ||
 		prof.Ratings[0][0] != "SOWPODS (international English)" || prof.Ratings[0][1] != "Regular" || !strings.HasPrefix(prof.Ratings[0][2], fmt.Sprintf("%d? ± ", ch[1].After)) ||
 		prof.Ratings[0][3] != "1" || prof.Ratings[0][4] != "1–0–0" ||
-		prof.Games[0][2] != "Ana" || prof.Games[0][3] != score || prof.Games[0][6] != "Win" ||
-		prof.Games[0][7] != fmt.Sprintf("%d (+%d)", ch[1].After, ch[1].After-1500) || prof.GameLink != "/g/"+id || prof.Opponent != "/p/Ana" {
+		prof.Games[0][2] != "Ana" || prof.Games[0][3] != score || prof.Games[0][7] != "Win" ||
+		prof.Games[0][8] != fmt.Sprintf("%d (+%d)", ch[1].After, ch[1].After-1500) || prof.GameLink != "/g/"+id || prof.Opponent != "/p/Ana" {
 		t.Errorf("Boris's profile: %+v (want the score %s)", prof, score)
 	}
 	// His bingos and best move in the game, as the server counted them.
@@ -2701,7 +2701,7 @@ func TestBrowserAccounts(t *testing.T) {
 		t.Errorf("English on the Czech profile: %q", left)
 	}
 	var csWords string
-	r.eval(ana, `$("#signout").textContent + "|" + document.querySelector("#profile-games tbody td:nth-child(7)").textContent`, &csWords)
+	r.eval(ana, `$("#signout").textContent + "|" + document.querySelector("#profile-games tbody td:nth-child(8)").textContent`, &csWords)
 	if csWords != "Odhlásit se|Výhra" {
 		t.Errorf("the Czech profile says %q", csWords)
 	}
@@ -3443,7 +3443,8 @@ func TestBrowserPlayerGames(t *testing.T) {
 		More: !$("#games-more").hidden}))()`
 	r.eval(b, read, &page)
 	if page.Lexicon != "en-sowpods" || page.Stats != "Games: 26 · won 16, lost 9, drawn 1 (63%). Average score 407.7, opponents 376.9. Highest score: 424. "+
-		"35.2 points a turn, 0.40 bingos a game (over the 5 games whose moves were counted). Best move: 100." ||
+		"35.2 points a turn, 0.40 bingos a game (over the 5 games whose moves were counted). Best move: 100. "+
+		"By the computer's static valuation, 54.2% of 48 moves were its top choice, and 2.5 points of equity were given up a move." ||
 		page.High != "/g/0000000000000019" || page.Best != "/g/0000000000000017" || page.Points != 26 || !page.More || page.H2H != "Games with you" ||
 		page.Caption != "Rating in SOWPODS (international English) · Rapid after each of the latest 26 games: from 1490 to 1570." || page.Pace != "rapid" {
 		t.Errorf("Ana's page: %+v", page)
@@ -3451,28 +3452,32 @@ func TestBrowserPlayerGames(t *testing.T) {
 	// Each game shows her bingos and best move where the server counted
 	// her moves, and nothing where it did not.
 	var cells [][]string
-	r.eval(b, `[...document.querySelectorAll("#profile-games tbody tr")].map((tr) => [tr.querySelector("a").getAttribute("href"), tr.cells[4].textContent, tr.cells[5].textContent])`, &cells)
+	r.eval(b, `[...document.querySelectorAll("#profile-games tbody tr")].map((tr) => [tr.querySelector("a").getAttribute("href"), tr.cells[4].textContent, tr.cells[5].textContent, tr.cells[6].textContent])`, &cells)
 	var pg PlayerGames
 	r.e.do("GET", "/api/players/Ana/games?lexicon=en-sowpods", "", nil, &pg)
 	want := map[string][]string{}
-	counted := 0
+	counted, analysed := 0, 0
 	for _, g := range pg.Games {
 		for _, st := range g.Seats {
 			if st.Name == "Ana" {
-				want["/g/"+g.ID] = []string{"", ""}
+				want["/g/"+g.ID] = []string{"", "", ""}
 				if st.Turns > 0 {
-					want["/g/"+g.ID] = []string{fmt.Sprint(st.Bingos), fmt.Sprint(st.Best)}
+					want["/g/"+g.ID] = []string{fmt.Sprint(st.Bingos), fmt.Sprint(st.Best), ""}
 					counted++
+				}
+				if st.Analysed > 0 {
+					want["/g/"+g.ID][2] = fmt.Sprintf("%d/%d", st.TopMoves, st.Analysed)
+					analysed++
 				}
 			}
 		}
 	}
-	if len(cells) != 20 || counted == 0 || counted == len(cells) {
-		t.Errorf("%d rows, %d of them counted: want 20, some counted and some not", len(cells), counted)
+	if len(cells) != 20 || counted == 0 || counted == len(cells) || analysed != 4 {
+		t.Errorf("%d rows, %d of them counted, %d analysed: want 20, some counted and some not, 4 analysed", len(cells), counted, analysed)
 	}
 	for _, c := range cells {
 		if w, ok := want[c[0]]; !ok || !slices.Equal(c[1:], w) {
-			t.Errorf("game %s: bingos and best move %q, want %q", c[0], c[1:], w)
+			t.Errorf("game %s: bingos, best move and top moves %q, want %q", c[0], c[1:], w)
 		}
 	}
 	if s := r.axe(b, "a player's games"); s < 90 {
@@ -3520,7 +3525,7 @@ func TestBrowserPlayerGames(t *testing.T) {
 	var casual string
 	r.eval(b, `[...document.querySelectorAll("#profile-games tbody td")].map((td) => td.textContent).slice(1).join("|") +
 		"|" + document.querySelectorAll("#profile-games tbody td:nth-child(3) a").length`, &casual)
-	if casual != "FISE (Spanish) · Regular|Computer (Adept)|330–250|||Win|Casual|0" {
+	if casual != "FISE (Spanish) · Regular|Computer (Adept)|330–250||||Win|Casual|0" {
 		t.Errorf("the casual game: %q", casual)
 	}
 	// In Spanish, all kinds, with all word lists: the same figures in

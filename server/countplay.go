@@ -10,10 +10,11 @@ import (
 
 // PlayCount says what CountPlay did: the games it replayed, the casual
 // results it recorded, the recorded results whose seats' play it filled
-// in, and the games it left as they were (called off, abandoned, rated
-// without a recorded result, or not replayable: each logged).
+// in, the games it left as they were (called off, abandoned, rated
+// without a recorded result, or not replayable: each logged), and the
+// recorded games whose moves it analysed.
 type PlayCount struct {
-	Replayed, Recorded, Filled, Left int
+	Replayed, Recorded, Filled, Left, Analysed int
 }
 
 // countPage is how many games CountPlay asks the store for at a time.
@@ -27,7 +28,8 @@ const countPage = 100
 // whose result was never recorded is left alone: rating it now would
 // move ratings by a game of long ago. An operator runs it once after
 // upgrading (atril serve --count-play); a second run finds little to do
-// (the games left alone come up again).
+// (the games left alone come up again). Then it analyses the moves of
+// the recorded games that lack their analysis (analyseGame).
 func (s *Server) CountPlay(ctx context.Context) (PlayCount, error) {
 	var pc PlayCount
 	after := ""
@@ -46,7 +48,39 @@ func (s *Server) CountPlay(ctx context.Context) (PlayCount, error) {
 			}
 		}
 		if len(ids) < countPage {
-			return pc, nil
+			break
+		}
+		after = ids[len(ids)-1]
+	}
+	return pc, s.analyseRecorded(ctx, &pc)
+}
+
+// analyseRecorded analyses the moves of the recorded games that lack
+// their analysis, counting them in pc (a game that cannot be replayed is
+// logged and left).
+func (s *Server) analyseRecorded(ctx context.Context, pc *PlayCount) error {
+	after := ""
+	for {
+		ids, err := s.store.UnanalysedGames(ctx, after, countPage)
+		if err != nil {
+			return err
+		}
+		for _, id := range ids {
+			l, err := s.rebuild(ctx, id)
+			if err == nil {
+				err = s.analyseGame(ctx, l)
+			}
+			if err != nil {
+				if ctx.Err() != nil {
+					return ctx.Err()
+				}
+				s.logf("server: game %s: its moves not analysed: %v", id, err)
+				continue
+			}
+			pc.Analysed++
+		}
+		if len(ids) < countPage {
+			return nil
 		}
 		after = ids[len(ids)-1]
 	}

@@ -583,6 +583,7 @@ func (l *live) afterChange() {
 			} else {
 				l.hdr.Finished = true
 				l.srv.forget(l.hdr.ID)
+				l.analyseFinished()
 			}
 		}
 		if l.clockTimer != nil {

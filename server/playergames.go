@@ -52,6 +52,14 @@ type PlayerStats struct {
 	PerTurn       float64   `json:"points_per_turn,omitempty"`
 	BingosPerGame float64   `json:"bingos_per_game"`
 	Best          *HighGame `json:"best_move,omitempty"`
+	// Of the games whose moves were analysed by static equity
+	// (AnalysedGames of them, Analysed moves): the share of the moves
+	// that were the computer's best, in percent, and the equity given up
+	// a move against the best, each to one decimal.
+	AnalysedGames int     `json:"analysed_games"`
+	Analysed      int     `json:"analysed_moves"`
+	TopShare      float64 `json:"top_share"`
+	LostPerMove   float64 `json:"lost_per_move"`
 	// History is the player's rating after each of the latest
 	// historyGames rated games in the word list and pace, oldest first:
 	// given with lexicon= and pace=, without opponent=.
@@ -226,6 +234,11 @@ func (s *Server) handlePlayerStats(w http.ResponseWriter, r *http.Request) {
 		if t.Turns > 0 {
 			out.PerTurn = tenths(float64(t.PlayPoints) / float64(t.Turns))
 		}
+	}
+	if t.Analysed > 0 {
+		out.AnalysedGames, out.Analysed = t.AnalysedGames, t.Analysed
+		out.TopShare = tenths(100 * float64(t.TopMoves) / float64(t.Analysed))
+		out.LostPerMove = tenths(t.Lost / float64(t.Analysed))
 	}
 	if t.OpponentSeats > 0 {
 		out.OpponentAverage = tenths(float64(t.OpponentPoints) / float64(t.OpponentSeats))

@@ -19,7 +19,8 @@ import (
 // wins when i%3 != 0, 400 + i to 380), then a draw with Cyd (300 to 300);
 // ratings start at 1500 and move by 10 a game. The last five against Bob
 // (i = 20 to 24) record her play: 12 turns, a bingo when i is odd, a
-// best placement of 60 + i points but 100 for i = 22.
+// best placement of 60 + i points but 100 for i = 22; the first four of
+// them (i = 20 to 23) have their moves analysed.
 func recordAnasGames(t *testing.T, st store.Store, start time.Time) {
 	t.Helper()
 	rate := func(before []store.Rating, g *store.RatedGame) []store.Rating {
@@ -51,6 +52,13 @@ func recordAnasGames(t *testing.T, st store.Store, start time.Time) {
 		if _, err := st.RateGame(context.Background(), g, func(b []store.Rating) ([]store.Rating, error) { return rate(b, g), nil }); err != nil {
 			t.Fatal(err)
 		}
+		if play.Analysed > 0 {
+			g.Seats[0].Analysed, g.Seats[0].TopMoves, g.Seats[0].Lost = play.Analysed, play.TopMoves, play.Lost
+			g.Seats[1].Analysed, g.Seats[1].TopMoves, g.Seats[1].Lost = 12, 3, 60
+			if err := st.SetAccuracy(context.Background(), g); err != nil {
+				t.Fatal(err)
+			}
+		}
 	}
 	for i := range 25 {
 		res := 1.0
@@ -60,6 +68,12 @@ func recordAnasGames(t *testing.T, st store.Store, start time.Time) {
 		var play store.RatedSeat
 		if i >= 20 {
 			play = store.RatedSeat{Turns: 12, Bingos: i % 2, Best: 60 + i}
+			if i < 24 {
+				// Four of them analysed: 5, 6, 7 and 8 moves of 12 the
+				// computer's top choice, 30 points of equity given up
+				// in each.
+				play.Analysed, play.TopMoves, play.Lost = 12, i-15, 30
+			}
 			if i == 22 {
 				play.Best = 100
 			}
@@ -120,6 +134,11 @@ func TestPlayerGames(t *testing.T) {
 	// 60 turns = 35.17 points a turn, 2 bingos in 5 games.
 	if st.PlayGames != 5 || st.PerTurn != 35.2 || st.BingosPerGame != 0.4 || st.Best == nil || st.Best.Score != 100 || st.Best.Game != fmt.Sprintf("%016x", 23) {
 		t.Errorf("Ana's play: %d games, %v a turn, %v bingos a game, best %+v", st.PlayGames, st.PerTurn, st.BingosPerGame, st.Best)
+	}
+	// Four of them analysed: 26 of 48 moves the top choice, 120 points
+	// given up.
+	if st.AnalysedGames != 4 || st.Analysed != 48 || st.TopShare != 54.2 || st.LostPerMove != 2.5 {
+		t.Errorf("Ana's analysed moves: %d games, %d moves, %v%% top, %v lost a move", st.AnalysedGames, st.Analysed, st.TopShare, st.LostPerMove)
 	}
 	if len(st.History) != 26 || st.History[0].Rating != 1490 || st.History[25].Rating != 1500+16*10-9*10 ||
 		st.History[25].Game != fmt.Sprintf("%016x", 100) || !st.History[0].Finished.Equal(start) {
@@ -395,6 +414,7 @@ func TestCountPlay(t *testing.T) {
 	}
 	want := make([]store.RatedSeat, 2)
 	for i, id := range ids {
+		waitAnalysed(t, st, id)
 		g, err := st.RatedGame(context.Background(), id)
 		if err != nil || g.Seats[0].Turns != 3 || g.Seats[0].Best == 0 {
 			t.Fatalf("game %s as recorded: %+v, %v", id, g, err)
@@ -402,7 +422,7 @@ func TestCountPlay(t *testing.T) {
 		want[i] = g.Seats[0]
 	}
 	// As an earlier version left them: the first not recorded, the
-	// second without the play.
+	// second without the play or its analysis.
 	db, err := sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(10000)")
 	if err != nil {
 		t.Fatal(err)
@@ -413,11 +433,11 @@ func TestCountPlay(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if _, err := db.Exec(`UPDATE rated_seats SET turns = 0, bingos = 0, best_move = 0 WHERE game = ?`, ids[1]); err != nil {
+	if _, err := db.Exec(`UPDATE rated_seats SET turns = 0, bingos = 0, best_move = 0, analysed = 0, top_moves = 0, lost = 0 WHERE game = ?`, ids[1]); err != nil {
 		t.Fatal(err)
 	}
 	pc, err := e.srv.CountPlay(context.Background())
-	if err != nil || pc != (PlayCount{Replayed: 3, Recorded: 1, Filled: 1, Left: 1}) {
+	if err != nil || pc != (PlayCount{Replayed: 3, Recorded: 1, Filled: 1, Left: 1, Analysed: 2}) {
 		t.Errorf("CountPlay: %+v, %v", pc, err)
 	}
 	for i, id := range ids {

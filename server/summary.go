@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"net/http"
@@ -81,30 +82,48 @@ func (s *Server) handleSummary(w http.ResponseWriter, r *http.Request) {
 	}
 	l.mu.Lock()
 	sum := l.summary
+	n := l.g.MovesPlayed()
 	l.mu.Unlock()
 	if sum == nil {
 		// Worked out once a game (a finished game does not change),
 		// at the cost of an analysis a move.
-		l.mu.Lock()
-		n := l.g.MovesPlayed()
-		l.mu.Unlock()
 		if !s.takeAnalysis(w, r, max(n, 1)) {
 			return
 		}
-		if !s.slot(r.Context()) {
+		if sum, err = s.summaryOf(r.Context(), l); err != nil {
+			if r.Context().Err() == nil {
+				s.fail(w, err)
+			}
 			return
 		}
-		sum, err = summarize(l)
-		<-s.sem
-		if err != nil {
-			s.fail(w, err)
-			return
-		}
-		l.mu.Lock()
-		l.summary = sum
-		l.mu.Unlock()
 	}
 	writeJSON(w, 200, sum)
+}
+
+// summaryOf returns the summary of the finished game l, working it out
+// in one of the thinking slots the first time and keeping it.
+func (s *Server) summaryOf(ctx context.Context, l *live) (*Summary, error) {
+	l.mu.Lock()
+	sum := l.summary
+	l.mu.Unlock()
+	if sum != nil {
+		return sum, nil
+	}
+	if !s.slot(ctx) {
+		return nil, ctx.Err()
+	}
+	sum, err := summarize(l)
+	<-s.sem
+	if err != nil {
+		return nil, err
+	}
+	l.mu.Lock()
+	if l.summary == nil {
+		l.summary = sum
+	}
+	sum = l.summary
+	l.mu.Unlock()
+	return sum, nil
 }
 
 // summarize analyses every move of a finished game.

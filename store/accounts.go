@@ -79,6 +79,13 @@ type RatedSeat struct {
 	// placement. Turns is 0 in results recorded before the store kept
 	// them.
 	Turns, Bingos, Best int
+	// Analysed is the number of the seat's moves judged by static
+	// equity (the computer's valuation of score and leave, each move
+	// against the best one in its place; 0 until the game is analysed);
+	// TopMoves, those that were the best; Lost, the equity given up
+	// against the best moves in all. SetAccuracy records them.
+	Analysed, TopMoves int
+	Lost               float64
 }
 
 // RatedGame is a finished game's result as recorded: of a rated game
@@ -144,6 +151,10 @@ type RatedTotals struct {
 	Best                                 int
 	BestGame                             string
 	BestFinished                         time.Time
+	// Of the games analysed (RatedSeat.Analysed > 0): their number, the
+	// moves judged, those that were the best, and the equity given up.
+	AnalysedGames, Analysed, TopMoves int
+	Lost                              float64
 }
 
 // ratedWhere is the condition on an account's seat (me, of the game gg
@@ -198,7 +209,7 @@ func ratedListQuery(prefix string, f RatedFilter, key string, n int, arg func(in
 // ratedGameCols are the columns of a seat of a recorded game (g of
 // rated_games, s of rated_seats) that scanRatedGames reads.
 const ratedGameCols = `g.game, g.category, g.finished, g.rated, s.seat, s.account, s.name, s.score, s.result,
-	s.r_before, s.rd_before, s.r_after, s.rd_after, s.level, s.turns, s.bingos, s.best_move`
+	s.r_before, s.rd_before, s.r_after, s.rd_after, s.level, s.turns, s.bingos, s.best_move, s.analysed, s.top_moves, s.lost`
 
 // ratedTotalsQueries are the statements of RatedTotals (the counts and
 // the play, the opponents' points, the highest score, the best
@@ -210,7 +221,9 @@ func ratedTotalsQueries(prefix string, f RatedFilter, key string, arg func(int) 
 		fmt.Sprintf(`SELECT COUNT(*), COALESCE(SUM(CASE WHEN me.result = 1 THEN 1 ELSE 0 END), 0),
 		COALESCE(SUM(CASE WHEN me.result = 0 THEN 1 ELSE 0 END), 0), COALESCE(SUM(me.score), 0),
 		COALESCE(SUM(CASE WHEN me.turns > 0 THEN 1 ELSE 0 END), 0), COALESCE(SUM(CASE WHEN me.turns > 0 THEN me.score ELSE 0 END), 0),
-		COALESCE(SUM(me.turns), 0), COALESCE(SUM(me.bingos), 0) %s WHERE %s`, from, w),
+		COALESCE(SUM(me.turns), 0), COALESCE(SUM(me.bingos), 0),
+		COALESCE(SUM(CASE WHEN me.analysed > 0 THEN 1 ELSE 0 END), 0), COALESCE(SUM(me.analysed), 0),
+		COALESCE(SUM(me.top_moves), 0), COALESCE(SUM(me.lost), 0) %s WHERE %s`, from, w),
 		fmt.Sprintf(`SELECT COUNT(*), COALESCE(SUM(o.score), 0) %s
 		JOIN %srated_seats o ON o.game = me.game AND o.seat <> me.seat WHERE %s`, from, prefix, w),
 		fmt.Sprintf(`SELECT me.game, me.score, me.finished %s WHERE %s ORDER BY me.score DESC, me.finished DESC, me.game LIMIT 1`, from, w),
@@ -268,7 +281,8 @@ type rowQuerier func(ctx context.Context, query string, args ...any) interface{ 
 // scanRatedTotals runs the statements of ratedTotalsQueries.
 func scanRatedTotals(ctx context.Context, one rowQuerier, q [4]string, args []any) (RatedTotals, error) {
 	var t RatedTotals
-	if err := one(ctx, q[0], args...).Scan(&t.Games, &t.Wins, &t.Losses, &t.Points, &t.PlayGames, &t.PlayPoints, &t.Turns, &t.Bingos); err != nil {
+	if err := one(ctx, q[0], args...).Scan(&t.Games, &t.Wins, &t.Losses, &t.Points, &t.PlayGames, &t.PlayPoints, &t.Turns, &t.Bingos,
+		&t.AnalysedGames, &t.Analysed, &t.TopMoves, &t.Lost); err != nil {
 		return t, err
 	}
 	t.Draws = t.Games - t.Wins - t.Losses
@@ -480,6 +494,19 @@ type Accounts interface {
 	// a recorded game, by their Seat; ErrNotFound when a seat of g has
 	// no record.
 	SetPlay(ctx context.Context, g *RatedGame) error
+	// UnanalysedGames lists up to n recorded games in which an account
+	// held a seat that took a turn and whose moves are not analysed
+	// (RatedSeat.Analysed 0), in the order of their IDs, from the first
+	// after the ID after.
+	UnanalysedGames(ctx context.Context, after string, n int) ([]string, error)
+	// SetAccuracy records the analysis (Analysed, TopMoves, Lost) of the
+	// seats of g, a recorded game, by their Seat; ErrNotFound when a
+	// seat of g has no record.
+	SetAccuracy(ctx context.Context, g *RatedGame) error
+	// FairPlay sums up, account by account, the analysed seats of the
+	// rated games between people (no computer in any seat) finished at
+	// since or later: the basis of the operators' fair-play report.
+	FairPlay(ctx context.Context, since time.Time) ([]FairPlayRow, error)
 	// RatedGame returns the record of a finished game (ErrNotFound if
 	// its result was not recorded).
 	RatedGame(ctx context.Context, game string) (*RatedGame, error)

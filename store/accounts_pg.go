@@ -85,6 +85,9 @@ ALTER TABLE atril_rated_seats ADD COLUMN IF NOT EXISTS level TEXT NOT NULL DEFAU
 ALTER TABLE atril_rated_seats ADD COLUMN IF NOT EXISTS turns INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE atril_rated_seats ADD COLUMN IF NOT EXISTS bingos INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE atril_rated_seats ADD COLUMN IF NOT EXISTS best_move INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE atril_rated_seats ADD COLUMN IF NOT EXISTS analysed INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE atril_rated_seats ADD COLUMN IF NOT EXISTS top_moves INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE atril_rated_seats ADD COLUMN IF NOT EXISTS lost DOUBLE PRECISION NOT NULL DEFAULT 0;
 CREATE INDEX IF NOT EXISTS atril_rated_seats_account ON atril_rated_seats(account, finished);
 CREATE TABLE IF NOT EXISTS atril_account_games (
 	account TEXT NOT NULL,
@@ -486,8 +489,10 @@ func (s *Postgres) RecordGame(ctx context.Context, g *RatedGame) (bool, error) {
 func insertSeatsPG(ctx context.Context, tx pgx.Tx, g *RatedGame) error {
 	for _, st := range g.Seats {
 		if _, err := tx.Exec(ctx, `INSERT INTO atril_rated_seats(game, seat, account, name, score, result, r_before, rd_before, r_after, rd_after, finished, level,
-			turns, bingos, best_move) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15)`, g.Game, st.Seat, st.Account, st.Name, st.Score, st.Result,
-			st.RBefore, st.RDBefore, st.RAfter, st.RDAfter, g.Finished.UnixNano(), st.Level, st.Turns, st.Bingos, st.Best); err != nil {
+			turns, bingos, best_move, analysed, top_moves, lost) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18)`,
+			g.Game, st.Seat, st.Account, st.Name, st.Score, st.Result,
+			st.RBefore, st.RDBefore, st.RAfter, st.RDAfter, g.Finished.UnixNano(), st.Level, st.Turns, st.Bingos, st.Best,
+			st.Analysed, st.TopMoves, st.Lost); err != nil {
 			return err
 		}
 	}

@@ -83,6 +83,9 @@ CREATE TABLE IF NOT EXISTS rated_seats (
 	turns     INTEGER NOT NULL DEFAULT 0,
 	bingos    INTEGER NOT NULL DEFAULT 0,
 	best_move INTEGER NOT NULL DEFAULT 0,
+	analysed  INTEGER NOT NULL DEFAULT 0,
+	top_moves INTEGER NOT NULL DEFAULT 0,
+	lost      REAL NOT NULL DEFAULT 0,
 	PRIMARY KEY (game, seat)
 );
 CREATE INDEX IF NOT EXISTS rated_seats_account ON rated_seats(account, finished);
@@ -122,7 +125,7 @@ var accountTables = []struct{ name, cols string }{
 	{"reports", "id, account, reported, game, reason, created, closed"},
 	{"ratings", "account, category, name, r, rd, vol, games, wins, losses, draws, updated"},
 	{"rated_games", "game, category, finished, rated"},
-	{"rated_seats", "game, seat, account, name, score, result, r_before, rd_before, r_after, rd_after, finished, level, turns, bingos, best_move"},
+	{"rated_seats", "game, seat, account, name, score, result, r_before, rd_before, r_after, rd_after, finished, level, turns, bingos, best_move, analysed, top_moves, lost"},
 	{"account_games", "account, game, seat, joined"},
 	{"puzzle_answers", "account, lexicon, number, correct, score, answered, r_before, r_after"},
 	{"puzzle_ratings", "account, lexicon, number, r, rd, vol, answered, solved, updated"},
@@ -554,8 +557,9 @@ func (s *SQLite) RecordGame(ctx context.Context, g *RatedGame) (bool, error) {
 func insertSeatsSQLite(ctx context.Context, tx *sql.Tx, g *RatedGame) error {
 	for _, st := range g.Seats {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO rated_seats(game, seat, account, name, score, result, r_before, rd_before, r_after, rd_after, finished, level,
-			turns, bingos, best_move) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`, g.Game, st.Seat, st.Account, st.Name, st.Score, st.Result,
-			st.RBefore, st.RDBefore, st.RAfter, st.RDAfter, g.Finished.UnixNano(), st.Level, st.Turns, st.Bingos, st.Best); err != nil {
+			turns, bingos, best_move, analysed, top_moves, lost) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`, g.Game, st.Seat, st.Account, st.Name, st.Score, st.Result,
+			st.RBefore, st.RDBefore, st.RAfter, st.RDAfter, g.Finished.UnixNano(), st.Level, st.Turns, st.Bingos, st.Best,
+			st.Analysed, st.TopMoves, st.Lost); err != nil {
 			return err
 		}
 	}
@@ -659,7 +663,8 @@ func scanRatedGames(rows rowScanner) ([]RatedGame, error) {
 		var st RatedSeat
 		var finished int64
 		if err := rows.Scan(&g.Game, &g.Category, &finished, &g.Rated, &st.Seat, &st.Account, &st.Name, &st.Score, &st.Result,
-			&st.RBefore, &st.RDBefore, &st.RAfter, &st.RDAfter, &st.Level, &st.Turns, &st.Bingos, &st.Best); err != nil {
+			&st.RBefore, &st.RDBefore, &st.RAfter, &st.RDAfter, &st.Level, &st.Turns, &st.Bingos, &st.Best,
+			&st.Analysed, &st.TopMoves, &st.Lost); err != nil {
 			return nil, err
 		}
 		if len(out) == 0 || out[len(out)-1].Game != g.Game {

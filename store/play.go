@@ -42,25 +42,7 @@ func (s *SQLite) UncountedGames(ctx context.Context, after string, n int) ([]str
 
 // SetPlay implements Accounts.
 func (s *SQLite) SetPlay(ctx context.Context, g *RatedGame) error {
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return playWrap(g.Game, err)
-	}
-	defer tx.Rollback()
-	q := setPlaySQL("", sqliteArg)
-	for _, st := range g.Seats {
-		res, err := tx.ExecContext(ctx, q, st.Turns, st.Bingos, st.Best, g.Game, st.Seat)
-		if err != nil {
-			return playWrap(g.Game, err)
-		}
-		if n, err := res.RowsAffected(); err != nil || n == 0 {
-			return playWrap(g.Game, missingSeat(st.Seat, err))
-		}
-	}
-	if err := tx.Commit(); err != nil {
-		return playWrap(g.Game, err)
-	}
-	return nil
+	return s.updateSeats(ctx, g, setPlaySQL("", sqliteArg), playArgs, playWrap)
 }
 
 // UncountedGames implements Accounts.
@@ -75,28 +57,63 @@ func (s *Postgres) UncountedGames(ctx context.Context, after string, n int) ([]s
 
 // SetPlay implements Accounts.
 func (s *Postgres) SetPlay(ctx context.Context, g *RatedGame) error {
-	tx, err := s.pool.Begin(ctx)
+	return s.updateSeats(ctx, g, setPlaySQL("atril_", pgArg), playArgs, playWrap)
+}
+
+// playArgs are the arguments of setPlaySQL for seat st of game.
+func playArgs(game string, st *RatedSeat) []any {
+	return []any{st.Turns, st.Bingos, st.Best, game, st.Seat}
+}
+
+// updateSeats runs q, an update of one seat of game g.Game, with the
+// arguments args makes for each seat of g, in one transaction; a seat
+// with no record fails it with ErrNotFound. wrap says what failed.
+func (s *SQLite) updateSeats(ctx context.Context, g *RatedGame, q string, args func(string, *RatedSeat) []any, wrap func(string, error) error) error {
+	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
-		return playWrap(g.Game, err)
+		return wrap(g.Game, err)
 	}
-	defer tx.Rollback(ctx)
-	q := setPlaySQL("atril_", pgArg)
-	for _, st := range g.Seats {
-		tag, err := tx.Exec(ctx, q, st.Turns, st.Bingos, st.Best, g.Game, st.Seat)
+	defer tx.Rollback()
+	for i := range g.Seats {
+		st := &g.Seats[i]
+		res, err := tx.ExecContext(ctx, q, args(g.Game, st)...)
 		if err != nil {
-			return playWrap(g.Game, err)
+			return wrap(g.Game, err)
 		}
-		if tag.RowsAffected() == 0 {
-			return playWrap(g.Game, missingSeat(st.Seat, nil))
+		if n, err := res.RowsAffected(); err != nil || n == 0 {
+			return wrap(g.Game, missingSeat(st.Seat, err))
 		}
 	}
-	if err := tx.Commit(ctx); err != nil {
-		return playWrap(g.Game, err)
+	if err := tx.Commit(); err != nil {
+		return wrap(g.Game, err)
 	}
 	return nil
 }
 
-// missingSeat is the error of a seat SetPlay found no record of (err
+// updateSeats is SQLite.updateSeats on PostgreSQL.
+func (s *Postgres) updateSeats(ctx context.Context, g *RatedGame, q string, args func(string, *RatedSeat) []any, wrap func(string, error) error) error {
+	tx, err := s.pool.Begin(ctx)
+	if err != nil {
+		return wrap(g.Game, err)
+	}
+	defer tx.Rollback(ctx)
+	for i := range g.Seats {
+		st := &g.Seats[i]
+		tag, err := tx.Exec(ctx, q, args(g.Game, st)...)
+		if err != nil {
+			return wrap(g.Game, err)
+		}
+		if tag.RowsAffected() == 0 {
+			return wrap(g.Game, missingSeat(st.Seat, nil))
+		}
+	}
+	if err := tx.Commit(ctx); err != nil {
+		return wrap(g.Game, err)
+	}
+	return nil
+}
+
+// missingSeat is the error of a seat updateSeats found no record of (err
 // when the count of rows could not be read).
 func missingSeat(seat int, err error) error {
 	if err != nil {

@@ -608,14 +608,16 @@ var newerGameColumns = []newerColumn{
 // newerAccountColumns are the newer columns of the accounts' tables, by
 // table: the results recorded before every finished game was were all
 // of rated games, between people, and the results recorded before the
-// seats' play was kept say nothing of it (0 turns).
+// seats' play was kept say nothing of it (0 turns), nor do those
+// recorded before their moves were analysed (0 analysed).
 var newerAccountColumns = []struct {
 	table string
 	cols  []newerColumn
 }{
 	{"rated_games", []newerColumn{{"rated", "INTEGER NOT NULL DEFAULT 1"}}},
 	{"rated_seats", []newerColumn{{"level", "TEXT NOT NULL DEFAULT ''"},
-		{"turns", "INTEGER NOT NULL DEFAULT 0"}, {"bingos", "INTEGER NOT NULL DEFAULT 0"}, {"best_move", "INTEGER NOT NULL DEFAULT 0"}}},
+		{"turns", "INTEGER NOT NULL DEFAULT 0"}, {"bingos", "INTEGER NOT NULL DEFAULT 0"}, {"best_move", "INTEGER NOT NULL DEFAULT 0"},
+		{"analysed", "INTEGER NOT NULL DEFAULT 0"}, {"top_moves", "INTEGER NOT NULL DEFAULT 0"}, {"lost", "REAL NOT NULL DEFAULT 0"}}},
 	{"puzzle_answers", []newerColumn{{"r_before", "REAL NOT NULL DEFAULT 0"}, {"r_after", "REAL NOT NULL DEFAULT 0"}}},
 }
 

@@ -20,7 +20,7 @@ import (
 )
 
 func init() {
-	register("accounts", "an operator's work on player accounts: show one, set its password, sign it out everywhere, suspend it, read and close the players' reports", runAccounts)
+	register("accounts", "an operator's work on player accounts: show one, set its password, sign it out everywhere, suspend it, read and close the players' reports, the fair-play report", runAccounts)
 }
 
 // accountsUsage is the usage line of atril accounts.
@@ -33,6 +33,7 @@ const accountsUsage = `usage: atril accounts [--db FILE | --pg DSN] show NAME
        atril accounts [--db FILE | --pg DSN] close-report ID
        atril accounts [--db FILE | --pg DSN] lobby-chat
        atril accounts [--db FILE | --pg DSN] delete-line ID
+       atril accounts [--db FILE | --pg DSN] fairplay [--days 90] [--min-moves 100]
 
 show      the account's name, key, creation time, ratings, suspension and
           the players' reports about it
@@ -50,6 +51,13 @@ close-report marks a report read and dealt with
 lobby-chat the lobby chat's latest lines with their numbers, oldest first
           (a suspended account's lines are not shown there, nor here)
 delete-line removes a line of the lobby's chat
+fairplay  the fair-play report: over the rated games between people
+          finished in the last --days, each account with --min-moves moves
+          analysed or more, with how often its moves were the computer's
+          top choice by static equity and the equity it gave up a move,
+          ranked by how far its share lies above all those accounts'
+          (in standard errors; 3 or more is marked): a reason to look at
+          the games, not a proof
 
 The command works on the store, not on a running server's games: the
 tokens of the account's seats are taken back when the player signs out
@@ -65,6 +73,8 @@ func runAccounts(args []string) error {
 	stdin := fs.Bool("stdin", false, "password: read the new password from the first line of standard input instead of making one")
 	reason := fs.String("reason", "", "suspend: why the account is suspended (required; shown to the player at sign-in)")
 	all := fs.Bool("all", false, "reports: list the closed reports too")
+	days := fs.Int("days", 90, "fairplay: the games finished in this many days before now")
+	minMoves := fs.Int("min-moves", 100, "fairplay: list the accounts with at least this many moves analysed")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), accountsUsage)
 		fmt.Fprintln(fs.Output(), "\nflags:")
@@ -81,7 +91,7 @@ func runAccounts(args []string) error {
 		}
 		rest = append(rest[:1], fs.Args()...)
 	}
-	if len(rest) == 1 && (rest[0] == "reports" || rest[0] == "lobby-chat") {
+	if len(rest) == 1 && (rest[0] == "reports" || rest[0] == "lobby-chat" || rest[0] == "fairplay") {
 		rest = append(rest, "") // about anyone
 	}
 	if len(rest) != 2 {
@@ -91,6 +101,11 @@ func runAccounts(args []string) error {
 	action, name := rest[0], rest[1]
 	switch action {
 	case "show", "password", "signout", "unsuspend", "reports", "close-report", "lobby-chat", "delete-line":
+	case "fairplay":
+		if name != "" {
+			fs.Usage()
+			return fmt.Errorf("fairplay takes no account name (got %q)", name)
+		}
 	case "suspend":
 		if strings.TrimSpace(*reason) == "" {
 			fs.Usage()
@@ -98,7 +113,7 @@ func runAccounts(args []string) error {
 		}
 	default:
 		fs.Usage()
-		return fmt.Errorf("unknown action %q (want show, password, signout, suspend, unsuspend, reports, close-report, lobby-chat or delete-line)", action)
+		return fmt.Errorf("unknown action %q (want show, password, signout, suspend, unsuspend, reports, close-report, lobby-chat, delete-line or fairplay)", action)
 	}
 	if *db != "" && *pg != "" {
 		return errors.New("give --db or --pg, not both")
@@ -121,6 +136,9 @@ func runAccounts(args []string) error {
 	defer st.Close()
 	if action == "reports" || action == "close-report" {
 		return reportAction(context.Background(), st, os.Stdout, action, name, *all, where)
+	}
+	if action == "fairplay" {
+		return fairPlayAction(context.Background(), st, os.Stdout, *days, *minMoves, time.Now(), where)
 	}
 	if action == "lobby-chat" || action == "delete-line" {
 		return lobbyChatAction(context.Background(), st, os.Stdout, action, name, where)

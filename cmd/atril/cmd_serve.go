@@ -131,8 +131,8 @@ func runServe(args []string) error {
 		if err != nil {
 			return fmt.Errorf("count the play of finished games: %w", err)
 		}
-		log.Printf("atril: %d finished games replayed: %d results recorded, %d filled in with the seats' play, %d left as they were",
-			pc.Replayed, pc.Recorded, pc.Filled, pc.Left)
+		log.Printf("atril: %d finished games replayed: %d results recorded, %d filled in with the seats' play, %d left as they were; %d games' moves analysed",
+			pc.Replayed, pc.Recorded, pc.Filled, pc.Left, pc.Analysed)
 	}
 	srv.Warm(warm...)
 	ln, err := net.Listen("tcp", *addr)

@@ -52,6 +52,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store, prefix string) {
 	t.Run("Endgames", func(t *testing.T) { endgames(t, open(t), prefix) })
 	t.Run("RatedAgainstComputer", func(t *testing.T) { ratedAgainstComputer(t, open(t), prefix) })
 	t.Run("LevelTotals", func(t *testing.T) { levelTotals(t, open(t), prefix) })
+	t.Run("Accuracy", func(t *testing.T) { accuracy(t, open(t), prefix) })
 	t.Run("Rushes", func(t *testing.T) { rushes(t, open(t), prefix) })
 	t.Run("Messages", func(t *testing.T) { messages(t, open(t), prefix) })
 	t.Run("Watchers", func(t *testing.T) { gameWatchers(t, open(t), prefix) })
@@ -2487,5 +2488,145 @@ func endgames(t *testing.T, s store.Store, prefix string) {
 	}
 	if a, n, err := s.EndgameCounts(ctx, lex, 7); err != nil || a != 2 || n != 1 {
 		t.Errorf("counts of 7 after Ana closed her account: %d, %d, %v", a, n, err)
+	}
+}
+
+// accuracy checks UnanalysedGames, SetAccuracy and FairPlay: the games
+// with an account's seat that took a turn listed until analysed, the
+// analysis kept by seat and summed up in RatedTotals, a seat without a
+// record refused and nothing changed, and the fair-play report keeping
+// to the rated games between people since a time.
+func accuracy(t *testing.T, s store.Store, prefix string) {
+	ctx := context.Background()
+	now := time.Date(2026, 11, 26, 16, 0, 0, 0, time.UTC)
+	var keys []string
+	for _, n := range []string{"ana", "bo"} {
+		a := &store.Account{Key: prefix + "accuracy-" + n, Name: n, Password: "pbkdf2$a", Created: now}
+		if err := s.CreateAccount(ctx, a); err != nil {
+			t.Fatal(err)
+		}
+		keys = append(keys, a.Key)
+	}
+	cat := prefix + "en/regular"
+	people := func(game string, at time.Time) *store.RatedGame {
+		return &store.RatedGame{Game: prefix + game, Category: cat, Finished: at, Rated: true,
+			Seats: []store.RatedSeat{{Seat: 0, Account: keys[0], Name: "ana", Score: 400, Result: 1, Turns: 12},
+				{Seat: 1, Account: keys[1], Name: "bo", Score: 350, Turns: 11}}}
+	}
+	rate := func(g *store.RatedGame) {
+		t.Helper()
+		ok, err := s.RateGame(ctx, g, func(before []store.Rating) ([]store.Rating, error) {
+			after := slices.Clone(before)
+			for i := range after {
+				after[i].R, after[i].RD, after[i].Games = 1500, 300, after[i].Games+1
+			}
+			return after, nil
+		})
+		if err != nil || !ok {
+			t.Fatalf("RateGame %s: %v, %v", g.Game, ok, err)
+		}
+	}
+	old, g1 := people("acc-old", now.Add(-60*24*time.Hour)), people("acc-1", now)
+	rate(old)
+	rate(g1)
+	vsComputer := &store.RatedGame{Game: prefix + "acc-2", Category: prefix + "en/computer", Finished: now.Add(time.Minute), Rated: true,
+		Seats: []store.RatedSeat{{Seat: 0, Account: keys[0], Name: "ana", Score: 420, Result: 1, Turns: 10},
+			{Seat: 1, Name: "Computer", Level: "inhuman", Score: 380, Turns: 10}}}
+	rate(vsComputer)
+	casual := people("acc-3", now.Add(2*time.Minute))
+	casual.Rated = false
+	noTurn := people("acc-4", now.Add(3*time.Minute))
+	noTurn.Rated = false
+	noTurn.Seats[0].Turns, noTurn.Seats[1].Turns = 0, 0
+	for _, g := range []*store.RatedGame{casual, noTurn} {
+		if _, err := s.RecordGame(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	unanalysed := func() []string {
+		t.Helper()
+		var out []string
+		for after := prefix + "acc-"; ; {
+			ids, err := s.UnanalysedGames(ctx, after, 2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, id := range ids {
+				if strings.HasPrefix(id, prefix+"acc-") {
+					out = append(out, id[len(prefix):])
+				}
+			}
+			if len(ids) < 2 {
+				return out
+			}
+			after = ids[len(ids)-1]
+		}
+	}
+	if got := fmt.Sprint(unanalysed()); got != "[acc-1 acc-2 acc-3 acc-old]" {
+		t.Errorf("UnanalysedGames before any analysis: %s", got)
+	}
+	set := func(g *store.RatedGame, seat, analysed, top int, lost float64) {
+		g.Seats[seat].Analysed, g.Seats[seat].TopMoves, g.Seats[seat].Lost = analysed, top, lost
+	}
+	set(g1, 0, 12, 11, 3.5)
+	set(g1, 1, 11, 2, 80.25)
+	set(old, 0, 12, 3, 60)
+	set(old, 1, 11, 3, 50)
+	set(vsComputer, 0, 10, 10, 0)
+	set(vsComputer, 1, 10, 10, 0)
+	set(casual, 0, 12, 12, 0)
+	set(casual, 1, 11, 11, 0)
+	for _, g := range []*store.RatedGame{g1, old, vsComputer, casual} {
+		if err := s.SetAccuracy(ctx, g); err != nil {
+			t.Fatalf("SetAccuracy %s: %v", g.Game, err)
+		}
+	}
+	if got := unanalysed(); len(got) != 0 {
+		t.Errorf("UnanalysedGames after the analyses: %v", got)
+	}
+	if rg, err := s.RatedGame(ctx, g1.Game); err != nil || rg.Seats[0].Analysed != 12 || rg.Seats[0].TopMoves != 11 || rg.Seats[0].Lost != 3.5 ||
+		rg.Seats[1].Analysed != 11 || rg.Seats[1].TopMoves != 2 || rg.Seats[1].Lost != 80.25 || rg.Seats[0].Turns != 12 {
+		t.Errorf("RatedGame %s after SetAccuracy: %+v, %v", g1.Game, rg, err)
+	}
+	// A seat without a record: refused, and the other seat not changed.
+	bad := people("acc-1", now)
+	set(bad, 0, 1, 1, 0)
+	bad.Seats[1].Seat = 5
+	if err := s.SetAccuracy(ctx, bad); !errors.Is(err, store.ErrNotFound) || !strings.Contains(err.Error(), "seat 5") {
+		t.Errorf("SetAccuracy with a seat not recorded: %v; want ErrNotFound naming seat 5", err)
+	}
+	if rg, err := s.RatedGame(ctx, g1.Game); err != nil || rg.Seats[0].Analysed != 12 {
+		t.Errorf("after a refused SetAccuracy: %+v, %v", rg, err)
+	}
+	if err := s.SetAccuracy(ctx, &store.RatedGame{Game: prefix + "acc-none", Seats: []store.RatedSeat{{Seat: 0}}}); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("SetAccuracy of a game not recorded: %v", err)
+	}
+	tot, err := s.RatedTotals(ctx, keys[0], store.RatedFilter{})
+	if err != nil || tot.Games != 5 || tot.AnalysedGames != 4 || tot.Analysed != 46 || tot.TopMoves != 36 || tot.Lost != 63.5 {
+		t.Errorf("ana's totals: %+v, %v; want 5 games, 4 analysed, 46 moves, 36 best, 63.5 lost", tot, err)
+	}
+	fp, err := s.FairPlay(ctx, now.Add(-24*time.Hour))
+	var mine []store.FairPlayRow
+	for _, r := range fp {
+		if strings.HasPrefix(r.Account, prefix+"accuracy-") {
+			mine = append(mine, r)
+		}
+	}
+	want := []store.FairPlayRow{{Account: keys[0], Name: "ana", Games: 1, Analysed: 12, TopMoves: 11, Lost: 3.5},
+		{Account: keys[1], Name: "bo", Games: 1, Analysed: 11, TopMoves: 2, Lost: 80.25}}
+	if err != nil || !slices.Equal(mine, want) {
+		t.Errorf("FairPlay over the last day: %+v, %v; want %+v", mine, err, want)
+	}
+	fp, err = s.FairPlay(ctx, now.Add(-90*24*time.Hour))
+	mine = mine[:0]
+	for _, r := range fp {
+		if strings.HasPrefix(r.Account, prefix+"accuracy-") {
+			mine = append(mine, r)
+		}
+	}
+	want = []store.FairPlayRow{{Account: keys[0], Name: "ana", Games: 2, Analysed: 24, TopMoves: 14, Lost: 63.5},
+		{Account: keys[1], Name: "bo", Games: 2, Analysed: 22, TopMoves: 5, Lost: 130.25}}
+	if err != nil || !slices.Equal(mine, want) {
+		t.Errorf("FairPlay over 90 days: %+v, %v; want %+v", mine, err, want)
 	}
 }

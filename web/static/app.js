@@ -5626,8 +5626,14 @@ function renderProfileGames() {
     } else change.append(el("span", "hint", t("kindCasual")));
     // The seat's play, where the server counted it (turns).
     const counted = (x) => (mine.turns ? String(x || 0) : "");
+    // Its moves against the computer's static valuation, once analysed.
+    const top = el("td", "n");
+    if (mine.analysed) {
+      top.textContent = (mine.top_moves || 0) + "/" + mine.analysed;
+      top.title = t("gTopTitle", mine.top_moves || 0, mine.analysed, (mine.lost || 0).toFixed(1));
+    }
     tr.append(when, el("td", "", lexiconName(g.lexicon) + (g.pace ? " · " + paceName(g.pace) : "")), opp, el("td", "n", [mine, ...others].map((s) => s.score).join("–")),
-      el("td", "n", counted(mine.bingos)), el("td", "n", counted(mine.best_move)),
+      el("td", "n", counted(mine.bingos)), el("td", "n", counted(mine.best_move)), top,
       el("td", "", t(mine.result === 1 ? "resWin" : mine.result === 0 ? "resLoss" : "resDraw")), change);
     gb.append(tr);
   }
@@ -5666,6 +5672,11 @@ function renderGamesStats(pg) {
       best.href = "/g/" + st.best_move.game;
       box.append(" ", st.play_games < st.games ? t("statsPlayOf", perTurn, bingos, st.play_games) : t("statsPlay", perTurn, bingos),
         " ", t("statsBest"), " ", best, ".");
+    }
+    // Its moves against the computer's static valuation, over the games
+    // analysed.
+    if (st.analysed_moves > 0) {
+      box.append(" ", t("statsAccuracy", st.top_share.toFixed(1), st.analysed_moves, st.lost_per_move.toFixed(1)));
     }
   }
   drawRatingGraph(st && st.history && st.history.length >= 2 ? st.history : null, pg.lexicon, pg.pace);

@@ -111,6 +111,17 @@ func TestFairPlayReport(t *testing.T) {
 	if err := fairPlayAction(ctx, st, &w, 30, 1000, now, "f.db"); err != nil || !strings.Contains(w.String(), "no account has 1000 moves analysed there (4 with fewer)") {
 		t.Errorf("with --min-moves 1000: %v\n%s", err, w.String())
 	}
+	// The account's line in show: every rated game between people, the
+	// one of long ago included (Bo: 245 moves, 110 top choices).
+	w.Reset()
+	if err := accountAction(ctx, st, &w, "show", "Bo", accountInput{}, "f.db"); err != nil ||
+		!strings.Contains(w.String(), "\nplay     10 rated games between people analysed: the computer's top choice in 44.9% of 245 moves, 3.4 equity given up a move") {
+		t.Errorf("show Bo: %v\n%s", err, w.String())
+	}
+	w.Reset()
+	if err := accountAction(ctx, st, &w, "show", "Di", accountInput{}, "f.db"); err != nil || !strings.Contains(w.String(), "\nplay     1 rated games") {
+		t.Errorf("show Di: %v\n%s", err, w.String())
+	}
 	for _, c := range [][2]int{{0, 100}, {30, 0}} {
 		if err := fairPlayAction(ctx, st, &w, c[0], c[1], now, "f.db"); err == nil {
 			t.Errorf("--days %d --min-moves %d: no error", c[0], c[1])

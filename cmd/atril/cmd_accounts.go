@@ -35,8 +35,9 @@ const accountsUsage = `usage: atril accounts [--db FILE | --pg DSN] show NAME
        atril accounts [--db FILE | --pg DSN] delete-line ID
        atril accounts [--db FILE | --pg DSN] fairplay [--days 90] [--min-moves 100]
 
-show      the account's name, key, creation time, ratings, suspension and
-          the players' reports about it
+show      the account's name, key, creation time, ratings, how its moves
+          fared in rated games between people (as fairplay counts them),
+          suspension and the players' reports about it
 password  a new password for a player who lost theirs (the operator having
           made sure who asks): a random one printed once, or with --stdin
           the first line of standard input; every session of the account ends

@@ -80,7 +80,7 @@ func runServe(args []string) error {
 	readTimeout := fs.Duration("read-timeout", 30*time.Second, "time to read a whole request (headers within 10 s)")
 	pprofAddr := fs.String("pprof", "", "serve Go's profiles (net/http/pprof) on this address, e.g. 127.0.0.1:6060 (never a public one)")
 	repair := fs.Bool("repair", false, "before serving, copy every intact game of a damaged SQLite file into a new one, keeping the damaged file aside")
-	countPlay := fs.Bool("count-play", false, "before serving, replay the finished games whose record lacks the seats' play (turns, bingos, best move: games finished before the server counted it) and record it, once after upgrading")
+	countPlay := fs.Bool("count-play", false, "before serving, replay the finished games whose record lacks the seats' play (turns, bingos, best move: games finished before the server counted it) and record it, and analyse the moves of the recorded games not yet analysed (by static equity, for the players' pages and atril accounts fairplay), once after upgrading")
 	var warm stringList = []string{"english"}
 	fs.Var(&warm, "warm", "comma-separated variants whose word list and generator are loaded at start")
 	if err := fs.Parse(args); err != nil {

@@ -69,22 +69,12 @@ func scanFairPlay(rows rowScanner) ([]FairPlayRow, error) {
 
 // UnanalysedGames implements Accounts.
 func (s *SQLite) UnanalysedGames(ctx context.Context, after string, n int) ([]string, error) {
-	rows, err := s.db.QueryContext(ctx, unanalysedSQL("", sqliteArg), after, n)
-	if err != nil {
-		return nil, fmt.Errorf("store: games not analysed: %w", err)
-	}
-	defer rows.Close()
-	return scanIDs(rows)
+	return queryAll(ctx, s.funcs(), scanIDs, "games not analysed", unanalysedSQL("", sqliteArg), after, n)
 }
 
 // UnanalysedGames implements Accounts.
 func (s *Postgres) UnanalysedGames(ctx context.Context, after string, n int) ([]string, error) {
-	rows, err := s.pool.Query(ctx, unanalysedSQL("atril_", pgArg), after, n)
-	if err != nil {
-		return nil, fmt.Errorf("store: games not analysed: %w", err)
-	}
-	defer rows.Close()
-	return scanIDs(rows)
+	return queryAll(ctx, s.funcs(), scanIDs, "games not analysed", unanalysedSQL("atril_", pgArg), after, n)
 }
 
 // SetAccuracy implements Accounts.
@@ -99,28 +89,10 @@ func (s *Postgres) SetAccuracy(ctx context.Context, g *RatedGame) error {
 
 // FairPlay implements Accounts.
 func (s *SQLite) FairPlay(ctx context.Context, since time.Time) ([]FairPlayRow, error) {
-	rows, err := s.db.QueryContext(ctx, fairPlaySQL("", sqliteArg), since.UnixNano())
-	if err != nil {
-		return nil, fmt.Errorf("store: fair-play report: %w", err)
-	}
-	defer rows.Close()
-	out, err := scanFairPlay(rows)
-	if err != nil {
-		return nil, fmt.Errorf("store: fair-play report: %w", err)
-	}
-	return out, nil
+	return queryAll(ctx, s.funcs(), scanFairPlay, "fair-play report", fairPlaySQL("", sqliteArg), since.UnixNano())
 }
 
 // FairPlay implements Accounts.
 func (s *Postgres) FairPlay(ctx context.Context, since time.Time) ([]FairPlayRow, error) {
-	rows, err := s.pool.Query(ctx, fairPlaySQL("atril_", pgArg), since.UnixNano())
-	if err != nil {
-		return nil, fmt.Errorf("store: fair-play report: %w", err)
-	}
-	defer rows.Close()
-	out, err := scanFairPlay(rows)
-	if err != nil {
-		return nil, fmt.Errorf("store: fair-play report: %w", err)
-	}
-	return out, nil
+	return queryAll(ctx, s.funcs(), scanFairPlay, "fair-play report", fairPlaySQL("atril_", pgArg), since.UnixNano())
 }

@@ -20,6 +20,7 @@ import (
 	"atril/movegen"
 	"atril/player"
 	"atril/player/leave"
+	"atril/review"
 	"atril/variant"
 )
 
@@ -54,6 +55,14 @@ type Config struct {
 	// Observe, when set, is called with each finished game (from the
 	// goroutine that played it; i is the game's index).
 	Observe func(i int, g *game.Game)
+	// Judge, when set, values every move of each finished game by
+	// static equity with this leave table (review.Ranker: score plus
+	// the table's value of the tiles kept, each move against the best
+	// in its place), and the report counts each player's moves that
+	// were the top choice and the equity given up (Game.Judged). A
+	// player that ranks moves by the same valuation plays the top
+	// choice every time.
+	Judge leave.Evaluator
 }
 
 // Game is the record of one game. Per-player arrays are indexed by the
@@ -70,6 +79,10 @@ type Game struct {
 	// its turns.
 	Moves [2]int
 	Time  [2]time.Duration
+	// With Config.Judge: the moves judged, those that were the top
+	// choice, and the equity given up against the best moves.
+	Judged, Top [2]int
+	Lost        [2]float64
 }
 
 // Winner is 0 or 1, or −1 for a tie.
@@ -232,6 +245,11 @@ func playGame(cfg Config, gen gens, i int) (Game, []leave.Sample, error) {
 	for s, k := range seats {
 		rec.Score[k] = g.Seats[s].Score
 	}
+	if cfg.Judge != nil {
+		if err := judge(cfg, gen.main, g, names, seed, seats, &rec); err != nil {
+			return rec, nil, fmt.Errorf("game %d (seed %d): %w", i, seed, err)
+		}
+	}
 	if cfg.Observe != nil {
 		cfg.Observe(i, g)
 	}
@@ -240,6 +258,26 @@ func playGame(cfg Config, gen gens, i int) (Game, []leave.Sample, error) {
 		smp = leaveSamples(g)
 	}
 	return rec, smp, nil
+}
+
+// judge values every move of the finished game g (played from seed by
+// names, seats[s] the player in seat s) by static equity with
+// cfg.Judge, and counts each player's moves, top choices and equity
+// given up in rec.
+func judge(cfg Config, gen movegen.Generator, g *game.Game, names []string, seed uint64, seats [2]int, rec *Game) error {
+	start, err := game.New(cfg.Variant, cfg.Lexicon, names, seed)
+	if err != nil {
+		return err
+	}
+	rk := review.Ranker{Gen: gen, Leave: cfg.Judge}
+	sum, err := rk.Summarize(review.NewRecord(g.History, true), start, 1, nil)
+	if err != nil {
+		return fmt.Errorf("judge: %w", err)
+	}
+	for s, k := range seats {
+		rec.Judged[k], rec.Top[k], rec.Lost[k] = sum.Seats[s].Moves, sum.Seats[s].Best, sum.Seats[s].Lost
+	}
+	return nil
 }
 
 // leaveSamples turns a finished game into leave samples: for each
@@ -276,6 +314,10 @@ type Summary struct {
 	MovesTurn    float64
 	BingosGame   float64
 	Games, Turns int
+	// With Config.Judge: the moves judged, the share of them that were
+	// the top choice (in percent) and the equity given up a move.
+	Judged              int
+	TopPct, LostPerMove float64
 }
 
 // Summaries computes both players' lines.
@@ -283,7 +325,8 @@ func (r *Report) Summaries() [2]Summary {
 	var s [2]Summary
 	for k := range s {
 		s[k].Name = r.Config.Players[k]
-		var pts, moves, bingos int
+		var pts, moves, bingos, top int
+		var lost float64
 		var tm time.Duration
 		for i := range r.Games {
 			g := &r.Games[i]
@@ -298,6 +341,13 @@ func (r *Report) Summaries() [2]Summary {
 			moves += g.Moves[k]
 			bingos += g.Bingos[k]
 			tm += g.Time[k]
+			s[k].Judged += g.Judged[k]
+			top += g.Top[k]
+			lost += g.Lost[k]
+		}
+		if s[k].Judged > 0 {
+			s[k].TopPct = 100 * float64(top) / float64(s[k].Judged)
+			s[k].LostPerMove = lost / float64(s[k].Judged)
 		}
 		n := float64(len(r.Games))
 		s[k].Games = len(r.Games)

@@ -147,3 +147,51 @@ func TestWilson(t *testing.T) {
 		t.Errorf("Wilson(0,10) lower bound %v, want 0", lo)
 	}
 }
+
+// TestJudge checks Config.Judge: every move of both players judged, in
+// pairs of games with the seats swapped too; inhuman, which ranks moves
+// by the judge's own valuation, plays the top choice every time, and
+// the professional, which takes the highest score whatever it keeps, does
+// not; the report's table says so.
+func TestJudge(t *testing.T) {
+	for _, paired := range []bool{false, true} {
+		c := config(t, "inhuman", "professional", 6, 7)
+		c.Paired, c.Threads = paired, 2
+		table, err := leave.Load(c.Variant, "default", 0)
+		if err != nil || table == nil {
+			t.Fatalf("the default table: %v", err)
+		}
+		c.Judge = table
+		r, err := Run(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, g := range r.Games {
+			for k := range 2 {
+				if g.Judged[k] != g.Turns[k] || g.Lost[k] < 0 || g.Top[k] > g.Judged[k] {
+					t.Errorf("paired %v, game %d, player %d: %d turns, %d judged, %d top, %.2f lost", paired, i, k+1, g.Turns[k], g.Judged[k], g.Top[k], g.Lost[k])
+				}
+			}
+			if g.Top[0] != g.Judged[0] || g.Lost[0] != 0 {
+				t.Errorf("paired %v, game %d: inhuman played the top choice %d times of %d, gave up %.2f", paired, i, g.Top[0], g.Judged[0], g.Lost[0])
+			}
+		}
+		s := r.Summaries()
+		if s[0].TopPct != 100 || s[0].LostPerMove != 0 || s[1].TopPct >= 100 || s[1].LostPerMove <= 0 || s[1].Judged != s[1].Turns {
+			t.Errorf("paired %v: summaries %+v", paired, s)
+		}
+		var b bytes.Buffer
+		if err := r.WriteTable(&b); err != nil || !strings.Contains(b.String(), "| static top choice (%)  |      100.0 |") {
+			t.Errorf("paired %v: the table lacks inhuman's top choices: %v\n%s", paired, err, b.String())
+		}
+	}
+	// Without a judge, nothing is judged and the table has no such row.
+	r, err := Run(config(t, "inhuman", "professional", 2, 7))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := r.WriteTable(&b); err != nil || r.Games[0].Judged != [2]int{} || strings.Contains(b.String(), "top choice") {
+		t.Errorf("without a judge: %+v, %v\n%s", r.Games[0], err, b.String())
+	}
+}

@@ -28,6 +28,15 @@ func (r *Report) WriteTable(w io.Writer) error {
 		{"legal moves found/turn", func(x *Summary) string { return fmt.Sprintf("%.1f", x.MovesTurn) }},
 		{"bingos/game", func(x *Summary) string { return fmt.Sprintf("%.2f", x.BingosGame) }},
 	}
+	if r.Config.Judge != nil {
+		rows = append(rows, []struct {
+			label string
+			f     func(x *Summary) string
+		}{
+			{"static top choice (%)", func(x *Summary) string { return fmt.Sprintf("%.1f", x.TopPct) }},
+			{"equity given up/move", func(x *Summary) string { return fmt.Sprintf("%.2f", x.LostPerMove) }},
+		}...)
+	}
 	c1 := max(len(n1), 10)
 	c2 := max(len(n2), 10)
 	var b strings.Builder

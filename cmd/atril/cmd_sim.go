@@ -64,6 +64,7 @@ func runSim(args []string) error {
 	leave1 := fs.String("leave1", "", "player 1's leave table (default: --leave)")
 	leave2 := fs.String("leave2", "", "player 2's leave table (default: --leave)")
 	paired := fs.Bool("paired", false, "play the games in pairs on the same bag with the seats swapped")
+	judgeMoves := fs.Bool("judge", false, "value every move of each game by static equity with the default leave table, as the server's analysis of finished games does, and report each player's share of top choices and equity given up a move")
 	balance := fs.Float64("balance", 0, "weight of the vowel/consonant balance term in both players' leaves (0: off)")
 	balance1 := fs.Float64("balance1", -1, "player 1's balance weight (default: --balance)")
 	balance2 := fs.Float64("balance2", -1, "player 2's balance weight (default: --balance)")
@@ -150,6 +151,16 @@ func runSim(args []string) error {
 			return fmt.Errorf("player %d: %w", k+1, err)
 		}
 		cfg.Options[k] = o
+	}
+	if *judgeMoves {
+		t, err := leave.Load(e.V, "default", 0)
+		if err != nil {
+			return fmt.Errorf("--judge: %w", err)
+		}
+		if t == nil {
+			return fmt.Errorf("--judge: the %s variant has no default leave table", e.V.Name)
+		}
+		cfg.Judge = t
 	}
 	if !*quiet {
 		if isTerminal(os.Stderr) {

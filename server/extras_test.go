@@ -330,7 +330,7 @@ func TestPageFiles(t *testing.T) {
 	cfg.Static = web.FS()
 	e := newEnvConfig(t, cfg)
 	for _, c := range []struct{ path, ctype, holds string }{
-		{"/", "text/html", `<script src="/static/app.js">`},
+		{"/", "text/html", `<script src="/static/app.js?v=`},
 		{"/g/0123456789abcdef", "text/html", `<section id="game"`},
 		{"/static/app.js", "javascript", "function typeLetter"},
 		{"/static/i18n.js", "javascript", "const STRINGS"},

@@ -129,12 +129,8 @@ func (s *Server) routes() {
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, 404, errorBody{"no such API endpoint: " + r.Method + " " + r.URL.Path})
 	})
-	if s.cfg.Static != nil {
-		files := http.FileServerFS(s.cfg.Static)
-		page := func(w http.ResponseWriter, r *http.Request) {
-			w.Header().Set("Cache-Control", "no-cache")
-			http.ServeFileFS(w, r, s.cfg.Static, "index.html")
-		}
+	if s.static != nil {
+		page := func(w http.ResponseWriter, r *http.Request) { s.serveStatic(w, r, "index.html") }
 		mux.HandleFunc("GET /{$}", page)
 		mux.HandleFunc("GET /g/{id}", page)
 		mux.HandleFunc("GET /p/{name}", page)
@@ -149,8 +145,8 @@ func (s *Server) routes() {
 		mux.HandleFunc("GET /analysis", page)
 		mux.HandleFunc("GET /words", page)
 		mux.HandleFunc("GET /study", page)
-		mux.Handle("GET /static/", http.StripPrefix("/static/", files))
-		mux.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, r *http.Request) { http.ServeFileFS(w, r, s.cfg.Static, "favicon.ico") })
+		mux.HandleFunc("GET /static/{name}", func(w http.ResponseWriter, r *http.Request) { s.serveStatic(w, r, r.PathValue("name")) })
+		mux.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, r *http.Request) { s.serveStatic(w, r, "favicon.ico") })
 	}
 	s.mux = mux
 }

@@ -229,6 +229,8 @@ type Server struct {
 	cop         *http.CrossOriginProtection
 
 	variants sync.Map // name → *variant.Variant
+	// static are the page's files, ready to serve (nil: no page).
+	static staticFiles
 
 	// shared is the store when several processes share it (nil: this
 	// process is the only one); refreshers bounds the games catching up
@@ -411,6 +413,13 @@ func New(cfg Config) (*Server, error) {
 	}
 	if sh, ok := cfg.Store.(store.Shared); ok {
 		s.shared, s.refreshers = sh, make(chan struct{}, 16)
+	}
+	if cfg.Static != nil {
+		files, err := newStaticFiles(cfg.Static)
+		if err != nil {
+			return nil, fmt.Errorf("server: %w", err)
+		}
+		s.static = files
 	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.routes()

@@ -74,6 +74,14 @@ var (
 	hdrNoStore  = []string{"no-store"}
 	hdrNosniff  = []string{"nosniff"}
 	hdrNoReferr = []string{"no-referrer"}
+	// hdrCSP is the page's content security policy: its scripts, style
+	// sheets, images and connections (the API, the WebSocket) from this
+	// server only, no inline script or style, no plugin, no other site
+	// framing it. A script slipped into a chat line or a bio by a bug
+	// would not run.
+	hdrCSP = []string{"default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; " +
+		"object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"}
+	hdrFrames = []string{"DENY"}
 )
 
 // writeBody answers with body, JSON ending in a newline, in one write.

@@ -25,6 +25,7 @@ import (
 	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
+	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -218,8 +219,21 @@ func newRigWith(t *testing.T, set func(*Config)) *rig {
 	return r
 }
 
-// watch fails the test on any error the page's JavaScript throws.
+// cspGuard throws, in the page, on anything its content security
+// policy blocks, so that watch fails the test.
+const cspGuard = `document.addEventListener("securitypolicyviolation", (e) => {
+	throw new Error("blocked by the content security policy: " + e.violatedDirective + " " + e.blockedURI);
+});`
+
+// watch fails the test on any error the page's JavaScript throws and on
+// anything the page's content security policy blocks.
 func (r *rig) watch(ctx context.Context) {
+	if err := chromedp.Run(ctx, chromedp.ActionFunc(func(ctx context.Context) error {
+		_, err := cdppage.AddScriptToEvaluateOnNewDocument(cspGuard).Do(ctx)
+		return err
+	})); err != nil {
+		r.t.Fatalf("the policy guard: %v", err)
+	}
 	chromedp.ListenTarget(ctx, func(ev any) {
 		if e, ok := ev.(*runtime.EventExceptionThrown); ok {
 			d := e.ExceptionDetails
@@ -326,8 +340,22 @@ func (r *rig) tabTo(ctx context.Context, sel string) {
 // on a remembered DOM node could miss).
 func (r *rig) clickAt(ctx context.Context, sel string) {
 	r.t.Helper()
-	var at []float64
-	r.eval(ctx, fmt.Sprintf(`(() => { const e = document.querySelector(%q); e.scrollIntoView({block: "nearest"}); const b = e.getBoundingClientRect(); return [b.x + b.width/2, b.y + b.height/2]; })()`, sel), &at)
+	// The page may still be moving things (a notification re-renders
+	// it, a longer message line pushes the buttons down): the point is
+	// taken once two looks 40 ms apart agree and the element there is
+	// the one asked for, so that a busy machine does not click beside it.
+	measure := fmt.Sprintf(`(() => { const e = document.querySelector(%q); e.scrollIntoView({block: "nearest"}); const b = e.getBoundingClientRect();
+		const x = b.x + b.width/2, y = b.y + b.height/2, hit = document.elementFromPoint(x, y);
+		return [x, y, hit && (hit === e || e.contains(hit)) ? 1 : 0]; })()`, sel)
+	var at, prev []float64
+	for tries := 0; ; tries++ {
+		r.eval(ctx, measure, &at)
+		if at[2] == 1 && prev != nil && at[0] == prev[0] && at[1] == prev[1] || tries == 50 {
+			break
+		}
+		prev = at
+		time.Sleep(40 * time.Millisecond)
+	}
 	r.run(ctx, "click "+sel, chromedp.MouseClickXY(at[0], at[1]))
 }
 

@@ -319,7 +319,9 @@ func TestAnalysisLimit(t *testing.T) {
 
 // TestPageFiles checks that the server serves the embedded page: the
 // lobby at "/", a game's page at "/g/ID", its script, words, style and
-// the icon browsers ask for at /favicon.ico.
+// the icon browsers ask for at /favicon.ico, each with the page's
+// content security policy. (The browser tests fail on anything the
+// policy blocks: cspGuard.)
 func TestPageFiles(t *testing.T) {
 	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "p.db"))
 	if err != nil {
@@ -346,6 +348,12 @@ func TestPageFiles(t *testing.T) {
 		resp.Body.Close()
 		if resp.StatusCode != 200 || !strings.Contains(resp.Header.Get("Content-Type"), c.ctype) || !bytes.Contains(body, []byte(c.holds)) || len(body) == 0 {
 			t.Errorf("GET %s: %d %q, %d bytes", c.path, resp.StatusCode, resp.Header.Get("Content-Type"), len(body))
+		}
+		// The page's policy: its own scripts and styles only, and no
+		// framing by another site.
+		if csp := resp.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "script-src 'self';") || !strings.Contains(csp, "frame-ancestors 'none'") ||
+			strings.Contains(csp, "unsafe") || resp.Header.Get("X-Frame-Options") != "DENY" {
+			t.Errorf("GET %s: policy %q, X-Frame-Options %q", c.path, csp, resp.Header.Get("X-Frame-Options"))
 		}
 	}
 }

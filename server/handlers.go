@@ -163,6 +163,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h["X-Content-Type-Options"], h["Referrer-Policy"] = hdrNosniff, hdrNoReferr
 	if !strings.HasPrefix(r.URL.Path, "/api/") {
+		h["Content-Security-Policy"], h["X-Frame-Options"] = hdrCSP, hdrFrames
 		s.mux.ServeHTTP(w, r)
 		return
 	}

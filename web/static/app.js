@@ -3747,6 +3747,11 @@ async function refresh() {
   if (!G.id) return; // a puzzle or the analysis board: no game to ask for
   try {
     const st = await api("GET", "/api/games/" + G.id, undefined, G.token);
+    // Two reads in flight may come back out of order: an answer older
+    // than the state shown (an earlier notification) is dropped, or the
+    // page would step back and announce the newer moves again. (A
+    // server just restarted answers seq 0 until its next notification.)
+    if (G.st && G.st.id === st.id && st.seq > 0 && st.seq < G.st.seq) return;
     render(st);
   } catch (e) {
     // The seat's token was taken back (its account signed out

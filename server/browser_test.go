@@ -340,23 +340,31 @@ func (r *rig) tabTo(ctx context.Context, sel string) {
 // on a remembered DOM node could miss).
 func (r *rig) clickAt(ctx context.Context, sel string) {
 	r.t.Helper()
-	// The page may still be moving things (a notification re-renders
-	// it, a longer message line pushes the buttons down): the point is
-	// taken once two looks 40 ms apart agree and the element there is
-	// the one asked for, so that a busy machine does not click beside it.
-	measure := fmt.Sprintf(`(() => { const e = document.querySelector(%q); e.scrollIntoView({block: "nearest"}); const b = e.getBoundingClientRect();
+	at := r.stablePoint(ctx, sel, true)
+	r.run(ctx, "click "+sel, chromedp.MouseClickXY(at[0], at[1]))
+}
+
+// stablePoint returns the center of the element sel, scrolled into view
+// first with scroll (a drag leaves it out: scrolling to its end would
+// move its start).
+// The page may still be moving things (a notification re-renders it, a
+// longer message line pushes the buttons down): the point is taken once
+// two looks 40 ms apart agree and the element there is the one asked
+// for, so that a busy machine does not click or drag beside it.
+func (r *rig) stablePoint(ctx context.Context, sel string, scroll bool) []float64 {
+	r.t.Helper()
+	measure := fmt.Sprintf(`(() => { const e = document.querySelector(%q); if (%v) e.scrollIntoView({block: "nearest"}); const b = e.getBoundingClientRect();
 		const x = b.x + b.width/2, y = b.y + b.height/2, hit = document.elementFromPoint(x, y);
-		return [x, y, hit && (hit === e || e.contains(hit)) ? 1 : 0]; })()`, sel)
+		return [x, y, hit && (hit === e || e.contains(hit)) ? 1 : 0]; })()`, sel, scroll)
 	var at, prev []float64
 	for tries := 0; ; tries++ {
 		r.eval(ctx, measure, &at)
 		if at[2] == 1 && prev != nil && at[0] == prev[0] && at[1] == prev[1] || tries == 50 {
-			break
+			return at
 		}
 		prev = at
 		time.Sleep(40 * time.Millisecond)
 	}
-	r.run(ctx, "click "+sel, chromedp.MouseClickXY(at[0], at[1]))
 }
 
 // seedNextGame makes the game the page creates next use a given bag
@@ -884,10 +892,7 @@ func (r *rig) putByMouse(ctx context.Context, p PlacedTile, drag bool) {
 	rackSel := fmt.Sprintf(`#rack .tile[data-i="%d"]`, i)
 	sqSel := fmt.Sprintf(`#board .sq[data-r="%d"][data-c="%d"]`, p.Row, p.Col)
 	if drag {
-		var from, to []float64
-		center := `(s) => { const b = document.querySelector(s).getBoundingClientRect(); return [b.x + b.width/2, b.y + b.height/2]; }`
-		r.eval(ctx, `(`+center+`)(`+fmt.Sprintf("%q", rackSel)+`)`, &from)
-		r.eval(ctx, `(`+center+`)(`+fmt.Sprintf("%q", sqSel)+`)`, &to)
+		from, to := r.stablePoint(ctx, rackSel, false), r.stablePoint(ctx, sqSel, false)
 		acts := []chromedp.Action{chromedp.MouseEvent(input.MousePressed, from[0], from[1], chromedp.ButtonLeft)}
 		for k := 1; k <= 8; k++ {
 			f := float64(k) / 8
@@ -3951,8 +3956,7 @@ func (r *rig) lobbyGame(ctx context.Context, name string, seed uint64) (id, tok 
 // dragTo drags the element sel by mouse to the point (x, y) of the page.
 func (r *rig) dragTo(ctx context.Context, sel string, x, y float64) {
 	r.t.Helper()
-	var from []float64
-	r.eval(ctx, fmt.Sprintf(`(() => { const b = document.querySelector(%q).getBoundingClientRect(); return [b.x + b.width/2, b.y + b.height/2]; })()`, sel), &from)
+	from := r.stablePoint(ctx, sel, false)
 	acts := []chromedp.Action{chromedp.MouseEvent(input.MousePressed, from[0], from[1], chromedp.ButtonLeft)}
 	for k := 1; k <= 8; k++ {
 		f := float64(k) / 8

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"time"
 
 	"atril/store"
 )
@@ -38,8 +39,24 @@ func (l *live) analyseFinished() {
 }
 
 // analyseGame judges every move of the finished game l (its summary,
-// kept for the game's end) and records each seat's analysis.
+// kept for the game's end) and records each seat's analysis, counting
+// it in the server's metrics.
 func (s *Server) analyseGame(ctx context.Context, l *live) error {
+	t0 := time.Now()
+	err := s.analyse(ctx, l)
+	if err != nil {
+		if ctx.Err() == nil {
+			s.count.analysisFailed.Add(1)
+		}
+		return err
+	}
+	s.count.analysisNanos.Add(int64(time.Since(t0)))
+	s.count.analysed.Add(1)
+	return nil
+}
+
+// analyse is analyseGame's work.
+func (s *Server) analyse(ctx context.Context, l *live) error {
 	sum, err := s.summaryOf(ctx, l)
 	if err != nil {
 		return fmt.Errorf("analyse the moves: %w", err)

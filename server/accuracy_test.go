@@ -2,6 +2,9 @@ package server
 
 import (
 	"context"
+	"io"
+	"net/http"
+	"strings"
 	"testing"
 
 	"atril/store"
@@ -106,5 +109,15 @@ func TestAccuracy(t *testing.T) {
 		if got := pg.Games[0].Seats[i]; got.Analysed != 3 || got.TopMoves != s.TopMoves || got.Lost != s.Lost {
 			t.Errorf("%s's seat in the game list: %+v", name, got)
 		}
+	}
+	// The operators see it in the metrics.
+	resp, err := http.Get(e.url + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	metrics, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if !strings.Contains(string(metrics), "\natril_game_analysis_seconds_count 1\n") || !strings.Contains(string(metrics), "\natril_game_analysis_failures_total 0\n") {
+		t.Errorf("the metrics lack the game's analysis:\n%s", metrics)
 	}
 }

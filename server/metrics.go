@@ -22,6 +22,9 @@ type counters struct {
 	refused              atomic.Int64 // 4xx answers
 	limited              atomic.Int64 // 429 answers
 	reports              atomic.Int64 // players' reports taken
+	// analysisNanos and analysed time the analyses of finished games'
+	// moves (accuracy.go); analysisFailed counts those that failed.
+	analysisNanos, analysed, analysisFailed atomic.Int64
 }
 
 // handleMetrics answers the server's counters in the Prometheus text
@@ -46,6 +49,9 @@ func (s *Server) handleMetrics(w http.ResponseWriter, r *http.Request) {
 	metric("atril_api_requests_total", "counter", "API requests answered, by outcome.",
 		`{outcome="ok"}`, c.requests.Load()-c.refused.Load()-c.limited.Load(),
 		`{outcome="refused"}`, c.refused.Load(), `{outcome="limited"}`, c.limited.Load())
+	metric("atril_game_analysis_seconds", "summary", "Time to judge every move of a finished game and record how each seat played.",
+		"_sum", time.Duration(c.analysisNanos.Load()).Seconds(), "_count", c.analysed.Load())
+	metric("atril_game_analysis_failures_total", "counter", "Analyses of finished games that failed (each logged).", "", c.analysisFailed.Load())
 	metric("atril_reports_total", "counter", "Players' reports of other players taken (atril accounts reports lists them).", "", c.reports.Load())
 	s.mu.Lock()
 	inMemory, live := len(s.games), s.nlive

@@ -3482,6 +3482,13 @@ func TestBrowserPlayerGames(t *testing.T) {
 		page.Caption != "Rating in SOWPODS (international English) · Rapid after each of the latest 26 games: from 1490 to 1570." || page.Pace != "rapid" {
 		t.Errorf("Ana's page: %+v", page)
 	}
+	// The equity she gave up a move, game by game, in her four
+	// analysed games.
+	var accGraph string
+	r.eval(b, `$("#accuracy-graph").hidden + "|" + document.querySelectorAll("#accuracy-svg circle").length + "|" + $("#accuracy-caption").textContent`, &accGraph)
+	if accGraph != "false|4|Equity given up a move in each of the latest 4 games analysed: 2.5 in the first, 2.5 in the last." {
+		t.Errorf("Ana's accuracy graph: %q", accGraph)
+	}
 	// Each game shows her bingos and best move where the server counted
 	// her moves, and nothing where it did not.
 	var cells [][]string

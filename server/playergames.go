@@ -60,6 +60,10 @@ type PlayerStats struct {
 	Analysed      int     `json:"analysed_moves"`
 	TopShare      float64 `json:"top_share"`
 	LostPerMove   float64 `json:"lost_per_move"`
+	// Accuracy is how the player's moves fared in each of the latest
+	// accuracyGames analysed games of the filter (among its latest
+	// accuracyScan games), oldest first.
+	Accuracy []AccuracyPoint `json:"accuracy,omitempty"`
 	// History is the player's rating after each of the latest
 	// historyGames rated games in the word list and pace, oldest first:
 	// given with lexicon= and pace=, without opponent=.
@@ -79,6 +83,24 @@ type RatingPoint struct {
 	Finished time.Time `json:"finished"`
 	Rating   int       `json:"rating"`
 }
+
+// AccuracyPoint is how a player's moves fared in one analysed game: the
+// moves judged, the share that were the computer's top choice (in
+// percent, to one decimal) and the equity given up a move (to two).
+type AccuracyPoint struct {
+	Game        string    `json:"game"`
+	Finished    time.Time `json:"finished"`
+	Moves       int       `json:"moves"`
+	TopShare    float64   `json:"top_share"`
+	LostPerMove float64   `json:"lost_per_move"`
+}
+
+// The length of an accuracy history, and how many of the latest games
+// are looked through for it.
+const (
+	accuracyGames = 50
+	accuracyScan  = 200
+)
 
 // Bounds of a page of games, and the length of a rating history.
 const (
@@ -239,6 +261,12 @@ func (s *Server) handlePlayerStats(w http.ResponseWriter, r *http.Request) {
 		out.AnalysedGames, out.Analysed = t.AnalysedGames, t.Analysed
 		out.TopShare = tenths(100 * float64(t.TopMoves) / float64(t.Analysed))
 		out.LostPerMove = tenths(t.Lost / float64(t.Analysed))
+		games, err := s.store.RatedGames(r.Context(), a.Key, f, accuracyScan)
+		if err != nil {
+			s.fail(w, err)
+			return
+		}
+		out.Accuracy = accuracyHistory(games, a.Key)
 	}
 	if t.OpponentSeats > 0 {
 		out.OpponentAverage = tenths(float64(t.OpponentPoints) / float64(t.OpponentSeats))
@@ -259,6 +287,24 @@ func (s *Server) handlePlayerStats(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	writeJSON(w, 200, out)
+}
+
+// accuracyHistory is the accuracy of the account's seat in the latest
+// accuracyGames analysed games of games (newest first), oldest first.
+func accuracyHistory(games []store.RatedGame, key string) []AccuracyPoint {
+	var out []AccuracyPoint
+	for i := range games {
+		g := &games[i]
+		if st := ratedSeat(g, key); st != nil && st.Analysed > 0 {
+			out = append(out, AccuracyPoint{Game: g.Game, Finished: g.Finished, Moves: st.Analysed,
+				TopShare: tenths(100 * float64(st.TopMoves) / float64(st.Analysed)), LostPerMove: math.Round(100*st.Lost/float64(st.Analysed)) / 100})
+			if len(out) == accuracyGames {
+				break
+			}
+		}
+	}
+	slices.Reverse(out)
+	return out
 }
 
 // tenths rounds x to one decimal.

@@ -140,6 +140,14 @@ func TestPlayerGames(t *testing.T) {
 	if st.AnalysedGames != 4 || st.Analysed != 48 || st.TopShare != 54.2 || st.LostPerMove != 2.5 {
 		t.Errorf("Ana's analysed moves: %d games, %d moves, %v%% top, %v lost a move", st.AnalysedGames, st.Analysed, st.TopShare, st.LostPerMove)
 	}
+	// Game by game, oldest first.
+	var acc []string
+	for _, p := range st.Accuracy {
+		acc = append(acc, fmt.Sprintf("%s:%d:%v:%v", p.Game, p.Moves, p.TopShare, p.LostPerMove))
+	}
+	if want := fmt.Sprintf("[%016x:12:41.7:2.5 %016x:12:50:2.5 %016x:12:58.3:2.5 %016x:12:66.7:2.5]", 21, 22, 23, 24); fmt.Sprint(acc) != want {
+		t.Errorf("Ana's accuracy game by game: %v, want %s", acc, want)
+	}
 	if len(st.History) != 26 || st.History[0].Rating != 1490 || st.History[25].Rating != 1500+16*10-9*10 ||
 		st.History[25].Game != fmt.Sprintf("%016x", 100) || !st.History[0].Finished.Equal(start) {
 		t.Errorf("Ana's rating history: %d points, %+v ... %+v", len(st.History), st.History[0], st.History[len(st.History)-1])

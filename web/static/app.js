@@ -5685,6 +5685,25 @@ function renderGamesStats(pg) {
     }
   }
   drawRatingGraph(st && st.history && st.history.length >= 2 ? st.history : null, pg.lexicon, pg.pace);
+  drawAccuracyGraph(st && !pg.error && st.accuracy && st.accuracy.length >= 2 ? st.accuracy : null);
+}
+
+// drawAccuracyGraph draws the equity the player gave up a move in each
+// analysed game of acc (oldest first), or hides the graph for null.
+function drawAccuracyGraph(acc) {
+  const fig = $("#accuracy-graph"), svg = $("#accuracy-svg");
+  fig.hidden = !acc;
+  svg.textContent = "";
+  if (!acc) return;
+  const vs = acc.map((p) => p.lost_per_move);
+  // From 0 up to a rule of 1, 2, 5, 10, ... points above the highest.
+  const top = Math.max(1, ...vs);
+  const step = [1, 2, 5, 10, 20, 50].find((s) => top / s <= 5) || 100;
+  seriesGraph(svg, acc.map((p) => ({ v: p.lost_per_move, finished: p.finished,
+    title: t("gTopTitle", Math.round(p.top_share * p.moves / 100), p.moves, (p.lost_per_move * p.moves).toFixed(1)) })), 0, Math.ceil(top / step) * step, step, true);
+  const label = t("accuracyGraph", acc.length, vs[0].toFixed(1), vs[vs.length - 1].toFixed(1));
+  svg.setAttribute("aria-label", label);
+  $("#accuracy-caption").textContent = label;
 }
 
 // drawRatingGraph draws the player's rating after each game of hist
@@ -5694,6 +5713,20 @@ function drawRatingGraph(hist, lexicon, pace) {
   fig.hidden = !hist;
   svg.textContent = "";
   if (!hist) return;
+  const rs = hist.map((p) => p.rating);
+  const lo = Math.floor((Math.min(...rs) - 10) / 50) * 50, hi = Math.ceil((Math.max(...rs) + 10) / 50) * 50;
+  const step = (hi - lo) / 50 > 4 ? Math.ceil((hi - lo) / 200) * 50 : 50;
+  seriesGraph(svg, hist.map((p) => ({ v: p.rating, finished: p.finished, title: String(p.rating) })), lo, hi, step, hist.length <= 60);
+  const label = t("ratingGraph", lexiconName(lexicon) + " · " + paceName(pace), hist.length, rs[0], rs[rs.length - 1]);
+  svg.setAttribute("aria-label", label);
+  $("#rating-caption").textContent = label;
+}
+
+// seriesGraph draws pts (each a value v, the date finished and a title for
+// its dot) in order as a line in svg, on a scale from lo to hi with a
+// rule every step, the first and last dates below, and a dot for each
+// point with dots set.
+function seriesGraph(svg, pts, lo, hi, step, dots) {
   const NS = "http://www.w3.org/2000/svg";
   const mk = (name, attrs, text) => {
     const e = document.createElementNS(NS, name);
@@ -5703,29 +5736,23 @@ function drawRatingGraph(hist, lexicon, pace) {
     return e;
   };
   const W = 600, H = 170, L = 52, R = 10, T = 10, B = 24;
-  const rs = hist.map((p) => p.rating);
-  const lo = Math.floor((Math.min(...rs) - 10) / 50) * 50, hi = Math.ceil((Math.max(...rs) + 10) / 50) * 50;
-  const x = (i) => L + i * (W - L - R) / (hist.length - 1);
-  const y = (r) => T + (hi - r) * (H - T - B) / (hi - lo);
-  const step = (hi - lo) / 50 > 4 ? Math.ceil((hi - lo) / 200) * 50 : 50;
-  for (let r = lo; r <= hi; r += step) {
-    mk("line", { class: "axis", x1: L, x2: W - R, y1: y(r), y2: y(r) });
-    mk("text", { x: L - 6, y: y(r) + 4, "text-anchor": "end" }, String(r));
+  const x = (i) => L + i * (W - L - R) / (pts.length - 1);
+  const y = (v) => T + (hi - v) * (H - T - B) / (hi - lo);
+  for (let v = lo; v <= hi; v += step) {
+    mk("line", { class: "axis", x1: L, x2: W - R, y1: y(v), y2: y(v) });
+    mk("text", { x: L - 6, y: y(v) + 4, "text-anchor": "end" }, String(v));
   }
-  mk("polyline", { class: "line", points: hist.map((p, i) => x(i).toFixed(1) + "," + y(p.rating).toFixed(1)).join(" ") });
-  if (hist.length <= 60) {
-    hist.forEach((p, i) => {
-      const c = mk("circle", { cx: x(i).toFixed(1), cy: y(p.rating).toFixed(1), r: 3 });
+  mk("polyline", { class: "line", points: pts.map((p, i) => x(i).toFixed(1) + "," + y(p.v).toFixed(1)).join(" ") });
+  if (dots) {
+    pts.forEach((p, i) => {
+      const c = mk("circle", { cx: x(i).toFixed(1), cy: y(p.v).toFixed(1), r: 3 });
       const tt = document.createElementNS(NS, "title");
-      tt.textContent = dateText(p.finished) + ": " + p.rating;
+      tt.textContent = dateText(p.finished) + ": " + p.title;
       c.append(tt);
     });
   }
-  mk("text", { x: L, y: H - 6 }, dateText(hist[0].finished));
-  mk("text", { x: W - R, y: H - 6, "text-anchor": "end" }, dateText(hist[hist.length - 1].finished));
-  const label = t("ratingGraph", lexiconName(lexicon) + " · " + paceName(pace), hist.length, rs[0], rs[rs.length - 1]);
-  svg.setAttribute("aria-label", label);
-  $("#rating-caption").textContent = label;
+  mk("text", { x: L, y: H - 6 }, dateText(pts[0].finished));
+  mk("text", { x: W - R, y: H - 6, "text-anchor": "end" }, dateText(pts[pts.length - 1].finished));
 }
 
 $("#games-filter").addEventListener("submit", (ev) => {

@@ -13,7 +13,6 @@ import (
 	gcgpkg "atril/gcg"
 	"atril/store"
 	"atril/variant"
-	"atril/web"
 )
 
 // TestOpenAPIListsPageRoutes checks that api/openapi.yaml documents the
@@ -323,14 +322,7 @@ func TestAnalysisLimit(t *testing.T) {
 // content security policy. (The browser tests fail on anything the
 // policy blocks: cspGuard.)
 func TestPageFiles(t *testing.T) {
-	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "p.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	cfg := testConfig(st)
-	cfg.Static = web.FS()
-	e := newEnvConfig(t, cfg)
+	e := pageEnv(t)
 	for _, c := range []struct{ path, ctype, holds string }{
 		{"/", "text/html", `<script src="/static/app.js?v=`},
 		{"/g/0123456789abcdef", "text/html", `<section id="game"`},

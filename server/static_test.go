@@ -15,6 +15,19 @@ import (
 	"atril/web"
 )
 
+// pageEnv starts a test server that serves the embedded page.
+func pageEnv(t *testing.T) *testEnv {
+	t.Helper()
+	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "p.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	cfg := testConfig(st)
+	cfg.Static = web.FS()
+	return newEnvConfig(t, cfg)
+}
+
 // TestStaticFiles checks how the page's files are served: gzip to a
 // client that accepts it (and the file itself to one that does not, or
 // asks for a range), an ETag that a second request sends back for a 304
@@ -22,14 +35,7 @@ import (
 // for by its version kept for a year and anything else checked each
 // time, HEAD without a body, and 404 for a file the page lacks.
 func TestStaticFiles(t *testing.T) {
-	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "s.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	cfg := testConfig(st)
-	cfg.Static = web.FS()
-	e := newEnvConfig(t, cfg)
+	e := pageEnv(t)
 	// A client that shows the bytes as sent.
 	client := &http.Client{Transport: &http.Transport{DisableCompression: true}}
 	get := func(method, path string, hdr ...string) (*http.Response, []byte) {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -70,10 +71,10 @@ func fairPlayAction(ctx context.Context, st store.Store, w io.Writer, days, minM
 		}
 	}
 	slices.SortStableFunc(lines, func(a, b fairPlayLine) int {
-		if c := -cmpFloat(a.z, b.z); c != 0 {
+		if c := cmp.Compare(b.z, a.z); c != 0 {
 			return c
 		}
-		return cmpFloat(a.lostPerMove, b.lostPerMove)
+		return cmp.Compare(a.lostPerMove, b.lostPerMove)
 	})
 	fmt.Fprintf(w, "%d accounts with at least %d moves analysed (%d with fewer not listed): the computer's top choice in %.1f%% of their %d moves\n\n",
 		len(lines), minMoves, few, 100*pool, moves)
@@ -93,15 +94,4 @@ func fairPlayAction(ctx context.Context, st store.Store, w io.Writer, days, minM
 	}
 	fmt.Fprintf(w, "\n%d marked * (z of %d or more: the top choice far more often than the pool); look at their games before anything else\n", marked, fairPlayZ)
 	return nil
-}
-
-// cmpFloat orders two floats.
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }

@@ -8,34 +8,39 @@ import (
 	"testing"
 )
 
+// readMetrics reads the server's /metrics, checking its content type,
+// as a map from each sample's name (labels included) to its value.
+func readMetrics(t *testing.T, e *testEnv) map[string]float64 {
+	t.Helper()
+	resp, err := http.Get(e.url + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if ct := resp.Header.Get("Content-Type"); !strings.HasPrefix(ct, "text/plain; version=0.0.4") {
+		t.Errorf("content type %q", ct)
+	}
+	data, _ := io.ReadAll(resp.Body)
+	m := map[string]float64{}
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		if strings.HasPrefix(line, "# HELP ") || strings.HasPrefix(line, "# TYPE ") {
+			continue
+		}
+		name, val, ok := strings.Cut(line, " ")
+		x, err := strconv.ParseFloat(val, 64)
+		if !ok || err != nil {
+			t.Fatalf("not a sample line: %q", line)
+		}
+		m[name] = x
+	}
+	return m
+}
+
 // TestMetrics checks that /metrics answers the Prometheus text format
 // with the counters the load test reads, and that they count.
 func TestMetrics(t *testing.T) {
 	e := newEnv(t, nil)
-	read := func() map[string]float64 {
-		resp, err := http.Get(e.url + "/metrics")
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		if ct := resp.Header.Get("Content-Type"); !strings.HasPrefix(ct, "text/plain; version=0.0.4") {
-			t.Errorf("content type %q", ct)
-		}
-		data, _ := io.ReadAll(resp.Body)
-		m := map[string]float64{}
-		for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
-			if strings.HasPrefix(line, "# HELP ") || strings.HasPrefix(line, "# TYPE ") {
-				continue
-			}
-			name, val, ok := strings.Cut(line, " ")
-			x, err := strconv.ParseFloat(val, 64)
-			if !ok || err != nil {
-				t.Fatalf("not a sample line: %q", line)
-			}
-			m[name] = x
-		}
-		return m
-	}
+	read := func() map[string]float64 { return readMetrics(t, e) }
 	before := read()
 	id := e.create(SeatRequest{Kind: "human"}, SeatRequest{Kind: "human"})
 	a, b := e.join(id), e.join(id)

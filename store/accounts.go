@@ -505,8 +505,10 @@ type Accounts interface {
 	SetAccuracy(ctx context.Context, g *RatedGame) error
 	// FairPlay sums up, account by account, the analysed seats of the
 	// rated games between people (no computer in any seat) finished at
-	// since or later: the basis of the operators' fair-play report.
-	FairPlay(ctx context.Context, since time.Time) ([]FairPlayRow, error)
+	// since or later: the basis of the operators' fair-play report. With
+	// account set, only that account's row (none when it has no such
+	// seat).
+	FairPlay(ctx context.Context, since time.Time, account string) ([]FairPlayRow, error)
 	// RatedGame returns the record of a finished game (ErrNotFound if
 	// its result was not recorded).
 	RatedGame(ctx context.Context, game string) (*RatedGame, error)

@@ -35,13 +35,17 @@ func setAccuracySQL(prefix string, arg func(int) string) string {
 }
 
 // fairPlaySQL sums up the analysed seats of the accounts in rated games
-// where no seat was the computer's, finished at or after a time.
+// where no seat was the computer's, finished at or after a time (its
+// first argument), of one account or, when the second argument is "",
+// of every account (arg numbers its placeholders: the second is used
+// twice).
 func fairPlaySQL(prefix string, arg func(int) string) string {
 	return fmt.Sprintf(`SELECT me.account, a.name, COUNT(*), SUM(me.analysed), SUM(me.top_moves), SUM(me.lost)
 		FROM %[1]srated_seats me JOIN %[1]srated_games gg ON gg.game = me.game JOIN %[1]saccounts a ON a.key = me.account
 		WHERE gg.rated AND me.account <> '' AND me.analysed > 0 AND me.finished >= %[2]s
+			AND (%[3]s = '' OR me.account = %[3]s)
 			AND NOT EXISTS (SELECT 1 FROM %[1]srated_seats o WHERE o.game = me.game AND o.level <> '')
-		GROUP BY me.account, a.name ORDER BY me.account`, prefix, arg(1))
+		GROUP BY me.account, a.name ORDER BY me.account`, prefix, arg(1), arg(2))
 }
 
 // accuracyWrap says which game an error of SetAccuracy was about.
@@ -88,11 +92,11 @@ func (s *Postgres) SetAccuracy(ctx context.Context, g *RatedGame) error {
 }
 
 // FairPlay implements Accounts.
-func (s *SQLite) FairPlay(ctx context.Context, since time.Time) ([]FairPlayRow, error) {
-	return queryAll(ctx, s.funcs(), scanFairPlay, "fair-play report", fairPlaySQL("", sqliteArg), since.UnixNano())
+func (s *SQLite) FairPlay(ctx context.Context, since time.Time, account string) ([]FairPlayRow, error) {
+	return queryAll(ctx, s.funcs(), scanFairPlay, "fair-play report", fairPlaySQL("", sqliteNumArg), since.UnixNano(), account)
 }
 
 // FairPlay implements Accounts.
-func (s *Postgres) FairPlay(ctx context.Context, since time.Time) ([]FairPlayRow, error) {
-	return queryAll(ctx, s.funcs(), scanFairPlay, "fair-play report", fairPlaySQL("atril_", pgArg), since.UnixNano())
+func (s *Postgres) FairPlay(ctx context.Context, since time.Time, account string) ([]FairPlayRow, error) {
+	return queryAll(ctx, s.funcs(), scanFairPlay, "fair-play report", fairPlaySQL("atril_", pgArg), since.UnixNano(), account)
 }

@@ -221,15 +221,13 @@ func accountAction(ctx context.Context, st store.Store, w io.Writer, action, nam
 		}
 		// How its moves fared in rated games between people, for an
 		// operator reading a report of cheating.
-		fp, err := st.FairPlay(ctx, time.Unix(0, 0))
+		fp, err := st.FairPlay(ctx, time.Unix(0, 0), a.Key)
 		if err != nil {
 			return err
 		}
 		for _, r := range fp {
-			if r.Account == a.Key {
-				fmt.Fprintf(w, "play     %d rated games between people analysed: the computer's top choice in %.1f%% of %d moves, %.1f equity given up a move (atril accounts fairplay)\n",
-					r.Games, 100*float64(r.TopMoves)/float64(r.Analysed), r.Analysed, r.Lost/float64(r.Analysed))
-			}
+			fmt.Fprintf(w, "play     %d rated games between people analysed: the computer's top choice in %.1f%% of %d moves, %.1f equity given up a move (atril accounts fairplay)\n",
+				r.Games, 100*float64(r.TopMoves)/float64(r.Analysed), r.Analysed, r.Lost/float64(r.Analysed))
 		}
 		if a.Suspended != "" {
 			fmt.Fprintf(w, "suspended since %s: %s\n", a.SuspendedAt.UTC().Format("2006-01-02 15:04:05 MST"), a.Suspended)

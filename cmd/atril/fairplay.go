@@ -43,7 +43,7 @@ func fairPlayAction(ctx context.Context, st store.Store, w io.Writer, days, minM
 	if minMoves <= 0 {
 		return fmt.Errorf("fairplay: --min-moves %d: want a number of moves above 0", minMoves)
 	}
-	rows, err := st.FairPlay(ctx, now.Add(-time.Duration(days)*24*time.Hour))
+	rows, err := st.FairPlay(ctx, now.Add(-time.Duration(days)*24*time.Hour), "")
 	if err != nil {
 		return err
 	}

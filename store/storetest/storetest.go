@@ -2605,7 +2605,7 @@ func accuracy(t *testing.T, s store.Store, prefix string) {
 	if err != nil || tot.Games != 5 || tot.AnalysedGames != 4 || tot.Analysed != 46 || tot.TopMoves != 36 || tot.Lost != 63.5 {
 		t.Errorf("ana's totals: %+v, %v; want 5 games, 4 analysed, 46 moves, 36 best, 63.5 lost", tot, err)
 	}
-	fp, err := s.FairPlay(ctx, now.Add(-24*time.Hour))
+	fp, err := s.FairPlay(ctx, now.Add(-24*time.Hour), "")
 	var mine []store.FairPlayRow
 	for _, r := range fp {
 		if strings.HasPrefix(r.Account, prefix+"accuracy-") {
@@ -2617,7 +2617,7 @@ func accuracy(t *testing.T, s store.Store, prefix string) {
 	if err != nil || !slices.Equal(mine, want) {
 		t.Errorf("FairPlay over the last day: %+v, %v; want %+v", mine, err, want)
 	}
-	fp, err = s.FairPlay(ctx, now.Add(-90*24*time.Hour))
+	fp, err = s.FairPlay(ctx, now.Add(-90*24*time.Hour), "")
 	mine = mine[:0]
 	for _, r := range fp {
 		if strings.HasPrefix(r.Account, prefix+"accuracy-") {
@@ -2628,5 +2628,12 @@ func accuracy(t *testing.T, s store.Store, prefix string) {
 		{Account: keys[1], Name: "bo", Games: 2, Analysed: 22, TopMoves: 5, Lost: 130.25}}
 	if err != nil || !slices.Equal(mine, want) {
 		t.Errorf("FairPlay over 90 days: %+v, %v; want %+v", mine, err, want)
+	}
+	// One account's row alone; none for an account without such seats.
+	if fp, err := s.FairPlay(ctx, now.Add(-90*24*time.Hour), keys[1]); err != nil || !slices.Equal(fp, want[1:]) {
+		t.Errorf("FairPlay of bo alone: %+v, %v; want %+v", fp, err, want[1:])
+	}
+	if fp, err := s.FairPlay(ctx, now.Add(-90*24*time.Hour), prefix+"accuracy-nobody"); err != nil || len(fp) != 0 {
+		t.Errorf("FairPlay of an account without games: %+v, %v", fp, err)
 	}
 }

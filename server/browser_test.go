@@ -1129,6 +1129,15 @@ func TestBrowserLobby(t *testing.T) {
 	if playerSees {
 		t.Error("a player's page shows the watchers' chat while the game is played")
 	}
+	// Bea's move reaches the watcher through the watchers' WebSocket:
+	// the page does not read the state on a timer while it is open.
+	r.poll(watcher, "the watchers' socket", `!!G.ws && G.ws.readyState === 1 && !G.spectatorTimer`, 10*time.Second)
+	if n := readMetrics(t, r.e)["atril_watch_sockets"]; n < 1 {
+		t.Errorf("atril_watch_sockets %v while a spectator's page is open", n)
+	}
+	_, tokB := r.pageGame(other)
+	r.playMove(other, id, tokB, 1, false, false)
+	r.poll(watcher, "Bea's move on the watcher's page", `G.st.moves === 2`, 10*time.Second)
 
 	// A browser that prefers Spanish gets the lobby in Spanish with a
 	// Spanish game preselected.

@@ -47,6 +47,7 @@ func (s *Server) routes() {
 	mux.HandleFunc("POST /api/games/{id}/move", s.handleMove)
 	mux.HandleFunc("GET /api/games/{id}/notifications", s.handleNotifications)
 	mux.HandleFunc("GET /api/games/{id}/ws", s.handleWS)
+	mux.HandleFunc("GET /api/games/{id}/watch", s.handleWatch)
 	mux.HandleFunc("GET /api/games/{id}/gcg", s.handleGCG)
 	mux.HandleFunc("POST /api/games/{id}/preview", s.handlePreview)
 	mux.HandleFunc("POST /api/games/{id}/resign", s.handleResign)

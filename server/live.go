@@ -95,8 +95,10 @@ type live struct {
 	// counted is set while the server counts the game as unfinished
 	// (guarded by the server's mu, not this one's).
 	counted bool
-	// sockets counts the WebSockets open for each seat (handleWS).
-	sockets map[int]int
+	// sockets counts the WebSockets open for each seat (handleWS),
+	// watchSockets the watchers' (handleWatch).
+	sockets      map[int]int
+	watchSockets int
 	// creator is the client that made the game through the API (""
 	// for games loaded from the store or made by the server itself);
 	// set before the game is counted, then only read.

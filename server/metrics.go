@@ -25,6 +25,8 @@ type counters struct {
 	// analysisNanos and analysed time the analyses of finished games'
 	// moves (accuracy.go); analysisFailed counts those that failed.
 	analysisNanos, analysed, analysisFailed atomic.Int64
+	// watchSockets counts the watchers' WebSockets open (watchws.go).
+	watchSockets atomic.Int64
 }
 
 // handleMetrics answers the server's counters in the Prometheus text
@@ -58,6 +60,7 @@ func (s *Server) handleMetrics(w http.ResponseWriter, r *http.Request) {
 	s.mu.Unlock()
 	metric("atril_games", "gauge", "Games in memory: unfinished, and finished ones kept a while.",
 		`{state="unfinished"}`, live, `{state="finished"}`, inMemory-live)
+	metric("atril_watch_sockets", "gauge", "Watchers' WebSockets open (each told of its game's changes as they happen).", "", c.watchSockets.Load())
 	metric("go_goroutines", "gauge", "Goroutines.", "", runtime.NumGoroutine())
 	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}, {Name: "/memory/classes/total:bytes"}}
 	metrics.Read(sample)

@@ -2897,26 +2897,7 @@ function renderSide(st, me) {
   $("#turn").textContent = turn;
   if (me < 0 && !st.over) $("#turn").append(" ", el("span", "spectator", t("spectator") + " " + (G.seatError ? seatKeyText() : t("spectatorMine"))));
   $("#turn").classList.toggle("mine", myTurn);
-  // How many watch the game being played (not its players).
-  $("#watching").hidden = !st.watching || st.over || !!(G.puzzle || G.rush || G.position || G.review);
-  if (st.watching) {
-    // The signed-in watchers by name (not those the player blocks).
-    const names = (st.watching_names || []).filter((n) => !(ME.blocked || []).includes(n));
-    const w = $("#watching");
-    w.textContent = "";
-    if (!names.length) w.textContent = t("watchingN", st.watching);
-    else {
-      // Each name a link to the player's page.
-      const list = el("span");
-      names.forEach((n, i) => {
-        if (i) list.append(", ");
-        const a = el("a", "", n);
-        a.href = profileURL(n);
-        list.append(a);
-      });
-      w.append(...msgNodes(t("watchingNamed", st.watching, "{1}"), null, list));
-    }
-  }
+  renderWatching(st);
   const waitingForPerson = !st.started && me >= 0 && !st.over;
   $("#share").hidden = !waitingForPerson;
   if (waitingForPerson) $("#share-url").value = location.origin + "/g/" + st.id;
@@ -3762,6 +3743,30 @@ async function refresh() {
   }
 }
 
+// renderWatching says how many watch the game being played (not its
+// players), naming the signed-in ones.
+function renderWatching(st) {
+  $("#watching").hidden = !st.watching || st.over || !!(G.puzzle || G.rush || G.position || G.review);
+  if (st.watching) {
+    // The signed-in watchers by name (not those the player blocks).
+    const names = (st.watching_names || []).filter((n) => !(ME.blocked || []).includes(n));
+    const w = $("#watching");
+    w.textContent = "";
+    if (!names.length) w.textContent = t("watchingN", st.watching);
+    else {
+      // Each name a link to the player's page.
+      const list = el("span");
+      names.forEach((n, i) => {
+        if (i) list.append(", ");
+        const a = el("a", "", n);
+        a.href = profileURL(n);
+        list.append(a);
+      });
+      w.append(...msgNodes(t("watchingNamed", st.watching, "{1}"), null, list));
+    }
+  }
+}
+
 let refreshTimer = null;
 function refreshSoon() {
   clearTimeout(refreshTimer);
@@ -3771,12 +3776,9 @@ function refreshSoon() {
 // listen follows the game: a seat's notifications over a WebSocket, from
 // the last one this page has seen (?after=SEQ), so every tab and device
 // of the seat sees each one; any notification means "look again".
-// Spectators poll.
+// Spectators follow the watchers' WebSocket (watch).
 function listen() {
-  if (!G.token) {
-    if (!G.spectatorTimer) G.spectatorTimer = setInterval(() => { if (!document.hidden && !G.st.over) refresh(); }, 3000);
-    return;
-  }
+  if (!G.token) return watch();
   if (G.st.over) return;
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
   let url = `${proto}//${location.host}/api/games/${G.id}/ws?token=${encodeURIComponent(G.token)}`;
@@ -3802,6 +3804,38 @@ function listen() {
     G.wsFails++;
     if (G.wsFails > 1) say(t("connLost"), "error");
     setTimeout(() => { refresh(); listen(); }, Math.min(10000, 500 * 2 ** G.wsFails));
+  };
+}
+
+// watch follows a game as a spectator: the watchers' WebSocket says when
+// the state changed ("look again") and how many watch. Should it fail
+// three times in a row (a server that refuses it, a proxy that does not
+// pass WebSockets), the page reads the state every 3 seconds instead.
+function watch() {
+  if (G.st.over || G.ws || G.spectatorTimer) return;
+  if (G.wsFails >= 3) {
+    G.spectatorTimer = setInterval(() => { if (!document.hidden && !G.st.over) refresh(); }, 3000);
+    return;
+  }
+  const proto = location.protocol === "https:" ? "wss:" : "ws:";
+  const ws = new WebSocket(`${proto}//${location.host}/api/games/${G.id}/watch`);
+  G.ws = ws;
+  ws.onmessage = (ev) => {
+    let n;
+    try { n = JSON.parse(ev.data); } catch (e) { return; }
+    if (n.type === "watching") {
+      G.st.watching = n.watching;
+      G.st.watching_names = n.watching_names;
+      renderWatching(G.st);
+    } else refreshSoon();
+  };
+  ws.onopen = () => { G.wsFails = 0; refreshSoon(); };
+  ws.onclose = () => {
+    if (G.ws !== ws) return;
+    G.ws = null;
+    if (G.st && G.st.over) return;
+    G.wsFails++;
+    setTimeout(() => { refresh(); watch(); }, Math.min(10000, 500 * 2 ** G.wsFails));
   };
 }
 

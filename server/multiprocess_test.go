@@ -414,3 +414,33 @@ func TestTakebackTwoProcessesOnePostgres(t *testing.T) {
 		t.Errorf("after the move again: %d moves, history %+v", sa.Moves, sa.History)
 	}
 }
+
+// TestWatchTwoProcessesOnePostgres: a watcher's WebSocket on one process
+// is told of a move made through the other.
+func TestWatchTwoProcessesOnePostgres(t *testing.T) {
+	db := sharedDatabase(t)
+	a, b := envAt(t, startSharedChild(t, db).addr), envAt(t, startSharedChild(t, db).addr)
+	id := a.create(SeatRequest{Kind: "human"}, SeatRequest{Kind: "human"})
+	toks := []string{a.join(id).Token, a.join(id).Token}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	c, code := b.dialWatch(ctx, id, "")
+	if c == nil {
+		t.Fatalf("the watchers' socket on the other process: %d", code)
+	}
+	if m := readWatch(t, ctx, c); m.Type != "watching" {
+		t.Fatalf("first message %+v", m)
+	}
+	req, _ := bestRequest(t, a.state(id, toks[0]))
+	if code := a.do("POST", "/api/games/"+id+"/move", toks[0], req, nil); code != 200 {
+		t.Fatalf("move: %d", code)
+	}
+	for {
+		if m := readWatch(t, ctx, c); m.Type == "changed" {
+			break
+		}
+	}
+	if st := b.state(id, ""); st.Moves != 1 {
+		t.Errorf("the watcher's process shows %d moves after the change, want 1", st.Moves)
+	}
+}

@@ -814,6 +814,10 @@ func (s *Server) handleProfile(w http.ResponseWriter, r *http.Request) {
 	if err == nil {
 		endgames, err = s.store.EndgameRecords(r.Context(), a.Key, puzzleRecords)
 	}
+	var endgameRatings []store.PuzzleRating
+	if err == nil {
+		endgameRatings, err = s.store.EndgameRatings(r.Context(), a.Key)
+	}
 	if err != nil {
 		s.fail(w, err)
 		return
@@ -832,6 +836,7 @@ func (s *Server) handleProfile(w http.ResponseWriter, r *http.Request) {
 		Computer: levelStats(levels)}
 	p.Puzzles.Rush = rushBests(rushes)
 	p.Puzzles.EndgamesTried = len(endgames)
+	p.Puzzles.EndgameRatings = ratingInfos(endgameRatings)
 	for _, e := range endgames {
 		if e.Correct {
 			p.Puzzles.EndgamesSolved++

@@ -2,6 +2,7 @@ package server
 
 import (
 	"errors"
+	"math"
 	"net/http"
 	"strconv"
 	"time"
@@ -39,10 +40,19 @@ type EndgameResult struct {
 	Revealed bool      `json:"revealed,omitempty"`
 	Value    int       `json:"value"`
 	Answered time.Time `json:"answered"`
+	// RatingBefore and RatingAfter are the account's endgame rating in
+	// the word list before and after the answer (absent for an answer
+	// made before endgame puzzles were rated).
+	RatingBefore int `json:"rating_before,omitempty"`
+	RatingAfter  int `json:"rating_after,omitempty"`
 }
 
 func endgameResult(r *store.EndgameRecord) *EndgameResult {
-	return &EndgameResult{Lexicon: r.Lexicon, Number: r.Number, Correct: r.Correct, Revealed: r.Revealed, Value: r.Value, Answered: r.Answered}
+	out := &EndgameResult{Lexicon: r.Lexicon, Number: r.Number, Correct: r.Correct, Revealed: r.Revealed, Value: r.Value, Answered: r.Answered}
+	if r.RAfter != 0 {
+		out.RatingBefore, out.RatingAfter = int(math.Round(r.RBefore)), int(math.Round(r.RAfter))
+	}
+	return out
 }
 
 // EndgameAnswer is the answer of POST /api/endgames/{lexicon}/{n}/answer:
@@ -75,6 +85,14 @@ type EndgameAnswer struct {
 	First      *EndgameResult `json:"first,omitempty"`
 	AnsweredBy int            `json:"answered_by"`
 	SolvedBy   int            `json:"solved_by"`
+	// Rating is the signed-in account's endgame rating in the word list
+	// after the answer (absent for a guest), Level the puzzle's own
+	// (absent while no account has answered it). A first answer is
+	// rated as a puzzle's is: a game between the account and the
+	// puzzle, won by finding a best move (asking for the solution first
+	// loses it).
+	Rating *PuzzleRatingInfo `json:"rating,omitempty"`
+	Level  *PuzzleRatingInfo `json:"level,omitempty"`
 }
 
 // EndgameMove is a move of an endgame puzzle's line: whether it is the
@@ -119,7 +137,16 @@ func (s *Server) handleEndgame(w http.ResponseWriter, r *http.Request) {
 	g := p.game()
 	info := EndgameInfo{PuzzleInfo: PuzzleInfo{Lexicon: p.lexicon, Number: p.number, Today: puzzle.Today(time.Now()), Goal: "endgame", State: p.state(),
 		CGP: cgpOfView(p.v, player.ViewOf(g, g.Current()), p.lexicon)}}
-	if info.First, err = s.firstEndgame(r, p); err != nil {
+	info.First, err = s.firstEndgame(r, p)
+	if err == nil && info.First != nil {
+		// The puzzle's own rating once the account has answered it, as
+		// a puzzle to score shows it.
+		info.Level, err = s.endgameLevel(r.Context(), p.lexicon, p.number)
+	}
+	if a, _ := s.signedIn(r); err == nil && a != nil {
+		info.Rating, err = s.endgameRating(r.Context(), a.Key, p.lexicon)
+	}
+	if err != nil {
 		s.fail(w, err)
 		return
 	}
@@ -223,9 +250,15 @@ func (s *Server) recordEndgame(r *http.Request, p *puzzleEntry, out *EndgameAnsw
 		if out.Value != nil {
 			rec.Value = *out.Value
 		}
-		if _, err = s.store.RecordEndgame(r.Context(), a.Key, &rec); err == nil {
+		if _, err = s.store.RecordEndgame(r.Context(), a.Key, &rec, ratePuzzle(out.Correct, rec.Answered)); err == nil {
 			out.First, err = s.firstEndgame(r, p)
 		}
+		if err == nil {
+			out.Rating, err = s.endgameRating(r.Context(), a.Key, p.lexicon)
+		}
+	}
+	if err == nil {
+		out.Level, err = s.endgameLevel(r.Context(), p.lexicon, p.number)
 	}
 	if err == nil {
 		out.AnsweredBy, out.SolvedBy, err = s.store.EndgameCounts(r.Context(), p.lexicon, p.number)

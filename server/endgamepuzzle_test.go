@@ -131,6 +131,12 @@ func TestEndgamePuzzleRecorded(t *testing.T) {
 		a.First.Correct || a.First.Revealed || a.First.Value != sol.TopValue || a.AnsweredBy != 1 || a.SolvedBy != 0 {
 		t.Fatalf("Ana's first answer, the top play: %d %+v (first %+v)", code, a, a.First)
 	}
+	// It is rated: a game against the puzzle, lost.
+	if a.First.RatingBefore != 1500 || a.First.RatingAfter >= 1500 || a.Rating == nil || a.Rating.Rating != a.First.RatingAfter ||
+		a.Rating.Answered != 1 || a.Rating.Solved != 0 || a.Level == nil || a.Level.Rating <= 1500 || a.Level.Number != 5 {
+		t.Errorf("Ana's first answer rated: first %+v, rating %+v, the puzzle's %+v", a.First, a.Rating, a.Level)
+	}
+	anaAfter := a.First.RatingAfter
 	// Her second answer, the best move, does not change the first.
 	var best []PlacedTile
 	for _, tl := range sol.Line[0].Tiles {
@@ -139,22 +145,34 @@ func TestEndgamePuzzleRecorded(t *testing.T) {
 	if code := e.doWith(ana, "POST", path+"/answer", "", map[string]any{"tiles": best}, &a); code != 200 || !a.Correct || a.First == nil || a.First.Correct || a.AnsweredBy != 1 {
 		t.Errorf("Ana's second answer: %d %+v (first %+v)", code, a, a.First)
 	}
+	if a.Rating == nil || a.Rating.Rating != anaAfter || a.Rating.Answered != 1 {
+		t.Errorf("Ana's rating after her second answer: %+v, want %d from one answer", a.Rating, anaAfter)
+	}
 	if code := e.doWith(bo, "POST", path+"/answer", "", map[string]any{"tiles": best}, &a); code != 200 || !a.First.Correct || a.First.Value != sol.Best || a.AnsweredBy != 2 || a.SolvedBy != 1 {
 		t.Errorf("Bo's first answer, the best move: %d %+v (first %+v)", code, a, a.First)
+	}
+	if a.First.RatingAfter <= 1500 || a.Level == nil || a.Level.Answered != 2 || a.Level.Solved != 1 {
+		t.Errorf("Bo's answer rated: first %+v, the puzzle's %+v", a.First, a.Level)
 	}
 	var info EndgameInfo
 	if code := e.doWith(ana, "GET", path, "", nil, &info); code != 200 || info.First == nil || info.First.Correct || info.First.Value != sol.TopValue {
 		t.Errorf("the puzzle as Ana sees it: %d first %+v", code, info.First)
 	}
+	if info.Rating == nil || info.Rating.Rating != anaAfter || info.Level == nil || info.Level.Answered != 2 {
+		t.Errorf("the puzzle as Ana sees it: her rating %+v, the puzzle's %+v", info.Rating, info.Level)
+	}
 	var guest EndgameInfo
-	if code := e.do("GET", path, "", nil, &guest); code != 200 || guest.First != nil {
-		t.Errorf("the puzzle as a guest sees it: %d first %+v", code, guest.First)
+	if code := e.do("GET", path, "", nil, &guest); code != 200 || guest.First != nil || guest.Rating != nil || guest.Level != nil {
+		t.Errorf("the puzzle as a guest sees it: %d first %+v, rating %+v, level %+v", code, guest.First, guest.Rating, guest.Level)
 	}
 	// Asking for the solution first counts as not found.
 	cy := browser(t)
 	e.signUp(cy, "Cyd", "correct horse")
 	if code := e.doWith(cy, "POST", path+"/answer", "", map[string]any{"reveal": true}, &a); code != 200 || a.First == nil || !a.First.Revealed || a.First.Correct || a.AnsweredBy != 3 {
 		t.Errorf("Cyd's look at the solution: %d %+v (first %+v)", code, a, a.First)
+	}
+	if a.First.RatingAfter >= 1500 {
+		t.Errorf("Cyd's look at the solution rated %+v, want a loss", a.First)
 	}
 	for _, tc := range []struct {
 		name          string
@@ -164,9 +182,28 @@ func TestEndgamePuzzleRecorded(t *testing.T) {
 		if code := e.do("GET", "/api/players/"+tc.name, "", nil, &p); code != 200 || p.Puzzles.EndgamesTried != tc.tried || p.Puzzles.EndgamesSolved != tc.solved {
 			t.Errorf("%s's page: %d, endgames %d tried, %d solved", tc.name, code, p.Puzzles.EndgamesTried, p.Puzzles.EndgamesSolved)
 		}
+		if rs := p.Puzzles.EndgameRatings; len(rs) != 1 || rs[0].Lexicon != "en-sowpods" || rs[0].Answered != 1 || rs[0].Solved != tc.solved ||
+			(rs[0].Rating > 1500) != (tc.solved == 1) || len(p.Puzzles.Ratings) != 0 {
+			t.Errorf("%s's page: endgame ratings %+v, puzzle ratings %+v", tc.name, rs, p.Puzzles.Ratings)
+		}
+	}
+	// The endgame leaderboard ranks Bo first; the puzzles' has nobody.
+	var board PuzzleLeaderboard
+	if code := e.do("GET", "/api/puzzles/en-sowpods/leaders?kind=endgame", "", nil, &board); code != 200 || board.Kind != "endgame" ||
+		len(board.Players) != 3 || board.Players[0].Name != "Bo.B" {
+		t.Errorf("the endgame leaderboard: %d %+v", code, board)
+	}
+	if code := e.do("GET", "/api/puzzles/en-sowpods/leaders", "", nil, &board); code != 200 || board.Kind != "score" || len(board.Players) != 0 {
+		t.Errorf("the puzzles' leaderboard: %d %+v", code, board)
+	}
+	if code := e.do("GET", "/api/puzzles/en-sowpods/leaders?kind=rush", "", nil, nil); code != 400 {
+		t.Errorf("a leaderboard of an unknown kind: %d, want 400", code)
 	}
 	var d AccountData
 	if code := e.doWith(bo, "GET", "/api/me/data", "", nil, &d); code != 200 || len(d.Endgames) != 1 || d.Endgames[0].Number != 5 || !d.Endgames[0].Correct {
 		t.Errorf("Bo's data: %d, endgames %+v", code, d.Endgames)
+	}
+	if len(d.EndgameRatings) != 1 || d.EndgameRatings[0].Rating <= 1500 || d.Endgames[0].RatingAfter != d.EndgameRatings[0].Rating {
+		t.Errorf("Bo's data: endgame ratings %+v, answer %+v", d.EndgameRatings, d.Endgames)
 	}
 }

@@ -38,11 +38,13 @@ type AccountData struct {
 	Puzzles  []PuzzleRecordInfo `json:"puzzles"`
 	// PuzzleRatings are the account's puzzle ratings, by word list.
 	PuzzleRatings []PuzzleRatingInfo `json:"puzzle_ratings"`
-	// Endgames are the account's first answers to endgame puzzles.
-	Endgames []EndgameResult `json:"endgames"`
-	Follows  []FollowInfo    `json:"follows"`
-	Blocks   []BlockInfo     `json:"blocks"`
-	Chat     []LobbyChatLine `json:"lobby_chat"`
+	// Endgames are the account's first answers to endgame puzzles, and
+	// EndgameRatings its endgame ratings, by word list.
+	Endgames       []EndgameResult    `json:"endgames"`
+	EndgameRatings []PuzzleRatingInfo `json:"endgame_ratings"`
+	Follows        []FollowInfo       `json:"follows"`
+	Blocks         []BlockInfo        `json:"blocks"`
+	Chat           []LobbyChatLine    `json:"lobby_chat"`
 	// Messages are the account's conversations, each with its messages
 	// oldest first (both ways).
 	Messages []ExportConversation `json:"messages"`
@@ -90,7 +92,7 @@ func (s *Server) handleAccountData(w http.ResponseWriter, r *http.Request) {
 func (s *Server) accountData(r *http.Request, a *store.Account) (*AccountData, error) {
 	ctx := r.Context()
 	d := &AccountData{Name: a.Name, Created: a.Created, Exported: time.Now().UTC(), Games: []RatedInfo{}, Seats: []AccountGameInfo{},
-		Cardbox: []Cardbox{}, Puzzles: []PuzzleRecordInfo{}, PuzzleRatings: []PuzzleRatingInfo{}, Endgames: []EndgameResult{}, Rushes: []RushRunInfo{}, Messages: []ExportConversation{}, Blocks: []BlockInfo{}, Chat: []LobbyChatLine{}}
+		Cardbox: []Cardbox{}, Puzzles: []PuzzleRecordInfo{}, PuzzleRatings: []PuzzleRatingInfo{}, Endgames: []EndgameResult{}, EndgameRatings: []PuzzleRatingInfo{}, Rushes: []RushRunInfo{}, Messages: []ExportConversation{}, Blocks: []BlockInfo{}, Chat: []LobbyChatLine{}}
 	rs, err := s.store.Ratings(ctx, a.Key)
 	if err != nil {
 		return nil, err
@@ -158,9 +160,12 @@ func (s *Server) accountData(r *http.Request, a *store.Account) (*AccountData, e
 	if err != nil {
 		return nil, err
 	}
-	for i := range prs {
-		d.PuzzleRatings = append(d.PuzzleRatings, *puzzleRatingInfo(&prs[i]))
+	d.PuzzleRatings = append(d.PuzzleRatings, ratingInfos(prs)...)
+	ers, err := s.store.EndgameRatings(ctx, a.Key)
+	if err != nil {
+		return nil, err
 	}
+	d.EndgameRatings = append(d.EndgameRatings, ratingInfos(ers)...)
 	cs, err := s.store.Conversations(ctx, a.Key, exportMost)
 	if err != nil {
 		return nil, err

@@ -96,6 +96,15 @@ type PuzzleRatingInfo struct {
 	Solved      int  `json:"solved"`
 }
 
+// ratingInfos are stored puzzle ratings as the API shows them.
+func ratingInfos(rs []store.PuzzleRating) []PuzzleRatingInfo {
+	out := make([]PuzzleRatingInfo, len(rs))
+	for i := range rs {
+		out[i] = *puzzleRatingInfo(&rs[i])
+	}
+	return out
+}
+
 // puzzleRatingInfo is a stored puzzle rating as the API shows it.
 func puzzleRatingInfo(r *store.PuzzleRating) *PuzzleRatingInfo {
 	return &PuzzleRatingInfo{Name: r.Name, Lexicon: r.Lexicon, Number: r.Number, Rating: int(math.Round(r.R)), Deviation: int(math.Round(r.RD)), Provisional: provisional(r.RD),
@@ -160,9 +169,12 @@ type PuzzleStats struct {
 	// mode it played.
 	Rush []RushBestInfo `json:"rush"`
 	// EndgamesTried counts the endgame puzzles the account answered,
-	// EndgamesSolved those whose first answer found a best move.
-	EndgamesTried  int `json:"endgames_tried"`
-	EndgamesSolved int `json:"endgames_solved"`
+	// EndgamesSolved those whose first answer found a best move;
+	// EndgameRatings are its endgame ratings, one per word list it
+	// answered an endgame puzzle of since they are rated.
+	EndgamesTried  int                `json:"endgames_tried"`
+	EndgamesSolved int                `json:"endgames_solved"`
+	EndgameRatings []PuzzleRatingInfo `json:"endgame_ratings"`
 }
 
 // puzzleRecords bounds the answers a profile's figures count.
@@ -171,10 +183,7 @@ const puzzleRecords = 1000
 // puzzleStats works out the figures of an account's answers (by number,
 // highest first) and puzzle ratings on day today.
 func puzzleStats(rs []store.PuzzleRecord, ratings []store.PuzzleRating, today int) PuzzleStats {
-	st := PuzzleStats{Tried: len(rs), Ratings: []PuzzleRatingInfo{}}
-	for i := range ratings {
-		st.Ratings = append(st.Ratings, *puzzleRatingInfo(&ratings[i]))
-	}
+	st := PuzzleStats{Tried: len(rs), Ratings: ratingInfos(ratings), EndgameRatings: []PuzzleRatingInfo{}}
 	solved := map[int]bool{}
 	for _, r := range rs {
 		if r.Correct {
@@ -526,22 +535,45 @@ func (s *Server) handlePuzzleAnswer(w http.ResponseWriter, r *http.Request) {
 // puzzleRating returns an account's puzzle rating in a word list (nil
 // before its first rated answer there).
 func (s *Server) puzzleRating(ctx context.Context, key, lexicon string) (*PuzzleRatingInfo, error) {
-	rs, err := s.store.PuzzleRatings(ctx, key)
-	if err != nil {
-		return nil, err
-	}
-	for i := range rs {
-		if rs[i].Lexicon == lexicon {
-			return puzzleRatingInfo(&rs[i]), nil
+	return ratingIn(lexicon)(s.store.PuzzleRatings(ctx, key))
+}
+
+// endgameRating returns an account's endgame rating in a word list (nil
+// before its first rated answer to an endgame puzzle there).
+func (s *Server) endgameRating(ctx context.Context, key, lexicon string) (*PuzzleRatingInfo, error) {
+	return ratingIn(lexicon)(s.store.EndgameRatings(ctx, key))
+}
+
+// ratingIn returns a function that picks an account's rating in a word
+// list out of its ratings (nil if it has none there).
+func ratingIn(lexicon string) func([]store.PuzzleRating, error) (*PuzzleRatingInfo, error) {
+	return func(rs []store.PuzzleRating, err error) (*PuzzleRatingInfo, error) {
+		if err != nil {
+			return nil, err
 		}
+		for i := range rs {
+			if rs[i].Lexicon == lexicon {
+				return puzzleRatingInfo(&rs[i]), nil
+			}
+		}
+		return nil, nil
 	}
-	return nil, nil
 }
 
 // puzzleLevel returns a puzzle's rating (nil while no account has
 // answered it).
 func (s *Server) puzzleLevel(ctx context.Context, lexicon string, number int) (*PuzzleRatingInfo, error) {
-	l, err := s.store.PuzzleLevel(ctx, lexicon, number)
+	return levelInfo(s.store.PuzzleLevel(ctx, lexicon, number))
+}
+
+// endgameLevel returns an endgame puzzle's rating (nil while no account
+// has answered it).
+func (s *Server) endgameLevel(ctx context.Context, lexicon string, number int) (*PuzzleRatingInfo, error) {
+	return levelInfo(s.store.EndgameLevel(ctx, lexicon, number))
+}
+
+// levelInfo is a puzzle's rating as the API shows it (nil for none).
+func levelInfo(l *store.PuzzleRating, err error) (*PuzzleRatingInfo, error) {
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, nil
 	}
@@ -590,10 +622,12 @@ func nextPuzzle(today int, mine float64, answered []int, levels []store.PuzzleRa
 }
 
 // PuzzleLeaderboard is the answer of GET /api/puzzles/{lexicon}/leaders:
-// the best puzzle ratings of a word list, ranked as the games'
-// leaderboard is (by rating less twice its deviation).
+// the best puzzle ratings of a word list (with ?kind=endgame the
+// endgame ratings), ranked as the games' leaderboard is (by rating less
+// twice its deviation).
 type PuzzleLeaderboard struct {
 	Lexicon string              `json:"lexicon"`
+	Kind    string              `json:"kind"`
 	Players []*PuzzleRatingInfo `json:"players"`
 }
 
@@ -608,12 +642,22 @@ func (s *Server) handlePuzzleLeaders(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
-	rs, err := s.store.PuzzleLeaderboard(r.Context(), name, n)
+	kind := r.URL.Query().Get("kind")
+	var rs []store.PuzzleRating
+	switch kind {
+	case "", "score":
+		kind = "score"
+		rs, err = s.store.PuzzleLeaderboard(r.Context(), name, n)
+	case "endgame":
+		rs, err = s.store.EndgameLeaderboard(r.Context(), name, n)
+	default:
+		err = &apiError{400, fmt.Sprintf("kind=%s: want score or endgame", short(kind, 20))}
+	}
 	if err != nil {
 		s.fail(w, err)
 		return
 	}
-	b := PuzzleLeaderboard{Lexicon: name, Players: []*PuzzleRatingInfo{}}
+	b := PuzzleLeaderboard{Lexicon: name, Kind: kind, Players: []*PuzzleRatingInfo{}}
 	for i := range rs {
 		b.Players = append(b.Players, puzzleRatingInfo(&rs[i]))
 	}

@@ -559,8 +559,9 @@ type Accounts interface {
 	PuzzleCounts(ctx context.Context, lexicon string, number int) (answered, solved int, err error)
 	// RecordEndgame keeps an account's first answer to an endgame puzzle
 	// and reports whether it was the first (a later one changes
-	// nothing).
-	RecordEndgame(ctx context.Context, key string, r *EndgameRecord) (bool, error)
+	// nothing). With rate it rates the answer as RecordPuzzle does, in
+	// the endgame ratings.
+	RecordEndgame(ctx context.Context, key string, r *EndgameRecord, rate PuzzleRateFunc) (bool, error)
 	// EndgameRecord returns an account's answer to an endgame puzzle
 	// (ErrNotFound if it has none).
 	EndgameRecord(ctx context.Context, key, lexicon string, number int) (*EndgameRecord, error)
@@ -586,6 +587,16 @@ type Accounts interface {
 	// PuzzleLevel returns the rating of a puzzle (ErrNotFound if nobody
 	// answered it since puzzles are rated).
 	PuzzleLevel(ctx context.Context, lexicon string, number int) (*PuzzleRating, error)
+	// EndgameRatings returns an account's endgame ratings, one per word
+	// list it answered an endgame puzzle of since they are rated, by
+	// word list.
+	EndgameRatings(ctx context.Context, key string) ([]PuzzleRating, error)
+	// EndgameLeaderboard returns the n best endgame ratings of accounts
+	// in a word list, as PuzzleLeaderboard does the puzzle ratings.
+	EndgameLeaderboard(ctx context.Context, lexicon string, n int) ([]PuzzleRating, error)
+	// EndgameLevel returns the rating of an endgame puzzle (ErrNotFound
+	// if nobody answered it since they are rated).
+	EndgameLevel(ctx context.Context, lexicon string, number int) (*PuzzleRating, error)
 	// AddMessage stores a message (ErrNotFound if either account does
 	// not exist) and sets its ID; a conversation keeps its latest keep
 	// messages.

@@ -129,6 +129,7 @@ var accountTables = []struct{ name, cols string }{
 	{"account_games", "account, game, seat, joined"},
 	{"puzzle_answers", "account, lexicon, number, correct, score, answered, r_before, r_after"},
 	{"puzzle_ratings", "account, lexicon, number, r, rd, vol, answered, solved, updated"},
+	{"endgame_ratings", "account, lexicon, number, r, rd, vol, answered, solved, updated"},
 	{"presence", "account, seen"},
 	{"cards", "account, lexicon, letters, box, due, filed"},
 	{"lobby_chat", "id, account, text, at"},

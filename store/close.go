@@ -56,6 +56,7 @@ func closeAccountSQL(prefix string, arg func(int) string) []closeStatement {
 		del("puzzle_answers", "account = %s"),
 		del("endgame_answers", "account = %s"),
 		del("puzzle_ratings", "account = %s"),
+		del("endgame_ratings", "account = %s"),
 		del("lobby_chat", "account = %s"),
 		del("rush_runs", "account = %s"),
 		del("messages", "sender = %[1]s OR recipient = %[1]s"),

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -53,12 +54,16 @@ type PuzzleRating struct {
 // keeps of them.
 type PuzzleRateFunc func(account, puzzle *PuzzleRating) (PuzzleRating, PuzzleRating, error)
 
-// puzzlesSchema holds the puzzle ratings (prefix begins the tables'
-// names; integer is the type of the times, nanoseconds since 1970, and
-// real that of the ratings).
+// puzzlesSchema holds the puzzle ratings, those of the puzzles to score
+// (puzzle_ratings) and those of the endgame puzzles (endgame_ratings),
+// kept apart as they measure different skills (prefix begins the
+// tables' names; integer is the type of the times, nanoseconds since
+// 1970, and real that of the ratings).
 func puzzlesSchema(prefix, integer, real string) string {
-	return fmt.Sprintf(`
-CREATE TABLE IF NOT EXISTS %[1]spuzzle_ratings (
+	var b strings.Builder
+	for _, table := range []string{"puzzle_ratings", "endgame_ratings"} {
+		fmt.Fprintf(&b, `
+CREATE TABLE IF NOT EXISTS %[1]s%[4]s (
 	account  TEXT NOT NULL,
 	lexicon  TEXT NOT NULL,
 	number   INTEGER NOT NULL,
@@ -70,8 +75,10 @@ CREATE TABLE IF NOT EXISTS %[1]spuzzle_ratings (
 	updated  %[2]s NOT NULL,
 	PRIMARY KEY (account, lexicon, number)
 );
-CREATE INDEX IF NOT EXISTS %[1]spuzzle_ratings_puzzles ON %[1]spuzzle_ratings(lexicon, account, number);
-`, prefix, integer, real)
+CREATE INDEX IF NOT EXISTS %[1]s%[4]s_puzzles ON %[1]s%[4]s(lexicon, account, number);
+`, prefix, integer, real, table)
+	}
+	return b.String()
 }
 
 // puzzleRatingCols are the columns of a puzzle rating, in the order of
@@ -135,42 +142,66 @@ func scanPuzzleRecords(rows rowScanner, key string) ([]PuzzleRecord, error) {
 	return out, nil
 }
 
-// puzzleSQL holds the statements of the puzzles for one database.
+// puzzleSQL holds the statements of the puzzles to score for one
+// database: their answers', and their ratings'.
 type puzzleSQL struct {
-	insert, rated, placeholder, lock, update, record, records, numbers, counts, ratings, levels, level, leaders string
+	insert, rated, record, records, numbers, counts string
+	ratingSQL
+}
+
+// ratingSQL holds the statements of one table of puzzle ratings.
+type ratingSQL struct {
+	placeholder, lock, update, ratings, levels, level, leaders string
+}
+
+// sqlFormatter returns a function that writes a statement for a database
+// whose tables' names begin with prefix and whose placeholders arg
+// writes: %[1]s in format is the prefix, %[2]s on the placeholders.
+func sqlFormatter(prefix string, arg func(int) string) func(format string) string {
+	a := make([]any, 10)
+	for i := range a {
+		a[i] = arg(i + 1)
+	}
+	return func(format string) string { return fmt.Sprintf(format, append([]any{prefix}, a...)...) }
 }
 
 // newPuzzleSQL writes the statements for a database whose tables'
 // names begin with prefix, whose placeholders arg writes and whose
 // read-for-update ends in forUpdate.
 func newPuzzleSQL(prefix string, arg func(int) string, forUpdate string) puzzleSQL {
-	a := make([]any, 10)
-	for i := range a {
-		a[i] = arg(i + 1)
-	}
-	f := func(format string) string { return fmt.Sprintf(format, append([]any{prefix}, a...)...) }
+	f := sqlFormatter(prefix, arg)
 	return puzzleSQL{
 		insert: f(`INSERT INTO %[1]spuzzle_answers(account, lexicon, number, correct, score, answered, r_before, r_after)
 			VALUES (%[2]s, %[3]s, %[4]s, %[5]s, %[6]s, %[7]s, 0, 0) ON CONFLICT DO NOTHING`),
-		rated: f(`UPDATE %[1]spuzzle_answers SET r_before = %[5]s, r_after = %[6]s WHERE account = %[2]s AND lexicon = %[3]s AND number = %[4]s`),
-		// A rating is created empty (0 answers) before it is read, so
-		// that PostgreSQL can lock it for the transaction.
-		placeholder: f(`INSERT INTO %[1]spuzzle_ratings(` + puzzleRatingCols + `) VALUES (%[2]s, %[3]s, %[4]s, 0, 0, 0, 0, 0, 0) ON CONFLICT DO NOTHING`),
-		lock:        f(`SELECT ` + puzzleRatingCols + ` FROM %[1]spuzzle_ratings WHERE account = %[2]s AND lexicon = %[3]s AND number = %[4]s` + forUpdate),
-		update: f(`UPDATE %[1]spuzzle_ratings SET r = %[5]s, rd = %[6]s, vol = %[7]s, answered = %[8]s, solved = %[9]s, updated = %[10]s
-			WHERE account = %[2]s AND lexicon = %[3]s AND number = %[4]s`),
+		rated:   f(`UPDATE %[1]spuzzle_answers SET r_before = %[5]s, r_after = %[6]s WHERE account = %[2]s AND lexicon = %[3]s AND number = %[4]s`),
 		record:  f(`SELECT ` + puzzleRecordCols + ` FROM %[1]spuzzle_answers WHERE account = %[2]s AND lexicon = %[3]s AND number = %[4]s`),
 		records: f(`SELECT ` + puzzleRecordCols + ` FROM %[1]spuzzle_answers WHERE account = %[2]s ORDER BY number DESC, lexicon LIMIT %[3]s`),
 		numbers: f(`SELECT number FROM %[1]spuzzle_answers WHERE account = %[2]s AND lexicon = %[3]s ORDER BY number`),
 		counts: f(`SELECT COUNT(*), COALESCE(SUM(CASE WHEN correct THEN 1 ELSE 0 END), 0) FROM %[1]spuzzle_answers
 			WHERE lexicon = %[2]s AND number = %[3]s`),
-		ratings: f(`SELECT ` + puzzleRatingCols + ` FROM %[1]spuzzle_ratings WHERE account = %[2]s AND number = 0 AND answered > 0 ORDER BY lexicon`),
-		levels:  f(`SELECT ` + puzzleRatingCols + ` FROM %[1]spuzzle_ratings WHERE lexicon = %[2]s AND account = '' AND answered > 0 ORDER BY number`),
-		level:   f(`SELECT ` + puzzleRatingCols + ` FROM %[1]spuzzle_ratings WHERE account = '' AND lexicon = %[2]s AND number = %[3]s AND answered > 0`),
+		ratingSQL: newRatingSQL(prefix+"puzzle_ratings", prefix, arg, forUpdate),
+	}
+}
+
+// newRatingSQL writes the statements of the ratings' table named table,
+// in a database whose tables' names begin with prefix (the accounts').
+func newRatingSQL(table, prefix string, arg func(int) string, forUpdate string) ratingSQL {
+	f := sqlFormatter(prefix, arg)
+	t := func(format string) string { return f(strings.ReplaceAll(format, "%[0]s", table)) }
+	return ratingSQL{
+		// A rating is created empty (0 answers) before it is read, so
+		// that PostgreSQL can lock it for the transaction.
+		placeholder: t(`INSERT INTO %[0]s(` + puzzleRatingCols + `) VALUES (%[2]s, %[3]s, %[4]s, 0, 0, 0, 0, 0, 0) ON CONFLICT DO NOTHING`),
+		lock:        t(`SELECT ` + puzzleRatingCols + ` FROM %[0]s WHERE account = %[2]s AND lexicon = %[3]s AND number = %[4]s` + forUpdate),
+		update: t(`UPDATE %[0]s SET r = %[5]s, rd = %[6]s, vol = %[7]s, answered = %[8]s, solved = %[9]s, updated = %[10]s
+			WHERE account = %[2]s AND lexicon = %[3]s AND number = %[4]s`),
+		ratings: t(`SELECT ` + puzzleRatingCols + ` FROM %[0]s WHERE account = %[2]s AND number = 0 AND answered > 0 ORDER BY lexicon`),
+		levels:  t(`SELECT ` + puzzleRatingCols + ` FROM %[0]s WHERE lexicon = %[2]s AND account = '' AND answered > 0 ORDER BY number`),
+		level:   t(`SELECT ` + puzzleRatingCols + ` FROM %[0]s WHERE account = '' AND lexicon = %[2]s AND number = %[3]s AND answered > 0`),
 		// Ranked as the games' leaderboard is: by the rating less twice
 		// its deviation, so that a few lucky answers do not top it.
-		leaders: f(`SELECT p.account, p.lexicon, p.number, p.r, p.rd, p.vol, p.answered, p.solved, p.updated, a.name
-			FROM %[1]spuzzle_ratings p JOIN %[1]saccounts a ON a.key = p.account
+		leaders: t(`SELECT p.account, p.lexicon, p.number, p.r, p.rd, p.vol, p.answered, p.solved, p.updated, a.name
+			FROM %[0]s p JOIN %[1]saccounts a ON a.key = p.account
 			WHERE p.lexicon = %[2]s AND p.number = 0 AND p.account <> '' AND p.answered > 0
 				AND p.account NOT IN (SELECT account FROM %[1]ssuspensions)
 			ORDER BY p.r - 2*p.rd DESC, p.r DESC, p.account LIMIT %[3]s`),
@@ -197,22 +228,36 @@ func recordPuzzle(tx puzzleTx, q *puzzleSQL, key string, r *PuzzleRecord, rate P
 	if err != nil || n == 0 || rate == nil {
 		return n == 1, err
 	}
+	if r.RBefore, r.RAfter, err = rateAnswer(tx, &q.ratingSQL, key, r.Lexicon, r.Number, r.Correct, r.Answered, rate); err != nil {
+		return false, err
+	}
+	if _, err := tx.exec(q.rated, key, r.Lexicon, r.Number, r.RBefore, r.RAfter); err != nil {
+		return false, err
+	}
+	return true, nil
+}
+
+// rateAnswer rates an account's first answer to puzzle number of a word
+// list in tx, in the ratings' table of q: a game between the account's
+// rating in the word list and the puzzle's, as rate works it out. It
+// returns the account's rating before and after.
+func rateAnswer(tx puzzleTx, q *ratingSQL, key, lexicon string, number int, correct bool, at time.Time, rate PuzzleRateFunc) (float64, float64, error) {
 	// The account's rating first, then the puzzle's: every transaction
 	// locks in the same order.
 	var before [2]PuzzleRating
 	for i, who := range []struct {
 		account string
 		number  int
-	}{{key, 0}, {"", r.Number}} {
-		if _, err := tx.exec(q.placeholder, who.account, r.Lexicon, who.number); err != nil {
-			return false, err
+	}{{key, 0}, {"", number}} {
+		if _, err := tx.exec(q.placeholder, who.account, lexicon, who.number); err != nil {
+			return 0, 0, err
 		}
-		got, err := tx.query(q.lock, who.account, r.Lexicon, who.number)
+		got, err := tx.query(q.lock, who.account, lexicon, who.number)
 		if err != nil {
-			return false, err
+			return 0, 0, err
 		}
 		if len(got) != 1 {
-			return false, fmt.Errorf("the puzzle rating of %q in %s %d is missing", who.account, r.Lexicon, who.number)
+			return 0, 0, fmt.Errorf("the puzzle rating of %q in %s %d is missing", who.account, lexicon, who.number)
 		}
 		before[i] = got[0]
 		if before[i].Answered == 0 {
@@ -221,34 +266,49 @@ func recordPuzzle(tx puzzleTx, q *puzzleSQL, key string, r *PuzzleRecord, rate P
 	}
 	a, p, err := rate(&before[0], &before[1])
 	if err != nil {
-		return false, err
+		return 0, 0, err
 	}
 	solved := 0
-	if r.Correct {
+	if correct {
 		solved = 1
 	}
 	for i, after := range []PuzzleRating{a, p} {
 		b := before[i]
 		if _, err := tx.exec(q.update, b.Account, b.Lexicon, b.Number, after.R, after.RD, after.Vol,
-			b.Answered+1, b.Solved+solved, r.Answered.UnixNano()); err != nil {
-			return false, err
+			b.Answered+1, b.Solved+solved, at.UnixNano()); err != nil {
+			return 0, 0, err
 		}
 	}
-	r.RBefore, r.RAfter = before[0].R, a.R
-	if _, err := tx.exec(q.rated, key, r.Lexicon, r.Number, r.RBefore, r.RAfter); err != nil {
-		return false, err
-	}
-	return true, nil
+	return before[0].R, a.R, nil
 }
 
 // RecordPuzzle implements Accounts.
 func (s *SQLite) RecordPuzzle(ctx context.Context, key string, r *PuzzleRecord, rate PuzzleRateFunc) (bool, error) {
-	tx, err := s.db.BeginTx(ctx, nil)
+	first, err := s.inPuzzleTx(ctx, func(tx puzzleTx) (bool, error) { return recordPuzzle(tx, &sqlitePuzzleSQL, key, r, rate) })
 	if err != nil {
 		return false, puzzleWrap(key, r, err)
 	}
+	return first, nil
+}
+
+// RecordPuzzle implements Accounts.
+func (s *Postgres) RecordPuzzle(ctx context.Context, key string, r *PuzzleRecord, rate PuzzleRateFunc) (bool, error) {
+	first, err := s.inPuzzleTx(ctx, func(tx puzzleTx) (bool, error) { return recordPuzzle(tx, &pgPuzzleSQL, key, r, rate) })
+	if err != nil {
+		return false, puzzleWrap(key, r, err)
+	}
+	return first, nil
+}
+
+// inPuzzleTx runs fn in a transaction, committed when fn reports that
+// it recorded a first answer.
+func (s *SQLite) inPuzzleTx(ctx context.Context, fn func(puzzleTx) (bool, error)) (bool, error) {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return false, err
+	}
 	defer tx.Rollback()
-	ptx := puzzleTx{
+	first, err := fn(puzzleTx{
 		exec: func(q string, args ...any) (int64, error) {
 			res, err := tx.ExecContext(ctx, q, args...)
 			if err != nil {
@@ -264,25 +324,22 @@ func (s *SQLite) RecordPuzzle(ctx context.Context, key string, r *PuzzleRecord, 
 			defer rows.Close()
 			return scanPuzzleRatings(rows, "puzzle ratings", false)
 		},
-	}
-	first, err := recordPuzzle(ptx, &sqlitePuzzleSQL, key, r, rate)
+	})
 	if err == nil && first {
 		err = tx.Commit()
 	}
-	if err != nil {
-		return false, puzzleWrap(key, r, err)
-	}
-	return first, nil
+	return first && err == nil, err
 }
 
-// RecordPuzzle implements Accounts.
-func (s *Postgres) RecordPuzzle(ctx context.Context, key string, r *PuzzleRecord, rate PuzzleRateFunc) (bool, error) {
+// inPuzzleTx runs fn in a transaction, committed when fn reports that
+// it recorded a first answer.
+func (s *Postgres) inPuzzleTx(ctx context.Context, fn func(puzzleTx) (bool, error)) (bool, error) {
 	tx, err := s.pool.Begin(ctx)
 	if err != nil {
-		return false, puzzleWrap(key, r, err)
+		return false, err
 	}
 	defer tx.Rollback(ctx)
-	ptx := puzzleTx{
+	first, err := fn(puzzleTx{
 		exec: func(q string, args ...any) (int64, error) {
 			tag, err := tx.Exec(ctx, q, args...)
 			return tag.RowsAffected(), err
@@ -295,15 +352,11 @@ func (s *Postgres) RecordPuzzle(ctx context.Context, key string, r *PuzzleRecord
 			defer rows.Close()
 			return scanPuzzleRatings(rows, "puzzle ratings", false)
 		},
-	}
-	first, err := recordPuzzle(ptx, &pgPuzzleSQL, key, r, rate)
+	})
 	if err == nil && first {
 		err = tx.Commit(ctx)
 	}
-	if err != nil {
-		return false, puzzleWrap(key, r, err)
-	}
-	return first, nil
+	return first && err == nil, err
 }
 
 // puzzleWrap says whose answer to which puzzle an error was about.
@@ -375,56 +428,65 @@ func countsWrap(lexicon string, number int, err error) error {
 
 // PuzzleRatings implements Accounts.
 func (s *SQLite) PuzzleRatings(ctx context.Context, key string) ([]PuzzleRating, error) {
-	rows, err := s.db.QueryContext(ctx, sqlitePuzzleSQL.ratings, key)
-	return puzzleRatingsOf(sqlRows(rows, err), fmt.Sprintf("puzzle ratings of %q", key), false)
+	return s.ratings(ctx, sqlitePuzzleSQL.ratings, fmt.Sprintf("puzzle ratings of %q", key), false, key)
 }
 
 // PuzzleRatings implements Accounts.
 func (s *Postgres) PuzzleRatings(ctx context.Context, key string) ([]PuzzleRating, error) {
-	rows, err := s.pool.Query(ctx, pgPuzzleSQL.ratings, key)
-	return puzzleRatingsOf(pgRows(rows, err), fmt.Sprintf("puzzle ratings of %q", key), false)
+	return s.ratings(ctx, pgPuzzleSQL.ratings, fmt.Sprintf("puzzle ratings of %q", key), false, key)
 }
 
 // PuzzleLeaderboard implements Accounts.
 func (s *SQLite) PuzzleLeaderboard(ctx context.Context, lexicon string, n int) ([]PuzzleRating, error) {
-	rows, err := s.db.QueryContext(ctx, sqlitePuzzleSQL.leaders, lexicon, n)
-	return puzzleRatingsOf(sqlRows(rows, err), "puzzle leaderboard of "+lexicon, true)
+	return s.ratings(ctx, sqlitePuzzleSQL.leaders, "puzzle leaderboard of "+lexicon, true, lexicon, n)
 }
 
 // PuzzleLeaderboard implements Accounts.
 func (s *Postgres) PuzzleLeaderboard(ctx context.Context, lexicon string, n int) ([]PuzzleRating, error) {
-	rows, err := s.pool.Query(ctx, pgPuzzleSQL.leaders, lexicon, n)
-	return puzzleRatingsOf(pgRows(rows, err), "puzzle leaderboard of "+lexicon, true)
+	return s.ratings(ctx, pgPuzzleSQL.leaders, "puzzle leaderboard of "+lexicon, true, lexicon, n)
 }
 
 // PuzzleLevels implements Accounts.
 func (s *SQLite) PuzzleLevels(ctx context.Context, lexicon string) ([]PuzzleRating, error) {
-	rows, err := s.db.QueryContext(ctx, sqlitePuzzleSQL.levels, lexicon)
-	return puzzleRatingsOf(sqlRows(rows, err), "ratings of the puzzles of "+lexicon, false)
+	return s.ratings(ctx, sqlitePuzzleSQL.levels, "ratings of the puzzles of "+lexicon, false, lexicon)
 }
 
 // PuzzleLevels implements Accounts.
 func (s *Postgres) PuzzleLevels(ctx context.Context, lexicon string) ([]PuzzleRating, error) {
-	rows, err := s.pool.Query(ctx, pgPuzzleSQL.levels, lexicon)
-	return puzzleRatingsOf(pgRows(rows, err), "ratings of the puzzles of "+lexicon, false)
+	return s.ratings(ctx, pgPuzzleSQL.levels, "ratings of the puzzles of "+lexicon, false, lexicon)
 }
 
 // PuzzleLevel implements Accounts.
 func (s *SQLite) PuzzleLevel(ctx context.Context, lexicon string, number int) (*PuzzleRating, error) {
-	rows, err := s.db.QueryContext(ctx, sqlitePuzzleSQL.level, lexicon, number)
-	return onePuzzleLevel(sqlRows(rows, err), lexicon, number)
+	what := fmt.Sprintf("rating of puzzle %s %d", lexicon, number)
+	rs, err := s.ratings(ctx, sqlitePuzzleSQL.level, what, false, lexicon, number)
+	return onePuzzleLevel(what, rs, err)
 }
 
 // PuzzleLevel implements Accounts.
 func (s *Postgres) PuzzleLevel(ctx context.Context, lexicon string, number int) (*PuzzleRating, error) {
-	rows, err := s.pool.Query(ctx, pgPuzzleSQL.level, lexicon, number)
-	return onePuzzleLevel(pgRows(rows, err), lexicon, number)
+	what := fmt.Sprintf("rating of puzzle %s %d", lexicon, number)
+	rs, err := s.ratings(ctx, pgPuzzleSQL.level, what, false, lexicon, number)
+	return onePuzzleLevel(what, rs, err)
 }
 
-// onePuzzleLevel reads the rating of PuzzleLevel.
-func onePuzzleLevel(rows closingRows, lexicon string, number int) (*PuzzleRating, error) {
-	what := fmt.Sprintf("rating of puzzle %s %d", lexicon, number)
-	rs, err := puzzleRatingsOf(rows, what, false)
+// ratings runs a query q about what of the ratings' columns (each
+// followed by its account's name if named).
+func (s *SQLite) ratings(ctx context.Context, q, what string, named bool, args ...any) ([]PuzzleRating, error) {
+	rows, err := s.db.QueryContext(ctx, q, args...)
+	return puzzleRatingsOf(sqlRows(rows, err), what, named)
+}
+
+// ratings runs a query q about what of the ratings' columns (each
+// followed by its account's name if named).
+func (s *Postgres) ratings(ctx context.Context, q, what string, named bool, args ...any) ([]PuzzleRating, error) {
+	rows, err := s.pool.Query(ctx, q, args...)
+	return puzzleRatingsOf(pgRows(rows, err), what, named)
+}
+
+// onePuzzleLevel returns the one rating of a PuzzleLevel query
+// (ErrNotFound if none).
+func onePuzzleLevel(what string, rs []PuzzleRating, err error) (*PuzzleRating, error) {
 	if err != nil {
 		return nil, err
 	}

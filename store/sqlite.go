@@ -147,9 +147,15 @@ func OpenSQLite(path string) (*SQLite, error) {
 		db.Close()
 		return nil, corruptOr(path, fmt.Errorf("store: create the settings' table in %s: %w", path, err))
 	}
-	if _, err := db.Exec(endgamesSchema("", "INTEGER")); err != nil {
+	if _, err := db.Exec(endgamesSchema("", "INTEGER", "REAL")); err != nil {
 		db.Close()
 		return nil, corruptOr(path, fmt.Errorf("store: create the endgame answers' table in %s: %w", path, err))
+	}
+	// Files made before endgame puzzles were rated get the columns of
+	// the ratings before and after an answer.
+	if err := addColumns(db, "endgame_answers", newerEndgameColumns); err != nil {
+		db.Close()
+		return nil, corruptOr(path, fmt.Errorf("store: add the newer columns of endgame_answers in %s: %w", path, err))
 	}
 	if _, err := db.Exec(puzzlesSchema("", "INTEGER", "REAL")); err != nil {
 		db.Close()
@@ -620,6 +626,10 @@ var newerAccountColumns = []struct {
 		{"analysed", "INTEGER NOT NULL DEFAULT 0"}, {"top_moves", "INTEGER NOT NULL DEFAULT 0"}, {"lost", "REAL NOT NULL DEFAULT 0"}}},
 	{"puzzle_answers", []newerColumn{{"r_before", "REAL NOT NULL DEFAULT 0"}, {"r_after", "REAL NOT NULL DEFAULT 0"}}},
 }
+
+// newerEndgameColumns are the newer columns of the endgame answers: an
+// answer recorded before endgame puzzles were rated was not rated.
+var newerEndgameColumns = []newerColumn{{"r_before", "REAL NOT NULL DEFAULT 0"}, {"r_after", "REAL NOT NULL DEFAULT 0"}}
 
 // hasColumn reports whether table of db has a column.
 func hasColumn(db *sql.DB, table, name string) (bool, error) {

@@ -2433,7 +2433,7 @@ func endgames(t *testing.T, s store.Store, prefix string) {
 	}
 	record := func(key string, r store.EndgameRecord) bool {
 		t.Helper()
-		first, err := s.RecordEndgame(ctx, key, &r)
+		first, err := s.RecordEndgame(ctx, key, &r, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -2472,22 +2472,105 @@ func endgames(t *testing.T, s store.Store, prefix string) {
 			t.Errorf("counts of %d: %d answered, %d solved, %v; want %d and %d", tc.number, a, n, err, tc.answered, tc.solved)
 		}
 	}
-	if _, err := s.RecordEndgame(ctx, prefix+"endgames-nobody", &store.EndgameRecord{Lexicon: lex, Number: 1, Answered: now}); !errors.Is(err, store.ErrNotFound) {
+	if _, err := s.RecordEndgame(ctx, prefix+"endgames-nobody", &store.EndgameRecord{Lexicon: lex, Number: 1, Answered: now}, newcomers); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("an answer of no account: %v, want ErrNotFound", err)
 	}
 	for _, bad := range []store.EndgameRecord{{Number: 1}, {Lexicon: lex}, {Lexicon: lex, Number: 1, Correct: true, Revealed: true}} {
-		if _, err := s.RecordEndgame(ctx, keys[1], &bad); err == nil {
+		if _, err := s.RecordEndgame(ctx, keys[1], &bad, newcomers); err == nil {
 			t.Errorf("answer %+v recorded", bad)
 		}
 	}
+	endgameRatings(t, s, keys, prefix, now)
 	if err := s.CloseAccount(ctx, keys[0], now.Add(time.Hour)); err != nil {
 		t.Fatal(err)
+	}
+	if rs, err := s.EndgameRatings(ctx, keys[0]); err != nil || len(rs) != 0 {
+		t.Errorf("the endgame ratings of a closed account: %+v, %v", rs, err)
 	}
 	if all, err := s.EndgameRecords(ctx, keys[0], 10); err != nil || len(all) != 0 {
 		t.Errorf("the answers of a closed account: %+v, %v", all, err)
 	}
 	if a, n, err := s.EndgameCounts(ctx, lex, 7); err != nil || a != 2 || n != 1 {
 		t.Errorf("counts of 7 after Ana closed her account: %d, %d, %v", a, n, err)
+	}
+}
+
+// endgameRatings checks the endgame ratings that first answers make
+// (keys: three accounts), kept apart from the puzzle ratings: an
+// answer rated with its ratings before and after kept, a second answer
+// not rated, a failing rule recording nothing, the ratings of the
+// accounts and of the puzzles, and the leaderboard.
+func endgameRatings(t *testing.T, s store.Store, keys []string, prefix string, now time.Time) {
+	ctx := context.Background()
+	lex := prefix + "eg"
+	rate := func(solved bool) store.PuzzleRateFunc {
+		return func(a, p *store.PuzzleRating) (store.PuzzleRating, store.PuzzleRating, error) {
+			na, np, err := newcomers(a, p)
+			d := 10.0
+			if !solved {
+				d = -10
+			}
+			na.R += d
+			np.R -= d
+			return na, np, err
+		}
+	}
+	answer := func(key string, n int, solved, revealed bool) (*store.EndgameRecord, bool) {
+		t.Helper()
+		r := &store.EndgameRecord{Lexicon: lex, Number: n, Correct: solved, Revealed: revealed, Value: 4, Answered: now.Add(time.Duration(n) * time.Minute)}
+		first, err := s.RecordEndgame(ctx, key, r, rate(solved))
+		if err != nil {
+			t.Fatalf("%s answers endgame %d: %v", key, n, err)
+		}
+		return r, first
+	}
+	if r, first := answer(keys[0], 3, true, false); !first || r.RBefore != 1500 || r.RAfter != 1510 {
+		t.Errorf("Ana solves endgame 3: first %v, rating %v → %v; want 1500 → 1510", first, r.RBefore, r.RAfter)
+	}
+	if r, first := answer(keys[0], 3, false, false); first || r.RAfter != 0 {
+		t.Errorf("Ana answers endgame 3 again: first %v, rating after %v; want nothing rated", first, r.RAfter)
+	}
+	if r, first := answer(keys[1], 3, false, true); !first || r.RBefore != 1500 || r.RAfter != 1490 {
+		t.Errorf("Bo asks for endgame 3's solution: first %v, rating %v → %v; want 1500 → 1490", first, r.RBefore, r.RAfter)
+	}
+	if r, first := answer(keys[0], 4, false, false); !first || r.RBefore != 1510 || r.RAfter != 1500 {
+		t.Errorf("Ana misses endgame 4: first %v, rating %v → %v; want 1510 → 1500", first, r.RBefore, r.RAfter)
+	}
+	if got, err := s.EndgameRecord(ctx, keys[0], lex, 3); err != nil || got.RBefore != 1500 || got.RAfter != 1510 {
+		t.Errorf("Ana's answer to endgame 3 as kept: %+v, %v", got, err)
+	}
+	fail := func(a, p *store.PuzzleRating) (store.PuzzleRating, store.PuzzleRating, error) {
+		return *a, *p, errors.New("no rating today")
+	}
+	if _, err := s.RecordEndgame(ctx, keys[2], &store.EndgameRecord{Lexicon: lex, Number: 4, Correct: true, Answered: now}, fail); err == nil {
+		t.Error("RecordEndgame with a failing rule: no error")
+	}
+	if _, err := s.EndgameRecord(ctx, keys[2], lex, 4); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("Cy's answer to endgame 4 after the rule failed: %v, want ErrNotFound", err)
+	}
+	rs, err := s.EndgameRatings(ctx, keys[0])
+	if err != nil || len(rs) != 1 || rs[0].Lexicon != lex || rs[0].R != 1500 || rs[0].Answered != 2 || rs[0].Solved != 1 || rs[0].Number != 0 {
+		t.Errorf("Ana's endgame ratings: %+v, %v; want one of %s at 1500, 2 answered, 1 solved", rs, err, lex)
+	}
+	if ps, err := s.PuzzleRatings(ctx, keys[0]); err != nil || len(ps) != 0 {
+		t.Errorf("Ana's puzzle ratings after endgame answers only: %+v, %v; want none", ps, err)
+	}
+	if p, err := s.EndgameLevel(ctx, lex, 3); err != nil || p.R != 1500 || p.Answered != 2 || p.Solved != 1 || p.Account != "" {
+		t.Errorf("EndgameLevel %s 3: %+v, %v; want 1500, 2 answered, 1 solved", lex, p, err)
+	}
+	if _, err := s.EndgameLevel(ctx, lex, 5); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("EndgameLevel of an endgame nobody answered: %v, want ErrNotFound", err)
+	}
+	if _, err := s.PuzzleLevel(ctx, lex, 3); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("PuzzleLevel of an endgame puzzle: %v, want ErrNotFound", err)
+	}
+	board, err := s.EndgameLeaderboard(ctx, lex, 10)
+	var names []string
+	for _, r := range board {
+		names = append(names, fmt.Sprintf("%s %.0f", r.Name, r.R))
+	}
+	if got, want := strings.Join(names, ", "), "ana 1500, bo 1490"; err != nil || got != want {
+		t.Errorf("the endgame leaderboard: %s, %v; want %s", got, err, want)
 	}
 }
 

@@ -4994,8 +4994,13 @@ func TestBrowserEndgame(t *testing.T) {
 		Prev: $("#puzzle-prev").hidden ? "" : $("#puzzle-prev").getAttribute("href"), Next: $("#puzzle-next").hidden ? "" : $("#puzzle-next").getAttribute("href"),
 		Pass: !!$("#pass").offsetParent, Rating: !!$("#puzzle-rating").offsetParent})`, &page)
 	if !strings.HasPrefix(page.Title, "Endgame 5 · ") || !strings.HasPrefix(page.Goal, "The bag is empty") || page.Prev != "/endgame/en-sowpods/4" ||
-		page.Next != "/endgame/en-sowpods/6" || !page.Pass || page.Rating {
+		page.Next != "/endgame/en-sowpods/6" || !page.Pass || !page.Rating {
 		t.Errorf("the endgame's page: %+v", page)
+	}
+	var ratingLine string
+	r.eval(c, `$("#puzzle-rating").textContent`, &ratingLine)
+	if ratingLine != "No endgame rating yet: your first answer gives you one" {
+		t.Errorf("the endgame's rating line before an answer: %q", ratingLine)
 	}
 	if s := r.axe(c, "an endgame puzzle"); s < 90 {
 		t.Errorf("an endgame puzzle's page scores %.0f in the accessibility checks, want at least 90", s)
@@ -5023,6 +5028,8 @@ func TestBrowserEndgame(t *testing.T) {
 	if !strings.Contains(verdict, "Players with an account who answered it: 1; solved at the first try: 0.") {
 		t.Errorf("the verdict %q lacks the counts", verdict)
 	}
+	// The answer is rated: a loss against the puzzle.
+	r.poll(c, "the rating", `/^Your endgame rating: 1500 → 1[0-4][0-9][0-9] \(−[0-9]+\) · this puzzle is rated 1[5-9][0-9][0-9] \(answers: 1\)$/.test($("#puzzle-rating").textContent)`, 10*time.Second)
 	r.shot(c, "66-endgame-wrong")
 	// The best move, by the line's Show: right.
 	r.clickAt(c, "#puzzle-result tbody tr:first-child button")
@@ -5038,6 +5045,11 @@ func TestBrowserEndgame(t *testing.T) {
 	// The player's page counts it.
 	r.run(c, "Eve's page", chromedp.Navigate(r.e.url+"/p/Eve"))
 	r.poll(c, "her puzzles", `!$("#profile-body").hidden && $("#profile-puzzles").textContent === "Endgames: 0 solved of 1 answered (first tries)"`, 10*time.Second)
+	r.poll(c, "her endgame rating", `/: endgame rating 1[0-4][0-9][0-9]\?? ± [0-9]+ \(0 solved of 1\)$/.test($("#profile-puzzle-ratings").textContent)`, 10*time.Second)
+	// The lobby's leaderboard of endgame ratings lists her.
+	r.run(c, "the lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#create`))
+	r.run(c, "endgame ratings", chromedp.SetValue("#leaders-kind", "endgames"), chromedp.Evaluate(`$("#leaders-kind").dispatchEvent(new Event("change"))`, nil))
+	r.poll(c, "the endgame leaderboard", `$("#leaders-caption").textContent.startsWith("The highest endgame ratings in") && $("#leaders tbody").textContent.includes("Eve")`, 10*time.Second)
 }
 
 // signed writes a spread as the page does.

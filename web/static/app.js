@@ -568,7 +568,7 @@ async function showLobby() {
   fillPuzzleCard();
   $("#puzzle-lexicon").addEventListener("change", () => { localStorage.setItem("atril:puzzle", $("#puzzle-lexicon").value); puzzleLink(); });
   $("#puzzle-level-lobby").addEventListener("click", () => puzzleAtLevel($("#puzzle-lexicon").value));
-  $("#leaders-kind").value = localStorage.getItem("atril:leaders-kind") === "puzzles" ? "puzzles" : "games";
+  $("#leaders-kind").value = ["puzzles", "endgames"].find((k) => k === localStorage.getItem("atril:leaders-kind")) || "games";
   $("#leaders-kind").addEventListener("change", () => {
     localStorage.setItem("atril:leaders-kind", $("#leaders-kind").value);
     loadLeaders();
@@ -2181,9 +2181,9 @@ let LEADERS = null;
 async function loadLeaders() {
   const lexicon = $("#leaders-lexicon").value, kind = $("#leaders-kind").value, pace = $("#leaders-pace").value;
   if (!lexicon) return;
-  const puzzles = kind === "puzzles";
+  const puzzles = kind !== "games";
   $("#leaders-pace").hidden = $("#leaders-pace-label").hidden = puzzles;
-  const url = puzzles ? "/api/puzzles/" + encodeURIComponent(lexicon) + "/leaders"
+  const url = puzzles ? "/api/puzzles/" + encodeURIComponent(lexicon) + "/leaders" + (kind === "endgames" ? "?kind=endgame" : "")
     : "/api/leaderboard?lexicon=" + encodeURIComponent(lexicon) + "&pace=" + encodeURIComponent(pace);
   try {
     const b = await api("GET", url);
@@ -2210,16 +2210,16 @@ function leaderRow(rank, name, ...figures) {
 
 function showLeaders() {
   if (!LEADERS) return;
-  const puzzles = LEADERS.kind === "puzzles";
+  const puzzles = LEADERS.kind !== "games", endgames = LEADERS.kind === "endgames";
   const body = $("#leaders tbody");
   body.textContent = "";
   LEADERS.players.forEach((p, i) => body.append(leaderRow(i + 1, p.name, ratingCell(p, ratingText(p)), puzzles ? p.answered : p.games)));
-  $("#leaders-count").textContent = t(puzzles ? "lbPuzzles" : "lbGames");
-  $("#leaders-caption").textContent = t(puzzles ? "lbPuzzleCaption" : "lbCaption", lexiconName(LEADERS.lexicon), paceName(LEADERS.pace));
+  $("#leaders-count").textContent = t(endgames ? "lbEndgames" : puzzles ? "lbPuzzles" : "lbGames");
+  $("#leaders-caption").textContent = t(endgames ? "lbEndgameCaption" : puzzles ? "lbPuzzleCaption" : "lbCaption", lexiconName(LEADERS.lexicon), paceName(LEADERS.pace));
   $("#leaders").hidden = !LEADERS.players.length;
   const empty = $("#leaders-empty");
   empty.hidden = LEADERS.players.length > 0;
-  empty.textContent = LEADERS.error ? t("error", LEADERS.error) : t(puzzles ? "puzzleLeadersEmpty" : "leadersEmpty");
+  empty.textContent = LEADERS.error ? t("error", LEADERS.error) : t(endgames ? "endgameLeadersEmpty" : puzzles ? "puzzleLeadersEmpty" : "leadersEmpty");
 }
 
 // FINISHED holds the states of finished games "My games" listed.
@@ -4834,30 +4834,30 @@ function renderPuzzleSide() {
   if (f && f.revealed) $("#puzzle-record").textContent = t("puzzleFirstRevealed");
   else if (f && endgame) $("#puzzle-record").textContent = t(f.correct ? "endgameFirstRight" : "endgameFirstWrong", signedNumber(f.value));
   else if (f) $("#puzzle-record").textContent = t(f.correct ? "puzzleFirstRight" : "puzzleFirstWrong", f.score);
-  if (endgame) $("#puzzle-rating").hidden = true;
-  else renderPuzzleRating();
+  renderPuzzleRating(endgame);
   $("#puzzle-level").hidden = !ME.signed_in || endgame;
   if (endgame) renderEndgameResult();
   else renderPuzzleResult();
 }
 
 // renderPuzzleRating says, signed in, the account's puzzle rating in the
-// word list (with the change the first answer made) and, once answered,
-// the puzzle's own.
-function renderPuzzleRating() {
+// word list (its endgame rating on an endgame puzzle), with the change
+// the first answer made, and, once answered, the puzzle's own.
+function renderPuzzleRating(endgame) {
   const P = G.puzzle;
   const line = $("#puzzle-rating");
   const parts = [];
+  const k = endgame ? "endgame" : "puzzle";
   if (ME.signed_in) {
     const f = P.first;
     if (f && f.rating_after) {
       const d = f.rating_after - f.rating_before;
-      parts.push(t("puzzleRatingChange", f.rating_before, f.rating_after, (d >= 0 ? "+" : "−") + Math.abs(d)));
+      parts.push(t(k + "RatingChange", f.rating_before, f.rating_after, (d >= 0 ? "+" : "−") + Math.abs(d)));
     }
     if (f && f.rating_after) {
       if (P.rating && P.rating.rating !== f.rating_after) parts.push(t("puzzleRatingLater", P.rating.rating));
-    } else if (P.rating) parts.push(t("puzzleRatingNow", ratingText(P.rating), P.rating.deviation));
-    else parts.push(t("puzzleUnrated"));
+    } else if (P.rating) parts.push(t(k + "RatingNow", ratingText(P.rating), P.rating.deviation));
+    else parts.push(t(k + "Unrated"));
     if (f && P.level) parts.push(t("puzzleLevel", P.level.rating, P.level.answered));
   }
   line.hidden = !parts.length;
@@ -5534,6 +5534,7 @@ function renderProfile() {
   const pr = $("#profile-puzzle-ratings");
   pr.textContent = "";
   for (const r of pz.ratings || []) pr.append(el("p", "", t("puzzleRatingLine", lexiconName(r.lexicon), ratingText(r), r.deviation, r.answered, r.solved)));
+  for (const r of pz.endgame_ratings || []) pr.append(el("p", "", t("endgameRatingLine", lexiconName(r.lexicon), ratingText(r), r.deviation, r.answered, r.solved)));
   for (const r of pz.rush || []) pr.append(el("p", "", t("rushProfileLine", lexiconName(r.lexicon), rushModeName(r.mode), r.solved, r.runs)));
   pr.hidden = !pr.children.length;
   $("#profile-ratings").hidden = !P.ratings.length;

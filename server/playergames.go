@@ -85,13 +85,16 @@ type RatingPoint struct {
 }
 
 // AccuracyPoint is how a player's moves fared in one analysed game: the
-// moves judged, the share that were the computer's top choice (in
-// percent, to one decimal) and the equity given up a move (to two).
+// moves judged, how many were the computer's top choice and their share
+// (in percent, to one decimal), and the equity given up in all (to one
+// decimal) and a move (to two).
 type AccuracyPoint struct {
 	Game        string    `json:"game"`
 	Finished    time.Time `json:"finished"`
 	Moves       int       `json:"moves"`
+	TopMoves    int       `json:"top_moves"`
 	TopShare    float64   `json:"top_share"`
+	Lost        float64   `json:"lost"`
 	LostPerMove float64   `json:"lost_per_move"`
 }
 
@@ -257,26 +260,30 @@ func (s *Server) handlePlayerStats(w http.ResponseWriter, r *http.Request) {
 			out.PerTurn = tenths(float64(t.PlayPoints) / float64(t.Turns))
 		}
 	}
+	// The latest games of the filter, read for the accuracy graph and
+	// kept for the rating graph when that reads the same.
+	var latest []store.RatedGame
 	if t.Analysed > 0 {
 		out.AnalysedGames, out.Analysed = t.AnalysedGames, t.Analysed
 		out.TopShare = tenths(100 * float64(t.TopMoves) / float64(t.Analysed))
 		out.LostPerMove = tenths(t.Lost / float64(t.Analysed))
-		games, err := s.store.RatedGames(r.Context(), a.Key, f, accuracyScan)
-		if err != nil {
+		if latest, err = s.store.RatedGames(r.Context(), a.Key, f, accuracyScan); err != nil {
 			s.fail(w, err)
 			return
 		}
-		out.Accuracy = accuracyHistory(games, a.Key)
+		out.Accuracy = accuracyHistory(latest, a.Key)
 	}
 	if t.OpponentSeats > 0 {
 		out.OpponentAverage = tenths(float64(t.OpponentPoints) / float64(t.OpponentSeats))
 	}
 	if one != "" && f.Opponent == "" && f.Kind != store.KindCasual && t.Games > 0 {
-		f.Kind = store.KindRated
-		games, err := s.store.RatedGames(r.Context(), a.Key, f, historyGames)
-		if err != nil {
-			s.fail(w, err)
-			return
+		games := latest
+		if f.Kind != store.KindRated || latest == nil || historyGames != accuracyScan {
+			f.Kind = store.KindRated
+			if games, err = s.store.RatedGames(r.Context(), a.Key, f, historyGames); err != nil {
+				s.fail(w, err)
+				return
+			}
 		}
 		out.History = make([]RatingPoint, 0, len(games))
 		for i := len(games) - 1; i >= 0; i-- {
@@ -296,8 +303,9 @@ func accuracyHistory(games []store.RatedGame, key string) []AccuracyPoint {
 	for i := range games {
 		g := &games[i]
 		if st := ratedSeat(g, key); st != nil && st.Analysed > 0 {
-			out = append(out, AccuracyPoint{Game: g.Game, Finished: g.Finished, Moves: st.Analysed,
-				TopShare: tenths(100 * float64(st.TopMoves) / float64(st.Analysed)), LostPerMove: math.Round(100*st.Lost/float64(st.Analysed)) / 100})
+			out = append(out, AccuracyPoint{Game: g.Game, Finished: g.Finished, Moves: st.Analysed, TopMoves: st.TopMoves,
+				TopShare: tenths(100 * float64(st.TopMoves) / float64(st.Analysed)), Lost: tenths(st.Lost),
+				LostPerMove: math.Round(100*st.Lost/float64(st.Analysed)) / 100})
 			if len(out) == accuracyGames {
 				break
 			}

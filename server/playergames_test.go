@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -143,14 +144,21 @@ func TestPlayerGames(t *testing.T) {
 	// Game by game, oldest first.
 	var acc []string
 	for _, p := range st.Accuracy {
-		acc = append(acc, fmt.Sprintf("%s:%d:%v:%v", p.Game, p.Moves, p.TopShare, p.LostPerMove))
+		acc = append(acc, fmt.Sprintf("%s:%d:%d:%v:%v:%v", p.Game, p.Moves, p.TopMoves, p.TopShare, p.Lost, p.LostPerMove))
 	}
-	if want := fmt.Sprintf("[%016x:12:41.7:2.5 %016x:12:50:2.5 %016x:12:58.3:2.5 %016x:12:66.7:2.5]", 21, 22, 23, 24); fmt.Sprint(acc) != want {
+	if want := fmt.Sprintf("[%016x:12:5:41.7:30:2.5 %016x:12:6:50:30:2.5 %016x:12:7:58.3:30:2.5 %016x:12:8:66.7:30:2.5]", 21, 22, 23, 24); fmt.Sprint(acc) != want {
 		t.Errorf("Ana's accuracy game by game: %v, want %s", acc, want)
 	}
 	if len(st.History) != 26 || st.History[0].Rating != 1490 || st.History[25].Rating != 1500+16*10-9*10 ||
 		st.History[25].Game != fmt.Sprintf("%016x", 100) || !st.History[0].Finished.Equal(start) {
 		t.Errorf("Ana's rating history: %d points, %+v ... %+v", len(st.History), st.History[0], st.History[len(st.History)-1])
+	}
+	// Her rated games alone (all of these are): the same graphs, from
+	// one read of her games.
+	var rated PlayerStats
+	if code := e.do("GET", "/api/players/ana/stats?lexicon=en-sowpods&pace=rapid&kind=rated", "", nil, &rated); code != 200 ||
+		!reflect.DeepEqual(rated.History, st.History) || !reflect.DeepEqual(rated.Accuracy, st.Accuracy) {
+		t.Errorf("Ana's rated games' graphs: %d\n%+v\n%+v\nwant\n%+v\n%+v", code, rated.History, rated.Accuracy, st.History, st.Accuracy)
 	}
 	// The word list's games of every pace add up the same, with no
 	// graph across paces; none is blitz.

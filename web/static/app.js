@@ -5735,7 +5735,7 @@ function drawAccuracyGraph(acc) {
   const top = Math.max(1, ...vs);
   const step = [1, 2, 5, 10, 20, 50].find((s) => top / s <= 5) || 100;
   seriesGraph(svg, acc.map((p) => ({ v: p.lost_per_move, finished: p.finished,
-    title: t("gTopTitle", Math.round(p.top_share * p.moves / 100), p.moves, (p.lost_per_move * p.moves).toFixed(1)) })), 0, Math.ceil(top / step) * step, step, true);
+    title: t("gTopTitle", p.top_moves, p.moves, p.lost.toFixed(1)) })), 0, Math.ceil(top / step) * step, step, true);
   const label = t("accuracyGraph", acc.length, vs[0].toFixed(1), vs[vs.length - 1].toFixed(1));
   svg.setAttribute("aria-label", label);
   $("#accuracy-caption").textContent = label;

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -75,32 +74,12 @@ func (s *Server) handleWatch(w http.ResponseWriter, r *http.Request) {
 		l.watchSockets--
 		l.mu.Unlock()
 	}()
-	// The connection outlives the request: lift the server's deadlines
-	// (the pings find a peer that has gone).
-	rc := http.NewResponseController(w)
-	rc.SetReadDeadline(time.Time{})
-	rc.SetWriteDeadline(time.Time{})
-	c, err := websocket.Accept(w, r, nil)
-	if err != nil {
-		return // Accept has answered the client
+	c, ctx, ok := acceptSocket(w, r, "the watchers' WebSocket only sends")
+	if !ok {
+		return
 	}
 	defer c.CloseNow()
-	c.SetReadLimit(1024)
-	ctx, cancel := context.WithCancel(r.Context())
-	defer cancel()
-	go func() {
-		// Reading sees pings, pongs and the close; a message from the
-		// client ends the connection.
-		if _, _, err := c.Read(ctx); err == nil {
-			c.Close(websocket.StatusPolicyViolation, "the watchers' WebSocket only sends")
-		}
-		cancel()
-	}()
-	send := func(data []byte) bool {
-		wctx, wcancel := context.WithTimeout(ctx, 10*time.Second)
-		defer wcancel()
-		return c.Write(wctx, websocket.MessageText, data) == nil
-	}
+	send := func(data []byte) bool { return sendText(ctx, c, data) == nil }
 	ping := time.NewTicker(30 * time.Second)
 	defer ping.Stop()
 	count := time.NewTicker(watcherEvery)
@@ -154,10 +133,7 @@ func (s *Server) handleWatch(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 		case <-ping.C:
-			pctx, pcancel := context.WithTimeout(ctx, 10*time.Second)
-			err := c.Ping(pctx)
-			pcancel()
-			if err != nil {
+			if pingSocket(ctx, c) != nil {
 				return
 			}
 		case <-ctx.Done():

@@ -47,28 +47,11 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		l.sockets[me]--
 		l.mu.Unlock()
 	}()
-	// The connection outlives the request: lift the server's deadlines
-	// (the pings find a peer that has gone).
-	rc := http.NewResponseController(w)
-	rc.SetReadDeadline(time.Time{})
-	rc.SetWriteDeadline(time.Time{})
-	c, err := websocket.Accept(w, r, nil)
-	if err != nil {
-		return // Accept has answered the client
+	c, ctx, ok := acceptSocket(w, r, "the WebSocket only sends; use the HTTP API to act")
+	if !ok {
+		return
 	}
 	defer c.CloseNow()
-	c.SetReadLimit(1024)
-	ctx, cancel := context.WithCancel(r.Context())
-	defer cancel()
-	go func() {
-		// Reading is needed to see pings, pongs and the close (Read
-		// answers those itself); a message from the client ends the
-		// connection.
-		if _, _, err := c.Read(ctx); err == nil {
-			c.Close(websocket.StatusPolicyViolation, "the WebSocket only sends; use the HTTP API to act")
-		}
-		cancel()
-	}()
 	if !cursor {
 		l.mu.Lock()
 		after = l.log.drained[me]
@@ -97,10 +80,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		wake, evicted := l.log.wake, l.evicted
 		l.mu.Unlock()
 		for _, data := range out {
-			wctx, wcancel := context.WithTimeout(ctx, 10*time.Second)
-			err = c.Write(wctx, websocket.MessageText, data)
-			wcancel()
-			if err != nil {
+			if sendText(ctx, c, data) != nil {
 				return
 			}
 		}
@@ -114,10 +94,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		select {
 		case <-wake:
 		case <-ping.C:
-			pctx, pcancel := context.WithTimeout(ctx, 10*time.Second)
-			err := c.Ping(pctx)
-			pcancel()
-			if err != nil {
+			if pingSocket(ctx, c) != nil {
 				return
 			}
 		case <-ctx.Done():
@@ -128,4 +105,48 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+}
+
+// socketTimeout bounds a write or a ping on a WebSocket.
+const socketTimeout = 10 * time.Second
+
+// acceptSocket makes the request a WebSocket that only the server writes
+// to. The connection outlives the request, so the server's deadlines are
+// lifted (the pings find a peer that has gone). A goroutine reads, to see
+// pings, pongs and the close (Read answers those itself); a message from
+// the client ends the connection with refusal. The context returned ends
+// with the connection. ok is false when the upgrade failed (Accept has
+// answered the client); otherwise the caller closes c.
+func acceptSocket(w http.ResponseWriter, r *http.Request, refusal string) (c *websocket.Conn, ctx context.Context, ok bool) {
+	rc := http.NewResponseController(w)
+	rc.SetReadDeadline(time.Time{})
+	rc.SetWriteDeadline(time.Time{})
+	c, err := websocket.Accept(w, r, nil)
+	if err != nil {
+		return nil, nil, false
+	}
+	c.SetReadLimit(1024)
+	ctx, cancel := context.WithCancel(r.Context())
+	go func() {
+		defer cancel()
+		if _, _, err := c.Read(ctx); err == nil {
+			c.Close(websocket.StatusPolicyViolation, refusal)
+		}
+	}()
+	return c, ctx, true
+}
+
+// sendText writes one text message on a WebSocket, within socketTimeout.
+func sendText(ctx context.Context, c *websocket.Conn, data []byte) error {
+	wctx, cancel := context.WithTimeout(ctx, socketTimeout)
+	defer cancel()
+	return c.Write(wctx, websocket.MessageText, data)
+}
+
+// pingSocket pings a WebSocket's peer and waits for the pong, within
+// socketTimeout.
+func pingSocket(ctx context.Context, c *websocket.Conn) error {
+	pctx, cancel := context.WithTimeout(ctx, socketTimeout)
+	defer cancel()
+	return c.Ping(pctx)
 }

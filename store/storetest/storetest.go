@@ -1626,24 +1626,28 @@ func newcomers(a, p *store.PuzzleRating) (store.PuzzleRating, store.PuzzleRating
 	return *a, *p, nil
 }
 
+// tenPoints is a puzzle rating rule for the tests: the account wins
+// when it solved the puzzle, and the winner takes 10 points from the
+// loser; both deviations go down by 1 (newcomers filled in first).
+func tenPoints(solved bool) store.PuzzleRateFunc {
+	return func(a, p *store.PuzzleRating) (store.PuzzleRating, store.PuzzleRating, error) {
+		na, np, err := newcomers(a, p)
+		d := 10.0
+		if !solved {
+			d = -10
+		}
+		na.R += d
+		np.R -= d
+		na.RD, np.RD = a.RD-1, p.RD-1
+		return na, np, err
+	}
+}
+
 // puzzleRatings checks the puzzle ratings that first answers make.
 func puzzleRatings(t *testing.T, s store.Store, ana, bo *store.Account, prefix string, now time.Time) {
 	ctx := context.Background()
 	lex := prefix + "pz"
-	// The account wins when it solves the puzzle.
-	rate := func(solved bool) store.PuzzleRateFunc {
-		return func(a, p *store.PuzzleRating) (store.PuzzleRating, store.PuzzleRating, error) {
-			na, np, err := newcomers(a, p)
-			d := 10.0
-			if !solved {
-				d = -10
-			}
-			na.R += d
-			np.R -= d
-			na.RD, np.RD = a.RD-1, p.RD-1
-			return na, np, err
-		}
-	}
+	rate := tenPoints
 	answer := func(acc *store.Account, n int, solved bool) (*store.PuzzleRecord, bool) {
 		t.Helper()
 		r := &store.PuzzleRecord{Lexicon: lex, Number: n, Correct: solved, Score: 20, Answered: now.Add(time.Duration(n) * time.Minute)}
@@ -2503,18 +2507,7 @@ func endgames(t *testing.T, s store.Store, prefix string) {
 func endgameRatings(t *testing.T, s store.Store, keys []string, prefix string, now time.Time) {
 	ctx := context.Background()
 	lex := prefix + "eg"
-	rate := func(solved bool) store.PuzzleRateFunc {
-		return func(a, p *store.PuzzleRating) (store.PuzzleRating, store.PuzzleRating, error) {
-			na, np, err := newcomers(a, p)
-			d := 10.0
-			if !solved {
-				d = -10
-			}
-			na.R += d
-			np.R -= d
-			return na, np, err
-		}
-	}
+	rate := tenPoints
 	answer := func(key string, n int, solved, revealed bool) (*store.EndgameRecord, bool) {
 		t.Helper()
 		r := &store.EndgameRecord{Lexicon: lex, Number: n, Correct: solved, Revealed: revealed, Value: 4, Answered: now.Add(time.Duration(n) * time.Minute)}

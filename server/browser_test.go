@@ -5042,6 +5042,11 @@ func TestBrowserEndgame(t *testing.T) {
 	}
 	r.clickAt(c, "#puzzle-reveal")
 	r.poll(c, "the solution", fmt.Sprintf(`$("#puzzle-result p").textContent === "The best move gains %s to the end."`, signed(sol.Best)), 20*time.Second)
+	var level string
+	r.eval(c, `$("#puzzle-level").hidden ? "" : $("#puzzle-level").textContent`, &level)
+	if level != "An endgame at your level" {
+		t.Errorf("the endgame's level button says %q", level)
+	}
 	// The player's page counts it.
 	r.run(c, "Eve's page", chromedp.Navigate(r.e.url+"/p/Eve"))
 	r.poll(c, "her puzzles", `!$("#profile-body").hidden && $("#profile-puzzles").textContent === "Endgames: 0 solved of 1 answered (first tries)"`, 10*time.Second)
@@ -5050,6 +5055,10 @@ func TestBrowserEndgame(t *testing.T) {
 	r.run(c, "the lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#create`))
 	r.run(c, "endgame ratings", chromedp.SetValue("#leaders-kind", "endgames"), chromedp.Evaluate(`$("#leaders-kind").dispatchEvent(new Event("change"))`, nil))
 	r.poll(c, "the endgame leaderboard", `$("#leaders-caption").textContent.startsWith("The highest endgame ratings in") && $("#leaders tbody").textContent.includes("Eve")`, 10*time.Second)
+	// An endgame at her level, from the puzzle card: not the one she
+	// answered (the others are all unrated: today's).
+	r.run(c, "an endgame at her level", chromedp.Click("#endgame-level-lobby", chromedp.ByQuery), chromedp.WaitVisible("#puzzle-rating", chromedp.ByQuery))
+	r.poll(c, "an endgame at her level", fmt.Sprintf(`location.pathname === "/endgame/en-sowpods/%d" && !$("#puzzle").hidden`, puzzle.Today(time.Now())), 20*time.Second)
 }
 
 // signed writes a spread as the page does.

@@ -3,9 +3,11 @@ package server
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"atril/lexicon"
 	"atril/movegen"
+	"atril/puzzle"
 )
 
 // endgameEnv is a server whose generators are GADDAGs (an endgame
@@ -186,6 +188,16 @@ func TestEndgamePuzzleRecorded(t *testing.T) {
 			(rs[0].Rating > 1500) != (tc.solved == 1) || len(p.Puzzles.Ratings) != 0 {
 			t.Errorf("%s's page: endgame ratings %+v, puzzle ratings %+v", tc.name, rs, p.Puzzles.Ratings)
 		}
+	}
+	// An endgame at Ana's level: not the one she answered, and the
+	// puzzles to score still all hers to answer.
+	today := puzzle.Today(time.Now())
+	var next PuzzleNext
+	if code := e.doWith(ana, "GET", "/api/puzzles/en-sowpods/next?kind=endgame", "", nil, &next); code != 200 || next.Number == 5 || next.Number != today || next.Level != 1500 {
+		t.Errorf("an endgame at Ana's level: %d %+v (today %d)", code, next, today)
+	}
+	if code := e.doWith(ana, "GET", "/api/puzzles/en-sowpods/next?kind=solo", "", nil, nil); code != 400 {
+		t.Errorf("a puzzle at Ana's level of an unknown kind: %d, want 400", code)
 	}
 	// The endgame leaderboard ranks Bo first; the puzzles' has nobody.
 	var board PuzzleLeaderboard

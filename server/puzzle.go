@@ -586,7 +586,8 @@ func levelInfo(l *store.PuzzleRating, err error) (*PuzzleRatingInfo, error) {
 // PuzzleNext is the answer of GET /api/puzzles/{lexicon}/next: a puzzle
 // of the word list out by today that the signed-in account has not
 // answered, rated nearest its own puzzle rating, with that rating (a
-// newcomer's, 1500, for a puzzle nobody has answered).
+// newcomer's, 1500, for a puzzle nobody has answered); with
+// ?kind=endgame, an endgame puzzle by the endgame ratings.
 type PuzzleNext struct {
 	Lexicon string `json:"lexicon"`
 	Number  int    `json:"number"`
@@ -680,26 +681,37 @@ func (s *Server) handlePuzzleNext(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx := r.Context()
+	// The puzzles to score by the puzzle rating, or the endgame puzzles
+	// by the endgame rating.
+	numbers, levels, own, what := s.store.PuzzleNumbers, s.store.PuzzleLevels, s.puzzleRating, "puzzle"
+	switch kind := r.URL.Query().Get("kind"); kind {
+	case "", "score":
+	case "endgame":
+		numbers, levels, own, what = s.store.EndgameNumbers, s.store.EndgameLevels, s.endgameRating, "endgame puzzle"
+	default:
+		s.fail(w, &apiError{400, fmt.Sprintf("kind=%s: want score or endgame", short(kind, 20))})
+		return
+	}
 	mine := float64(rating.DefaultR)
-	answered, err := s.store.PuzzleNumbers(ctx, a.Key, name)
-	var levels []store.PuzzleRating
-	var own *PuzzleRatingInfo
+	answered, err := numbers(ctx, a.Key, name)
+	var rated []store.PuzzleRating
+	var mr *PuzzleRatingInfo
 	if err == nil {
-		levels, err = s.store.PuzzleLevels(ctx, name)
+		rated, err = levels(ctx, name)
 	}
 	if err == nil {
-		own, err = s.puzzleRating(ctx, a.Key, name)
+		mr, err = own(ctx, a.Key, name)
 	}
 	if err != nil {
 		s.fail(w, err)
 		return
 	}
-	if own != nil {
-		mine = float64(own.Rating)
+	if mr != nil {
+		mine = float64(mr.Rating)
 	}
-	n, level, ok := nextPuzzle(puzzle.Today(time.Now()), mine, answered, levels)
+	n, level, ok := nextPuzzle(puzzle.Today(time.Now()), mine, answered, rated)
 	if !ok {
-		s.fail(w, &apiError{404, fmt.Sprintf("you have answered every puzzle of %s out so far: the next one comes out tomorrow", name)})
+		s.fail(w, &apiError{404, fmt.Sprintf("you have answered every %s of %s out so far: the next one comes out tomorrow", what, name)})
 		return
 	}
 	writeJSON(w, 200, PuzzleNext{Lexicon: name, Number: n, Level: int(math.Round(level))})

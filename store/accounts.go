@@ -597,6 +597,12 @@ type Accounts interface {
 	// EndgameLevel returns the rating of an endgame puzzle (ErrNotFound
 	// if nobody answered it since they are rated).
 	EndgameLevel(ctx context.Context, lexicon string, number int) (*PuzzleRating, error)
+	// EndgameLevels returns the ratings of the endgame puzzles of a word
+	// list that were answered, by number.
+	EndgameLevels(ctx context.Context, lexicon string) ([]PuzzleRating, error)
+	// EndgameNumbers returns the numbers of the endgame puzzles of a
+	// word list an account answered, in order.
+	EndgameNumbers(ctx context.Context, key, lexicon string) ([]int, error)
 	// AddMessage stores a message (ErrNotFound if either account does
 	// not exist) and sets its ID; a conversation keeps its latest keep
 	// messages.

@@ -162,6 +162,16 @@ func (d endgameDB) all(ctx context.Context, key string, n int) ([]EndgameRecord,
 		d.sql(`SELECT `+endgameCols+` FROM %[1]sendgame_answers WHERE account = %[2]s ORDER BY number DESC, lexicon LIMIT %[3]s`), key, n)
 }
 
+// numbers returns the numbers of the endgame puzzles of a word list an
+// account answered, in order.
+func (d endgameDB) numbers(ctx context.Context, key, lexicon string) ([]int, error) {
+	rows, err := d.query(ctx, d.sql(`SELECT number FROM %[1]sendgame_answers WHERE account = %[2]s AND lexicon = %[3]s ORDER BY number`), key, lexicon)
+	if err != nil {
+		return nil, fmt.Errorf("store: endgames of %s answered by %q: %w", lexicon, key, err)
+	}
+	return puzzleNumbersOf(rows, key, lexicon)
+}
+
 // counts returns how many accounts answered an endgame puzzle and how
 // many of them found a best move at their first answer.
 func (d endgameDB) counts(ctx context.Context, lexicon string, number int) (int, int, error) {
@@ -257,4 +267,24 @@ func (s *Postgres) EndgameLevel(ctx context.Context, lexicon string, number int)
 	what := fmt.Sprintf("rating of endgame %s %d", lexicon, number)
 	rs, err := s.ratings(ctx, pgEndgameSQL.level, what, false, lexicon, number)
 	return onePuzzleLevel(what, rs, err)
+}
+
+// EndgameNumbers implements Accounts.
+func (s *SQLite) EndgameNumbers(ctx context.Context, key, lexicon string) ([]int, error) {
+	return s.endgames().numbers(ctx, key, lexicon)
+}
+
+// EndgameNumbers implements Accounts.
+func (s *Postgres) EndgameNumbers(ctx context.Context, key, lexicon string) ([]int, error) {
+	return s.endgames().numbers(ctx, key, lexicon)
+}
+
+// EndgameLevels implements Accounts.
+func (s *SQLite) EndgameLevels(ctx context.Context, lexicon string) ([]PuzzleRating, error) {
+	return s.ratings(ctx, sqliteEndgameSQL.levels, "ratings of the endgames of "+lexicon, false, lexicon)
+}
+
+// EndgameLevels implements Accounts.
+func (s *Postgres) EndgameLevels(ctx context.Context, lexicon string) ([]PuzzleRating, error) {
+	return s.ratings(ctx, pgEndgameSQL.levels, "ratings of the endgames of "+lexicon, false, lexicon)
 }

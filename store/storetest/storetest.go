@@ -2551,6 +2551,16 @@ func endgameRatings(t *testing.T, s store.Store, keys []string, prefix string, n
 	if p, err := s.EndgameLevel(ctx, lex, 3); err != nil || p.R != 1500 || p.Answered != 2 || p.Solved != 1 || p.Account != "" {
 		t.Errorf("EndgameLevel %s 3: %+v, %v; want 1500, 2 answered, 1 solved", lex, p, err)
 	}
+	if levels, err := s.EndgameLevels(ctx, lex); err != nil || len(levels) != 2 || levels[0].Number != 3 || levels[0].R != 1500 ||
+		levels[1].Number != 4 || levels[1].R != 1510 || levels[1].Answered != 1 {
+		t.Errorf("the ratings of the endgames of %s: %+v, %v", lex, levels, err)
+	}
+	if ns, err := s.EndgameNumbers(ctx, keys[0], lex); err != nil || !slices.Equal(ns, []int{3, 4}) {
+		t.Errorf("EndgameNumbers of Ana in %s: %v, %v; want [3 4]", lex, ns, err)
+	}
+	if ns, err := s.PuzzleNumbers(ctx, keys[0], lex); err != nil || len(ns) != 0 {
+		t.Errorf("PuzzleNumbers of Ana in %s after endgame answers only: %v, %v", lex, ns, err)
+	}
 	if _, err := s.EndgameLevel(ctx, lex, 5); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("EndgameLevel of an endgame nobody answered: %v, want ErrNotFound", err)
 	}

@@ -568,6 +568,7 @@ async function showLobby() {
   fillPuzzleCard();
   $("#puzzle-lexicon").addEventListener("change", () => { localStorage.setItem("atril:puzzle", $("#puzzle-lexicon").value); puzzleLink(); });
   $("#puzzle-level-lobby").addEventListener("click", () => puzzleAtLevel($("#puzzle-lexicon").value));
+  $("#endgame-level-lobby").addEventListener("click", () => puzzleAtLevel($("#puzzle-lexicon").value, "endgame"));
   $("#leaders-kind").value = ["puzzles", "endgames"].find((k) => k === localStorage.getItem("atril:leaders-kind")) || "games";
   $("#leaders-kind").addEventListener("change", () => {
     localStorage.setItem("atril:leaders-kind", $("#leaders-kind").value);
@@ -4761,11 +4762,12 @@ async function dailyRushLeader(lexicon) {
 }
 
 // puzzleAtLevel opens, signed in, a puzzle of the word list not yet
-// answered and rated nearest the account's puzzle rating.
-async function puzzleAtLevel(lexicon) {
+// answered and rated nearest the account's puzzle rating (of kind
+// "endgame": an endgame puzzle, by the endgame rating).
+async function puzzleAtLevel(lexicon, kind = "score") {
   try {
-    const N = await api("GET", "/api/puzzles/" + encodeURIComponent(lexicon) + "/next");
-    location.href = puzzleURL(N.lexicon, N.number);
+    const N = await api("GET", "/api/puzzles/" + encodeURIComponent(lexicon) + "/next" + (kind === "endgame" ? "?kind=endgame" : ""));
+    location.href = puzzleURL(N.lexicon, N.number, kind);
   } catch (e) {
     say(t("error", e.message), "error");
   }
@@ -4800,7 +4802,7 @@ async function showPuzzle(lexicon, n, kind = "score") {
     if (ME.signed_in && !G.puzzle.first && !await ask(t("puzzleRevealAsk"), t("puzzleReveal"))) return;
     answerPuzzle(true);
   });
-  $("#puzzle-level").addEventListener("click", () => puzzleAtLevel(G.puzzle.lexicon));
+  $("#puzzle-level").addEventListener("click", () => puzzleAtLevel(G.puzzle.lexicon, G.puzzle.kind));
   render(st);
 }
 
@@ -4835,7 +4837,9 @@ function renderPuzzleSide() {
   else if (f && endgame) $("#puzzle-record").textContent = t(f.correct ? "endgameFirstRight" : "endgameFirstWrong", signedNumber(f.value));
   else if (f) $("#puzzle-record").textContent = t(f.correct ? "puzzleFirstRight" : "puzzleFirstWrong", f.score);
   renderPuzzleRating(endgame);
-  $("#puzzle-level").hidden = !ME.signed_in || endgame;
+  $("#puzzle-level").hidden = !ME.signed_in;
+  $("#puzzle-level").dataset.t = endgame ? "endgameAtLevel" : "puzzleAtLevel";
+  $("#puzzle-level").textContent = t($("#puzzle-level").dataset.t);
   if (endgame) renderEndgameResult();
   else renderPuzzleResult();
 }

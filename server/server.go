@@ -45,6 +45,11 @@ type Config struct {
 	// A list goes with the variants whose default list has the same
 	// language prefix ("en-", "es-", "cs-").
 	Lexicons []string
+	// WordLists are word lists offered besides Lexicons, each read from
+	// a file (plain text or gzip, one word a line), by name: a language
+	// prefix as the embedded lists have ("en-nwl2023"); see
+	// wordlists.go. A bad name or file makes New fail.
+	WordLists map[string]string
 	// LoadLexicon reads a word list for a variant (default: lexicon.Open).
 	// It is called once per (variant, list); the result is shared.
 	LoadLexicon func(v *variant.Variant, name string) (*lexicon.Lexicon, error)
@@ -328,6 +333,9 @@ func New(cfg Config) (*Server, error) {
 		cfg.LoadLexicon = func(v *variant.Variant, name string) (*lexicon.Lexicon, error) {
 			return lexicon.Open(name, v.Alphabet, lexicon.Options{MaxLen: v.Size})
 		}
+	}
+	if err := addWordLists(&cfg); err != nil {
+		return nil, err
 	}
 	if cfg.NewGenerator == nil {
 		cfg.NewGenerator = DefaultGenerator

@@ -13,6 +13,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime"
+	"sort"
 	"strings"
 	"syscall"
 	"time"
@@ -81,6 +82,8 @@ func runServe(args []string) error {
 	pprofAddr := fs.String("pprof", "", "serve Go's profiles (net/http/pprof) on this address, e.g. 127.0.0.1:6060 (never a public one)")
 	repair := fs.Bool("repair", false, "before serving, copy every intact game of a damaged SQLite file into a new one, keeping the damaged file aside")
 	countPlay := fs.Bool("count-play", false, "before serving, replay the finished games whose record lacks the seats' play (turns, bingos, best move: games finished before the server counted it) and record it, and analyse the moves of the recorded games not yet analysed (by static equity, for the players' pages and atril accounts fairplay), once after upgrading")
+	lists := wordLists{}
+	fs.Var(lists, "word-list", "NAME=FILE: offer the word list in FILE (plain text or gzip, one word a line) as NAME, which begins with its language as the embedded lists' names do (en-nwl2023); the flag may be repeated")
 	var warm stringList = []string{"english"}
 	fs.Var(&warm, "warm", "comma-separated variants whose word list and generator are loaded at start")
 	if err := fs.Parse(args); err != nil {
@@ -121,7 +124,7 @@ func runServe(args []string) error {
 		AccountFailsPerHour: off(*failRate), MaxOffers: int(off(float64(*maxOffers))),
 		MaxGamesPerClient: int(off(float64(*maxPerClient))), MaxComputerGames: int(off(float64(*maxComputer))),
 		RealIPHeader: *realIP, IPv6Prefix: *v6prefix, TrustedOrigins: origins,
-		ExpireUnstarted: never(*expireUnstarted), ExpireIdle: never(*expireIdle)})
+		ExpireUnstarted: never(*expireUnstarted), ExpireIdle: never(*expireIdle), WordLists: lists})
 	if err != nil {
 		return err
 	}
@@ -232,6 +235,31 @@ func repairStore(db, dsn string) error {
 }
 
 // stringList is a comma-separated flag value.
+// wordLists is the flag --word-list: word lists by name, each a file.
+type wordLists map[string]string
+
+func (w wordLists) String() string {
+	var out []string
+	for n, f := range w {
+		out = append(out, n+"="+f)
+	}
+	sort.Strings(out)
+	return strings.Join(out, ",")
+}
+
+func (w wordLists) Set(s string) error {
+	name, file, ok := strings.Cut(s, "=")
+	name, file = strings.TrimSpace(name), strings.TrimSpace(file)
+	switch {
+	case !ok || name == "" || file == "":
+		return fmt.Errorf("%q: want NAME=FILE", s)
+	case w[name] != "":
+		return fmt.Errorf("word list %q given twice", name)
+	}
+	w[name] = file
+	return nil
+}
+
 type stringList []string
 
 func (l *stringList) String() string { return strings.Join(*l, ",") }

@@ -4149,8 +4149,13 @@ func TestBrowserLobbyChat(t *testing.T) {
 	r.run(bo, "Bodil answers", chromedp.Click("#lobby-chat-text"), chromedp.SendKeys("#lobby-chat-text", "me!"), chromedp.Click("#lobby-chat-send"))
 	want := "Anabel:anyone for a game?Bodil:me!"
 	r.poll(bo, "his line", fmt.Sprintf(`$("#lobby-chat-lines").textContent === %q`, want), 10*time.Second)
+	// The other lobbies are told of his line through the lobby's
+	// WebSocket, each open.
+	if n := readMetrics(t, r.e)["atril_lobby_sockets"]; n < 3 {
+		t.Errorf("atril_lobby_sockets %v with three lobbies open", n)
+	}
 	for _, c := range []context.Context{ana, visitor} {
-		r.eval(c, `loadOpen(); true`, nil) // the lobby's next poll, at once
+		r.poll(c, "the lobby's socket", `!!LOBBY_WS && LOBBY_WS.readyState === 1`, 10*time.Second)
 		r.poll(c, "both lines", fmt.Sprintf(`$("#lobby-chat-lines").textContent === %q`, want), 10*time.Second)
 	}
 	var links string

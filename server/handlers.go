@@ -66,6 +66,7 @@ func (s *Server) routes() {
 	mux.HandleFunc("POST /api/games/{id}/list", s.handleList)
 	mux.HandleFunc("POST /api/quick", s.handleQuick)
 	mux.HandleFunc("GET /api/lobby", s.handleLobby)
+	mux.HandleFunc("GET /api/lobby/ws", s.handleLobbyWS)
 	mux.HandleFunc("POST /api/lobby/chat", s.handleLobbyChat)
 	mux.HandleFunc("GET /api/games/{id}/review", s.handleReview)
 	mux.HandleFunc("GET /api/games/{id}/analysis", s.handleAnalysis)

@@ -25,8 +25,9 @@ type counters struct {
 	// analysisNanos and analysed time the analyses of finished games'
 	// moves (accuracy.go); analysisFailed counts those that failed.
 	analysisNanos, analysed, analysisFailed atomic.Int64
-	// watchSockets counts the watchers' WebSockets open (watchws.go).
-	watchSockets atomic.Int64
+	// watchSockets counts the watchers' WebSockets open (watchws.go),
+	// lobbySockets the lobby's (lobbyws.go).
+	watchSockets, lobbySockets atomic.Int64
 }
 
 // handleMetrics answers the server's counters in the Prometheus text
@@ -61,6 +62,7 @@ func (s *Server) handleMetrics(w http.ResponseWriter, r *http.Request) {
 	metric("atril_games", "gauge", "Games in memory: unfinished, and finished ones kept a while.",
 		`{state="unfinished"}`, live, `{state="finished"}`, inMemory-live)
 	metric("atril_watch_sockets", "gauge", "Watchers' WebSockets open (each told of its game's changes as they happen).", "", c.watchSockets.Load())
+	metric("atril_lobby_sockets", "gauge", "Lobby WebSockets open (each told when the lobby changes).", "", c.lobbySockets.Load())
 	metric("go_goroutines", "gauge", "Goroutines.", "", runtime.NumGoroutine())
 	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}, {Name: "/memory/classes/total:bytes"}}
 	metrics.Read(sample)

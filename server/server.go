@@ -211,6 +211,8 @@ type Server struct {
 	analyzeLim, analysisLim *limiter
 	importLim               *limiter
 	// lobbyLines are the lobby chat's latest lines, as read last;
+	// lobbyWatch is the state of the lobby's WebSockets (lobbyws.go).
+	lobbyWatch lobbyWatch
 	// lobbyCache the games the lobby lists.
 	lobbyLines reading[[]store.LobbyLine]
 	lobbyCache reading[lobbyLists]

@@ -596,6 +596,28 @@ async function showLobby() {
   // My games, less often: the games of correspondence play whose turn
   // came while the lobby stayed open.
   setInterval(() => { if (!document.hidden) loadMine(); }, 30000);
+  listenLobby(0);
+}
+
+// LOBBY_WS is the lobby's WebSocket while the lobby is open.
+let LOBBY_WS = null;
+
+// listenLobby follows the lobby's WebSocket: each message says the
+// lobby changed (a game offered or begun, a chat line, a player come),
+// so the page reads it at once rather than at its next reading. A
+// socket that closes is opened again later, waiting longer after each
+// failure in a row; meanwhile the regular readings go on.
+function listenLobby(fails) {
+  const proto = location.protocol === "https:" ? "wss:" : "ws:";
+  const ws = new WebSocket(`${proto}//${location.host}/api/lobby/ws`);
+  LOBBY_WS = ws;
+  ws.onopen = () => { fails = 0; };
+  ws.onmessage = () => { if (!document.hidden) loadOpen(); };
+  ws.onclose = () => {
+    if (LOBBY_WS !== ws) return;
+    LOBBY_WS = null;
+    setTimeout(() => listenLobby(fails + 1), Math.min(60000, 1000 * 2 ** Math.min(fails, 6)));
+  };
 }
 
 function fillCreateForm() {

@@ -4321,6 +4321,12 @@ func TestBrowserCloseAccount(t *testing.T) {
 	if data != "Anabel|Download your data|true" {
 		t.Errorf("her data by the page's link: %q", data)
 	}
+	// Her games by the next link: a zip archive (empty: she has none).
+	r.run(ana, "her games", chromedp.Evaluate(`fetch($("#games-zip-link").href).then((x) => x.status + " " + x.headers.get("Content-Type") + "|" + $("#games-zip-link").textContent)`, &data,
+		func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }))
+	if data != "200 application/zip|Download your games" {
+		t.Errorf("her games by the page's link: %q", data)
+	}
 	r.run(ana, "open Close your account", chromedp.Click("#close-box summary"), chromedp.WaitVisible(`#close-password`))
 	r.run(ana, "a wrong password", chromedp.SendKeys("#close-password", "wrong horse"), chromedp.Click("#close-go"))
 	r.poll(ana, "the question", `!!document.querySelector("#ask-dialog[open]") && $("#ask-text").textContent === "Close the account Anabel for good?"`, 5*time.Second)

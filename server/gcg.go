@@ -22,11 +22,22 @@ func (s *Server) handleGCG(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, &apiError{409, "the game is not over: its record shows racks, so it is given only at the end"})
 		return
 	}
+	data, err := l.gcgRecord()
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Content-Disposition", `attachment; filename="atril-`+l.hdr.ID+`.gcg"`)
+	w.Write(data)
+}
+
+// gcgRecord writes the finished game as a GCG file: the file as it was
+// given for an imported game, else the game's record with its notes.
+// Caller holds mu.
+func (l *live) gcgRecord() ([]byte, error) {
 	if l.imported {
-		w.Write([]byte(l.gcgText)) // the file as it was given
-		return
+		return []byte(l.gcgText), nil
 	}
 	var buf bytes.Buffer
 	h := &gcg.Header{Lexicon: l.hdr.Lexicon, ID: "atril " + l.hdr.ID,
@@ -41,8 +52,7 @@ func (s *Server) handleGCG(w http.ResponseWriter, r *http.Request) {
 		h.Notes[n.Entry] = append(h.Notes[n.Entry], l.seat[n.Seat].name+": "+n.Text)
 	}
 	if err := gcg.WriteHeader(&buf, l.g, h); err != nil {
-		s.fail(w, fmt.Errorf("game %s: write GCG: %w", l.hdr.ID, err))
-		return
+		return nil, fmt.Errorf("game %s: write GCG: %w", l.hdr.ID, err)
 	}
-	w.Write(buf.Bytes())
+	return buf.Bytes(), nil
 }

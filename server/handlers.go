@@ -88,6 +88,7 @@ func (s *Server) routes() {
 	mux.HandleFunc("DELETE /api/me/blocks/{name}", s.handleUnblock)
 	mux.HandleFunc("POST /api/me/close", s.handleCloseAccount)
 	mux.HandleFunc("GET /api/me/data", s.handleAccountData)
+	mux.HandleFunc("GET /api/me/games.zip", s.handleGamesArchive)
 	mux.HandleFunc("PUT /api/me/bio", s.handleBio)
 	mux.HandleFunc("PUT /api/me/settings", s.handleSettings)
 	mux.HandleFunc("GET /api/me/follows", s.handleFollows)

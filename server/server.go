@@ -211,6 +211,9 @@ type Server struct {
 	analyzeLim, analysisLim *limiter
 	importLim               *limiter
 	// lobbyLines are the lobby chat's latest lines, as read last;
+	// archiving marks the accounts whose games' archive is being made
+	// (archive.go), guarded by mu.
+	archiving map[string]bool
 	// lobbyWatch is the state of the lobby's WebSockets (lobbyws.go).
 	lobbyWatch lobbyWatch
 	// lobbyCache the games the lobby lists.

@@ -211,6 +211,8 @@ type Server struct {
 	analyzeLim, analysisLim *limiter
 	importLim               *limiter
 	// lobbyLines are the lobby chat's latest lines, as read last;
+	// startedAt is when New made the server.
+	startedAt time.Time
 	// archiving marks the accounts whose games' archive is being made
 	// (archive.go), guarded by mu.
 	archiving map[string]bool
@@ -402,7 +404,7 @@ func New(cfg Config) (*Server, error) {
 	if cfg.TournamentSweep <= 0 {
 		cfg.TournamentSweep = time.Minute
 	}
-	s := &Server{cfg: cfg, store: cfg.Store, games: map[string]*live{}, lexes: map[string]*lexRes{}, invites: map[string][]inviteRef{}, shown: map[*live]struct{}{},
+	s := &Server{cfg: cfg, store: cfg.Store, startedAt: time.Now(), games: map[string]*live{}, lexes: map[string]*lexRes{}, invites: map[string][]inviteRef{}, shown: map[*live]struct{}{},
 		sem:        make(chan struct{}, cfg.Thinkers),
 		analyzeLim: newLimiter(analyzePerMinute, analyzePerMinute), analysisLim: newLimiter(analysesPerMinute, analysesPerMinute),
 		importLim: newHourLimiter(cfg.ImportsPerHour, DefaultImportsPerHour, 1),

@@ -189,7 +189,11 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case strings.Contains(r.URL.RawQuery, "token") && r.URL.Query().Has("token") && !isWS(r):
 		s.fail(sw, &apiError{400, "a seat token goes in the Authorization header (Bearer TOKEN), not in the address"})
 	default:
+		t0 := time.Now()
 		s.mux.ServeHTTP(sw, r)
+		if r.Pattern != "" && !longLived(r) {
+			s.latency.observe(r.Pattern, time.Since(t0))
+		}
 	}
 	s.count.requests.Add(1)
 	switch {

@@ -63,6 +63,7 @@ func (s *Server) handleMetrics(w http.ResponseWriter, r *http.Request) {
 		`{state="unfinished"}`, live, `{state="finished"}`, inMemory-live)
 	metric("atril_watch_sockets", "gauge", "Watchers' WebSockets open (each told of its game's changes as they happen).", "", c.watchSockets.Load())
 	metric("atril_lobby_sockets", "gauge", "Lobby WebSockets open (each told when the lobby changes).", "", c.lobbySockets.Load())
+	s.latency.write(&b)
 	metric("go_goroutines", "gauge", "Goroutines.", "", runtime.NumGoroutine())
 	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}, {Name: "/memory/classes/total:bytes"}}
 	metrics.Read(sample)

@@ -26,7 +26,10 @@ func readMetrics(t *testing.T, e *testEnv) map[string]float64 {
 		if strings.HasPrefix(line, "# HELP ") || strings.HasPrefix(line, "# TYPE ") {
 			continue
 		}
-		name, val, ok := strings.Cut(line, " ")
+		// The value follows the last space (a label's value may hold
+		// spaces).
+		i := strings.LastIndexByte(line, ' ')
+		name, val, ok := line[:max(i, 0)], line[i+1:], i > 0
 		x, err := strconv.ParseFloat(val, 64)
 		if !ok || err != nil {
 			t.Fatalf("not a sample line: %q", line)
@@ -60,6 +63,29 @@ func TestMetrics(t *testing.T) {
 	}
 	if _, ok := after["process_cpu_seconds_total"]; !ok {
 		t.Error("no process_cpu_seconds_total")
+	}
+	// The answer times by route: the state read by playOut, six times
+	// (the seat on turn and the state's public view, each move), each
+	// in a bucket, the buckets cumulative; the long poll left out.
+	route := `route="GET /api/games/{id}"`
+	if n := after[`atril_api_request_seconds_count{`+route+`}`] - before[`atril_api_request_seconds_count{`+route+`}`]; n < 6 {
+		t.Errorf("state reads timed: %v, want at least 6", n)
+	}
+	last := 0.0
+	for _, le := range []string{"0.001", "0.0025", "0.005", "0.01", "0.025", "0.05", "0.1", "0.25", "0.5", "1", "2.5", "5", "10", "+Inf"} {
+		n, ok := after[`atril_api_request_seconds_bucket{`+route+`,le="`+le+`"}`]
+		if !ok || n < last {
+			t.Errorf("the bucket up to %s: %v (%v), after %v", le, n, ok, last)
+		}
+		last = n
+	}
+	if c := after[`atril_api_request_seconds_count{`+route+`}`]; last != c {
+		t.Errorf("the +Inf bucket holds %v, the count %v", last, c)
+	}
+	for name := range after {
+		if strings.Contains(name, "/notifications") || strings.Contains(name, "/ws") {
+			t.Errorf("a long-lived request timed: %s", name)
+		}
 	}
 }
 

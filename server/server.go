@@ -211,6 +211,8 @@ type Server struct {
 	analyzeLim, analysisLim *limiter
 	importLim               *limiter
 	// lobbyLines are the lobby chat's latest lines, as read last;
+	// latency holds the API's answer times by route (latency.go).
+	latency latencies
 	// startedAt is when New made the server.
 	startedAt time.Time
 	// archiving marks the accounts whose games' archive is being made

@@ -120,7 +120,10 @@ func (c *loadClient) scrape() serverMetrics {
 		if strings.HasPrefix(line, "#") {
 			continue
 		}
-		name, val, ok := strings.Cut(line, " ")
+		// The value follows the last space (a label's value may hold
+		// spaces).
+		i := strings.LastIndexByte(line, ' ')
+		name, val, ok := line[:max(i, 0)], line[i+1:], i > 0
 		if !ok {
 			continue
 		}

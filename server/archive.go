@@ -18,7 +18,8 @@ import (
 // /api/games/{id}/gcg gives it) in one zip archive, for a program that
 // reads GCG to study them. A game held in memory is written from there;
 // the others are rebuilt from the store one by one without being kept.
-// One archive is made at a time for an account.
+// A game that cannot be rebuilt is left out and named in
+// not-included.txt. One archive is made at a time for an account.
 
 // archiveGames bounds the games of an archive.
 const archiveGames = 500
@@ -56,19 +57,33 @@ func (s *Server) handleGamesArchive(w http.ResponseWriter, r *http.Request) {
 	}
 	var buf bytes.Buffer
 	zw := zip.NewWriter(&buf)
+	add := func(name string, at time.Time, data []byte) error {
+		f, err := zw.CreateHeader(&zip.FileHeader{Name: name, Method: zip.Deflate, Modified: at})
+		if err == nil {
+			_, err = f.Write(data)
+		}
+		return err
+	}
+	// A game that cannot be rebuilt (its word list no longer offered,
+	// say) is left out and named in a file of its own, not the end of
+	// the archive.
+	var left []string
 	for i := range games {
 		g := &games[i]
 		data, err := s.finishedGCG(r, g.Game)
 		if err != nil {
-			s.fail(w, err)
+			s.logf("server: archive of %s's games: %v", a.Name, err)
+			left = append(left, g.Game+" ("+g.Finished.UTC().Format("2006-01-02")+"): this server can no longer rebuild it")
+			continue
+		}
+		if err := add(archiveName(g), g.Finished, data); err != nil {
+			s.fail(w, fmt.Errorf("archive game %s: %w", g.Game, err))
 			return
 		}
-		f, err := zw.CreateHeader(&zip.FileHeader{Name: archiveName(g), Method: zip.Deflate, Modified: g.Finished})
-		if err == nil {
-			_, err = f.Write(data)
-		}
-		if err != nil {
-			s.fail(w, fmt.Errorf("archive game %s: %w", g.Game, err))
+	}
+	if len(left) > 0 {
+		if err := add("not-included.txt", time.Now(), []byte("Games left out of this archive:\n"+strings.Join(left, "\n")+"\n")); err != nil {
+			s.fail(w, fmt.Errorf("archive of %s's games: %w", a.Name, err))
 			return
 		}
 	}

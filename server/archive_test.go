@@ -4,10 +4,14 @@ import (
 	"archive/zip"
 	"bytes"
 	"context"
+	"errors"
 	"io"
 	"net/http"
 	"regexp"
 	"testing"
+
+	"atril/lexicon"
+	"atril/variant"
 )
 
 // TestGamesArchive: a player's finished games come as GCG files in one
@@ -82,6 +86,15 @@ func TestGamesArchive(t *testing.T) {
 	e2 := newEnv(t, st)
 	jar := ana.Jar
 	check("Ana's archive from another server", archive(e2, &http.Client{Jar: jar}))
+	// A server that can no longer read the game's word list leaves the
+	// game out and says so.
+	cfg := testConfig(st)
+	cfg.LoadLexicon = func(*variant.Variant, string) (*lexicon.Lexicon, error) { return nil, errors.New("no such list here") }
+	e3 := newEnvConfig(t, cfg)
+	files := archive(e3, &http.Client{Jar: jar})
+	if len(files) != 1 || !bytes.Contains(files["not-included.txt"], []byte(cr.ID)) {
+		t.Errorf("the archive of a server without the game's list: %q", files)
+	}
 	if code := e.do("GET", "/api/me/games.zip", "", nil, nil); code != 401 {
 		t.Errorf("the archive signed out: %d, want 401", code)
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"net/http"
+	"slices"
 	"sync"
 	"time"
 
@@ -47,6 +48,11 @@ type lobbyWatch struct {
 }
 
 func (s *Server) handleLobbyWS(w http.ResponseWriter, r *http.Request) {
+	key, ok := s.takeClientSocket(w, r)
+	if !ok {
+		return
+	}
+	defer s.clientSockets.give(key)
 	lw := &s.lobbyWatch
 	lw.mu.Lock()
 	if s.ctx.Err() != nil {
@@ -174,6 +180,9 @@ func (s *Server) lobbyDigest(ctx context.Context, now time.Time) (uint64, error)
 	if err != nil {
 		return 0, err
 	}
+	// Who is there, not in which order (the latest seen first, which
+	// changes as each page reads the lobby).
+	slices.Sort(players)
 	for _, p := range players {
 		h.Write([]byte(p))
 		h.Write([]byte{0})

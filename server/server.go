@@ -210,7 +210,6 @@ type Server struct {
 	// /api/analyze), analysisLim their static analyses.
 	analyzeLim, analysisLim *limiter
 	importLim               *limiter
-	// lobbyLines are the lobby chat's latest lines, as read last;
 	// latency holds the API's answer times by route (latency.go).
 	latency latencies
 	// startedAt is when New made the server.
@@ -218,8 +217,11 @@ type Server struct {
 	// archiving marks the accounts whose games' archive is being made
 	// (archive.go), guarded by mu.
 	archiving map[string]bool
-	// lobbyWatch is the state of the lobby's WebSockets (lobbyws.go).
-	lobbyWatch lobbyWatch
+	// lobbyWatch is the state of the lobby's WebSockets (lobbyws.go),
+	// clientSockets the watchers' and the lobby's sockets by client.
+	lobbyWatch    lobbyWatch
+	clientSockets socketCounts
+	// lobbyLines are the lobby chat's latest lines, as read last;
 	// lobbyCache the games the lobby lists.
 	lobbyLines reading[[]store.LobbyLine]
 	lobbyCache reading[lobbyLists]

@@ -54,11 +54,22 @@ func (s *Server) handleWatch(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
+	key, ok := s.takeClientSocket(w, r)
+	if !ok {
+		return
+	}
+	defer s.clientSockets.give(key)
 	l.mu.Lock()
 	switch {
 	case l.over():
 		l.mu.Unlock()
 		s.fail(w, &apiError{409, "the game is over: read its state"})
+		return
+	case l.evicted:
+		// This copy was dropped just now: the next request loads the
+		// game afresh.
+		l.mu.Unlock()
+		s.fail(w, &apiError{503, "the game is being reloaded; connect again"})
 		return
 	case l.watchSockets >= watchSocketsMost:
 		l.mu.Unlock()
@@ -66,6 +77,9 @@ func (s *Server) handleWatch(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	l.watchSockets++
+	// The changes from now on: one made while the socket opens is told
+	// as soon as it is open.
+	changed := l.changed
 	l.mu.Unlock()
 	s.count.watchSockets.Add(1)
 	defer func() {
@@ -99,9 +113,6 @@ func (s *Server) handleWatch(w http.ResponseWriter, r *http.Request) {
 	if !tell() {
 		return
 	}
-	l.mu.Lock()
-	changed := l.changed
-	l.mu.Unlock()
 	for {
 		select {
 		case <-changed:

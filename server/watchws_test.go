@@ -101,6 +101,16 @@ func TestWatchSocket(t *testing.T) {
 		t.Errorf("a socket past the bound: %d, want 503", code)
 	}
 	watchSocketsMost = most
+	// One client holds at most clientSocketsMost of them (the socket
+	// above is another client's).
+	for k := range clientSocketsMost {
+		if c, code := e.dialWatch(ctx, id, "10.0.0.9"); c == nil {
+			t.Fatalf("socket %d of one client: %d", k+1, code)
+		}
+	}
+	if c, code := e.dialWatch(ctx, id, "10.0.0.9"); c != nil || code != 429 {
+		t.Errorf("one socket more of that client: %d, want 429", code)
+	}
 
 	// The end: the socket says so and closes.
 	if code := e.do("POST", "/api/games/"+id+"/resign", toks[1], nil, nil); code != 200 {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"sync"
 	"time"
 
 	"github.com/coder/websocket"
@@ -149,4 +150,52 @@ func pingSocket(ctx context.Context, c *websocket.Conn) error {
 	pctx, cancel := context.WithTimeout(ctx, socketTimeout)
 	defer cancel()
 	return c.Ping(pctx)
+}
+
+// clientSocketsMost bounds the watchers' and the lobby's WebSockets one
+// client (an address, as the limits per client count them) holds at
+// once in a process: its tabs and devices, not a flood that would take
+// the sockets of a game or of the lobby from everyone else (with
+// --real-ip-header the connections' own bound counts only the proxy).
+const clientSocketsMost = 16
+
+// socketCounts counts the open sockets of each client.
+type socketCounts struct {
+	mu sync.Mutex
+	m  map[string]int
+}
+
+// take counts one more socket of client key, unless it has most open.
+func (c *socketCounts) take(key string, most int) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m[key] >= most {
+		return false
+	}
+	if c.m == nil {
+		c.m = map[string]int{}
+	}
+	c.m[key]++
+	return true
+}
+
+// give counts one socket of client key less.
+func (c *socketCounts) give(key string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m[key]--; c.m[key] <= 0 {
+		delete(c.m, key)
+	}
+}
+
+// takeClientSocket counts one more watchers' or lobby socket of the
+// request's client, or answers 429 and returns "" when it has as many
+// as it may. The caller gives the key back when the socket closes.
+func (s *Server) takeClientSocket(w http.ResponseWriter, r *http.Request) (string, bool) {
+	key := s.clientKey(r)
+	if !s.clientSockets.take(key, clientSocketsMost) {
+		s.fail(w, &apiError{429, fmt.Sprintf("you have %d of these WebSockets open already; close a tab", clientSocketsMost)})
+		return "", false
+	}
+	return key, true
 }

@@ -234,7 +234,6 @@ func repairStore(db, dsn string) error {
 	return nil
 }
 
-// stringList is a comma-separated flag value.
 // wordLists is the flag --word-list: word lists by name, each a file.
 type wordLists map[string]string
 
@@ -260,6 +259,7 @@ func (w wordLists) Set(s string) error {
 	return nil
 }
 
+// stringList is a comma-separated flag value.
 type stringList []string
 
 func (l *stringList) String() string { return strings.Join(*l, ",") }

@@ -3831,15 +3831,14 @@ function listen() {
 }
 
 // watch follows a game as a spectator: the watchers' WebSocket says when
-// the state changed ("look again") and how many watch. Should it fail
-// three times in a row (a server that refuses it, a proxy that does not
-// pass WebSockets), the page reads the state every 3 seconds instead.
+// the state changed ("look again") and how many watch. While it fails
+// three times or more in a row (a server that refuses it, a proxy that
+// does not pass WebSockets), the page also reads the state every 3
+// seconds, and tries the socket again less and less often; once it
+// opens, the readings stop.
 function watch() {
-  if (G.st.over || G.ws || G.spectatorTimer) return;
-  if (G.wsFails >= 3) {
-    G.spectatorTimer = setInterval(() => { if (!document.hidden && !G.st.over) refresh(); }, 3000);
-    return;
-  }
+  if (G.st.over || G.ws) return;
+  if (G.wsFails >= 3 && !G.spectatorTimer) G.spectatorTimer = setInterval(() => { if (!document.hidden && !G.st.over) refresh(); }, 3000);
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
   const ws = new WebSocket(`${proto}//${location.host}/api/games/${G.id}/watch`);
   G.ws = ws;
@@ -3852,13 +3851,18 @@ function watch() {
       renderWatching(G.st);
     } else refreshSoon();
   };
-  ws.onopen = () => { G.wsFails = 0; refreshSoon(); };
+  ws.onopen = () => {
+    G.wsFails = 0;
+    clearInterval(G.spectatorTimer);
+    G.spectatorTimer = null;
+    refreshSoon();
+  };
   ws.onclose = () => {
     if (G.ws !== ws) return;
     G.ws = null;
     if (G.st && G.st.over) return;
     G.wsFails++;
-    setTimeout(() => { refresh(); watch(); }, Math.min(10000, 500 * 2 ** G.wsFails));
+    setTimeout(() => { refresh(); watch(); }, Math.min(30000, 500 * 2 ** Math.min(G.wsFails, 6)));
   };
 }
 

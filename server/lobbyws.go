@@ -16,7 +16,8 @@ import (
 // The lobby's WebSocket (GET /api/lobby/ws): a page with the lobby open
 // is told, with {"type":"changed"}, when what every lobby shows changes
 // (a game offered, taken or started, a game to watch begun or ended, a
-// line of the lobby chat, a player come or gone), and reads the lobby
+// line of the lobby chat, a player come or gone, a tournament's
+// registrations, rounds or results), and reads the lobby
 // again, instead of learning of it at its next reading. One goroutine
 // of the process looks at the lobby every lobbyLookEvery while any such
 // socket is open, whatever their number, and a socket passes at most one
@@ -155,7 +156,8 @@ func (s *Server) lookAtLobby() {
 
 // lobbyDigest sums up what every lobby shows, as a guest sees it: the
 // games offered (with their seats), the games being played (which ones,
-// not their scores), the chat's lines and the players in the lobby.
+// not their scores), the chat's lines, the players in the lobby and the
+// tournaments not over.
 func (s *Server) lobbyDigest(ctx context.Context, now time.Time) (uint64, error) {
 	h := fnv.New64a()
 	open, playing := s.lobbyGames(now)
@@ -186,6 +188,16 @@ func (s *Server) lobbyDigest(ctx context.Context, now time.Time) (uint64, error)
 	for _, p := range players {
 		h.Write([]byte(p))
 		h.Write([]byte{0})
+	}
+	h.Write([]byte{0})
+	// The tournaments not over, each at its version (which every
+	// change of it moves on).
+	ts, _, err := s.store.ListTournaments(ctx, 30)
+	if err != nil {
+		return 0, err
+	}
+	for _, t := range ts {
+		fmt.Fprintf(h, "%s/%d,", t.ID, t.Version)
 	}
 	return h.Sum64(), nil
 }

@@ -84,4 +84,20 @@ func TestLobbySocket(t *testing.T) {
 	if !changed(5 * time.Second) {
 		t.Error("a line in the lobby chat: the lobby's socket says nothing")
 	}
+	// A tournament announced, and a player registering for it.
+	var made TournamentInfo
+	if code := e.doWith(ana, "POST", "/api/tournaments", "", map[string]any{"name": "Winter Cup", "clock": ClockRequest{Seconds: 600}}, &made); code != 201 {
+		t.Fatalf("announce a tournament: %d", code)
+	}
+	if !changed(5 * time.Second) {
+		t.Error("a tournament announced: the lobby's socket says nothing")
+	}
+	bo := browser(t)
+	e.signUp(bo, "Bodil", "battery staple")
+	if code := e.doWith(bo, "POST", "/api/tournaments/"+made.ID+"/register", "", nil, nil); code != 200 {
+		t.Fatalf("register: %d", code)
+	}
+	if !changed(5 * time.Second) {
+		t.Error("a player registered: the lobby's socket says nothing")
+	}
 }

@@ -596,27 +596,28 @@ async function showLobby() {
   // My games, less often: the games of correspondence play whose turn
   // came while the lobby stayed open.
   setInterval(() => { if (!document.hidden) loadMine(); }, 30000);
-  listenLobby(0);
+  listenLobby(0, () => { if (!document.hidden) { loadOpen(); loadTourneys(); } });
 }
 
 // LOBBY_WS is the lobby's WebSocket while the lobby is open.
 let LOBBY_WS = null;
 
 // listenLobby follows the lobby's WebSocket: each message says the
-// lobby changed (a game offered or begun, a chat line, a player come),
-// so the page reads it at once rather than at its next reading. A
+// lobby changed (a game offered or begun, a chat line, a player come, a
+// tournament's registrations, rounds or results), and changed reads
+// what the page shows of it at once rather than at its next reading. A
 // socket that closes is opened again later, waiting longer after each
 // failure in a row; meanwhile the regular readings go on.
-function listenLobby(fails) {
+function listenLobby(fails, changed) {
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
   const ws = new WebSocket(`${proto}//${location.host}/api/lobby/ws`);
   LOBBY_WS = ws;
   ws.onopen = () => { fails = 0; };
-  ws.onmessage = () => { if (!document.hidden) loadOpen(); };
+  ws.onmessage = changed;
   ws.onclose = () => {
     if (LOBBY_WS !== ws) return;
     LOBBY_WS = null;
-    setTimeout(() => listenLobby(fails + 1), Math.min(60000, 1000 * 2 ** Math.min(fails, 6)));
+    setTimeout(() => listenLobby(fails + 1, changed), Math.min(60000, 1000 * 2 ** Math.min(fails, 6)));
   };
 }
 
@@ -1777,7 +1778,11 @@ async function showTourney(id) {
   }
   await loadTourney();
   // The rounds move on as games end elsewhere.
-  tourneyTimer = setInterval(() => { if (!document.hidden && TOURNEY.state !== "over" && TOURNEY.state !== "cancelled") loadTourney(); }, 15000);
+  const tourneyOn = () => !document.hidden && TOURNEY.state !== "over" && TOURNEY.state !== "cancelled";
+  tourneyTimer = setInterval(() => { if (tourneyOn()) loadTourney(); }, 15000);
+  // And at once when the lobby's socket says the tournaments changed
+  // (a player registered, a round paired, a result).
+  listenLobby(0, () => { if (tourneyOn()) loadTourney(); });
 }
 
 async function loadTourney() {

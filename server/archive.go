@@ -21,8 +21,13 @@ import (
 // A game that cannot be rebuilt is left out and named in
 // not-included.txt. One archive is made at a time for an account.
 
-// archiveGames bounds the games of an archive.
-const archiveGames = 500
+// archiveGames bounds the games of an archive; archivesPerHour the
+// archives an account may ask for in an hour (each rebuilds up to
+// archiveGames games).
+const (
+	archiveGames    = 500
+	archivesPerHour = 10
+)
 
 func (s *Server) handleGamesArchive(w http.ResponseWriter, r *http.Request) {
 	if ok, retry := s.lookLim.take(s.clientKey(r), time.Now()); !ok {
@@ -32,6 +37,10 @@ func (s *Server) handleGamesArchive(w http.ResponseWriter, r *http.Request) {
 	a, err := s.requireSignIn(r, "sign in to download your games")
 	if err != nil {
 		s.fail(w, err)
+		return
+	}
+	if ok, retry := s.archiveLim.take(a.Key, time.Now()); !ok {
+		s.fail(w, tooMany("archives of your games", retry))
 		return
 	}
 	s.mu.Lock()

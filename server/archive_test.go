@@ -95,6 +95,13 @@ func TestGamesArchive(t *testing.T) {
 	if len(files) != 1 || !bytes.Contains(files["not-included.txt"], []byte(cr.ID)) {
 		t.Errorf("the archive of a server without the game's list: %q", files)
 	}
+	// At most archivesPerHour an hour for an account (in a process).
+	for range archivesPerHour - 1 {
+		archive(e, ana)
+	}
+	if code := e.doWith(ana, "GET", "/api/me/games.zip", "", nil, nil); code != 429 {
+		t.Errorf("one archive more in the hour: %d, want 429", code)
+	}
 	if code := e.do("GET", "/api/me/games.zip", "", nil, nil); code != 401 {
 		t.Errorf("the archive signed out: %d, want 401", code)
 	}

@@ -215,8 +215,10 @@ type Server struct {
 	// startedAt is when New made the server.
 	startedAt time.Time
 	// archiving marks the accounts whose games' archive is being made
-	// (archive.go), guarded by mu.
-	archiving map[string]bool
+	// (archive.go), guarded by mu; archiveLim counts each account's
+	// archives.
+	archiving  map[string]bool
+	archiveLim *limiter
 	// lobbyWatch is the state of the lobby's WebSockets (lobbyws.go),
 	// clientSockets the watchers' and the lobby's sockets by client.
 	lobbyWatch    lobbyWatch
@@ -411,9 +413,10 @@ func New(cfg Config) (*Server, error) {
 	s := &Server{cfg: cfg, store: cfg.Store, startedAt: time.Now(), games: map[string]*live{}, lexes: map[string]*lexRes{}, invites: map[string][]inviteRef{}, shown: map[*live]struct{}{},
 		sem:        make(chan struct{}, cfg.Thinkers),
 		analyzeLim: newLimiter(analyzePerMinute, analyzePerMinute), analysisLim: newLimiter(analysesPerMinute, analysesPerMinute),
-		importLim: newHourLimiter(cfg.ImportsPerHour, DefaultImportsPerHour, 1),
-		botsOnly:  make(chan struct{}, max(1, cfg.Thinkers/2)),
-		byClient:  map[string]int{}, botsByClient: map[string]int{},
+		importLim:  newHourLimiter(cfg.ImportsPerHour, DefaultImportsPerHour, 1),
+		archiveLim: newHourLimiter(archivesPerHour, archivesPerHour, 1),
+		botsOnly:   make(chan struct{}, max(1, cfg.Thinkers/2)),
+		byClient:   map[string]int{}, botsByClient: map[string]int{},
 		createLim:   newLimiter(cfg.CreatePerMinute, DefaultCreatePerMinute),
 		joinLim:     newLimiter(cfg.JoinPerMinute, DefaultJoinPerMinute),
 		badLim:      newLimiter(cfg.BadPerMinute, DefaultBadPerMinute),

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -17,6 +18,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/coder/websocket"
 
 	"atril/alphabet"
 	"atril/board"
@@ -79,6 +82,12 @@ type latencies struct {
 func (l *latencies) add(d time.Duration) {
 	l.mu.Lock()
 	l.d = append(l.d, d)
+	l.mu.Unlock()
+}
+
+func (l *latencies) reset() {
+	l.mu.Lock()
+	l.d = l.d[:0]
 	l.mu.Unlock()
 }
 
@@ -167,6 +176,7 @@ func runLoadtest(args []string) error {
 	replay := fs.Int("replay", 0, "play K distinct games (seeds seed to seed+K-1, which needs --seed and atril serve --allow-seed): each is played once with the best moves and recorded, then replayed by the other games with its seed, so that this machine's CPU goes to sending requests rather than choosing moves (the state is still read before every move)")
 	split := fs.Bool("split", false, "with --replay: measure the server's CPU of a move and of a state read apart, in phases of one kind of request each; closed loop, or with --rate an open loop of --duration a phase")
 	reads := fs.Int("reads", 20, "with --split in a closed loop: state reads per game in the reads phase")
+	watchers := fs.Int("watchers", 0, "spectators of each game, each following it as a spectator's page does (the watchers' WebSocket, and a read of the state each time it says the game changed), each from an address of its own given in X-Forwarded-For: start the server with --real-ip-header X-Forwarded-For")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
@@ -175,6 +185,9 @@ func runLoadtest(args []string) error {
 	}
 	if *split && (*replay == 0 || *reads < 1) {
 		return fmt.Errorf("--split: want --replay K (moves are sent without reading the state first) and --reads of 1 or more")
+	}
+	if *watchers < 0 || *watchers > 0 && *split {
+		return fmt.Errorf("--watchers %d: want 0 or more, and not with --split", *watchers)
 	}
 	if *games < 1 {
 		return fmt.Errorf("--games %d: want at least 1", *games)
@@ -199,7 +212,7 @@ func runLoadtest(args []string) error {
 	fmt.Fprintf(os.Stderr, "loadtest: %s word list and GADDAG ready in %v\n", v.DefaultLexicon, time.Since(t0).Round(time.Millisecond))
 	// At most conns connections: past them, requests wait for one (and
 	// the wait counts in their round trip), as they would in a browser.
-	conns := min(2**games, *maxConns)
+	conns := min(2**games*(1+*watchers), *maxConns)
 	c := &loadClient{base: "http://" + *addr, http: &http.Client{
 		Timeout: 60 * time.Second,
 		Transport: &http.Transport{MaxIdleConns: conns, MaxIdleConnsPerHost: conns, MaxConnsPerHost: conns,
@@ -209,7 +222,7 @@ func runLoadtest(args []string) error {
 	if err := c.do("GET", "/api/info", "", nil, &info); err != nil {
 		return fmt.Errorf("server at %s: %w", *addr, err)
 	}
-	lt := &loadRun{c: c, v: v, lex: lex, gens: &gens, maxMoves: *maxMoves,
+	lt := &loadRun{c: c, v: v, lex: lex, gens: &gens, maxMoves: *maxMoves, watchers: *watchers,
 		choose: make(chan struct{}, runtime.GOMAXPROCS(0)), replay: *replay, scripts: map[uint64]*script{}}
 	if *replay > 0 {
 		if err := lt.recordScripts(*seed); err != nil {
@@ -233,6 +246,11 @@ func runLoadtest(args []string) error {
 		go func(i int) {
 			defer wg.Done()
 			g, err := lt.newGame(lt.seedOf(*seed, i))
+			if err == nil {
+				var stop func()
+				stop, err = lt.watch(g.id, i)
+				defer stop()
+			}
 			for err == nil {
 				var over bool
 				over, err = lt.step(g, true)
@@ -255,8 +273,19 @@ func runLoadtest(args []string) error {
 	fmt.Printf("moves/s: %.1f\n", float64(lt.moves.Load())/el.Seconds())
 	fmt.Printf("move round trip (POST move): %s\n", lt.moveLat.summary())
 	fmt.Printf("state round trip (GET game with token): %s\n", lt.stateLat.summary())
+	lt.spectatorReport(*games, el)
 	fmt.Println(cpuReport(before, after))
 	return lt.err()
+}
+
+// spectatorReport prints what the spectators of n games did in el.
+func (lt *loadRun) spectatorReport(n int, el time.Duration) {
+	if lt.watchers == 0 {
+		return
+	}
+	fmt.Printf("spectators: %d a game (%d sockets); changes told %d (%.2f a move), states read %d (%.1f/s)\n", lt.watchers, n*lt.watchers,
+		lt.told.Load(), float64(lt.told.Load())/float64(max(1, lt.moves.Load())), lt.watchReads.Load(), float64(lt.watchReads.Load())/el.Seconds())
+	fmt.Printf("spectator's state round trip (GET game, no token): %s\n", lt.watchLat.summary())
 }
 
 // loadRun is the shared state of a load test.
@@ -266,13 +295,18 @@ type loadRun struct {
 	lex      *lexicon.Lexicon
 	gens     *sync.Pool
 	maxMoves int
+	// watchers is the spectators of each game (watch).
+	watchers int
 	// choose bounds the moves chosen here at once, so the bots do not
 	// starve the server of CPU all at once.
-	choose            chan struct{}
-	moveLat, stateLat latencies
-	moves, errCount   atomic.Int64
-	firstErr          error
-	errOnce           sync.Once
+	choose                      chan struct{}
+	moveLat, stateLat, watchLat latencies
+	moves, errCount             atomic.Int64
+	// told counts the watchers' sockets' messages that the game changed,
+	// watchReads the states the spectators read on them.
+	told, watchReads atomic.Int64
+	firstErr         error
+	errOnce          sync.Once
 	// replay > 0 replays recorded games (scripts, by seed).
 	replay    int
 	scriptsMu sync.Mutex
@@ -661,6 +695,11 @@ func (lt *loadRun) openLoop(n int, seed uint64, period, duration time.Duration) 
 			next := begin.Add(time.Duration(i) * period / time.Duration(n))
 			time.Sleep(time.Until(next))
 			g, err := lt.newGame(lt.seedOf(seed, i))
+			unwatch := func() {}
+			if err == nil {
+				unwatch, err = lt.watch(g.id, i)
+			}
+			defer func() { unwatch() }()
 			for err == nil {
 				next = next.Add(period)
 				if next.After(stop) {
@@ -674,7 +713,11 @@ func (lt *loadRun) openLoop(n int, seed uint64, period, duration time.Duration) 
 				var over bool
 				over, err = lt.step(g, time.Now().After(measureFrom))
 				if err == nil && (over || g.moves >= lt.maxMoves) {
-					g, err = lt.newGame(lt.seedOf(seed, i))
+					go unwatch()
+					unwatch = func() {}
+					if g, err = lt.newGame(lt.seedOf(seed, i)); err == nil {
+						unwatch, err = lt.watch(g.id, i)
+					}
 				}
 			}
 			if err != nil {
@@ -683,6 +726,10 @@ func (lt *loadRun) openLoop(n int, seed uint64, period, duration time.Duration) 
 		}(i)
 	}
 	time.Sleep(time.Until(measureFrom))
+	// The spectators count from here, as the moves do.
+	lt.told.Store(0)
+	lt.watchReads.Store(0)
+	lt.watchLat.reset()
 	before := lt.c.scrape()
 	wg.Wait()
 	after := lt.c.scrape()
@@ -693,6 +740,7 @@ func (lt *loadRun) openLoop(n int, seed uint64, period, duration time.Duration) 
 		duration, lt.moves.Load(), float64(lt.moves.Load())/duration.Seconds(), target, late.Load(), lt.errCount.Load())
 	fmt.Printf("move round trip (POST move): %s\n", lt.moveLat.summary())
 	fmt.Printf("state round trip (GET game with token): %s\n", lt.stateLat.summary())
+	lt.spectatorReport(n, duration)
 	fmt.Println(cpuReport(before, after))
 	return lt.err()
 }
@@ -737,4 +785,67 @@ func loadMove(v *variant.Variant, lex *lexicon.Lexicon, gen movegen.Generator, s
 		tiles[i] = server.PlacedTile{Row: sq[i][0], Col: sq[i][1], Letter: v.Alphabet.String(t.Letter()), Blank: t.IsBlanked()}
 	}
 	return map[string]any{"kind": "place", "tiles": tiles}, nil
+}
+
+// watch opens lt.watchers spectators of game id, the slot-th game of
+// the test (each spectator from an address of its own, by slot, in
+// X-Forwarded-For), as the page follows a game it watches: the
+// watchers' WebSocket, and a read of the state each time it says the
+// game changed, until the socket closes at the game's end. stop waits a
+// little for them to read the game's end, then closes them.
+func (lt *loadRun) watch(id string, slot int) (stop func(), err error) {
+	first, n := slot*lt.watchers, lt.watchers
+	var wg sync.WaitGroup
+	ctx, cancel := context.WithCancel(context.Background())
+	stop = func() {
+		done := make(chan struct{})
+		go func() { wg.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(2 * time.Second):
+		}
+		cancel()
+		wg.Wait()
+	}
+	u := "ws" + strings.TrimPrefix(lt.c.base, "http") + "/api/games/" + id + "/watch"
+	for k := first; k < first+n; k++ {
+		addr := fmt.Sprintf("10.%d.%d.%d", k>>16&255, k>>8&255, k&255)
+		h := http.Header{"X-Forwarded-For": {addr}}
+		c, _, err := websocket.Dial(ctx, u, &websocket.DialOptions{HTTPHeader: h})
+		if err != nil {
+			return stop, fmt.Errorf("spectator %d of game %s: %w", k, id, err)
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer c.CloseNow()
+			for {
+				_, data, err := c.Read(ctx)
+				if err != nil {
+					return // the game is over (or the test ends)
+				}
+				if !bytes.Contains(data, []byte(`"changed"`)) {
+					continue
+				}
+				lt.told.Add(1)
+				req, _ := http.NewRequest("GET", lt.c.base+"/api/games/"+id, nil)
+				req.Header = h.Clone()
+				t0 := time.Now()
+				resp, err := lt.c.http.Do(req)
+				if err != nil {
+					lt.fail(fmt.Errorf("spectator %d of game %s: %w", k, id, err))
+					return
+				}
+				io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+				if resp.StatusCode != 200 {
+					lt.fail(fmt.Errorf("spectator %d of game %s: state %d", k, id, resp.StatusCode))
+					return
+				}
+				lt.watchLat.add(time.Since(t0))
+				lt.watchReads.Add(1)
+			}
+		}()
+	}
+	return stop, nil
 }

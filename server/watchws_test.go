@@ -103,13 +103,19 @@ func TestWatchSocket(t *testing.T) {
 	watchSocketsMost = most
 	// One client holds at most clientSocketsMost of them (the socket
 	// above is another client's).
+	var theirs []*websocket.Conn
 	for k := range clientSocketsMost {
-		if c, code := e.dialWatch(ctx, id, "10.0.0.9"); c == nil {
+		c, code := e.dialWatch(ctx, id, "10.0.0.9")
+		if c == nil {
 			t.Fatalf("socket %d of one client: %d", k+1, code)
 		}
+		theirs = append(theirs, c)
 	}
 	if c, code := e.dialWatch(ctx, id, "10.0.0.9"); c != nil || code != 429 {
 		t.Errorf("one socket more of that client: %d, want 429", code)
+	}
+	for _, c := range theirs {
+		c.CloseNow()
 	}
 
 	// The end: the socket says so and closes.

@@ -89,9 +89,8 @@ func (s *Server) handleLobbyWS(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer c.CloseNow()
-	ping := time.NewTicker(30 * time.Second)
+	ping := time.NewTicker(pingEvery)
 	defer ping.Stop()
-	msg := []byte(`{"type":"changed"}`)
 	for {
 		select {
 		case <-changed:
@@ -103,7 +102,7 @@ func (s *Server) handleLobbyWS(w http.ResponseWriter, r *http.Request) {
 			lw.mu.Lock()
 			changed = lw.changed
 			lw.mu.Unlock()
-			if sendText(ctx, c, msg) != nil {
+			if sendText(ctx, c, changedMessage) != nil {
 				return
 			}
 		case <-ping.C:

@@ -643,17 +643,16 @@ func (s *Server) handlePuzzleLeaders(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
-	kind := r.URL.Query().Get("kind")
-	var rs []store.PuzzleRating
-	switch kind {
-	case "", "score":
-		kind = "score"
-		rs, err = s.store.PuzzleLeaderboard(r.Context(), name, n)
-	case "endgame":
-		rs, err = s.store.EndgameLeaderboard(r.Context(), name, n)
-	default:
-		err = &apiError{400, fmt.Sprintf("kind=%s: want score or endgame", short(kind, 20))}
+	kind, err := puzzleKind(r)
+	if err != nil {
+		s.fail(w, err)
+		return
 	}
+	leaders := s.store.PuzzleLeaderboard
+	if kind == "endgame" {
+		leaders = s.store.EndgameLeaderboard
+	}
+	rs, err := leaders(r.Context(), name, n)
 	if err != nil {
 		s.fail(w, err)
 		return
@@ -663,6 +662,19 @@ func (s *Server) handlePuzzleLeaders(w http.ResponseWriter, r *http.Request) {
 		b.Players = append(b.Players, puzzleRatingInfo(&rs[i]))
 	}
 	writeJSON(w, 200, b)
+}
+
+// puzzleKind reads the request's kind= of puzzle: "score" (the default:
+// the puzzles to score) or "endgame", with a 400 error for another.
+func puzzleKind(r *http.Request) (string, error) {
+	switch kind := r.URL.Query().Get("kind"); kind {
+	case "", "score":
+		return "score", nil
+	case "endgame":
+		return kind, nil
+	default:
+		return "", &apiError{400, fmt.Sprintf("kind=%s: want score or endgame", short(kind, 20))}
+	}
 }
 
 func (s *Server) handlePuzzleNext(w http.ResponseWriter, r *http.Request) {
@@ -681,16 +693,16 @@ func (s *Server) handlePuzzleNext(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx := r.Context()
+	kind, err := puzzleKind(r)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
 	// The puzzles to score by the puzzle rating, or the endgame puzzles
 	// by the endgame rating.
 	numbers, levels, own, what := s.store.PuzzleNumbers, s.store.PuzzleLevels, s.puzzleRating, "puzzle"
-	switch kind := r.URL.Query().Get("kind"); kind {
-	case "", "score":
-	case "endgame":
+	if kind == "endgame" {
 		numbers, levels, own, what = s.store.EndgameNumbers, s.store.EndgameLevels, s.endgameRating, "endgame puzzle"
-	default:
-		s.fail(w, &apiError{400, fmt.Sprintf("kind=%s: want score or endgame", short(kind, 20))})
-		return
 	}
 	mine := float64(rating.DefaultR)
 	answered, err := numbers(ctx, a.Key, name)

@@ -46,6 +46,8 @@ type watchMessage struct {
 	WatchingNames []string `json:"watching_names,omitempty"`
 }
 
+// changedMessage tells a watcher, or a page with the lobby open, to read
+// again what it shows.
 var changedMessage = []byte(`{"type":"changed"}`)
 
 func (s *Server) handleWatch(w http.ResponseWriter, r *http.Request) {
@@ -94,7 +96,7 @@ func (s *Server) handleWatch(w http.ResponseWriter, r *http.Request) {
 	}
 	defer c.CloseNow()
 	send := func(data []byte) bool { return sendText(ctx, c, data) == nil }
-	ping := time.NewTicker(30 * time.Second)
+	ping := time.NewTicker(pingEvery)
 	defer ping.Stop()
 	count := time.NewTicker(watcherEvery)
 	defer count.Stop()

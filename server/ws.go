@@ -58,7 +58,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		after = l.log.drained[me]
 		l.mu.Unlock()
 	}
-	ping := time.NewTicker(30 * time.Second)
+	ping := time.NewTicker(pingEvery)
 	defer ping.Stop()
 	tok := token(r)
 	for {
@@ -108,8 +108,12 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// socketTimeout bounds a write or a ping on a WebSocket.
-const socketTimeout = 10 * time.Second
+// socketTimeout bounds a write or a ping on a WebSocket; pingEvery is
+// how often the server pings a socket's peer to find one that has gone.
+const (
+	socketTimeout = 10 * time.Second
+	pingEvery     = 30 * time.Second
+)
 
 // acceptSocket makes the request a WebSocket that only the server writes
 // to. The connection outlives the request, so the server's deadlines are

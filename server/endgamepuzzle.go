@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"errors"
 	"math"
 	"net/http"
@@ -137,14 +138,18 @@ func (s *Server) handleEndgame(w http.ResponseWriter, r *http.Request) {
 	g := p.game()
 	info := EndgameInfo{PuzzleInfo: PuzzleInfo{Lexicon: p.lexicon, Number: p.number, Today: puzzle.Today(time.Now()), Goal: "endgame", State: p.state(),
 		CGP: cgpOfView(p.v, player.ViewOf(g, g.Current()), p.lexicon)}}
-	info.First, err = s.firstEndgame(r, p)
-	if err == nil && info.First != nil {
-		// The puzzle's own rating once the account has answered it, as
-		// a puzzle to score shows it.
-		info.Level, err = s.endgameLevel(r.Context(), p.lexicon, p.number)
-	}
-	if a, _ := s.signedIn(r); err == nil && a != nil {
-		info.Rating, err = s.endgameRating(r.Context(), a.Key, p.lexicon)
+	// Signed in: the account's first answer and endgame rating, and
+	// once it has answered, the puzzle's own rating (as a puzzle to
+	// score shows it).
+	a, err := s.signedIn(r)
+	if err == nil && a != nil {
+		info.First, err = s.firstEndgame(r.Context(), a.Key, p)
+		if err == nil && info.First != nil {
+			info.Level, err = s.endgameLevel(r.Context(), p.lexicon, p.number)
+		}
+		if err == nil {
+			info.Rating, err = s.endgameRating(r.Context(), a.Key, p.lexicon)
+		}
 	}
 	if err != nil {
 		s.fail(w, err)
@@ -153,14 +158,10 @@ func (s *Server) handleEndgame(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, 200, info)
 }
 
-// firstEndgame is the signed-in account's first answer to endgame
-// puzzle p (nil signed out or before one).
-func (s *Server) firstEndgame(r *http.Request, p *puzzleEntry) (*EndgameResult, error) {
-	a, err := s.signedIn(r)
-	if err != nil || a == nil {
-		return nil, err
-	}
-	rec, err := s.store.EndgameRecord(r.Context(), a.Key, p.lexicon, p.number)
+// firstEndgame is account key's first answer to endgame puzzle p (nil
+// before one).
+func (s *Server) firstEndgame(ctx context.Context, key string, p *puzzleEntry) (*EndgameResult, error) {
+	rec, err := s.store.EndgameRecord(ctx, key, p.lexicon, p.number)
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, nil
 	}
@@ -251,7 +252,7 @@ func (s *Server) recordEndgame(r *http.Request, p *puzzleEntry, out *EndgameAnsw
 			rec.Value = *out.Value
 		}
 		if _, err = s.store.RecordEndgame(r.Context(), a.Key, &rec, ratePuzzle(out.Correct, rec.Answered)); err == nil {
-			out.First, err = s.firstEndgame(r, p)
+			out.First, err = s.firstEndgame(r.Context(), a.Key, p)
 		}
 		if err == nil {
 			out.Rating, err = s.endgameRating(r.Context(), a.Key, p.lexicon)

@@ -599,6 +599,12 @@ async function showLobby() {
   listenLobby(0, () => { if (!document.hidden) { loadOpen(); loadTourneys(); } });
 }
 
+// socketURL is the address of this server's WebSocket at path (wss: on
+// a page served over https).
+function socketURL(path) {
+  return (location.protocol === "https:" ? "wss:" : "ws:") + "//" + location.host + path;
+}
+
 // LOBBY_WS is the lobby's WebSocket while the lobby is open.
 let LOBBY_WS = null;
 
@@ -609,8 +615,7 @@ let LOBBY_WS = null;
 // socket that closes is opened again later, waiting longer after each
 // failure in a row; meanwhile the regular readings go on.
 function listenLobby(fails, changed) {
-  const proto = location.protocol === "https:" ? "wss:" : "ws:";
-  const ws = new WebSocket(`${proto}//${location.host}/api/lobby/ws`);
+  const ws = new WebSocket(socketURL("/api/lobby/ws"));
   LOBBY_WS = ws;
   ws.onopen = () => { fails = 0; };
   ws.onmessage = changed;
@@ -3808,8 +3813,7 @@ function refreshSoon() {
 function listen() {
   if (!G.token) return watch();
   if (G.st.over) return;
-  const proto = location.protocol === "https:" ? "wss:" : "ws:";
-  let url = `${proto}//${location.host}/api/games/${G.id}/ws?token=${encodeURIComponent(G.token)}`;
+  let url = socketURL(`/api/games/${G.id}/ws?token=${encodeURIComponent(G.token)}`);
   if (G.seq >= 0) url += "&after=" + G.seq;
   const ws = new WebSocket(url);
   G.ws = ws;
@@ -3844,8 +3848,7 @@ function listen() {
 function watch() {
   if (G.st.over || G.ws) return;
   if (G.wsFails >= 3 && !G.spectatorTimer) G.spectatorTimer = setInterval(() => { if (!document.hidden && !G.st.over) refresh(); }, 3000);
-  const proto = location.protocol === "https:" ? "wss:" : "ws:";
-  const ws = new WebSocket(`${proto}//${location.host}/api/games/${G.id}/watch`);
+  const ws = new WebSocket(socketURL(`/api/games/${G.id}/watch`));
   G.ws = ws;
   ws.onmessage = (ev) => {
     let n;

@@ -1590,10 +1590,18 @@ func TestBrowserMouseGame(t *testing.T) {
 		r.poll(ctx, step.button, fmt.Sprintf(`G.review.k === %d && $("#review-pos").textContent === %q`, step.k,
 			map[bool]string{true: "The end of the game", false: fmt.Sprintf("Move %d of %d", step.k+1, len(moves))}[step.k == len(moves)]), 5*time.Second)
 	}
-	var gcgHref string
+	var gcgHref, imgHref string
 	r.eval(ctx, `$("#review-gcg").getAttribute("href")`, &gcgHref)
 	if gcgHref != "/api/games/"+id+"/gcg" {
 		t.Errorf("the review's GCG link: %q", gcgHref)
+	}
+	// The picture of the position shown (move len(moves)-1), which the
+	// server draws.
+	r.eval(ctx, `$("#review-image").getAttribute("href")`, &imgHref)
+	if want := fmt.Sprintf("/api/games/%s/board.png?move=%d", id, len(moves)-1); imgHref != want {
+		t.Errorf("the review's picture link: %q, want %q", imgHref, want)
+	} else if code, _, _ := getImage(t, r.e, imgHref); code != 200 {
+		t.Errorf("the review's picture: %d", code)
 	}
 	// A note on the move shown, the last one: saved, shown, kept by the
 	// server; then taken away.

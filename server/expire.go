@@ -111,7 +111,7 @@ func (s *Server) sweeper() {
 				s.expire(l, now)
 				l.mu.Unlock()
 			}
-			for _, lim := range []*limiter{s.createLim, s.joinLim, s.badLim, s.lookLim, s.chatLim, s.loginLim, s.failLim, s.failAll, s.analyzeLim, s.analysisLim, s.importLim} {
+			for _, lim := range []*limiter{s.createLim, s.joinLim, s.badLim, s.lookLim, s.chatLim, s.loginLim, s.failLim, s.failAll, s.analyzeLim, s.analysisLim, s.importLim, s.imageLim} {
 				lim.sweep(now)
 			}
 		}

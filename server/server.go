@@ -18,6 +18,7 @@ import (
 	"io/fs"
 	"log"
 	"net/http"
+	"net/url"
 	"runtime"
 	"sort"
 	"strings"
@@ -106,6 +107,11 @@ type Config struct {
 	// the server gives the client's address ("X-Forwarded-For": the last
 	// address counts). Empty: the address of the connection.
 	RealIPHeader string
+	// PublicURL is the site's address as its visitors reach it
+	// ("https://example.org"), which link previews name pictures by.
+	// Empty: the host each request names, over https when the request
+	// came so or, with RealIPHeader set, when X-Forwarded-Proto says so.
+	PublicURL string
 	// TrustedOrigins lists origins ("https://example.org") other than
 	// the server's own from which a browser may send state-changing
 	// requests; every other cross-site POST is refused.
@@ -210,6 +216,10 @@ type Server struct {
 	// /api/analyze), analysisLim their static analyses.
 	analyzeLim, analysisLim *limiter
 	importLim               *limiter
+	// imageLim counts the clients' pictures of positions, images keeps
+	// the pictures drawn last (card.go).
+	imageLim *limiter
+	images   images
 	// latency holds the API's answer times by route (latency.go).
 	latency latencies
 	// startedAt is when New made the server.
@@ -401,6 +411,12 @@ func New(cfg Config) (*Server, error) {
 	if cfg.IPv6Prefix == 0 {
 		cfg.IPv6Prefix = DefaultIPv6Prefix
 	}
+	if cfg.PublicURL != "" {
+		u, err := url.Parse(cfg.PublicURL)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" {
+			return nil, fmt.Errorf("server: public address %q: want http(s)://host[/path]", cfg.PublicURL)
+		}
+	}
 	if cfg.IPv6Prefix < 32 || cfg.IPv6Prefix > 128 {
 		return nil, fmt.Errorf("server: an IPv6 client network of /%d: want /32 to /128", cfg.IPv6Prefix)
 	}
@@ -413,6 +429,7 @@ func New(cfg Config) (*Server, error) {
 	s := &Server{cfg: cfg, store: cfg.Store, startedAt: time.Now(), games: map[string]*live{}, lexes: map[string]*lexRes{}, invites: map[string][]inviteRef{}, shown: map[*live]struct{}{},
 		sem:        make(chan struct{}, cfg.Thinkers),
 		analyzeLim: newLimiter(analyzePerMinute, analyzePerMinute), analysisLim: newLimiter(analysesPerMinute, analysesPerMinute),
+		imageLim:   newLimiter(imagesPerMinute, imagesPerMinute),
 		importLim:  newHourLimiter(cfg.ImportsPerHour, DefaultImportsPerHour, 1),
 		archiveLim: newHourLimiter(archivesPerHour, archivesPerHour, 1),
 		botsOnly:   make(chan struct{}, max(1, cfg.Thinkers/2)),

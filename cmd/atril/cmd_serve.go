@@ -73,6 +73,7 @@ func runServe(args []string) error {
 	maxPerClient := fs.Int("max-games-per-client", server.DefaultMaxGamesPerClient, "unfinished games one client may have made at once; 0: no limit")
 	maxComputer := fs.Int("max-computer-games", server.DefaultMaxComputerGames, "unfinished games that only computers play one client may have made at once (they take at most half the computer's thinkers); 0: no limit")
 	v6prefix := fs.Int("ipv6-prefix", server.DefaultIPv6Prefix, "length of the IPv6 network counted as one client by the limits per client (32 to 128; 56 or 48 where subscribers get such networks)")
+	publicURL := fs.String("public-url", "", "the site's address as visitors reach it (https://example.org), which link previews name pictures of positions by; default: the host each request names")
 	realIP := fs.String("real-ip-header", "", "header in which a reverse proxy in front gives the client's address (X-Forwarded-For: the last address counts)")
 	var origins stringList
 	fs.Var(&origins, "trusted-origin", "comma-separated origins (https://host) besides the server's own whose pages may create games, join and move")
@@ -123,7 +124,7 @@ func runServe(args []string) error {
 		LookupPerMinute: off(*lookRate), ImportsPerHour: off(*importRate), ChatPerMinute: off(*chatRate), LoginPerMinute: off(*loginRate),
 		AccountFailsPerHour: off(*failRate), MaxOffers: int(off(float64(*maxOffers))),
 		MaxGamesPerClient: int(off(float64(*maxPerClient))), MaxComputerGames: int(off(float64(*maxComputer))),
-		RealIPHeader: *realIP, IPv6Prefix: *v6prefix, TrustedOrigins: origins,
+		RealIPHeader: *realIP, PublicURL: *publicURL, IPv6Prefix: *v6prefix, TrustedOrigins: origins,
 		ExpireUnstarted: never(*expireUnstarted), ExpireIdle: never(*expireIdle), WordLists: lists})
 	if err != nil {
 		return err

@@ -4455,6 +4455,7 @@ function renderReview() {
   $("#rv-next").disabled = $("#rv-last").disabled = R.k === n;
   $("#review-pos").textContent = R.k === n ? t("rvEnd") : t("rvPos", R.k + 1, n);
   $("#review-board").hidden = R.k === n;
+  $("#review-image").href = "/api/games/" + G.id + "/board.png" + (R.k === n ? "" : "?move=" + R.k);
   const rackBox = $("#review-rack");
   rackBox.textContent = "";
   const played = $("#review-played");

@@ -1,0 +1,464 @@
+// Package boardimage draws a position as a picture: the board with its
+// premium squares and tiles, the squares of the last move outlined, and
+// beside it a title, a few lines of text and a rack. The server gives
+// these pictures as the preview of a shared link (a game, a puzzle) and
+// for a player to save or send a position.
+//
+// The picture is a card of 1200×630 pixels, the proportions link
+// previews use; the board takes its left part whatever its size. Text is
+// set in the Go fonts, which cover the letters of the English, Spanish
+// and Czech alphabets.
+package boardimage
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+	"image/draw"
+	"image/png"
+	"io"
+	"math"
+	"strings"
+	"sync"
+
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/goregular"
+	"golang.org/x/image/font/opentype"
+	"golang.org/x/image/math/fixed"
+
+	"atril/alphabet"
+	"atril/variant"
+)
+
+// Width and Height are the size of every picture, in pixels.
+const (
+	Width  = 1200
+	Height = 630
+)
+
+// Position is what a picture shows.
+type Position struct {
+	// Variant gives the board's size, premiums, start square, alphabet
+	// and tile scores.
+	Variant *variant.Variant
+	// Grid holds the tiles on the board, Size×Size row-major, 0 for an
+	// empty square (a blank standing for a letter has its BlankBit set).
+	Grid []alphabet.Tile
+	// Last are the squares (row, column) of the last move's new tiles,
+	// outlined.
+	Last [][2]int
+	// Lang is the language of the premium squares' labels: "en", "es"
+	// or "cs" (English when empty or unknown).
+	Lang string
+	// Title is the first line beside the board, in bold.
+	Title string
+	// Lines follow the title, one a line; a line too long for the space
+	// is cut with an ellipsis.
+	Lines []string
+	// RackLabel is written above Rack when the rack is shown.
+	RackLabel string
+	// Rack is a rack shown under the lines (the undesignated blank is
+	// alphabet.Blank); nil shows none.
+	Rack []alphabet.Tile
+	// Footer is written at the bottom right, small (for example the
+	// site's name).
+	Footer string
+}
+
+// margin is the space around the board, gap between its squares.
+const margin, gap = 15, 2
+
+// geometry gives the top of a board of n×n squares, the side of a
+// square and the side of the board.
+func geometry(n int) (top, sq, side int) {
+	sq = (Height - 2*margin - (n+1)*gap) / n
+	side = n*sq + (n+1)*gap
+	return (Height - side) / 2, sq, side
+}
+
+// SquareRect is where a picture puts square (r, c) of a board of n×n
+// squares.
+func SquareRect(n, r, c int) image.Rectangle {
+	top, sq, _ := geometry(n)
+	x0, y0 := margin+gap+c*(sq+gap), top+gap+r*(sq+gap)
+	return image.Rect(x0, y0, x0+sq, y0+sq)
+}
+
+// ShowsTile says whether img, a picture of a board of n×n squares, shows
+// a tile on square (r, c): whether a third of the square has the tiles'
+// colour. It reads pictures back, for tests of what they show.
+func ShowsTile(img image.Image, n, r, c int) bool {
+	rect := SquareRect(n, r, c)
+	return tilePixels(img, rect)*3 >= rect.Dx()*rect.Dy()
+}
+
+// ShowsRack says whether img, a picture of a board of n×n squares, shows
+// tiles beside the board.
+func ShowsRack(img image.Image, n int) bool {
+	_, _, side := geometry(n)
+	return tilePixels(img, image.Rect(margin+side, 0, Width, Height)) >= 400
+}
+
+// tilePixels counts the pixels of r in the tiles' colour.
+func tilePixels(img image.Image, r image.Rectangle) int {
+	k := 0
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if color.RGBAModel.Convert(img.At(x, y)) == colTile {
+				k++
+			}
+		}
+	}
+	return k
+}
+
+// Colours of the page's classic board.
+var (
+	colBackground = color.RGBA{0xf5, 0xf1, 0xe8, 0xff}
+	colSquare     = color.RGBA{0xe4, 0xdc, 0xcb, 0xff}
+	colTW         = color.RGBA{0xb3, 0x36, 0x2f, 0xff}
+	colDW         = color.RGBA{0xf0, 0xb3, 0xad, 0xff}
+	colTL         = color.RGBA{0x2b, 0x6a, 0xa6, 0xff}
+	colDL         = color.RGBA{0xb6, 0xd4, 0xee, 0xff}
+	colQW         = color.RGBA{0x7a, 0x23, 0x1e, 0xff}
+	colQL         = color.RGBA{0x1b, 0x46, 0x73, 0xff}
+	colDWInk      = color.RGBA{0x3a, 0x14, 0x11, 0xff}
+	colDLInk      = color.RGBA{0x10, 0x30, 0x4d, 0xff}
+	colSqInk      = color.RGBA{0x33, 0x33, 0x33, 0xff}
+	colTile       = color.RGBA{0xf4, 0xd2, 0x8b, 0xff}
+	colTileEdge   = color.RGBA{0xb8, 0x92, 0x4a, 0xff}
+	colTileInk    = color.RGBA{0x22, 0x22, 0x22, 0xff}
+	colBlankInk   = color.RGBA{0x9b, 0x2f, 0x25, 0xff}
+	colLast       = color.RGBA{0xb0, 0x3a, 0x2e, 0xff}
+	colInk        = color.RGBA{0x22, 0x22, 0x22, 0xff}
+	colMuted      = color.RGBA{0x5c, 0x5c, 0x5c, 0xff}
+	colAccent     = color.RGBA{0x2f, 0x6d, 0x4f, 0xff}
+	colWhite      = color.RGBA{0xff, 0xff, 0xff, 0xff}
+)
+
+// labels are the premium squares' labels by language, in the order
+// double letter, triple letter, quadruple letter, double word, triple
+// word, quadruple word: as the page writes them.
+var labels = map[string][6]string{
+	"en": {"DL", "TL", "QL", "DW", "TW", "QW"},
+	"es": {"DL", "TL", "CL", "DP", "TP", "CP"},
+	"cs": {"2P", "3P", "4P", "2S", "3S", "4S"},
+}
+
+// The fonts, parsed once. A face is made for each picture: faces keep
+// state and are not safe for concurrent use.
+var (
+	fontsOnce          sync.Once
+	fontBold, fontRegu *opentype.Font
+	fontsErr           error
+)
+
+func fonts() (*opentype.Font, *opentype.Font, error) {
+	fontsOnce.Do(func() {
+		if fontBold, fontsErr = opentype.Parse(gobold.TTF); fontsErr != nil {
+			fontsErr = fmt.Errorf("boardimage: the bold font: %w", fontsErr)
+			return
+		}
+		if fontRegu, fontsErr = opentype.Parse(goregular.TTF); fontsErr != nil {
+			fontsErr = fmt.Errorf("boardimage: the regular font: %w", fontsErr)
+		}
+	})
+	return fontBold, fontRegu, fontsErr
+}
+
+// faces holds the faces one picture is drawn with, by size in pixels.
+type faces struct {
+	bold, regular *opentype.Font
+	made          map[[2]int]font.Face
+}
+
+func (f *faces) get(bold bool, size int) font.Face {
+	b := 0
+	if bold {
+		b = 1
+	}
+	if fc, ok := f.made[[2]int{b, size}]; ok {
+		return fc
+	}
+	ft := f.regular
+	if bold {
+		ft = f.bold
+	}
+	fc, err := opentype.NewFace(ft, &opentype.FaceOptions{Size: float64(size), DPI: 72, Hinting: font.HintingFull})
+	if err != nil {
+		// Only bad options fail, and these are fixed.
+		panic(fmt.Sprintf("boardimage: face of %d px: %v", size, err))
+	}
+	f.made[[2]int{b, size}] = fc
+	return fc
+}
+
+func (f *faces) close() {
+	for _, fc := range f.made {
+		fc.Close()
+	}
+}
+
+// check says what is wrong with p, if anything.
+func (p *Position) check() error {
+	v := p.Variant
+	if v == nil {
+		return errors.New("boardimage: no variant")
+	}
+	if len(p.Grid) != v.Size*v.Size {
+		return fmt.Errorf("boardimage: %d squares for a board of %d×%d", len(p.Grid), v.Size, v.Size)
+	}
+	n := v.Alphabet.Size()
+	for i, t := range p.Grid {
+		if t != 0 && (int(t.Letter()) < 1 || int(t.Letter()) > n) {
+			return fmt.Errorf("boardimage: square %s holds tile code %d, not a letter of the alphabet", variant.SquareName(i/v.Size, i%v.Size), t)
+		}
+	}
+	for _, t := range p.Rack {
+		if int(t.Letter()) > n {
+			return fmt.Errorf("boardimage: rack tile code %d is not a letter of the alphabet", t)
+		}
+	}
+	for _, sq := range p.Last {
+		if sq[0] < 0 || sq[1] < 0 || sq[0] >= v.Size || sq[1] >= v.Size {
+			return fmt.Errorf("boardimage: last move's square (%d, %d) is off the board", sq[0], sq[1])
+		}
+	}
+	return nil
+}
+
+// Draw draws p.
+func Draw(p *Position) (*image.RGBA, error) {
+	if err := p.check(); err != nil {
+		return nil, err
+	}
+	b, r, err := fonts()
+	if err != nil {
+		return nil, err
+	}
+	fs := &faces{bold: b, regular: r, made: map[[2]int]font.Face{}}
+	defer fs.close()
+	img := image.NewRGBA(image.Rect(0, 0, Width, Height))
+	fill(img, img.Bounds(), colBackground)
+
+	v := p.Variant
+	top, sq, side := geometry(v.Size)
+	drawBoard(img, fs, p, margin, top, sq, gap)
+
+	// The text beside the board.
+	x := margin + side + 30
+	w := Width - margin - x
+	y := 60
+	if p.Title != "" {
+		fc := fs.get(true, 40)
+		text(img, fc, fit(fc, p.Title, w), x, y, colInk)
+		y += 56
+	}
+	for _, line := range p.Lines {
+		if y > Height-150 {
+			break
+		}
+		fc := fs.get(false, 28)
+		text(img, fc, fit(fc, line, w), x, y, colMuted)
+		y += 40
+	}
+	if len(p.Rack) > 0 {
+		y += 10
+		if p.RackLabel != "" {
+			fc := fs.get(true, 24)
+			text(img, fc, fit(fc, p.RackLabel, w), x, y, colInk)
+			y += 14
+		}
+		ts := min(64, (w-8*(len(p.Rack)-1))/len(p.Rack))
+		for i, t := range p.Rack {
+			drawTile(img, fs, v, t, image.Rect(x+i*(ts+8), y, x+i*(ts+8)+ts, y+ts), false)
+		}
+	}
+	if p.Footer != "" {
+		fc := fs.get(true, 30)
+		fw := font.MeasureString(fc, p.Footer).Ceil()
+		text(img, fc, p.Footer, Width-margin-fw, Height-margin-10, colAccent)
+	}
+	return img, nil
+}
+
+// Encode draws p and writes it to w as a PNG file.
+func Encode(w io.Writer, p *Position) error {
+	img, err := Draw(p)
+	if err != nil {
+		return err
+	}
+	enc := png.Encoder{CompressionLevel: png.BestSpeed}
+	if err := enc.Encode(w, img); err != nil {
+		return fmt.Errorf("boardimage: encode PNG: %w", err)
+	}
+	return nil
+}
+
+// drawBoard draws the board's squares and tiles with its top left corner
+// at (left, top), squares of sq pixels gap apart.
+func drawBoard(img *image.RGBA, fs *faces, p *Position, left, top, sq, gap int) {
+	v := p.Variant
+	lab, ok := labels[p.Lang]
+	if !ok {
+		lab = labels["en"]
+	}
+	_, _, side := geometry(v.Size)
+	fill(img, image.Rect(left, top, left+side, top+side), colBackground)
+	last := map[[2]int]bool{}
+	for _, s := range p.Last {
+		last[s] = true
+	}
+	labelFace := fs.get(true, max(8, sq*3/10))
+	for r := 0; r < v.Size; r++ {
+		for c := 0; c < v.Size; c++ {
+			x0, y0 := left+gap+c*(sq+gap), top+gap+r*(sq+gap)
+			rect := image.Rect(x0, y0, x0+sq, y0+sq)
+			if t := p.Grid[r*v.Size+c]; t != 0 {
+				drawTile(img, fs, v, t, rect, last[[2]int{r, c}])
+				continue
+			}
+			bg, ink, label := premiumLook(v.Premium(r, c), lab)
+			fill(img, rect, bg)
+			if label != "" {
+				centre(img, labelFace, label, rect, ink)
+			} else if r == v.StartRow && c == v.StartCol {
+				star(img, rect, colSqInk)
+			}
+		}
+	}
+}
+
+// premiumLook gives a square's colour, ink and label.
+func premiumLook(pr variant.Premium, lab [6]string) (bg, ink color.RGBA, label string) {
+	switch {
+	case pr.WordMul >= 4:
+		return colQW, colWhite, lab[5]
+	case pr.WordMul == 3:
+		return colTW, colWhite, lab[4]
+	case pr.WordMul == 2:
+		return colDW, colDWInk, lab[3]
+	case pr.LetterMul >= 4:
+		return colQL, colWhite, lab[2]
+	case pr.LetterMul == 3:
+		return colTL, colWhite, lab[1]
+	case pr.LetterMul == 2:
+		return colDL, colDLInk, lab[0]
+	}
+	return colSquare, colSqInk, ""
+}
+
+// drawTile draws tile t in rect: its letter, and its score unless it is a
+// blank (whose letter, if it stands for one, is drawn in the blank's
+// colour).
+func drawTile(img *image.RGBA, fs *faces, v *variant.Variant, t alphabet.Tile, rect image.Rectangle, outlined bool) {
+	edge := colTileEdge
+	if outlined {
+		edge = colLast
+	}
+	fill(img, rect, edge)
+	in := rect.Inset(1)
+	if outlined {
+		in = rect.Inset(max(2, rect.Dx()/14))
+	}
+	fill(img, in, colTile)
+	size := rect.Dx()
+	ink := colTileInk
+	letter := ""
+	if t.Letter() != alphabet.Blank {
+		letter = strings.ToUpper(v.Alphabet.String(t.Letter()))
+	}
+	if t == alphabet.Blank || t.IsBlanked() {
+		ink = colBlankInk
+	}
+	if letter != "" {
+		px := size * 62 / 100
+		if len([]rune(letter)) > 1 {
+			px = size * 40 / 100
+		}
+		lr := rect
+		lr.Max.X -= size / 10
+		lr.Max.Y -= size / 14
+		centre(img, fs.get(true, px), letter, lr, ink)
+	}
+	if t != alphabet.Blank && !t.IsBlanked() {
+		pts := fmt.Sprint(v.Score(t))
+		fc := fs.get(false, max(7, size*24/100))
+		w := font.MeasureString(fc, pts).Ceil()
+		text(img, fc, pts, rect.Max.X-w-max(2, size/14), rect.Max.Y-max(2, size/12), colTileInk)
+	}
+}
+
+// fill paints r in c.
+func fill(img *image.RGBA, r image.Rectangle, c color.RGBA) {
+	draw.Draw(img, r, image.NewUniform(c), image.Point{}, draw.Src)
+}
+
+// text writes s with its baseline's left end at (x, y).
+func text(img *image.RGBA, fc font.Face, s string, x, y int, c color.RGBA) {
+	d := font.Drawer{Dst: img, Src: image.NewUniform(c), Face: fc, Dot: fixed.P(x, y)}
+	d.DrawString(s)
+}
+
+// centre writes s centred in r, by the bounds of its glyphs.
+func centre(img *image.RGBA, fc font.Face, s string, r image.Rectangle, c color.RGBA) {
+	b, _ := font.BoundString(fc, s)
+	w := (b.Max.X - b.Min.X).Ceil()
+	h := (b.Max.Y - b.Min.Y).Ceil()
+	x := r.Min.X + (r.Dx()-w)/2 - b.Min.X.Floor()
+	y := r.Min.Y + (r.Dy()-h)/2 - b.Min.Y.Floor()
+	text(img, fc, s, x, y, c)
+}
+
+// fit cuts s with an ellipsis until it is at most w pixels wide.
+func fit(fc font.Face, s string, w int) string {
+	if font.MeasureString(fc, s).Ceil() <= w {
+		return s
+	}
+	rs := []rune(s)
+	for len(rs) > 0 {
+		rs = rs[:len(rs)-1]
+		t := strings.TrimRight(string(rs), " ") + "…"
+		if font.MeasureString(fc, t).Ceil() <= w {
+			return t
+		}
+	}
+	return ""
+}
+
+// star draws a five-pointed star in r, the mark of the start square.
+func star(img *image.RGBA, r image.Rectangle, c color.RGBA) {
+	cx, cy := float64(r.Min.X+r.Max.X)/2, float64(r.Min.Y+r.Max.Y)/2
+	outer := float64(r.Dx()) * 0.36
+	inner := outer * 0.4
+	var pts [10][2]float64
+	for i := range pts {
+		rad := outer
+		if i%2 == 1 {
+			rad = inner
+		}
+		a := -math.Pi/2 + float64(i)*math.Pi/5
+		pts[i] = [2]float64{cx + rad*math.Cos(a), cy + rad*math.Sin(a)}
+	}
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if inPolygon(float64(x)+0.5, float64(y)+0.5, pts[:]) {
+				img.SetRGBA(x, y, c)
+			}
+		}
+	}
+}
+
+// inPolygon says whether (x, y) lies inside the polygon (even-odd rule).
+func inPolygon(x, y float64, poly [][2]float64) bool {
+	in := false
+	for i, j := 0, len(poly)-1; i < len(poly); j, i = i, i+1 {
+		xi, yi, xj, yj := poly[i][0], poly[i][1], poly[j][0], poly[j][1]
+		if (yi > y) != (yj > y) && x < (xj-xi)*(y-yi)/(yj-yi)+xi {
+			in = !in
+		}
+	}
+	return in
+}

@@ -1,0 +1,193 @@
+package boardimage
+
+import (
+	"bytes"
+	"image"
+	"image/color"
+	"image/png"
+	"os"
+	"strings"
+	"testing"
+
+	"golang.org/x/image/font"
+
+	"atril/alphabet"
+	"atril/variant"
+)
+
+// position returns an English position with CAT across from the start
+// square, its A a blank, outlined as the last move.
+func position(t testing.TB) *Position {
+	t.Helper()
+	v := variant.MustLoad("english")
+	grid := make([]alphabet.Tile, v.Size*v.Size)
+	ts, err := v.Alphabet.Parse("CaT", alphabet.WithBlanks)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var last [][2]int
+	for i, tl := range ts {
+		r, c := v.StartRow, v.StartCol+i
+		grid[r*v.Size+c] = tl
+		last = append(last, [2]int{r, c})
+	}
+	rack, err := v.Alphabet.Parse("QUIZ", alphabet.Plain)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rack = append(rack, alphabet.Blank)
+	return &Position{Variant: v, Grid: grid, Last: last, Title: "Ana 12 – Bo 0",
+		Lines: []string{"SOWPODS", strings.Repeat("a very long line ", 20)}, RackLabel: "Rack", Rack: rack, Footer: "atril"}
+}
+
+// count counts the pixels of r in colour c.
+func count(img *image.RGBA, r image.Rectangle, c color.RGBA) int {
+	n := 0
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if img.RGBAAt(x, y) == c {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+func TestDraw(t *testing.T) {
+	p := position(t)
+	img, err := Draw(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if img.Bounds() != image.Rect(0, 0, Width, Height) {
+		t.Fatalf("bounds %v", img.Bounds())
+	}
+	v := p.Variant
+	n := v.Size
+	area := SquareRect(n, 0, 0).Dx() * SquareRect(n, 0, 0).Dy()
+	for _, tc := range []struct {
+		name    string
+		r, c    int
+		colour  color.RGBA
+		atLeast int // of the square's pixels
+		atMost  int
+	}{
+		{"triple word A1, mostly its colour", 0, 0, colTW, area / 2, area},
+		{"double letter D1", 0, 3, colDL, area / 2, area},
+		{"plain B1", 0, 1, colSquare, area, area},
+		{"the C, a tile", v.StartRow, v.StartCol, colTile, area / 3, area},
+		{"the C, outlined as the last move", v.StartRow, v.StartCol, colLast, area / 10, area / 3},
+		{"the blank A, letter in the blank's ink", v.StartRow, v.StartCol + 1, colBlankInk, 5, area / 3},
+		{"the C's letter is not in the blank's ink", v.StartRow, v.StartCol, colBlankInk, 0, 0},
+		{"no tile on H1", 0, 7, colTile, 0, 0},
+	} {
+		got := count(img, SquareRect(n, tc.r, tc.c), tc.colour)
+		if got < tc.atLeast || got > tc.atMost {
+			t.Errorf("%s: %d pixels of %v, want %d to %d", tc.name, got, tc.colour, tc.atLeast, tc.atMost)
+		}
+	}
+	// The text and the rack are beside the board.
+	right := image.Rect(SquareRect(n, 0, n-1).Max.X+10, 0, Width, Height)
+	if got := count(img, right, colTile); got < 5*40*40 || !ShowsRack(img, n) {
+		t.Errorf("%d pixels of tile colour beside the board, want five rack tiles", got)
+	}
+	for _, tc := range []struct {
+		r, c int
+		want bool
+	}{{v.StartRow, v.StartCol, true}, {v.StartRow, v.StartCol + 2, true}, {v.StartRow, v.StartCol + 3, false}, {0, 0, false}} {
+		if got := ShowsTile(img, n, tc.r, tc.c); got != tc.want {
+			t.Errorf("ShowsTile(%d, %d) = %v", tc.r, tc.c, got)
+		}
+	}
+	p.Rack = nil
+	if bare, err := Draw(p); err != nil || ShowsRack(bare, n) {
+		t.Errorf("no rack: ShowsRack true or %v", err)
+	}
+	if got := count(img, right, colInk); got < 100 {
+		t.Errorf("%d pixels of ink beside the board: no title?", got)
+	}
+	if got := count(img, right, colAccent); got < 20 {
+		t.Errorf("%d pixels of the footer's colour", got)
+	}
+	var buf bytes.Buffer
+	if err := Encode(&buf, p); err != nil {
+		t.Fatal(err)
+	}
+	data := buf.Bytes()
+	dec, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if dec.Bounds() != img.Bounds() {
+		t.Errorf("decoded bounds %v", dec.Bounds())
+	}
+	if out := os.Getenv("ATRIL_BOARDIMAGE"); out != "" {
+		if err := os.WriteFile(out, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestDrawLanguagesAndSizes(t *testing.T) {
+	for _, name := range []string{"spanish", "czech"} {
+		v := variant.MustLoad(name)
+		p := &Position{Variant: v, Grid: make([]alphabet.Tile, v.Size*v.Size), Lang: name[:2]}
+		for i := 1; i <= v.Alphabet.Size() && i < v.Size; i++ {
+			p.Grid[i] = alphabet.Tile(i) // every letter draws
+		}
+		if _, err := Draw(p); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}
+
+func TestDrawRefuses(t *testing.T) {
+	v := variant.MustLoad("english")
+	for _, tc := range []struct {
+		name string
+		p    Position
+		want string
+	}{
+		{"no variant", Position{}, "no variant"},
+		{"short grid", Position{Variant: v, Grid: make([]alphabet.Tile, 10)}, "10 squares"},
+		{"unknown tile", Position{Variant: v, Grid: func() []alphabet.Tile {
+			g := make([]alphabet.Tile, v.Size*v.Size)
+			g[16] = 40
+			return g
+		}()}, "square B2 holds tile code 40"},
+		{"rack tile", Position{Variant: v, Grid: make([]alphabet.Tile, v.Size*v.Size), Rack: []alphabet.Tile{60}}, "rack tile code 60"},
+		{"last off the board", Position{Variant: v, Grid: make([]alphabet.Tile, v.Size*v.Size), Last: [][2]int{{15, 0}}}, "off the board"},
+	} {
+		_, err := Draw(&tc.p)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want one saying %q", tc.name, err, tc.want)
+		}
+	}
+}
+
+func TestFit(t *testing.T) {
+	b, _, err := fonts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	fs := &faces{bold: b, regular: b, made: map[[2]int]font.Face{}}
+	defer fs.close()
+	fc := fs.get(true, 20)
+	if got := fit(fc, "short", 500); got != "short" {
+		t.Errorf("fit kept %q", got)
+	}
+	long := strings.Repeat("word ", 50)
+	got := fit(fc, long, 200)
+	if !strings.HasSuffix(got, "…") || font.MeasureString(fc, got).Ceil() > 200 || len(got) < 10 {
+		t.Errorf("fit gave %q", got)
+	}
+}
+
+func BenchmarkEncode(b *testing.B) {
+	p := position(b)
+	for b.Loop() {
+		if err := Encode(&bytes.Buffer{}, p); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

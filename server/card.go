@@ -1,0 +1,465 @@
+package server
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"html"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"atril/alphabet"
+	"atril/boardimage"
+	"atril/move"
+	"atril/review"
+	"atril/variant"
+)
+
+// Pictures of positions (package boardimage): GET
+// /api/games/{id}/board.png (?move=K: before the game's K-th move,
+// 0-based, as the review numbers them; else as it stands), GET
+// /api/puzzles/{lexicon}/{n}/board.png and GET
+// /api/endgames/{lexicon}/{n}/board.png. They show the board and what
+// anyone watching sees (names, scores, whose turn), never a seat's
+// rack during a game; a puzzle's picture shows the rack to solve with.
+// The page's address of a game or a puzzle names its picture in Open
+// Graph tags (pageMeta), so a shared link shows the position.
+
+// imagesPerMinute bounds the pictures one client asks for a minute.
+const imagesPerMinute = 60
+
+// imageCacheSize is how many pictures are kept (about 35 KB each).
+const imageCacheSize = 256
+
+// imageRenders bounds the pictures drawn at once.
+const imageRenders = 2
+
+// images holds the pictures drawn last, by what they show.
+type images struct {
+	mu    sync.Mutex
+	m     map[string][]byte
+	order []string // keys, oldest first
+	sem   chan struct{}
+}
+
+// get returns the picture of key, drawing it with p on a miss.
+func (im *images) get(ctx context.Context, key string, p *boardimage.Position) ([]byte, error) {
+	im.mu.Lock()
+	if im.m == nil {
+		im.m = map[string][]byte{}
+		im.sem = make(chan struct{}, imageRenders)
+	}
+	data, ok := im.m[key]
+	sem := im.sem
+	im.mu.Unlock()
+	if ok {
+		return data, nil
+	}
+	select {
+	case sem <- struct{}{}:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	var buf bytes.Buffer
+	err := boardimage.Encode(&buf, p)
+	<-sem
+	if err != nil {
+		return nil, err
+	}
+	data = buf.Bytes()
+	im.mu.Lock()
+	if _, ok := im.m[key]; !ok {
+		im.m[key] = data
+		im.order = append(im.order, key)
+		if len(im.order) > imageCacheSize {
+			delete(im.m, im.order[0])
+			im.order = im.order[1:]
+		}
+	}
+	im.mu.Unlock()
+	return data, nil
+}
+
+// cardWords are the pictures' and the link previews' words in one
+// language (the game's: the page's i18n.js says the same).
+type cardWords struct {
+	toPlay, won, wonBy, draw, waiting, moveOf string
+	puzzle, puzzleGoal, endgame, endgameGoal  string
+	rack, called, site                        string
+	lists                                     map[string]string
+}
+
+var cardText = map[string]*cardWords{
+	"en": {toPlay: "%s to play", won: "%s won", wonBy: "%s won by %d", draw: "A draw", waiting: "Waiting for players",
+		moveOf: "Before move %d of %d", puzzle: "Puzzle %d", puzzleGoal: "Find the highest-scoring play",
+		endgame: "Endgame %d", endgameGoal: "The bag is empty: find the best move to the end", rack: "Rack",
+		called: "Called off", site: "Word game against people and the computer",
+		lists: map[string]string{"en-sowpods": "SOWPODS (international English)", "es-fise": "FISE (Spanish)",
+			"cs-hunspell-2to9": "Czech, words of 2–9 letters", "cs-hunspell-full": "Czech, all words"}},
+	"es": {toPlay: "Juega %s", won: "Ganó %s", wonBy: "Ganó %s por %d", draw: "Empate", waiting: "Esperando jugadores",
+		moveOf: "Antes de la jugada %d de %d", puzzle: "Problema %d", puzzleGoal: "Busca la jugada de más puntos",
+		endgame: "Final %d", endgameGoal: "La bolsa está vacía: busca la mejor jugada hasta el final", rack: "Atril",
+		called: "Anulada", site: "Juego de palabras contra personas y el ordenador",
+		lists: map[string]string{"en-sowpods": "SOWPODS (inglés internacional)", "es-fise": "FISE (español)",
+			"cs-hunspell-2to9": "Checo, de 2 a 9 letras", "cs-hunspell-full": "Checo, completo"}},
+	"cs": {toPlay: "Na tahu: %s", won: "Vyhrál(a) %s", wonBy: "Vyhrál(a) %s o %d", draw: "Remíza", waiting: "Čeká se na hráče",
+		moveOf: "Před tahem %d z %d", puzzle: "Úloha %d", puzzleGoal: "Najdi tah za nejvíc bodů",
+		endgame: "Koncovka %d", endgameGoal: "Sáček je prázdný: najdi nejlepší tah do konce", rack: "Stojánek",
+		called: "Zrušena", site: "Slovní hra proti lidem a počítači",
+		lists: map[string]string{"en-sowpods": "SOWPODS (angličtina)", "es-fise": "FISE (španělština)",
+			"cs-hunspell-2to9": "Čeština, slova o 2–9 písmenech", "cs-hunspell-full": "Čeština, úplný"}},
+}
+
+// langOf is the language of a variant's texts: its board's labels and
+// its pictures' words.
+func langOf(v *variant.Variant) string {
+	switch v.Name {
+	case "spanish":
+		return "es"
+	case "czech":
+		return "cs"
+	}
+	return "en"
+}
+
+// listTitle is a word list's title in words w (its name for a list the
+// operator added).
+func (w *cardWords) listTitle(name string) string {
+	if t, ok := w.lists[name]; ok {
+		return t
+	}
+	return name
+}
+
+// gamePicture is what the picture of l before move k shows (k < 0: as
+// the game stands), with a key naming it. Caller holds l.mu.
+func (l *live) gamePicture(k int) (*boardimage.Position, string, error) {
+	v := l.v
+	lang := langOf(v)
+	w := cardText[lang]
+	rec := review.NewRecord(l.g.History, l.imported)
+	if k > len(rec.Moves) || (k == len(rec.Moves) && !l.over()) {
+		return nil, "", &apiError{400, fmt.Sprintf("move %d: the game has moves 0 to %d", k, len(rec.Moves)-1)}
+	}
+	stop := len(l.g.History)
+	if k >= 0 && k < len(rec.Moves) {
+		stop = rec.Moves[k].At
+	}
+	grid := make([]alphabet.Tile, v.Size*v.Size)
+	var last [][2]int
+	for _, m := range rec.Moves {
+		if m.At >= stop {
+			break
+		}
+		last = nil
+		if m.Move.Kind != move.Place || m.Withdrawn {
+			continue
+		}
+		sq, ts := m.Move.Placed()
+		for j, s := range sq {
+			grid[s[0]*v.Size+s[1]] = ts[j]
+		}
+		last = sq
+	}
+	scores := make([]int, len(l.g.Seats))
+	for _, h := range l.g.History[:stop] {
+		scores[h.Player] = h.Total
+	}
+	if stop == len(l.g.History) {
+		for i, st := range l.g.Seats {
+			scores[i] = st.Score
+		}
+	}
+	names := make([]string, len(l.seat))
+	parts := make([]string, len(l.seat))
+	for i, st := range l.seat {
+		names[i] = st.name
+		if !st.taken || names[i] == "" {
+			names[i] = "—"
+		}
+		parts[i] = fmt.Sprintf("%s %d", names[i], scores[i])
+	}
+	p := &boardimage.Position{Variant: v, Grid: grid, Last: last, Lang: lang, Footer: "atril",
+		Title: strings.Join(parts, " – "), Lines: []string{w.listTitle(l.hdr.Lexicon)}}
+	if len(parts) > 2 {
+		p.Title = strings.Join(parts, " · ")
+	}
+	switch {
+	case k >= 0 && k < len(rec.Moves):
+		p.Lines = append(p.Lines, fmt.Sprintf(w.moveOf, k+1, len(rec.Moves)), fmt.Sprintf(w.toPlay, names[l.g.History[stop].Player]))
+	case l.over():
+		p.Lines = append(p.Lines, l.resultLine(w, names, scores))
+	case l.started():
+		p.Lines = append(p.Lines, fmt.Sprintf(w.toPlay, names[l.g.Current()]))
+	default:
+		p.Lines = append(p.Lines, w.waiting)
+	}
+	hs := sha256.New()
+	hs.Write([]byte(strings.Join(append([]string{p.Title}, p.Lines...), "\n")))
+	for _, t := range grid {
+		hs.Write([]byte{byte(t)})
+	}
+	for _, sq := range last {
+		hs.Write([]byte{byte(sq[0]), byte(sq[1])})
+	}
+	key := fmt.Sprintf("g\x00%s\x00%d\x00%x", l.hdr.ID, k, hs.Sum(nil)[:12])
+	return p, key, nil
+}
+
+// resultLine says how a finished game ended. Caller holds l.mu.
+func (l *live) resultLine(w *cardWords, names []string, scores []int) string {
+	if l.g.Aborted() || l.abandoned && len(l.g.History) == 0 {
+		return w.called
+	}
+	win := l.g.Winners()
+	switch {
+	case len(win) != 1:
+		return w.draw
+	case len(scores) == 2 && l.g.Resigned() < 0 && l.g.TimedOut() < 0:
+		return fmt.Sprintf(w.wonBy, names[win[0]], scores[win[0]]-scores[1-win[0]])
+	}
+	return fmt.Sprintf(w.won, names[win[0]])
+}
+
+// puzzlePicture is what the picture of a puzzle shows: the position and
+// the rack to solve with.
+func (p *puzzleEntry) picture() (*boardimage.Position, string) {
+	w := cardText[langOf(p.v)]
+	g := p.game()
+	grid := append([]alphabet.Tile(nil), g.Board.Grid()...)
+	var rack []alphabet.Tile
+	r := g.Seats[g.Current()].Rack
+	for t := range r {
+		for range r[t] {
+			rack = append(rack, alphabet.Tile(t))
+		}
+	}
+	// Blanks last, as the page lays a rack out.
+	if len(rack) > 0 && rack[0] == alphabet.Blank {
+		n := 0
+		for n < len(rack) && rack[n] == alphabet.Blank {
+			n++
+		}
+		rack = append(rack[n:], rack[:n]...)
+	}
+	title, goal, kind := fmt.Sprintf(w.puzzle, p.number), w.puzzleGoal, "p"
+	if p.endgame != nil {
+		title, goal, kind = fmt.Sprintf(w.endgame, p.number), w.endgameGoal, "e"
+	}
+	pos := &boardimage.Position{Variant: p.v, Grid: grid, Lang: langOf(p.v), Title: title,
+		Lines: []string{w.listTitle(p.lexicon), goal}, RackLabel: w.rack, Rack: rack, Footer: "atril"}
+	return pos, kind + "\x00" + p.lexicon + "\x00" + strconv.Itoa(p.number)
+}
+
+// handleGameImage draws a game's position.
+func (s *Server) handleGameImage(w http.ResponseWriter, r *http.Request) {
+	if !s.takeImage(w, r) {
+		return
+	}
+	l, err := s.game(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	k := -1
+	if r.URL.Query().Has("move") {
+		if k, err = moveParam(r.URL.Query()); err != nil {
+			s.fail(w, err)
+			return
+		}
+	}
+	l.mu.Lock()
+	p, key, err := l.gamePicture(k)
+	over := l.over()
+	l.mu.Unlock()
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	age := time.Minute
+	if over || k >= 0 {
+		age = 24 * time.Hour
+	}
+	s.sendImage(w, r, key, p, age)
+}
+
+// handlePuzzleImage draws a puzzle to score, handleEndgameImage an
+// endgame puzzle.
+func (s *Server) handlePuzzleImage(w http.ResponseWriter, r *http.Request) {
+	s.puzzleImage(w, r, s.puzzleFor)
+}
+
+func (s *Server) handleEndgameImage(w http.ResponseWriter, r *http.Request) {
+	s.puzzleImage(w, r, s.endgameFor)
+}
+
+func (s *Server) puzzleImage(w http.ResponseWriter, r *http.Request, find func(*http.Request) (*puzzleEntry, error)) {
+	if !s.takeImage(w, r) {
+		return
+	}
+	p, err := find(r)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	pos, key := p.picture()
+	s.sendImage(w, r, key, pos, 24*time.Hour)
+}
+
+// takeImage spends one of the client's pictures, or answers 429.
+func (s *Server) takeImage(w http.ResponseWriter, r *http.Request) bool {
+	if ok, retry := s.imageLim.takeN(s.clientKey(r), time.Now(), 1); !ok {
+		s.fail(w, tooMany(fmt.Sprintf("at most %d pictures a minute", imagesPerMinute), retry))
+		return false
+	}
+	return true
+}
+
+// sendImage answers the picture of key (drawn from p unless kept), which
+// a browser may keep for age.
+func (s *Server) sendImage(w http.ResponseWriter, r *http.Request, key string, p *boardimage.Position, age time.Duration) {
+	sum := sha256.Sum256([]byte(key))
+	etag := `"` + hex.EncodeToString(sum[:12]) + `"`
+	h := w.Header()
+	h.Set("Cache-Control", fmt.Sprintf("public, max-age=%d", int(age.Seconds())))
+	h.Set("ETag", etag)
+	if etagMatch(r.Header.Get("If-None-Match"), etag, "") {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	data, err := s.images.get(r.Context(), key, p)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	h.Set("Content-Type", "image/png")
+	h.Set("Content-Length", strconv.Itoa(len(data)))
+	if r.Method != http.MethodHead {
+		w.Write(data)
+	}
+}
+
+// pageMeta serves the page for a game's or a puzzle's address with Open
+// Graph tags naming its title, a line on it and its picture, so that a
+// link to it shared elsewhere shows the position. Any other address,
+// and one whose game or puzzle does not exist, gets the page as it is.
+func (s *Server) pageMeta(w http.ResponseWriter, r *http.Request) {
+	title, desc, img := s.linkPreview(r)
+	f, ok := s.static["index.html"]
+	if !ok || title == "" {
+		s.serveStatic(w, r, "index.html")
+		return
+	}
+	base := s.publicBase(r)
+	esc := html.EscapeString
+	var meta strings.Builder
+	for _, kv := range [][2]string{
+		{"og:site_name", "atril"}, {"og:type", "website"}, {"og:title", title}, {"og:description", desc},
+		{"og:url", base + r.URL.Path}, {"og:image", base + img},
+		{"og:image:width", strconv.Itoa(boardimage.Width)}, {"og:image:height", strconv.Itoa(boardimage.Height)},
+	} {
+		fmt.Fprintf(&meta, "<meta property=\"%s\" content=\"%s\">\n", kv[0], esc(kv[1]))
+	}
+	fmt.Fprintf(&meta, "<meta name=\"twitter:card\" content=\"summary_large_image\">\n<meta name=\"description\" content=\"%s\">\n", esc(desc))
+	data := bytes.Replace(f.data, []byte("</head>"), []byte(meta.String()+"</head>"), 1)
+	sum := sha256.Sum256(data)
+	etag := `"` + hex.EncodeToString(sum[:12]) + `"`
+	h := w.Header()
+	h.Set("Cache-Control", "no-cache")
+	h.Set("Vary", "Accept-Encoding")
+	h.Set("ETag", etag)
+	if etagMatch(r.Header.Get("If-None-Match"), etag) {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	h.Set("Content-Type", f.ctype)
+	if acceptsGzip(r) {
+		var b bytes.Buffer
+		zw, _ := gzip.NewWriterLevel(&b, gzip.BestSpeed)
+		zw.Write(data)
+		zw.Close()
+		data = b.Bytes()
+		h.Set("Content-Encoding", "gzip")
+	}
+	h.Set("Content-Length", strconv.Itoa(len(data)))
+	if r.Method != http.MethodHead {
+		w.Write(data)
+	}
+}
+
+// linkPreview is the title, the line and the picture's address (from
+// the site's root) of a game's or a puzzle's page; empty for any other.
+func (s *Server) linkPreview(r *http.Request) (title, desc, img string) {
+	var pos *boardimage.Position
+	var key string
+	switch {
+	case strings.HasPrefix(r.URL.Path, "/g/"):
+		l, err := s.game(r.Context(), r.PathValue("id"))
+		if err != nil {
+			return "", "", ""
+		}
+		l.mu.Lock()
+		pos, key, err = l.gamePicture(-1)
+		l.mu.Unlock()
+		if err != nil {
+			return "", "", ""
+		}
+		img = "/api/games/" + url.PathEscape(l.hdr.ID) + "/board.png"
+	case strings.HasPrefix(r.URL.Path, "/puzzle") || strings.HasPrefix(r.URL.Path, "/endgame"):
+		endgame := strings.HasPrefix(r.URL.Path, "/endgame")
+		rq := r
+		if r.PathValue("lexicon") == "" {
+			// Today's puzzle in the default list.
+			rq = r.Clone(r.Context())
+			rq.SetPathValue("lexicon", s.defaultPuzzleList())
+			rq.SetPathValue("n", "today")
+		}
+		find, kind := s.puzzleFor, "puzzles"
+		if endgame {
+			find, kind = s.endgameFor, "endgames"
+		}
+		p, err := find(rq)
+		if err != nil {
+			return "", "", ""
+		}
+		pos, key = p.picture()
+		img = fmt.Sprintf("/api/%s/%s/%d/board.png", kind, url.PathEscape(p.lexicon), p.number)
+	default:
+		return "", "", ""
+	}
+	sum := sha256.Sum256([]byte(key))
+	return pos.Title, strings.Join(pos.Lines, " · "), img + "?v=" + hex.EncodeToString(sum[:6])
+}
+
+// publicBase is the scheme and host of the site's addresses: the
+// configured public address, else the request's host, over https when
+// the request came so (or a trusted proxy says it did).
+func (s *Server) publicBase(r *http.Request) string {
+	if s.cfg.PublicURL != "" {
+		return strings.TrimRight(s.cfg.PublicURL, "/")
+	}
+	scheme := "http"
+	if r.TLS != nil || s.cfg.RealIPHeader != "" && r.Header.Get("X-Forwarded-Proto") == "https" {
+		scheme = "https"
+	}
+	return scheme + "://" + r.Host
+}
+
+// defaultPuzzleList is the word list of /puzzle and /endgame in a link
+// preview: the first variant's own list (the page chooses by what the
+// browser remembers, which a preview cannot know).
+func (s *Server) defaultPuzzleList() string {
+	for _, n := range s.cfg.Variants {
+		if v, err := s.loadVariant(n); err == nil && s.variantOfLexicon(v.DefaultLexicon) != nil {
+			return v.DefaultLexicon
+		}
+	}
+	return ""
+}

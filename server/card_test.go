@@ -1,0 +1,240 @@
+package server
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/png"
+	"io"
+	"net/http"
+	"regexp"
+	"strings"
+	"testing"
+
+	"atril/boardimage"
+	"atril/web"
+)
+
+// getImage asks for a picture and decodes it (nil unless 200).
+func getImage(t *testing.T, e *testEnv, path string, hdr ...string) (int, http.Header, image.Image) {
+	t.Helper()
+	req, _ := http.NewRequest("GET", e.url+path, nil)
+	for i := 0; i+1 < len(hdr); i += 2 {
+		req.Header.Set(hdr[i], hdr[i+1])
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != 200 {
+		return resp.StatusCode, resp.Header, nil
+	}
+	if ct := resp.Header.Get("Content-Type"); ct != "image/png" {
+		t.Fatalf("%s: type %q", path, ct)
+	}
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	if img.Bounds() != image.Rect(0, 0, boardimage.Width, boardimage.Height) {
+		t.Fatalf("%s: %v", path, img.Bounds())
+	}
+	return 200, resp.Header, img
+}
+
+// TestGameImage checks the picture of a game: the tiles on the board as
+// the public state has them, no rack while the game is played, the
+// position before any move of it (?move=K), a range refused, a 304 for
+// the ETag sent back, and the clients' allowance.
+func TestGameImage(t *testing.T) {
+	e := newEnv(t, nil)
+	id := e.create(SeatRequest{Kind: "human"}, SeatRequest{Kind: "human"})
+	toks := []string{e.join(id).Token, e.join(id).Token}
+	squares := func() map[[2]int]bool {
+		on := map[[2]int]bool{}
+		for _, tl := range e.state(id, "").Board {
+			on[[2]int{*tl.Row, *tl.Col}] = true
+		}
+		return on
+	}
+	playOut(t, e, id, toks, 1)
+	first := squares()
+	playOut(t, e, id, toks, 1)
+	on := squares()
+	n := 15
+	if len(on) == 0 {
+		t.Fatal("no tiles after two moves")
+	}
+	check := func(img image.Image, want map[[2]int]bool, what string) {
+		t.Helper()
+		for r := 0; r < n; r++ {
+			for c := 0; c < n; c++ {
+				if got := boardimage.ShowsTile(img, n, r, c); got != want[[2]int{r, c}] {
+					t.Errorf("%s: square (%d, %d) shows a tile: %v", what, r, c, got)
+				}
+			}
+		}
+	}
+	code, hdr, img := getImage(t, e, "/api/games/"+id+"/board.png")
+	if code != 200 {
+		t.Fatalf("picture: %d", code)
+	}
+	check(img, on, "in play")
+	if boardimage.ShowsRack(img, n) {
+		t.Error("the picture of a game being played shows a rack")
+	}
+	if code, _, _ := getImage(t, e, "/api/games/"+id+"/board.png", "If-None-Match", hdr.Get("ETag")); code != 304 {
+		t.Errorf("with its ETag: %d, want 304", code)
+	}
+	// Before move 1 only the first move's tiles are down.
+	if _, _, img := getImage(t, e, "/api/games/"+id+"/board.png?move=1"); img != nil {
+		check(img, first, "before move 1")
+	} else {
+		t.Error("before move 1: no picture")
+	}
+	if _, _, img := getImage(t, e, "/api/games/"+id+"/board.png?move=0"); img != nil {
+		check(img, nil, "before move 0")
+	}
+	for _, q := range []string{"?move=2", "?move=-1", "?move=x"} {
+		if code := e.do("GET", "/api/games/"+id+"/board.png"+q, "", nil, nil); code != 400 {
+			t.Errorf("%s: %d, want 400", q, code)
+		}
+	}
+	if code := e.do("GET", "/api/games/nosuchgame/board.png", "", nil, nil); code != 404 {
+		t.Errorf("no such game: %d", code)
+	}
+	// A new move is a new picture.
+	playOut(t, e, id, toks, 1)
+	if code, h2, _ := getImage(t, e, "/api/games/"+id+"/board.png", "If-None-Match", hdr.Get("ETag")); code != 200 || h2.Get("ETag") == hdr.Get("ETag") {
+		t.Errorf("after a move: %d, ETag %s again", code, h2.Get("ETag"))
+	}
+	// The allowance: imagesPerMinute a minute, then 429.
+	refused := 0
+	for i := 0; i < imagesPerMinute; i++ {
+		if code := e.do("GET", "/api/games/"+id+"/board.png", "", nil, nil); code == 429 {
+			refused++
+		}
+	}
+	if refused == 0 {
+		t.Errorf("%d more pictures in a minute were all drawn", imagesPerMinute)
+	}
+}
+
+// TestPuzzleImage checks the picture of a puzzle: the position and the
+// rack to solve with (TestLinkPreview asks for an endgame's).
+func TestPuzzleImage(t *testing.T) {
+	e := newEnv(t, nil)
+	var p PuzzleInfo
+	if code := e.do("GET", "/api/puzzles/en-sowpods/5", "", nil, &p); code != 200 {
+		t.Fatalf("puzzle: %d", code)
+	}
+	code, _, img := getImage(t, e, "/api/puzzles/en-sowpods/5/board.png")
+	if code != 200 {
+		t.Fatalf("puzzle picture: %d", code)
+	}
+	if !boardimage.ShowsRack(img, 15) {
+		t.Error("the puzzle's picture shows no rack")
+	}
+	for _, tl := range p.State.Board {
+		if !boardimage.ShowsTile(img, 15, *tl.Row, *tl.Col) {
+			t.Errorf("no tile on (%d, %d)", *tl.Row, *tl.Col)
+		}
+	}
+	if code := e.do("GET", "/api/puzzles/en-sowpods/999999/board.png", "", nil, nil); code != 404 {
+		t.Errorf("a puzzle not out: %d", code)
+	}
+}
+
+// TestLinkPreview checks the Open Graph tags of a game's and a puzzle's
+// page, the public address they are made from, and the page as it is
+// for an unknown game.
+func TestLinkPreview(t *testing.T) {
+	e := pageEnv(t)
+	id := e.create(SeatRequest{Kind: "human"}, SeatRequest{Kind: "human"})
+	toks := []string{e.join(id).Token, e.join(id).Token}
+	playOut(t, e, id, toks, 1)
+	page := func(env *testEnv, path string, hdr ...string) string {
+		t.Helper()
+		req, _ := http.NewRequest("GET", env.url+path, nil)
+		for i := 0; i+1 < len(hdr); i += 2 {
+			req.Header.Set(hdr[i], hdr[i+1])
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		data, _ := io.ReadAll(resp.Body)
+		if resp.StatusCode != 200 || !strings.Contains(string(data), `<script src="/static/app.js?v=`) {
+			t.Fatalf("%s: %d, not the page", path, resp.StatusCode)
+		}
+		return string(data)
+	}
+	meta := func(html, prop string) string {
+		m := regexp.MustCompile(`<meta property="` + prop + `" content="([^"]*)">`).FindStringSubmatch(html)
+		if m == nil {
+			return ""
+		}
+		return m[1]
+	}
+	st := e.state(id, "")
+	g := page(e, "/g/"+id)
+	host := strings.TrimPrefix(e.url, "http://")
+	wantTitle := fmt.Sprintf("%s %d – %s %d", st.Seats[0].Name, st.Seats[0].Score, st.Seats[1].Name, st.Seats[1].Score)
+	if got := meta(g, "og:title"); got != wantTitle {
+		t.Errorf("og:title %q, want %q", got, wantTitle)
+	}
+	img := meta(g, "og:image")
+	if !strings.HasPrefix(img, "http://"+host+"/api/games/"+id+"/board.png?v=") || meta(g, "og:url") != "http://"+host+"/g/"+id {
+		t.Errorf("og:image %q, og:url %q", img, meta(g, "og:url"))
+	}
+	if !strings.Contains(meta(g, "og:description"), "SOWPODS") {
+		t.Errorf("og:description %q", meta(g, "og:description"))
+	}
+	if code, _, _ := getImage(t, e, strings.TrimPrefix(img, "http://"+host)); code != 200 {
+		t.Errorf("the named picture: %d", code)
+	}
+	// Without a trusted proxy, a forwarded scheme is not believed.
+	if got := meta(page(e, "/g/"+id, "X-Forwarded-Proto", "https"), "og:image"); !strings.HasPrefix(got, "http://") {
+		t.Errorf("og:image %q after X-Forwarded-Proto from the client", got)
+	}
+	// After a move the picture's address changes, so a preview is new.
+	playOut(t, e, id, toks, 1)
+	if got := meta(page(e, "/g/"+id), "og:image"); got == img {
+		t.Error("the same picture's address after a move")
+	}
+	if p := page(e, "/g/nosuchgame"); strings.Contains(p, "og:image") {
+		t.Error("an unknown game's page has a picture")
+	}
+	if p := page(e, "/"); strings.Contains(p, "og:image") {
+		t.Error("the lobby has a picture")
+	}
+	pz := page(e, "/puzzle/en-sowpods/5")
+	if got := meta(pz, "og:image"); !strings.Contains(got, "/api/puzzles/en-sowpods/5/board.png?v=") || meta(pz, "og:title") != "Puzzle 5" {
+		t.Errorf("puzzle: og:image %q, og:title %q", got, meta(pz, "og:title"))
+	}
+	// A configured public address names the pictures.
+	cfg := testConfig(newStore(t))
+	cfg.Static = web.FS()
+	cfg.PublicURL = "https://play.example.org/"
+	e2 := newEnvConfig(t, cfg)
+	if got := meta(page(e2, "/puzzle/en-sowpods/5"), "og:image"); !strings.HasPrefix(got, "https://play.example.org/api/puzzles/") {
+		t.Errorf("with a public address: og:image %q", got)
+	}
+	cfg.PublicURL = "ftp://x"
+	if _, err := New(cfg); err == nil || !strings.Contains(err.Error(), "public address") {
+		t.Errorf("a bad public address: %v", err)
+	}
+	if testing.Short() {
+		return
+	}
+	// Today's endgame (made in a few seconds).
+	eg := meta(page(e, "/endgame"), "og:image")
+	if !strings.Contains(eg, "/api/endgames/en-sowpods/") {
+		t.Errorf("today's endgame: og:image %q", eg)
+	} else if code, _, img := getImage(t, e, strings.TrimPrefix(eg, "http://"+host)); code != 200 || !boardimage.ShowsRack(img, 15) {
+		t.Errorf("today's endgame's picture: %d", code)
+	}
+}

@@ -54,8 +54,11 @@ type Position struct {
 	Lang string
 	// Title is the first line beside the board, in bold.
 	Title string
-	// Lines follow the title, one a line; a line too long for the space
-	// is cut with an ellipsis.
+	// Scores are the players, one a row under the title, each with its
+	// score; a marked row (the player on turn, or the winner) is shaded.
+	Scores []Score
+	// Lines follow the scores, one a line; a line too long for the space
+	// is cut with an ellipsis, as are the title and names.
 	Lines []string
 	// RackLabel is written above Rack when the rack is shown.
 	RackLabel string
@@ -114,6 +117,13 @@ func tilePixels(img image.Image, r image.Rectangle) int {
 	return k
 }
 
+// Score is a player's row in a picture.
+type Score struct {
+	Name   string
+	Points int
+	Marked bool
+}
+
 // Colours of the page's classic board.
 var (
 	colBackground = color.RGBA{0xf5, 0xf1, 0xe8, 0xff}
@@ -136,6 +146,8 @@ var (
 	colMuted      = color.RGBA{0x5c, 0x5c, 0x5c, 0xff}
 	colAccent     = color.RGBA{0x2f, 0x6d, 0x4f, 0xff}
 	colWhite      = color.RGBA{0xff, 0xff, 0xff, 0xff}
+	colRow        = color.RGBA{0xe8, 0xe2, 0xd4, 0xff}
+	colRowMarked  = color.RGBA{0xd2, 0xe6, 0xda, 0xff}
 )
 
 // labels are the premium squares' labels by language, in the order
@@ -255,6 +267,22 @@ func Draw(p *Position) (*image.RGBA, error) {
 		fc := fs.get(true, 40)
 		text(img, fc, fit(fc, p.Title, w), x, y, colInk)
 		y += 56
+	}
+	for _, sc := range p.Scores {
+		if y > Height-200 {
+			break
+		}
+		row := image.Rect(x, y-10, x+w, y+46)
+		fill(img, row, map[bool]color.RGBA{false: colRow, true: colRowMarked}[sc.Marked])
+		fc := fs.get(true, 30)
+		pts := fmt.Sprint(sc.Points)
+		pw := font.MeasureString(fc, pts).Ceil()
+		text(img, fc, fit(fc, sc.Name, w-pw-48), x+14, y+28, colInk)
+		text(img, fc, pts, x+w-14-pw, y+28, colInk)
+		y += 64
+	}
+	if len(p.Scores) > 0 {
+		y += 30
 	}
 	for _, line := range p.Lines {
 		if y > Height-150 {

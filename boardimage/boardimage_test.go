@@ -36,8 +36,9 @@ func position(t testing.TB) *Position {
 		t.Fatal(err)
 	}
 	rack = append(rack, alphabet.Blank)
-	return &Position{Variant: v, Grid: grid, Last: last, Title: "Ana 12 – Bo 0",
-		Lines: []string{"SOWPODS", strings.Repeat("a very long line ", 20)}, RackLabel: "Rack", Rack: rack, Footer: "atril"}
+	return &Position{Variant: v, Grid: grid, Last: last,
+		Scores: []Score{{Name: "Ana", Points: 12, Marked: true}, {Name: strings.Repeat("Computer (professional) ", 3), Points: 0}},
+		Lines:  []string{"SOWPODS", strings.Repeat("a very long line ", 20)}, RackLabel: "Rack", Rack: rack, Footer: "atril"}
 }
 
 // count counts the pixels of r in colour c.
@@ -105,6 +106,12 @@ func TestDraw(t *testing.T) {
 	}
 	if got := count(img, right, colInk); got < 100 {
 		t.Errorf("%d pixels of ink beside the board: no title?", got)
+	}
+	if got := count(img, right, colRowMarked); got < 400*40 {
+		t.Errorf("%d pixels of a marked row", got)
+	}
+	if got := count(img, right, colRow); got < 400*40 {
+		t.Errorf("%d pixels of an unmarked row", got)
 	}
 	if got := count(img, right, colAccent); got < 20 {
 		t.Errorf("%d pixels of the footer's colour", got)

@@ -178,31 +178,35 @@ func (l *live) gamePicture(k int) (*boardimage.Position, string, error) {
 		}
 	}
 	names := make([]string, len(l.seat))
-	parts := make([]string, len(l.seat))
 	for i, st := range l.seat {
 		names[i] = st.name
 		if !st.taken || names[i] == "" {
 			names[i] = "—"
 		}
-		parts[i] = fmt.Sprintf("%s %d", names[i], scores[i])
 	}
 	p := &boardimage.Position{Variant: v, Grid: grid, Last: last, Lang: lang, Footer: "atril",
-		Title: strings.Join(parts, " – "), Lines: []string{w.listTitle(l.hdr.Lexicon)}}
-	if len(parts) > 2 {
-		p.Title = strings.Join(parts, " · ")
-	}
+		Lines: []string{w.listTitle(l.hdr.Lexicon)}}
+	marked := -1
 	switch {
 	case k >= 0 && k < len(rec.Moves):
-		p.Lines = append(p.Lines, fmt.Sprintf(w.moveOf, k+1, len(rec.Moves)), fmt.Sprintf(w.toPlay, names[l.g.History[stop].Player]))
+		marked = l.g.History[stop].Player
+		p.Lines = append(p.Lines, fmt.Sprintf(w.moveOf, k+1, len(rec.Moves)), fmt.Sprintf(w.toPlay, names[marked]))
 	case l.over():
+		if win := l.g.Winners(); len(win) == 1 {
+			marked = win[0]
+		}
 		p.Lines = append(p.Lines, l.resultLine(w, names, scores))
 	case l.started():
-		p.Lines = append(p.Lines, fmt.Sprintf(w.toPlay, names[l.g.Current()]))
+		marked = l.g.Current()
+		p.Lines = append(p.Lines, fmt.Sprintf(w.toPlay, names[marked]))
 	default:
 		p.Lines = append(p.Lines, w.waiting)
 	}
+	for i := range names {
+		p.Scores = append(p.Scores, boardimage.Score{Name: names[i], Points: scores[i], Marked: i == marked})
+	}
 	hs := sha256.New()
-	hs.Write([]byte(strings.Join(append([]string{p.Title}, p.Lines...), "\n")))
+	hs.Write([]byte(previewTitle(p) + "\n" + strings.Join(p.Lines, "\n")))
 	for _, t := range grid {
 		hs.Write([]byte{byte(t)})
 	}
@@ -435,7 +439,24 @@ func (s *Server) linkPreview(r *http.Request) (title, desc, img string) {
 		return "", "", ""
 	}
 	sum := sha256.Sum256([]byte(key))
-	return pos.Title, strings.Join(pos.Lines, " · "), img + "?v=" + hex.EncodeToString(sum[:6])
+	return previewTitle(pos), strings.Join(pos.Lines, " · "), img + "?v=" + hex.EncodeToString(sum[:6])
+}
+
+// previewTitle is a picture's title in a line: its title, or its
+// players and their scores ("Ana 312 – Bo 287"; "·" between three or
+// four).
+func previewTitle(p *boardimage.Position) string {
+	if p.Title != "" || len(p.Scores) == 0 {
+		return p.Title
+	}
+	parts := make([]string, len(p.Scores))
+	for i, sc := range p.Scores {
+		parts[i] = fmt.Sprintf("%s %d", sc.Name, sc.Points)
+	}
+	if len(parts) > 2 {
+		return strings.Join(parts, " · ")
+	}
+	return strings.Join(parts, " – ")
 }
 
 // publicBase is the scheme and host of the site's addresses: the

@@ -5090,3 +5090,23 @@ func signed(n int) string {
 	}
 	return "±0"
 }
+
+// TestBrowserWordListTitle: a word list of the operator's own shows under
+// the title --word-list-title gave it, in the new game's form and the
+// word judge, whatever the page's language.
+func TestBrowserWordListTitle(t *testing.T) {
+	list := filepath.Join(t.TempDir(), "tiny.txt")
+	if err := os.WriteFile(list, []byte("cat\ndog\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := newRigWith(t, func(cfg *Config) {
+		cfg.WordLists = map[string]string{"en-tiny": list}
+		cfg.WordListTitles = map[string]string{"en-tiny": "Tiny (a test list)"}
+	})
+	c := r.ctx
+	r.run(c, "open the lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#lexicon`))
+	titles := `[...document.querySelectorAll("#lexicon option, #judge-lexicon option")].filter((o) => o.value === "en-tiny").map((o) => o.textContent).join("|")`
+	r.poll(c, "the title in the forms", titles+` === "Tiny (a test list)|Tiny (a test list)"`, 10*time.Second)
+	r.run(c, "in Spanish", chromedp.SetValue("#lang-select", "es"), chromedp.Evaluate(`$("#lang-select").dispatchEvent(new Event("change"))`, nil))
+	r.poll(c, "the title in Spanish", `[...document.querySelectorAll("#lexicon option")].some((o) => o.value === "en-sowpods" && o.textContent.includes("inglés")) && `+titles+` === "Tiny (a test list)|Tiny (a test list)"`, 10*time.Second)
+}

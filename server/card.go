@@ -129,10 +129,13 @@ func langOf(v *variant.Variant) string {
 	return "en"
 }
 
-// listTitle is a word list's title in words w (its name for a list the
-// operator added).
-func (w *cardWords) listTitle(name string) string {
-	if t, ok := w.lists[name]; ok {
+// listTitle is a word list's title in language lang: an embedded
+// list's, the title the operator gave one of its own, else its name.
+func (s *Server) listTitle(lang, name string) string {
+	if t, ok := cardText[lang].lists[name]; ok {
+		return t
+	}
+	if t, ok := s.cfg.WordListTitles[name]; ok {
 		return t
 	}
 	return name
@@ -185,7 +188,7 @@ func (l *live) gamePicture(k int) (*boardimage.Position, string, error) {
 		}
 	}
 	p := &boardimage.Position{Variant: v, Grid: grid, Last: last, Lang: lang, Footer: "atril",
-		Lines: []string{w.listTitle(l.hdr.Lexicon)}}
+		Lines: []string{l.srv.listTitle(lang, l.hdr.Lexicon)}}
 	marked := -1
 	switch {
 	case k >= 0 && k < len(rec.Moves):
@@ -232,9 +235,9 @@ func (l *live) resultLine(w *cardWords, names []string, scores []int) string {
 	return fmt.Sprintf(w.won, names[win[0]])
 }
 
-// puzzlePicture is what the picture of a puzzle shows: the position and
+// picture is what the picture of a puzzle shows: the position and
 // the rack to solve with.
-func (p *puzzleEntry) picture() (*boardimage.Position, string) {
+func (p *puzzleEntry) picture(s *Server) (*boardimage.Position, string) {
 	w := cardText[langOf(p.v)]
 	g := p.game()
 	grid := append([]alphabet.Tile(nil), g.Board.Grid()...)
@@ -258,7 +261,7 @@ func (p *puzzleEntry) picture() (*boardimage.Position, string) {
 		title, goal, kind = fmt.Sprintf(w.endgame, p.number), w.endgameGoal, "e"
 	}
 	pos := &boardimage.Position{Variant: p.v, Grid: grid, Lang: langOf(p.v), Title: title,
-		Lines: []string{w.listTitle(p.lexicon), goal}, RackLabel: w.rack, Rack: rack, Footer: "atril"}
+		Lines: []string{s.listTitle(langOf(p.v), p.lexicon), goal}, RackLabel: w.rack, Rack: rack, Footer: "atril"}
 	return pos, kind + "\x00" + p.lexicon + "\x00" + strconv.Itoa(p.number)
 }
 
@@ -313,7 +316,7 @@ func (s *Server) puzzleImage(w http.ResponseWriter, r *http.Request, find func(*
 		s.fail(w, err)
 		return
 	}
-	pos, key := p.picture()
+	pos, key := p.picture(s)
 	s.sendImage(w, r, key, pos, 24*time.Hour)
 }
 
@@ -433,7 +436,7 @@ func (s *Server) linkPreview(r *http.Request) (title, desc, img string) {
 		if err != nil {
 			return "", "", ""
 		}
-		pos, key = p.picture()
+		pos, key = p.picture(s)
 		img = fmt.Sprintf("/api/%s/%s/%d/board.png", kind, url.PathEscape(p.lexicon), p.number)
 	default:
 		return "", "", ""

@@ -51,6 +51,11 @@ type Config struct {
 	// prefix as the embedded lists have ("en-nwl2023"); see
 	// wordlists.go. A bad name or file makes New fail.
 	WordLists map[string]string
+	// WordListTitles are titles of WordLists' lists, by name, which the
+	// page and the pictures of positions show instead of the name (at
+	// most 60 characters on one line). A title for a name not in
+	// WordLists makes New fail.
+	WordListTitles map[string]string
 	// LoadLexicon reads a word list for a variant (default: lexicon.Open).
 	// It is called once per (variant, list); the result is shared.
 	LoadLexicon func(v *variant.Variant, name string) (*lexicon.Lexicon, error)
@@ -982,6 +987,10 @@ type Info struct {
 	LevelRatings map[string]int `json:"level_ratings"`
 	// Countries are the country codes a player's bio may name.
 	Countries []string `json:"countries"`
+	// LexiconTitles are the titles the operator gave word lists of its
+	// own, by name (--word-list-title); the page names the embedded
+	// lists itself.
+	LexiconTitles map[string]string `json:"lexicon_titles,omitempty"`
 }
 
 // PaceInfo is a pace of rated play and the time for a game it stays
@@ -1000,7 +1009,8 @@ type VariantInfo struct {
 }
 
 func (s *Server) info() *Info {
-	in := &Info{Levels: player.Levels(), Paces: paceInfo(), PaceMoves: paceMoves, Countries: countryCodes, LevelRatings: map[string]int{}}
+	in := &Info{Levels: player.Levels(), Paces: paceInfo(), PaceMoves: paceMoves, Countries: countryCodes, LevelRatings: map[string]int{},
+		LexiconTitles: s.cfg.WordListTitles}
 	for l, r := range levelRatings {
 		in.LevelRatings[l] = roundInt(r)
 	}

@@ -1,12 +1,15 @@
 package server
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 	"regexp"
 	"slices"
 	"sort"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"atril/lexicon"
 	"atril/variant"
@@ -32,6 +35,14 @@ var wordListName = regexp.MustCompile(`^[a-z]{2}-[a-z0-9][a-z0-9-]{0,38}$`)
 // files. Each is read once here with the alphabet of a variant that
 // plays it.
 func addWordLists(cfg *Config) error {
+	for name, title := range cfg.WordListTitles {
+		if _, ok := cfg.WordLists[name]; !ok {
+			return fmt.Errorf("server: a title for word list %q, which is not one of the operator's lists (--word-list)", name)
+		}
+		if err := checkListTitle(title); err != nil {
+			return fmt.Errorf("server: the title of word list %q: %w", name, err)
+		}
+	}
 	if len(cfg.WordLists) == 0 {
 		return nil
 	}
@@ -90,4 +101,23 @@ func openWordList(v *variant.Variant, name, path string) (*lexicon.Lexicon, erro
 	}
 	lex.Name = name
 	return lex, nil
+}
+
+// maxListTitle bounds a word list's title, in characters.
+const maxListTitle = 60
+
+// checkListTitle says what is wrong with a word list's title, if
+// anything.
+func checkListTitle(title string) error {
+	switch {
+	case !utf8.ValidString(title):
+		return errors.New("not UTF-8 text")
+	case strings.TrimSpace(title) == "":
+		return errors.New("empty")
+	case utf8.RuneCountInString(title) > maxListTitle:
+		return fmt.Errorf("%d characters: at most %d", utf8.RuneCountInString(title), maxListTitle)
+	case strings.IndexFunc(title, unicode.IsControl) >= 0:
+		return errors.New("a control character (a title is one line)")
+	}
+	return nil
 }

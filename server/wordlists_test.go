@@ -23,10 +23,14 @@ func TestWordLists(t *testing.T) {
 	good := file("tiny.txt", "# a tiny list\ncat\ndog\nCATS\n")
 	cfg := testConfig(newStore(t))
 	cfg.WordLists = map[string]string{"en-tiny": good}
+	cfg.WordListTitles = map[string]string{"en-tiny": "Tiny (a test list)"}
 	e := newEnvConfig(t, cfg)
 	var in Info
 	if code := e.do("GET", "/api/info", "", nil, &in); code != 200 || len(in.Variants) != 1 || !slices.Equal(in.Variants[0].Lexicons, []string{"en-sowpods", "en-tiny"}) {
 		t.Fatalf("the lists offered: %d %+v", code, in.Variants)
+	}
+	if in.LexiconTitles["en-tiny"] != "Tiny (a test list)" || len(in.LexiconTitles) != 1 {
+		t.Errorf("the lists' titles: %v", in.LexiconTitles)
 	}
 	var ws WordsAnswer
 	if code := e.do("GET", "/api/words?lexicon=en-tiny&w=cat&w=cats&w=dogs", "", nil, &ws); code != 200 || len(ws.Words) != 3 ||
@@ -40,6 +44,16 @@ func TestWordLists(t *testing.T) {
 	}
 	if st := e.state(cr.ID, ""); st.Lexicon != "en-tiny" {
 		t.Errorf("the game's list: %q", st.Lexicon)
+	}
+	// The picture of its position names the list by its title.
+	e.srv.mu.Lock()
+	l := e.srv.games[cr.ID]
+	e.srv.mu.Unlock()
+	l.mu.Lock()
+	p, _, err := l.gamePicture(-1)
+	l.mu.Unlock()
+	if err != nil || !slices.Contains(p.Lines, "Tiny (a test list)") {
+		t.Errorf("the picture's lines: %v, %v", p, err)
 	}
 
 	for _, tc := range []struct {
@@ -56,6 +70,23 @@ func TestWordLists(t *testing.T) {
 		cfg.WordLists = map[string]string{tc.name: tc.path}
 		if _, err := New(cfg); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("word list %s (%s): %v, want an error saying %q", tc.name, filepath.Base(tc.path), err, tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		name, title, want string
+	}{
+		{"en-other", "Other", `word list "en-other", which is not one of the operator's lists`},
+		{"en-sowpods", "Mine", `word list "en-sowpods", which is not one of the operator's lists`},
+		{"en-tiny", strings.Repeat("x", 61), "61 characters: at most 60"},
+		{"en-tiny", "two\nlines", "a control character"},
+		{"en-tiny", " ", "empty"},
+		{"en-tiny", "bad \xff", "not UTF-8"},
+	} {
+		cfg := testConfig(newStore(t))
+		cfg.WordLists = map[string]string{"en-tiny": good}
+		cfg.WordListTitles = map[string]string{tc.name: tc.title}
+		if _, err := New(cfg); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("title %q of %s: %v, want an error saying %q", tc.title, tc.name, err, tc.want)
 		}
 	}
 }

@@ -83,8 +83,10 @@ func runServe(args []string) error {
 	pprofAddr := fs.String("pprof", "", "serve Go's profiles (net/http/pprof) on this address, e.g. 127.0.0.1:6060 (never a public one)")
 	repair := fs.Bool("repair", false, "before serving, copy every intact game of a damaged SQLite file into a new one, keeping the damaged file aside")
 	countPlay := fs.Bool("count-play", false, "before serving, replay the finished games whose record lacks the seats' play (turns, bingos, best move: games finished before the server counted it) and record it, and analyse the moves of the recorded games not yet analysed (by static equity, for the players' pages and atril accounts fairplay), once after upgrading")
-	lists := wordLists{}
+	lists := namedValues{m: map[string]string{}, form: "NAME=FILE"}
 	fs.Var(lists, "word-list", "NAME=FILE: offer the word list in FILE (plain text or gzip, one word a line) as NAME, which begins with its language as the embedded lists' names do (en-nwl2023); the flag may be repeated")
+	titles := namedValues{m: map[string]string{}, form: "NAME=TITLE"}
+	fs.Var(titles, "word-list-title", "NAME=TITLE: the title the page and the pictures of positions show for a --word-list (\"NWL2023 (North American English)\"; the name without it); the flag may be repeated")
 	var warm stringList = []string{"english"}
 	fs.Var(&warm, "warm", "comma-separated variants whose word list and generator are loaded at start")
 	if err := fs.Parse(args); err != nil {
@@ -125,7 +127,7 @@ func runServe(args []string) error {
 		AccountFailsPerHour: off(*failRate), MaxOffers: int(off(float64(*maxOffers))),
 		MaxGamesPerClient: int(off(float64(*maxPerClient))), MaxComputerGames: int(off(float64(*maxComputer))),
 		RealIPHeader: *realIP, PublicURL: *publicURL, IPv6Prefix: *v6prefix, TrustedOrigins: origins,
-		ExpireUnstarted: never(*expireUnstarted), ExpireIdle: never(*expireIdle), WordLists: lists})
+		ExpireUnstarted: never(*expireUnstarted), ExpireIdle: never(*expireIdle), WordLists: lists.m, WordListTitles: titles.m})
 	if err != nil {
 		return err
 	}
@@ -235,28 +237,32 @@ func repairStore(db, dsn string) error {
 	return nil
 }
 
-// wordLists is the flag --word-list: word lists by name, each a file.
-type wordLists map[string]string
+// namedValues is a repeated flag of the form NAME=VALUE: --word-list
+// (NAME=FILE) and --word-list-title (NAME=TITLE).
+type namedValues struct {
+	m    map[string]string
+	form string // "NAME=FILE"
+}
 
-func (w wordLists) String() string {
+func (w namedValues) String() string {
 	var out []string
-	for n, f := range w {
+	for n, f := range w.m {
 		out = append(out, n+"="+f)
 	}
 	sort.Strings(out)
 	return strings.Join(out, ",")
 }
 
-func (w wordLists) Set(s string) error {
-	name, file, ok := strings.Cut(s, "=")
-	name, file = strings.TrimSpace(name), strings.TrimSpace(file)
+func (w namedValues) Set(s string) error {
+	name, value, ok := strings.Cut(s, "=")
+	name, value = strings.TrimSpace(name), strings.TrimSpace(value)
 	switch {
-	case !ok || name == "" || file == "":
-		return fmt.Errorf("%q: want NAME=FILE", s)
-	case w[name] != "":
+	case !ok || name == "" || value == "":
+		return fmt.Errorf("%q: want %s", s, w.form)
+	case w.m[name] != "":
 		return fmt.Errorf("word list %q given twice", name)
 	}
-	w[name] = file
+	w.m[name] = value
 	return nil
 }
 

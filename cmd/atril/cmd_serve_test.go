@@ -1,10 +1,14 @@
 package main
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
-// TestWordListsFlag: --word-list takes NAME=FILE, once a name.
+// TestWordListsFlag: --word-list takes NAME=FILE, once a name (and
+// --word-list-title NAME=TITLE alike).
 func TestWordListsFlag(t *testing.T) {
-	w := wordLists{}
+	w := namedValues{m: map[string]string{}, form: "NAME=FILE"}
 	for _, tc := range []struct {
 		arg string
 		ok  bool
@@ -16,8 +20,12 @@ func TestWordListsFlag(t *testing.T) {
 		{"=file.txt", false},
 		{"en-x=", false},
 	} {
-		if err := w.Set(tc.arg); (err == nil) != tc.ok {
+		err := w.Set(tc.arg)
+		if (err == nil) != tc.ok {
 			t.Errorf("--word-list %q: %v, want ok %v", tc.arg, err, tc.ok)
+		}
+		if err != nil && tc.arg != "en-nwl2023=other.txt" && !strings.Contains(err.Error(), "want NAME=FILE") {
+			t.Errorf("--word-list %q: %v, not saying the form", tc.arg, err)
 		}
 	}
 	if got, want := w.String(), "en-nwl2023=/srv/lists/nwl2023.txt,es-drae=drae.txt.gz"; got != want {

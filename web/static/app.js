@@ -37,7 +37,9 @@ function gameT(key) {
   return STRINGS[l][key] ?? STRINGS.en[key];
 }
 function variantName(v) { return (STRINGS[LANG].variants || {})[v] || v.charAt(0).toUpperCase() + v.slice(1); }
-function lexiconName(l) { return (STRINGS[LANG].lexicons || {})[l] || l; }
+function lexiconName(l) {
+  return (STRINGS[LANG].lexicons || {})[l] || (INFO && INFO.lexicon_titles || {})[l] || l;
+}
 function levelName(l) { return ((STRINGS[LANG].levels || {})[l] || [l])[0]; }
 function levelDesc(l) { return ((STRINGS[LANG].levels || {})[l] || ["", ""])[1]; }
 

@@ -11,6 +11,7 @@ package review
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 
 	"atril/alphabet"
@@ -303,10 +304,21 @@ type SeatSummary struct {
 	Lost float64
 	// Worst is the move that gave up the most (nil when none did).
 	Worst *Miss
+	// Mistakes are the moves that gave up at least MistakeLoss, in the
+	// order of the game: the MaxMistakes costliest when there are more.
+	Mistakes []Miss
 	// MissedBingos are the moves that played no bingo where one could
 	// be played, in the order of the game.
 	MissedBingos []BingoMiss
 }
+
+// MistakeLoss is the equity a move gives up against the best for it to
+// count among a player's mistakes: about a tile's worth, more than the
+// noise of static equity between good moves.
+const MistakeLoss = 5.0
+
+// MaxMistakes bounds the mistakes a summary lists for a player.
+const MaxMistakes = 12
 
 // BingoMiss is a move that played no bingo, and the best bingos that
 // could have been played in its place (Ranking.Bingos).
@@ -337,6 +349,19 @@ func (s *Summary) Add(k, seat int, played, best *Candidate, lost float64) {
 	ss.Lost = math.Round((ss.Lost+lost)*100) / 100
 	if lost > 0 && (ss.Worst == nil || lost > ss.Worst.Lost) {
 		ss.Worst = &Miss{Move: k, Played: *played, Best: *best, Lost: lost}
+	}
+	if lost >= MistakeLoss {
+		ss.Mistakes = append(ss.Mistakes, Miss{Move: k, Played: *played, Best: *best, Lost: lost})
+		if len(ss.Mistakes) > MaxMistakes {
+			// The least costly goes (the earliest of equals).
+			least := 0
+			for i, m := range ss.Mistakes {
+				if m.Lost < ss.Mistakes[least].Lost {
+					least = i
+				}
+			}
+			ss.Mistakes = slices.Delete(ss.Mistakes, least, least+1)
+		}
 	}
 }
 

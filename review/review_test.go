@@ -258,3 +258,35 @@ func TestAdvance(t *testing.T) {
 		}
 	}
 }
+
+// TestSummaryMistakes: a move counts among the mistakes when it gives up
+// at least MistakeLoss; past MaxMistakes the least costly go, and the
+// rest stay in the order of the game.
+func TestSummaryMistakes(t *testing.T) {
+	var c Candidate
+	for _, tc := range []struct {
+		name  string
+		lost  []float64
+		moves []int // the mistakes' move numbers
+	}{
+		{"none", []float64{0, 1, 4.99}, nil},
+		{"at the threshold", []float64{0, 5, 2, 30}, []int{1, 3}},
+		{"more than the cap", []float64{6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 5, 20, 6},
+			[]int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13}},
+	} {
+		sum := &Summary{Seats: make([]SeatSummary, 2)}
+		for k, l := range tc.lost {
+			sum.Add(k, 1, &c, &c, l)
+		}
+		var got []int
+		for _, m := range sum.Seats[1].Mistakes {
+			got = append(got, m.Move)
+			if m.Lost != tc.lost[m.Move] {
+				t.Errorf("%s: move %d lost %v, want %v", tc.name, m.Move, m.Lost, tc.lost[m.Move])
+			}
+		}
+		if !slices.Equal(got, tc.moves) || len(sum.Seats[0].Mistakes) != 0 {
+			t.Errorf("%s: mistakes %v, want %v", tc.name, got, tc.moves)
+		}
+	}
+}

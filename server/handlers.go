@@ -74,6 +74,9 @@ func (s *Server) routes() {
 	mux.HandleFunc("GET /api/games/{id}/analysis", s.handleAnalysis)
 	mux.HandleFunc("GET /api/games/{id}/infer", s.handleInfer)
 	mux.HandleFunc("GET /api/games/{id}/summary", s.handleSummary)
+	mux.HandleFunc("GET /api/games/{id}/practice/{k}", s.handlePractice)
+	mux.HandleFunc("POST /api/games/{id}/practice/{k}/preview", s.handlePracticePreview)
+	mux.HandleFunc("POST /api/games/{id}/practice/{k}/answer", s.handlePracticeAnswer)
 	mux.HandleFunc("POST /api/analyze", s.handleAnalyze)
 	mux.HandleFunc("GET /api/leaves", s.handleLeaves)
 	mux.HandleFunc("POST /api/position", s.handlePosition)
@@ -140,6 +143,7 @@ func (s *Server) routes() {
 		page := func(w http.ResponseWriter, r *http.Request) { s.serveStatic(w, r, "index.html") }
 		mux.HandleFunc("GET /{$}", page)
 		mux.HandleFunc("GET /g/{id}", s.pageMeta)
+		mux.HandleFunc("GET /g/{id}/practice/{k}", page)
 		mux.HandleFunc("GET /p/{name}", page)
 		mux.HandleFunc("GET /t/{id}", page)
 		mux.HandleFunc("GET /puzzle", s.pageMeta)

@@ -38,6 +38,11 @@ type SeatSummary struct {
 	Lost float64 `json:"lost"`
 	// Worst is the move that gave up the most (none when none did).
 	Worst *Miss `json:"worst,omitempty"`
+	// Mistakes are the moves that gave up at least 5 points of equity
+	// (review.MistakeLoss), in the order of the game, the 12 costliest
+	// when there are more: the positions to practise again (GET
+	// .../practice/{k}).
+	Mistakes []Miss `json:"mistakes"`
 	// MissedBingos are the seat's moves that played no bingo where one
 	// could be played, in the order of the game.
 	MissedBingos []MissedBingo `json:"missed_bingos"`
@@ -143,6 +148,10 @@ func summarize(l *live) (*Summary, error) {
 		ss := SeatSummary{Seat: i, Moves: s.Moves, Best: s.Best, Lost: s.Lost}
 		if w := s.Worst; w != nil {
 			ss.Worst = &Miss{Move: w.Move, Played: w.Played.Text, Best: w.Best.Text, Lost: w.Lost}
+		}
+		ss.Mistakes = []Miss{}
+		for _, m := range s.Mistakes {
+			ss.Mistakes = append(ss.Mistakes, Miss{Move: m.Move, Played: m.Played.Text, Best: m.Best.Text, Lost: m.Lost})
 		}
 		ss.MissedBingos = []MissedBingo{}
 		for _, m := range s.MissedBingos {

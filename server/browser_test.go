@@ -5110,3 +5110,87 @@ func TestBrowserWordListTitle(t *testing.T) {
 	r.run(c, "in Spanish", chromedp.SetValue("#lang-select", "es"), chromedp.Evaluate(`$("#lang-select").dispatchEvent(new Event("change"))`, nil))
 	r.poll(c, "the title in Spanish", `[...document.querySelectorAll("#lexicon option")].some((o) => o.value === "en-sowpods" && o.textContent.includes("inglés")) && `+titles+` === "Tiny (a test list)|Tiny (a test list)"`, 10*time.Second)
 }
+
+// TestBrowserPractice: a finished game's summary links each player's
+// mistakes; the link opens the position before the first one with the
+// rack held then; the answer asked for lists the best moves and what the
+// move played gave up; the best, shown and played, is right; the next
+// mistake and the way back to the game are links; in Spanish nothing is
+// left in English.
+func TestBrowserPractice(t *testing.T) {
+	r := newRig(t)
+	c := r.ctx
+	e := r.e
+	id := e.create(SeatRequest{Kind: "human"}, SeatRequest{Kind: "human"})
+	toks := []string{e.join(id).Token, e.join(id).Token}
+	playOut(t, e, id, toks, 200)
+	var sum Summary
+	if code := e.do("GET", "/api/games/"+id+"/summary", "", nil, &sum); code != 200 {
+		t.Fatalf("summary: %d", code)
+	}
+	seat := -1
+	for _, ss := range sum.Seats {
+		if len(ss.Mistakes) >= 2 {
+			seat = ss.Seat
+			break
+		}
+	}
+	if seat < 0 {
+		t.Fatalf("no player made two mistakes: %+v", sum.Seats)
+	}
+	ms := sum.Seats[seat].Mistakes
+	r.run(c, "the finished game", chromedp.Navigate(e.url+"/g/"+id))
+	r.poll(c, "the practice links", `document.querySelectorAll("#practice-links a").length > 0`, 20*time.Second)
+	var links []string
+	r.eval(c, `[...document.querySelectorAll("#practice-links a")].map((a) => a.getAttribute("href") + " " + a.textContent)`, &links)
+	want := fmt.Sprintf("/g/%s/practice/%d Practise Ana's %d mistakes", id, ms[0].Move, len(ms))
+	if !slices.Contains(links, want) {
+		t.Fatalf("the practice links %q, want one %q", links, want)
+	}
+	r.run(c, "the link", chromedp.Navigate(e.url+strings.Fields(want)[0]))
+	r.poll(c, "the practice page", `!$("#puzzle").hidden && document.querySelectorAll("#rack .tile").length > 0 && $("#puzzle-title").textContent !== ""`, 20*time.Second)
+	var info PracticeInfo
+	if code := e.do("GET", fmt.Sprintf("/api/games/%s/practice/%d", id, ms[0].Move), "", nil, &info); code != 200 {
+		t.Fatalf("practice: %d", code)
+	}
+	var page struct {
+		Title, Goal, Next, Back string
+		Prev                    bool
+		Rack, Board             int
+	}
+	r.eval(c, `({Title: $("#puzzle-title").textContent, Goal: $("#puzzle-goal").textContent, Prev: !$("#puzzle-prev").hidden,
+		Next: $("#puzzle-next").hidden ? "" : $("#puzzle-next").getAttribute("href"), Back: $("#puzzle-today").getAttribute("href") + " " + $("#puzzle-today").textContent,
+		Rack: document.querySelectorAll("#rack .tile").length, Board: document.querySelectorAll("#board .sq .tile").length})`, &page)
+	if page.Title != fmt.Sprintf("Move %d of %d: Ana to play", ms[0].Move+1, info.Moves) || !strings.HasPrefix(page.Goal, "In the game ") ||
+		page.Prev || page.Next != fmt.Sprintf("/g/%s/practice/%d", id, ms[1].Move) || page.Back != "/g/"+id+" Back to the game" ||
+		page.Rack != len(info.State.You.Rack) || page.Board != len(info.State.Board) {
+		t.Errorf("the practice page: %+v", page)
+	}
+	r.clickAt(c, "#puzzle-reveal")
+	r.poll(c, "the solution", `document.querySelectorAll("#puzzle-result tbody tr").length > 0`, 10*time.Second)
+	var lines []string
+	r.eval(c, `[...document.querySelectorAll("#puzzle-result p")].map((p) => p.textContent)`, &lines)
+	if len(lines) != 2 || !strings.HasPrefix(lines[0], "The best of ") || !strings.HasSuffix(lines[1], fmt.Sprintf("%.1f below the best.", ms[0].Lost)) {
+		t.Errorf("the solution says %q", lines)
+	}
+	var firstKind string
+	r.eval(c, `$("#puzzle-result tbody tr:nth-child(1) button") ? "place" : "other"`, &firstKind)
+	if firstKind == "place" {
+		r.clickAt(c, "#puzzle-result tbody tr:nth-child(1) button")
+		r.poll(c, "its preview", `!!$("#preview").dataset.score`, 10*time.Second)
+		r.clickAt(c, "#submit")
+		r.poll(c, "right", `$("#puzzle-result p").className === "ok"`, 10*time.Second)
+		r.eval(c, `$("#puzzle-result p").textContent`, &lines[0])
+		if !strings.HasSuffix(lines[0], "as good as the best.") {
+			t.Errorf("the best move: the page says %q", lines[0])
+		}
+	}
+	r.shot(c, "60-practice")
+	r.run(c, "in Spanish", chromedp.SetValue("#lang-select", "es"), chromedp.Evaluate(`$("#lang-select").dispatchEvent(new Event("change"))`, nil))
+	r.poll(c, "the Spanish page", `$("#puzzle-today").textContent === "Volver a la partida" && $("#puzzle-title").textContent.startsWith("Jugada ")`, 10*time.Second)
+	if left := r.englishLeft(c); len(left) > 0 {
+		t.Errorf("English on the Spanish practice page: %q", left)
+	}
+	r.run(c, "the next mistake", chromedp.Navigate(e.url+page.Next))
+	r.poll(c, "the next mistake", fmt.Sprintf(`location.pathname === "/g/%s/practice/%d" && $("#puzzle-title").textContent.startsWith("Jugada %d ")`, id, ms[1].Move, ms[1].Move+1), 20*time.Second)
+}

@@ -27,12 +27,14 @@ const practiceSlack = 1.0
 
 // PracticeInfo is the answer of GET /api/games/{id}/practice/{k}.
 type PracticeInfo struct {
-	Game    string `json:"game"`
-	Move    int    `json:"move"`
-	Moves   int    `json:"moves"`
-	Seat    int    `json:"seat"`
-	Name    string `json:"name"`
-	Lexicon string `json:"lexicon"`
+	Game  string `json:"game"`
+	Move  int    `json:"move"`
+	Moves int    `json:"moves"`
+	Seat  int    `json:"seat"`
+	Name  string `json:"name"`
+	// Names are the game's seats' names, in the order of State's seats.
+	Names   []string `json:"names"`
+	Lexicon string   `json:"lexicon"`
 	// State is the position for the player on turn: the board, the rack
 	// held before move k and the tiles that player had not seen.
 	State *State `json:"state"`
@@ -93,10 +95,13 @@ func (s *Server) handlePractice(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	seat := g.Current()
+	var names []string
 	l.mu.Lock()
-	name := l.seat[seat].name
+	for _, st := range l.seat {
+		names = append(names, st.name)
+	}
 	l.mu.Unlock()
-	info := PracticeInfo{Game: l.hdr.ID, Move: k, Moves: len(rec.Moves), Seat: seat, Name: name, Lexicon: l.hdr.Lexicon,
+	info := PracticeInfo{Game: l.hdr.ID, Move: k, Moves: len(rec.Moves), Seat: seat, Name: names[seat], Names: names, Lexicon: l.hdr.Lexicon,
 		State: stateOfPosition(l.v, l.hdr.Lexicon, g), CGP: cgpOfView(l.v, player.ViewOf(g, seat), l.hdr.Lexicon),
 		Played: review.Text(g.Board, &rec.Moves[k].Move)}
 	writeJSON(w, 200, info)

@@ -496,7 +496,7 @@ function accountChanged() {
   // A puzzle's page shows the account's own answer: ask for it again.
   if (G.puzzle) {
     G.puzzle.first = null;
-    if (ME.signed_in) {
+    if (ME.signed_in && G.puzzle.kind !== "practice") {
       api("GET", puzzlePath()).then((P) => {
         Object.assign(G.puzzle, { first: P.answered || null, rating: P.rating || null, level: P.level || null });
         renderPuzzleSide();
@@ -2513,7 +2513,9 @@ function buildBoard(st) {
   head.setAttribute("role", "row");
   const corner = el("div", "coord corner");
   corner.setAttribute("role", "columnheader");
-  corner.append(el("span", "sr-only", t("board")));
+  const cornerLabel = el("span", "sr-only", t("board"));
+  cornerLabel.dataset.t = "board"; // (a change of language names it anew)
+  corner.append(cornerLabel);
   head.append(corner);
   for (let c = 0; c < st.size; c++) {
     const h = el("div", "coord", colName(c));
@@ -3237,6 +3239,17 @@ function showSummary(st, res) {
       tbl.append(tr);
     }
     box.append(tbl);
+    const practise = sum.seats.filter((ss) => (ss.mistakes || []).length);
+    if (practise.length) {
+      const p = el("p", "links");
+      p.id = "practice-links";
+      for (const ss of practise) {
+        const a = el("a", "", t("practiceLink", seatName(ss.seat), ss.mistakes.length));
+        a.href = "/g/" + st.id + "/practice/" + ss.mistakes[0].move;
+        p.append(a, " ");
+      }
+      box.append(p);
+    }
     if (sum.win && sum.win.length === st.history.length + 1) box.append(winGraph(st, sum.win));
     const missed = missedBingos(st, sum);
     if (missed) box.append(missed);
@@ -4768,7 +4781,7 @@ function puzzleDay() { return Math.floor((Date.now() - Date.UTC(2026, 0, 1)) / 8
 // (the bag empty: find the move that ends the game best).
 function puzzleURL(lexicon, n, kind) { return (kind === "endgame" ? "/endgame/" : "/puzzle/") + encodeURIComponent(lexicon) + "/" + n; }
 function puzzleAPI(lexicon, n, kind) { return (kind === "endgame" ? "/api/endgames/" : "/api/puzzles/") + encodeURIComponent(lexicon) + "/" + n; }
-function puzzlePath() { return puzzleAPI(G.puzzle.lexicon, G.puzzle.number, G.puzzle.kind); }
+function puzzlePath() { return G.puzzle.api || puzzleAPI(G.puzzle.lexicon, G.puzzle.number, G.puzzle.kind); }
 
 // fillPuzzleCard offers the lobby's puzzle of the day in each word list.
 function fillPuzzleCard() {
@@ -4823,9 +4836,33 @@ async function showPuzzle(lexicon, n, kind = "score") {
   }
   if (String(n) !== String(P.number)) history.replaceState(null, "", puzzleURL(P.lexicon, P.number, kind));
   localStorage.setItem("atril:puzzle", P.lexicon);
-  const st = P.state;
   G.puzzle = { kind, lexicon: P.lexicon, number: P.number, today: P.today, answer: null, first: P.answered || P.first || null, cgp: P.cgp,
     rating: P.rating || null, level: P.level || null };
+  openPuzzle(P.state);
+}
+
+// showPractice opens /g/ID/practice/K: the position before move K of a
+// finished game, to find a better move than the one played there (the
+// summary's mistakes; nothing is recorded). The puzzle's page serves,
+// with the game's other mistakes of the same player one link away.
+async function showPractice(id, k) {
+  const api0 = "/api/games/" + id + "/practice/" + k;
+  let P, sum;
+  try {
+    [P, sum] = await Promise.all([api("GET", api0), api("GET", "/api/games/" + id + "/summary").catch(() => null)]);
+  } catch (e) {
+    $("#main").textContent = e.status === 404 ? t("notFound") : t("error", e.message);
+    return;
+  }
+  const ss = sum && sum.seats.find((x) => x.seat === P.seat);
+  P.state.seats.forEach((s, i) => { s.name = P.names[i] || s.name; });
+  G.puzzle = { kind: "practice", api: api0, game: id, lexicon: P.lexicon, number: P.move, answer: null, first: null, cgp: P.cgp,
+    info: P, mistakes: ss ? ss.mistakes.map((m) => m.move) : [] };
+  openPuzzle(P.state);
+}
+
+// openPuzzle lays out the page of a puzzle (G.puzzle) with its position.
+function openPuzzle(st) {
   G.gameLang = VARIANT_LANG[st.variant] || "en";
   LANG = pickLang(G.gameLang);
   translatePage();
@@ -4836,7 +4873,7 @@ async function showPuzzle(lexicon, n, kind = "score") {
   $("#puzzle-reveal").addEventListener("click", async () => {
     // Signed in, a look at the solution before any answer is recorded as
     // not solving the puzzle.
-    if (ME.signed_in && !G.puzzle.first && !await ask(t("puzzleRevealAsk"), t("puzzleReveal"))) return;
+    if (ME.signed_in && !G.puzzle.first && G.puzzle.kind !== "practice" && !await ask(t("puzzleRevealAsk"), t("puzzleReveal"))) return;
     answerPuzzle(true);
   });
   $("#puzzle-level").addEventListener("click", () => puzzleAtLevel(G.puzzle.lexicon, G.puzzle.kind));
@@ -4846,6 +4883,7 @@ async function showPuzzle(lexicon, n, kind = "score") {
 // renderPuzzleSide shows the puzzle's box and hides what only a game has.
 function renderPuzzleSide() {
   const P = G.puzzle;
+  if (P.kind === "practice") { renderPracticeSide(); return; }
   const endgame = P.kind === "endgame";
   G.st.seats.forEach((s, i) => { s.name = t("puzzleSeat", i + 1); });
   $("#puzzle-title").textContent = t(endgame ? "endgameTitle" : "puzzleTitle", P.number, lexiconName(G.st.lexicon));
@@ -4879,6 +4917,55 @@ function renderPuzzleSide() {
   $("#puzzle-level").textContent = t($("#puzzle-level").dataset.t);
   if (endgame) renderEndgameResult();
   else renderPuzzleResult();
+}
+
+// renderPracticeSide shows the box of a practice position: whose move it
+// was, what was played, the links to the player's other mistakes in the
+// game and back to the game, and once answered how the answer fares.
+function renderPracticeSide() {
+  const P = G.puzzle;
+  const I = P.info;
+  $("#puzzle-title").textContent = t("practiceTitle", I.move + 1, I.moves, I.name);
+  document.title = $("#puzzle-title").textContent + " – atril";
+  $("#puzzle-goal").removeAttribute("data-t");
+  $("#puzzle-goal").textContent = "";
+  $("#puzzle-goal").append(...msgNodes(t("practiceGoal", "{0}"), moveNode(I.played)));
+  $("#game-title").textContent = $("#puzzle-title").textContent;
+  $("#turn").textContent = "";
+  $("#turn").hidden = true;
+  for (const b of ["#exchange", "#pass", "#resign", "#abort", "#hint", "#takeback", "#sound", "#notify", "#resume-box", "#share", "#chat-box", "#kibitz-box",
+    "#puzzle-record", "#puzzle-rating", "#puzzle-level"]) $(b).hidden = true;
+  const i = P.mistakes.indexOf(I.move);
+  const at = (j) => "/g/" + P.game + "/practice/" + P.mistakes[j];
+  $("#puzzle-prev").hidden = i <= 0;
+  if (i > 0) $("#puzzle-prev").href = at(i - 1);
+  $("#puzzle-next").hidden = i < 0 || i + 1 >= P.mistakes.length;
+  if (i >= 0 && i + 1 < P.mistakes.length) $("#puzzle-next").href = at(i + 1);
+  const back = $("#puzzle-today");
+  back.hidden = false;
+  back.href = "/g/" + P.game;
+  back.dataset.t = "practiceBack";
+  back.textContent = t("practiceBack");
+  $("#puzzle-board").hidden = !P.answer || !P.cgp;
+  if (P.cgp) $("#puzzle-board").href = positionURL(P.cgp);
+  renderPracticeResult();
+}
+
+// renderPracticeResult says how the answer fares by equity against the
+// best move and what the move played gave up, with the best moves.
+function renderPracticeResult() {
+  const R = puzzleResult();
+  if (!R) return;
+  const { box, A, r, line } = R;
+  if (A.reveal) line.textContent = t("practiceSolution", r.moves);
+  else if (r.correct) line.append(...msgNodes(t("practiceRight", "{0}", r.equity.toFixed(1)), moveNode(r.move)));
+  else line.append(...msgNodes(t("practiceWrong", "{0}", r.equity.toFixed(1), r.rank, r.moves, r.lost.toFixed(1)), moveNode(r.move)));
+  box.append(line);
+  const played = el("p", "hint");
+  played.append(...msgNodes(t("practicePlayed", "{0}", r.played.equity.toFixed(1), r.played_lost.toFixed(1)), moveNode(r.played.move)));
+  box.append(played);
+  box.append(movesTable(t("practiceBest"), ["rvScore", "rvLeave", "rvEquity"],
+    r.best.map((c) => ({ move: c.move, kind: c.kind, cells: [String(c.score), wordNode(units(c.leave)), c.equity.toFixed(1)], show: c.kind === "place" ? c : null }))));
 }
 
 // renderPuzzleRating says, signed in, the account's puzzle rating in the
@@ -5898,7 +5985,9 @@ loadMe().then(() => {
   const p = location.pathname.match(/^\/p\/([^/]+)$/);
   const pz = location.pathname.match(/^\/(puzzle|endgame)(?:\/([^/]+)\/(\d+|today))?$/);
   const tm = location.pathname.match(/^\/t\/([0-9a-f]{16})$/);
+  const pr = location.pathname.match(/^\/g\/([0-9a-f]{16})\/practice\/(\d+)$/);
   if (m) showGame(m[1]);
+  else if (pr) showPractice(pr[1], pr[2]);
   else if (tm) showTourney(tm[1]);
   else if (location.pathname === "/analysis") showPosition();
   else if (location.pathname === "/words") showFinder();

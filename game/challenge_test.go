@@ -351,3 +351,24 @@ func TestTallies(t *testing.T) {
 		})
 	}
 }
+
+// FuzzParseChallengeRule: a name read is the rule's own name (or "" for
+// void), and every rule's name reads back to it.
+func FuzzParseChallengeRule(f *testing.F) {
+	for _, s := range []string{"", "void", "single", "double", "5pt", "10pt", "Double", "5", "pt"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		r, err := game.ParseChallengeRule(s)
+		if err != nil {
+			return
+		}
+		if s == "" && r != game.Void || s != "" && r.String() != s {
+			t.Fatalf("%q reads as %v", s, r)
+		}
+		back, err := game.ParseChallengeRule(r.String())
+		if err != nil || back != r {
+			t.Fatalf("%v writes %q, which reads as %v, %v", r, r.String(), back, err)
+		}
+	})
+}

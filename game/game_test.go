@@ -619,3 +619,32 @@ func TestDealRecorded(t *testing.T) {
 		}
 	}
 }
+
+// TestExchangeShortBag: in a variant that lets a player exchange with
+// fewer tiles in the bag than a rack holds, an exchange draws as many
+// tiles as it returns, so it may return no more than the bag holds.
+func TestExchangeShortBag(t *testing.T) {
+	v := testvariant.Small(t, 7, 3, 0, "A:4:1", "T:4:1")
+	v.ExchangeMinBag = 1
+	lex := testvariant.Lexicon(t, v, "AT", "TA")
+	for _, tc := range []struct {
+		n  int // tiles exchanged; the bag holds 2
+		ok bool
+	}{{1, true}, {2, true}, {3, false}} {
+		g, err := game.New(v, lex, []string{"a", "b"}, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ts := g.Seats[0].Rack.Tiles()[:tc.n]
+		err = g.Play(move.Move{Kind: move.Exchange, Exchanged: ts})
+		if (err == nil) != tc.ok {
+			t.Errorf("exchange of %d tiles with 2 in the bag: error %v, want ok %v", tc.n, err, tc.ok)
+		}
+		if n := g.Seats[0].Rack.Len(); n != 3 {
+			t.Errorf("exchange of %d tiles with 2 in the bag: the rack holds %d tiles after it, want 3", tc.n, n)
+		}
+		if g.BagLen() != 2 {
+			t.Errorf("exchange of %d tiles: the bag holds %d tiles after it, want 2", tc.n, g.BagLen())
+		}
+	}
+}

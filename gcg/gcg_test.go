@@ -675,3 +675,18 @@ func TestWriteNotes(t *testing.T) {
 			len(g.History), g.Seats[0].Score, g.Seats[1].Score)
 	}
 }
+
+// TestNicknameSpaces: a turn line's nickname holds no white space of any
+// kind, as a #player pragma's cannot (its nickname ends at the first),
+// so a file whose players are named only by its turn lines writes
+// #player pragmas that read back to the same players.
+func TestNicknameSpaces(t *testing.T) {
+	v, lex := testgame.Sample(t, "english")
+	for _, sp := range []string{" ", "\t", "\v", "\f", "\u00a0", "\u3000", "\u0085"} {
+		text := ">Ana: - +0 0\n>B" + sp + "o: - +0 0\n"
+		_, err := Read(strings.NewReader(text), v, lex)
+		if err == nil || !strings.Contains(err.Error(), "nick") {
+			t.Errorf("nickname %q: error %v, want one about the nickname", "B"+sp+"o", err)
+		}
+	}
+}

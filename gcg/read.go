@@ -294,8 +294,12 @@ func parseTurn(s string) (Line, error) {
 	var l Line
 	nick, rest, ok := strings.Cut(s, ":")
 	nick = strings.TrimSpace(nick)
-	if !ok || nick == "" || strings.ContainsAny(nick, " \t") {
+	if !ok || nick == "" {
 		return l, fmt.Errorf("want \">nick: RACK MOVE SCORE TOTAL\"")
+	}
+	if strings.IndexFunc(nick, unicode.IsSpace) >= 0 {
+		// (A #player pragma's nickname ends at any white space.)
+		return l, fmt.Errorf("nickname %q holds white space: want \">nick: RACK MOVE SCORE TOTAL\"", nick)
 	}
 	l.Nick = nick
 	fs := strings.Fields(rest)

@@ -23,7 +23,9 @@ func (e *RuleError) Error() string {
 
 // Validate checks a move against the rules for the player holding rack on
 // board b, and for placements sets m.Score. bagSize is the number of
-// tiles in the bag (for the exchange rule).
+// tiles in the bag (for the exchange rule: the bag must hold the
+// variant's least number of tiles, and at least as many as the exchange
+// puts back).
 func Validate(b *board.Board, rack *alphabet.Rack, m *Move, bagSize int) error {
 	return validate(b, rack, m, bagSize, nil)
 }
@@ -59,6 +61,11 @@ func validate(b *board.Board, rack *alphabet.Rack, m *Move, bagSize int, phonies
 		}
 		if bagSize < v.ExchangeMinBag {
 			return &RuleError{"exchange", fmt.Sprintf("the bag holds %d tiles; exchanging needs at least %d", bagSize, v.ExchangeMinBag)}
+		}
+		if len(m.Exchanged) > bagSize {
+			// The player draws as many tiles as they put back, before
+			// putting them back.
+			return &RuleError{"exchange", fmt.Sprintf("%d tiles put back, but the bag holds %d to draw in their place", len(m.Exchanged), bagSize)}
 		}
 		r := *rack
 		for _, t := range m.Exchanged {

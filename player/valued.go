@@ -213,7 +213,8 @@ func rank(gen movegen.Generator, v *View, t leave.Evaluator, keep int) ([]candid
 		// the whole rack (the last) exchanges nothing.
 		whole, i := v.Rack.SubIndex(&v.Rack), -1
 		movegen.EachSubRack(&v.Rack, sl, func(kept *alphabet.Rack, val float64) {
-			if i++; i == whole {
+			if i++; i == whole || v.Rack.Len()-kept.Len() > v.BagLen {
+				// (An exchange draws as many tiles as it puts back.)
 				return
 			}
 			if keep > 0 && len(out) >= keep && val < out[len(out)-1].value {

@@ -221,7 +221,7 @@ func (rk *Ranker) Rank(g *game.Game, played Move, n int) (*Ranking, error) {
 					out = append(out, alphabet.Tile(t))
 				}
 			}
-			if len(out) > 0 {
+			if len(out) > 0 && len(out) <= bag {
 				add(move.Move{Kind: move.Exchange, Exchanged: out})
 			}
 		})

@@ -149,8 +149,9 @@ func (d *tournamentDoc) withdrawn() []bool {
 
 // pairNext pairs the next round (the rounds before it done), with new
 // game ids; a bye, and in a round robin a game with a player who has
-// withdrawn (a forfeit), is done at once. A Swiss round pairs only the
-// players still in.
+// withdrawn (a forfeit), is done at once, and the bye of a player who
+// has withdrawn is left out. A Swiss round pairs only the players still
+// in.
 func (d *tournamentDoc) pairNext() {
 	n, done, gone := len(d.Players), d.results(), d.withdrawn()
 	var ps []tournament.Pairing
@@ -163,6 +164,10 @@ func (d *tournamentDoc) pairNext() {
 	for _, p := range ps {
 		g := tGame{First: p.First, Second: p.Second}
 		switch {
+		case p.Second == tournament.Bye && gone[p.First]:
+			// A round robin's bye of a player who has withdrawn: the
+			// player is in no later round, so no win by a bye.
+			continue
 		case p.Second == tournament.Bye:
 			r := tournament.Forfeit(p, false, true)
 			g.Done, g.How, g.Wins, g.Spread = true, "bye", r.Wins, r.Spread

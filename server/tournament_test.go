@@ -577,3 +577,34 @@ func TestTournamentsPaged(t *testing.T) {
 		return err == nil && d.State == "cancelled"
 	})
 }
+
+// TestRoundRobinByeOfWithdrawn pairs the rounds of a round robin of
+// three in which a player withdrew: the bye of a round of the player
+// who left is no win for them, and the round's game of the others is
+// made as usual.
+func TestRoundRobinByeOfWithdrawn(t *testing.T) {
+	d := tournamentDoc{TournamentRequest: TournamentRequest{Format: "round-robin", Rounds: 3}, State: "playing",
+		Players: []tPlayer{{Name: "Ada"}, {Name: "Bea"}, {Name: "Cid"}}}
+	d.pairNext() // round 1: Ada has the bye
+	for k := range d.Played[0] {
+		d.Played[0][k].Done = true
+	}
+	d.Players[1].Left = 1 // Bea leaves after round 1
+	d.pairNext()          // round 2: Bea has the bye
+	for _, g := range d.Played[1] {
+		if g.First == 1 && g.Wins[0] > 0 {
+			t.Errorf("round 2: Bea, who withdrew, gets %+v", g)
+		}
+		if g.First != 1 && g.Second != 1 && (g.Game == "" || g.Done) {
+			t.Errorf("round 2: the game of the players still in is not made: %+v", g)
+		}
+	}
+	for k := range d.Played[1] {
+		d.Played[1][k].Done = true
+	}
+	for _, s := range d.info("x", nil).Standings {
+		if s.Name == "Bea" && s.Wins != 0 {
+			t.Errorf("Bea, who withdrew and lost her game, has %v wins: %+v", s.Wins, s)
+		}
+	}
+}

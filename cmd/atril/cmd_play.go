@@ -62,7 +62,7 @@ func playLoop(g *game.Game, gen movegen.Generator, human int, in io.Reader, out 
 				m = move.Move{Kind: move.Pass}
 				if g.BagLen() >= g.Variant.ExchangeMinBag {
 					r := g.Seats[p].Rack
-					m = move.Move{Kind: move.Exchange, Exchanged: r.Tiles()}
+					m = move.Move{Kind: move.Exchange, Exchanged: r.Tiles()[:min(r.Len(), g.BagLen())]}
 				}
 			}
 			if err := g.Play(m); err != nil {

@@ -2271,6 +2271,24 @@ func rushes(t *testing.T, s store.Store, prefix string) {
 			t.Errorf("run %s: %v", id, err)
 		}
 	}
+	// A day's leaderboard times and ranks the runs of that day: Bo's 4
+	// of day 330 does not make his 4 of day 332 earlier than Cy's.
+	dayRun := func(id string, who *store.Account, seed uint64, solved int, at time.Time) {
+		r := &store.RushRun{ID: prefix + id, Account: who.Key, Lexicon: lex, Mode: store.RushOnce, Seed: seed, Started: at, Deadline: at.Add(5 * time.Minute)}
+		must(s.StartRush(ctx, r))
+		for k := range solved {
+			must2(s.AdvanceRush(ctx, r.ID, k, true, time.Time{}))
+		}
+	}
+	day332 := now.Add(48 * time.Hour)
+	dayRun("d7", cy, 332, 4, day332.Add(time.Hour))
+	dayRun("d8", bo, 332, 4, day332.Add(2*time.Hour))
+	day, err = s.RushLeaders(ctx, lex, store.RushOnce, 332, 10)
+	want = fmt.Sprint([]store.RushBest{{Account: cy.Key, Name: cy.Name, Lexicon: lex, Mode: store.RushOnce, Solved: 4, At: day332.Add(time.Hour), Runs: 1},
+		{Account: bo.Key, Name: bo.Name, Lexicon: lex, Mode: store.RushOnce, Solved: 4, At: day332.Add(2 * time.Hour), Runs: 1}})
+	if err != nil || fmt.Sprint(day) != want {
+		t.Errorf("the leaders of day 332:\n %v, %v\nwant\n %v", day, err, want)
+	}
 	must(s.CloseAccount(ctx, ana.Key, now.Add(5*time.Hour)))
 	if runs, err = s.RushRuns(ctx, ana.Key, 10); err != nil || len(runs) != 0 {
 		t.Errorf("the runs of a closed account: %v, %v", runs, err)

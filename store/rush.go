@@ -266,6 +266,8 @@ func queryAll[T any](ctx context.Context, d dbFuncs, scan func(rowScanner) ([]T,
 type rushDB struct {
 	dbFuncs
 	q *rushSQL
+	// inOpen runs a write in a transaction once accounts are found open.
+	inOpen func(ctx context.Context, keys []string, fn func(dbFuncs) error) error
 }
 
 func (d rushDB) start(ctx context.Context, r *RushRun) error {
@@ -276,7 +278,17 @@ func (d rushDB) start(ctx context.Context, r *RushRun) error {
 	if _, err := d.exec(ctx, d.q.prune, r.Started.Add(-RushGuestKept).UnixNano()); err != nil {
 		return wrap(err)
 	}
-	if _, err := d.exec(ctx, d.q.insert, rushArgs(r)...); err != nil {
+	insert := func(db dbFuncs) error {
+		_, err := db.exec(ctx, d.q.insert, rushArgs(r)...)
+		return err
+	}
+	var err error
+	if r.Account == "" {
+		err = insert(d.dbFuncs) // a guest's
+	} else {
+		err = d.inOpen(ctx, []string{r.Account}, insert)
+	}
+	if err != nil {
 		if isUniqueViolation(err) || isConstraint(err) {
 			err = ErrConflict
 		}
@@ -332,10 +344,10 @@ func (d rushDB) bests(ctx context.Context, what, q string, args ...any) ([]RushB
 }
 
 // rushes is the SQLite database's rushDB.
-func (s *SQLite) rushes() rushDB { return rushDB{s.funcs(), &sqliteRushSQL} }
+func (s *SQLite) rushes() rushDB { return rushDB{s.funcs(), &sqliteRushSQL, s.inOpenTx} }
 
 // rushes is the PostgreSQL database's rushDB.
-func (s *Postgres) rushes() rushDB { return rushDB{s.funcs(), &pgRushSQL} }
+func (s *Postgres) rushes() rushDB { return rushDB{s.funcs(), &pgRushSQL, s.inOpenTx} }
 
 // StartRush implements Accounts.
 func (s *SQLite) StartRush(ctx context.Context, r *RushRun) error { return s.rushes().start(ctx, r) }

@@ -366,7 +366,7 @@ type Accounts interface {
 	// no such account; nothing to do if it was not suspended).
 	Unsuspend(ctx context.Context, key string) error
 	// Block records that the account of key blocks the account of other
-	// (ErrNotFound if either account does not exist; blocking again
+	// (ErrNotFound if either account does not exist or is closed; blocking again
 	// changes nothing). An account cannot block itself.
 	Block(ctx context.Context, key, other string, at time.Time) error
 	// Unblock lifts the block of other by key (nothing to do if there
@@ -385,7 +385,7 @@ type Accounts interface {
 	// of key took a seat, by id.
 	UnfinishedGames(ctx context.Context, key string) ([]string, error)
 	// Follow records that the account of key follows the account of
-	// other (ErrNotFound if either account does not exist; following
+	// other (ErrNotFound if either account does not exist or is closed; following
 	// again changes nothing). An account cannot follow itself.
 	Follow(ctx context.Context, key, other string, at time.Time) error
 	// Unfollow ends key's following of other (nothing to do if there is
@@ -396,7 +396,7 @@ type Accounts interface {
 	Follows(ctx context.Context, key string) ([]Follow, error)
 	// SetBio writes what the account of key says about itself over what
 	// it said before (a Bio with no text and no country takes it away);
-	// ErrNotFound when there is no such account.
+	// ErrNotFound when there is no such account or it is closed.
 	SetBio(ctx context.Context, key string, b Bio) error
 	// Bio returns what the account of key says about itself (the zero
 	// Bio when nothing).
@@ -404,7 +404,7 @@ type Accounts interface {
 	// SetSettings writes the account of key's settings (a JSON object of
 	// at most MaxSettings bytes, which the store does not read) over
 	// those before, at; "" takes them away. ErrNotFound when there is
-	// no such account.
+	// no such account or it is closed.
 	SetSettings(ctx context.Context, key, prefs string, at time.Time) error
 	// Settings returns the settings of the account of key as SetSettings
 	// wrote them ("" when none).
@@ -413,7 +413,8 @@ type Accounts interface {
 	// out.
 	Followers(ctx context.Context, key string) (int, error)
 	// SetSeen records that the account of key was seen at (an earlier
-	// time than the one recorded changes nothing).
+	// time than the one recorded changes nothing; nothing is recorded
+	// of an account that does not exist or is closed).
 	SetSeen(ctx context.Context, key string, at time.Time) error
 	// SeenAt returns when the account of key was last seen (the zero
 	// Time: never).
@@ -435,7 +436,8 @@ type Accounts interface {
 	// OpenReportsBy counts the open reports the account of key wrote.
 	OpenReportsBy(ctx context.Context, key string) (int, error)
 	// AddLobbyLine stores a line of the lobby's chat by the account
-	// l.Account (ErrNotFound if there is no such account) and sets its
+	// l.Account (ErrNotFound if there is no such account or it is
+	// closed) and sets its
 	// ID; only the latest keep lines are kept.
 	AddLobbyLine(ctx context.Context, l *LobbyLine, keep int) error
 	// LobbyLines returns the n latest lines of the lobby's chat, oldest
@@ -533,7 +535,8 @@ type Accounts interface {
 	// replaces the stored card of its letters unless that was filed at
 	// the same time or later) and returns how many cards it holds then;
 	// it changes nothing and returns an error wrapping ErrFull when that
-	// would be more than limit.
+	// would be more than limit, or ErrNotFound when the account does not
+	// exist or is closed.
 	PutCards(ctx context.Context, key, lexicon string, cards []Card, limit int) (int, error)
 	// Cards returns an account's cardbox for a word list, the earliest
 	// due first.
@@ -546,7 +549,8 @@ type Accounts interface {
 	// With rate, in the same transaction, it reads the account's puzzle
 	// rating in the word list and the puzzle's, calls rate, writes the
 	// new ratings with their counts of answers, and fills in r's ratings
-	// before and after, which the record keeps.
+	// before and after, which the record keeps. ErrNotFound when the
+	// account does not exist or is closed.
 	RecordPuzzle(ctx context.Context, key string, r *PuzzleRecord, rate PuzzleRateFunc) (bool, error)
 	// PuzzleRecord returns an account's answer to a puzzle (ErrNotFound
 	// if it has none).
@@ -560,7 +564,8 @@ type Accounts interface {
 	// RecordEndgame keeps an account's first answer to an endgame puzzle
 	// and reports whether it was the first (a later one changes
 	// nothing). With rate it rates the answer as RecordPuzzle does, in
-	// the endgame ratings.
+	// the endgame ratings. ErrNotFound when the account does not exist
+	// or is closed.
 	RecordEndgame(ctx context.Context, key string, r *EndgameRecord, rate PuzzleRateFunc) (bool, error)
 	// EndgameRecord returns an account's answer to an endgame puzzle
 	// (ErrNotFound if it has none).
@@ -604,8 +609,8 @@ type Accounts interface {
 	// word list an account answered, in order.
 	EndgameNumbers(ctx context.Context, key, lexicon string) ([]int, error)
 	// AddMessage stores a message (ErrNotFound if either account does
-	// not exist) and sets its ID; a conversation keeps its latest keep
-	// messages.
+	// not exist or is closed) and sets its ID; a conversation keeps its
+	// latest keep messages.
 	AddMessage(ctx context.Context, m *Message, keep int) error
 	// Messages returns the n latest messages between accounts a and b
 	// numbered below before (any, for 0), oldest first.
@@ -624,8 +629,9 @@ type Accounts interface {
 	NewContacts(ctx context.Context, key string, since time.Time) (int, error)
 	// StartRush stores a new puzzle rush (ErrConflict if its id exists,
 	// or if it is the account's second of mode RushOnce and the same
-	// word list and seed), and forgets the guests' runs started more than RushGuestKept
-	// before it.
+	// word list and seed; ErrNotFound if its account does not exist or
+	// is closed), and forgets the guests' runs started more than
+	// RushGuestKept before it.
 	StartRush(ctx context.Context, r *RushRun) error
 	// Rush returns a rush (ErrNotFound if there is no such run).
 	Rush(ctx context.Context, id string) (*RushRun, error)

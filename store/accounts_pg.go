@@ -180,7 +180,10 @@ func (s *Postgres) Block(ctx context.Context, key, other string, at time.Time) e
 	if err := checkPair(ctx, "block", key, other, s.Account); err != nil {
 		return err
 	}
-	if _, err := s.pool.Exec(ctx, `INSERT INTO atril_blocks(account, blocked, since) VALUES ($1,$2,$3) ON CONFLICT DO NOTHING`, key, other, at.UnixNano()); err != nil {
+	if err := s.inOpenTx(ctx, []string{key, other}, func(d dbFuncs) error {
+		_, err := d.exec(ctx, `INSERT INTO atril_blocks(account, blocked, since) VALUES ($1,$2,$3) ON CONFLICT DO NOTHING`, key, other, at.UnixNano())
+		return err
+	}); err != nil {
 		return fmt.Errorf("store: block %q by %q: %w", other, key, err)
 	}
 	return nil
@@ -206,8 +209,12 @@ func (s *Postgres) Blocks(ctx context.Context, key string) ([]Block, error) {
 
 // SetSeen implements Accounts.
 func (s *Postgres) SetSeen(ctx context.Context, key string, at time.Time) error {
-	if _, err := s.pool.Exec(ctx, `INSERT INTO atril_presence(account, seen) VALUES ($1,$2)
-		ON CONFLICT (account) DO UPDATE SET seen = GREATEST(atril_presence.seen, EXCLUDED.seen)`, key, at.UnixNano()); err != nil {
+	err := s.inOpenTx(ctx, []string{key}, func(d dbFuncs) error {
+		_, err := d.exec(ctx, `INSERT INTO atril_presence(account, seen) VALUES ($1,$2)
+		ON CONFLICT (account) DO UPDATE SET seen = GREATEST(atril_presence.seen, EXCLUDED.seen)`, key, at.UnixNano())
+		return err
+	})
+	if err != nil && !errors.Is(err, ErrNotFound) {
 		return fmt.Errorf("store: %q seen: %w", key, err)
 	}
 	return nil

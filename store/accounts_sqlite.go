@@ -225,7 +225,10 @@ func (s *SQLite) Block(ctx context.Context, key, other string, at time.Time) err
 	if err := checkPair(ctx, "block", key, other, s.Account); err != nil {
 		return err
 	}
-	if _, err := s.db.ExecContext(ctx, `INSERT INTO blocks(account, blocked, since) VALUES (?,?,?) ON CONFLICT DO NOTHING`, key, other, at.UnixNano()); err != nil {
+	if err := s.inOpenTx(ctx, []string{key, other}, func(d dbFuncs) error {
+		_, err := d.exec(ctx, `INSERT INTO blocks(account, blocked, since) VALUES (?,?,?) ON CONFLICT DO NOTHING`, key, other, at.UnixNano())
+		return err
+	}); err != nil {
 		return fmt.Errorf("store: block %q by %q: %w", other, key, err)
 	}
 	return nil
@@ -251,8 +254,12 @@ func (s *SQLite) Blocks(ctx context.Context, key string) ([]Block, error) {
 
 // SetSeen implements Accounts.
 func (s *SQLite) SetSeen(ctx context.Context, key string, at time.Time) error {
-	if _, err := s.db.ExecContext(ctx, `INSERT INTO presence(account, seen) VALUES (?,?)
-		ON CONFLICT(account) DO UPDATE SET seen = max(seen, excluded.seen)`, key, at.UnixNano()); err != nil {
+	err := s.inOpenTx(ctx, []string{key}, func(d dbFuncs) error {
+		_, err := d.exec(ctx, `INSERT INTO presence(account, seen) VALUES (?,?)
+		ON CONFLICT(account) DO UPDATE SET seen = max(seen, excluded.seen)`, key, at.UnixNano())
+		return err
+	})
+	if err != nil && !errors.Is(err, ErrNotFound) {
 		return fmt.Errorf("store: %q seen: %w", key, err)
 	}
 	return nil

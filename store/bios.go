@@ -52,19 +52,18 @@ func bioSQL(prefix string, arg func(int) string) string {
 	return fmt.Sprintf(`SELECT about, country, updated FROM %sbios WHERE account = %s`, prefix, arg(1))
 }
 
-// setBio runs SetBio with exec, after checking that the account exists
-// with account.
-func setBio(ctx context.Context, key string, b Bio, account func(context.Context, string) (*Account, error),
-	exec func(ctx context.Context, q string, args ...any) error, prefix string, arg func(int) string) error {
-	if _, err := account(ctx, key); err != nil {
-		return fmt.Errorf("store: bio of %q: %w", key, err)
-	}
-	var err error
-	if b.About == "" && b.Country == "" {
-		err = exec(ctx, clearBioSQL(prefix, arg), key)
-	} else {
-		err = exec(ctx, setBioSQL(prefix, arg), key, b.About, b.Country, b.Updated.UnixNano())
-	}
+// setBio runs SetBio with inOpen, which runs its write in a
+// transaction once the account is found open.
+func setBio(ctx context.Context, key string, b Bio, inOpen func(context.Context, []string, func(dbFuncs) error) error, prefix string, arg func(int) string) error {
+	err := inOpen(ctx, []string{key}, func(d dbFuncs) error {
+		var err error
+		if b.About == "" && b.Country == "" {
+			_, err = d.exec(ctx, clearBioSQL(prefix, arg), key)
+		} else {
+			_, err = d.exec(ctx, setBioSQL(prefix, arg), key, b.About, b.Country, b.Updated.UnixNano())
+		}
+		return err
+	})
 	if err != nil {
 		return fmt.Errorf("store: bio of %q: %w", key, err)
 	}
@@ -87,10 +86,7 @@ func scanBio(row interface{ Scan(dest ...any) error }, noRows func(error) bool, 
 
 // SetBio implements Accounts.
 func (s *SQLite) SetBio(ctx context.Context, key string, b Bio) error {
-	return setBio(ctx, key, b, s.Account, func(ctx context.Context, q string, args ...any) error {
-		_, err := s.db.ExecContext(ctx, q, args...)
-		return err
-	}, "", sqliteArg)
+	return setBio(ctx, key, b, s.inOpenTx, "", sqliteArg)
 }
 
 // Bio implements Accounts.
@@ -100,10 +96,7 @@ func (s *SQLite) Bio(ctx context.Context, key string) (Bio, error) {
 
 // SetBio implements Accounts.
 func (s *Postgres) SetBio(ctx context.Context, key string, b Bio) error {
-	return setBio(ctx, key, b, s.Account, func(ctx context.Context, q string, args ...any) error {
-		_, err := s.pool.Exec(ctx, q, args...)
-		return err
-	}, "atril_", pgArg)
+	return setBio(ctx, key, b, s.inOpenTx, "atril_", pgArg)
 }
 
 // Bio implements Accounts.

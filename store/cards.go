@@ -102,6 +102,9 @@ func (s *SQLite) PutCards(ctx context.Context, key, lexicon string, cards []Card
 		return 0, cardWrap("file cards in", key, lexicon, err)
 	}
 	defer tx.Rollback()
+	if err := s.openInTx(ctx, tx, key); err != nil {
+		return 0, cardWrap("file cards in", key, lexicon, err)
+	}
 	for _, c := range cards {
 		if _, err := tx.ExecContext(ctx, putCardSQL("", sqliteArg), key, lexicon, c.Letters, c.Box, c.Due.UnixNano(), c.Filed.UnixNano()); err != nil {
 			return 0, cardWrap("file cards in", key, lexicon, err)
@@ -155,6 +158,9 @@ func (s *Postgres) PutCards(ctx context.Context, key, lexicon string, cards []Ca
 		return 0, cardWrap("file cards in", key, lexicon, err)
 	}
 	defer tx.Rollback(ctx)
+	if err := s.openInTx(ctx, tx, key); err != nil {
+		return 0, cardWrap("file cards in", key, lexicon, err)
+	}
 	var b pgx.Batch
 	for _, c := range cards {
 		b.Queue(putCardSQL("atril_", pgArg), key, lexicon, c.Letters, c.Box, c.Due.UnixNano(), c.Filed.UnixNano())

@@ -2,8 +2,13 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
+	"slices"
+	"strings"
 	"time"
+
+	"github.com/jackc/pgx/v5"
 )
 
 // Closing an account: its owner ends it for good. The name stays taken
@@ -142,4 +147,139 @@ func (s *Postgres) UnfinishedGames(ctx context.Context, key string) ([]string, e
 		return nil, fmt.Errorf("store: unfinished games of %q: %w", key, err)
 	}
 	return ids, nil
+}
+
+// A write for an account (a bio, a follow, a card, a line...) that
+// reaches the store after the account was closed, from a request that
+// passed its session check before, would keep what the closing took away.
+// Such writes check, in their transaction, that their accounts are open,
+// and on PostgreSQL hold the accounts' rows shared until they commit: a
+// closing that comes meanwhile waits for them and then deletes what they
+// wrote, and one that came first is seen.
+
+// openAccountsSQL selects those of the n accounts whose keys are the
+// placeholders arg(1) to arg(n) that are open (not closed by their
+// owners), in the tables named with prefix; lock ends the statement.
+func openAccountsSQL(prefix string, n int, arg func(int) string, lock string) string {
+	ph := make([]string, n)
+	for i := range ph {
+		ph[i] = arg(i + 1)
+	}
+	return fmt.Sprintf(`SELECT key FROM %saccounts WHERE key IN (%s) AND password <> '%s'%s`, prefix, strings.Join(ph, ", "), closedPassword, lock)
+}
+
+// checkOpen runs the query of openAccountsSQL through query and returns
+// an error wrapping ErrNotFound unless every account of keys is open.
+func checkOpen(ctx context.Context, query func(ctx context.Context, q string, args ...any) (closingRows, error), prefix string, arg func(int) string, lock string, keys []string) error {
+	keys = slices.Compact(slices.Sorted(slices.Values(keys)))
+	args := make([]any, len(keys))
+	for i, k := range keys {
+		args[i] = k
+	}
+	rows, err := query(ctx, openAccountsSQL(prefix, len(keys), arg, lock), args...)
+	if err != nil {
+		return err
+	}
+	open, err := scanIDs(rows.rowScanner)
+	rows.close()
+	if err != nil {
+		return err
+	}
+	for _, k := range keys {
+		if !slices.Contains(open, k) {
+			return fmt.Errorf("account %q: none open: %w", k, ErrNotFound)
+		}
+	}
+	return nil
+}
+
+// txFuncs are the dbFuncs of a transaction of database/sql.
+func txFuncs(tx *sql.Tx) dbFuncs {
+	return dbFuncs{
+		exec: func(ctx context.Context, q string, args ...any) (int64, error) {
+			res, err := tx.ExecContext(ctx, q, args...)
+			if err != nil {
+				return 0, err
+			}
+			return res.RowsAffected()
+		},
+		query: func(ctx context.Context, q string, args ...any) (closingRows, error) {
+			rows, err := tx.QueryContext(ctx, q, args...)
+			c := sqlRows(rows, err)
+			return c, c.err
+		},
+		one: func(ctx context.Context, q string, args ...any) (int, error) {
+			var n int
+			err := tx.QueryRowContext(ctx, q, args...).Scan(&n)
+			return n, err
+		},
+	}
+}
+
+// pgTxFuncs are the dbFuncs of a transaction of pgx.
+func pgTxFuncs(tx pgx.Tx) dbFuncs {
+	return dbFuncs{
+		exec: func(ctx context.Context, q string, args ...any) (int64, error) {
+			tag, err := tx.Exec(ctx, q, args...)
+			return tag.RowsAffected(), err
+		},
+		query: func(ctx context.Context, q string, args ...any) (closingRows, error) {
+			rows, err := tx.Query(ctx, q, args...)
+			c := pgRows(rows, err)
+			return c, c.err
+		},
+		one: func(ctx context.Context, q string, args ...any) (int, error) {
+			var n int
+			err := tx.QueryRow(ctx, q, args...).Scan(&n)
+			return n, err
+		},
+	}
+}
+
+// openInTx checks, in tx, that the accounts of keys are open (see
+// checkOpen).
+func (s *SQLite) openInTx(ctx context.Context, tx *sql.Tx, keys ...string) error {
+	return checkOpen(ctx, txFuncs(tx).query, "", sqliteArg, "", keys)
+}
+
+// openInTx checks, in tx, that the accounts of keys are open, and holds
+// their rows shared until tx ends (see checkOpen).
+func (s *Postgres) openInTx(ctx context.Context, tx pgx.Tx, keys ...string) error {
+	return checkOpen(ctx, pgTxFuncs(tx).query, "atril_", pgArg, " FOR SHARE", keys)
+}
+
+// inOpenTx runs fn in a transaction, committed when fn succeeds, after
+// checking in it that the accounts of keys are open (ErrNotFound
+// otherwise).
+func (s *SQLite) inOpenTx(ctx context.Context, keys []string, fn func(d dbFuncs) error) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if err := s.openInTx(ctx, tx, keys...); err != nil {
+		return err
+	}
+	if err := fn(txFuncs(tx)); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// inOpenTx runs fn in a transaction, committed when fn succeeds, after
+// checking in it that the accounts of keys are open (ErrNotFound
+// otherwise) and with their rows held shared.
+func (s *Postgres) inOpenTx(ctx context.Context, keys []string, fn func(d dbFuncs) error) error {
+	tx, err := s.pool.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback(ctx)
+	if err := s.openInTx(ctx, tx, keys...); err != nil {
+		return err
+	}
+	if err := fn(pgTxFuncs(tx)); err != nil {
+		return err
+	}
+	return tx.Commit(ctx)
 }

@@ -115,7 +115,7 @@ var (
 // recordEndgame keeps r as the account's first answer, unless it has
 // one, and with rate rates it, in one transaction (inTx's).
 func recordEndgame(ctx context.Context, key string, r *EndgameRecord, rate PuzzleRateFunc, q *endgameSQL,
-	account func(context.Context, string) (*Account, error), inTx func(context.Context, func(puzzleTx) (bool, error)) (bool, error)) (bool, error) {
+	account func(context.Context, string) (*Account, error), inTx func(context.Context, string, func(puzzleTx) (bool, error)) (bool, error)) (bool, error) {
 	wrap := func(err error) error {
 		return fmt.Errorf("store: %q's answer to endgame %s %d: %w", key, r.Lexicon, r.Number, err)
 	}
@@ -125,7 +125,7 @@ func recordEndgame(ctx context.Context, key string, r *EndgameRecord, rate Puzzl
 	if _, err := account(ctx, key); err != nil {
 		return false, wrap(err)
 	}
-	first, err := inTx(ctx, func(tx puzzleTx) (bool, error) {
+	first, err := inTx(ctx, key, func(tx puzzleTx) (bool, error) {
 		n, err := tx.exec(q.insert, key, r.Lexicon, r.Number, boolInt(r.Correct), boolInt(r.Revealed), r.Value, r.Answered.UnixNano())
 		if err != nil || n == 0 || rate == nil {
 			return n == 1, err

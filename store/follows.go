@@ -86,7 +86,10 @@ func (s *SQLite) Follow(ctx context.Context, key, other string, at time.Time) er
 	if err := checkPair(ctx, "follow", key, other, s.Account); err != nil {
 		return err
 	}
-	if _, err := s.db.ExecContext(ctx, followSQL("", sqliteArg), key, other, at.UnixNano()); err != nil {
+	if err := s.inOpenTx(ctx, []string{key, other}, func(d dbFuncs) error {
+		_, err := d.exec(ctx, followSQL("", sqliteArg), key, other, at.UnixNano())
+		return err
+	}); err != nil {
 		return fmt.Errorf("store: follow %q by %q: %w", other, key, err)
 	}
 	return nil
@@ -124,7 +127,10 @@ func (s *Postgres) Follow(ctx context.Context, key, other string, at time.Time) 
 	if err := checkPair(ctx, "follow", key, other, s.Account); err != nil {
 		return err
 	}
-	if _, err := s.pool.Exec(ctx, followSQL("atril_", pgArg), key, other, at.UnixNano()); err != nil {
+	if err := s.inOpenTx(ctx, []string{key, other}, func(d dbFuncs) error {
+		_, err := d.exec(ctx, followSQL("atril_", pgArg), key, other, at.UnixNano())
+		return err
+	}); err != nil {
 		return fmt.Errorf("store: follow %q by %q: %w", other, key, err)
 	}
 	return nil

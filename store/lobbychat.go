@@ -90,6 +90,9 @@ func (s *SQLite) AddLobbyLine(ctx context.Context, l *LobbyLine, keep int) error
 		return fmt.Errorf("store: lobby chat line by %q: %w", l.Account, err)
 	}
 	defer tx.Rollback()
+	if err := s.openInTx(ctx, tx, l.Account); err != nil {
+		return fmt.Errorf("store: lobby chat line by %q: %w", l.Account, err)
+	}
 	res, err := tx.ExecContext(ctx, `INSERT INTO lobby_chat(account, text, at) SELECT key, ?, ? FROM accounts WHERE key = ?`, l.Text, l.At.UnixNano(), l.Account)
 	if err != nil {
 		return fmt.Errorf("store: lobby chat line by %q: %w", l.Account, err)
@@ -145,6 +148,9 @@ func (s *Postgres) AddLobbyLine(ctx context.Context, l *LobbyLine, keep int) err
 		return fmt.Errorf("store: lobby chat line by %q: %w", l.Account, err)
 	}
 	defer tx.Rollback(ctx)
+	if err := s.openInTx(ctx, tx, l.Account); err != nil {
+		return fmt.Errorf("store: lobby chat line by %q: %w", l.Account, err)
+	}
 	if err := tx.QueryRow(ctx, `INSERT INTO atril_lobby_chat(account, text, at) SELECT key, $1, $2 FROM atril_accounts WHERE key = $3 RETURNING id`,
 		l.Text, l.At.UnixNano(), l.Account).Scan(&l.ID); err != nil {
 		if isPgNoRows(err) {

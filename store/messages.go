@@ -169,6 +169,9 @@ func (s *SQLite) messages() messageDB {
 				return err
 			}
 			defer tx.Rollback()
+			if err := s.openInTx(ctx, tx, m.From, m.To); err != nil {
+				return err
+			}
 			res, err := tx.ExecContext(ctx, sqliteMessageSQL.insert, m.From, m.To, m.Text, m.At.UnixNano())
 			if err != nil {
 				return err
@@ -196,6 +199,9 @@ func (s *Postgres) messages() messageDB {
 				return err
 			}
 			defer tx.Rollback(ctx)
+			if err := s.openInTx(ctx, tx, m.From, m.To); err != nil {
+				return err
+			}
 			rows, err := tx.Query(ctx, pgMessageSQL.insert, m.From, m.To, m.Text, m.At.UnixNano())
 			if err != nil {
 				return err

@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"atril/store"
 	"atril/store/storetest"
 )
@@ -149,5 +151,65 @@ func TestPostgresShared(t *testing.T) {
 	}
 	if fmt.Sprint(pages) != "[g0 g1 g2]" {
 		t.Errorf("stale games: %v", pages)
+	}
+}
+
+// TestPostgresClosingRacesWrites checks that a write for an account made
+// while another process closes it waits for the closing and then keeps
+// nothing, instead of leaving behind it what the closing took away.
+func TestPostgresClosingRacesWrites(t *testing.T) {
+	dsn := os.Getenv(PostgresEnv)
+	if dsn == "" {
+		t.Skip("PostgreSQL store NOT tested: set " + PostgresEnv + " (source .ci/install-postgres.sh)")
+	}
+	ctx := context.Background()
+	s, err := store.OpenPostgres(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	key := fmt.Sprintf("c%d-eve", time.Now().UnixNano())
+	if err := s.CreateAccount(ctx, &store.Account{Key: key, Name: "Eve", Password: "pbkdf2$e", Created: time.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	// A closing under way in another process: the account's row changed,
+	// its bio not yet deleted, nothing committed.
+	conn, err := pgx.Connect(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	tx, err := conn.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tx.Rollback(ctx)
+	if _, err := tx.Exec(ctx, `UPDATE atril_accounts SET password = 'closed' WHERE key = $1`, key); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- s.SetBio(ctx, key, store.Bio{About: "still here", Updated: time.Now()}) }()
+	var early error
+	waited := false
+	select {
+	case early = <-done:
+		t.Errorf("SetBio during a closing did not wait for it: %v", early)
+	case <-time.After(300 * time.Millisecond):
+		waited = true
+	}
+	if _, err := tx.Exec(ctx, `DELETE FROM atril_bios WHERE account = $1`, key); err != nil {
+		t.Fatal(err)
+	}
+	if err := tx.Commit(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if waited {
+		early = <-done
+	}
+	if err := early; !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("SetBio of an account closed meanwhile: %v, want ErrNotFound", err)
+	}
+	if b, err := s.Bio(ctx, key); err != nil || b.About != "" {
+		t.Errorf("the bio of an account closed meanwhile: %+v, %v; want none", b, err)
 	}
 }

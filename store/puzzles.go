@@ -284,7 +284,7 @@ func rateAnswer(tx puzzleTx, q *ratingSQL, key, lexicon string, number int, corr
 
 // RecordPuzzle implements Accounts.
 func (s *SQLite) RecordPuzzle(ctx context.Context, key string, r *PuzzleRecord, rate PuzzleRateFunc) (bool, error) {
-	first, err := s.inPuzzleTx(ctx, func(tx puzzleTx) (bool, error) { return recordPuzzle(tx, &sqlitePuzzleSQL, key, r, rate) })
+	first, err := s.inPuzzleTx(ctx, key, func(tx puzzleTx) (bool, error) { return recordPuzzle(tx, &sqlitePuzzleSQL, key, r, rate) })
 	if err != nil {
 		return false, puzzleWrap(key, r, err)
 	}
@@ -293,7 +293,7 @@ func (s *SQLite) RecordPuzzle(ctx context.Context, key string, r *PuzzleRecord, 
 
 // RecordPuzzle implements Accounts.
 func (s *Postgres) RecordPuzzle(ctx context.Context, key string, r *PuzzleRecord, rate PuzzleRateFunc) (bool, error) {
-	first, err := s.inPuzzleTx(ctx, func(tx puzzleTx) (bool, error) { return recordPuzzle(tx, &pgPuzzleSQL, key, r, rate) })
+	first, err := s.inPuzzleTx(ctx, key, func(tx puzzleTx) (bool, error) { return recordPuzzle(tx, &pgPuzzleSQL, key, r, rate) })
 	if err != nil {
 		return false, puzzleWrap(key, r, err)
 	}
@@ -301,13 +301,17 @@ func (s *Postgres) RecordPuzzle(ctx context.Context, key string, r *PuzzleRecord
 }
 
 // inPuzzleTx runs fn in a transaction, committed when fn reports that
-// it recorded a first answer.
-func (s *SQLite) inPuzzleTx(ctx context.Context, fn func(puzzleTx) (bool, error)) (bool, error) {
+// it recorded a first answer, once the account of key is found open
+// (ErrNotFound otherwise).
+func (s *SQLite) inPuzzleTx(ctx context.Context, key string, fn func(puzzleTx) (bool, error)) (bool, error) {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return false, err
 	}
 	defer tx.Rollback()
+	if err := s.openInTx(ctx, tx, key); err != nil {
+		return false, err
+	}
 	first, err := fn(puzzleTx{
 		exec: func(q string, args ...any) (int64, error) {
 			res, err := tx.ExecContext(ctx, q, args...)
@@ -332,13 +336,17 @@ func (s *SQLite) inPuzzleTx(ctx context.Context, fn func(puzzleTx) (bool, error)
 }
 
 // inPuzzleTx runs fn in a transaction, committed when fn reports that
-// it recorded a first answer.
-func (s *Postgres) inPuzzleTx(ctx context.Context, fn func(puzzleTx) (bool, error)) (bool, error) {
+// it recorded a first answer, once the account of key is found open
+// (ErrNotFound otherwise) and with its row held shared.
+func (s *Postgres) inPuzzleTx(ctx context.Context, key string, fn func(puzzleTx) (bool, error)) (bool, error) {
 	tx, err := s.pool.Begin(ctx)
 	if err != nil {
 		return false, err
 	}
 	defer tx.Rollback(ctx)
+	if err := s.openInTx(ctx, tx, key); err != nil {
+		return false, err
+	}
 	first, err := fn(puzzleTx{
 		exec: func(q string, args ...any) (int64, error) {
 			tag, err := tx.Exec(ctx, q, args...)

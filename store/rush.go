@@ -90,7 +90,9 @@ func newRushSQL(prefix string, arg func(int) string) rushSQL {
 		a[i] = arg(i + 1)
 	}
 	f := func(format string) string { return fmt.Sprintf(format, append([]any{prefix}, a...)...) }
-	bests := func(where, name, join, order string) string { return f(rushBestsSQL(where, name, join, order)) }
+	bests := func(where, same, name, join, order string) string {
+		return f(rushBestsSQL(where, same, name, join, order))
+	}
 	return rushSQL{
 		insert: f(`INSERT INTO %[1]srush_runs(` + rushCols + `) VALUES (%[2]s, %[3]s, %[4]s, %[5]s, %[6]s, %[7]s, %[8]s, %[9]s, %[10]s, %[11]s, %[12]s)`),
 		prune:  f(`DELETE FROM %[1]srush_runs WHERE account = '' AND started < %[2]s`),
@@ -102,11 +104,11 @@ func newRushSQL(prefix string, arg func(int) string) rushSQL {
 			WHERE id = %[2]s AND puzzle = %[3]s AND ended = 0`),
 		end:   f(`UPDATE %[1]srush_runs SET ended = %[3]s WHERE id = %[2]s AND ended = 0`),
 		runs:  f(`SELECT ` + rushCols + ` FROM %[1]srush_runs WHERE account = %[2]s ORDER BY started DESC, id LIMIT %[3]s`),
-		bests: bests(`r.account = %[2]s`, `'' AS name`, ``, `b.lexicon, b.mode`),
-		leaders: bests(`r.lexicon = %[2]s AND r.mode = %[3]s AND r.account <> ''`, `a.name`,
+		bests: bests(`r.account = %[2]s`, ``, `'' AS name`, ``, `b.lexicon, b.mode`),
+		leaders: bests(`r.lexicon = %[2]s AND r.mode = %[3]s AND r.account <> ''`, ``, `a.name`,
 			`JOIN %[1]saccounts a ON a.key = b.account WHERE b.best > 0 AND b.account NOT IN (SELECT account FROM %[1]ssuspensions)`,
 			`b.best DESC, first_at, a.name LIMIT %[4]s`),
-		seedLeaders: bests(`r.lexicon = %[2]s AND r.mode = %[3]s AND r.seed = %[5]s AND r.account <> ''`, `a.name`,
+		seedLeaders: bests(`r.lexicon = %[2]s AND r.mode = %[3]s AND r.seed = %[5]s AND r.account <> ''`, ` AND o.seed = %[5]s`, `a.name`,
 			`JOIN %[1]saccounts a ON a.key = b.account WHERE b.best > 0 AND b.account NOT IN (SELECT account FROM %[1]ssuspensions)`,
 			`b.best DESC, first_at, a.name LIMIT %[4]s`),
 	}
@@ -116,10 +118,13 @@ func newRushSQL(prefix string, arg func(int) string) rushSQL {
 // runs match where, one a word list and mode, with the name column
 // name, joined and filtered by join, in order: the most solved and
 // when the first run that solved them started (runs level rank by
-// who got there first), and the runs played.
-func rushBestsSQL(where, name, join, order string) string {
+// who got there first), and the runs played. same narrows the runs
+// (o) among which that first run is sought as where narrows those
+// counted (r), beyond the account, word list and mode: the first run
+// must be one of those counted.
+func rushBestsSQL(where, same, name, join, order string) string {
 	return `SELECT b.account, ` + name + `, b.lexicon, b.mode, b.best,
-		(SELECT MIN(o.started) FROM %[1]srush_runs o WHERE o.account = b.account AND o.lexicon = b.lexicon AND o.mode = b.mode AND o.solved = b.best) AS first_at,
+		(SELECT MIN(o.started) FROM %[1]srush_runs o WHERE o.account = b.account AND o.lexicon = b.lexicon AND o.mode = b.mode AND o.solved = b.best` + same + `) AS first_at,
 		b.runs
 		FROM (SELECT r.account, r.lexicon, r.mode, MAX(r.solved) AS best, COUNT(*) AS runs FROM %[1]srush_runs r
 			WHERE ` + where + ` GROUP BY r.account, r.lexicon, r.mode) b ` + join + ` ORDER BY ` + order
@@ -261,6 +266,8 @@ func queryAll[T any](ctx context.Context, d dbFuncs, scan func(rowScanner) ([]T,
 type rushDB struct {
 	dbFuncs
 	q *rushSQL
+	// inOpen runs a write in a transaction once accounts are found open.
+	inOpen func(ctx context.Context, keys []string, fn func(dbFuncs) error) error
 }
 
 func (d rushDB) start(ctx context.Context, r *RushRun) error {
@@ -271,7 +278,17 @@ func (d rushDB) start(ctx context.Context, r *RushRun) error {
 	if _, err := d.exec(ctx, d.q.prune, r.Started.Add(-RushGuestKept).UnixNano()); err != nil {
 		return wrap(err)
 	}
-	if _, err := d.exec(ctx, d.q.insert, rushArgs(r)...); err != nil {
+	insert := func(db dbFuncs) error {
+		_, err := db.exec(ctx, d.q.insert, rushArgs(r)...)
+		return err
+	}
+	var err error
+	if r.Account == "" {
+		err = insert(d.dbFuncs) // a guest's
+	} else {
+		err = d.inOpen(ctx, []string{r.Account}, insert)
+	}
+	if err != nil {
 		if isUniqueViolation(err) || isConstraint(err) {
 			err = ErrConflict
 		}
@@ -327,10 +344,10 @@ func (d rushDB) bests(ctx context.Context, what, q string, args ...any) ([]RushB
 }
 
 // rushes is the SQLite database's rushDB.
-func (s *SQLite) rushes() rushDB { return rushDB{s.funcs(), &sqliteRushSQL} }
+func (s *SQLite) rushes() rushDB { return rushDB{s.funcs(), &sqliteRushSQL, s.inOpenTx} }
 
 // rushes is the PostgreSQL database's rushDB.
-func (s *Postgres) rushes() rushDB { return rushDB{s.funcs(), &pgRushSQL} }
+func (s *Postgres) rushes() rushDB { return rushDB{s.funcs(), &pgRushSQL, s.inOpenTx} }
 
 // StartRush implements Accounts.
 func (s *SQLite) StartRush(ctx context.Context, r *RushRun) error { return s.rushes().start(ctx, r) }

@@ -27,24 +27,24 @@ CREATE TABLE IF NOT EXISTS %[1]ssettings (
 `, prefix, integer)
 }
 
-// setSettings runs SetSettings on d, after checking the text and that
-// the account exists with account.
-func setSettings(ctx context.Context, d dbFuncs, key, prefs string, at time.Time, account func(context.Context, string) (*Account, error),
+// setSettings runs SetSettings, after checking the text, with inOpen,
+// which runs its write in a transaction once the account is found open.
+func setSettings(ctx context.Context, inOpen func(context.Context, []string, func(dbFuncs) error) error, key, prefs string, at time.Time,
 	prefix string, arg func(int) string) error {
 	if len(prefs) > MaxSettings {
 		return fmt.Errorf("store: settings of %q: %d bytes, over %d", key, len(prefs), MaxSettings)
 	}
-	if _, err := account(ctx, key); err != nil {
-		return fmt.Errorf("store: settings of %q: %w", key, err)
-	}
-	var err error
-	if prefs == "" {
-		_, err = d.exec(ctx, fmt.Sprintf(`DELETE FROM %ssettings WHERE account = %s`, prefix, arg(1)), key)
-	} else {
-		_, err = d.exec(ctx, fmt.Sprintf(`INSERT INTO %[1]ssettings(account, prefs, updated) VALUES (%[2]s, %[3]s, %[4]s)
+	err := inOpen(ctx, []string{key}, func(d dbFuncs) error {
+		var err error
+		if prefs == "" {
+			_, err = d.exec(ctx, fmt.Sprintf(`DELETE FROM %ssettings WHERE account = %s`, prefix, arg(1)), key)
+		} else {
+			_, err = d.exec(ctx, fmt.Sprintf(`INSERT INTO %[1]ssettings(account, prefs, updated) VALUES (%[2]s, %[3]s, %[4]s)
 		ON CONFLICT(account) DO UPDATE SET prefs = excluded.prefs, updated = excluded.updated`, prefix, arg(1), arg(2), arg(3)),
-			key, prefs, at.UnixNano())
-	}
+				key, prefs, at.UnixNano())
+		}
+		return err
+	})
 	if err != nil {
 		return fmt.Errorf("store: settings of %q: %w", key, err)
 	}
@@ -62,7 +62,7 @@ func settings(ctx context.Context, d dbFuncs, key, prefix string, arg func(int) 
 
 // SetSettings implements Accounts.
 func (s *SQLite) SetSettings(ctx context.Context, key, prefs string, at time.Time) error {
-	return setSettings(ctx, s.funcs(), key, prefs, at, s.Account, "", sqliteArg)
+	return setSettings(ctx, s.inOpenTx, key, prefs, at, "", sqliteArg)
 }
 
 // Settings implements Accounts.
@@ -72,7 +72,7 @@ func (s *SQLite) Settings(ctx context.Context, key string) (string, error) {
 
 // SetSettings implements Accounts.
 func (s *Postgres) SetSettings(ctx context.Context, key, prefs string, at time.Time) error {
-	return setSettings(ctx, s.funcs(), key, prefs, at, s.Account, "atril_", pgArg)
+	return setSettings(ctx, s.inOpenTx, key, prefs, at, "atril_", pgArg)
 }
 
 // Settings implements Accounts.

@@ -772,6 +772,76 @@ func closeAccount(t *testing.T, s store.Store, prefix string, now time.Time) {
 	if gs, err := s.AccountGames(ctx, cal.Key, 10); err != nil || len(gs) != 2 {
 		t.Errorf("Cal's seats, kept for the games' records: %+v, %v", gs, err)
 	}
+	afterClosing(t, s, prefix, cal, dot, now)
+}
+
+// afterClosing checks that the writes of a request that passed its
+// session check before the account of cal was closed, and reach the
+// store after, keep nothing of what the closing took away.
+func afterClosing(t *testing.T, s store.Store, prefix string, cal, dot *store.Account, now time.Time) {
+	ctx := context.Background()
+	later := now.Add(time.Minute)
+	refused := func(what string, err error) {
+		t.Helper()
+		if !errors.Is(err, store.ErrNotFound) {
+			t.Errorf("%s for a closed account: %v, want ErrNotFound", what, err)
+		}
+	}
+	refused("SetBio", s.SetBio(ctx, cal.Key, store.Bio{About: "back", Updated: later}))
+	if b, err := s.Bio(ctx, cal.Key); err != nil || b.About != "" {
+		t.Errorf("a closed account's bio: %+v, %v", b, err)
+	}
+	refused("SetSettings", s.SetSettings(ctx, cal.Key, `{"theme":"dark"}`, later))
+	if st, err := s.Settings(ctx, cal.Key); err != nil || st != "" {
+		t.Errorf("a closed account's settings: %q, %v", st, err)
+	}
+	refused("Follow by it", s.Follow(ctx, cal.Key, dot.Key, later))
+	refused("Follow of it", s.Follow(ctx, dot.Key, cal.Key, later))
+	refused("Block by it", s.Block(ctx, cal.Key, dot.Key, later))
+	refused("Block of it", s.Block(ctx, dot.Key, cal.Key, later))
+	if fs, err := s.Follows(ctx, cal.Key); err != nil || len(fs) != 0 {
+		t.Errorf("a closed account's follows: %+v, %v", fs, err)
+	}
+	if ks, err := s.Blocking(ctx, dot.Key); err != nil || len(ks) != 0 {
+		t.Errorf("blocks with a closed account: %v, %v", ks, err)
+	}
+	_, err := s.PutCards(ctx, cal.Key, prefix+"en", []store.Card{{Letters: "CD", Box: 1, Due: later, Filed: later}}, 100)
+	refused("PutCards", err)
+	if cs, err := s.Cards(ctx, cal.Key, prefix+"en"); err != nil || len(cs) != 0 {
+		t.Errorf("a closed account's cards: %+v, %v", cs, err)
+	}
+	refused("AddLobbyLine", s.AddLobbyLine(ctx, &store.LobbyLine{Account: cal.Key, Text: prefix + "again", At: later}, 1000))
+	if ls, err := s.LobbyLines(ctx, 1000); err != nil || slices.ContainsFunc(ls, func(l store.LobbyLine) bool { return l.Account == cal.Key }) {
+		t.Errorf("a closed account's lobby lines: %v", err)
+	}
+	refused("AddMessage from it", s.AddMessage(ctx, &store.Message{From: cal.Key, To: dot.Key, Text: "hi", At: later}, 100))
+	refused("AddMessage to it", s.AddMessage(ctx, &store.Message{From: dot.Key, To: cal.Key, Text: "hi", At: later}, 100))
+	if cs, err := s.Conversations(ctx, dot.Key, 10); err != nil || len(cs) != 0 {
+		t.Errorf("conversations with a closed account: %+v, %v", cs, err)
+	}
+	_, err = s.RecordPuzzle(ctx, cal.Key, &store.PuzzleRecord{Lexicon: prefix + "en", Number: 2, Correct: true, Score: 30, Answered: later}, newcomers)
+	refused("RecordPuzzle", err)
+	if rs, err := s.PuzzleRecords(ctx, cal.Key, 10); err != nil || len(rs) != 0 {
+		t.Errorf("a closed account's puzzle answers: %+v, %v", rs, err)
+	}
+	if rs, err := s.PuzzleRatings(ctx, cal.Key); err != nil || len(rs) != 0 {
+		t.Errorf("a closed account's puzzle ratings: %+v, %v", rs, err)
+	}
+	_, err = s.RecordEndgame(ctx, cal.Key, &store.EndgameRecord{Lexicon: prefix + "en", Number: 1, Correct: true, Value: 10, Answered: later}, newcomers)
+	refused("RecordEndgame", err)
+	if rs, err := s.EndgameRecords(ctx, cal.Key, 10); err != nil || len(rs) != 0 {
+		t.Errorf("a closed account's endgame answers: %+v, %v", rs, err)
+	}
+	refused("StartRush", s.StartRush(ctx, &store.RushRun{ID: prefix + "cal-rush", Account: cal.Key, Lexicon: prefix + "en", Mode: "timed", Started: later}))
+	if rs, err := s.RushRuns(ctx, cal.Key, 10); err != nil || len(rs) != 0 {
+		t.Errorf("a closed account's rushes: %+v, %v", rs, err)
+	}
+	if err := s.SetSeen(ctx, cal.Key, later); err != nil {
+		t.Errorf("SetSeen of a closed account: %v", err)
+	}
+	if at, err := s.SeenAt(ctx, cal.Key); err != nil || !at.IsZero() {
+		t.Errorf("a closed account seen at %v, %v; want never", at, err)
+	}
 }
 
 // findAccounts tests FindAccounts and SeenAt: accounts by the start of
@@ -2270,6 +2340,24 @@ func rushes(t *testing.T, s store.Store, prefix string) {
 		if _, err := s.Rush(ctx, id); err != nil {
 			t.Errorf("run %s: %v", id, err)
 		}
+	}
+	// A day's leaderboard times and ranks the runs of that day: Bo's 4
+	// of day 330 does not make his 4 of day 332 earlier than Cy's.
+	dayRun := func(id string, who *store.Account, seed uint64, solved int, at time.Time) {
+		r := &store.RushRun{ID: prefix + id, Account: who.Key, Lexicon: lex, Mode: store.RushOnce, Seed: seed, Started: at, Deadline: at.Add(5 * time.Minute)}
+		must(s.StartRush(ctx, r))
+		for k := range solved {
+			must2(s.AdvanceRush(ctx, r.ID, k, true, time.Time{}))
+		}
+	}
+	day332 := now.Add(48 * time.Hour)
+	dayRun("d7", cy, 332, 4, day332.Add(time.Hour))
+	dayRun("d8", bo, 332, 4, day332.Add(2*time.Hour))
+	day, err = s.RushLeaders(ctx, lex, store.RushOnce, 332, 10)
+	want = fmt.Sprint([]store.RushBest{{Account: cy.Key, Name: cy.Name, Lexicon: lex, Mode: store.RushOnce, Solved: 4, At: day332.Add(time.Hour), Runs: 1},
+		{Account: bo.Key, Name: bo.Name, Lexicon: lex, Mode: store.RushOnce, Solved: 4, At: day332.Add(2 * time.Hour), Runs: 1}})
+	if err != nil || fmt.Sprint(day) != want {
+		t.Errorf("the leaders of day 332:\n %v, %v\nwant\n %v", day, err, want)
 	}
 	must(s.CloseAccount(ctx, ana.Key, now.Add(5*time.Hour)))
 	if runs, err = s.RushRuns(ctx, ana.Key, 10); err != nil || len(runs) != 0 {

@@ -2,6 +2,7 @@ package server
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -11,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/fstest"
 	"time"
 
 	"atril/store"
@@ -514,5 +516,41 @@ func TestAddrKey(t *testing.T) {
 		if codes[0] != 201 || codes[1] != want {
 			t.Errorf("/%d: creates from two /64s of one /56 answered %v, want 201 then %d", bits, codes, want)
 		}
+	}
+}
+
+// TestSlowReadersCutOff asks for answers and reads none of them: the
+// server gives up writing each, a file of the page as an API answer,
+// once answerTimeout has passed, instead of holding the connection for
+// as long as the client likes.
+func TestSlowReadersCutOff(t *testing.T) {
+	defer func(d time.Duration) { answerTimeout = d }(answerTimeout)
+	answerTimeout = 300 * time.Millisecond
+	const size = 16 << 20
+	cfg := testConfig(newStore(t))
+	cfg.Static = fstest.MapFS{"index.html": {Data: []byte("<html></html>")}, "big.txt": {Data: bytes.Repeat([]byte("atril "), size/6)}}
+	e := newEnvConfig(t, cfg)
+	addr := strings.TrimPrefix(e.url, "http://")
+	for _, path := range []string{"/static/big.txt", "/api/games/nope"} {
+		t.Run(path, func(t *testing.T) {
+			c, err := net.Dial("tcp", addr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer c.Close()
+			// Requests in a row, none read, until the answers fill the
+			// connection's buffers.
+			req := "GET " + path + " HTTP/1.1\r\nHost: x\r\n\r\n"
+			if path != "/static/big.txt" {
+				req = strings.Repeat(req, size/100)
+			}
+			go c.Write([]byte(req))
+			time.Sleep(answerTimeout + time.Second)
+			c.SetReadDeadline(time.Now().Add(5 * time.Second))
+			n, _ := io.Copy(io.Discard, c)
+			if n >= size {
+				t.Errorf("%d bytes written to a client that read nothing for %v: the answer was never cut off", n, answerTimeout+time.Second)
+			}
+		})
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -550,6 +551,54 @@ func TestSlowReadersCutOff(t *testing.T) {
 			n, _ := io.Copy(io.Discard, c)
 			if n >= size {
 				t.Errorf("%d bytes written to a client that read nothing for %v: the answer was never cut off", n, answerTimeout+time.Second)
+			}
+		})
+	}
+}
+
+// TestLimitersForgetIdleClients puts a client in every limiter of the
+// server (each *limiter field) and waits for the sweeper to forget it
+// once its allowance is full again: a limiter the sweeper skips keeps
+// every client it ever saw.
+func TestLimitersForgetIdleClients(t *testing.T) {
+	cfg := testConfig(newStore(t))
+	cfg.ExpireUnstarted = 40 * time.Millisecond // a sweep every 10 ms
+	// Every limit at its default (the tests' configuration lifts some).
+	cfg.CreatePerMinute, cfg.JoinPerMinute, cfg.BadPerMinute, cfg.LookupPerMinute, cfg.ChatPerMinute, cfg.LoginPerMinute = 0, 0, 0, 0, 0, 0
+	cfg.ImportsPerHour = 0
+	e := newEnvConfig(t, cfg)
+	sv := reflect.ValueOf(e.srv).Elem()
+	lims := map[string]*limiter{}
+	for i := range sv.NumField() {
+		f := sv.Type().Field(i)
+		if f.Type != reflect.TypeFor[*limiter]() {
+			continue
+		}
+		l := (*limiter)(sv.Field(i).UnsafePointer())
+		if l == nil {
+			continue // lifted by the configuration
+		}
+		// Seen two hours ago: full again by now.
+		l.take("192.0.2.1", time.Now().Add(-2*time.Hour))
+		lims[f.Name] = l
+	}
+	if len(lims) < 10 {
+		t.Fatalf("%d limiters found", len(lims))
+	}
+	for name, l := range lims {
+		t.Run(name, func(t *testing.T) {
+			deadline := time.Now().Add(2 * time.Second)
+			for {
+				l.mu.Lock()
+				n := len(l.clients)
+				l.mu.Unlock()
+				if n == 0 {
+					return
+				}
+				if time.Now().After(deadline) {
+					t.Fatalf("%d clients still held: the sweeper does not forget this limiter's", n)
+				}
+				time.Sleep(5 * time.Millisecond)
 			}
 		})
 	}

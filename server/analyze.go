@@ -13,10 +13,12 @@ import (
 	"atril/variant"
 )
 
+// analyzeCap is the longest an analysis may search (a variable for the
+// tests).
+var analyzeCap = 5 * time.Second
+
 // Limits of POST /api/analyze.
 const (
-	// analyzeCap is the longest an analysis may search.
-	analyzeCap = 5 * time.Second
 	// analyzeDefault is the search time when the request gives none.
 	analyzeDefault = 2 * time.Second
 	// analyzePerMinute is how many analyses a client may ask a minute.
@@ -102,7 +104,9 @@ func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) {
 			s.fail(w, &apiError{400, "ms must be positive"})
 			return
 		}
-		budget = min(time.Duration(req.Millis)*time.Millisecond, analyzeCap)
+		// Bounded in milliseconds first: a larger number would overflow
+		// a Duration, and a negative budget bounds no search at all.
+		budget = time.Duration(min(int64(req.Millis), analyzeCap.Milliseconds())) * time.Millisecond
 	}
 	view, turn, lr, v, err := s.analyzed(r, req)
 	if err != nil {

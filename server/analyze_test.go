@@ -2,6 +2,8 @@ package server
 
 import (
 	"math"
+	"net/http"
+	"strconv"
 	"testing"
 	"time"
 )
@@ -184,5 +186,28 @@ func TestAnalyzeOwnEarlierTurn(t *testing.T) {
 		if code := e.do("POST", "/api/analyze", tc.tok, AnalyzeRequest{Game: tc.game, Turn: turn(tc.turn), Judge: true, Millis: 100}, nil); code != tc.code {
 			t.Errorf("%s: %d, want %d", tc.name, code, tc.code)
 		}
+	}
+}
+
+// TestAnalyzeBudgetOverflow asks for analyses with search times beyond
+// the bound, up to ones whose milliseconds overflow a time.Duration (a
+// negative budget bounds no search): each searches at most analyzeCap.
+func TestAnalyzeBudgetOverflow(t *testing.T) {
+	defer func(d time.Duration) { analyzeCap = d }(analyzeCap)
+	analyzeCap = 200 * time.Millisecond
+	e := newEnv(t, nil)
+	c := &http.Client{Timeout: 5 * time.Second}
+	cgp := "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 AEINRST/ 0/0 0 lex en-sowpods;"
+	for _, ms := range []int{6000, math.MaxInt64 / 1_000_000, math.MaxInt64/1_000_000 + 1, math.MaxInt64} {
+		t.Run(strconv.Itoa(ms), func(t *testing.T) {
+			t0 := time.Now()
+			var got AnalyzeResponse
+			if code := e.doWith(c, "POST", "/api/analyze", "", AnalyzeRequest{CGP: cgp, Sim: true, Millis: ms}, &got); code != 200 {
+				t.Fatalf("%d", code)
+			}
+			if took := time.Since(t0); took > analyzeCap+2*time.Second || got.Millis > analyzeCap.Milliseconds()+500 {
+				t.Errorf("answered in %v, searched %d ms: the bound is %v", took, got.Millis, analyzeCap)
+			}
+		})
 	}
 }

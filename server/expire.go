@@ -71,6 +71,13 @@ func (s *Server) sweepEvery() time.Duration {
 	return max(d, 10*time.Millisecond)
 }
 
+// limiters are the server's limits per client (or per account), each of
+// which the sweeper clears of the clients whose allowance is full again.
+func (s *Server) limiters() []*limiter {
+	return []*limiter{s.createLim, s.joinLim, s.badLim, s.lookLim, s.chatLim, s.loginLim, s.failLim, s.failAll,
+		s.analyzeLim, s.analysisLim, s.importLim, s.archiveLim, s.imageLim}
+}
+
 // sweeper expires games and forgets idle clients of the limits until the
 // server closes.
 func (s *Server) sweeper() {
@@ -111,7 +118,7 @@ func (s *Server) sweeper() {
 				s.expire(l, now)
 				l.mu.Unlock()
 			}
-			for _, lim := range []*limiter{s.createLim, s.joinLim, s.badLim, s.lookLim, s.chatLim, s.loginLim, s.failLim, s.failAll, s.analyzeLim, s.analysisLim, s.importLim, s.imageLim} {
+			for _, lim := range s.limiters() {
 				lim.sweep(now)
 			}
 		}

@@ -163,8 +163,8 @@ func (s *Server) routes() {
 }
 
 // answerTimeout bounds the writing of an answer (a long poll adds its
-// wait; the WebSocket lifts it).
-const answerTimeout = 30 * time.Second
+// wait; the WebSocket lifts it); a variable for the tests.
+var answerTimeout = 30 * time.Second
 
 // ServeHTTP implements http.Handler. Before an API request reaches its
 // handler it checks the client's allowance of refused requests, refuses
@@ -173,12 +173,15 @@ const answerTimeout = 30 * time.Second
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h["X-Content-Type-Options"], h["Referrer-Policy"] = hdrNosniff, hdrNoReferr
+	// Every answer, the page's files too, is written within
+	// answerTimeout: a client that reads none of it does not hold its
+	// connection for good.
+	http.NewResponseController(w).SetWriteDeadline(time.Now().Add(answerTimeout))
 	if !strings.HasPrefix(r.URL.Path, "/api/") {
 		h["Content-Security-Policy"], h["X-Frame-Options"] = hdrCSP, hdrFrames
 		s.mux.ServeHTTP(w, r)
 		return
 	}
-	http.NewResponseController(w).SetWriteDeadline(time.Now().Add(answerTimeout))
 	key := ""
 	if s.badLim != nil {
 		key = s.clientKey(r)

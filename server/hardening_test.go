@@ -2,6 +2,7 @@ package server
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -9,8 +10,10 @@ import (
 	"net"
 	"net/http"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
+	"testing/fstest"
 	"time"
 
 	"atril/store"
@@ -514,5 +517,89 @@ func TestAddrKey(t *testing.T) {
 		if codes[0] != 201 || codes[1] != want {
 			t.Errorf("/%d: creates from two /64s of one /56 answered %v, want 201 then %d", bits, codes, want)
 		}
+	}
+}
+
+// TestSlowReadersCutOff asks for answers and reads none of them: the
+// server gives up writing each, a file of the page as an API answer,
+// once answerTimeout has passed, instead of holding the connection for
+// as long as the client likes.
+func TestSlowReadersCutOff(t *testing.T) {
+	defer func(d time.Duration) { answerTimeout = d }(answerTimeout)
+	answerTimeout = 300 * time.Millisecond
+	const size = 16 << 20
+	cfg := testConfig(newStore(t))
+	cfg.Static = fstest.MapFS{"index.html": {Data: []byte("<html></html>")}, "big.txt": {Data: bytes.Repeat([]byte("atril "), size/6)}}
+	e := newEnvConfig(t, cfg)
+	addr := strings.TrimPrefix(e.url, "http://")
+	for _, path := range []string{"/static/big.txt", "/api/games/nope"} {
+		t.Run(path, func(t *testing.T) {
+			c, err := net.Dial("tcp", addr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer c.Close()
+			// Requests in a row, none read, until the answers fill the
+			// connection's buffers.
+			req := "GET " + path + " HTTP/1.1\r\nHost: x\r\n\r\n"
+			if path != "/static/big.txt" {
+				req = strings.Repeat(req, size/100)
+			}
+			go c.Write([]byte(req))
+			time.Sleep(answerTimeout + time.Second)
+			c.SetReadDeadline(time.Now().Add(5 * time.Second))
+			n, _ := io.Copy(io.Discard, c)
+			if n >= size {
+				t.Errorf("%d bytes written to a client that read nothing for %v: the answer was never cut off", n, answerTimeout+time.Second)
+			}
+		})
+	}
+}
+
+// TestLimitersForgetIdleClients puts a client in every limiter of the
+// server (each *limiter field) and waits for the sweeper to forget it
+// once its allowance is full again: a limiter the sweeper skips keeps
+// every client it ever saw.
+func TestLimitersForgetIdleClients(t *testing.T) {
+	cfg := testConfig(newStore(t))
+	cfg.ExpireUnstarted = 40 * time.Millisecond // a sweep every 10 ms
+	// Every limit at its default (the tests' configuration lifts some).
+	cfg.CreatePerMinute, cfg.JoinPerMinute, cfg.BadPerMinute, cfg.LookupPerMinute, cfg.ChatPerMinute, cfg.LoginPerMinute = 0, 0, 0, 0, 0, 0
+	cfg.ImportsPerHour = 0
+	e := newEnvConfig(t, cfg)
+	sv := reflect.ValueOf(e.srv).Elem()
+	lims := map[string]*limiter{}
+	for i := range sv.NumField() {
+		f := sv.Type().Field(i)
+		if f.Type != reflect.TypeFor[*limiter]() {
+			continue
+		}
+		l := (*limiter)(sv.Field(i).UnsafePointer())
+		if l == nil {
+			continue // lifted by the configuration
+		}
+		// Seen two hours ago: full again by now.
+		l.take("192.0.2.1", time.Now().Add(-2*time.Hour))
+		lims[f.Name] = l
+	}
+	if len(lims) < 10 {
+		t.Fatalf("%d limiters found", len(lims))
+	}
+	for name, l := range lims {
+		t.Run(name, func(t *testing.T) {
+			deadline := time.Now().Add(2 * time.Second)
+			for {
+				l.mu.Lock()
+				n := len(l.clients)
+				l.mu.Unlock()
+				if n == 0 {
+					return
+				}
+				if time.Now().After(deadline) {
+					t.Fatalf("%d clients still held: the sweeper does not forget this limiter's", n)
+				}
+				time.Sleep(5 * time.Millisecond)
+			}
+		})
 	}
 }

@@ -305,10 +305,22 @@ func (s *Server) cachedPuzzle(r *http.Request, key string, v *variant.Variant, n
 func (s *Server) cachedEntry(r *http.Request, key string, v *variant.Variant, name string, n int,
 	fill func(*puzzleEntry, *lexicon.Lexicon, movegen.Generator) error) (*puzzleEntry, error) {
 	s.puzzles.mu.Lock()
+	p := s.puzzles.m[key]
+	s.puzzles.mu.Unlock()
+	if p == nil || !p.made.Load() {
+		// Making a puzzle plays games: it costs one of the client's
+		// analyses (each client that waits for it pays its own), paid
+		// before the puzzle takes a place in the cache, so that a
+		// request refused evicts no puzzle made.
+		if err := s.analysisAllowance(r, 1); err != nil {
+			return nil, err
+		}
+	}
+	s.puzzles.mu.Lock()
 	if s.puzzles.m == nil {
 		s.puzzles.m = map[string]*puzzleEntry{}
 	}
-	p := s.puzzles.m[key]
+	p = s.puzzles.m[key]
 	if p == nil {
 		if len(s.puzzles.m) >= puzzleCache {
 			// The one asked for least recently goes.
@@ -326,13 +338,6 @@ func (s *Server) cachedEntry(r *http.Request, key string, v *variant.Variant, na
 	s.puzzles.clock++
 	p.used = s.puzzles.clock
 	s.puzzles.mu.Unlock()
-	if !p.made.Load() {
-		// Making a puzzle plays games: it costs one of the client's
-		// analyses (each client that waits for it pays its own).
-		if err := s.analysisAllowance(r, 1); err != nil {
-			return nil, err
-		}
-	}
 	p.once.Do(func() {
 		defer p.made.Store(true)
 		// It waits for a thinking slot, for as long as the server runs:

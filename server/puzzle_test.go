@@ -336,3 +336,41 @@ func TestPuzzleRatings(t *testing.T) {
 		}
 	}
 }
+
+// TestPuzzleCacheRefusals asks, with no analyses left, for more puzzles
+// than the cache holds: each is refused (429), and none of them takes
+// the place of a puzzle made, which is served again at no cost.
+func TestPuzzleCacheRefusals(t *testing.T) {
+	e := newEnv(t, newStore(t))
+	var made PuzzleInfo
+	if code := e.do("GET", "/api/puzzles/en-sowpods/1", "", nil, &made); code != 200 {
+		t.Fatalf("puzzle 1: %d", code)
+	}
+	// Every analysis of the client spent (the test's requests come from
+	// 127.0.0.1).
+	for ok := true; ok; ok, _ = e.srv.analysisLim.take("127.0.0.1", time.Now()) {
+	}
+	today := puzzle.Today(time.Now())
+	asked := 0
+	for _, kind := range []string{"puzzles", "endgames"} {
+		for n := today; n >= 2 && asked <= puzzleCache; n-- {
+			if code := e.do("GET", fmt.Sprintf("/api/%s/en-sowpods/%d", kind, n), "", nil, nil); code != 429 {
+				t.Fatalf("%s %d with no analyses left: %d, want 429", kind, n, code)
+			}
+			asked++
+		}
+	}
+	if asked <= puzzleCache {
+		t.Skipf("only %d puzzles out by today: the cache holds %d", asked, puzzleCache)
+	}
+	var again PuzzleInfo
+	if code := e.do("GET", "/api/puzzles/en-sowpods/1", "", nil, &again); code != 200 || again.CGP != made.CGP {
+		t.Errorf("puzzle 1 after %d refused requests: %d (%q), want it served from the cache", asked, code, again.CGP)
+	}
+	e.srv.puzzles.mu.Lock()
+	n := len(e.srv.puzzles.m)
+	e.srv.puzzles.mu.Unlock()
+	if n != 1 {
+		t.Errorf("%d puzzles kept after the refusals, want the one made", n)
+	}
+}

@@ -92,7 +92,7 @@ func (im *images) get(ctx context.Context, key string, p *boardimage.Position) (
 type cardWords struct {
 	toPlay, won, wonBy, draw, waiting, moveOf string
 	puzzle, puzzleGoal, endgame, endgameGoal  string
-	rack, called, site                        string
+	rack, called                              string
 	lists                                     map[string]string
 }
 
@@ -100,19 +100,19 @@ var cardText = map[string]*cardWords{
 	"en": {toPlay: "%s to play", won: "%s won", wonBy: "%s won by %d", draw: "A draw", waiting: "Waiting for players",
 		moveOf: "Before move %d of %d", puzzle: "Puzzle %d", puzzleGoal: "Find the highest-scoring play",
 		endgame: "Endgame %d", endgameGoal: "The bag is empty: find the best move to the end", rack: "Rack",
-		called: "Called off", site: "Word game against people and the computer",
+		called: "Called off",
 		lists: map[string]string{"en-sowpods": "SOWPODS (international English)", "es-fise": "FISE (Spanish)",
 			"cs-hunspell-2to9": "Czech, words of 2–9 letters", "cs-hunspell-full": "Czech, all words"}},
 	"es": {toPlay: "Juega %s", won: "Ganó %s", wonBy: "Ganó %s por %d", draw: "Empate", waiting: "Esperando jugadores",
 		moveOf: "Antes de la jugada %d de %d", puzzle: "Problema %d", puzzleGoal: "Busca la jugada de más puntos",
 		endgame: "Final %d", endgameGoal: "La bolsa está vacía: busca la mejor jugada hasta el final", rack: "Atril",
-		called: "Anulada", site: "Juego de palabras contra personas y el ordenador",
+		called: "Anulada",
 		lists: map[string]string{"en-sowpods": "SOWPODS (inglés internacional)", "es-fise": "FISE (español)",
 			"cs-hunspell-2to9": "Checo, de 2 a 9 letras", "cs-hunspell-full": "Checo, completo"}},
 	"cs": {toPlay: "Na tahu: %s", won: "Vyhrál(a) %s", wonBy: "Vyhrál(a) %s o %d", draw: "Remíza", waiting: "Čeká se na hráče",
 		moveOf: "Před tahem %d z %d", puzzle: "Úloha %d", puzzleGoal: "Najdi tah za nejvíc bodů",
 		endgame: "Koncovka %d", endgameGoal: "Sáček je prázdný: najdi nejlepší tah do konce", rack: "Stojánek",
-		called: "Zrušena", site: "Slovní hra proti lidem a počítači",
+		called: "Zrušena",
 		lists: map[string]string{"en-sowpods": "SOWPODS (angličtina)", "es-fise": "FISE (španělština)",
 			"cs-hunspell-2to9": "Čeština, slova o 2–9 písmenech", "cs-hunspell-full": "Čeština, úplný"}},
 }

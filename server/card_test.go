@@ -15,10 +15,11 @@ import (
 	"atril/web"
 )
 
-// getImage asks for a picture and decodes it (nil unless 200).
-func getImage(t *testing.T, e *testEnv, path string, hdr ...string) (int, http.Header, image.Image) {
+// getWith asks for url with headers (name, value, ...) and reads the
+// answer.
+func getWith(t *testing.T, url string, hdr ...string) (*http.Response, []byte) {
 	t.Helper()
-	req, _ := http.NewRequest("GET", e.url+path, nil)
+	req, _ := http.NewRequest("GET", url, nil)
 	for i := 0; i+1 < len(hdr); i += 2 {
 		req.Header.Set(hdr[i], hdr[i+1])
 	}
@@ -27,7 +28,17 @@ func getImage(t *testing.T, e *testEnv, path string, hdr ...string) (int, http.H
 		t.Fatal(err)
 	}
 	defer resp.Body.Close()
-	data, _ := io.ReadAll(resp.Body)
+	data, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp, data
+}
+
+// getImage asks for a picture and decodes it (nil unless 200).
+func getImage(t *testing.T, e *testEnv, path string, hdr ...string) (int, http.Header, image.Image) {
+	t.Helper()
+	resp, data := getWith(t, e.url+path, hdr...)
 	if resp.StatusCode != 200 {
 		return resp.StatusCode, resp.Header, nil
 	}
@@ -157,16 +168,7 @@ func TestLinkPreview(t *testing.T) {
 	playOut(t, e, id, toks, 1)
 	page := func(env *testEnv, path string, hdr ...string) string {
 		t.Helper()
-		req, _ := http.NewRequest("GET", env.url+path, nil)
-		for i := 0; i+1 < len(hdr); i += 2 {
-			req.Header.Set(hdr[i], hdr[i+1])
-		}
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		data, _ := io.ReadAll(resp.Body)
+		resp, data := getWith(t, env.url+path, hdr...)
 		if resp.StatusCode != 200 || !strings.Contains(string(data), `<script src="/static/app.js?v=`) {
 			t.Fatalf("%s: %d, not the page", path, resp.StatusCode)
 		}

@@ -108,13 +108,8 @@ func (s *Server) handlePractice(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handlePracticePreview(w http.ResponseWriter, r *http.Request) {
-	req, ok := s.readPracticeRequest(w, r)
+	req, _, _, g, _, ok := s.readPracticeRequest(w, r)
 	if !ok {
-		return
-	}
-	_, _, g, _, err := s.practice(r)
-	if err != nil {
-		s.fail(w, err)
 		return
 	}
 	out, err := previewOf(g.Board, g.Seats[g.Current()].Rack, g.BagLen(), true, req.Tiles)
@@ -125,30 +120,34 @@ func (s *Server) handlePracticePreview(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, 200, out)
 }
 
-// readPracticeRequest reads the body of a practice preview or answer.
-func (s *Server) readPracticeRequest(w http.ResponseWriter, r *http.Request) (*puzzleRequest, bool) {
+// readPracticeRequest reads the body of a practice preview or answer and
+// sets up its position (as practice), or answers the error.
+func (s *Server) readPracticeRequest(w http.ResponseWriter, r *http.Request) (*puzzleRequest, *live, *review.Record, *game.Game, int, bool) {
 	data, err := readBody(w, r)
 	var req puzzleRequest
 	if err == nil {
 		err = decodeJSON(data, &req)
 	}
+	var l *live
+	var rec *review.Record
+	var g *game.Game
+	var k int
+	if err == nil {
+		l, rec, g, k, err = s.practice(r)
+	}
 	if err != nil {
 		s.fail(w, err)
-		return nil, false
+		return nil, nil, nil, nil, 0, false
 	}
-	return &req, true
+	return &req, l, rec, g, k, true
 }
 
 func (s *Server) handlePracticeAnswer(w http.ResponseWriter, r *http.Request) {
-	req, ok := s.readPracticeRequest(w, r)
+	req, l, rec, g, k, ok := s.readPracticeRequest(w, r)
 	if !ok {
 		return
 	}
-	l, rec, g, k, err := s.practice(r)
-	if err != nil {
-		s.fail(w, err)
-		return
-	}
+	var err error
 	out := PracticeAnswer{Preview: Preview{Words: [][]string{}}, Best: []Candidate{}}
 	var tried *move.Move
 	if !req.Reveal {

@@ -5186,6 +5186,16 @@ func TestBrowserPractice(t *testing.T) {
 		}
 	}
 	r.shot(c, "60-practice")
+	// A pass is an answer too (after the page's own question).
+	var shown []bool
+	r.eval(c, `[!!$("#exchange").offsetParent, !!$("#pass").offsetParent]`, &shown)
+	if !slices.Equal(shown, []bool{true, true}) {
+		t.Errorf("Exchange and Pass shown: %v", shown)
+	}
+	r.clickAt(c, "#pass")
+	r.poll(c, "the pass dialog", `!!document.querySelector("#ask-dialog[open]")`, 5*time.Second)
+	r.clickAt(c, "#ask-ok")
+	r.poll(c, "the pass valued", `$("#puzzle-result p").textContent.startsWith("– : equity ") || $("#puzzle-result p").textContent.startsWith("–: equity ")`, 10*time.Second)
 	r.run(c, "in Spanish", chromedp.SetValue("#lang-select", "es"), chromedp.Evaluate(`$("#lang-select").dispatchEvent(new Event("change"))`, nil))
 	r.poll(c, "the Spanish page", `$("#puzzle-today").textContent === "Volver a la partida" && $("#puzzle-title").textContent.startsWith("Jugada ")`, 10*time.Second)
 	if left := r.englishLeft(c); len(left) > 0 {

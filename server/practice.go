@@ -1,6 +1,7 @@
 package server
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -120,11 +121,19 @@ func (s *Server) handlePracticePreview(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, 200, out)
 }
 
+// practiceRequest is the body of a practice preview (tiles) or answer: a
+// move as POST .../move takes it (tiles alone are a placement), or
+// reveal to see the solution.
+type practiceRequest struct {
+	moveRequest
+	Reveal bool `json:"reveal,omitempty"`
+}
+
 // readPracticeRequest reads the body of a practice preview or answer and
 // sets up its position (as practice), or answers the error.
-func (s *Server) readPracticeRequest(w http.ResponseWriter, r *http.Request) (*puzzleRequest, *live, *review.Record, *game.Game, int, bool) {
+func (s *Server) readPracticeRequest(w http.ResponseWriter, r *http.Request) (*practiceRequest, *live, *review.Record, *game.Game, int, bool) {
 	data, err := readBody(w, r)
-	var req puzzleRequest
+	var req practiceRequest
 	if err == nil {
 		err = decodeJSON(data, &req)
 	}
@@ -147,23 +156,45 @@ func (s *Server) handlePracticeAnswer(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	var err error
 	out := PracticeAnswer{Preview: Preview{Words: [][]string{}}, Best: []Candidate{}}
 	var tried *move.Move
 	if !req.Reveal {
-		if out.Preview, err = previewOf(g.Board, g.Seats[g.Current()].Rack, g.BagLen(), true, req.Tiles); err != nil {
-			s.fail(w, err)
+		if req.Notation != "" {
+			s.fail(w, &apiError{400, "practice takes kind (place, exchange, pass) with tiles or exchange, not notation"})
 			return
 		}
+		if req.Kind == "" {
+			req.Kind = "place"
+		}
+		m, err := req.toMove(g.Board)
+		var ae *apiError
+		switch {
+		case err != nil && errors.As(err, &ae) && ae.code == 422:
+			// Tiles the geometry refuses.
+			out.Reason = ae.msg
+		case err != nil:
+			s.fail(w, err)
+			return
+		case m.Kind == move.Place:
+			if out.Preview, err = previewOf(g.Board, g.Seats[g.Current()].Rack, g.BagLen(), true, req.Tiles); err != nil {
+				s.fail(w, err)
+				return
+			}
+		default:
+			// An exchange or a pass: the rules' word on it.
+			out.Move = review.Text(g.Board, m)
+			if err := g.Check(m); err != nil {
+				out.Reason = err.Error()
+			} else {
+				out.OK = true
+			}
+		}
 		if !out.OK {
-			// A play the rules refuse shows nothing of the solution.
+			// A move the rules refuse shows nothing of the solution.
 			writeJSON(w, 200, out)
 			return
 		}
-		if tried, err = placement(g.Board, req.Tiles); err != nil {
-			s.fail(w, err)
-			return
-		}
+		tried = m
 	}
 	// Two rankings of the position: the game's move, and the answer.
 	if !s.takeAnalysis(w, r, 2) || !s.slot(r.Context()) {

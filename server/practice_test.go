@@ -3,6 +3,7 @@ package server
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -106,6 +107,25 @@ func TestPractice(t *testing.T) {
 		var refused PracticeAnswer
 		if code := e.do("POST", path+"/answer", "", map[string]any{"tiles": bad}, &refused); code != 200 || refused.OK || refused.Reason == "" || len(refused.Best) != 0 {
 			t.Errorf("%s a refused play: %d %+v", path, code, refused)
+		}
+		// An exchange and a pass are answers too; an exchange of tiles
+		// the rack lacks is refused.
+		var pass PracticeAnswer
+		if code := e.do("POST", path+"/answer", "", map[string]any{"kind": "pass"}, &pass); code != 200 || !pass.OK || pass.Move != "-" ||
+			pass.Rank < 1 || pass.Lost < 0 || len(pass.Best) == 0 {
+			t.Errorf("%s a pass: %d %+v", path, code, pass)
+		}
+		var ex PracticeAnswer
+		if code := e.do("POST", path+"/answer", "", map[string]any{"kind": "exchange", "exchange": []string{info.State.You.Rack[0].Letter}}, &ex); code != 200 ||
+			(ex.OK != (info.State.Bag >= 7)) || (ex.OK && (ex.Rank < 1 || !strings.HasPrefix(ex.Move, "-"))) {
+			t.Errorf("%s an exchange (bag %d): %d %+v", path, info.State.Bag, code, ex)
+		}
+		var none PracticeAnswer
+		if code := e.do("POST", path+"/answer", "", map[string]any{"kind": "exchange", "exchange": []string{"Q", "Q", "Q"}}, &none); code != 200 || none.OK || none.Reason == "" || len(none.Best) != 0 {
+			t.Errorf("%s an exchange of tiles not held: %d %+v", path, code, none)
+		}
+		if code := e.do("POST", path+"/answer", "", map[string]any{"notation": "-"}, nil); code != 400 {
+			t.Errorf("%s notation: %d, want 400", path, code)
 		}
 		checked++
 		if checked == 2 {

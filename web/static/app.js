@@ -4243,7 +4243,7 @@ function showPreview() {
 
 async function sendMove(body) {
   if (G.position) return positionPlay(body);
-  if (G.puzzle) return answerPuzzle(false, body.kind === "pass");
+  if (G.puzzle) return answerPuzzle(false, body.kind === "pass", body);
   const before = G.st.moves;
   // The tiles that leave the rack: the ones drawn for them come after the
   // ones kept.
@@ -4933,8 +4933,10 @@ function renderPracticeSide() {
   $("#game-title").textContent = $("#puzzle-title").textContent;
   $("#turn").textContent = "";
   $("#turn").hidden = true;
-  for (const b of ["#exchange", "#pass", "#resign", "#abort", "#hint", "#takeback", "#sound", "#notify", "#resume-box", "#share", "#chat-box", "#kibitz-box",
+  for (const b of ["#resign", "#abort", "#hint", "#takeback", "#sound", "#notify", "#resume-box", "#share", "#chat-box", "#kibitz-box",
     "#puzzle-record", "#puzzle-rating", "#puzzle-level"]) $(b).hidden = true;
+  // Any move may be the better one: an exchange or a pass too.
+  $("#exchange").hidden = $("#pass").hidden = false;
   const i = P.mistakes.indexOf(I.move);
   const at = (j) => "/g/" + P.game + "/practice/" + P.mistakes[j];
   $("#puzzle-prev").hidden = i <= 0;
@@ -4994,12 +4996,15 @@ function renderPuzzleRating(endgame) {
 
 // answerPuzzle sends the placed tiles, or a pass (an endgame's), or asks
 // for the solution, and shows what the server says.
-async function answerPuzzle(reveal, pass) {
-  const body = reveal ? { reveal: true } : pass ? { pass: true } : { tiles: G.pending.map((p) => ({ row: p.row, col: p.col, letter: p.letter, blank: p.blank })) };
+async function answerPuzzle(reveal, pass, move) {
+  const tiles = G.pending.map((p) => ({ row: p.row, col: p.col, letter: p.letter, blank: p.blank }));
+  // A practice position takes any move: a placement, an exchange, a pass.
+  const body = reveal ? { reveal: true } : G.puzzle.kind === "practice" ? move || { kind: "place", tiles } : pass ? { pass: true } : { tiles };
   let res;
   try { res = await api("POST", puzzlePath() + "/answer", body); } catch (e) { say(t("error", e.message), "error"); return; }
   if (!reveal && !res.ok) { say(t("rejected", localReason(res.reason)), "error"); return; }
   say("");
+  if (move && move.kind === "exchange") { G.exchanging = false; G.marked.clear(); }
   G.puzzle.answer = { res, reveal };
   if (res.first) G.puzzle.first = res.first;
   if (res.rating) G.puzzle.rating = res.rating;

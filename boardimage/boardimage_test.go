@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"image"
 	"image/color"
+	"image/draw"
+	"image/gif"
 	"image/png"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -196,5 +199,63 @@ func BenchmarkEncode(b *testing.B) {
 		if err := Encode(&bytes.Buffer{}, p); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestEncodeGIF: an animation's frames, laid one over the other as a
+// viewer shows them, give every position in turn as its picture (in the
+// animation's palette); each frame after the first holds only what
+// changed.
+func TestEncodeGIF(t *testing.T) {
+	last := position(t)
+	empty := *last
+	empty.Grid = make([]alphabet.Tile, len(last.Grid))
+	empty.Last, empty.Rack = nil, nil
+	mid := *last
+	mid.Rack = nil
+	ps := []*Position{&empty, &mid, last}
+	var buf bytes.Buffer
+	if err := EncodeGIF(&buf, ps, 100, 400); err != nil {
+		t.Fatal(err)
+	}
+	g, err := gif.DecodeAll(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Image) != 3 || !slices.Equal(g.Delay, []int{100, 100, 400}) {
+		t.Fatalf("%d frames, delays %v", len(g.Image), g.Delay)
+	}
+	full := image.Rect(0, 0, Width, Height)
+	if g.Image[0].Bounds() != full {
+		t.Errorf("the first frame: %v", g.Image[0].Bounds())
+	}
+	canvas := image.NewRGBA(full)
+	for i, fr := range g.Image {
+		if i > 0 && fr.Bounds().Dx()*fr.Bounds().Dy() > Width*Height/2 {
+			t.Errorf("frame %d holds %v, more than what changed", i, fr.Bounds())
+		}
+		draw.Draw(canvas, fr.Bounds(), fr, fr.Bounds().Min, draw.Src)
+		want, err := Draw(ps[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		diff := 0
+		for y := 0; y < Height; y++ {
+			for x := 0; x < Width; x++ {
+				w := gifPalette.Convert(want.RGBAAt(x, y))
+				if color.RGBAModel.Convert(w) != color.RGBAModel.Convert(canvas.At(x, y)) {
+					diff++
+				}
+			}
+		}
+		if diff > 0 {
+			t.Errorf("frame %d: %d pixels differ from its picture", i, diff)
+		}
+	}
+	if !ShowsTile(canvas, 15, 7, 7) || !ShowsRack(canvas, 15) {
+		t.Error("the last frame lacks the tiles or the rack")
+	}
+	if err := EncodeGIF(&buf, nil, 100, 100); err == nil {
+		t.Error("an animation of nothing was made")
 	}
 }

@@ -1487,6 +1487,12 @@ func TestBrowserMouseGame(t *testing.T) {
 	}
 	r.poll(ctx, "the winning chances", `!!$("#win-graph")`, 20*time.Second)
 	r.shot(ctx, "10-mouse-game-over")
+	// The animation of the game, linked beside the GCG file.
+	var gifHref string
+	r.eval(ctx, `$("#gif-link").getAttribute("href")`, &gifHref)
+	if resp, _ := getWith(t, r.e.url+gifHref); gifHref != "/api/games/"+id+"/game.gif" || resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "image/gif" {
+		t.Errorf("the animation's link %q: %d %s", gifHref, resp.StatusCode, resp.Header.Get("Content-Type"))
+	}
 	if placements < 3 {
 		t.Errorf("only %d placements by mouse", placements)
 	}

@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"html"
+	"io"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -35,22 +36,29 @@ import (
 // imagesPerMinute bounds the pictures one client asks for a minute.
 const imagesPerMinute = 60
 
-// imageCacheSize is how many pictures are kept (about 35 KB each).
-const imageCacheSize = 256
+// imageCacheSize is how many pictures are kept (about 35 KB each),
+// gifCacheSize how many animations of games (a few hundred KB each).
+const imageCacheSize, gifCacheSize = 256, 16
+
+// gifCost is what an animation of a game spends of the client's
+// pictures: it draws a picture a move.
+const gifCost = 10
 
 // imageRenders bounds the pictures drawn at once.
 const imageRenders = 2
 
-// images holds the pictures drawn last, by what they show.
+// images holds the pictures (and animations) drawn last, by what they
+// show: at most size of them.
 type images struct {
+	size  int
 	mu    sync.Mutex
 	m     map[string][]byte
 	order []string // keys, oldest first
 	sem   chan struct{}
 }
 
-// get returns the picture of key, drawing it with p on a miss.
-func (im *images) get(ctx context.Context, key string, p *boardimage.Position) ([]byte, error) {
+// get returns the picture of key, drawing it with draw on a miss.
+func (im *images) get(ctx context.Context, key string, draw func(w io.Writer) error) ([]byte, error) {
 	im.mu.Lock()
 	if im.m == nil {
 		im.m = map[string][]byte{}
@@ -68,7 +76,7 @@ func (im *images) get(ctx context.Context, key string, p *boardimage.Position) (
 		return nil, ctx.Err()
 	}
 	var buf bytes.Buffer
-	err := boardimage.Encode(&buf, p)
+	err := draw(&buf)
 	<-sem
 	if err != nil {
 		return nil, err
@@ -78,7 +86,7 @@ func (im *images) get(ctx context.Context, key string, p *boardimage.Position) (
 	if _, ok := im.m[key]; !ok {
 		im.m[key] = data
 		im.order = append(im.order, key)
-		if len(im.order) > imageCacheSize {
+		if len(im.order) > im.size {
 			delete(im.m, im.order[0])
 			im.order = im.order[1:]
 		}
@@ -321,8 +329,11 @@ func (s *Server) puzzleImage(w http.ResponseWriter, r *http.Request, find func(*
 }
 
 // takeImage spends one of the client's pictures, or answers 429.
-func (s *Server) takeImage(w http.ResponseWriter, r *http.Request) bool {
-	if ok, retry := s.imageLim.takeN(s.clientKey(r), time.Now(), 1); !ok {
+func (s *Server) takeImage(w http.ResponseWriter, r *http.Request) bool { return s.takeImages(w, r, 1) }
+
+// takeImages spends n of the client's pictures, or answers 429.
+func (s *Server) takeImages(w http.ResponseWriter, r *http.Request, n int) bool {
+	if ok, retry := s.imageLim.takeN(s.clientKey(r), time.Now(), float64(n)); !ok {
 		s.fail(w, tooMany(fmt.Sprintf("at most %d pictures a minute", imagesPerMinute), retry))
 		return false
 	}
@@ -332,6 +343,12 @@ func (s *Server) takeImage(w http.ResponseWriter, r *http.Request) bool {
 // sendImage answers the picture of key (drawn from p unless kept), which
 // a browser may keep for age.
 func (s *Server) sendImage(w http.ResponseWriter, r *http.Request, key string, p *boardimage.Position, age time.Duration) {
+	s.sendDrawn(w, r, &s.images, key, "image/png", age, func(w io.Writer) error { return boardimage.Encode(w, p) })
+}
+
+// sendDrawn answers what draw writes (of type ctype) under key, kept in
+// cache, which a browser may keep for age.
+func (s *Server) sendDrawn(w http.ResponseWriter, r *http.Request, cache *images, key, ctype string, age time.Duration, draw func(io.Writer) error) {
 	sum := sha256.Sum256([]byte(key))
 	etag := `"` + hex.EncodeToString(sum[:12]) + `"`
 	h := w.Header()
@@ -341,12 +358,12 @@ func (s *Server) sendImage(w http.ResponseWriter, r *http.Request, key string, p
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
-	data, err := s.images.get(r.Context(), key, p)
+	data, err := cache.get(r.Context(), key, draw)
 	if err != nil {
 		s.fail(w, err)
 		return
 	}
-	h.Set("Content-Type", "image/png")
+	h.Set("Content-Type", ctype)
 	h.Set("Content-Length", strconv.Itoa(len(data)))
 	if r.Method != http.MethodHead {
 		w.Write(data)
@@ -486,4 +503,43 @@ func (s *Server) defaultPuzzleList() string {
 		}
 	}
 	return ""
+}
+
+// handleGameGIF draws a finished game as an animation: the position
+// before each move, then the end, a second each (the end four).
+func (s *Server) handleGameGIF(w http.ResponseWriter, r *http.Request) {
+	if !s.takeImages(w, r, gifCost) {
+		return
+	}
+	l, err := s.game(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	l.mu.Lock()
+	var frames []*boardimage.Position
+	if !l.over() {
+		err = &apiError{409, "the game is not over: its animation is made at the end"}
+	}
+	moves := len(review.NewRecord(l.g.History, l.imported).Moves)
+	for k := 0; k < moves && err == nil; k++ {
+		var p *boardimage.Position
+		p, _, err = l.gamePicture(k)
+		frames = append(frames, p)
+	}
+	if err == nil {
+		var p *boardimage.Position
+		p, _, err = l.gamePicture(-1)
+		frames = append(frames, p)
+	}
+	id := l.hdr.ID
+	l.mu.Unlock()
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	w.Header().Set("Content-Disposition", `inline; filename="atril-`+id+`.gif"`)
+	s.sendDrawn(w, r, &s.gifs, "gif\x00"+id, "image/gif", 24*time.Hour, func(w io.Writer) error {
+		return boardimage.EncodeGIF(w, frames, 100, 400)
+	})
 }

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"image"
+	"image/draw"
+	"image/gif"
 	"image/png"
 	"io"
 	"net/http"
@@ -239,4 +241,50 @@ func TestLinkPreview(t *testing.T) {
 	} else if code, _, img := getImage(t, e, strings.TrimPrefix(eg, "http://"+host)); code != 200 || !boardimage.ShowsRack(img, 15) {
 		t.Errorf("today's endgame's picture: %d", code)
 	}
+}
+
+// TestGameGIF: a finished game as an animation, a frame before each move
+// and one for the end, whose last frame shows the final board; refused
+// while the game is played.
+func TestGameGIF(t *testing.T) {
+	e := newEnv(t, nil)
+	id := e.create(SeatRequest{Kind: "human"}, SeatRequest{Kind: "human"})
+	toks := []string{e.join(id).Token, e.join(id).Token}
+	playOut(t, e, id, toks, 1)
+	if code := e.do("GET", "/api/games/"+id+"/game.gif", "", nil, nil); code != 409 {
+		t.Errorf("a game being played: %d, want 409", code)
+	}
+	playOut(t, e, id, toks, 200)
+	st := e.state(id, "")
+	var rv Review
+	if code := e.do("GET", "/api/games/"+id+"/review", "", nil, &rv); code != 200 {
+		t.Fatalf("review: %d", code)
+	}
+	moves := 0
+	for _, tu := range rv.Turns {
+		if tu.Kind == "place" || tu.Kind == "exchange" || tu.Kind == "pass" {
+			moves++
+		}
+	}
+	resp, data := getWith(t, e.url+"/api/games/"+id+"/game.gif")
+	if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "image/gif" {
+		t.Fatalf("the animation: %d %s", resp.StatusCode, resp.Header.Get("Content-Type"))
+	}
+	g, err := gif.DecodeAll(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Image) != moves+1 || g.Delay[len(g.Delay)-1] != 400 {
+		t.Fatalf("%d frames (want %d), last delay %d", len(g.Image), moves+1, g.Delay[len(g.Delay)-1])
+	}
+	canvas := image.NewRGBA(image.Rect(0, 0, boardimage.Width, boardimage.Height))
+	for _, fr := range g.Image {
+		draw.Draw(canvas, fr.Bounds(), fr, fr.Bounds().Min, draw.Src)
+	}
+	for _, tl := range st.Board {
+		if !boardimage.ShowsTile(canvas, 15, *tl.Row, *tl.Col) {
+			t.Errorf("the last frame has no tile on (%d, %d)", *tl.Row, *tl.Col)
+		}
+	}
+	t.Logf("%d frames, %d bytes", len(g.Image), len(data))
 }

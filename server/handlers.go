@@ -51,6 +51,7 @@ func (s *Server) routes() {
 	mux.HandleFunc("GET /api/games/{id}/watch", s.handleWatch)
 	mux.HandleFunc("GET /api/games/{id}/gcg", s.handleGCG)
 	mux.HandleFunc("GET /api/games/{id}/board.png", s.handleGameImage)
+	mux.HandleFunc("GET /api/games/{id}/game.gif", s.handleGameGIF)
 	mux.HandleFunc("POST /api/games/{id}/preview", s.handlePreview)
 	mux.HandleFunc("POST /api/games/{id}/resign", s.handleResign)
 	mux.HandleFunc("POST /api/games/{id}/abort", s.handleAbort)

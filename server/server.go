@@ -225,6 +225,7 @@ type Server struct {
 	// the pictures drawn last (card.go).
 	imageLim *limiter
 	images   images
+	gifs     images
 	// latency holds the API's answer times by route (latency.go).
 	latency latencies
 	// startedAt is when New made the server.
@@ -434,7 +435,7 @@ func New(cfg Config) (*Server, error) {
 	s := &Server{cfg: cfg, store: cfg.Store, startedAt: time.Now(), games: map[string]*live{}, lexes: map[string]*lexRes{}, invites: map[string][]inviteRef{}, shown: map[*live]struct{}{},
 		sem:        make(chan struct{}, cfg.Thinkers),
 		analyzeLim: newLimiter(analyzePerMinute, analyzePerMinute), analysisLim: newLimiter(analysesPerMinute, analysesPerMinute),
-		imageLim:   newLimiter(imagesPerMinute, imagesPerMinute),
+		imageLim: newLimiter(imagesPerMinute, imagesPerMinute), images: images{size: imageCacheSize}, gifs: images{size: gifCacheSize},
 		importLim:  newHourLimiter(cfg.ImportsPerHour, DefaultImportsPerHour, 1),
 		archiveLim: newHourLimiter(archivesPerHour, archivesPerHour, 1),
 		botsOnly:   make(chan struct{}, max(1, cfg.Thinkers/2)),

@@ -3091,9 +3091,14 @@ function renderResult(st, me) {
   const a = el("a", "", t("download"));
   a.href = "/api/games/" + st.id + "/gcg";
   a.id = "gcg-link";
+  const anim = el("a", "", t("gameGif"));
+  anim.href = "/api/games/" + st.id + "/game.gif";
+  anim.id = "gif-link";
+  anim.target = "_blank";
+  anim.rel = "noopener";
   const again = el("a", "", t("newGameLink"));
   again.href = "/";
-  links.append(a, again);
+  links.append(a, ...(st.moves > 0 ? [anim] : []), again);
   res.append(links);
 }
 

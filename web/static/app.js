@@ -3249,7 +3249,8 @@ function showSummary(st, res) {
       const p = el("p", "links");
       p.id = "practice-links";
       for (const ss of practise) {
-        const a = el("a", "", t("practiceLink", seatName(ss.seat), ss.mistakes.length));
+        const own = st.you && st.you.seat === ss.seat;
+        const a = el("a", "", own ? t("practiceOwn", ss.mistakes.length) : t("practiceLink", displayName(st.seats[ss.seat]), ss.mistakes.length));
         a.href = "/g/" + st.id + "/practice/" + ss.mistakes[0].move;
         p.append(a, " ");
       }

@@ -259,3 +259,27 @@ func TestEncodeGIF(t *testing.T) {
 		t.Error("an animation of nothing was made")
 	}
 }
+
+// BenchmarkEncodeGIF draws an animation of 30 frames, a tile more on
+// the board and a point more in each.
+func BenchmarkEncodeGIF(b *testing.B) {
+	base := position(b)
+	var ps []*Position
+	grid := make([]alphabet.Tile, len(base.Grid))
+	for i := 0; i < 30; i++ {
+		p := *base
+		grid[(i%15)*15+i/15*2] = alphabet.Tile(1 + i%26)
+		p.Grid = slices.Clone(grid)
+		p.Scores = []Score{{Name: "Ana", Points: i, Marked: i%2 == 0}, {Name: "Bo", Points: 2 * i, Marked: i%2 == 1}}
+		ps = append(ps, &p)
+	}
+	var size int
+	for b.Loop() {
+		var buf bytes.Buffer
+		if err := EncodeGIF(&buf, ps, 100, 400); err != nil {
+			b.Fatal(err)
+		}
+		size = buf.Len()
+	}
+	b.ReportMetric(float64(size), "bytes")
+}

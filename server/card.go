@@ -41,8 +41,9 @@ const imagesPerMinute = 60
 const imageCacheSize, gifCacheSize = 256, 16
 
 // gifCost is what an animation of a game spends of the client's
-// pictures: it draws a picture a move.
-const gifCost = 10
+// pictures: it draws a picture a move (about 25 ms each;
+// BenchmarkEncodeGIF in package boardimage).
+const gifCost = 20
 
 // imageRenders bounds the pictures drawn at once.
 const imageRenders = 2

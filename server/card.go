@@ -20,6 +20,7 @@ import (
 	"atril/boardimage"
 	"atril/move"
 	"atril/review"
+	"atril/store"
 	"atril/variant"
 )
 
@@ -373,8 +374,10 @@ func (s *Server) sendDrawn(w http.ResponseWriter, r *http.Request, cache *images
 
 // pageMeta serves the page for a game's or a puzzle's address with Open
 // Graph tags naming its title, a line on it and its picture, so that a
-// link to it shared elsewhere shows the position. Any other address,
-// and one whose game or puzzle does not exist, gets the page as it is.
+// link to it shared elsewhere shows the position; a tournament's and a
+// player's page get a title and a line. Any other address, and one whose
+// game, puzzle, tournament or player does not exist, gets the page as it
+// is.
 func (s *Server) pageMeta(w http.ResponseWriter, r *http.Request) {
 	title, desc, img := s.linkPreview(r)
 	f, ok := s.static["index.html"]
@@ -385,14 +388,18 @@ func (s *Server) pageMeta(w http.ResponseWriter, r *http.Request) {
 	base := s.publicBase(r)
 	esc := html.EscapeString
 	var meta strings.Builder
-	for _, kv := range [][2]string{
-		{"og:site_name", "atril"}, {"og:type", "website"}, {"og:title", title}, {"og:description", desc},
-		{"og:url", base + r.URL.Path}, {"og:image", base + img},
-		{"og:image:width", strconv.Itoa(boardimage.Width)}, {"og:image:height", strconv.Itoa(boardimage.Height)},
-	} {
+	tags := [][2]string{{"og:site_name", "atril"}, {"og:type", "website"}, {"og:title", title}, {"og:description", desc},
+		{"og:url", base + r.URL.Path}}
+	card := "summary"
+	if img != "" {
+		tags = append(tags, [2]string{"og:image", base + img},
+			[2]string{"og:image:width", strconv.Itoa(boardimage.Width)}, [2]string{"og:image:height", strconv.Itoa(boardimage.Height)})
+		card = "summary_large_image"
+	}
+	for _, kv := range tags {
 		fmt.Fprintf(&meta, "<meta property=\"%s\" content=\"%s\">\n", kv[0], esc(kv[1]))
 	}
-	fmt.Fprintf(&meta, "<meta name=\"twitter:card\" content=\"summary_large_image\">\n<meta name=\"description\" content=\"%s\">\n", esc(desc))
+	fmt.Fprintf(&meta, "<meta name=\"twitter:card\" content=\"%s\">\n<meta name=\"description\" content=\"%s\">\n", card, esc(desc))
 	data := bytes.Replace(f.data, []byte("</head>"), []byte(meta.String()+"</head>"), 1)
 	sum := sha256.Sum256(data)
 	etag := `"` + hex.EncodeToString(sum[:12]) + `"`
@@ -420,7 +427,8 @@ func (s *Server) pageMeta(w http.ResponseWriter, r *http.Request) {
 }
 
 // linkPreview is the title, the line and the picture's address (from
-// the site's root) of a game's or a puzzle's page; empty for any other.
+// the site's root; "" for none) of a game's, a puzzle's, a tournament's
+// or a player's page; all empty for any other.
 func (s *Server) linkPreview(r *http.Request) (title, desc, img string) {
 	var pos *boardimage.Position
 	var key string
@@ -456,11 +464,86 @@ func (s *Server) linkPreview(r *http.Request) (title, desc, img string) {
 		}
 		pos, key = p.picture(s)
 		img = fmt.Sprintf("/api/%s/%s/%d/board.png", kind, url.PathEscape(p.lexicon), p.number)
+	case strings.HasPrefix(r.URL.Path, "/t/"):
+		return s.tournamentPreview(r)
+	case strings.HasPrefix(r.URL.Path, "/p/"):
+		return s.playerPreview(r)
 	default:
 		return "", "", ""
 	}
 	sum := sha256.Sum256([]byte(key))
 	return previewTitle(pos), strings.Join(pos.Lines, " · "), img + "?v=" + hex.EncodeToString(sum[:6])
+}
+
+// tournamentPreview is the title and line of a tournament's page: its
+// name, and its format, word list, players and state (in English: the
+// tournament's page is in the visitor's language, unknown to a preview).
+func (s *Server) tournamentPreview(r *http.Request) (title, desc, img string) {
+	d, _, err := s.loadTournament(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return "", "", ""
+	}
+	parts := []string{"Swiss, " + plural(d.Rounds, "round")}
+	if d.Format == "round-robin" {
+		parts[0] = "Round robin"
+	}
+	parts = append(parts, s.listTitle("en", d.Lexicon), plural(len(d.Players), "player"))
+	switch d.State {
+	case "registering":
+		parts = append(parts, "registration open")
+	case "playing":
+		parts = append(parts, fmt.Sprintf("round %d being played", len(d.Played)))
+	case "over":
+		if st := d.info(r.PathValue("id"), nil).Standings; len(st) > 0 {
+			parts = append(parts, "won by "+st[0].Name)
+		}
+	case "cancelled":
+		parts = append(parts, "cancelled")
+	}
+	return d.Name, strings.Join(parts, " · "), ""
+}
+
+// playerPreview is the title and line of a player's page: the name, and
+// the rating of the category the player has played most in.
+func (s *Server) playerPreview(r *http.Request) (title, desc, img string) {
+	a, err := s.playerNamed(r.Context(), r.PathValue("name"))
+	if err != nil {
+		return "", "", ""
+	}
+	if a.Closed() || a.Suspended != "" {
+		return a.Name, "", ""
+	}
+	rs, err := s.store.Ratings(r.Context(), a.Key)
+	if err != nil {
+		return a.Name, "", ""
+	}
+	return a.Name, s.ratingLine(rs), ""
+}
+
+// ratingLine says a player's rating in the category of the most games
+// ("Rated 1612 in SOWPODS (international English) (regular) · won 3 of
+// 5 games"; the first such category in rs of equals).
+func (s *Server) ratingLine(rs []store.Rating) string {
+	if len(rs) == 0 {
+		return "A player on atril"
+	}
+	best := rs[0]
+	for _, x := range rs[1:] {
+		if x.Games > best.Games {
+			best = x
+		}
+	}
+	lex, pace := splitCategory(best.Category)
+	return fmt.Sprintf("Rated %d in %s (%s) · won %d of %s", roundInt(best.R), s.listTitle("en", lex), pace,
+		best.Wins, plural(best.Games, "game"))
+}
+
+// plural is n things: "1 round", "5 rounds".
+func plural(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
 }
 
 // previewTitle is a picture's title in a line: its title, or its

@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"atril/boardimage"
+	"atril/store"
 	"atril/web"
 )
 
@@ -219,6 +220,25 @@ func TestLinkPreview(t *testing.T) {
 	if got := meta(pz, "og:image"); !strings.Contains(got, "/api/puzzles/en-sowpods/5/board.png?v=") || meta(pz, "og:title") != "Puzzle 5" {
 		t.Errorf("puzzle: og:image %q, og:title %q", got, meta(pz, "og:title"))
 	}
+	// A tournament's page and a player's: a title and a line, no picture.
+	dir := browser(t)
+	e.signUp(dir, "Director", "correct horse")
+	var made TournamentInfo
+	if code := e.doWith(dir, "POST", "/api/tournaments", "", map[string]any{"name": "Autumn <Open>", "clock": map[string]int{"seconds": 600}, "rounds": 3}, &made); code != 201 {
+		t.Fatalf("a tournament: %d", code)
+	}
+	tp := page(e, "/t/"+made.ID)
+	if meta(tp, "og:title") != "Autumn &lt;Open&gt;" || meta(tp, "og:description") != "Swiss, 3 rounds · SOWPODS (international English) · 0 players · registration open" ||
+		meta(tp, "og:image") != "" || !strings.Contains(tp, `<meta name="twitter:card" content="summary">`) {
+		t.Errorf("the tournament's page: og:title %q, og:description %q, og:image %q", meta(tp, "og:title"), meta(tp, "og:description"), meta(tp, "og:image"))
+	}
+	pp := page(e, "/p/director")
+	if meta(pp, "og:title") != "Director" || meta(pp, "og:description") != "A player on atril" || meta(pp, "og:url") != "http://"+host+"/p/director" {
+		t.Errorf("the player's page: og:title %q, og:description %q", meta(pp, "og:title"), meta(pp, "og:description"))
+	}
+	if p := page(e, "/p/nobody-at-all"); strings.Contains(p, "og:title") {
+		t.Error("an unknown player's page has a preview")
+	}
 	// A configured public address names the pictures.
 	cfg := testConfig(newStore(t))
 	cfg.Static = web.FS()
@@ -287,4 +307,23 @@ func TestGameGIF(t *testing.T) {
 		}
 	}
 	t.Logf("%d frames, %d bytes", len(g.Image), len(data))
+}
+
+// TestRatingLine: a player's preview names the rating of the category of
+// the most games.
+func TestRatingLine(t *testing.T) {
+	s := &Server{}
+	for _, tc := range []struct {
+		rs   []store.Rating
+		want string
+	}{
+		{nil, "A player on atril"},
+		{[]store.Rating{{Category: "en-sowpods/blitz", R: 1499.6, Games: 1, Wins: 1}}, "Rated 1500 in SOWPODS (international English) (blitz) · won 1 of 1 game"},
+		{[]store.Rating{{Category: "en-sowpods/blitz", R: 1600, Games: 2, Wins: 1}, {Category: "es-fise/regular", R: 1400, Games: 5, Wins: 3}},
+			"Rated 1400 in FISE (Spanish) (regular) · won 3 of 5 games"},
+	} {
+		if got := s.ratingLine(tc.rs); got != tc.want {
+			t.Errorf("ratingLine(%v) = %q, want %q", tc.rs, got, tc.want)
+		}
+	}
 }

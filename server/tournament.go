@@ -106,7 +106,7 @@ type tGame struct {
 
 // result is g's result for the standings.
 func (g tGame) result() tournament.Result {
-	return tournament.Result{Pairing: tournament.Pairing{First: g.First, Second: g.Second}, Wins: g.Wins, Spread: g.Spread}
+	return tournament.Result{Pairing: tournament.Pairing{First: g.First, Second: g.Second}, Wins: g.Wins, Spread: g.Spread, Unplayed: g.How == "forfeit"}
 }
 
 // results are the results of the rounds whose games are all done.

@@ -39,6 +39,9 @@ type Result struct {
 	Pairing
 	Wins   [2]float64
 	Spread [2]int
+	// Unplayed is set for a game that was not played (a forfeit):
+	// neither player moved first or second in it.
+	Unplayed bool
 }
 
 // Played is the result of a game played to its end with these final
@@ -61,7 +64,7 @@ func Played(p Pairing, first, second int) Result {
 // against an absent one wins by as much; two absent players both lose.
 // A bye is Forfeit(p, false, true).
 func Forfeit(p Pairing, firstAbsent, secondAbsent bool) Result {
-	r := Result{Pairing: p}
+	r := Result{Pairing: p, Unplayed: true}
 	for i, absent := range [2]bool{firstAbsent, secondAbsent} {
 		other := [2]bool{secondAbsent, firstAbsent}[i]
 		switch {
@@ -83,6 +86,9 @@ type Standing struct {
 	Games  int // byes included
 	Firsts int // games in which the player moved first
 	Byes   int
+	// Unplayed counts the games forfeited by either side (byes apart),
+	// in which nobody moved first.
+	Unplayed int
 	// LastFirst is set when the player moved first in its last game.
 	LastFirst bool
 }
@@ -107,13 +113,19 @@ func Standings(n int, rounds [][]Result) []Standing {
 				s.Wins += r.Wins[side]
 				s.Losses += 1 - r.Wins[side]
 				s.Spread += r.Spread[side]
-				s.LastFirst = false
 				switch {
 				case r.Second == Bye:
 					s.Byes++
+					s.LastFirst = false
+				case r.Unplayed:
+					// Who would have moved first did not: the last
+					// game played still says who moved first last.
+					s.Unplayed++
 				case side == 0:
 					s.Firsts++
 					s.LastFirst = true
+				default:
+					s.LastFirst = false
 				}
 			}
 		}
@@ -150,7 +162,7 @@ func meetings(n int, rounds [][]Result) [][]int {
 
 // balance is how many more games s moved first in than second.
 func (s Standing) balance() int {
-	return 2*s.Firsts - (s.Games - s.Byes)
+	return 2*s.Firsts - (s.Games - s.Byes - s.Unplayed)
 }
 
 // order returns the pairing of a and b with the player who should move

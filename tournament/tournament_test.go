@@ -273,3 +273,41 @@ func TestRoundRobin(t *testing.T) {
 		}
 	}
 }
+
+// TestForfeitMovesNobodyFirst: a forfeited game counts in the standings
+// but not as moving first or second, so who moves first next is decided
+// by the games played: here player 1, whose only game was a forfeit,
+// moves second against player 3, who has moved second once, where
+// counting the forfeit as moving second would have tied them and put
+// the lower-ranked player 1 first.
+func TestForfeitMovesNobodyFirst(t *testing.T) {
+	rounds := [][]Result{
+		{Forfeit(Pairing{0, 1}, false, true), Played(Pairing{2, 3}, 400, 300)},
+	}
+	st := Standings(4, rounds)
+	by := map[int]Standing{}
+	for _, s := range st {
+		by[s.Player] = s
+	}
+	if s := by[0]; s.Firsts != 0 || s.Unplayed != 1 || s.Games != 1 || s.LastFirst {
+		t.Errorf("player 0 (present at a forfeit, listed first): %+v", s)
+	}
+	if s := by[2]; s.Firsts != 1 || s.Unplayed != 0 || !s.LastFirst {
+		t.Errorf("player 2 (moved first): %+v", s)
+	}
+	if got, want := order(by[1], by[3]), (Pairing{3, 1}); got != want {
+		t.Errorf("order(1, 3) = %v, want %v", got, want)
+	}
+	// A forfeit leaves who moved first last as the game before it said.
+	rounds = append(rounds, []Result{Forfeit(Pairing{3, 2}, true, false)})
+	if s := Standings(4, rounds); func() bool {
+		for _, x := range s {
+			if x.Player == 2 {
+				return !x.LastFirst || x.Unplayed != 1 || x.Firsts != 1
+			}
+		}
+		return true
+	}() {
+		t.Errorf("player 2 after a forfeit: %+v", s)
+	}
+}

@@ -5210,3 +5210,50 @@ func TestBrowserPractice(t *testing.T) {
 	r.run(c, "the next mistake", chromedp.Navigate(e.url+page.Next))
 	r.poll(c, "the next mistake", fmt.Sprintf(`location.pathname === "/g/%s/practice/%d" && $("#puzzle-title").textContent.startsWith("Jugada %d ")`, id, ms[1].Move, ms[1].Move+1), 20*time.Second)
 }
+
+// TestBrowserPracticeOwnGames: on one's own page, a game whose moves gave
+// up a mistake's worth of equity links its practice, which opens the
+// first mistake of one's seat; a seat without mistakes says so.
+func TestBrowserPracticeOwnGames(t *testing.T) {
+	r := newRig(t)
+	e := r.e
+	ana, bob := browser(t), browser(t)
+	e.signUp(ana, "Anna", "correct horse")
+	e.signUp(bob, "Bobby", "battery staple")
+	var cr CreateResponse
+	if code := e.doWith(ana, "POST", "/api/games", "", map[string]any{"variant": "english", "seats": []SeatRequest{{Kind: "human"}, {Kind: "human"}}, "seed": 42}, &cr); code != 201 {
+		t.Fatalf("create: %d", code)
+	}
+	var ja, jb JoinResponse
+	e.doWith(ana, "POST", "/api/games/"+cr.ID+"/join", "", map[string]any{"seat": 0}, &ja)
+	e.doWith(bob, "POST", "/api/games/"+cr.ID+"/join", "", map[string]any{"seat": 1}, &jb)
+	playOut(t, e, cr.ID, []string{ja.Token, jb.Token}, 200)
+	waitAnalysed(t, e.st, cr.ID)
+	var sum Summary
+	if code := e.do("GET", "/api/games/"+cr.ID+"/summary", "", nil, &sum); code != 200 || len(sum.Seats[0].Mistakes) == 0 {
+		t.Fatalf("summary: %d, Anna's mistakes %+v", code, sum.Seats)
+	}
+	c := r.ctx
+	r.run(c, "the lobby", chromedp.Navigate(e.url+"/"), chromedp.WaitVisible(`#create`))
+	r.signInDialog(c, "#signin-open", "Anna", "correct horse", "#signin-go")
+	r.poll(c, "signed in", `$("#me-link").textContent === "Anna"`, 10*time.Second)
+	r.run(c, "her page", chromedp.Navigate(e.url+"/p/Anna"), chromedp.WaitVisible(`#profile-body`))
+	r.poll(c, "the practise link", `!!document.querySelector("#profile-games a.practise")`, 10*time.Second)
+	var href string
+	r.eval(c, `document.querySelector("#profile-games a.practise").getAttribute("href")`, &href)
+	if href != "/g/"+cr.ID+"/practice?seat=0" {
+		t.Fatalf("the practise link: %q", href)
+	}
+	r.run(c, "the link", chromedp.Navigate(e.url+href))
+	r.poll(c, "the first mistake", fmt.Sprintf(`location.pathname === "/g/%s/practice/%d" && !$("#puzzle").hidden && $("#puzzle-title").textContent.endsWith(": Anna to play")`,
+		cr.ID, sum.Seats[0].Mistakes[0].Move), 20*time.Second)
+	// Bobby's page shows Anna no link; a seat without mistakes says so.
+	r.run(c, "his page", chromedp.Navigate(e.url+"/p/Bobby"), chromedp.WaitVisible(`#profile-body`))
+	r.poll(c, "his games", `document.querySelectorAll("#profile-games tbody tr").length === 1 && !document.querySelector("#profile-games a.practise")`, 10*time.Second)
+	if len(sum.Seats[1].Mistakes) == 0 {
+		r.run(c, "none", chromedp.Navigate(e.url+"/g/"+cr.ID+"/practice?seat=1"))
+		r.poll(c, "no mistake", `$("#main").textContent.startsWith("No move of this player")`, 10*time.Second)
+	}
+	r.run(c, "no such seat", chromedp.Navigate(e.url+"/g/"+cr.ID+"/practice?seat=7"))
+	r.poll(c, "no mistake", `$("#main").textContent.startsWith("No move of this player") && $("#main a").getAttribute("href") === "/g/`+cr.ID+`"`, 10*time.Second)
+}

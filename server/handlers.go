@@ -144,6 +144,7 @@ func (s *Server) routes() {
 		page := func(w http.ResponseWriter, r *http.Request) { s.serveStatic(w, r, "index.html") }
 		mux.HandleFunc("GET /{$}", page)
 		mux.HandleFunc("GET /g/{id}", s.pageMeta)
+		mux.HandleFunc("GET /g/{id}/practice", page)
 		mux.HandleFunc("GET /g/{id}/practice/{k}", page)
 		mux.HandleFunc("GET /p/{name}", s.pageMeta)
 		mux.HandleFunc("GET /t/{id}", s.pageMeta)

@@ -4847,11 +4847,35 @@ async function showPuzzle(lexicon, n, kind = "score") {
   openPuzzle(P.state);
 }
 
+// MISTAKE_LOSS is the equity a move gives up to count as a mistake, as
+// the server's summary counts them (review.MistakeLoss).
+const MISTAKE_LOSS = 5;
+
 // showPractice opens /g/ID/practice/K: the position before move K of a
 // finished game, to find a better move than the one played there (the
 // summary's mistakes; nothing is recorded). The puzzle's page serves,
 // with the game's other mistakes of the same player one link away.
-async function showPractice(id, k) {
+async function showPractice(id, k, seat) {
+  if (k === null) {
+    // /g/ID/practice?seat=S: the seat's first mistake, if it made one.
+    let sum;
+    try { sum = await api("GET", "/api/games/" + id + "/summary"); } catch (e) {
+      $("#main").textContent = e.status === 404 ? t("notFound") : t("error", e.message);
+      return;
+    }
+    const ss = sum.seats.find((x) => String(x.seat) === String(seat));
+    if (!ss || !ss.mistakes.length) {
+      const p = el("p", "", t("practiceNone") + " ");
+      const back = el("a", "", t("practiceBack"));
+      back.href = "/g/" + id;
+      p.append(back);
+      $("#main").textContent = "";
+      $("#main").append(p);
+      return;
+    }
+    k = ss.mistakes[0].move;
+    history.replaceState(null, "", "/g/" + id + "/practice/" + k);
+  }
   const api0 = "/api/games/" + id + "/practice/" + k;
   let P, sum;
   try {
@@ -5810,6 +5834,13 @@ function renderProfileGames() {
     if (mine.analysed) {
       top.textContent = (mine.top_moves || 0) + "/" + mine.analysed;
       top.title = t("gTopTitle", mine.top_moves || 0, mine.analysed, (mine.lost || 0).toFixed(1));
+      // On one's own page, a game whose moves gave up a mistake's worth
+      // of equity opens its mistakes to practise.
+      if (ME.signed_in && ME.name === P.name && (mine.lost || 0) >= MISTAKE_LOSS) {
+        const pr = el("a", "practise", t("practiceShort"));
+        pr.href = "/g/" + g.id + "/practice?seat=" + g.seats.indexOf(mine);
+        top.append(" ", pr);
+      }
     }
     tr.append(when, el("td", "", lexiconName(g.lexicon) + (g.pace ? " · " + paceName(g.pace) : "")), opp, el("td", "n", [mine, ...others].map((s) => s.score).join("–")),
       el("td", "n", counted(mine.bingos)), el("td", "n", counted(mine.best_move)), top,
@@ -5996,9 +6027,9 @@ loadMe().then(() => {
   const p = location.pathname.match(/^\/p\/([^/]+)$/);
   const pz = location.pathname.match(/^\/(puzzle|endgame)(?:\/([^/]+)\/(\d+|today))?$/);
   const tm = location.pathname.match(/^\/t\/([0-9a-f]{16})$/);
-  const pr = location.pathname.match(/^\/g\/([0-9a-f]{16})\/practice\/(\d+)$/);
+  const pr = location.pathname.match(/^\/g\/([0-9a-f]{16})\/practice(?:\/(\d+))?$/);
   if (m) showGame(m[1]);
-  else if (pr) showPractice(pr[1], pr[2]);
+  else if (pr) showPractice(pr[1], pr[2] === undefined ? null : pr[2], new URLSearchParams(location.search).get("seat"));
   else if (tm) showTourney(tm[1]);
   else if (location.pathname === "/analysis") showPosition();
   else if (location.pathname === "/words") showFinder();

@@ -590,7 +590,8 @@ func (s *Server) defaultPuzzleList() string {
 }
 
 // handleGameGIF draws a finished game as an animation: the position
-// before each move, then the end, a second each (the end four).
+// before each move, then the end, a second each (the end four); a game
+// of more than maxAnimatedMoves moves is refused.
 func (s *Server) handleGameGIF(w http.ResponseWriter, r *http.Request) {
 	if !s.takeImages(w, r, gifCost) {
 		return
@@ -606,6 +607,9 @@ func (s *Server) handleGameGIF(w http.ResponseWriter, r *http.Request) {
 		err = &apiError{409, "the game is not over: its animation is made at the end"}
 	}
 	moves := len(review.NewRecord(l.g.History, l.imported).Moves)
+	if err == nil && moves > maxAnimatedMoves {
+		err = &apiError{422, fmt.Sprintf("the game has %d moves: an animation shows at most %d", moves, maxAnimatedMoves)}
+	}
 	for k := 0; k < moves && err == nil; k++ {
 		var p *boardimage.Position
 		p, _, err = l.gamePicture(k)
@@ -627,3 +631,7 @@ func (s *Server) handleGameGIF(w http.ResponseWriter, r *http.Request) {
 		return boardimage.EncodeGIF(w, frames, 100, 400)
 	})
 }
+
+// maxAnimatedMoves bounds the moves of a game drawn as an animation (a
+// game of a variant whose exchanges never end it may go on for ever).
+const maxAnimatedMoves = 150

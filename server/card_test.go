@@ -327,3 +327,33 @@ func TestRatingLine(t *testing.T) {
 		}
 	}
 }
+
+// TestGameGIFLongGame: a game that exchanges for as long as its players
+// like (Spanish ends only on passes) is not animated past
+// maxAnimatedMoves: each frame costs a picture's drawing, and the
+// frames are worked out holding the game.
+func TestGameGIFLongGame(t *testing.T) {
+	cfg := testConfig(newStore(t))
+	cfg.Variants = []string{"english", "spanish"}
+	cfg.Lexicons = []string{"en-sowpods", "es-fise"}
+	e := newEnvConfig(t, cfg)
+	var cr CreateResponse
+	if code := e.do("POST", "/api/games", "", map[string]any{"variant": "spanish", "seats": []SeatRequest{{Kind: "human"}, {Kind: "human"}}, "seed": 7}, &cr); code != 201 {
+		t.Fatalf("create: %d", code)
+	}
+	id := cr.ID
+	toks := []string{e.join(id).Token, e.join(id).Token}
+	for k := 0; k <= maxAnimatedMoves; k++ {
+		tok := toks[k%2]
+		st := e.state(id, tok)
+		if code := e.do("POST", "/api/games/"+id+"/move", tok, map[string]any{"kind": "exchange", "exchange": []string{st.You.Rack[0].Letter}}, nil); code != 200 {
+			t.Fatalf("exchange %d: %d", k, code)
+		}
+	}
+	if code := e.do("POST", "/api/games/"+id+"/resign", toks[0], nil, nil); code != 200 {
+		t.Fatalf("resign: %d", code)
+	}
+	if code := e.do("GET", "/api/games/"+id+"/game.gif", "", nil, nil); code != 422 {
+		t.Errorf("an animation of %d moves: %d, want 422", maxAnimatedMoves+1, code)
+	}
+}

@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"image"
 	"image/draw"
@@ -12,6 +13,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"atril/boardimage"
 	"atril/store"
@@ -356,4 +358,67 @@ func TestGameGIFLongGame(t *testing.T) {
 	if code := e.do("GET", "/api/games/"+id+"/game.gif", "", nil, nil); code != 422 {
 		t.Errorf("an animation of %d moves: %d, want 422", maxAnimatedMoves+1, code)
 	}
+}
+
+// TestGamePictureUnfinished: a game abandoned after some moves, and an
+// imported record that stops before the end, have no winner (the state
+// names none), so their pictures name none either.
+func TestGamePictureUnfinished(t *testing.T) {
+	cfg := testConfig(newStore(t))
+	cfg.ExpireIdle = 300 * time.Millisecond
+	e := newEnvConfig(t, cfg)
+	picture := func(id string) *boardimage.Position {
+		t.Helper()
+		l, err := e.srv.game(context.Background(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l.mu.Lock()
+		defer l.mu.Unlock()
+		p, _, err := l.gamePicture(-1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	check := func(what string, p *boardimage.Position, want string) {
+		t.Helper()
+		if got := p.Lines[len(p.Lines)-1]; got != want {
+			t.Errorf("%s: the picture says %q, want %q", what, got, want)
+		}
+		for _, sc := range p.Scores {
+			if sc.Marked {
+				t.Errorf("%s: %s marked as the winner", what, sc.Name)
+			}
+		}
+	}
+	idle := e.create(SeatRequest{Kind: "human"}, SeatRequest{Kind: "human"})
+	toks := []string{e.join(idle).Token, e.join(idle).Token}
+	playOut(t, e, idle, toks, 2)
+	waitFor(t, "the game abandoned", func() bool { return e.state(idle, "").Abandoned })
+	if st := e.state(idle, ""); len(st.Winners) != 0 || st.Seats[0].Score == st.Seats[1].Score {
+		t.Fatalf("abandoned: winners %v, scores %d and %d", st.Winners, st.Seats[0].Score, st.Seats[1].Score)
+	}
+	check("abandoned", picture(idle), "Abandoned")
+
+	done := e.create(SeatRequest{Kind: "human"}, SeatRequest{Kind: "human"})
+	toks = []string{e.join(done).Token, e.join(done).Token}
+	playOut(t, e, done, toks, 200)
+	var kept []string
+	turns := 0
+	for _, line := range strings.SplitAfter(e.gcgOf(done), "\n") {
+		if strings.HasPrefix(line, ">") {
+			if turns++; turns > 3 {
+				continue
+			}
+		} else if strings.HasPrefix(line, "#rack") {
+			continue
+		}
+		kept = append(kept, line)
+	}
+	id := e.importGCG(strings.Join(kept, ""), "")
+	if st := e.state(id, ""); !st.Over || len(st.Winners) != 0 || st.Moves != 3 {
+		t.Fatalf("imported: over %v, winners %v, %d moves", st.Over, st.Winners, st.Moves)
+	}
+	check("a record that stops", picture(id), "The record stops here")
 }

@@ -228,6 +228,8 @@ func (l *live) gamePicture(k int) (*boardimage.Position, string, error) {
 	for _, sq := range last {
 		hs.Write([]byte{byte(sq[0]), byte(sq[1])})
 	}
+	// The row shaded (seats may share a name).
+	hs.Write([]byte{byte(marked + 1)})
 	key := fmt.Sprintf("g\x00%s\x00%d\x00%x", l.hdr.ID, k, hs.Sum(nil)[:12])
 	return p, key, nil
 }

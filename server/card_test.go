@@ -422,3 +422,37 @@ func TestGamePictureUnfinished(t *testing.T) {
 	}
 	check("a record that stops", picture(id), "The record stops here")
 }
+
+// TestGamePictureKey: two pictures that differ only in the row shaded
+// (seats of the same name, a pass between them) are not one picture in
+// the cache.
+func TestGamePictureKey(t *testing.T) {
+	e := newEnv(t, nil)
+	id := e.create(SeatRequest{Kind: "human", Name: "Ana"}, SeatRequest{Kind: "human", Name: "Ana"})
+	toks := []string{e.join(id).Token, e.join(id).Token}
+	key := func() (string, []boardimage.Score) {
+		t.Helper()
+		l, err := e.srv.game(context.Background(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l.mu.Lock()
+		defer l.mu.Unlock()
+		p, key, err := l.gamePicture(-1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return key, p.Scores
+	}
+	before, sb := key()
+	if code := e.do("POST", "/api/games/"+id+"/move", toks[0], `{"kind":"pass"}`, nil); code != 200 {
+		t.Fatalf("pass: %d", code)
+	}
+	after, sa := key()
+	if fmt.Sprint(sb) == fmt.Sprint(sa) {
+		t.Fatalf("the same rows before and after a pass: %v", sa)
+	}
+	if before == after {
+		t.Errorf("one key for %v and %v", sb, sa)
+	}
+}

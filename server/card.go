@@ -399,7 +399,7 @@ func (s *Server) pageMeta(w http.ResponseWriter, r *http.Request) {
 	esc := html.EscapeString
 	var meta strings.Builder
 	tags := [][2]string{{"og:site_name", "atril"}, {"og:type", "website"}, {"og:title", title}, {"og:description", desc},
-		{"og:url", base + r.URL.Path}}
+		{"og:url", base + r.URL.EscapedPath()}}
 	card := "summary"
 	if img != "" {
 		tags = append(tags, [2]string{"og:image", base + img},

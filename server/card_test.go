@@ -456,3 +456,15 @@ func TestGamePictureKey(t *testing.T) {
 		t.Errorf("one key for %v and %v", sb, sa)
 	}
 }
+
+// TestLinkPreviewURL: the address a preview names is the page's as it
+// was asked for, escaped (a name with an accent).
+func TestLinkPreviewURL(t *testing.T) {
+	e := pageEnv(t)
+	e.signUp(browser(t), "José", "correct horse")
+	resp, data := getWith(t, e.url+"/p/Jos%C3%A9")
+	want := `<meta property="og:url" content="` + e.url + `/p/Jos%C3%A9">`
+	if resp.StatusCode != 200 || !strings.Contains(string(data), want) {
+		t.Errorf("%d, no %s in\n%s", resp.StatusCode, want, regexp.MustCompile(`<meta[^>]*>`).FindAllString(string(data), -1))
+	}
+}

@@ -11,7 +11,9 @@
 package boardimage
 
 import (
+	"bufio"
 	"bytes"
+	"compress/lzw"
 	"errors"
 	"fmt"
 	"image"
@@ -526,15 +528,37 @@ var gifPalette = func() color.Palette {
 // EncodeGIF writes ps as an animated GIF, one frame each, shown delay
 // hundredths of a second (the last one last), looping. After the first
 // frame each holds only the rectangle that changed, so a game of thirty
-// moves takes a few hundred kilobytes.
+// moves takes a few hundred kilobytes. Each frame is written as it is
+// drawn: the animation of a long game takes the memory of two pictures,
+// not of all its frames.
 func EncodeGIF(w io.Writer, ps []*Position, delay, last int) error {
 	if len(ps) == 0 {
 		return errors.New("boardimage: an animation of no picture")
 	}
-	g := &gif.GIF{}
+	bw := bufio.NewWriter(w)
+	// The header, the logical screen with the palette (padded to a
+	// power of two), and the loop for good.
+	bits := 1
+	for 1<<bits < len(gifPalette) {
+		bits++
+	}
+	bw.WriteString("GIF89a")
+	le16(bw, Width)
+	le16(bw, Height)
+	bw.Write([]byte{0x80 | byte(bits-1)<<4 | byte(bits-1), 0, 0})
+	for i := 0; i < 1<<bits; i++ {
+		c := color.RGBA{}
+		if i < len(gifPalette) {
+			c = gifPalette[i].(color.RGBA)
+		}
+		bw.Write([]byte{c.R, c.G, c.B})
+	}
+	bw.Write([]byte{0x21, 0xff, 11})
+	bw.WriteString("NETSCAPE2.0")
+	bw.Write([]byte{3, 1, 0, 0, 0})
 	index := map[color.RGBA]uint8{}
 	var prev *image.RGBA
-	for _, p := range ps {
+	for i, p := range ps {
 		img, err := Draw(p)
 		if err != nil {
 			return err
@@ -543,7 +567,7 @@ func EncodeGIF(w io.Writer, ps []*Position, delay, last int) error {
 		if prev != nil {
 			r = changed(prev, img)
 		}
-		pm := image.NewPaletted(r, gifPalette)
+		pix := make([]byte, 0, r.Dx()*r.Dy())
 		for y := r.Min.Y; y < r.Max.Y; y++ {
 			for x := r.Min.X; x < r.Max.X; x++ {
 				c := img.RGBAAt(x, y)
@@ -552,19 +576,70 @@ func EncodeGIF(w io.Writer, ps []*Position, delay, last int) error {
 					k = uint8(gifPalette.Index(c))
 					index[c] = k
 				}
-				pm.Pix[pm.PixOffset(x, y)] = k
+				pix = append(pix, k)
 			}
 		}
-		g.Image = append(g.Image, pm)
-		g.Delay = append(g.Delay, delay)
-		g.Disposal = append(g.Disposal, gif.DisposalNone)
+		d := delay
+		if i == len(ps)-1 {
+			d = last
+		}
+		// The graphic control (no disposal: the next frame is laid
+		// over this one; the delay), the frame's place, its pixels.
+		bw.Write([]byte{0x21, 0xf9, 4, byte(gif.DisposalNone) << 2})
+		le16(bw, d)
+		bw.Write([]byte{0, 0, 0x2c})
+		le16(bw, r.Min.X)
+		le16(bw, r.Min.Y)
+		le16(bw, r.Dx())
+		le16(bw, r.Dy())
+		lit := max(2, bits)
+		bw.Write([]byte{0, byte(lit)})
+		blocks := &subBlocks{w: bw}
+		lw := lzw.NewWriter(blocks, lzw.LSB, lit)
+		lw.Write(pix)
+		lw.Close()
+		blocks.close()
 		prev = img
 	}
-	g.Delay[len(g.Delay)-1] = last
-	if err := gif.EncodeAll(w, g); err != nil {
+	bw.WriteByte(0x3b)
+	if err := bw.Flush(); err != nil {
 		return fmt.Errorf("boardimage: encode GIF: %w", err)
 	}
 	return nil
+}
+
+// le16 writes n as two bytes, the low one first.
+func le16(w *bufio.Writer, n int) { w.Write([]byte{byte(n), byte(n >> 8)}) }
+
+// subBlocks writes data as a GIF's sub-blocks of at most 255 bytes, each
+// after its length, ended by close with an empty one.
+type subBlocks struct {
+	w   *bufio.Writer
+	buf [255]byte
+	n   int
+}
+
+func (b *subBlocks) Write(p []byte) (int, error) {
+	for _, c := range p {
+		b.buf[b.n] = c
+		if b.n++; b.n == len(b.buf) {
+			b.flush()
+		}
+	}
+	return len(p), nil
+}
+
+func (b *subBlocks) flush() {
+	if b.n > 0 {
+		b.w.WriteByte(byte(b.n))
+		b.w.Write(b.buf[:b.n])
+		b.n = 0
+	}
+}
+
+func (b *subBlocks) close() {
+	b.flush()
+	b.w.WriteByte(0)
 }
 
 // changed is the smallest rectangle holding every pixel that differs

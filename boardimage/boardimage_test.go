@@ -8,6 +8,7 @@ import (
 	"image/gif"
 	"image/png"
 	"os"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -282,4 +283,50 @@ func BenchmarkEncodeGIF(b *testing.B) {
 		size = buf.Len()
 	}
 	b.ReportMetric(float64(size), "bytes")
+}
+
+// heapWriter counts what is written and notes the largest live heap at
+// any write.
+type heapWriter struct {
+	n    int
+	peak uint64
+}
+
+func (w *heapWriter) Write(p []byte) (int, error) {
+	var ms runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&ms)
+	w.peak = max(w.peak, ms.HeapAlloc)
+	w.n += len(p)
+	return len(p), nil
+}
+
+// TestEncodeGIFStreams: an animation is written as its frames are drawn,
+// so a long game's takes the memory of a frame or two, not of all its
+// frames (each of a change across the whole picture here).
+func TestEncodeGIFStreams(t *testing.T) {
+	if testing.Short() {
+		t.Skip("draws 100 pictures")
+	}
+	a := position(t)
+	a.Grid = slices.Clone(a.Grid)
+	a.Grid[0] = a.Grid[7*15+7]
+	a.Last = append(a.Last, [2]int{0, 0})
+	b := *a
+	b.Grid = make([]alphabet.Tile, len(a.Grid))
+	b.Last, b.Scores = nil, []Score{{Name: "Bo", Points: 99}}
+	var ps []*Position
+	for i := 0; i < 50; i++ {
+		ps = append(ps, a, &b)
+	}
+	var ms runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&ms)
+	w := &heapWriter{peak: ms.HeapAlloc}
+	if err := EncodeGIF(w, ps, 100, 400); err != nil {
+		t.Fatal(err)
+	}
+	if grew := int64(w.peak) - int64(ms.HeapAlloc); grew > 16<<20 {
+		t.Errorf("the heap grew by %d MB while writing %d frames (%d bytes)", grew>>20, len(ps), w.n)
+	}
 }

@@ -102,7 +102,7 @@ func (im *images) get(ctx context.Context, key string, draw func(w io.Writer) er
 type cardWords struct {
 	toPlay, won, wonBy, draw, waiting, moveOf string
 	puzzle, puzzleGoal, endgame, endgameGoal  string
-	rack, called                              string
+	rack, called, abandoned, recordEnds       string
 	lists                                     map[string]string
 }
 
@@ -110,19 +110,19 @@ var cardText = map[string]*cardWords{
 	"en": {toPlay: "%s to play", won: "%s won", wonBy: "%s won by %d", draw: "A draw", waiting: "Waiting for players",
 		moveOf: "Before move %d of %d", puzzle: "Puzzle %d", puzzleGoal: "Find the highest-scoring play",
 		endgame: "Endgame %d", endgameGoal: "The bag is empty: find the best move to the end", rack: "Rack",
-		called: "Called off",
+		called: "Called off", abandoned: "Abandoned", recordEnds: "The record stops here",
 		lists: map[string]string{"en-sowpods": "SOWPODS (international English)", "es-fise": "FISE (Spanish)",
 			"cs-hunspell-2to9": "Czech, words of 2–9 letters", "cs-hunspell-full": "Czech, all words"}},
 	"es": {toPlay: "Juega %s", won: "Ganó %s", wonBy: "Ganó %s por %d", draw: "Empate", waiting: "Esperando jugadores",
 		moveOf: "Antes de la jugada %d de %d", puzzle: "Problema %d", puzzleGoal: "Busca la jugada de más puntos",
 		endgame: "Final %d", endgameGoal: "La bolsa está vacía: busca la mejor jugada hasta el final", rack: "Atril",
-		called: "Anulada",
+		called: "Anulada", abandoned: "Caducada", recordEnds: "El registro termina aquí",
 		lists: map[string]string{"en-sowpods": "SOWPODS (inglés internacional)", "es-fise": "FISE (español)",
 			"cs-hunspell-2to9": "Checo, de 2 a 9 letras", "cs-hunspell-full": "Checo, completo"}},
 	"cs": {toPlay: "Na tahu: %s", won: "Vyhrál(a) %s", wonBy: "Vyhrál(a) %s o %d", draw: "Remíza", waiting: "Čeká se na hráče",
 		moveOf: "Před tahem %d z %d", puzzle: "Úloha %d", puzzleGoal: "Najdi tah za nejvíc bodů",
 		endgame: "Koncovka %d", endgameGoal: "Sáček je prázdný: najdi nejlepší tah do konce", rack: "Stojánek",
-		called: "Zrušena",
+		called: "Zrušena", abandoned: "Propadla", recordEnds: "Záznam končí zde",
 		lists: map[string]string{"en-sowpods": "SOWPODS (angličtina)", "es-fise": "FISE (španělština)",
 			"cs-hunspell-2to9": "Čeština, slova o 2–9 písmenech", "cs-hunspell-full": "Čeština, úplný"}},
 }
@@ -205,7 +205,9 @@ func (l *live) gamePicture(k int) (*boardimage.Position, string, error) {
 		marked = l.g.History[stop].Player
 		p.Lines = append(p.Lines, fmt.Sprintf(w.moveOf, k+1, len(rec.Moves)), fmt.Sprintf(w.toPlay, names[marked]))
 	case l.over():
-		if win := l.g.Winners(); len(win) == 1 {
+		// Only a game over by its rules has a winner (as the state names
+		// one): not one abandoned, nor a record that stops before the end.
+		if win := l.g.Winners(); len(win) == 1 && l.g.Over() {
 			marked = win[0]
 		}
 		p.Lines = append(p.Lines, l.resultLine(w, names, scores))
@@ -226,14 +228,22 @@ func (l *live) gamePicture(k int) (*boardimage.Position, string, error) {
 	for _, sq := range last {
 		hs.Write([]byte{byte(sq[0]), byte(sq[1])})
 	}
+	// The row shaded (seats may share a name).
+	hs.Write([]byte{byte(marked + 1)})
 	key := fmt.Sprintf("g\x00%s\x00%d\x00%x", l.hdr.ID, k, hs.Sum(nil)[:12])
 	return p, key, nil
 }
 
 // resultLine says how a finished game ended. Caller holds l.mu.
 func (l *live) resultLine(w *cardWords, names []string, scores []int) string {
-	if l.g.Aborted() || l.abandoned && len(l.g.History) == 0 {
+	switch {
+	case l.g.Aborted():
 		return w.called
+	case l.abandoned:
+		return w.abandoned
+	case !l.g.Over():
+		// An imported record of a game not played to its end.
+		return w.recordEnds
 	}
 	win := l.g.Winners()
 	switch {
@@ -389,7 +399,7 @@ func (s *Server) pageMeta(w http.ResponseWriter, r *http.Request) {
 	esc := html.EscapeString
 	var meta strings.Builder
 	tags := [][2]string{{"og:site_name", "atril"}, {"og:type", "website"}, {"og:title", title}, {"og:description", desc},
-		{"og:url", base + r.URL.Path}}
+		{"og:url", base + r.URL.EscapedPath()}}
 	card := "summary"
 	if img != "" {
 		tags = append(tags, [2]string{"og:image", base + img},
@@ -590,7 +600,8 @@ func (s *Server) defaultPuzzleList() string {
 }
 
 // handleGameGIF draws a finished game as an animation: the position
-// before each move, then the end, a second each (the end four).
+// before each move, then the end, a second each (the end four); a game
+// of more than maxAnimatedMoves moves is refused.
 func (s *Server) handleGameGIF(w http.ResponseWriter, r *http.Request) {
 	if !s.takeImages(w, r, gifCost) {
 		return
@@ -606,6 +617,9 @@ func (s *Server) handleGameGIF(w http.ResponseWriter, r *http.Request) {
 		err = &apiError{409, "the game is not over: its animation is made at the end"}
 	}
 	moves := len(review.NewRecord(l.g.History, l.imported).Moves)
+	if err == nil && moves > maxAnimatedMoves {
+		err = &apiError{422, fmt.Sprintf("the game has %d moves: an animation shows at most %d", moves, maxAnimatedMoves)}
+	}
 	for k := 0; k < moves && err == nil; k++ {
 		var p *boardimage.Position
 		p, _, err = l.gamePicture(k)
@@ -627,3 +641,7 @@ func (s *Server) handleGameGIF(w http.ResponseWriter, r *http.Request) {
 		return boardimage.EncodeGIF(w, frames, 100, 400)
 	})
 }
+
+// maxAnimatedMoves bounds the moves of a game drawn as an animation (a
+// game of a variant whose exchanges never end it may go on for ever).
+const maxAnimatedMoves = 150

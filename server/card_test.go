@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"image"
 	"image/draw"
@@ -12,6 +13,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"atril/boardimage"
 	"atril/store"
@@ -325,5 +327,144 @@ func TestRatingLine(t *testing.T) {
 		if got := s.ratingLine(tc.rs); got != tc.want {
 			t.Errorf("ratingLine(%v) = %q, want %q", tc.rs, got, tc.want)
 		}
+	}
+}
+
+// TestGameGIFLongGame: a game that exchanges for as long as its players
+// like (Spanish ends only on passes) is not animated past
+// maxAnimatedMoves: each frame costs a picture's drawing, and the
+// frames are worked out holding the game.
+func TestGameGIFLongGame(t *testing.T) {
+	cfg := testConfig(newStore(t))
+	cfg.Variants = []string{"english", "spanish"}
+	cfg.Lexicons = []string{"en-sowpods", "es-fise"}
+	e := newEnvConfig(t, cfg)
+	var cr CreateResponse
+	if code := e.do("POST", "/api/games", "", map[string]any{"variant": "spanish", "seats": []SeatRequest{{Kind: "human"}, {Kind: "human"}}, "seed": 7}, &cr); code != 201 {
+		t.Fatalf("create: %d", code)
+	}
+	id := cr.ID
+	toks := []string{e.join(id).Token, e.join(id).Token}
+	for k := 0; k <= maxAnimatedMoves; k++ {
+		tok := toks[k%2]
+		st := e.state(id, tok)
+		if code := e.do("POST", "/api/games/"+id+"/move", tok, map[string]any{"kind": "exchange", "exchange": []string{st.You.Rack[0].Letter}}, nil); code != 200 {
+			t.Fatalf("exchange %d: %d", k, code)
+		}
+	}
+	if code := e.do("POST", "/api/games/"+id+"/resign", toks[0], nil, nil); code != 200 {
+		t.Fatalf("resign: %d", code)
+	}
+	if code := e.do("GET", "/api/games/"+id+"/game.gif", "", nil, nil); code != 422 {
+		t.Errorf("an animation of %d moves: %d, want 422", maxAnimatedMoves+1, code)
+	}
+}
+
+// TestGamePictureUnfinished: a game abandoned after some moves, and an
+// imported record that stops before the end, have no winner (the state
+// names none), so their pictures name none either.
+func TestGamePictureUnfinished(t *testing.T) {
+	cfg := testConfig(newStore(t))
+	cfg.ExpireIdle = 300 * time.Millisecond
+	e := newEnvConfig(t, cfg)
+	picture := func(id string) *boardimage.Position {
+		t.Helper()
+		l, err := e.srv.game(context.Background(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l.mu.Lock()
+		defer l.mu.Unlock()
+		p, _, err := l.gamePicture(-1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	check := func(what string, p *boardimage.Position, want string) {
+		t.Helper()
+		if got := p.Lines[len(p.Lines)-1]; got != want {
+			t.Errorf("%s: the picture says %q, want %q", what, got, want)
+		}
+		for _, sc := range p.Scores {
+			if sc.Marked {
+				t.Errorf("%s: %s marked as the winner", what, sc.Name)
+			}
+		}
+	}
+	idle := e.create(SeatRequest{Kind: "human"}, SeatRequest{Kind: "human"})
+	toks := []string{e.join(idle).Token, e.join(idle).Token}
+	playOut(t, e, idle, toks, 2)
+	waitFor(t, "the game abandoned", func() bool { return e.state(idle, "").Abandoned })
+	if st := e.state(idle, ""); len(st.Winners) != 0 || st.Seats[0].Score == st.Seats[1].Score {
+		t.Fatalf("abandoned: winners %v, scores %d and %d", st.Winners, st.Seats[0].Score, st.Seats[1].Score)
+	}
+	check("abandoned", picture(idle), "Abandoned")
+
+	done := e.create(SeatRequest{Kind: "human"}, SeatRequest{Kind: "human"})
+	toks = []string{e.join(done).Token, e.join(done).Token}
+	playOut(t, e, done, toks, 200)
+	var kept []string
+	turns := 0
+	for _, line := range strings.SplitAfter(e.gcgOf(done), "\n") {
+		if strings.HasPrefix(line, ">") {
+			if turns++; turns > 3 {
+				continue
+			}
+		} else if strings.HasPrefix(line, "#rack") {
+			continue
+		}
+		kept = append(kept, line)
+	}
+	id := e.importGCG(strings.Join(kept, ""), "")
+	if st := e.state(id, ""); !st.Over || len(st.Winners) != 0 || st.Moves != 3 {
+		t.Fatalf("imported: over %v, winners %v, %d moves", st.Over, st.Winners, st.Moves)
+	}
+	check("a record that stops", picture(id), "The record stops here")
+}
+
+// TestGamePictureKey: two pictures that differ only in the row shaded
+// (seats of the same name, a pass between them) are not one picture in
+// the cache.
+func TestGamePictureKey(t *testing.T) {
+	e := newEnv(t, nil)
+	id := e.create(SeatRequest{Kind: "human", Name: "Ana"}, SeatRequest{Kind: "human", Name: "Ana"})
+	toks := []string{e.join(id).Token, e.join(id).Token}
+	key := func() (string, []boardimage.Score) {
+		t.Helper()
+		l, err := e.srv.game(context.Background(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l.mu.Lock()
+		defer l.mu.Unlock()
+		p, key, err := l.gamePicture(-1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return key, p.Scores
+	}
+	before, sb := key()
+	if code := e.do("POST", "/api/games/"+id+"/move", toks[0], `{"kind":"pass"}`, nil); code != 200 {
+		t.Fatalf("pass: %d", code)
+	}
+	after, sa := key()
+	if fmt.Sprint(sb) == fmt.Sprint(sa) {
+		t.Fatalf("the same rows before and after a pass: %v", sa)
+	}
+	if before == after {
+		t.Errorf("one key for %v and %v", sb, sa)
+	}
+}
+
+// TestLinkPreviewURL: the address a preview names is the page's as it
+// was asked for, escaped (a name with an accent).
+func TestLinkPreviewURL(t *testing.T) {
+	e := pageEnv(t)
+	e.signUp(browser(t), "José", "correct horse")
+	resp, data := getWith(t, e.url+"/p/Jos%C3%A9")
+	want := `<meta property="og:url" content="` + e.url + `/p/Jos%C3%A9">`
+	if resp.StatusCode != 200 || !strings.Contains(string(data), want) {
+		t.Errorf("%d, no %s in\n%s", resp.StatusCode, want, regexp.MustCompile(`<meta[^>]*>`).FindAllString(string(data), -1))
 	}
 }

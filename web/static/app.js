@@ -3098,7 +3098,8 @@ function renderResult(st, me) {
   anim.rel = "noopener";
   const again = el("a", "", t("newGameLink"));
   again.href = "/";
-  links.append(a, ...(st.moves > 0 ? [anim] : []), again);
+  // (The server animates a game of at most 150 moves: maxAnimatedMoves.)
+  links.append(a, ...(st.moves > 0 && st.moves <= 150 ? [anim] : []), again);
   res.append(links);
 }
 

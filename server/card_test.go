@@ -369,16 +369,7 @@ func TestGamePictureUnfinished(t *testing.T) {
 	e := newEnvConfig(t, cfg)
 	picture := func(id string) *boardimage.Position {
 		t.Helper()
-		l, err := e.srv.game(context.Background(), id)
-		if err != nil {
-			t.Fatal(err)
-		}
-		l.mu.Lock()
-		defer l.mu.Unlock()
-		p, _, err := l.gamePicture(-1)
-		if err != nil {
-			t.Fatal(err)
-		}
+		p, _ := gamePictureOf(t, e, id)
 		return p
 	}
 	check := func(what string, p *boardimage.Position, want string) {
@@ -432,16 +423,7 @@ func TestGamePictureKey(t *testing.T) {
 	toks := []string{e.join(id).Token, e.join(id).Token}
 	key := func() (string, []boardimage.Score) {
 		t.Helper()
-		l, err := e.srv.game(context.Background(), id)
-		if err != nil {
-			t.Fatal(err)
-		}
-		l.mu.Lock()
-		defer l.mu.Unlock()
-		p, key, err := l.gamePicture(-1)
-		if err != nil {
-			t.Fatal(err)
-		}
+		p, key := gamePictureOf(t, e, id)
 		return key, p.Scores
 	}
 	before, sb := key()
@@ -467,4 +449,21 @@ func TestLinkPreviewURL(t *testing.T) {
 	if resp.StatusCode != 200 || !strings.Contains(string(data), want) {
 		t.Errorf("%d, no %s in\n%s", resp.StatusCode, want, regexp.MustCompile(`<meta[^>]*>`).FindAllString(string(data), -1))
 	}
+}
+
+// gamePictureOf is what the picture of game id as it stands shows, and
+// its key.
+func gamePictureOf(t *testing.T, e *testEnv, id string) (*boardimage.Position, string) {
+	t.Helper()
+	l, err := e.srv.game(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	p, key, err := l.gamePicture(-1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p, key
 }

@@ -46,14 +46,8 @@ func TestWordLists(t *testing.T) {
 		t.Errorf("the game's list: %q", st.Lexicon)
 	}
 	// The picture of its position names the list by its title.
-	e.srv.mu.Lock()
-	l := e.srv.games[cr.ID]
-	e.srv.mu.Unlock()
-	l.mu.Lock()
-	p, _, err := l.gamePicture(-1)
-	l.mu.Unlock()
-	if err != nil || !slices.Contains(p.Lines, "Tiny (a test list)") {
-		t.Errorf("the picture's lines: %v, %v", p, err)
+	if p, _ := gamePictureOf(t, e, cr.ID); !slices.Contains(p.Lines, "Tiny (a test list)") {
+		t.Errorf("the picture's lines: %v", p.Lines)
 	}
 
 	for _, tc := range []struct {

@@ -3117,6 +3117,9 @@ func TestBrowserPuzzle(t *testing.T) {
 	if link != fmt.Sprintf("Solve puzzle %d", today) {
 		t.Errorf("the puzzle card's link reads %q", link)
 	}
+	// The day's position as a picture, drawn by the server, opening it.
+	r.run(c, "to the card", chromedp.ScrollIntoView(`#puzzle-thumb`))
+	r.poll(c, "the picture", fmt.Sprintf(`$("#puzzle-thumb").complete && $("#puzzle-thumb").naturalWidth === 1200 && $("#puzzle-thumb").getAttribute("src") === "/api/puzzles/en-sowpods/%d/board.png" && $("#puzzle-thumb-link").getAttribute("href") === "/puzzle/en-sowpods/today" && $("#puzzle-thumb").alt === "The position of puzzle %d"`, today, today), 20*time.Second)
 
 	var sol PuzzleAnswer
 	if code := r.e.do("POST", "/api/puzzles/en-sowpods/5/answer", "", map[string]any{"reveal": true}, &sol); code != 200 || len(sol.Best) < 2 {

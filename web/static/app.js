@@ -4801,6 +4801,17 @@ function fillPuzzleCard() {
 function puzzleLink() {
   $("#puzzle-link").href = puzzleURL($("#puzzle-lexicon").value, "today");
   $("#puzzle-link").textContent = t("puzzleLink", puzzleDay());
+  // The day's position as a picture, which opens the puzzle too.
+  $("#puzzle-thumb-link").href = $("#puzzle-link").getAttribute("href");
+  const src = puzzleAPI($("#puzzle-lexicon").value, puzzleDay()) + "/board.png";
+  const img = $("#puzzle-thumb");
+  if (img.getAttribute("src") !== src) {
+    // (A day the server does not have yet, by a clock ahead of it: no picture.)
+    img.onerror = () => { $("#puzzle-thumb-link").hidden = true; };
+    img.onload = () => { $("#puzzle-thumb-link").hidden = false; };
+    img.src = src;
+  }
+  $("#puzzle-thumb").alt = t("puzzleThumb", puzzleDay());
   $("#endgame-link").href = puzzleURL($("#puzzle-lexicon").value, "today", "endgame");
   $("#puzzle-level-row").hidden = !ME.signed_in;
   dailyRushLeader($("#puzzle-lexicon").value);

@@ -11,6 +11,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -49,8 +50,9 @@ const gifCost = 20
 // imageRenders bounds the pictures drawn at once.
 const imageRenders = 2
 
-// images holds the pictures (and animations) drawn last, by what they
-// show: at most size of them.
+// images holds the pictures (and animations) asked for last, by what
+// they show: at most size of them, the one asked for least recently
+// going first.
 type images struct {
 	size  int
 	mu    sync.Mutex
@@ -67,6 +69,12 @@ func (im *images) get(ctx context.Context, key string, draw func(w io.Writer) er
 		im.sem = make(chan struct{}, imageRenders)
 	}
 	data, ok := im.m[key]
+	if ok {
+		// The least recently asked for goes first.
+		if i := slices.Index(im.order, key); i >= 0 {
+			im.order = append(slices.Delete(im.order, i, i+1), key)
+		}
+	}
 	sem := im.sem
 	im.mu.Unlock()
 	if ok {

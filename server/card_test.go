@@ -3,14 +3,17 @@ package server
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"image"
 	"image/draw"
 	"image/gif"
 	"image/png"
 	"io"
+	"maps"
 	"net/http"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -466,4 +469,36 @@ func gamePictureOf(t *testing.T, e *testEnv, id string) (*boardimage.Position, s
 		t.Fatal(err)
 	}
 	return p, key
+}
+
+// TestImagesCache: the cache keeps the pictures asked for most recently,
+// draws each once, and passes on a drawing's error without keeping it.
+func TestImagesCache(t *testing.T) {
+	im := &images{size: 3}
+	drawn := map[string]int{}
+	get := func(key string) {
+		t.Helper()
+		data, err := im.get(context.Background(), key, func(w io.Writer) error {
+			drawn[key]++
+			_, err := io.WriteString(w, key)
+			return err
+		})
+		if err != nil || string(data) != key {
+			t.Fatalf("get %s: %q, %v", key, data, err)
+		}
+	}
+	for _, k := range []string{"a", "b", "c", "a", "d", "a", "c"} {
+		get(k)
+	}
+	// d pushed out b, the least recently asked for; a and c stayed.
+	get("b")
+	if drawn["a"] != 1 || drawn["c"] != 1 || drawn["d"] != 1 || drawn["b"] != 2 {
+		t.Errorf("drawings: %v", drawn)
+	}
+	if _, err := im.get(context.Background(), "bad", func(io.Writer) error { return errors.New("no") }); err == nil {
+		t.Error("a drawing's error was lost")
+	}
+	if len(im.m) != 3 || im.m["bad"] != nil {
+		t.Errorf("kept: %v", slices.Sorted(maps.Keys(im.m)))
+	}
 }

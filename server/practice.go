@@ -67,7 +67,9 @@ type PracticeAnswer struct {
 }
 
 // practice returns the finished game of the request, its record, a game
-// at the position before its move k (from the path) and k.
+// at the position before its move k (from the path) and k; a move a
+// challenge took back is refused (409), for the position and its
+// answers alike.
 func (s *Server) practice(r *http.Request) (*live, *review.Record, *game.Game, int, error) {
 	l, err := s.game(r.Context(), r.PathValue("id"))
 	if err != nil {
@@ -82,6 +84,9 @@ func (s *Server) practice(r *http.Request) (*live, *review.Record, *game.Game, i
 	if err != nil {
 		return nil, nil, nil, 0, err
 	}
+	if rec.Moves[k].Withdrawn {
+		return nil, nil, nil, 0, &apiError{409, fmt.Sprintf("move %d was taken back by a challenge: there is nothing to practise", k)}
+	}
 	return l, rec, g, k, nil
 }
 
@@ -89,10 +94,6 @@ func (s *Server) handlePractice(w http.ResponseWriter, r *http.Request) {
 	l, rec, g, k, err := s.practice(r)
 	if err != nil {
 		s.fail(w, err)
-		return
-	}
-	if rec.Moves[k].Withdrawn {
-		s.fail(w, &apiError{409, fmt.Sprintf("move %d was taken back by a challenge: there is nothing to practise", k)})
 		return
 	}
 	seat := g.Current()

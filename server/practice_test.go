@@ -151,3 +151,41 @@ func sortedLetters(s string) string {
 	slices.Sort(rs)
 	return string(rs)
 }
+
+// TestPracticeWithdrawn: a placement a challenge took back has nothing
+// to practise: its position, preview and answer are all refused, and the
+// move after it is practised as any other.
+func TestPracticeWithdrawn(t *testing.T) {
+	e := newEnv(t, nil)
+	id := e.createRule("double", SeatRequest{Kind: "human", Name: "Ana"}, SeatRequest{Kind: "human", Name: "Bo"})
+	a, b := e.join(id), e.join(id)
+	phony := phonyOpening(t, e.state(id, a.Token))
+	if code := e.do("POST", "/api/games/"+id+"/move", a.Token, phony, nil); code != 200 {
+		t.Fatalf("phony move: %d", code)
+	}
+	if code := e.do("POST", "/api/games/"+id+"/challenge", b.Token, nil, nil); code != 200 {
+		t.Fatalf("challenge: %d", code)
+	}
+	req, _ := bestRequest(t, e.state(id, b.Token))
+	if code := e.do("POST", "/api/games/"+id+"/move", b.Token, req, nil); code != 200 {
+		t.Fatalf("Bo's move: %d", code)
+	}
+	if code := e.do("POST", "/api/games/"+id+"/resign", a.Token, nil, nil); code != 200 {
+		t.Fatalf("resign: %d", code)
+	}
+	for _, tc := range []struct{ method, path string }{
+		{"GET", "/practice/0"}, {"POST", "/practice/0/preview"}, {"POST", "/practice/0/answer"},
+	} {
+		var body any
+		if tc.method == "POST" {
+			body = map[string]any{"tiles": phony["tiles"]}
+		}
+		if code := e.do(tc.method, "/api/games/"+id+tc.path, "", body, nil); code != 409 {
+			t.Errorf("%s %s of a withdrawn move: %d, want 409", tc.method, tc.path, code)
+		}
+	}
+	var info PracticeInfo
+	if code := e.do("GET", "/api/games/"+id+"/practice/1", "", nil, &info); code != 200 || info.Seat != 1 || info.Played == "" {
+		t.Errorf("the move after it: %d %+v", code, info)
+	}
+}

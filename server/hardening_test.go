@@ -525,7 +525,10 @@ func TestAddrKey(t *testing.T) {
 // once answerTimeout has passed, instead of holding the connection for
 // as long as the client likes.
 func TestSlowReadersCutOff(t *testing.T) {
-	defer func(d time.Duration) { answerTimeout = d }(answerTimeout)
+	// Put back once the server has closed (a cleanup registered before
+	// the server's runs after it), so that no handler still reads it.
+	was := answerTimeout
+	t.Cleanup(func() { answerTimeout = was })
 	answerTimeout = 300 * time.Millisecond
 	const size = 16 << 20
 	cfg := testConfig(newStore(t))
@@ -539,6 +542,9 @@ func TestSlowReadersCutOff(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer c.Close()
+			// A small window, so that the server's writes block soon
+			// even when it answers slowly (under the race detector).
+			c.(*net.TCPConn).SetReadBuffer(16 << 10)
 			// Requests in a row, none read, until the answers fill the
 			// connection's buffers.
 			req := "GET " + path + " HTTP/1.1\r\nHost: x\r\n\r\n"
@@ -546,11 +552,11 @@ func TestSlowReadersCutOff(t *testing.T) {
 				req = strings.Repeat(req, size/100)
 			}
 			go c.Write([]byte(req))
-			time.Sleep(answerTimeout + time.Second)
+			time.Sleep(answerTimeout + 3*time.Second)
 			c.SetReadDeadline(time.Now().Add(5 * time.Second))
 			n, _ := io.Copy(io.Discard, c)
 			if n >= size {
-				t.Errorf("%d bytes written to a client that read nothing for %v: the answer was never cut off", n, answerTimeout+time.Second)
+				t.Errorf("%d bytes written to a client that read nothing for %v: the answer was never cut off", n, answerTimeout+3*time.Second)
 			}
 		})
 	}

@@ -162,10 +162,15 @@ func (s *Server) listTitle(lang, name string) string {
 // gamePicture is what the picture of l before move k shows (k < 0: as
 // the game stands), with a key naming it. Caller holds l.mu.
 func (l *live) gamePicture(k int) (*boardimage.Position, string, error) {
+	return l.pictureOf(review.NewRecord(l.g.History, l.imported), k)
+}
+
+// pictureOf is gamePicture with the game's record, rec. Caller holds
+// l.mu.
+func (l *live) pictureOf(rec *review.Record, k int) (*boardimage.Position, string, error) {
 	v := l.v
 	lang := langOf(v)
 	w := cardText[lang]
-	rec := review.NewRecord(l.g.History, l.imported)
 	if k > len(rec.Moves) || (k == len(rec.Moves) && !l.over()) {
 		return nil, "", &apiError{400, fmt.Sprintf("move %d: the game has moves 0 to %d", k, len(rec.Moves)-1)}
 	}
@@ -620,23 +625,12 @@ func (s *Server) handleGameGIF(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	l.mu.Lock()
-	var frames []*boardimage.Position
 	if !l.over() {
 		err = &apiError{409, "the game is not over: its animation is made at the end"}
 	}
 	moves := len(review.NewRecord(l.g.History, l.imported).Moves)
 	if err == nil && moves > maxAnimatedMoves {
 		err = &apiError{422, fmt.Sprintf("the game has %d moves: an animation shows at most %d", moves, maxAnimatedMoves)}
-	}
-	for k := 0; k < moves && err == nil; k++ {
-		var p *boardimage.Position
-		p, _, err = l.gamePicture(k)
-		frames = append(frames, p)
-	}
-	if err == nil {
-		var p *boardimage.Position
-		p, _, err = l.gamePicture(-1)
-		frames = append(frames, p)
 	}
 	id := l.hdr.ID
 	l.mu.Unlock()
@@ -646,8 +640,35 @@ func (s *Server) handleGameGIF(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Disposition", `inline; filename="atril-`+id+`.gif"`)
 	s.sendDrawn(w, r, &s.gifs, "gif\x00"+id, "image/gif", 24*time.Hour, func(w io.Writer) error {
+		// The frames are worked out only when the animation is not
+		// kept (a finished game does not change).
+		frames, err := l.animationFrames()
+		if err != nil {
+			return err
+		}
 		return boardimage.EncodeGIF(w, frames, 100, 400)
 	})
+}
+
+// animationFrames are the pictures of a finished game's animation: before
+// each move, then the end, from one record of the game.
+func (l *live) animationFrames() ([]*boardimage.Position, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	rec := review.NewRecord(l.g.History, l.imported)
+	frames := make([]*boardimage.Position, 0, len(rec.Moves)+1)
+	for k := range len(rec.Moves) + 1 {
+		at := k
+		if k == len(rec.Moves) {
+			at = -1 // the end
+		}
+		p, _, err := l.pictureOf(rec, at)
+		if err != nil {
+			return nil, err
+		}
+		frames = append(frames, p)
+	}
+	return frames, nil
 }
 
 // maxAnimatedMoves bounds the moves of a game drawn as an animation (a

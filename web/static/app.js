@@ -4868,9 +4868,9 @@ const MISTAKE_LOSS = 5;
 // summary's mistakes; nothing is recorded). The puzzle's page serves,
 // with the game's other mistakes of the same player one link away.
 async function showPractice(id, k, seat) {
+  let sum = null;
   if (k === null) {
     // /g/ID/practice?seat=S: the seat's first mistake, if it made one.
-    let sum;
     try { sum = await api("GET", "/api/games/" + id + "/summary"); } catch (e) {
       $("#main").textContent = e.status === 404 ? t("notFound") : t("error", e.message);
       return;
@@ -4889,9 +4889,10 @@ async function showPractice(id, k, seat) {
     history.replaceState(null, "", "/g/" + id + "/practice/" + k);
   }
   const api0 = "/api/games/" + id + "/practice/" + k;
-  let P, sum;
+  let P;
   try {
-    [P, sum] = await Promise.all([api("GET", api0), api("GET", "/api/games/" + id + "/summary").catch(() => null)]);
+    // (The summary once: read above when it chose the mistake.)
+    [P, sum] = await Promise.all([api("GET", api0), sum || api("GET", "/api/games/" + id + "/summary").catch(() => null)]);
   } catch (e) {
     $("#main").textContent = e.status === 404 ? t("notFound") : t("error", e.message);
     return;

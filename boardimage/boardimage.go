@@ -190,6 +190,15 @@ type faces struct {
 	made          map[[2]int]font.Face
 }
 
+// newFaces makes the faces of one picture.
+func newFaces() (*faces, error) {
+	b, r, err := fonts()
+	if err != nil {
+		return nil, err
+	}
+	return &faces{bold: b, regular: r, made: map[[2]int]font.Face{}}, nil
+}
+
 func (f *faces) get(bold bool, size int) font.Face {
 	b := 0
 	if bold {
@@ -250,11 +259,10 @@ func Draw(p *Position) (*image.RGBA, error) {
 	if err := p.check(); err != nil {
 		return nil, err
 	}
-	b, r, err := fonts()
+	fs, err := newFaces()
 	if err != nil {
 		return nil, err
 	}
-	fs := &faces{bold: b, regular: r, made: map[[2]int]font.Face{}}
 	defer fs.close()
 	img := image.NewRGBA(image.Rect(0, 0, Width, Height))
 	fill(img, img.Bounds(), colBackground)
@@ -666,4 +674,34 @@ func changed(a, b *image.RGBA) image.Rectangle {
 		return image.Rect(bd.Min.X, bd.Min.Y, bd.Min.X+1, bd.Min.Y+1)
 	}
 	return r
+}
+
+// Icon draws the site's icon, size pixels square: a tile, the letter A
+// worth 1, on the site's green. The tile keeps within the middle 56% so
+// that a launcher may cut the icon to a circle or any shape holding the
+// middle 80% (a "maskable" icon) and still show it whole.
+func Icon(size int) (*image.RGBA, error) {
+	if size < 32 || size > 1024 {
+		return nil, fmt.Errorf("boardimage: an icon of %d pixels: want 32 to 1024", size)
+	}
+	fs, err := newFaces()
+	if err != nil {
+		return nil, err
+	}
+	defer fs.close()
+	img := image.NewRGBA(image.Rect(0, 0, size, size))
+	fill(img, img.Bounds(), colAccent)
+	side := size * 56 / 100
+	off := (size - side) / 2
+	tile := image.Rect(off, off, off+side, off+side)
+	fill(img, tile, colTileEdge)
+	fill(img, tile.Inset(max(1, side/24)), colTile)
+	lr := tile
+	lr.Max.X -= side / 10
+	lr.Max.Y -= side / 14
+	centre(img, fs.get(true, side*66/100), "A", lr, colTileInk)
+	fc := fs.get(false, max(6, side*24/100))
+	w := font.MeasureString(fc, "1").Ceil()
+	text(img, fc, "1", tile.Max.X-w-max(2, side/10), tile.Max.Y-max(2, side/12), colTileInk)
+	return img, nil
 }

@@ -330,3 +330,44 @@ func TestEncodeGIFStreams(t *testing.T) {
 		t.Errorf("the heap grew by %d MB while writing %d frames (%d bytes)", grew>>20, len(ps), w.n)
 	}
 }
+
+func TestIcon(t *testing.T) {
+	for _, size := range []int{32, 180, 192, 512} {
+		img, err := Icon(size)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b := img.Bounds(); b.Dx() != size || b.Dy() != size {
+			t.Fatalf("%d: bounds %v", size, b)
+		}
+		// The corners are the background; the middle is the tile, with
+		// ink on it; nothing of the tile outside the middle 80%.
+		if img.RGBAAt(0, 0) != colAccent || img.RGBAAt(size-1, size-1) != colAccent {
+			t.Errorf("%d: corners %v %v", size, img.RGBAAt(0, 0), img.RGBAAt(size-1, size-1))
+		}
+		ink, tile := 0, 0
+		for y := 0; y < size; y++ {
+			for x := 0; x < size; x++ {
+				c := img.RGBAAt(x, y)
+				if c == colAccent {
+					continue
+				}
+				dx, dy := float64(x)-float64(size)/2, float64(y)-float64(size)/2
+				if dx*dx+dy*dy > 0.4*0.4*float64(size*size) {
+					t.Fatalf("%d: the tile at (%d, %d), outside the safe circle", size, x, y)
+				}
+				if c == colTile {
+					tile++
+				} else if c.R < 0x80 {
+					ink++
+				}
+			}
+		}
+		if side := size * 56 / 100; tile < side*side/3 || ink < side*side/30 {
+			t.Errorf("%d: %d pixels of tile, %d of ink", size, tile, ink)
+		}
+	}
+	if _, err := Icon(16); err == nil {
+		t.Error("an icon of 16 pixels was drawn")
+	}
+}

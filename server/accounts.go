@@ -559,6 +559,17 @@ func (s *Server) handleSignOut(w http.ResponseWriter, r *http.Request) {
 			s.fail(w, err)
 			return
 		}
+		// No device signed out is told anything more.
+		subs, err := s.store.PushSubscriptions(r.Context(), a.Key)
+		for _, sub := range subs {
+			if err == nil {
+				err = s.store.RemovePushSubscription(r.Context(), a.Key, sub.Endpoint)
+			}
+		}
+		if err != nil {
+			s.fail(w, err)
+			return
+		}
 	} else if c, err := r.Cookie(sessionCookie); err == nil {
 		if a, err := s.signedIn(r); err == nil && a != nil {
 			out.Ended = 1

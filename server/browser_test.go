@@ -4571,6 +4571,10 @@ func TestBrowserSettings(t *testing.T) {
 	if !strings.HasPrefix(line, "This browser keeps them.") {
 		t.Errorf("a guest's settings say %q", line)
 	}
+	var hidden bool
+	if r.eval(c, `$("#set-push").hidden`, &hidden); !hidden {
+		t.Error("a guest is offered push messages")
+	}
 	choose := func(ctx context.Context, sel, value string) {
 		t.Helper()
 		r.eval(ctx, fmt.Sprintf(`($(%q).value = %q, $(%[1]q).dispatchEvent(new Event("change")), true)`, sel, value), nil)
@@ -4642,6 +4646,13 @@ func TestBrowserSettings(t *testing.T) {
 	if line != "Your account keeps them: every device you sign in on follows them." {
 		t.Errorf("a signed-in player's settings say %q", line)
 	}
+	// Signed in, the device may get push messages: the page's service
+	// worker is active, and the settings offer to turn them on.
+	r.poll(d, "push messages offered", `!$("#set-push").hidden && $("#set-push-state").textContent.startsWith("Turn them on") &&
+		!$("#set-push-on").hidden && $("#set-push-off").hidden && $("#set-push-test").hidden`, 5*time.Second)
+	r.eval(d, `(navigator.serviceWorker.ready.then((reg) => { window.swScope = reg.active && reg.scope; }), true)`, nil)
+	r.poll(d, "the service worker", `window.swScope === location.origin + "/"`, 10*time.Second)
+	r.shot(d, "67-notifications")
 	// Vowels first: a new rack is laid out so.
 	choose(d, "#set-rack-order", "vowels")
 	choose(d, "#set-theme", "")

@@ -278,6 +278,7 @@ func (l *live) timeOut(ctx context.Context, i int) error {
 		return fmt.Errorf("game %s: logged loss on time failed to apply: %w", l.hdr.ID, err)
 	}
 	l.afterChange()
+	l.pushTurn(i)
 	return nil
 }
 

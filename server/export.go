@@ -3,6 +3,7 @@ package server
 import (
 	"fmt"
 	"net/http"
+	"net/url"
 	"time"
 
 	"atril/store"
@@ -54,6 +55,16 @@ type AccountData struct {
 	Bio *BioRequest `json:"bio,omitempty"`
 	// Settings are the account's settings (absent for the defaults).
 	Settings *Settings `json:"settings,omitempty"`
+	// Push are the browsers that get the account's push messages: the
+	// push service's host and when each subscribed (the address itself
+	// is the browser's secret with the service).
+	Push []PushDevice `json:"push,omitempty"`
+}
+
+// PushDevice is a browser that gets an account's push messages.
+type PushDevice struct {
+	Service    string    `json:"service"`
+	Subscribed time.Time `json:"subscribed"`
 }
 
 // PuzzleRecordInfo is a player's first answer to a puzzle.
@@ -110,6 +121,17 @@ func (s *Server) accountData(r *http.Request, a *store.Account) (*AccountData, e
 		return nil, err
 	}
 	d.Settings = settingsOrNil(st)
+	subs, err := s.store.PushSubscriptions(ctx, a.Key)
+	if err != nil {
+		return nil, err
+	}
+	for _, sub := range subs {
+		host := "?"
+		if u, err := url.Parse(sub.Endpoint); err == nil {
+			host = u.Host
+		}
+		d.Push = append(d.Push, PushDevice{Service: host, Subscribed: sub.Created})
+	}
 	games, err := s.store.RatedGames(ctx, a.Key, store.RatedFilter{}, exportMost)
 	if err != nil {
 		return nil, err

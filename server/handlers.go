@@ -97,6 +97,10 @@ func (s *Server) routes() {
 	mux.HandleFunc("GET /api/me/games.zip", s.handleGamesArchive)
 	mux.HandleFunc("PUT /api/me/bio", s.handleBio)
 	mux.HandleFunc("PUT /api/me/settings", s.handleSettings)
+	mux.HandleFunc("GET /api/push/key", s.handlePushKey)
+	mux.HandleFunc("POST /api/me/push", s.handlePushSubscribe)
+	mux.HandleFunc("DELETE /api/me/push", s.handlePushUnsubscribe)
+	mux.HandleFunc("POST /api/me/push/test", s.handlePushTest)
 	mux.HandleFunc("GET /api/me/follows", s.handleFollows)
 	mux.HandleFunc("POST /api/me/follows", s.handleFollow)
 	mux.HandleFunc("DELETE /api/me/follows/{name}", s.handleUnfollow)
@@ -160,6 +164,9 @@ func (s *Server) routes() {
 		mux.HandleFunc("GET /study", page)
 		mux.HandleFunc("GET /static/{name}", func(w http.ResponseWriter, r *http.Request) { s.serveStatic(w, r, r.PathValue("name")) })
 		mux.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, r *http.Request) { s.serveStatic(w, r, "favicon.ico") })
+		// The service worker at the top, so that it serves every page.
+		mux.HandleFunc("GET /sw.js", func(w http.ResponseWriter, r *http.Request) { s.serveStatic(w, r, "sw.js") })
+		mux.HandleFunc("GET /icons/{name}", s.handleIcon)
 	}
 	s.mux = mux
 }
@@ -274,6 +281,11 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		s.fail(w, err)
 		return
+	}
+	if s.push != nil && why != "" {
+		l.mu.Lock()
+		s.pushInvitations(&l.hdr)
+		l.mu.Unlock()
 	}
 	writeJSON(w, 201, CreateResponse{ID: l.hdr.ID, Seats: len(req.Seats)})
 }

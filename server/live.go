@@ -470,6 +470,7 @@ func (l *live) play(ctx context.Context, i int, m move.Move) (*game.Turn, error)
 		l.srv.count.movesPerson.Add(1)
 	}
 	l.afterChange()
+	l.pushTurn(i)
 	return &l.g.History[l.lastPlayed()], nil
 }
 

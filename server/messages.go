@@ -227,6 +227,7 @@ func (s *Server) handleSendMessage(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
+	s.pushMessage(me, &m)
 	writeJSON(w, 201, messageInfo(&m, me.Key))
 }
 

@@ -63,6 +63,10 @@ func (s *Server) handleMetrics(w http.ResponseWriter, r *http.Request) {
 		`{state="unfinished"}`, live, `{state="finished"}`, inMemory-live)
 	metric("atril_watch_sockets", "gauge", "Watchers' WebSockets open (each told of its game's changes as they happen).", "", c.watchSockets.Load())
 	metric("atril_lobby_sockets", "gauge", "Lobby WebSockets open (each told when the lobby changes).", "", c.lobbySockets.Load())
+	if p := s.push; p != nil {
+		metric("atril_push_messages_total", "counter", "Push messages to browsers, by outcome (gone: the push service no longer knew the browser, which is forgotten; dropped: the queue was full).",
+			`{outcome="sent"}`, p.sent.Load(), `{outcome="failed"}`, p.failed.Load(), `{outcome="gone"}`, p.gone.Load(), `{outcome="dropped"}`, p.dropped.Load())
+	}
 	s.latency.write(&b)
 	metric("go_goroutines", "gauge", "Goroutines.", "", runtime.NumGoroutine())
 	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}, {Name: "/memory/classes/total:bytes"}}

@@ -57,6 +57,9 @@ func (l *live) end(ctx context.Context, kind string, i int) error {
 		return fmt.Errorf("game %s: logged %s failed to apply: %w", l.hdr.ID, kind, err)
 	}
 	l.afterChange()
+	if kind == "resign" {
+		l.pushTurn(i)
+	}
 	return nil
 }
 

@@ -117,6 +117,18 @@ type Config struct {
 	// Empty: the host each request names, over https when the request
 	// came so or, with RealIPHeader set, when X-Forwarded-Proto says so.
 	PublicURL string
+	// PushHosts lists the hosts of the push services the server sends
+	// Web Push messages through ("*.name" for any subdomain of name): a
+	// browser's subscription at another host is refused, so that the
+	// server posts to no address a client chooses. nil:
+	// DefaultPushHosts; empty: no push messages.
+	PushHosts []string
+	// PushSubject is the contact the server gives the push services with
+	// every message, a mailto: or https: address (default: PublicURL).
+	PushSubject string
+	// PushClient makes the requests to the push services (nil: one that
+	// waits 10 s for an answer and follows no redirect).
+	PushClient *http.Client
 	// TrustedOrigins lists origins ("https://example.org") other than
 	// the server's own from which a browser may send state-changing
 	// requests; every other cross-site POST is refused.
@@ -212,6 +224,9 @@ type Server struct {
 	// computers play chooses a move: such games take at most half the
 	// thinkers (at least one), so that games with people always find one.
 	botsOnly chan struct{}
+
+	// push sends push messages (nil: none).
+	push *pusher
 
 	count                      counters
 	presence                   presence
@@ -459,6 +474,11 @@ func New(cfg Config) (*Server, error) {
 	if sh, ok := cfg.Store.(store.Shared); ok {
 		s.shared, s.refreshers = sh, make(chan struct{}, 16)
 	}
+	push, err := newPusher(s, cfg.PushHosts, cfg.PushSubject, cfg.PushClient)
+	if err != nil {
+		return nil, err
+	}
+	s.push = push
 	if cfg.Static != nil {
 		files, err := newStaticFiles(cfg.Static)
 		if err != nil {
@@ -509,6 +529,9 @@ func New(cfg Config) (*Server, error) {
 		return nil, fmt.Errorf("server: %w", err)
 	}
 	s.dummyHash = dh
+	if s.push != nil {
+		s.push.start()
+	}
 	s.wg.Add(1)
 	go s.sweeper()
 	if s.shared != nil {
@@ -992,6 +1015,9 @@ type Info struct {
 	// own, by name (--word-list-title); the page names the embedded
 	// lists itself.
 	LexiconTitles map[string]string `json:"lexicon_titles,omitempty"`
+	// Push is set when the server sends push messages (GET
+	// /api/push/key).
+	Push bool `json:"push,omitempty"`
 }
 
 // PaceInfo is a pace of rated play and the time for a game it stays
@@ -1011,7 +1037,7 @@ type VariantInfo struct {
 
 func (s *Server) info() *Info {
 	in := &Info{Levels: player.Levels(), Paces: paceInfo(), PaceMoves: paceMoves, Countries: countryCodes, LevelRatings: map[string]int{},
-		LexiconTitles: s.cfg.WordListTitles}
+		LexiconTitles: s.cfg.WordListTitles, Push: s.push != nil}
 	for l, r := range levelRatings {
 		in.LevelRatings[l] = roundInt(r)
 	}

@@ -6,13 +6,17 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"image/png"
 	"io/fs"
 	"mime"
 	"net/http"
 	"path"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
+
+	"atril/boardimage"
 )
 
 // The page's files are served from memory, read once when the server
@@ -85,6 +89,9 @@ func newStaticFiles(fsys fs.FS) (staticFiles, error) {
 // prepare works out the file's type, version, ETags and gzip form.
 func (f *staticFile) prepare() error {
 	f.ctype = mime.TypeByExtension(path.Ext(f.name))
+	if path.Ext(f.name) == ".webmanifest" {
+		f.ctype = "application/manifest+json"
+	}
 	if f.ctype == "" {
 		f.ctype = http.DetectContentType(f.data)
 	}
@@ -198,6 +205,52 @@ func acceptsGzip(r *http.Request) bool {
 // file the page does not have).
 func (s *Server) serveStatic(w http.ResponseWriter, r *http.Request, name string) {
 	f, ok := s.static[name]
+	if !ok {
+		http.NotFound(w, r)
+		return
+	}
+	f.serve(w, r)
+}
+
+// iconSizes are the sizes of the site's icon the page and its manifest
+// name: an iPhone's home screen, and an installed app's.
+var iconSizes = map[string]int{"180.png": 180, "192.png": 192, "512.png": 512}
+
+// icons are the site's icons as PNG files, drawn once.
+var icons = struct {
+	once sync.Once
+	m    map[string]*staticFile
+	err  error
+}{}
+
+// handleIcon answers the site's icon of a size (GET /icons/192.png).
+func (s *Server) handleIcon(w http.ResponseWriter, r *http.Request) {
+	icons.once.Do(func() {
+		icons.m = map[string]*staticFile{}
+		for name, size := range iconSizes {
+			img, err := boardimage.Icon(size)
+			if err != nil {
+				icons.err = err
+				return
+			}
+			var b bytes.Buffer
+			if err := png.Encode(&b, img); err != nil {
+				icons.err = fmt.Errorf("icon %s: %w", name, err)
+				return
+			}
+			f := &staticFile{name: name, data: b.Bytes()}
+			if err := f.prepare(); err != nil {
+				icons.err = err
+				return
+			}
+			icons.m[name] = f
+		}
+	})
+	if icons.err != nil {
+		s.fail(w, icons.err)
+		return
+	}
+	f, ok := icons.m[r.PathValue("name")]
 	if !ok {
 		http.NotFound(w, r)
 		return

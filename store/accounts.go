@@ -409,6 +409,21 @@ type Accounts interface {
 	// Settings returns the settings of the account of key as SetSettings
 	// wrote them ("" when none).
 	Settings(ctx context.Context, key string) (string, error)
+	// AddPushSubscription records a browser's push subscription for
+	// p.Account (ErrNotFound when there is no such account or it is
+	// closed): an endpoint held by another account moves to this one,
+	// and beyond MaxPushSubscriptions the oldest of the account's go.
+	AddPushSubscription(ctx context.Context, p PushSubscription) error
+	// RemovePushSubscription forgets the subscription of endpoint, when
+	// it is account's (any account's for account "").
+	RemovePushSubscription(ctx context.Context, account, endpoint string) error
+	// PushSubscriptions returns the subscriptions of account, newest
+	// first.
+	PushSubscriptions(ctx context.Context, account string) ([]PushSubscription, error)
+	// PushKey returns the server's push key of name: the one stored, or,
+	// when there is none, private, which it stores (so that every
+	// process asking with its own new key gets the same one).
+	PushKey(ctx context.Context, name, private string) (string, error)
 	// Followers counts the accounts that follow key, suspended ones left
 	// out.
 	Followers(ctx context.Context, key string) (int, error)

@@ -138,6 +138,8 @@ var accountTables = []struct{ name, cols string }{
 	{"messages", "id, sender, recipient, text, at, read_at"},
 	{"bios", "account, about, country, updated"},
 	{"settings", "account, prefs, updated"},
+	{"push_subscriptions", "endpoint, account, p256dh, auth, created"},
+	{"push_keys", "name, private"},
 	{"endgame_answers", "account, " + endgameCols},
 }
 

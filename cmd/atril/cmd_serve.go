@@ -74,6 +74,9 @@ func runServe(args []string) error {
 	maxComputer := fs.Int("max-computer-games", server.DefaultMaxComputerGames, "unfinished games that only computers play one client may have made at once (they take at most half the computer's thinkers); 0: no limit")
 	v6prefix := fs.Int("ipv6-prefix", server.DefaultIPv6Prefix, "length of the IPv6 network counted as one client by the limits per client (32 to 128; 56 or 48 where subscribers get such networks)")
 	publicURL := fs.String("public-url", "", "the site's address as visitors reach it (https://example.org), which link previews name pictures of positions by; default: the host each request names")
+	var pushHosts stringList
+	fs.Var(&pushHosts, "push-hosts", "comma-separated hosts of the push services the server sends browsers' push messages through (*.name for any subdomain; none: no push messages); default: "+strings.Join(server.DefaultPushHosts, ","))
+	pushSubject := fs.String("push-subject", "", "the contact given to the push services with every push message, a mailto: or https: address; default: --public-url")
 	realIP := fs.String("real-ip-header", "", "header in which a reverse proxy in front gives the client's address (X-Forwarded-For: the last address counts)")
 	var origins stringList
 	fs.Var(&origins, "trusted-origin", "comma-separated origins (https://host) besides the server's own whose pages may create games, join and move")
@@ -127,7 +130,8 @@ func runServe(args []string) error {
 		AccountFailsPerHour: off(*failRate), MaxOffers: int(off(float64(*maxOffers))),
 		MaxGamesPerClient: int(off(float64(*maxPerClient))), MaxComputerGames: int(off(float64(*maxComputer))),
 		RealIPHeader: *realIP, PublicURL: *publicURL, IPv6Prefix: *v6prefix, TrustedOrigins: origins,
-		ExpireUnstarted: never(*expireUnstarted), ExpireIdle: never(*expireIdle), WordLists: lists.m, WordListTitles: titles.m})
+		ExpireUnstarted: never(*expireUnstarted), ExpireIdle: never(*expireIdle), WordLists: lists.m, WordListTitles: titles.m,
+		PushHosts: pushHostsOf(pushHosts), PushSubject: *pushSubject})
 	if err != nil {
 		return err
 	}
@@ -268,6 +272,15 @@ func (w namedValues) Set(s string) error {
 
 // stringList is a comma-separated flag value.
 type stringList []string
+
+// pushHostsOf is the server's PushHosts for the flag's list: nil (the
+// default) when not given, none for "none".
+func pushHostsOf(l stringList) []string {
+	if len(l) == 1 && l[0] == "none" {
+		return []string{}
+	}
+	return l
+}
 
 func (l *stringList) String() string { return strings.Join(*l, ",") }
 

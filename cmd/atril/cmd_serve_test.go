@@ -32,3 +32,27 @@ func TestWordListsFlag(t *testing.T) {
 		t.Errorf("the word lists: %s, want %s", got, want)
 	}
 }
+
+// TestPushHostsFlag: --push-hosts not given is the server's default,
+// "none" turns push messages off, a list is taken as given.
+func TestPushHostsFlag(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want []string
+	}{
+		{nil, nil},
+		{[]string{"none"}, []string{}},
+		{[]string{"fcm.googleapis.com, *.push.apple.com"}, []string{"fcm.googleapis.com", "*.push.apple.com"}},
+	} {
+		var l stringList
+		for _, a := range tc.args {
+			if err := l.Set(a); err != nil {
+				t.Fatal(err)
+			}
+		}
+		got := pushHostsOf(l)
+		if (got == nil) != (tc.want == nil) || strings.Join(got, "|") != strings.Join(tc.want, "|") {
+			t.Errorf("--push-hosts %q: %q, want %q", tc.args, got, tc.want)
+		}
+	}
+}

@@ -49,6 +49,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store, prefix string) {
 	t.Run("Rerate", func(t *testing.T) { rerating(t, open(t), prefix) })
 	t.Run("Bios", func(t *testing.T) { bios(t, open(t), prefix) })
 	t.Run("Settings", func(t *testing.T) { settings(t, open(t), prefix) })
+	t.Run("Push", func(t *testing.T) { push(t, open(t), prefix) })
 	t.Run("Endgames", func(t *testing.T) { endgames(t, open(t), prefix) })
 	t.Run("RatedAgainstComputer", func(t *testing.T) { ratedAgainstComputer(t, open(t), prefix) })
 	t.Run("LevelTotals", func(t *testing.T) { levelTotals(t, open(t), prefix) })
@@ -794,6 +795,10 @@ func afterClosing(t *testing.T, s store.Store, prefix string, cal, dot *store.Ac
 	refused("SetSettings", s.SetSettings(ctx, cal.Key, `{"theme":"dark"}`, later))
 	if st, err := s.Settings(ctx, cal.Key); err != nil || st != "" {
 		t.Errorf("a closed account's settings: %q, %v", st, err)
+	}
+	refused("AddPushSubscription", s.AddPushSubscription(ctx, store.PushSubscription{Account: cal.Key, Endpoint: "https://push.example/" + cal.Key, P256dh: "k", Auth: "a", Created: later}))
+	if ps, err := s.PushSubscriptions(ctx, cal.Key); err != nil || len(ps) != 0 {
+		t.Errorf("a closed account's push subscriptions: %+v, %v", ps, err)
 	}
 	refused("Follow by it", s.Follow(ctx, cal.Key, dot.Key, later))
 	refused("Follow of it", s.Follow(ctx, dot.Key, cal.Key, later))
@@ -2809,5 +2814,111 @@ func accuracy(t *testing.T, s store.Store, prefix string) {
 	}
 	if fp, err := s.FairPlay(ctx, now.Add(-90*24*time.Hour), prefix+"accuracy-nobody"); err != nil || len(fp) != 0 {
 		t.Errorf("FairPlay of an account without games: %+v, %v", fp, err)
+	}
+}
+
+// push checks the push subscriptions: added, listed newest first, an
+// endpoint moving to the account that subscribes it last, the oldest
+// going beyond the bound, removed by owner or by anyone, refused for no
+// account, gone with a closed account; and the server's key, stored by
+// the first to ask.
+func push(t *testing.T, s store.Store, prefix string) {
+	ctx := context.Background()
+	now := time.Date(2026, 11, 26, 9, 10, 11, 0, time.UTC)
+	ana := &store.Account{Key: prefix + "push-ana", Name: "Ana", Password: "pbkdf2$b", Created: now}
+	bea := &store.Account{Key: prefix + "push-bea", Name: "Bea", Password: "pbkdf2$b", Created: now}
+	for _, a := range []*store.Account{ana, bea} {
+		if err := s.CreateAccount(ctx, a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	endpoint := func(i int) string { return fmt.Sprintf("https://push.example/%s/%d", prefix, i) }
+	add := func(a *store.Account, i int, at time.Time) {
+		t.Helper()
+		err := s.AddPushSubscription(ctx, store.PushSubscription{Account: a.Key, Endpoint: endpoint(i), P256dh: fmt.Sprint("key", i), Auth: fmt.Sprint("auth", i), Created: at})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	list := func(a *store.Account) []string {
+		t.Helper()
+		ps, err := s.PushSubscriptions(ctx, a.Key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, p := range ps {
+			if p.Account != a.Key || p.P256dh == "" || p.Auth == "" || p.Created.IsZero() {
+				t.Errorf("subscription %+v", p)
+			}
+			out = append(out, p.Endpoint)
+		}
+		return out
+	}
+	if l := list(ana); len(l) != 0 {
+		t.Errorf("before any: %v", l)
+	}
+	add(ana, 1, now)
+	add(ana, 2, now.Add(time.Minute))
+	if l := list(ana); !slices.Equal(l, []string{endpoint(2), endpoint(1)}) {
+		t.Errorf("Ana's: %v", l)
+	}
+	ps, _ := s.PushSubscriptions(ctx, ana.Key)
+	if len(ps) != 2 || ps[1].P256dh != "key1" || ps[1].Auth != "auth1" || !ps[1].Created.Equal(now) {
+		t.Errorf("Ana's first: %+v", ps)
+	}
+	// A browser signed in to another account moves with it.
+	add(bea, 2, now.Add(2*time.Minute))
+	if l, m := list(ana), list(bea); !slices.Equal(l, []string{endpoint(1)}) || !slices.Equal(m, []string{endpoint(2)}) {
+		t.Errorf("after Bea took 2: Ana %v, Bea %v", l, m)
+	}
+	// The newest MaxPushSubscriptions stay.
+	for i := 10; i < 10+store.MaxPushSubscriptions+2; i++ {
+		add(ana, i, now.Add(time.Duration(i)*time.Minute))
+	}
+	l := list(ana)
+	if len(l) != store.MaxPushSubscriptions || l[0] != endpoint(11+store.MaxPushSubscriptions) || slices.Contains(l, endpoint(1)) || slices.Contains(l, endpoint(10)) {
+		t.Errorf("after %d more: %v", store.MaxPushSubscriptions+2, l)
+	}
+	// Removed by its owner only, or by anyone.
+	if err := s.RemovePushSubscription(ctx, bea.Key, endpoint(13)); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(list(ana), endpoint(13)) {
+		t.Error("Bea removed Ana's subscription")
+	}
+	if err := s.RemovePushSubscription(ctx, ana.Key, endpoint(13)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.RemovePushSubscription(ctx, "", endpoint(14)); err != nil {
+		t.Fatal(err)
+	}
+	if l := list(ana); slices.Contains(l, endpoint(13)) || slices.Contains(l, endpoint(14)) || len(l) != store.MaxPushSubscriptions-2 {
+		t.Errorf("after two removed: %v", l)
+	}
+	err := s.AddPushSubscription(ctx, store.PushSubscription{Account: prefix + "push-nobody", Endpoint: endpoint(99), P256dh: "k", Auth: "a", Created: now})
+	if !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("a subscription of no account: %v, want ErrNotFound", err)
+	}
+	if err := s.AddPushSubscription(ctx, store.PushSubscription{Account: ana.Key, Endpoint: endpoint(98), Created: now}); err == nil {
+		t.Error("a subscription without keys was taken")
+	}
+	if err := s.CloseAccount(ctx, ana.Key, now.Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if l := list(ana); len(l) != 0 {
+		t.Errorf("a closed account's: %v", l)
+	}
+	if l := list(bea); len(l) != 1 {
+		t.Errorf("Bea's after Ana closed: %v", l)
+	}
+	// The first key stored is everyone's.
+	name := prefix + "vapid"
+	k1, err := s.PushKey(ctx, name, "first")
+	if err != nil || k1 != "first" {
+		t.Fatalf("PushKey: %q, %v", k1, err)
+	}
+	if k2, err := s.PushKey(ctx, name, "second"); err != nil || k2 != "first" {
+		t.Errorf("PushKey again: %q, %v; want the first", k2, err)
 	}
 }

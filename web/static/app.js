@@ -368,6 +368,8 @@ async function submitSignIn(ev) {
 }
 
 async function signOut() {
+  // This device's push messages stop with its session.
+  await pushOff(true);
   try { await api("POST", "/api/logout"); } catch (e) { say(t("error", e.message), "error"); return; }
   ME = { signed_in: false };
   accountChanged();
@@ -3557,6 +3559,7 @@ function openSettings() {
   $("#set-coach").checked = SETTINGS.coach === "on";
   $("#settings-where").textContent = t(ME.signed_in ? "settingsAccount" : "settingsLocal");
   $("#settings-error").textContent = "";
+  showPushState();
   $("#settings-dialog").showModal();
 }
 
@@ -3578,11 +3581,88 @@ function wireSettings() {
     saveSettings({ sound: $("#set-sound").checked ? "" : "off" });
     if (G.st) render(G.st);
   });
+  $("#set-push-on").addEventListener("click", pushOn);
+  $("#set-push-off").addEventListener("click", () => pushOff(false));
+  $("#set-push-test").addEventListener("click", pushTest);
   $("#settings-form").addEventListener("submit", (ev) => {
     ev.preventDefault();
     $("#settings-dialog").close();
     $("#settings-open").focus();
   });
+}
+
+// ---------- push messages ----------
+
+// pushSupported reports whether this browser can get push messages: a
+// service worker and the Push API, on a secure page.
+function pushSupported() {
+  return window.isSecureContext && "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
+}
+
+// registerWorker registers the page's service worker (web/static/sw.js),
+// which shows push messages and lets the browser install the page as an
+// app; null when the browser has none.
+async function registerWorker() {
+  if (!window.isSecureContext || !("serviceWorker" in navigator)) return null;
+  try { return await navigator.serviceWorker.register("/sw.js"); } catch (e) { return null; }
+}
+
+// pushSubscription is this browser's push subscription, or null.
+async function pushSubscription() {
+  if (!pushSupported()) return null;
+  const reg = await navigator.serviceWorker.getRegistration("/");
+  return reg ? reg.pushManager.getSubscription() : null;
+}
+
+// showPushState shows in the settings whether this device gets push
+// messages (msg, when given, says what just happened).
+async function showPushState(msg) {
+  const box = $("#set-push");
+  box.hidden = !ME.signed_in || !(INFO && INFO.push) || !pushSupported();
+  if (box.hidden) return;
+  let sub = null;
+  try { sub = await pushSubscription(); } catch (e) { sub = null; }
+  const denied = Notification.permission === "denied";
+  $("#set-push-on").hidden = !!sub || denied;
+  $("#set-push-off").hidden = !sub;
+  $("#set-push-test").hidden = !sub;
+  $("#set-push-state").textContent = msg || t(denied ? "pushDenied" : sub ? "pushIsOn" : "pushIsOff");
+}
+
+// pushOn asks the browser's leave to show notifications, subscribes it
+// to the server's push messages and gives the server the subscription.
+async function pushOn() {
+  try {
+    if (await Notification.requestPermission() !== "granted") { showPushState(); return; }
+    await registerWorker();
+    const reg = await navigator.serviceWorker.ready;
+    const key = await api("GET", "/api/push/key");
+    const sub = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key.key });
+    await api("POST", "/api/me/push", sub.toJSON());
+    showPushState();
+  } catch (e) { showPushState(t("pushFailed", e.message)); }
+}
+
+// pushOff ends this browser's push messages, on the server and in the
+// browser; quiet, it says nothing (signing out).
+async function pushOff(quiet) {
+  try {
+    const sub = await pushSubscription();
+    if (sub) {
+      if (ME.signed_in) await api("DELETE", "/api/me/push", { endpoint: sub.endpoint }).catch(() => {});
+      await sub.unsubscribe();
+    }
+    if (!quiet) showPushState();
+  } catch (e) { if (!quiet) showPushState(t("pushFailed", e.message)); }
+}
+
+// pushTest asks the server for a message to each of the account's
+// browsers.
+async function pushTest() {
+  try {
+    const r = await api("POST", "/api/me/push/test", {});
+    showPushState(t("pushTestSent", r.sent + r.failed + r.gone, r.sent));
+  } catch (e) { showPushState(t("pushFailed", e.message)); }
 }
 
 // ---------- sound ----------
@@ -6034,6 +6114,7 @@ LANG = pickLang(null);
 translatePage();
 wireAccount();
 wireSettings();
+registerWorker();
 // The account first: the pages show what a signed-in person may do.
 loadMe().then(() => {
   const m = location.pathname.match(/^\/g\/([0-9a-f]{16})$/);

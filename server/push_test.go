@@ -1,0 +1,413 @@
+package server
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"image/png"
+	"io"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"atril/store"
+	"atril/web"
+	"atril/webpush/webpushtest"
+)
+
+// pushEnv starts a server that sends push messages through a test push
+// service (and, with static, serves the page).
+func pushEnv(t *testing.T, st store.Store, static bool) (*testEnv, *webpushtest.Service) {
+	t.Helper()
+	svc := webpushtest.NewService()
+	t.Cleanup(svc.Close)
+	if st == nil {
+		st = newStore(t)
+	}
+	cfg := testConfig(st)
+	cfg.PushHosts = []string{"127.0.0.1"}
+	cfg.PushClient = svc.Client()
+	if static {
+		cfg.Static = web.FS()
+	}
+	return newEnvConfig(t, cfg), svc
+}
+
+// subscribe subscribes a new browser of the account signed in on c at
+// svc's path /push/name.
+func subscribe(t *testing.T, e *testEnv, c *http.Client, svc *webpushtest.Service, name string) *webpushtest.Browser {
+	t.Helper()
+	b, err := webpushtest.NewBrowser()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ps PushSubscriptions
+	if code := e.doWith(c, "POST", "/api/me/push", "", b.JSON(svc.URL+"/push/"+name), &ps); code != 201 || ps.Subscriptions < 1 {
+		t.Fatalf("subscribe %s: %d %+v", name, code, ps)
+	}
+	return b
+}
+
+// pushedTo returns the payloads the service received for path, opened by b.
+func pushedTo(t *testing.T, svc *webpushtest.Service, b *webpushtest.Browser, path string) []pushPayload {
+	t.Helper()
+	var out []pushPayload
+	for _, m := range svc.Messages() {
+		if m.Path != path {
+			continue
+		}
+		plain, err := b.Open(m.Body)
+		if err != nil {
+			t.Fatalf("a message to %s: %v", path, err)
+		}
+		var p pushPayload
+		if err := json.Unmarshal(plain, &p); err != nil {
+			t.Fatalf("a message to %s: %s: %v", path, plain, err)
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// waitPushed waits until path received n messages.
+func waitPushed(t *testing.T, svc *webpushtest.Service, b *webpushtest.Browser, path string, n int) []pushPayload {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		ps := pushedTo(t, svc, b, path)
+		if len(ps) >= n || time.Now().After(deadline) {
+			if len(ps) < n {
+				t.Fatalf("%s received %d messages, want %d: %+v", path, len(ps), n, ps)
+			}
+			return ps
+		}
+		svc.Wait(len(svc.Messages())+1, 200*time.Millisecond)
+	}
+}
+
+// TestPushSubscribe: the server's key (one for every process sharing the
+// store), subscriptions refused signed out, at a push service not the
+// server's, with bad keys; taken once per browser; a test message that
+// the browser opens; unsubscribed.
+func TestPushSubscribe(t *testing.T) {
+	st := newStore(t)
+	e, svc := pushEnv(t, st, false)
+	var k1, k2 PushKey
+	if code := e.do("GET", "/api/push/key", "", nil, &k1); code != 200 {
+		t.Fatalf("key: %d", code)
+	}
+	if raw, err := base64.RawURLEncoding.DecodeString(k1.Key); err != nil || len(raw) != 65 || raw[0] != 4 {
+		t.Errorf("key %q: %d bytes, %v", k1.Key, len(raw), err)
+	}
+	other, _ := pushEnv(t, st, false)
+	if code := other.do("GET", "/api/push/key", "", nil, &k2); code != 200 || k2.Key != k1.Key {
+		t.Errorf("a second process's key %q, want %q", k2.Key, k1.Key)
+	}
+	var in Info
+	if e.do("GET", "/api/info", "", nil, &in); !in.Push {
+		t.Error("info says no push")
+	}
+
+	b, _ := webpushtest.NewBrowser()
+	sub := b.JSON(svc.URL + "/push/ana")
+	var eb errorBody
+	if code := e.doWith(browser(t), "POST", "/api/me/push", "", sub, &eb); code != 401 {
+		t.Errorf("signed out: %d %q", code, eb.Error)
+	}
+	ana := browser(t)
+	e.signUp(ana, "Ana_push", "correct horse")
+	for _, tc := range []struct {
+		name string
+		body any
+		want string
+	}{
+		{"elsewhere", b.JSON("https://push.example.net/x"), "push service at push.example.net"},
+		{"http", b.JSON(strings.Replace(svc.URL, "https:", "http:", 1) + "/x"), "https"},
+		{"no keys", map[string]any{"endpoint": svc.URL + "/x"}, "p256dh"},
+		{"bad auth", map[string]any{"endpoint": svc.URL + "/x", "keys": map[string]string{"p256dh": sub["keys"].(map[string]string)["p256dh"], "auth": "AAAA"}}, "auth"},
+		{"not JSON", "{", "JSON"},
+	} {
+		eb = errorBody{}
+		if code := e.doWith(ana, "POST", "/api/me/push", "", tc.body, &eb); code != 400 || !strings.Contains(eb.Error, tc.want) {
+			t.Errorf("%s: %d %q, want 400 saying %q", tc.name, code, eb.Error, tc.want)
+		}
+	}
+	var ps PushSubscriptions
+	for range 2 {
+		if code := e.doWith(ana, "POST", "/api/me/push", "", sub, &ps); code != 201 || ps.Subscriptions != 1 {
+			t.Errorf("subscribe: %d %+v", code, ps)
+		}
+	}
+	var data AccountData
+	if code := e.doWith(ana, "GET", "/api/me/data", "", nil, &data); code != 200 || len(data.Push) != 1 ||
+		data.Push[0].Service != strings.TrimPrefix(svc.URL, "https://") || data.Push[0].Subscribed.IsZero() {
+		t.Errorf("the account's data: %d %+v", code, data.Push)
+	}
+	var pt PushTest
+	if code := e.doWith(ana, "POST", "/api/me/push/test", "", nil, &pt); code != 200 || pt != (PushTest{Sent: 1}) {
+		t.Fatalf("test: %d %+v", code, pt)
+	}
+	got := pushedTo(t, svc, b, "/push/ana")
+	if len(got) != 1 || got[0].TitleKey != "pushTestTitle" || got[0].Body == "" || got[0].URL != "/" {
+		t.Errorf("the test message: %+v", got)
+	}
+	if m := svc.Messages()[0]; !strings.HasPrefix(m.Header.Get("Authorization"), "vapid t=") || !strings.HasSuffix(m.Header.Get("Authorization"), ", k="+k1.Key) {
+		t.Errorf("authorization %q", m.Header.Get("Authorization"))
+	}
+	// Unsubscribed, nothing is sent.
+	if code := e.doWith(ana, "DELETE", "/api/me/push", "", map[string]string{"endpoint": svc.URL + "/push/ana"}, &ps); code != 200 || ps.Subscriptions != 0 {
+		t.Errorf("unsubscribe: %d %+v", code, ps)
+	}
+	if code := e.doWith(ana, "POST", "/api/me/push/test", "", nil, &pt); code != 200 || pt != (PushTest{}) {
+		t.Errorf("test after unsubscribing: %d %+v", code, pt)
+	}
+	// A push service that no longer knows the browser: forgotten.
+	subscribe(t, e, ana, svc, "ana2")
+	svc.SetStatus("/push/ana2", http.StatusGone)
+	if code := e.doWith(ana, "POST", "/api/me/push/test", "", nil, &pt); code != 200 || pt != (PushTest{Gone: 1}) {
+		t.Errorf("test to a gone browser: %d %+v", code, pt)
+	}
+	if code := e.doWith(ana, "POST", "/api/me/push/test", "", nil, &pt); code != 200 || pt != (PushTest{}) {
+		t.Errorf("test after the gone browser: %d %+v", code, pt)
+	}
+	// Signing out everywhere ends every device's messages.
+	subscribe(t, e, ana, svc, "ana3")
+	if code := e.doWith(ana, "POST", "/api/logout?everywhere=1", "", nil, nil); code != 200 {
+		t.Fatalf("sign out everywhere: %d", code)
+	}
+	e.doWith(ana, "POST", "/api/login", "", map[string]string{"name": "Ana_push", "password": "correct horse"}, nil)
+	if code := e.doWith(ana, "POST", "/api/me/push/test", "", nil, &pt); code != 200 || pt != (PushTest{}) {
+		t.Errorf("test after signing out everywhere: %d %+v", code, pt)
+	}
+	resp, err := http.Get(e.url + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	metrics, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if !strings.Contains(string(metrics), `atril_push_messages_total{outcome="sent"} 1`) || !strings.Contains(string(metrics), `atril_push_messages_total{outcome="gone"} 1`) {
+		t.Errorf("metrics:\n%s", metrics)
+	}
+	// Test messages are bounded.
+	code := 200
+	for i := 0; i < pushTestsPerHour+1 && code == 200; i++ {
+		code = e.doWith(ana, "POST", "/api/me/push/test", "", nil, nil)
+	}
+	if code != 429 {
+		t.Errorf("test messages beyond the bound: %d", code)
+	}
+}
+
+// TestPushOff: a server without push hosts offers no push.
+func TestPushOff(t *testing.T) {
+	cfg := testConfig(newStore(t))
+	cfg.PushHosts = []string{}
+	e := newEnvConfig(t, cfg)
+	var eb errorBody
+	if code := e.do("GET", "/api/push/key", "", nil, &eb); code != 404 {
+		t.Errorf("key: %d", code)
+	}
+	ana := browser(t)
+	e.signUp(ana, "Ana_nopush", "correct horse")
+	if code := e.doWith(ana, "POST", "/api/me/push", "", map[string]string{"endpoint": "https://fcm.googleapis.com/x"}, &eb); code != 404 {
+		t.Errorf("subscribe: %d", code)
+	}
+	var in Info
+	if e.do("GET", "/api/info", "", nil, &in); in.Push {
+		t.Error("info says push")
+	}
+	for _, bad := range [][]string{{"*"}, {"a/b"}, {"*."}, {"user@host"}} {
+		cfg := testConfig(newStore(t))
+		cfg.PushHosts = bad
+		if _, err := New(cfg); err == nil {
+			t.Errorf("push hosts %q taken", bad)
+		}
+	}
+	cfg = testConfig(newStore(t))
+	cfg.PushSubject = "ops@example.org"
+	if _, err := New(cfg); err == nil {
+		t.Error("a push subject without mailto: taken")
+	}
+}
+
+// TestPushCorrespondence: in a game of correspondence play each move
+// tells the seat on turn (not the mover), in its account's language;
+// the end tells the other seat the result; a game without a time a move
+// tells nobody.
+func TestPushCorrespondence(t *testing.T) {
+	e, svc := pushEnv(t, nil, false)
+	id, toks, cs := e.createPerMove(86400)
+	b0 := subscribe(t, e, cs[0], svc, "p0")
+	b1 := subscribe(t, e, cs[1], svc, "p1")
+	if code := e.doWith(cs[1], "PUT", "/api/me/settings", "", map[string]string{"language": "es"}, nil); code != 200 {
+		t.Fatalf("settings: %d", code)
+	}
+	st0 := e.state(id, toks[0])
+	names := []string{st0.Seats[0].Name, st0.Seats[1].Name}
+	req, _ := bestRequest(t, st0)
+	if code := e.do("POST", "/api/games/"+id+"/move", toks[0], req, nil); code != 200 {
+		t.Fatalf("move: %d", code)
+	}
+	got := waitPushed(t, svc, b1, "/push/p1", 1)
+	p := got[0]
+	pub := e.state(id, "")
+	last := pub.History[len(pub.History)-1]
+	if p.TitleKey != "pushTurnTitle" || !slices.Equal(p.TitleArgs, []string{names[0]}) || p.BodyKey != "pushPlaced" || p.Lang != "es" ||
+		p.URL != "/g/"+id || p.Tag != "g-"+id || len(p.BodyArgs) != 5 || p.BodyArgs[0] != names[0] || p.BodyArgs[2] != strconv.Itoa(last.Points) ||
+		p.BodyArgs[3] != "0" || p.BodyArgs[4] != strconv.Itoa(last.Total) || !strings.Contains(p.Body, "Score 0–") {
+		t.Errorf("the turn's message: %+v (the move %+v)", p, last)
+	}
+	m := svc.Messages()[0]
+	if m.Header.Get("Ttl") != "86400" || m.Header.Get("Topic") == "" || m.Header.Get("Content-Encoding") != "aes128gcm" {
+		t.Errorf("headers %v", m.Header)
+	}
+	if ps := pushedTo(t, svc, b0, "/push/p0"); len(ps) != 0 {
+		t.Errorf("the mover was told: %+v", ps)
+	}
+	// The game played out: the turn messages alternate, and the end
+	// tells the seat that did not make the last move.
+	playOut(t, e, id, toks, 200)
+	pub = e.state(id, "")
+	if !pub.Over {
+		t.Fatal("the game did not end")
+	}
+	lastMover := pub.History[len(pub.History)-1].Seat
+	for _, h := range slices.Backward(pub.History) {
+		if h.Kind == "place" || h.Kind == "exchange" || h.Kind == "pass" {
+			lastMover = h.Seat
+			break
+		}
+	}
+	other := 1 - lastMover
+	bs := []*webpushtest.Browser{b0, b1}
+	path := []string{"/push/p0", "/push/p1"}
+	var over []pushPayload
+	deadline := time.Now().Add(10 * time.Second)
+	for len(over) == 0 && time.Now().Before(deadline) {
+		for _, q := range pushedTo(t, svc, bs[other], path[other]) {
+			if q.TitleKey == "pushOverTitle" {
+				over = append(over, q)
+			}
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if len(over) != 1 {
+		t.Fatalf("end messages to seat %d: %+v", other, over)
+	}
+	want := "pushLost"
+	switch {
+	case len(pub.Winners) == 2:
+		want = "pushDrew"
+	case pub.Winners[0] == other:
+		want = "pushWon"
+	}
+	if over[0].BodyKey != want || over[0].BodyArgs[0] != strconv.Itoa(pub.Seats[other].Score) || over[0].BodyArgs[1] != strconv.Itoa(pub.Seats[lastMover].Score) {
+		t.Errorf("the end's message to seat %d: %+v (scores %d, %d)", other, over[0], pub.Seats[0].Score, pub.Seats[1].Score)
+	}
+	for _, q := range pushedTo(t, svc, bs[lastMover], path[lastMover]) {
+		if q.TitleKey == "pushOverTitle" {
+			t.Errorf("the last mover was told the end: %+v", q)
+		}
+	}
+
+	// A game without a time for each move: no messages.
+	before := len(svc.Messages())
+	var cr CreateResponse
+	if code := e.doWith(cs[0], "POST", "/api/games", "", map[string]any{"variant": "english", "seed": 42,
+		"seats": []SeatRequest{{Kind: "human"}, {Kind: "human"}}}, &cr); code != 201 {
+		t.Fatalf("create: %d", code)
+	}
+	var tk []string
+	for _, c := range cs {
+		var j JoinResponse
+		if code := e.doWith(c, "POST", "/api/games/"+cr.ID+"/join", "", nil, &j); code != 200 {
+			t.Fatalf("join: %d", code)
+		}
+		tk = append(tk, j.Token)
+	}
+	playOut(t, e, cr.ID, tk, 4)
+	time.Sleep(100 * time.Millisecond)
+	if n := len(svc.Messages()); n != before {
+		t.Errorf("a casual game sent %d messages", n-before)
+	}
+}
+
+// TestPushInvitationAndMessage: an invitation and a message are pushed
+// to the account they are for.
+func TestPushInvitationAndMessage(t *testing.T) {
+	e, svc := pushEnv(t, nil, false)
+	ana, bo := browser(t), browser(t)
+	e.signUp(ana, "Ana_pi", "correct horse")
+	e.signUp(bo, "Bodil_pi", "battery staple")
+	bb := subscribe(t, e, bo, svc, "bo")
+	var cr CreateResponse
+	if code := e.doWith(ana, "POST", "/api/games", "", map[string]any{"variant": "english", "clock": ClockRequest{PerMove: 86400},
+		"seats": []SeatRequest{{Kind: "human"}, {Kind: "human", Invite: "bodil_pi"}}}, &cr); code != 201 {
+		t.Fatalf("create: %d", code)
+	}
+	p := waitPushed(t, svc, bb, "/push/bo", 1)[0]
+	if p.TitleKey != "pushInviteTitle" || !slices.Equal(p.TitleArgs, []string{"Ana_pi"}) || p.URL != "/g/"+cr.ID || p.Title != "Ana_pi invites you to a game" {
+		t.Errorf("the invitation's message: %+v", p)
+	}
+	if code := e.doWith(ana, "POST", "/api/me/messages/Bodil_pi", "", map[string]string{"text": "Good game!"}, nil); code != 201 {
+		t.Fatalf("message: %d", code)
+	}
+	p = waitPushed(t, svc, bb, "/push/bo", 2)[1]
+	if p.TitleKey != "pushMessageTitle" || p.Body != "Good game!" || p.URL != "/messages/Ana_pi" {
+		t.Errorf("the message's message: %+v", p)
+	}
+}
+
+// TestPushPage: the page's service worker at the top, its manifest with
+// its type, and the icons the manifest names, each a PNG of its size.
+func TestPushPage(t *testing.T) {
+	e := pageEnv(t)
+	get := func(path string) (*http.Response, []byte) {
+		t.Helper()
+		resp, err := http.Get(e.url + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		var b strings.Builder
+		_, err = io.Copy(&b, resp.Body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return resp, []byte(b.String())
+	}
+	_, body := get("/")
+	if !strings.Contains(string(body), `<link rel="manifest" href="/static/manifest.webmanifest?v=`) || !strings.Contains(string(body), `href="/icons/180.png"`) {
+		t.Error("the page names no manifest or touch icon")
+	}
+	resp, body := get("/sw.js")
+	if resp.StatusCode != 200 || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/javascript") || !strings.Contains(string(body), `addEventListener("push"`) {
+		t.Errorf("sw.js: %d %s", resp.StatusCode, resp.Header.Get("Content-Type"))
+	}
+	resp, body = get("/static/manifest.webmanifest")
+	if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "application/manifest+json" {
+		t.Errorf("manifest: %d %s", resp.StatusCode, resp.Header.Get("Content-Type"))
+	}
+	var mf struct {
+		Name, StartURL, Display string
+		Icons                   []struct{ Src, Sizes, Purpose string }
+	}
+	if err := json.Unmarshal(body, &mf); err != nil || mf.Name != "atril" || len(mf.Icons) < 2 {
+		t.Fatalf("manifest %+v: %v", mf, err)
+	}
+	for _, ic := range append(mf.Icons, struct{ Src, Sizes, Purpose string }{"/icons/180.png", "180x180", ""}) {
+		resp, body := get(ic.Src)
+		img, err := png.Decode(strings.NewReader(string(body)))
+		if resp.StatusCode != 200 || err != nil || resp.Header.Get("Content-Type") != "image/png" {
+			t.Fatalf("%s: %d %v", ic.Src, resp.StatusCode, err)
+		}
+		if b := img.Bounds(); strconv.Itoa(b.Dx())+"x"+strconv.Itoa(b.Dy()) != ic.Sizes {
+			t.Errorf("%s: %v, want %s", ic.Src, b, ic.Sizes)
+		}
+	}
+	if resp, _ := get("/icons/64.png"); resp.StatusCode != 404 {
+		t.Errorf("an icon of no size: %d", resp.StatusCode)
+	}
+}

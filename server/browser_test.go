@@ -27,6 +27,7 @@ import (
 	"github.com/chromedp/cdproto/input"
 	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/cdproto/serviceworker"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
@@ -4653,6 +4654,37 @@ func TestBrowserSettings(t *testing.T) {
 	r.eval(d, `(navigator.serviceWorker.ready.then((reg) => { window.swScope = reg.active && reg.scope; }), true)`, nil)
 	r.poll(d, "the service worker", `window.swScope === location.origin + "/"`, 10*time.Second)
 	r.shot(d, "67-notifications")
+	// A push message delivered to the worker is shown in the player's
+	// language, as a notification that opens the game.
+	var mu sync.Mutex
+	var regID serviceworker.RegistrationID
+	chromedp.ListenTarget(d, func(ev any) {
+		if e, ok := ev.(*serviceworker.EventWorkerRegistrationUpdated); ok {
+			mu.Lock()
+			for _, reg := range e.Registrations {
+				if reg.ScopeURL == r.e.url+"/" && !reg.IsDeleted {
+					regID = reg.RegistrationID
+				}
+			}
+			mu.Unlock()
+		}
+	})
+	r.run(d, "allow notifications", cdpbrowser.GrantPermissions([]cdpbrowser.PermissionType{cdpbrowser.PermissionTypeNotifications}).
+		WithOrigin(r.e.url).WithBrowserContextID(chromedp.FromContext(d).BrowserContextID), serviceworker.Enable())
+	waitFor(t, "the worker's registration", func() bool { mu.Lock(); defer mu.Unlock(); return regID != "" })
+	mu.Lock()
+	id := regID
+	mu.Unlock()
+	msg := `{"title":"Your move against Bo","body":"Bo passed. Score 10–20.","title_key":"pushTurnTitle","title_args":["Bo"],` +
+		`"body_key":"pushPassed","body_args":["Bo","10","20"],"lang":"es","url":"/g/0123456789abcdef","tag":"g-0123456789abcdef"}`
+	r.run(d, "a push message", serviceworker.DeliverPushMessage(r.e.url, id, msg))
+	r.poll(d, "the notification", `(navigator.serviceWorker.ready.then((reg) => reg.getNotifications()).then((ns) => {
+		window.shown = ns.map((n) => [n.title, n.body, n.tag, n.data && n.data.url].join("|")); }), (window.shown || []).length === 1)`, 10*time.Second)
+	var shown []string
+	r.eval(d, `window.shown`, &shown)
+	if want := "Te toca contra Bo|Bo pasó. Marcador 10–20.|g-0123456789abcdef|/g/0123456789abcdef"; len(shown) != 1 || shown[0] != want {
+		t.Errorf("the notification shown: %q, want %q", shown, want)
+	}
 	// Vowels first: a new rack is laid out so.
 	choose(d, "#set-rack-order", "vowels")
 	choose(d, "#set-theme", "")

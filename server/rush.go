@@ -250,6 +250,12 @@ func (s *Server) handleRushStart(w http.ResponseWriter, r *http.Request) {
 	if err == nil {
 		a, err = s.signedIn(r)
 	}
+	if err == nil && a == nil && req.Mode == store.RushOnce {
+		// The day's puzzles are the same for everyone, and a run ends
+		// by listing their answers: a guest's run, which anyone may
+		// start again, would give them away before the account's.
+		err = &apiError{401, "sign in to play the daily rush: everyone plays the day's puzzles once"}
+	}
 	if err == nil {
 		// A run is stored, a guest's for a day, an account's for good:
 		// it counts as a game created.

@@ -5409,8 +5409,13 @@ async function startRush() {
   const lexicon = $("#rush-lexicon").value, mode = rushMode();
   localStorage.setItem("atril:rush-lexicon", lexicon);
   localStorage.setItem("atril:rush-mode", mode);
-  $("#rush-go").disabled = true;
   $("#rush-msg").textContent = "";
+  if (mode === "daily" && !ME.signed_in) {
+    $("#rush-msg").textContent = t("rushDailySignIn");
+    $("#rush-msg").className = "error";
+    return;
+  }
+  $("#rush-go").disabled = true;
   try {
     const R = await api("POST", "/api/rush", { lexicon, mode });
     sessionStorage.setItem("atril:rush", R.id);

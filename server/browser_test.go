@@ -4677,9 +4677,22 @@ func TestBrowserSettings(t *testing.T) {
 	mu.Unlock()
 	msg := `{"title":"Your move against Bo","body":"Bo passed. Score 10–20.","title_key":"pushTurnTitle","title_args":["Bo"],` +
 		`"body_key":"pushPassed","body_args":["Bo","10","20"],"lang":"es","url":"/g/0123456789abcdef","tag":"g-0123456789abcdef"}`
-	r.run(d, "a push message", serviceworker.DeliverPushMessage(r.e.url, id, msg))
-	r.poll(d, "the notification", `(navigator.serviceWorker.ready.then((reg) => reg.getNotifications()).then((ns) => {
-		window.shown = ns.map((n) => [n.title, n.body, n.tag, n.data && n.data.url].join("|")); }), (window.shown || []).length === 1)`, 10*time.Second)
+	r.poll(d, "notifications allowed", `Notification.permission === "granted"`, 10*time.Second)
+	// The browser's delivery through DevTools drops a message now and
+	// then (about one run in eight): it is sent again, as a push service
+	// would, and the tag keeps it one notification.
+	count := `(navigator.serviceWorker.ready.then((reg) => reg.getNotifications()).then((ns) => {
+		window.shown = ns.map((n) => [n.title, n.body, n.tag, n.data && n.data.url].join("|")); }), (window.shown || []).length)`
+	for try := 0; ; try++ {
+		r.run(d, "a push message", serviceworker.DeliverPushMessage(r.e.url, id, msg))
+		n := 0
+		for wait := time.Now().Add(3 * time.Second); n == 0 && time.Now().Before(wait); time.Sleep(100 * time.Millisecond) {
+			r.eval(d, count, &n)
+		}
+		if n > 0 || try == 4 {
+			break
+		}
+	}
 	var shown []string
 	r.eval(d, `window.shown`, &shown)
 	if want := "Te toca contra Bo|Bo pasó. Marcador 10–20.|g-0123456789abcdef|/g/0123456789abcdef"; len(shown) != 1 || shown[0] != want {

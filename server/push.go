@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -494,4 +495,16 @@ func (s *Server) pushMessage(me *store.Account, m *store.Message) {
 	s.push.send(pushJob{account: m.To, ttl: 24 * time.Hour, urgency: "normal", p: pushPayload{
 		Title: me.Name + " wrote to you", TitleKey: "pushMessageTitle", TitleArgs: []string{me.Name},
 		Body: short(m.Text, 200), URL: "/messages/" + url.PathEscape(me.Name), Tag: "m-" + me.Key}})
+}
+
+// pushRound tells the two players of a tournament's new game that it is
+// ready.
+func (s *Server) pushRound(ref TournamentRef, p [2]tPlayer, game string) {
+	for i, pl := range p {
+		round, opp := strconv.Itoa(ref.Round), p[1-i].Name
+		s.push.send(pushJob{account: pl.Key, ttl: 24 * time.Hour, urgency: "high", p: pushPayload{
+			Title: ref.Name + ", round " + round, TitleKey: "pushRoundTitle", TitleArgs: []string{ref.Name, round},
+			Body: "Your game against " + opp + " is ready.", BodyKey: "pushRoundBody", BodyArgs: []string{opp},
+			URL: "/g/" + game, Tag: "g-" + game}})
+	}
 }

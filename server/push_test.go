@@ -411,3 +411,40 @@ func TestPushPage(t *testing.T) {
 		t.Errorf("an icon of no size: %d", resp.StatusCode)
 	}
 }
+
+// TestPushTournamentRound: each player of a tournament's new game is told
+// it is ready, with the opponent's name.
+func TestPushTournamentRound(t *testing.T) {
+	e, svc := pushEnv(t, nil, false)
+	dir, tess, ugo := browser(t), browser(t), browser(t)
+	e.signUp(dir, "Director", "correct horse")
+	e.signUp(tess, "Tess", "battery staple")
+	e.signUp(ugo, "Ugo", "battery staple")
+	bt, bu := subscribe(t, e, tess, svc, "tess"), subscribe(t, e, ugo, svc, "ugo")
+	var made map[string]string
+	if code := e.doWith(dir, "POST", "/api/tournaments", "", map[string]any{"name": "Autumn Open",
+		"clock": ClockRequest{Seconds: 600, Overtime: 60}, "rounds": 1}, &made); code != 201 {
+		t.Fatalf("create: %d", code)
+	}
+	path := "/api/tournaments/" + made["id"]
+	for _, c := range []*http.Client{tess, ugo} {
+		if code := e.doWith(c, "POST", path+"/register", "", nil, nil); code != 200 {
+			t.Fatalf("register: %d", code)
+		}
+	}
+	var info TournamentInfo
+	if code := e.doWith(dir, "POST", path+"/start", "", nil, &info); code != 200 || len(info.Pairings) != 1 || len(info.Pairings[0]) != 1 {
+		t.Fatalf("start: %d %+v", code, info)
+	}
+	game := info.Pairings[0][0].Game
+	for _, tc := range []struct {
+		b         *webpushtest.Browser
+		path, opp string
+	}{{bt, "/push/tess", "Ugo"}, {bu, "/push/ugo", "Tess"}} {
+		p := waitPushed(t, svc, tc.b, tc.path, 1)[0]
+		if p.TitleKey != "pushRoundTitle" || !slices.Equal(p.TitleArgs, []string{"Autumn Open", "1"}) || !slices.Equal(p.BodyArgs, []string{tc.opp}) ||
+			p.URL != "/g/"+game || game == "" {
+			t.Errorf("%s's message: %+v (game %q)", tc.path, p, game)
+		}
+	}
+}

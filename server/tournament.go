@@ -708,7 +708,12 @@ func (s *Server) makeRound(id string, d *tournamentDoc) {
 			}
 			cr := s.tournamentGame(&req, [2]tPlayer{players[g.First], players[g.Second]}, director)
 			cr.tournament = &ref
-			if _, err := s.createAs(s.ctx, cr, g.Game); err != nil && !errors.Is(err, store.ErrConflict) && s.ctx.Err() == nil {
+			_, err := s.createAs(s.ctx, cr, g.Game)
+			switch {
+			case err == nil:
+				// Made here, not by another process: its players are told.
+				s.pushRound(ref, [2]tPlayer{players[g.First], players[g.Second]}, g.Game)
+			case !errors.Is(err, store.ErrConflict) && s.ctx.Err() == nil:
 				s.logf("tournament %s: make game %s: %v", id, g.Game, err)
 			}
 		}

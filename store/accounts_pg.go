@@ -176,17 +176,11 @@ func (s *Postgres) Unsuspend(ctx context.Context, key string) error {
 }
 
 // Block implements Accounts.
-func (s *Postgres) Block(ctx context.Context, key, other string, at time.Time) error {
+func (s *Postgres) Block(ctx context.Context, key, other string, at time.Time, limit int) error {
 	if err := checkPair(ctx, "block", key, other, s.Account); err != nil {
 		return err
 	}
-	if err := s.inOpenTx(ctx, []string{key, other}, func(d dbFuncs) error {
-		_, err := d.exec(ctx, `INSERT INTO atril_blocks(account, blocked, since) VALUES ($1,$2,$3) ON CONFLICT DO NOTHING`, key, other, at.UnixNano())
-		return err
-	}); err != nil {
-		return fmt.Errorf("store: block %q by %q: %w", other, key, err)
-	}
-	return nil
+	return block(ctx, s.inOwnTx, "atril_", pgArg, key, other, at, limit)
 }
 
 // Unblock implements Accounts.
@@ -246,15 +240,11 @@ func (s *Postgres) Blocking(ctx context.Context, key string) ([]string, error) {
 }
 
 // AddReport implements Accounts.
-func (s *Postgres) AddReport(ctx context.Context, r *Report) error {
+func (s *Postgres) AddReport(ctx context.Context, r *Report, limit int) error {
 	if err := checkReport(ctx, r, s.Account); err != nil {
 		return err
 	}
-	if err := s.pool.QueryRow(ctx, `INSERT INTO atril_reports(account, reported, game, reason, created) VALUES ($1,$2,$3,$4,$5) RETURNING id`,
-		r.By, r.Of, r.Game, r.Reason, r.Created.UnixNano()).Scan(&r.ID); err != nil {
-		return fmt.Errorf("store: report of %q by %q: %w", r.Of, r.By, err)
-	}
-	return nil
+	return addReport(ctx, s.inOwnTx, "atril_", pgArg, r, limit)
 }
 
 // Reports implements Accounts.

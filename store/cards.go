@@ -150,15 +150,16 @@ func (s *SQLite) ClearCards(ctx context.Context, key, lexicon string) (int, erro
 	return int(n), nil
 }
 
-// PutCards implements Accounts. Two requests filing new cards at once
-// may each find room for theirs: the limit holds to within one request.
+// PutCards implements Accounts. The account's row is held exclusively
+// (lockOpen): of two requests filing new cards at once, the second
+// counts the first one's cards.
 func (s *Postgres) PutCards(ctx context.Context, key, lexicon string, cards []Card, limit int) (int, error) {
 	tx, err := s.pool.Begin(ctx)
 	if err != nil {
 		return 0, cardWrap("file cards in", key, lexicon, err)
 	}
 	defer tx.Rollback(ctx)
-	if err := s.openInTx(ctx, tx, key); err != nil {
+	if err := s.lockOpen(ctx, tx, key); err != nil {
 		return 0, cardWrap("file cards in", key, lexicon, err)
 	}
 	var b pgx.Batch

@@ -22,8 +22,12 @@ type Tournament struct {
 // Tournaments keeps tournaments.
 type Tournaments interface {
 	// CreateTournament stores a new tournament at version 1 (and sets
-	// t.Version to 1); ErrConflict if its id exists.
-	CreateTournament(ctx context.Context, t *Tournament) error
+	// t.Version to 1); ErrConflict if its id exists. When lim bounds
+	// them, an account that holds lim.Max unfinished tournaments or more
+	// makes no more: a LimitError, counted in the transaction of the
+	// write (see ErrLimit), ErrNotFound if the account does not exist
+	// or is closed.
+	CreateTournament(ctx context.Context, t *Tournament, lim TournamentLimit) error
 	// Tournament returns a tournament by id (ErrNotFound if none).
 	Tournament(ctx context.Context, id string) (*Tournament, error)
 	// UpdateTournament replaces the tournament's data and finished flag
@@ -93,6 +97,37 @@ func scanTournaments(rows rowScanner) ([]Tournament, error) {
 		out = append(out, t)
 	}
 	return out, rows.Err()
+}
+
+// createTournament runs insert, the insert of a new tournament, on d
+// when lim bounds nothing, else in a transaction of in (lim.Account's)
+// after counting in it, among the unfinished tournaments that the
+// statement open lists, those that lim.Account holds.
+func createTournament(ctx context.Context, d dbFuncs, in ownTx, open string, lim TournamentLimit, insert func(d dbFuncs) error) error {
+	if lim.Max <= 0 {
+		return insert(d)
+	}
+	return in(ctx, lim.Account, nil, func(d dbFuncs) error {
+		rows, err := d.query(ctx, open)
+		if err != nil {
+			return err
+		}
+		ts, err := scanTournaments(rows.rowScanner)
+		rows.close()
+		if err != nil {
+			return err
+		}
+		n := 0
+		for i := range ts {
+			if lim.Holds == nil || lim.Holds(&ts[i]) {
+				n++
+			}
+		}
+		if n >= lim.Max {
+			return &LimitError{What: "unfinished tournaments", Have: n, Max: lim.Max}
+		}
+		return insert(d)
+	})
 }
 
 // oneTournament reads the one tournament rows hold (ErrNotFound if none).

@@ -24,13 +24,16 @@ CREATE INDEX IF NOT EXISTS atril_tournaments_updated ON atril_tournaments(finish
 `
 
 // CreateTournament implements Tournaments.
-func (s *Postgres) CreateTournament(ctx context.Context, t *Tournament) error {
-	_, err := s.pool.Exec(ctx, `INSERT INTO atril_tournaments(`+tournamentCols+`) VALUES ($1,$2,1,$3,$4,$5)`,
-		t.ID, t.Data, t.Finished, t.Created.UnixNano(), t.Updated.UnixNano())
-	if err != nil {
+func (s *Postgres) CreateTournament(ctx context.Context, t *Tournament, lim TournamentLimit) error {
+	err := createTournament(ctx, s.funcs(), s.inOwnTx, `SELECT `+tournamentCols+` FROM atril_tournaments WHERE NOT finished`, lim, func(d dbFuncs) error {
+		_, err := d.exec(ctx, `INSERT INTO atril_tournaments(`+tournamentCols+`) VALUES ($1,$2,1,$3,$4,$5)`,
+			t.ID, t.Data, t.Finished, t.Created.UnixNano(), t.Updated.UnixNano())
 		if pgUnique(err) {
-			return fmt.Errorf("store: create tournament %s: %w", t.ID, ErrConflict)
+			return ErrConflict
 		}
+		return err
+	})
+	if err != nil {
 		return fmt.Errorf("store: create tournament %s: %w", t.ID, err)
 	}
 	t.Version = 1

@@ -29,13 +29,16 @@ var tournamentTables = []struct{ name, cols string }{
 }
 
 // CreateTournament implements Tournaments.
-func (s *SQLite) CreateTournament(ctx context.Context, t *Tournament) error {
-	_, err := s.db.ExecContext(ctx, `INSERT INTO tournaments(`+tournamentCols+`) VALUES (?,?,1,?,?,?)`,
-		t.ID, t.Data, boolInt(t.Finished), t.Created.UnixNano(), t.Updated.UnixNano())
-	if err != nil {
-		if isUniqueViolation(err) || isConstraint(err) {
-			return fmt.Errorf("store: create tournament %s: %w", t.ID, ErrConflict)
+func (s *SQLite) CreateTournament(ctx context.Context, t *Tournament, lim TournamentLimit) error {
+	err := createTournament(ctx, s.funcs(), s.inOwnTx, `SELECT `+tournamentCols+` FROM tournaments WHERE finished = 0`, lim, func(d dbFuncs) error {
+		_, err := d.exec(ctx, `INSERT INTO tournaments(`+tournamentCols+`) VALUES (?,?,1,?,?,?)`,
+			t.ID, t.Data, boolInt(t.Finished), t.Created.UnixNano(), t.Updated.UnixNano())
+		if err != nil && (isUniqueViolation(err) || isConstraint(err)) {
+			return ErrConflict
 		}
+		return err
+	})
+	if err != nil {
 		return fmt.Errorf("store: create tournament %s: %w", t.ID, err)
 	}
 	t.Version = 1

@@ -56,6 +56,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store, prefix string) {
 	t.Run("Rushes", func(t *testing.T) { rushes(t, open(t), prefix) })
 	t.Run("Messages", func(t *testing.T) { messages(t, open(t), prefix) })
 	t.Run("Watchers", func(t *testing.T) { gameWatchers(t, open(t), prefix) })
+	t.Run("Limits", func(t *testing.T) { limits(t, open(t), prefix) })
 	t.Run("RoundTrip", func(t *testing.T) {
 		s := open(t)
 		g := newGame("rt")
@@ -694,9 +695,9 @@ func closeAccount(t *testing.T, s store.Store, prefix string, now time.Time) {
 	}
 	must(s.CreateSession(ctx, prefix+"cal-s", cal.Key, cal.Password, now.Add(time.Hour)))
 	must(s.CreateSession(ctx, prefix+"dot-s", dot.Key, dot.Password, now.Add(time.Hour)))
-	must(s.Block(ctx, cal.Key, dot.Key, now))
-	must(s.Follow(ctx, dot.Key, cal.Key, now))
-	must(s.Follow(ctx, cal.Key, dot.Key, now))
+	must(s.Block(ctx, cal.Key, dot.Key, now, 0))
+	must(s.Follow(ctx, dot.Key, cal.Key, now, 0))
+	must(s.Follow(ctx, cal.Key, dot.Key, now, 0))
 	_, err := s.PutCards(ctx, cal.Key, prefix+"en", []store.Card{{Letters: "AB", Box: 1, Due: now, Filed: now}}, 100)
 	must(err)
 	_, err = s.PutCards(ctx, dot.Key, prefix+"en", []store.Card{{Letters: "AB", Box: 1, Due: now, Filed: now}}, 100)
@@ -795,10 +796,10 @@ func afterClosing(t *testing.T, s store.Store, prefix string, cal, dot *store.Ac
 	if st, err := s.Settings(ctx, cal.Key); err != nil || st != "" {
 		t.Errorf("a closed account's settings: %q, %v", st, err)
 	}
-	refused("Follow by it", s.Follow(ctx, cal.Key, dot.Key, later))
-	refused("Follow of it", s.Follow(ctx, dot.Key, cal.Key, later))
-	refused("Block by it", s.Block(ctx, cal.Key, dot.Key, later))
-	refused("Block of it", s.Block(ctx, dot.Key, cal.Key, later))
+	refused("Follow by it", s.Follow(ctx, cal.Key, dot.Key, later, 0))
+	refused("Follow of it", s.Follow(ctx, dot.Key, cal.Key, later, 0))
+	refused("Block by it", s.Block(ctx, cal.Key, dot.Key, later, 0))
+	refused("Block of it", s.Block(ctx, dot.Key, cal.Key, later, 0))
 	if fs, err := s.Follows(ctx, cal.Key); err != nil || len(fs) != 0 {
 		t.Errorf("a closed account's follows: %+v, %v", fs, err)
 	}
@@ -814,8 +815,8 @@ func afterClosing(t *testing.T, s store.Store, prefix string, cal, dot *store.Ac
 	if ls, err := s.LobbyLines(ctx, 1000); err != nil || slices.ContainsFunc(ls, func(l store.LobbyLine) bool { return l.Account == cal.Key }) {
 		t.Errorf("a closed account's lobby lines: %v", err)
 	}
-	refused("AddMessage from it", s.AddMessage(ctx, &store.Message{From: cal.Key, To: dot.Key, Text: "hi", At: later}, 100))
-	refused("AddMessage to it", s.AddMessage(ctx, &store.Message{From: dot.Key, To: cal.Key, Text: "hi", At: later}, 100))
+	refused("AddMessage from it", s.AddMessage(ctx, &store.Message{From: cal.Key, To: dot.Key, Text: "hi", At: later}, 100, store.ContactLimit{}))
+	refused("AddMessage to it", s.AddMessage(ctx, &store.Message{From: dot.Key, To: cal.Key, Text: "hi", At: later}, 100, store.ContactLimit{}))
 	if cs, err := s.Conversations(ctx, dot.Key, 10); err != nil || len(cs) != 0 {
 		t.Errorf("conversations with a closed account: %+v, %v", cs, err)
 	}
@@ -925,20 +926,20 @@ func follows(t *testing.T, s store.Store, prefix string, now time.Time) {
 			t.Fatal(err)
 		}
 	}
-	if err := s.Follow(ctx, fa.Key, prefix+"nobody", now); !errors.Is(err, store.ErrNotFound) {
+	if err := s.Follow(ctx, fa.Key, prefix+"nobody", now, 0); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("Follow of no one: %v, want ErrNotFound", err)
 	}
-	if err := s.Follow(ctx, prefix+"nobody", fa.Key, now); !errors.Is(err, store.ErrNotFound) {
+	if err := s.Follow(ctx, prefix+"nobody", fa.Key, now, 0); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("Follow by no one: %v, want ErrNotFound", err)
 	}
-	if err := s.Follow(ctx, fa.Key, fa.Key, now); err == nil {
+	if err := s.Follow(ctx, fa.Key, fa.Key, now, 0); err == nil {
 		t.Error("Follow of oneself: no error")
 	}
 	for _, f := range []struct {
 		by, of string
 		at     time.Time
 	}{{fa.Key, fb.Key, now}, {fa.Key, fb.Key, now.Add(time.Hour)}, {fa.Key, fc.Key, now.Add(time.Minute)}, {fb.Key, fc.Key, now}} {
-		if err := s.Follow(ctx, f.by, f.of, f.at); err != nil {
+		if err := s.Follow(ctx, f.by, f.of, f.at, 0); err != nil {
 			t.Fatalf("Follow(%s, %s): %v", f.by, f.of, err)
 		}
 	}
@@ -1004,17 +1005,17 @@ func follows(t *testing.T, s store.Store, prefix string, now time.Time) {
 // reports tests AddReport, Reports, OpenReportsBy and CloseReport.
 func reports(t *testing.T, s store.Store, ana, bo *store.Account, prefix string, now time.Time) {
 	ctx := context.Background()
-	if err := s.AddReport(ctx, &store.Report{By: ana.Key, Of: prefix + "nobody", Reason: "spam", Created: now}); !errors.Is(err, store.ErrNotFound) {
+	if err := s.AddReport(ctx, &store.Report{By: ana.Key, Of: prefix + "nobody", Reason: "spam", Created: now}, 0); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("a report of no one: %v, want ErrNotFound", err)
 	}
-	if err := s.AddReport(ctx, &store.Report{By: ana.Key, Of: bo.Key, Created: now}); err == nil {
+	if err := s.AddReport(ctx, &store.Report{By: ana.Key, Of: bo.Key, Created: now}, 0); err == nil {
 		t.Error("a report without a reason: no error")
 	}
 	r1 := &store.Report{By: ana.Key, Of: bo.Key, Game: prefix + "g1", Reason: "rude in chat", Created: now}
 	r2 := &store.Report{By: bo.Key, Of: ana.Key, Reason: "stalls", Created: now.Add(time.Minute)}
 	r3 := &store.Report{By: ana.Key, Of: bo.Key, Reason: "again", Created: now.Add(2 * time.Minute)}
 	for _, r := range []*store.Report{r1, r2, r3} {
-		if err := s.AddReport(ctx, r); err != nil {
+		if err := s.AddReport(ctx, r, 0); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -1070,20 +1071,20 @@ func blocks(t *testing.T, s store.Store, ana, bo *store.Account, prefix string, 
 	if err := s.CreateAccount(ctx, cy); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.Block(ctx, ana.Key, prefix+"nobody", now); !errors.Is(err, store.ErrNotFound) {
+	if err := s.Block(ctx, ana.Key, prefix+"nobody", now, 0); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("Block of no one: %v, want ErrNotFound", err)
 	}
-	if err := s.Block(ctx, prefix+"nobody", ana.Key, now); !errors.Is(err, store.ErrNotFound) {
+	if err := s.Block(ctx, prefix+"nobody", ana.Key, now, 0); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("Block by no one: %v, want ErrNotFound", err)
 	}
-	if err := s.Block(ctx, ana.Key, ana.Key, now); err == nil {
+	if err := s.Block(ctx, ana.Key, ana.Key, now, 0); err == nil {
 		t.Error("Block of oneself: no error")
 	}
 	for _, b := range []struct {
 		by, of string
 		at     time.Time
 	}{{ana.Key, bo.Key, now}, {ana.Key, bo.Key, now.Add(time.Hour)}, {ana.Key, cy.Key, now.Add(time.Minute)}, {cy.Key, ana.Key, now}} {
-		if err := s.Block(ctx, b.by, b.of, b.at); err != nil {
+		if err := s.Block(ctx, b.by, b.of, b.at, 0); err != nil {
 			t.Fatalf("Block(%s, %s): %v", b.by, b.of, err)
 		}
 	}
@@ -1258,7 +1259,7 @@ func tournaments(t *testing.T, s store.Store, prefix string) {
 	ctx := context.Background()
 	created := time.Date(2026, 5, 6, 7, 8, 9, 123456789, time.UTC)
 	tr := &store.Tournament{ID: prefix + "t1", Data: `{"name":"Copa","rounds":[]}`, Version: 7, Created: created, Updated: created.Add(time.Second)}
-	if err := s.CreateTournament(ctx, tr); err != nil {
+	if err := s.CreateTournament(ctx, tr, store.TournamentLimit{}); err != nil {
 		t.Fatal(err)
 	}
 	if tr.Version != 1 {
@@ -1281,7 +1282,7 @@ func tournaments(t *testing.T, s store.Store, prefix string) {
 		want error
 	}{
 		{"create with an id taken", func() error {
-			return s.CreateTournament(ctx, &store.Tournament{ID: tr.ID, Data: "{}", Created: now, Updated: now})
+			return s.CreateTournament(ctx, &store.Tournament{ID: tr.ID, Data: "{}", Created: now, Updated: now}, store.TournamentLimit{})
 		}, store.ErrConflict},
 		{"read an unknown id", func() error {
 			_, err := s.Tournament(ctx, prefix+"nope")
@@ -1334,7 +1335,7 @@ func tournaments(t *testing.T, s store.Store, prefix string) {
 
 	// Concurrent updates at one version: one wins, the others conflict.
 	c := &store.Tournament{ID: prefix + "race", Data: "{}", Created: created, Updated: created}
-	if err := s.CreateTournament(ctx, c); err != nil {
+	if err := s.CreateTournament(ctx, c, store.TournamentLimit{}); err != nil {
 		t.Fatal(err)
 	}
 	var wg sync.WaitGroup
@@ -1395,7 +1396,7 @@ func tournaments(t *testing.T, s store.Store, prefix string) {
 		{"f3", 0, true, 8},
 	} {
 		lt := &store.Tournament{ID: prefix + "l-" + l.id, Data: "{}", Created: base.Add(l.created * time.Minute), Updated: base.Add(l.created * time.Minute)}
-		if err := s.CreateTournament(ctx, lt); err != nil {
+		if err := s.CreateTournament(ctx, lt, store.TournamentLimit{}); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := s.UpdateTournament(ctx, lt.ID, 1, `{"l":true}`, l.finished, base.Add(l.updated*time.Minute)); err != nil {
@@ -2386,7 +2387,7 @@ func messages(t *testing.T, s store.Store, prefix string) {
 	send := func(from, to *store.Account, text string, at time.Time, keep int) *store.Message {
 		t.Helper()
 		m := &store.Message{From: from.Key, To: to.Key, Text: text, At: at}
-		must(s.AddMessage(ctx, m, keep))
+		must(s.AddMessage(ctx, m, keep, store.ContactLimit{}))
 		if m.ID == 0 {
 			t.Fatalf("message %q: no id", text)
 		}
@@ -2400,11 +2401,11 @@ func messages(t *testing.T, s store.Store, prefix string) {
 		t.Errorf("ids out of order: %d %d %d", m1.ID, m2.ID, m3.ID)
 	}
 	for _, bad := range []*store.Message{{From: ana.Key, To: prefix + "nobody", Text: "x", At: now}, {From: prefix + "nobody", To: ana.Key, Text: "x", At: now}} {
-		if err := s.AddMessage(ctx, bad, 100); !errors.Is(err, store.ErrNotFound) {
+		if err := s.AddMessage(ctx, bad, 100, store.ContactLimit{}); !errors.Is(err, store.ErrNotFound) {
 			t.Errorf("a message from %q to %q: %v, want ErrNotFound", bad.From, bad.To, err)
 		}
 	}
-	if err := s.AddMessage(ctx, &store.Message{From: ana.Key, To: ana.Key, Text: "me", At: now}, 100); err == nil {
+	if err := s.AddMessage(ctx, &store.Message{From: ana.Key, To: ana.Key, Text: "me", At: now}, 100, store.ContactLimit{}); err == nil {
 		t.Error("a message to oneself: no error")
 	}
 	got, err := s.Messages(ctx, bo.Key, ana.Key, 0, 10)
@@ -2447,7 +2448,7 @@ func messages(t *testing.T, s store.Store, prefix string) {
 	}
 	// A block either way puts the blocked account's messages out of the
 	// count.
-	must(s.Block(ctx, cy.Key, ana.Key, now))
+	must(s.Block(ctx, cy.Key, ana.Key, now, 0))
 	if n, err := s.UnreadMessages(ctx, ana.Key); err != nil || n != 0 {
 		t.Errorf("Ana's unread after Cy blocked her: %d, %v; want 0", n, err)
 	}
@@ -2810,4 +2811,172 @@ func accuracy(t *testing.T, s store.Store, prefix string) {
 	if fp, err := s.FairPlay(ctx, now.Add(-90*24*time.Hour), prefix+"accuracy-nobody"); err != nil || len(fp) != 0 {
 		t.Errorf("FairPlay of an account without games: %+v, %v", fp, err)
 	}
+}
+
+// limits checks the bounds that writes check in their transactions: for
+// each, many writes for one account sent at once, each of which would
+// add one, leave the account with exactly as many as the bound allows;
+// the others are refused with ErrLimit (ErrFull for the cards), and the
+// bound holds for one account only.
+func limits(t *testing.T, s store.Store, prefix string) {
+	ctx := context.Background()
+	now := time.Now().UTC().Truncate(time.Millisecond)
+	const limit, writers = 4, 16
+	account := func(key string) string {
+		t.Helper()
+		if err := s.CreateAccount(ctx, &store.Account{Key: prefix + key, Name: prefix + key, Password: "pbkdf2$l", Created: now}); err != nil {
+			t.Fatal(err)
+		}
+		return prefix + key
+	}
+	var others []string
+	for i := range writers {
+		others = append(others, account(fmt.Sprintf("lim-other%d", i)))
+	}
+	// Each tournament names its director, as the server's data does.
+	directs := func(key string) func(*store.Tournament) bool {
+		return func(tr *store.Tournament) bool { return strings.Contains(tr.Data, `"`+key+`"`) }
+	}
+	var tournaments []string
+	t.Cleanup(func() {
+		for _, id := range tournaments {
+			s.UpdateTournament(ctx, id, 1, "{}", true, now)
+		}
+	})
+	var tmu sync.Mutex
+	for _, c := range []struct {
+		name string
+		// add writes the i-th of the owner's writes with the bound.
+		add func(owner string, i int) error
+		// count is what the owner holds.
+		count func(owner string) (int, error)
+		full  error
+	}{
+		{"follows", func(owner string, i int) error {
+			return s.Follow(ctx, owner, others[i], now, limit)
+		}, func(owner string) (int, error) {
+			fs, err := s.Follows(ctx, owner)
+			return len(fs), err
+		}, store.ErrLimit},
+		{"blocks", func(owner string, i int) error {
+			return s.Block(ctx, owner, others[i], now, limit)
+		}, func(owner string) (int, error) {
+			bs, err := s.Blocks(ctx, owner)
+			return len(bs), err
+		}, store.ErrLimit},
+		{"open reports", func(owner string, i int) error {
+			return s.AddReport(ctx, &store.Report{By: owner, Of: others[i], Reason: "spam", Created: now}, limit)
+		}, func(owner string) (int, error) {
+			return s.OpenReportsBy(ctx, owner)
+		}, store.ErrLimit},
+		{"new contacts", func(owner string, i int) error {
+			return s.AddMessage(ctx, &store.Message{From: owner, To: others[i], Text: "hello", At: now}, 10,
+				store.ContactLimit{Since: now.Add(-time.Hour), Max: limit})
+		}, func(owner string) (int, error) {
+			return s.NewContacts(ctx, owner, now.Add(-time.Hour))
+		}, store.ErrLimit},
+		{"tournaments", func(owner string, i int) error {
+			id := fmt.Sprintf("%s-t%d", owner, i)
+			err := s.CreateTournament(ctx, &store.Tournament{ID: id, Data: fmt.Sprintf(`{"director":%q}`, owner), Created: now, Updated: now},
+				store.TournamentLimit{Account: owner, Max: limit, Holds: directs(owner)})
+			if err == nil {
+				tmu.Lock()
+				tournaments = append(tournaments, id)
+				tmu.Unlock()
+			}
+			return err
+		}, func(owner string) (int, error) {
+			n := 0
+			for after := (store.TournamentCursor{}); ; {
+				page, err := s.OpenTournaments(ctx, after, 100)
+				if err != nil {
+					return 0, err
+				}
+				for i := range page {
+					if directs(owner)(&page[i]) {
+						n++
+					}
+				}
+				if len(page) < 100 {
+					return n, nil
+				}
+				after = after.Next(page)
+			}
+		}, store.ErrLimit},
+		{"cards", func(owner string, i int) error {
+			_, err := s.PutCards(ctx, owner, prefix+"en", []store.Card{{Letters: fmt.Sprintf("AB%c", 'A'+i), Due: now, Filed: now}}, limit)
+			return err
+		}, func(owner string) (int, error) {
+			cs, err := s.Cards(ctx, owner, prefix+"en")
+			return len(cs), err
+		}, store.ErrFull},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			owner := account("lim-" + strings.ReplaceAll(c.name, " ", "-"))
+			var wg sync.WaitGroup
+			errs := make([]error, writers)
+			start := make(chan struct{})
+			for i := range writers {
+				wg.Go(func() {
+					<-start
+					errs[i] = c.add(owner, i)
+				})
+			}
+			close(start)
+			wg.Wait()
+			ok := 0
+			for i, err := range errs {
+				switch {
+				case err == nil:
+					ok++
+				case !errors.Is(err, c.full):
+					t.Errorf("write %d: %v, want %v", i, err, c.full)
+				}
+			}
+			n, err := c.count(owner)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ok != limit || n != limit {
+				t.Errorf("%d writes at once, bound %d: %d written, the account holds %d", writers, limit, ok, n)
+			}
+			var le *store.LimitError
+			for _, err := range errs {
+				if errors.As(err, &le) && (le.Have != limit || le.Max != limit) {
+					t.Errorf("refusal %v: have %d of at most %d, want %d of %d", err, le.Have, le.Max, limit, limit)
+				}
+			}
+			// The bound is the owner's: another account writes as
+			// before.
+			if err := c.add(account("lim-else-"+strings.ReplaceAll(c.name, " ", "-")), 0); err != nil {
+				t.Errorf("another account's write: %v", err)
+			}
+		})
+	}
+	// Bounded writes that hold one another's accounts (each account
+	// follows, blocks and writes to every other at once) all go through:
+	// none waits for ever on another.
+	t.Run("crossed", func(t *testing.T) {
+		var wg sync.WaitGroup
+		errs := make(chan error, 3*writers*writers)
+		for _, a := range others[:6] {
+			for _, b := range others[:6] {
+				if a == b {
+					continue
+				}
+				wg.Go(func() { errs <- s.Follow(ctx, a, b, now, 100) })
+				wg.Go(func() { errs <- s.Block(ctx, a, b, now, 100) })
+				wg.Go(func() {
+					errs <- s.AddMessage(ctx, &store.Message{From: a, To: b, Text: "hi", At: now}, 10, store.ContactLimit{Since: now, Max: 100})
+				})
+			}
+		}
+		wg.Wait()
+		close(errs)
+		for err := range errs {
+			if err != nil {
+				t.Error(err)
+			}
+		}
+	})
 }

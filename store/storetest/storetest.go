@@ -126,6 +126,60 @@ func Run(t *testing.T, open func(t *testing.T) store.Store, prefix string) {
 			t.Errorf("after conflicts: %d events, %v; want 1", len(evs), err)
 		}
 	})
+	t.Run("CreateFinishedGame", func(t *testing.T) {
+		s := open(t)
+		taken := newGame("fg-taken")
+		if err := s.CreateGame(ctx, taken); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Append(ctx, taken.ID, store.Event{Seq: 0, Kind: "join", Data: "{}"}); err != nil {
+			t.Fatal(err)
+		}
+		at := time.Unix(300, 0).UTC()
+		ev := func(seq int) store.Event {
+			return store.Event{Seq: seq, Kind: "import", Data: fmt.Sprintf(`{"n":%d}`, seq), Time: at}
+		}
+		// Each refusal comes once the header is written, or at it: none
+		// leaves anything of the game.
+		for _, c := range []struct {
+			name string
+			id   string
+			evs  []store.Event
+		}{
+			{"a gap in the log", "fg-gap", []store.Event{ev(0), ev(2)}},
+			{"a number twice", "fg-twice", []store.Event{ev(0), ev(1), ev(1)}},
+			{"a log not from 0", "fg-late", []store.Event{ev(1)}},
+			{"an id taken", "fg-taken", []store.Event{ev(0)}},
+		} {
+			g := newGame(c.id)
+			if err := s.CreateFinishedGame(ctx, g, c.evs); !errors.Is(err, store.ErrConflict) {
+				t.Errorf("%s: %v, want ErrConflict", c.name, err)
+			}
+			if c.id == "fg-taken" {
+				if got, evs, err := s.Load(ctx, taken.ID); err != nil || got.Finished || len(evs) != 1 || evs[0].Kind != "join" {
+					t.Errorf("%s: the game there is now %+v with %d events, %v; want it as it was", c.name, got, len(evs), err)
+				}
+				continue
+			}
+			if _, _, err := s.Load(ctx, g.ID); !errors.Is(err, store.ErrNotFound) {
+				t.Errorf("%s: the game was left in the store (%v)", c.name, err)
+			}
+		}
+		g := newGame("fg")
+		evs := []store.Event{ev(0), ev(1)}
+		if err := s.CreateFinishedGame(ctx, g, evs); err != nil {
+			t.Fatal(err)
+		}
+		got, gotEvs, err := s.Load(ctx, g.ID)
+		if err != nil || !got.Finished || !g.Finished || got.Variant != g.Variant || fmt.Sprint(got.Seats) != fmt.Sprint(g.Seats) ||
+			fmt.Sprint(gotEvs) != fmt.Sprint(evs) {
+			t.Errorf("the game stored: %+v %+v, %v; want %+v finished, %+v", got, gotEvs, err, g, evs)
+		}
+		ids, err := s.Unfinished(ctx)
+		if err != nil || slices.Contains(ids, g.ID) {
+			t.Errorf("unfinished games: %v, %v; want the game left out", ids, err)
+		}
+	})
 	t.Run("Unfinished", func(t *testing.T) {
 		s := open(t)
 		for i, id := range []string{"u1", "u2", "u3"} {

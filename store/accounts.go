@@ -189,7 +189,7 @@ func ratedWhere(prefix string, f RatedFilter, key string, before bool, arg func(
 	if before && f.Before != nil {
 		at := f.Before.Finished.UnixNano()
 		args = append(args, at, at, f.Before.Game)
-		w += fmt.Sprintf(" AND (me.finished < %s OR (me.finished = %s AND me.game > %s))", arg(len(args)-2), arg(len(args)-1), arg(len(args)))
+		w += fmt.Sprintf(" AND (me.finished < %s OR (me.finished = %s AND me.game%s > %s))", arg(len(args)-2), arg(len(args)-1), byBytes(prefix), arg(len(args)))
 	}
 	return w, args
 }
@@ -201,9 +201,9 @@ func ratedListQuery(prefix string, f RatedFilter, key string, n int, arg func(in
 	args = append(args, n)
 	return fmt.Sprintf(`SELECT `+ratedGameCols+`
 		FROM (SELECT me.game, me.finished FROM %[1]srated_seats me JOIN %[1]srated_games gg ON gg.game = me.game
-			WHERE %[2]s ORDER BY me.finished DESC, me.game LIMIT %[3]s) m
+			WHERE %[2]s ORDER BY me.finished DESC, me.game%[4]s LIMIT %[3]s) m
 		JOIN %[1]srated_games g ON g.game = m.game JOIN %[1]srated_seats s ON s.game = m.game
-		ORDER BY m.finished DESC, m.game, s.seat`, prefix, w, arg(len(args))), args
+		ORDER BY m.finished DESC, m.game%[4]s, s.seat`, prefix, w, arg(len(args)), byBytes(prefix)), args
 }
 
 // ratedGameCols are the columns of a seat of a recorded game (g of
@@ -226,8 +226,8 @@ func ratedTotalsQueries(prefix string, f RatedFilter, key string, arg func(int) 
 		COALESCE(SUM(me.top_moves), 0), COALESCE(SUM(me.lost), 0) %s WHERE %s`, from, w),
 		fmt.Sprintf(`SELECT COUNT(*), COALESCE(SUM(o.score), 0) %s
 		JOIN %srated_seats o ON o.game = me.game AND o.seat <> me.seat WHERE %s`, from, prefix, w),
-		fmt.Sprintf(`SELECT me.game, me.score, me.finished %s WHERE %s ORDER BY me.score DESC, me.finished DESC, me.game LIMIT 1`, from, w),
-		fmt.Sprintf(`SELECT me.game, me.best_move, me.finished %s WHERE %s AND me.turns > 0 ORDER BY me.best_move DESC, me.finished DESC, me.game LIMIT 1`, from, w),
+		fmt.Sprintf(`SELECT me.game, me.score, me.finished %s WHERE %s ORDER BY me.score DESC, me.finished DESC, me.game%s LIMIT 1`, from, w, byBytes(prefix)),
+		fmt.Sprintf(`SELECT me.game, me.best_move, me.finished %s WHERE %s AND me.turns > 0 ORDER BY me.best_move DESC, me.finished DESC, me.game%s LIMIT 1`, from, w, byBytes(prefix)),
 	}, args
 }
 
@@ -246,7 +246,7 @@ func levelTotalsSQL(prefix string, arg func(int) string) string {
 	return fmt.Sprintf(`SELECT o.level, COUNT(*), COALESCE(SUM(CASE WHEN me.result = 1 THEN 1 ELSE 0 END), 0),
 		COALESCE(SUM(CASE WHEN me.result = 0 THEN 1 ELSE 0 END), 0), COALESCE(SUM(me.score), 0), COALESCE(SUM(o.score), 0)
 		FROM %[1]srated_seats me JOIN %[1]srated_seats o ON o.game = me.game AND o.seat <> me.seat AND o.level <> ''
-		WHERE me.account = %[2]s GROUP BY o.level ORDER BY o.level`, prefix, arg(1))
+		WHERE me.account = %[2]s GROUP BY o.level ORDER BY o.level%[3]s`, prefix, arg(1), byBytes(prefix))
 }
 
 // levelTotals runs LevelTotals on d.

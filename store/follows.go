@@ -50,7 +50,7 @@ func followsSQL(prefix string, arg func(int) string) string {
 	return fmt.Sprintf(`SELECT f.followed, a.name, f.since, COALESCE(p.seen, 0) FROM %[1]sfollows f
 		JOIN %[1]saccounts a ON a.key = f.followed LEFT JOIN %[1]spresence p ON p.account = f.followed
 		WHERE f.account = %[2]s AND NOT EXISTS (SELECT 1 FROM %[1]ssuspensions s WHERE s.account = f.followed)
-		ORDER BY f.followed`, prefix, arg(1))
+		ORDER BY f.followed%[3]s`, prefix, arg(1), byBytes(prefix))
 }
 
 // followersSQL counts the accounts that follow one, suspended ones left

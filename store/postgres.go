@@ -216,7 +216,7 @@ func (s *Postgres) Load(ctx context.Context, id string) (*Game, []Event, error) 
 
 // Unfinished implements Store.
 func (s *Postgres) Unfinished(ctx context.Context) ([]string, error) {
-	rows, err := s.pool.Query(ctx, `SELECT id FROM atril_games WHERE NOT finished ORDER BY created, id`)
+	rows, err := s.pool.Query(ctx, `SELECT id FROM atril_games WHERE NOT finished ORDER BY created, id COLLATE "C"`)
 	if err != nil {
 		return nil, fmt.Errorf("store: list unfinished games: %w", err)
 	}
@@ -252,7 +252,7 @@ func (s *Postgres) Migrate(ctx context.Context, version int, fn MigrateFunc) (in
 		return 0, nil
 	}
 	var games []*Game
-	rows, err := tx.Query(ctx, `SELECT id, variant, lexicon, seed, seats, created, finished, challenge, rated, tournament FROM atril_games ORDER BY id`)
+	rows, err := tx.Query(ctx, `SELECT id, variant, lexicon, seed, seats, created, finished, challenge, rated, tournament FROM atril_games ORDER BY id COLLATE "C"`)
 	if err != nil {
 		return fail(err)
 	}

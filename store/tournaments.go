@@ -64,11 +64,12 @@ func (c TournamentCursor) Next(page []Tournament) TournamentCursor {
 }
 
 // openTournamentsSQL lists a page of unfinished tournaments after a
-// cursor (creation time, then id), oldest first, from table, in which
-// notFinished is the condition of an unfinished one.
-func openTournamentsSQL(table, notFinished string, arg func(int) string) string {
-	return fmt.Sprintf(`SELECT %s FROM %s WHERE %s AND (created > %s OR (created = %s AND id > %s)) ORDER BY created, id LIMIT %s`,
-		tournamentCols, table, notFinished, arg(1), arg(1), arg(2), arg(3))
+// cursor (creation time, then id), oldest first, from the table named
+// with prefix, in which notFinished is the condition of an unfinished
+// one.
+func openTournamentsSQL(prefix, notFinished string, arg func(int) string) string {
+	return fmt.Sprintf(`SELECT %[1]s FROM %[2]stournaments WHERE %[3]s AND (created > %[4]s OR (created = %[4]s AND id%[7]s > %[5]s)) ORDER BY created, id%[7]s LIMIT %[6]s`,
+		tournamentCols, prefix, notFinished, arg(1), arg(2), arg(3), byBytes(prefix))
 }
 
 // cursorTime is a cursor's creation time as the stores keep it (before

@@ -82,8 +82,8 @@ func (s *Postgres) ListTournaments(ctx context.Context, n int) (open, finished [
 		out   *[]Tournament
 		query string
 	}{
-		{&open, `SELECT ` + tournamentCols + ` FROM atril_tournaments WHERE NOT finished ORDER BY created DESC, id DESC LIMIT $1`},
-		{&finished, `SELECT ` + tournamentCols + ` FROM atril_tournaments WHERE finished ORDER BY updated DESC, id DESC LIMIT $1`},
+		{&open, `SELECT ` + tournamentCols + ` FROM atril_tournaments WHERE NOT finished ORDER BY created DESC, id COLLATE "C" DESC LIMIT $1`},
+		{&finished, `SELECT ` + tournamentCols + ` FROM atril_tournaments WHERE finished ORDER BY updated DESC, id COLLATE "C" DESC LIMIT $1`},
 	} {
 		rows, err := s.pool.Query(ctx, l.query, n)
 		if err != nil {
@@ -100,7 +100,7 @@ func (s *Postgres) ListTournaments(ctx context.Context, n int) (open, finished [
 
 // OpenTournaments implements Tournaments.
 func (s *Postgres) OpenTournaments(ctx context.Context, after TournamentCursor, n int) ([]Tournament, error) {
-	rows, err := s.pool.Query(ctx, openTournamentsSQL("atril_tournaments", "NOT finished", pgArg), after.cursorTime(), after.ID, n)
+	rows, err := s.pool.Query(ctx, openTournamentsSQL("atril_", "NOT finished", pgArg), after.cursorTime(), after.ID, n)
 	if err != nil {
 		return nil, fmt.Errorf("store: list open tournaments: %w", err)
 	}

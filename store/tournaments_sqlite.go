@@ -107,7 +107,7 @@ func (s *SQLite) ListTournaments(ctx context.Context, n int) (open, finished []T
 
 // OpenTournaments implements Tournaments.
 func (s *SQLite) OpenTournaments(ctx context.Context, after TournamentCursor, n int) ([]Tournament, error) {
-	rows, err := s.db.QueryContext(ctx, openTournamentsSQL("tournaments", "finished = 0", sqliteNumArg), after.cursorTime(), after.ID, n)
+	rows, err := s.db.QueryContext(ctx, openTournamentsSQL("", "finished = 0", sqliteNumArg), after.cursorTime(), after.ID, n)
 	if err != nil {
 		return nil, fmt.Errorf("store: list open tournaments: %w", err)
 	}

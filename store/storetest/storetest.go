@@ -57,6 +57,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store, prefix string) {
 	t.Run("Messages", func(t *testing.T) { messages(t, open(t), prefix) })
 	t.Run("Watchers", func(t *testing.T) { gameWatchers(t, open(t), prefix) })
 	t.Run("Limits", func(t *testing.T) { limits(t, open(t), prefix) })
+	t.Run("ByteOrder", func(t *testing.T) { byteOrder(t, open(t), prefix) })
 	t.Run("RoundTrip", func(t *testing.T) {
 		s := open(t)
 		g := newGame("rt")
@@ -3033,4 +3034,147 @@ func limits(t *testing.T, s store.Store, prefix string) {
 			}
 		}
 	})
+}
+
+// byteOrder checks that listings order names, keys and ids by their
+// bytes (Go's order of strings), whatever the database's collation: the
+// strings below differ only in case, accents and punctuation, which a
+// language's collation weighs otherwise (and which, with a LIMIT or a
+// cursor, would make the backends list different ones).
+func byteOrder(t *testing.T, s store.Store, prefix string) {
+	ctx := context.Background()
+	now := time.Now().UTC().Truncate(time.Millisecond)
+	tails := []string{"ab", "aB", "Ab", "áb", "a-b", "a b", "ac", "Ac", "a_b", "äb"}
+	sorted := slices.Sorted(slices.Values(tails))
+	owner := prefix + "order-owner"
+	if err := s.CreateAccount(ctx, &store.Account{Key: owner, Name: owner, Password: "pbkdf2$o", Created: now}); err != nil {
+		t.Fatal(err)
+	}
+	// The accounts' keys and names are base+tail; each is followed and
+	// blocked, and seen at the same time, in a century of this run's own.
+	base := prefix + "order-"
+	seen := now.AddDate(300, 0, 0)
+	// The games' ids come after those of every run (which begin with
+	// letters), so that they are not among the first UncountedGames
+	// lists after a run's prefix (the Play test's).
+	games := "~" + prefix + "order-"
+	for _, tail := range tails {
+		k := base + tail
+		if err := s.CreateAccount(ctx, &store.Account{Key: k, Name: k, Password: "pbkdf2$o", Created: now}); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Follow(ctx, owner, k, now, 0); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Block(ctx, owner, k, now, 0); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.SetSeen(ctx, k, seen); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.SawWatcher(ctx, base+"game", tail, tail, now); err != nil {
+			t.Fatal(err)
+		}
+		g := &store.Game{ID: games + tail, Variant: "english", Lexicon: "en-sowpods", Seats: []store.Seat{{Name: "A"}, {Name: "B"}}, Created: now}
+		if err := s.CreateFinishedGame(ctx, g, nil); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.AddAccountGame(ctx, owner, store.AccountGame{Game: g.ID, Joined: now}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var cards []store.Card
+	for _, tail := range tails {
+		cards = append(cards, store.Card{Letters: tail, Due: now, Filed: now})
+	}
+	if _, err := s.PutCards(ctx, owner, prefix+"order", cards, 100); err != nil {
+		t.Fatal(err)
+	}
+	mine := func(keys []string, start string) []string {
+		var out []string
+		for _, k := range keys {
+			if strings.HasPrefix(k, start) {
+				out = append(out, strings.TrimPrefix(k, start))
+			}
+		}
+		return out
+	}
+	for _, c := range []struct {
+		name string
+		list func() ([]string, error)
+		want []string
+	}{
+		{"FindAccounts, the first 4", func() ([]string, error) {
+			found, err := s.FindAccounts(ctx, base, 4)
+			var keys []string
+			for _, f := range found {
+				keys = append(keys, f.Key)
+			}
+			return mine(keys, base), err
+		}, sorted[:4]},
+		{"Follows", func() ([]string, error) {
+			fs, err := s.Follows(ctx, owner)
+			var keys []string
+			for _, f := range fs {
+				keys = append(keys, f.Key)
+			}
+			return mine(keys, base), err
+		}, sorted},
+		{"Blocks", func() ([]string, error) {
+			bs, err := s.Blocks(ctx, owner)
+			var keys []string
+			for _, b := range bs {
+				keys = append(keys, b.Key)
+			}
+			return mine(keys, base), err
+		}, sorted},
+		{"SeenSince, seen at once", func() ([]string, error) {
+			ss, err := s.SeenSince(ctx, seen, 100)
+			var keys []string
+			for _, a := range ss {
+				keys = append(keys, a.Key)
+			}
+			return mine(keys, base), err
+		}, sorted},
+		{"Watchers' names", func() ([]string, error) {
+			ws, err := s.Watchers(ctx, now)
+			return ws[base+"game"].Names, err
+		}, sorted},
+		{"Cards due at once", func() ([]string, error) {
+			cs, err := s.Cards(ctx, owner, prefix+"order")
+			var letters []string
+			for _, c := range cs {
+				letters = append(letters, c.Letters)
+			}
+			return letters, err
+		}, sorted},
+		{"UncountedGames, 3 a page", func() ([]string, error) {
+			var ids []string
+			for after := games; ; {
+				page, err := s.UncountedGames(ctx, after, 3)
+				if err != nil {
+					return nil, err
+				}
+				for _, id := range page {
+					if !strings.HasPrefix(id, games) {
+						return mine(ids, games), nil
+					}
+					ids = append(ids, id)
+				}
+				if len(page) < 3 {
+					return mine(ids, games), nil
+				}
+				after = page[len(page)-1]
+			}
+		}, sorted},
+	} {
+		got, err := c.list()
+		if err != nil {
+			t.Errorf("%s: %v", c.name, err)
+			continue
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s: %q, want %q (in byte order)", c.name, got, c.want)
+		}
+	}
 }

@@ -90,12 +90,7 @@ func (s *Server) handleBlocks(w http.ResponseWriter, r *http.Request) {
 
 // blockLists is the list of the players one blocks, for accountList.
 func (s *Server) blockLists() *accountList {
-	return &accountList{verb: "block", max: maxBlocks,
-		count: func(ctx context.Context, key string) (int, error) {
-			bs, err := s.store.Blocks(ctx, key)
-			return len(bs), err
-		},
-		add: s.store.Block, remove: s.store.Unblock, write: s.writeBlocks}
+	return &accountList{verb: "block", max: maxBlocks, add: s.store.Block, remove: s.store.Unblock, write: s.writeBlocks}
 }
 
 func (s *Server) handleBlock(w http.ResponseWriter, r *http.Request) {

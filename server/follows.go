@@ -2,10 +2,13 @@ package server
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"slices"
 	"time"
+
+	"atril/store"
 )
 
 // Follows: a signed-in player may follow other players (GET, POST
@@ -98,12 +101,7 @@ func (s *Server) writeFollows(w http.ResponseWriter, r *http.Request, key string
 
 // followLists is the list of the players one follows, for accountList.
 func (s *Server) followLists() *accountList {
-	return &accountList{verb: "follow", max: maxFollows,
-		count: func(ctx context.Context, key string) (int, error) {
-			fs, err := s.store.Follows(ctx, key)
-			return len(fs), err
-		},
-		add: s.store.Follow, remove: s.store.Unfollow, write: s.writeFollows}
+	return &accountList{verb: "follow", max: maxFollows, add: s.store.Follow, remove: s.store.Unfollow, write: s.writeFollows}
 }
 
 func (s *Server) handleFollow(w http.ResponseWriter, r *http.Request) {
@@ -116,12 +114,12 @@ func (s *Server) handleUnfollow(w http.ResponseWriter, r *http.Request) {
 
 // accountList is a list of other accounts that an account keeps (the
 // players it blocks, those it follows): what it is called, its bound and
-// how it is read, changed and answered.
+// how it is changed (add checks the bound in the store's write, and
+// refuses with a store.LimitError) and answered.
 type accountList struct {
 	verb   string // block, follow
 	max    int
-	count  func(ctx context.Context, key string) (int, error)
-	add    func(ctx context.Context, key, other string, at time.Time) error
+	add    func(ctx context.Context, key, other string, at time.Time, limit int) error
 	remove func(ctx context.Context, key, other string) error
 	write  func(w http.ResponseWriter, r *http.Request, key string)
 }
@@ -173,16 +171,11 @@ func (s *Server) changeList(w http.ResponseWriter, r *http.Request, l *accountLi
 		s.fail(w, &apiError{400, other.Name + " closed their account"})
 		return
 	}
-	n, err := l.count(r.Context(), a.Key)
-	if err != nil {
-		s.fail(w, err)
-		return
-	}
-	if n >= l.max {
-		s.fail(w, &apiError{409, fmt.Sprintf("you %s %d players, as many as you may: un%s one first", l.verb, n, l.verb)})
-		return
-	}
-	if err := l.add(r.Context(), a.Key, other.Key, time.Now()); err != nil {
+	if err := l.add(r.Context(), a.Key, other.Key, time.Now(), l.max); err != nil {
+		var le *store.LimitError
+		if errors.As(err, &le) {
+			err = &apiError{409, fmt.Sprintf("you %s %d players, as many as you may: un%s one first", l.verb, le.Have, l.verb)}
+		}
 		s.fail(w, err)
 		return
 	}

@@ -256,38 +256,52 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	req.creator = s.clientKey(r)
+	l, err := s.createSigned(r, req)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	if s.push != nil && slices.ContainsFunc(req.Seats, func(st SeatRequest) bool { return st.Invite != "" }) {
+		l.mu.Lock()
+		s.pushInvitations(&l.hdr)
+		l.mu.Unlock()
+	}
+	writeJSON(w, 201, CreateResponse{ID: l.hdr.ID, Seats: len(req.Seats)})
+}
+
+// createSigned makes the game of a create request, checking first that
+// the player who asks is signed in when it must be and that the players
+// it invites have room for the invitations.
+func (s *Server) createSigned(r *http.Request, req *createRequest) (*live, error) {
 	// Rated games, games of correspondence play and invitations are made
 	// by signed-in players only (the session looked up once).
+	invites := slices.ContainsFunc(req.Seats, func(st SeatRequest) bool { return st.Invite != "" })
 	why := ""
 	switch {
 	case req.Rated:
 		why = "sign in to create a rated game"
 	case req.Clock != nil && req.Clock.PerMove > 0:
 		why = "sign in to create a game of correspondence play"
-	case slices.ContainsFunc(req.Seats, func(st SeatRequest) bool { return st.Invite != "" }):
+	case invites:
 		why = "sign in to invite a player"
 	}
 	if why != "" {
 		a, err := s.requireSignIn(r, why)
-		if err == nil {
-			err = s.invitations(r.Context(), req, a)
-		}
 		if err != nil {
-			s.fail(w, err)
-			return
+			return nil, err
+		}
+		if invites {
+			// The invitations pending are counted from the games in
+			// memory: the game is made, and in memory, before another
+			// creation counts them.
+			s.inviteMu.Lock()
+			defer s.inviteMu.Unlock()
+		}
+		if err := s.invitations(r.Context(), req, a); err != nil {
+			return nil, err
 		}
 	}
-	l, err := s.create(r.Context(), req)
-	if err != nil {
-		s.fail(w, err)
-		return
-	}
-	if s.push != nil && why != "" {
-		l.mu.Lock()
-		s.pushInvitations(&l.hdr)
-		l.mu.Unlock()
-	}
-	writeJSON(w, 201, CreateResponse{ID: l.hdr.ID, Seats: len(req.Seats)})
+	return s.create(r.Context(), req)
 }
 
 // JoinResponse is the answer of POST /api/games/{id}/join. The token is

@@ -114,14 +114,11 @@ func (s *Server) importGame(ctx context.Context, req *ImportRequest) (string, in
 	if err != nil {
 		return "", 0, fmt.Errorf("import: %w", err)
 	}
-	if err := s.store.CreateGame(ctx, &hdr); err != nil {
-		return "", 0, fmt.Errorf("import: store the game: %w", err)
-	}
-	if err := s.store.Append(ctx, hdr.ID, store.Event{Seq: 0, Kind: "import", Data: string(ev), Time: hdr.Created}); err != nil {
-		return "", 0, fmt.Errorf("import: store the game: %w", err)
-	}
-	if err := s.store.Finish(ctx, hdr.ID); err != nil {
-		return "", 0, fmt.Errorf("import: store the game: %w", err)
+	// One write: a failure leaves no game half made (a header without
+	// its file, or one not marked finished, which a restart would try
+	// to rebuild).
+	if err := s.store.CreateFinishedGame(ctx, &hdr, []store.Event{{Seq: 0, Kind: "import", Data: string(ev), Time: hdr.Created}}); err != nil {
+		return "", 0, fmt.Errorf("import: store game %s: %w", hdr.ID, err)
 	}
 	return hdr.ID, len(hdr.Seats), nil
 }

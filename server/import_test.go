@@ -1,6 +1,8 @@
 package server
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -8,6 +10,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"atril/store"
 )
 
 // gcgOf downloads a finished game's GCG file.
@@ -228,5 +232,66 @@ func TestImportsPerHour(t *testing.T) {
 	var why struct{ Error string }
 	if code := e.do("POST", "/api/games/import", "", ImportRequest{GCG: gcg}, &why); code != 429 || !strings.Contains(why.Error, "imported games this hour") {
 		t.Errorf("a third import in an hour: %d %q", code, why.Error)
+	}
+}
+
+// failingWrites is a store whose writes of a game's log or its end fail
+// (fail names them: "append", "finish"), as a store failing part-way
+// through an import made of several writes would.
+type failingWrites struct {
+	store.Store
+	fail string
+}
+
+func (f *failingWrites) Append(ctx context.Context, id string, e store.Event) error {
+	if f.fail == "append" {
+		return errors.New("append refused for the test")
+	}
+	return f.Store.Append(ctx, id, e)
+}
+
+func (f *failingWrites) Finish(ctx context.Context, id string) error {
+	if f.fail == "finish" {
+		return errors.New("finish refused for the test")
+	}
+	return f.Store.Finish(ctx, id)
+}
+
+// TestImportIsOneWrite: an import is stored whole or not at all. It was
+// three writes (the header, the file, the mark of the end): a failure of
+// the second or third left a game half made, unfinished, which a
+// restart would try to rebuild.
+func TestImportIsOneWrite(t *testing.T) {
+	ctx := context.Background()
+	const record = "#player1 Ana Ana\n#player2 Bo Bo\n#lexicon en-sowpods\n>Ana: ABCDEFG -  +0 0\n"
+	// With no write failing, the record imports.
+	for _, fail := range []string{"", "append", "finish"} {
+		name := "none failing"
+		if fail != "" {
+			name = fail + " failing"
+		}
+		t.Run(name, func(t *testing.T) {
+			st := &failingWrites{Store: newStore(t), fail: fail}
+			e := newEnv(t, st)
+			var cr CreateResponse
+			code := e.do("POST", "/api/games/import", "", ImportRequest{GCG: record}, &cr)
+			ids, err := st.Unfinished(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(ids) != 0 {
+				t.Errorf("import answered %d; unfinished games left in the store: %v", code, ids)
+			}
+			if code != 201 {
+				if fail == "" || code < 500 {
+					t.Fatalf("import failing %q: %d, want 201 (or a failure of the store's)", fail, code)
+				}
+				return
+			}
+			g, evs, err := st.Load(ctx, cr.ID)
+			if err != nil || !g.Finished || len(evs) != 1 || evs[0].Kind != "import" || !strings.Contains(evs[0].Data, "Ana") {
+				t.Errorf("the imported game: %+v %+v, %v; want it finished with its file", g, evs, err)
+			}
+		})
 	}
 }

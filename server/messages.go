@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -215,13 +216,17 @@ func (s *Server) handleSendMessage(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	now := time.Now().UTC()
-	if err == nil {
-		err = s.newContactAllowed(r.Context(), me, other, now)
-	}
 	var m store.Message
 	if err == nil {
+		// A first message to other counts against the new contacts of
+		// the last day: at most NewContactsPerDay accounts written to
+		// that never wrote back.
 		m = store.Message{From: me.Key, To: other.Key, Text: text, At: now}
-		err = s.store.AddMessage(r.Context(), &m, MessagesKept)
+		err = s.store.AddMessage(r.Context(), &m, MessagesKept, store.ContactLimit{Since: now.Add(-24 * time.Hour), Max: NewContactsPerDay})
+		var le *store.LimitError
+		if errors.As(err, &le) {
+			err = &apiError{429, fmt.Sprintf("you wrote to %d players who have not answered in the last day: wait for an answer, or for tomorrow", le.Have)}
+		}
 	}
 	if err != nil {
 		s.fail(w, err)
@@ -229,18 +234,4 @@ func (s *Server) handleSendMessage(w http.ResponseWriter, r *http.Request) {
 	}
 	s.pushMessage(me, &m)
 	writeJSON(w, 201, messageInfo(&m, me.Key))
-}
-
-// newContactAllowed refuses a first message to other once me has written
-// to NewContactsPerDay accounts in the last day that never wrote back.
-func (s *Server) newContactAllowed(ctx context.Context, me, other *store.Account, now time.Time) error {
-	ms, err := s.store.Messages(ctx, me.Key, other.Key, 0, 1)
-	if err != nil || len(ms) > 0 {
-		return err
-	}
-	n, err := s.store.NewContacts(ctx, me.Key, now.Add(-24*time.Hour))
-	if err == nil && n >= NewContactsPerDay {
-		err = &apiError{429, fmt.Sprintf("you wrote to %d players who have not answered in the last day: wait for an answer, or for tomorrow", n)}
-	}
-	return err
 }

@@ -143,7 +143,7 @@ func TestMessagesNewContacts(t *testing.T) {
 			t.Fatal(err)
 		}
 		if k < NewContactsPerDay {
-			if err := e.st.AddMessage(ctx, &store.Message{From: AccountKey("Spam"), To: key, Text: "buy", At: now}, MessagesKept); err != nil {
+			if err := e.st.AddMessage(ctx, &store.Message{From: AccountKey("Spam"), To: key, Text: "buy", At: now}, MessagesKept, store.ContactLimit{}); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -157,7 +157,7 @@ func TestMessagesNewContacts(t *testing.T) {
 		t.Errorf("a second message to the same account: %d, want 201", code)
 	}
 	// One answer frees a place.
-	if err := e.st.AddMessage(ctx, &store.Message{From: AccountKey("Target1"), To: AccountKey("Spam"), Text: "no thanks", At: now}, MessagesKept); err != nil {
+	if err := e.st.AddMessage(ctx, &store.Message{From: AccountKey("Target1"), To: AccountKey("Spam"), Text: "no thanks", At: now}, MessagesKept, store.ContactLimit{}); err != nil {
 		t.Fatal(err)
 	}
 	if code := e.doWith(spam, "POST", "/api/me/messages/"+last, "", map[string]string{"text": "buy"}, nil); code != 201 {

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
 	"time"
@@ -69,16 +70,12 @@ func (s *Server) handleReport(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
-	n, err := s.store.OpenReportsBy(r.Context(), a.Key)
-	if err == nil && n >= maxOpenReports {
-		err = &apiError{409, fmt.Sprintf("you have %d reports waiting for the operators, as many as you may: wait until they read them", n)}
-	}
-	if err != nil {
-		s.fail(w, err)
-		return
-	}
 	rep := &store.Report{By: a.Key, Of: other.Key, Game: req.Game, Reason: reason, Created: time.Now()}
-	if err := s.store.AddReport(r.Context(), rep); err != nil {
+	if err := s.store.AddReport(r.Context(), rep, maxOpenReports); err != nil {
+		var le *store.LimitError
+		if errors.As(err, &le) {
+			err = &apiError{409, fmt.Sprintf("you have %d reports waiting for the operators, as many as you may: wait until they read them", le.Have)}
+		}
 		s.fail(w, err)
 		return
 	}

@@ -319,6 +319,11 @@ type Server struct {
 	// quickMu is held while a quick pairing looks for a game and seats its
 	// player (taken before offerMu and any game's mu).
 	quickMu sync.Mutex
+	// inviteMu is held while a new game's invitations are counted and the
+	// game made (createSigned), so that creations sent at once cannot pass
+	// the bounds of the invitations together (taken before mu and any
+	// game's mu).
+	inviteMu sync.Mutex
 }
 
 // lexRes is a loaded word list and a pool of generators over it.

@@ -346,19 +346,6 @@ func (s *Server) handleCreateTournament(w http.ResponseWriter, r *http.Request) 
 		s.fail(w, err)
 		return
 	}
-	directing := 0
-	if err := s.eachOpenTournament(r.Context(), func(_ string, d *tournamentDoc) {
-		if d.DirectorKey == me.Key {
-			directing++
-		}
-	}); err != nil {
-		s.fail(w, err)
-		return
-	}
-	if directing >= maxDirecting {
-		s.fail(w, &apiError{409, fmt.Sprintf("you direct %d tournaments not over yet; that is as many as one may", directing)})
-		return
-	}
 	now := time.Now().UTC()
 	d := tournamentDoc{TournamentRequest: *req, Director: me.Name, DirectorKey: me.Key, State: "registering", Created: now}
 	body, err := json.Marshal(&d)
@@ -367,7 +354,18 @@ func (s *Server) handleCreateTournament(w http.ResponseWriter, r *http.Request) 
 		return
 	}
 	id := randomHex(8)
-	if err := s.store.CreateTournament(r.Context(), &store.Tournament{ID: id, Data: string(body), Created: now, Updated: now}); err != nil {
+	// The tournaments not over that me directs are counted in the
+	// store's write, so that creations sent at once cannot all pass.
+	directs := func(t *store.Tournament) bool {
+		var d tournamentDoc
+		return json.Unmarshal([]byte(t.Data), &d) == nil && d.DirectorKey == me.Key
+	}
+	lim := store.TournamentLimit{Account: me.Key, Max: maxDirecting, Holds: directs}
+	if err := s.store.CreateTournament(r.Context(), &store.Tournament{ID: id, Data: string(body), Created: now, Updated: now}, lim); err != nil {
+		var le *store.LimitError
+		if errors.As(err, &le) {
+			err = &apiError{409, fmt.Sprintf("you direct %d tournaments not over yet; that is as many as one may", le.Have)}
+		}
 		s.fail(w, err)
 		return
 	}

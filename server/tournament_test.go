@@ -451,7 +451,7 @@ func TestTournamentSweep(t *testing.T) {
 		t.Fatal(err)
 	}
 	const id = "00000000000000f1"
-	if err := st.CreateTournament(context.Background(), &store.Tournament{ID: id, Data: string(data), Created: now, Updated: now}); err != nil {
+	if err := st.CreateTournament(context.Background(), &store.Tournament{ID: id, Data: string(data), Created: now, Updated: now}, store.TournamentLimit{}); err != nil {
 		t.Fatal(err)
 	}
 	waitFor(t, "the game made by the sweeper", func() bool {
@@ -509,7 +509,7 @@ func TestTournamentRegistrationExpires(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := st.CreateTournament(context.Background(), &store.Tournament{ID: id, Data: string(data), Created: old, Updated: old}); err != nil {
+		if err := st.CreateTournament(context.Background(), &store.Tournament{ID: id, Data: string(data), Created: old, Updated: old}, store.TournamentLimit{}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -556,7 +556,7 @@ func TestTournamentsPaged(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := st.CreateTournament(context.Background(), &store.Tournament{ID: id, Data: string(data), Created: created, Updated: created}); err != nil {
+		if err := st.CreateTournament(context.Background(), &store.Tournament{ID: id, Data: string(data), Created: created, Updated: created}, store.TournamentLimit{}); err != nil {
 			t.Fatal(err)
 		}
 	}

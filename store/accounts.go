@@ -189,7 +189,7 @@ func ratedWhere(prefix string, f RatedFilter, key string, before bool, arg func(
 	if before && f.Before != nil {
 		at := f.Before.Finished.UnixNano()
 		args = append(args, at, at, f.Before.Game)
-		w += fmt.Sprintf(" AND (me.finished < %s OR (me.finished = %s AND me.game > %s))", arg(len(args)-2), arg(len(args)-1), arg(len(args)))
+		w += fmt.Sprintf(" AND (me.finished < %s OR (me.finished = %s AND me.game%s > %s))", arg(len(args)-2), arg(len(args)-1), byBytes(prefix), arg(len(args)))
 	}
 	return w, args
 }
@@ -201,9 +201,9 @@ func ratedListQuery(prefix string, f RatedFilter, key string, n int, arg func(in
 	args = append(args, n)
 	return fmt.Sprintf(`SELECT `+ratedGameCols+`
 		FROM (SELECT me.game, me.finished FROM %[1]srated_seats me JOIN %[1]srated_games gg ON gg.game = me.game
-			WHERE %[2]s ORDER BY me.finished DESC, me.game LIMIT %[3]s) m
+			WHERE %[2]s ORDER BY me.finished DESC, me.game%[4]s LIMIT %[3]s) m
 		JOIN %[1]srated_games g ON g.game = m.game JOIN %[1]srated_seats s ON s.game = m.game
-		ORDER BY m.finished DESC, m.game, s.seat`, prefix, w, arg(len(args))), args
+		ORDER BY m.finished DESC, m.game%[4]s, s.seat`, prefix, w, arg(len(args)), byBytes(prefix)), args
 }
 
 // ratedGameCols are the columns of a seat of a recorded game (g of
@@ -226,8 +226,8 @@ func ratedTotalsQueries(prefix string, f RatedFilter, key string, arg func(int) 
 		COALESCE(SUM(me.top_moves), 0), COALESCE(SUM(me.lost), 0) %s WHERE %s`, from, w),
 		fmt.Sprintf(`SELECT COUNT(*), COALESCE(SUM(o.score), 0) %s
 		JOIN %srated_seats o ON o.game = me.game AND o.seat <> me.seat WHERE %s`, from, prefix, w),
-		fmt.Sprintf(`SELECT me.game, me.score, me.finished %s WHERE %s ORDER BY me.score DESC, me.finished DESC, me.game LIMIT 1`, from, w),
-		fmt.Sprintf(`SELECT me.game, me.best_move, me.finished %s WHERE %s AND me.turns > 0 ORDER BY me.best_move DESC, me.finished DESC, me.game LIMIT 1`, from, w),
+		fmt.Sprintf(`SELECT me.game, me.score, me.finished %s WHERE %s ORDER BY me.score DESC, me.finished DESC, me.game%s LIMIT 1`, from, w, byBytes(prefix)),
+		fmt.Sprintf(`SELECT me.game, me.best_move, me.finished %s WHERE %s AND me.turns > 0 ORDER BY me.best_move DESC, me.finished DESC, me.game%s LIMIT 1`, from, w, byBytes(prefix)),
 	}, args
 }
 
@@ -246,7 +246,7 @@ func levelTotalsSQL(prefix string, arg func(int) string) string {
 	return fmt.Sprintf(`SELECT o.level, COUNT(*), COALESCE(SUM(CASE WHEN me.result = 1 THEN 1 ELSE 0 END), 0),
 		COALESCE(SUM(CASE WHEN me.result = 0 THEN 1 ELSE 0 END), 0), COALESCE(SUM(me.score), 0), COALESCE(SUM(o.score), 0)
 		FROM %[1]srated_seats me JOIN %[1]srated_seats o ON o.game = me.game AND o.seat <> me.seat AND o.level <> ''
-		WHERE me.account = %[2]s GROUP BY o.level ORDER BY o.level`, prefix, arg(1))
+		WHERE me.account = %[2]s GROUP BY o.level ORDER BY o.level%[3]s`, prefix, arg(1), byBytes(prefix))
 }
 
 // levelTotals runs LevelTotals on d.
@@ -367,8 +367,11 @@ type Accounts interface {
 	Unsuspend(ctx context.Context, key string) error
 	// Block records that the account of key blocks the account of other
 	// (ErrNotFound if either account does not exist or is closed; blocking again
-	// changes nothing). An account cannot block itself.
-	Block(ctx context.Context, key, other string, at time.Time) error
+	// changes nothing). An account cannot block itself. With limit > 0,
+	// an account that blocks limit accounts or more (other not among
+	// them) blocks no more: a LimitError, counted in the transaction of
+	// the write (see ErrLimit).
+	Block(ctx context.Context, key, other string, at time.Time, limit int) error
 	// Unblock lifts the block of other by key (nothing to do if there
 	// is none).
 	Unblock(ctx context.Context, key, other string) error
@@ -386,8 +389,12 @@ type Accounts interface {
 	UnfinishedGames(ctx context.Context, key string) ([]string, error)
 	// Follow records that the account of key follows the account of
 	// other (ErrNotFound if either account does not exist or is closed; following
-	// again changes nothing). An account cannot follow itself.
-	Follow(ctx context.Context, key, other string, at time.Time) error
+	// again changes nothing). An account cannot follow itself. With
+	// limit > 0, an account that follows limit accounts or more (as
+	// Follows lists them; other not among them) follows no more: a
+	// LimitError, counted in the transaction of the write (see
+	// ErrLimit).
+	Follow(ctx context.Context, key, other string, at time.Time, limit int) error
 	// Unfollow ends key's following of other (nothing to do if there is
 	// none).
 	Unfollow(ctx context.Context, key, other string) error
@@ -443,8 +450,11 @@ type Accounts interface {
 	// out.
 	SeenSince(ctx context.Context, since time.Time, n int) ([]Seen, error)
 	// AddReport stores a new report, open, and sets its ID (ErrNotFound
-	// if either account does not exist).
-	AddReport(ctx context.Context, r *Report) error
+	// if either account does not exist, or the writer's is closed). With
+	// limit > 0, an account with limit open reports or more writes no
+	// more: a LimitError, counted in the transaction of the write (see
+	// ErrLimit).
+	AddReport(ctx context.Context, r *Report, limit int) error
 	// Reports returns the n latest reports, newest first: the open ones
 	// only unless all, about the account of key only unless key is "".
 	Reports(ctx context.Context, key string, all bool, n int) ([]Report, error)
@@ -550,8 +560,9 @@ type Accounts interface {
 	// replaces the stored card of its letters unless that was filed at
 	// the same time or later) and returns how many cards it holds then;
 	// it changes nothing and returns an error wrapping ErrFull when that
-	// would be more than limit, or ErrNotFound when the account does not
-	// exist or is closed.
+	// would be more than limit (counted in the transaction of the
+	// write), or ErrNotFound when the account does not exist or is
+	// closed.
 	PutCards(ctx context.Context, key, lexicon string, cards []Card, limit int) (int, error)
 	// Cards returns an account's cardbox for a word list, the earliest
 	// due first.
@@ -625,8 +636,10 @@ type Accounts interface {
 	EndgameNumbers(ctx context.Context, key, lexicon string) ([]int, error)
 	// AddMessage stores a message (ErrNotFound if either account does
 	// not exist or is closed) and sets its ID; a conversation keeps its
-	// latest keep messages.
-	AddMessage(ctx context.Context, m *Message, keep int) error
+	// latest keep messages. A first message between the two accounts
+	// beyond what contacts allows is refused with a LimitError, counted
+	// in the transaction of the write (see ErrLimit).
+	AddMessage(ctx context.Context, m *Message, keep int, contacts ContactLimit) error
 	// Messages returns the n latest messages between accounts a and b
 	// numbered below before (any, for 0), oldest first.
 	Messages(ctx context.Context, a, b string, before int64, n int) ([]Message, error)
@@ -682,6 +695,30 @@ func checkPair(ctx context.Context, verb, key, other string, account func(contex
 		if _, err := account(ctx, k); err != nil {
 			return fmt.Errorf("store: %s %q by %q: %w", verb, other, key, err)
 		}
+	}
+	return nil
+}
+
+// blockBound bounds the accounts one blocks, counted as Blocks lists
+// them.
+func blockBound(prefix string, arg func(int) string) listBound {
+	return listBound{what: "blocks",
+		has:   fmt.Sprintf(`SELECT COUNT(*) FROM %sblocks WHERE account = %s AND blocked = %s`, prefix, arg(1), arg(2)),
+		count: fmt.Sprintf(`SELECT COUNT(*) FROM %sblocks WHERE account = %s`, prefix, arg(1))}
+}
+
+// block runs Block in a transaction of in, with the statements of the
+// tables named with prefix.
+func block(ctx context.Context, in ownTx, prefix string, arg func(int) string, key, other string, at time.Time, limit int) error {
+	if err := in(ctx, key, []string{other}, func(d dbFuncs) error {
+		if err := blockBound(prefix, arg).check(ctx, d, key, other, limit); err != nil {
+			return err
+		}
+		_, err := d.exec(ctx, fmt.Sprintf(`INSERT INTO %sblocks(account, blocked, since) VALUES (%s, %s, %s) ON CONFLICT DO NOTHING`,
+			prefix, arg(1), arg(2), arg(3)), key, other, at.UnixNano())
+		return err
+	}); err != nil {
+		return fmt.Errorf("store: block %q by %q: %w", other, key, err)
 	}
 	return nil
 }
@@ -748,6 +785,53 @@ func checkReport(ctx context.Context, r *Report, account func(context.Context, s
 		}
 	}
 	return nil
+}
+
+// addReport runs AddReport in a transaction of in (its writer's
+// account open), with the statements of the tables named with prefix.
+func addReport(ctx context.Context, in ownTx, prefix string, arg func(int) string, r *Report, limit int) error {
+	if err := in(ctx, r.By, nil, func(d dbFuncs) error {
+		if limit > 0 {
+			n, err := d.one(ctx, fmt.Sprintf(`SELECT COUNT(*) FROM %sreports WHERE account = %s AND closed = 0`, prefix, arg(1)), r.By)
+			if err != nil {
+				return err
+			}
+			if n >= limit {
+				return &LimitError{What: "open reports", Have: n, Max: limit}
+			}
+		}
+		rows, err := d.query(ctx, fmt.Sprintf(`INSERT INTO %sreports(account, reported, game, reason, created) VALUES (%s, %s, %s, %s, %s) RETURNING id`,
+			prefix, arg(1), arg(2), arg(3), arg(4), arg(5)), r.By, r.Of, r.Game, r.Reason, r.Created.UnixNano())
+		if err != nil {
+			return err
+		}
+		ids, err := scanInt64s(rows.rowScanner)
+		rows.close()
+		if err == nil && len(ids) != 1 {
+			err = fmt.Errorf("the insert returned %d ids", len(ids))
+		}
+		if err != nil {
+			return err
+		}
+		r.ID = ids[0]
+		return nil
+	}); err != nil {
+		return fmt.Errorf("store: report of %q by %q: %w", r.Of, r.By, err)
+	}
+	return nil
+}
+
+// scanInt64s reads rows of one integer column.
+func scanInt64s(rows rowScanner) ([]int64, error) {
+	var out []int64
+	for rows.Next() {
+		var n int64
+		if err := rows.Scan(&n); err != nil {
+			return nil, err
+		}
+		out = append(out, n)
+	}
+	return out, rows.Err()
 }
 
 // applyRatings fills the seats of g from the ratings before and after a

@@ -176,17 +176,11 @@ func (s *Postgres) Unsuspend(ctx context.Context, key string) error {
 }
 
 // Block implements Accounts.
-func (s *Postgres) Block(ctx context.Context, key, other string, at time.Time) error {
+func (s *Postgres) Block(ctx context.Context, key, other string, at time.Time, limit int) error {
 	if err := checkPair(ctx, "block", key, other, s.Account); err != nil {
 		return err
 	}
-	if err := s.inOpenTx(ctx, []string{key, other}, func(d dbFuncs) error {
-		_, err := d.exec(ctx, `INSERT INTO atril_blocks(account, blocked, since) VALUES ($1,$2,$3) ON CONFLICT DO NOTHING`, key, other, at.UnixNano())
-		return err
-	}); err != nil {
-		return fmt.Errorf("store: block %q by %q: %w", other, key, err)
-	}
-	return nil
+	return block(ctx, s.inOwnTx, "atril_", pgArg, key, other, at, limit)
 }
 
 // Unblock implements Accounts.
@@ -199,7 +193,7 @@ func (s *Postgres) Unblock(ctx context.Context, key, other string) error {
 
 // Blocks implements Accounts.
 func (s *Postgres) Blocks(ctx context.Context, key string) ([]Block, error) {
-	rows, err := s.pool.Query(ctx, `SELECT b.blocked, a.name, b.since FROM atril_blocks b JOIN atril_accounts a ON a.key = b.blocked WHERE b.account = $1 ORDER BY a.key`, key)
+	rows, err := s.pool.Query(ctx, `SELECT b.blocked, a.name, b.since FROM atril_blocks b JOIN atril_accounts a ON a.key = b.blocked WHERE b.account = $1 ORDER BY a.key COLLATE "C"`, key)
 	if err != nil {
 		return nil, fmt.Errorf("store: blocks of %q: %w", key, err)
 	}
@@ -223,7 +217,7 @@ func (s *Postgres) SetSeen(ctx context.Context, key string, at time.Time) error 
 // SeenSince implements Accounts.
 func (s *Postgres) SeenSince(ctx context.Context, since time.Time, n int) ([]Seen, error) {
 	rows, err := s.pool.Query(ctx, `SELECT p.account, a.name, p.seen FROM atril_presence p JOIN atril_accounts a ON a.key = p.account
-		WHERE p.seen >= $1 AND p.account NOT IN (SELECT account FROM atril_suspensions) ORDER BY p.seen DESC, p.account LIMIT $2`, since.UnixNano(), n)
+		WHERE p.seen >= $1 AND p.account NOT IN (SELECT account FROM atril_suspensions) ORDER BY p.seen DESC, p.account COLLATE "C" LIMIT $2`, since.UnixNano(), n)
 	if err != nil {
 		return nil, fmt.Errorf("store: accounts seen: %w", err)
 	}
@@ -246,15 +240,11 @@ func (s *Postgres) Blocking(ctx context.Context, key string) ([]string, error) {
 }
 
 // AddReport implements Accounts.
-func (s *Postgres) AddReport(ctx context.Context, r *Report) error {
+func (s *Postgres) AddReport(ctx context.Context, r *Report, limit int) error {
 	if err := checkReport(ctx, r, s.Account); err != nil {
 		return err
 	}
-	if err := s.pool.QueryRow(ctx, `INSERT INTO atril_reports(account, reported, game, reason, created) VALUES ($1,$2,$3,$4,$5) RETURNING id`,
-		r.By, r.Of, r.Game, r.Reason, r.Created.UnixNano()).Scan(&r.ID); err != nil {
-		return fmt.Errorf("store: report of %q by %q: %w", r.Of, r.By, err)
-	}
-	return nil
+	return addReport(ctx, s.inOwnTx, "atril_", pgArg, r, limit)
 }
 
 // Reports implements Accounts.
@@ -370,7 +360,7 @@ func (s *Postgres) SetPassword(ctx context.Context, key, old, hash, keep string)
 
 // Ratings implements Accounts.
 func (s *Postgres) Ratings(ctx context.Context, key string) ([]Rating, error) {
-	rows, err := s.pool.Query(ctx, `SELECT `+ratingCols+` FROM atril_ratings WHERE account = $1 ORDER BY category`, key)
+	rows, err := s.pool.Query(ctx, `SELECT `+ratingCols+` FROM atril_ratings WHERE account = $1 ORDER BY category COLLATE "C"`, key)
 	if err != nil {
 		return nil, fmt.Errorf("store: ratings of %q: %w", key, err)
 	}
@@ -384,7 +374,7 @@ func (s *Postgres) Ratings(ctx context.Context, key string) ([]Rating, error) {
 
 // Leaderboard implements Accounts.
 func (s *Postgres) Leaderboard(ctx context.Context, category string, n int) ([]Rating, error) {
-	rows, err := s.pool.Query(ctx, `SELECT `+ratingCols+` FROM atril_ratings WHERE category = $1 AND account NOT IN (SELECT account FROM atril_suspensions) ORDER BY r - 2*rd DESC, r DESC, account LIMIT $2`, category, n)
+	rows, err := s.pool.Query(ctx, `SELECT `+ratingCols+` FROM atril_ratings WHERE category = $1 AND account NOT IN (SELECT account FROM atril_suspensions) ORDER BY r - 2*rd DESC, r DESC, account COLLATE "C" LIMIT $2`, category, n)
 	if err != nil {
 		return nil, fmt.Errorf("store: leaderboard of %q: %w", category, err)
 	}
@@ -425,10 +415,10 @@ func (s *Postgres) RateGame(ctx context.Context, g *RatedGame, rate RateFunc) (b
 	// Lock (and first create, as placeholders with no games) the rows in
 	// key order.
 	if _, err := tx.Exec(ctx, `INSERT INTO atril_ratings(account, category, name, r, rd, vol, games, wins, losses, draws, updated)
-		SELECT k, $2, '', 0, 0, 0, 0, 0, 0, 0, 0 FROM unnest($1::text[]) AS k ORDER BY k ON CONFLICT DO NOTHING`, keys, g.Category); err != nil {
+		SELECT k, $2, '', 0, 0, 0, 0, 0, 0, 0, 0 FROM unnest($1::text[]) AS k ORDER BY k COLLATE "C" ON CONFLICT DO NOTHING`, keys, g.Category); err != nil {
 		return false, wrap(err)
 	}
-	rows, err := tx.Query(ctx, `SELECT `+ratingCols+` FROM atril_ratings WHERE category = $1 AND account = ANY($2::text[]) ORDER BY account FOR UPDATE`,
+	rows, err := tx.Query(ctx, `SELECT `+ratingCols+` FROM atril_ratings WHERE category = $1 AND account = ANY($2::text[]) ORDER BY account COLLATE "C" FOR UPDATE`,
 		g.Category, keys)
 	if err != nil {
 		return false, wrap(err)
@@ -517,7 +507,7 @@ func (s *Postgres) AddAccountGame(ctx context.Context, key string, g AccountGame
 
 // AccountGames implements Accounts.
 func (s *Postgres) AccountGames(ctx context.Context, key string, n int) ([]AccountGame, error) {
-	rows, err := s.pool.Query(ctx, `SELECT game, seat, joined FROM atril_account_games WHERE account = $1 ORDER BY joined DESC, game, seat LIMIT $2`, key, n)
+	rows, err := s.pool.Query(ctx, `SELECT game, seat, joined FROM atril_account_games WHERE account = $1 ORDER BY joined DESC, game COLLATE "C", seat LIMIT $2`, key, n)
 	if err != nil {
 		return nil, fmt.Errorf("store: games of %q: %w", key, err)
 	}

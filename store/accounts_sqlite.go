@@ -223,17 +223,11 @@ func (s *SQLite) Unsuspend(ctx context.Context, key string) error {
 }
 
 // Block implements Accounts.
-func (s *SQLite) Block(ctx context.Context, key, other string, at time.Time) error {
+func (s *SQLite) Block(ctx context.Context, key, other string, at time.Time, limit int) error {
 	if err := checkPair(ctx, "block", key, other, s.Account); err != nil {
 		return err
 	}
-	if err := s.inOpenTx(ctx, []string{key, other}, func(d dbFuncs) error {
-		_, err := d.exec(ctx, `INSERT INTO blocks(account, blocked, since) VALUES (?,?,?) ON CONFLICT DO NOTHING`, key, other, at.UnixNano())
-		return err
-	}); err != nil {
-		return fmt.Errorf("store: block %q by %q: %w", other, key, err)
-	}
-	return nil
+	return block(ctx, s.inOwnTx, "", sqliteArg, key, other, at, limit)
 }
 
 // Unblock implements Accounts.
@@ -293,19 +287,11 @@ func (s *SQLite) Blocking(ctx context.Context, key string) ([]string, error) {
 }
 
 // AddReport implements Accounts.
-func (s *SQLite) AddReport(ctx context.Context, r *Report) error {
+func (s *SQLite) AddReport(ctx context.Context, r *Report, limit int) error {
 	if err := checkReport(ctx, r, s.Account); err != nil {
 		return err
 	}
-	res, err := s.db.ExecContext(ctx, `INSERT INTO reports(account, reported, game, reason, created) VALUES (?,?,?,?,?)`,
-		r.By, r.Of, r.Game, r.Reason, r.Created.UnixNano())
-	if err == nil {
-		r.ID, err = res.LastInsertId()
-	}
-	if err != nil {
-		return fmt.Errorf("store: report of %q by %q: %w", r.Of, r.By, err)
-	}
-	return nil
+	return addReport(ctx, s.inOwnTx, "", sqliteArg, r, limit)
 }
 
 // Reports implements Accounts.

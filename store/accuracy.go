@@ -23,9 +23,9 @@ type FairPlayRow struct {
 // unanalysedSQL lists the recorded games with an account's seat that
 // took a turn and was not analysed, after a game ID, in ID order.
 func unanalysedSQL(prefix string, arg func(int) string) string {
-	return fmt.Sprintf(`SELECT DISTINCT game FROM %srated_seats
-		WHERE game > %s AND account <> '' AND turns > 0 AND analysed = 0
-		ORDER BY game LIMIT %s`, prefix, arg(1), arg(2))
+	return fmt.Sprintf(`SELECT DISTINCT game%[4]s AS game FROM %[1]srated_seats
+		WHERE game%[4]s > %[2]s AND account <> '' AND turns > 0 AND analysed = 0
+		ORDER BY game LIMIT %[3]s`, prefix, arg(1), arg(2), byBytes(prefix))
 }
 
 // setAccuracySQL records a seat's analysis.
@@ -45,7 +45,7 @@ func fairPlaySQL(prefix string, arg func(int) string) string {
 		WHERE gg.rated AND me.account <> '' AND me.analysed > 0 AND me.finished >= %[2]s
 			AND (%[3]s = '' OR me.account = %[3]s)
 			AND NOT EXISTS (SELECT 1 FROM %[1]srated_seats o WHERE o.game = me.game AND o.level <> '')
-		GROUP BY me.account, a.name ORDER BY me.account`, prefix, arg(1), arg(2))
+		GROUP BY me.account, a.name ORDER BY me.account%[4]s`, prefix, arg(1), arg(2), byBytes(prefix))
 }
 
 // accuracyWrap says which game an error of SetAccuracy was about.

@@ -53,7 +53,7 @@ func putCardSQL(prefix string, arg func(int) string) string {
 
 // cardsSQL lists a cardbox, the earliest due first.
 func cardsSQL(prefix string, arg func(int) string) string {
-	return fmt.Sprintf(`SELECT letters, box, due, filed FROM %scards WHERE account = %s AND lexicon = %s ORDER BY due, letters`, prefix, arg(1), arg(2))
+	return fmt.Sprintf(`SELECT letters, box, due, filed FROM %scards WHERE account = %s AND lexicon = %s ORDER BY due, letters%s`, prefix, arg(1), arg(2), byBytes(prefix))
 }
 
 // countCardsSQL counts a cardbox's cards.
@@ -70,6 +70,20 @@ func clearCardsSQL(prefix string, arg func(int) string) string {
 // the statements shared by both stores take them.
 func sqliteArg(int) string { return "?" }
 func pgArg(i int) string   { return fmt.Sprintf("$%d", i) }
+
+// byBytes follows a text column in an ORDER BY, or in a comparison
+// with a cursor, in the statements of the database whose tables' names
+// begin with prefix, so that text goes by the bytes of its UTF-8 as Go's
+// strings do: SQLite's text always does (its BINARY collation; nothing
+// to add), PostgreSQL's by the database's collation, which may weigh
+// case, accents and punctuation as a language does, unless told
+// COLLATE "C" (as its own statements say).
+func byBytes(prefix string) string {
+	if prefix == "" {
+		return ""
+	}
+	return ` COLLATE "C"`
+}
 
 // sqliteNumArg numbers SQLite's placeholders, for a statement that uses
 // an argument twice.
@@ -150,15 +164,16 @@ func (s *SQLite) ClearCards(ctx context.Context, key, lexicon string) (int, erro
 	return int(n), nil
 }
 
-// PutCards implements Accounts. Two requests filing new cards at once
-// may each find room for theirs: the limit holds to within one request.
+// PutCards implements Accounts. The account's row is held exclusively
+// (lockOpen): of two requests filing new cards at once, the second
+// counts the first one's cards.
 func (s *Postgres) PutCards(ctx context.Context, key, lexicon string, cards []Card, limit int) (int, error) {
 	tx, err := s.pool.Begin(ctx)
 	if err != nil {
 		return 0, cardWrap("file cards in", key, lexicon, err)
 	}
 	defer tx.Rollback(ctx)
-	if err := s.openInTx(ctx, tx, key); err != nil {
+	if err := s.lockOpen(ctx, tx, key); err != nil {
 		return 0, cardWrap("file cards in", key, lexicon, err)
 	}
 	var b pgx.Batch

@@ -72,8 +72,8 @@ func closeAccountSQL(prefix string, arg func(int) string) []closeStatement {
 // unfinishedGamesSQL lists the unfinished games in which an account
 // took a seat.
 func unfinishedGamesSQL(prefix string, arg func(int) string) string {
-	return fmt.Sprintf(`SELECT DISTINCT ag.game FROM %[1]saccount_games ag JOIN %[1]sgames g ON g.id = ag.game
-		WHERE ag.account = %[2]s AND NOT g.finished ORDER BY ag.game`, prefix, arg(1))
+	return fmt.Sprintf(`SELECT DISTINCT ag.game%[3]s AS game FROM %[1]saccount_games ag JOIN %[1]sgames g ON g.id = ag.game
+		WHERE ag.account = %[2]s AND NOT g.finished ORDER BY game`, prefix, arg(1), byBytes(prefix))
 }
 
 // CloseAccount implements Accounts.

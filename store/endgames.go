@@ -159,7 +159,7 @@ func (d endgameDB) first(ctx context.Context, key, lexicon string, number int) (
 // all returns the account's n latest answers, by number.
 func (d endgameDB) all(ctx context.Context, key string, n int) ([]EndgameRecord, error) {
 	return queryAll(ctx, d.dbFuncs, scanEndgames, fmt.Sprintf("endgame answers of %q", key),
-		d.sql(`SELECT `+endgameCols+` FROM %[1]sendgame_answers WHERE account = %[2]s ORDER BY number DESC, lexicon LIMIT %[3]s`), key, n)
+		d.sql(`SELECT `+endgameCols+` FROM %[1]sendgame_answers WHERE account = %[2]s ORDER BY number DESC, lexicon`+byBytes(d.prefix)+` LIMIT %[3]s`), key, n)
 }
 
 // numbers returns the numbers of the endgame puzzles of a word list an

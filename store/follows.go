@@ -50,7 +50,7 @@ func followsSQL(prefix string, arg func(int) string) string {
 	return fmt.Sprintf(`SELECT f.followed, a.name, f.since, COALESCE(p.seen, 0) FROM %[1]sfollows f
 		JOIN %[1]saccounts a ON a.key = f.followed LEFT JOIN %[1]spresence p ON p.account = f.followed
 		WHERE f.account = %[2]s AND NOT EXISTS (SELECT 1 FROM %[1]ssuspensions s WHERE s.account = f.followed)
-		ORDER BY f.followed`, prefix, arg(1))
+		ORDER BY f.followed%[3]s`, prefix, arg(1), byBytes(prefix))
 }
 
 // followersSQL counts the accounts that follow one, suspended ones left
@@ -58,6 +58,30 @@ func followsSQL(prefix string, arg func(int) string) string {
 func followersSQL(prefix string, arg func(int) string) string {
 	return fmt.Sprintf(`SELECT COUNT(*) FROM %[1]sfollows f WHERE f.followed = %[2]s
 		AND NOT EXISTS (SELECT 1 FROM %[1]ssuspensions s WHERE s.account = f.account)`, prefix, arg(1))
+}
+
+// followBound bounds the accounts one follows, counted as followsSQL
+// lists them (suspended ones left out).
+func followBound(prefix string, arg func(int) string) listBound {
+	return listBound{what: "follows",
+		has: fmt.Sprintf(`SELECT COUNT(*) FROM %sfollows WHERE account = %s AND followed = %s`, prefix, arg(1), arg(2)),
+		count: fmt.Sprintf(`SELECT COUNT(*) FROM %[1]sfollows f WHERE f.account = %[2]s
+			AND NOT EXISTS (SELECT 1 FROM %[1]ssuspensions s WHERE s.account = f.followed)`, prefix, arg(1))}
+}
+
+// follow runs Follow in a transaction of in, with the statements of the
+// tables named with prefix.
+func follow(ctx context.Context, in ownTx, prefix string, arg func(int) string, key, other string, at time.Time, limit int) error {
+	if err := in(ctx, key, []string{other}, func(d dbFuncs) error {
+		if err := followBound(prefix, arg).check(ctx, d, key, other, limit); err != nil {
+			return err
+		}
+		_, err := d.exec(ctx, followSQL(prefix, arg), key, other, at.UnixNano())
+		return err
+	}); err != nil {
+		return fmt.Errorf("store: follow %q by %q: %w", other, key, err)
+	}
+	return nil
 }
 
 // scanFollows reads rows of followsSQL.
@@ -82,17 +106,11 @@ func scanFollows(rows rowScanner, key string) ([]Follow, error) {
 }
 
 // Follow implements Accounts.
-func (s *SQLite) Follow(ctx context.Context, key, other string, at time.Time) error {
+func (s *SQLite) Follow(ctx context.Context, key, other string, at time.Time, limit int) error {
 	if err := checkPair(ctx, "follow", key, other, s.Account); err != nil {
 		return err
 	}
-	if err := s.inOpenTx(ctx, []string{key, other}, func(d dbFuncs) error {
-		_, err := d.exec(ctx, followSQL("", sqliteArg), key, other, at.UnixNano())
-		return err
-	}); err != nil {
-		return fmt.Errorf("store: follow %q by %q: %w", other, key, err)
-	}
-	return nil
+	return follow(ctx, s.inOwnTx, "", sqliteArg, key, other, at, limit)
 }
 
 // Unfollow implements Accounts.
@@ -123,17 +141,11 @@ func (s *SQLite) Followers(ctx context.Context, key string) (int, error) {
 }
 
 // Follow implements Accounts.
-func (s *Postgres) Follow(ctx context.Context, key, other string, at time.Time) error {
+func (s *Postgres) Follow(ctx context.Context, key, other string, at time.Time, limit int) error {
 	if err := checkPair(ctx, "follow", key, other, s.Account); err != nil {
 		return err
 	}
-	if err := s.inOpenTx(ctx, []string{key, other}, func(d dbFuncs) error {
-		_, err := d.exec(ctx, followSQL("atril_", pgArg), key, other, at.UnixNano())
-		return err
-	}); err != nil {
-		return fmt.Errorf("store: follow %q by %q: %w", other, key, err)
-	}
-	return nil
+	return follow(ctx, s.inOwnTx, "atril_", pgArg, key, other, at, limit)
 }
 
 // Unfollow implements Accounts.

@@ -58,7 +58,7 @@ const messageCols = `id, sender, recipient, text, at, read_at`
 
 // messageSQL holds the statements of the messages for one database.
 type messageSQL struct {
-	insert, prune, between, conversations, read, unread, newContacts string
+	insert, prune, between, conversations, read, unread, newContacts, written string
 }
 
 // newMessageSQL writes the statements for a database whose tables'
@@ -91,6 +91,8 @@ func newMessageSQL(prefix string, arg func(int) string, returning string) messag
 		// The accounts written to since a time that never wrote back.
 		newContacts: f(`SELECT COUNT(DISTINCT m.recipient) FROM %[1]smessages m WHERE m.sender = %[2]s AND m.at >= %[3]s
 			AND NOT EXISTS (SELECT 1 FROM %[1]smessages r WHERE r.sender = m.recipient AND r.recipient = %[2]s)`),
+		// Whether two accounts wrote to each other, either way (1) or not (0).
+		written: f(`SELECT COUNT(*) FROM (SELECT 1 FROM %[1]smessages WHERE ` + pair + ` LIMIT 1) w`),
 	}
 }
 
@@ -143,8 +145,27 @@ type messageDB struct {
 	q *messageSQL
 	// add inserts a message in a transaction, sets its ID and prunes its
 	// conversation to keep lines; it reports ErrNotFound when an
-	// account is missing.
-	add func(ctx context.Context, m *Message, keep int) error
+	// account is missing, and a LimitError when contacts refuses it.
+	add func(ctx context.Context, m *Message, keep int, contacts ContactLimit) error
+}
+
+// checkContacts refuses, in d, a first message between the accounts of m
+// when its writer has as many new contacts as lim allows.
+func (q *messageSQL) checkContacts(ctx context.Context, d dbFuncs, m *Message, lim ContactLimit) error {
+	if lim.Max <= 0 {
+		return nil
+	}
+	if n, err := d.one(ctx, q.written, m.From, m.To); err != nil || n > 0 {
+		return err
+	}
+	n, err := d.one(ctx, q.newContacts, m.From, lim.Since.UnixNano())
+	if err != nil {
+		return err
+	}
+	if n >= lim.Max {
+		return &LimitError{What: "new contacts", Have: n, Max: lim.Max}
+	}
+	return nil
 }
 
 func (d messageDB) between(ctx context.Context, a, b string, before int64, n int) ([]Message, error) {
@@ -163,13 +184,16 @@ func (d messageDB) conversations(ctx context.Context, key string, n int) ([]Conv
 // messages is the SQLite database's messageDB.
 func (s *SQLite) messages() messageDB {
 	return messageDB{dbFuncs: s.funcs(), q: &sqliteMessageSQL,
-		add: func(ctx context.Context, m *Message, keep int) error {
+		add: func(ctx context.Context, m *Message, keep int, contacts ContactLimit) error {
 			tx, err := s.db.BeginTx(ctx, nil)
 			if err != nil {
 				return err
 			}
 			defer tx.Rollback()
 			if err := s.openInTx(ctx, tx, m.From, m.To); err != nil {
+				return err
+			}
+			if err := sqliteMessageSQL.checkContacts(ctx, txFuncs(tx), m, contacts); err != nil {
 				return err
 			}
 			res, err := tx.ExecContext(ctx, sqliteMessageSQL.insert, m.From, m.To, m.Text, m.At.UnixNano())
@@ -193,13 +217,19 @@ func (s *SQLite) messages() messageDB {
 // messages is the PostgreSQL database's messageDB.
 func (s *Postgres) messages() messageDB {
 	return messageDB{dbFuncs: s.funcs(), q: &pgMessageSQL,
-		add: func(ctx context.Context, m *Message, keep int) error {
+		add: func(ctx context.Context, m *Message, keep int, contacts ContactLimit) error {
 			tx, err := s.pool.Begin(ctx)
 			if err != nil {
 				return err
 			}
 			defer tx.Rollback(ctx)
-			if err := s.openInTx(ctx, tx, m.From, m.To); err != nil {
+			// The writer's row held exclusively: its messages are
+			// written one at a time, each counting the new contacts
+			// of the others.
+			if err := s.lockOpen(ctx, tx, m.From, m.To); err != nil {
+				return err
+			}
+			if err := pgMessageSQL.checkContacts(ctx, pgTxFuncs(tx), m, contacts); err != nil {
 				return err
 			}
 			rows, err := tx.Query(ctx, pgMessageSQL.insert, m.From, m.To, m.Text, m.At.UnixNano())
@@ -229,11 +259,11 @@ func (s *Postgres) messages() messageDB {
 }
 
 // addMessage runs AddMessage on d.
-func (d messageDB) addMessage(ctx context.Context, m *Message, keep int) error {
+func (d messageDB) addMessage(ctx context.Context, m *Message, keep int, contacts ContactLimit) error {
 	if err := checkMessage(m, keep); err != nil {
 		return err
 	}
-	if err := d.add(ctx, m, keep); err != nil {
+	if err := d.add(ctx, m, keep, contacts); err != nil {
 		return fmt.Errorf("store: message from %q to %q: %w", m.From, m.To, err)
 	}
 	return nil
@@ -258,8 +288,8 @@ func (d messageDB) count(ctx context.Context, what, q string, args ...any) (int,
 }
 
 // AddMessage implements Accounts.
-func (s *SQLite) AddMessage(ctx context.Context, m *Message, keep int) error {
-	return s.messages().addMessage(ctx, m, keep)
+func (s *SQLite) AddMessage(ctx context.Context, m *Message, keep int, contacts ContactLimit) error {
+	return s.messages().addMessage(ctx, m, keep, contacts)
 }
 
 // Messages implements Accounts.
@@ -288,8 +318,8 @@ func (s *SQLite) NewContacts(ctx context.Context, key string, since time.Time) (
 }
 
 // AddMessage implements Accounts.
-func (s *Postgres) AddMessage(ctx context.Context, m *Message, keep int) error {
-	return s.messages().addMessage(ctx, m, keep)
+func (s *Postgres) AddMessage(ctx context.Context, m *Message, keep int, contacts ContactLimit) error {
+	return s.messages().addMessage(ctx, m, keep, contacts)
 }
 
 // Messages implements Accounts.

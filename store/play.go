@@ -13,10 +13,10 @@ import (
 // seats' play is not recorded (no seat with a turn, or no result at
 // all), after a game ID, in ID order.
 func uncountedSQL(prefix string, arg func(int) string) string {
-	return fmt.Sprintf(`SELECT DISTINCT ag.game FROM %[1]saccount_games ag JOIN %[1]sgames g ON g.id = ag.game
-		WHERE g.finished AND ag.game > %[2]s
+	return fmt.Sprintf(`SELECT DISTINCT ag.game%[4]s AS game FROM %[1]saccount_games ag JOIN %[1]sgames g ON g.id = ag.game
+		WHERE g.finished AND ag.game%[4]s > %[2]s
 			AND NOT EXISTS (SELECT 1 FROM %[1]srated_seats s WHERE s.game = ag.game AND s.turns > 0)
-		ORDER BY ag.game LIMIT %[3]s`, prefix, arg(1), arg(2))
+		ORDER BY game LIMIT %[3]s`, prefix, arg(1), arg(2), byBytes(prefix))
 }
 
 // setPlaySQL records a seat's play.

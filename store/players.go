@@ -20,7 +20,7 @@ import (
 func findAccountsSQL(prefix string, arg func(int) string) string {
 	return fmt.Sprintf(`SELECT a.key, a.name, COALESCE(p.seen, 0) FROM %[1]saccounts a LEFT JOIN %[1]spresence p ON p.account = a.key
 		WHERE substr(a.key, 1, length(%[2]s)) = %[3]s AND a.key NOT IN (SELECT account FROM %[1]ssuspensions)
-		ORDER BY a.key LIMIT %[4]s`, prefix, arg(1), arg(2), arg(3))
+		ORDER BY a.key%[5]s LIMIT %[4]s`, prefix, arg(1), arg(2), arg(3), byBytes(prefix))
 }
 
 // seenAtSQL selects when the account of the first argument was last seen.

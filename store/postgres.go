@@ -87,14 +87,16 @@ func pgUnique(err error) bool {
 	return errors.As(err, &pe) && pe.Code == "23505"
 }
 
-// CreateGame implements Store.
-func (s *Postgres) CreateGame(ctx context.Context, g *Game) error {
+// pgInsertGameSQL inserts a game's header.
+const pgInsertGameSQL = `INSERT INTO atril_games(id, variant, lexicon, seed, seats, created, finished, updated, challenge, rated, tournament) VALUES ($1,$2,$3,$4,$5,$6,$7,$6,$8,$9,$10)`
+
+// insertGame inserts the header of g with exec.
+func insertGame(ctx context.Context, exec func(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error), g *Game) error {
 	seats, err := json.Marshal(g.Seats)
 	if err != nil {
 		return fmt.Errorf("store: game %s: encode seats: %w", g.ID, err)
 	}
-	_, err = s.pool.Exec(ctx, `INSERT INTO atril_games(id, variant, lexicon, seed, seats, created, finished, updated, challenge, rated, tournament) VALUES ($1,$2,$3,$4,$5,$6,$7,$6,$8,$9,$10)`,
-		g.ID, g.Variant, g.Lexicon, int64(g.Seed), string(seats), g.Created.UnixNano(), g.Finished, g.Challenge, g.Rated, g.Tournament)
+	_, err = exec(ctx, pgInsertGameSQL, g.ID, g.Variant, g.Lexicon, int64(g.Seed), string(seats), g.Created.UnixNano(), g.Finished, g.Challenge, g.Rated, g.Tournament)
 	if err != nil {
 		if pgUnique(err) {
 			return fmt.Errorf("store: create game %s: %w", g.ID, ErrConflict)
@@ -104,16 +106,55 @@ func (s *Postgres) CreateGame(ctx context.Context, g *Game) error {
 	return nil
 }
 
+// CreateGame implements Store.
+func (s *Postgres) CreateGame(ctx context.Context, g *Game) error {
+	return insertGame(ctx, s.pool.Exec, g)
+}
+
+// CreateFinishedGame implements Store.
+func (s *Postgres) CreateFinishedGame(ctx context.Context, g *Game, evs []Event) error {
+	tx, err := s.pool.Begin(ctx)
+	if err != nil {
+		return fmt.Errorf("store: create finished game %s: %w", g.ID, err)
+	}
+	defer tx.Rollback(ctx)
+	over := *g
+	over.Finished = true
+	if err := insertGame(ctx, tx.Exec, &over); err != nil {
+		return err
+	}
+	for _, e := range evs {
+		tag, err := tx.Exec(ctx, pgAppendSQL, g.ID, e.Seq, e.Kind, e.Data, e.Time.UnixNano())
+		if err == nil && tag.RowsAffected() != 1 {
+			err = ErrConflict // not the next seq
+		}
+		if pgUnique(err) {
+			err = ErrConflict
+		}
+		if err != nil {
+			return fmt.Errorf("store: create finished game %s: event %d: %w", g.ID, e.Seq, err)
+		}
+	}
+	if err := tx.Commit(ctx); err != nil {
+		return fmt.Errorf("store: create finished game %s: commit: %w", g.ID, err)
+	}
+	g.Finished = true
+	return nil
+}
+
+// pgAppendSQL appends an event to a game's log only if the game exists
+// and the event's seq is the count of its events.
+const pgAppendSQL = `
+		INSERT INTO atril_events(game, seq, kind, data, time)
+		SELECT $1::text, $2::integer, $3::text, $4::text, $5::bigint
+		WHERE EXISTS (SELECT 1 FROM atril_games WHERE id = $1::text)
+		  AND $2::integer = (SELECT COUNT(*) FROM atril_events WHERE game = $1::text)`
+
 // Append implements Store. The insert itself checks the sequence: it
 // writes only when seq is the count of the game's events, and the
 // primary key refuses a duplicate from a concurrent writer.
 func (s *Postgres) Append(ctx context.Context, id string, e Event) error {
-	tag, err := s.pool.Exec(ctx, `
-		INSERT INTO atril_events(game, seq, kind, data, time)
-		SELECT $1::text, $2::integer, $3::text, $4::text, $5::bigint
-		WHERE EXISTS (SELECT 1 FROM atril_games WHERE id = $1::text)
-		  AND $2::integer = (SELECT COUNT(*) FROM atril_events WHERE game = $1::text)`,
-		id, e.Seq, e.Kind, e.Data, e.Time.UnixNano())
+	tag, err := s.pool.Exec(ctx, pgAppendSQL, id, e.Seq, e.Kind, e.Data, e.Time.UnixNano())
 	if err != nil {
 		if pgUnique(err) {
 			return fmt.Errorf("store: append event %d to game %s: %w", e.Seq, id, ErrConflict)
@@ -175,7 +216,7 @@ func (s *Postgres) Load(ctx context.Context, id string) (*Game, []Event, error) 
 
 // Unfinished implements Store.
 func (s *Postgres) Unfinished(ctx context.Context) ([]string, error) {
-	rows, err := s.pool.Query(ctx, `SELECT id FROM atril_games WHERE NOT finished ORDER BY created, id`)
+	rows, err := s.pool.Query(ctx, `SELECT id FROM atril_games WHERE NOT finished ORDER BY created, id COLLATE "C"`)
 	if err != nil {
 		return nil, fmt.Errorf("store: list unfinished games: %w", err)
 	}
@@ -211,7 +252,7 @@ func (s *Postgres) Migrate(ctx context.Context, version int, fn MigrateFunc) (in
 		return 0, nil
 	}
 	var games []*Game
-	rows, err := tx.Query(ctx, `SELECT id, variant, lexicon, seed, seats, created, finished, challenge, rated, tournament FROM atril_games ORDER BY id`)
+	rows, err := tx.Query(ctx, `SELECT id, variant, lexicon, seed, seats, created, finished, challenge, rated, tournament FROM atril_games ORDER BY id COLLATE "C"`)
 	if err != nil {
 		return fail(err)
 	}

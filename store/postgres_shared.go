@@ -150,7 +150,7 @@ func (s *Postgres) SetDue(ctx context.Context, id string, due time.Time) error {
 
 // Stale implements Shared.
 func (s *Postgres) Stale(ctx context.Context, before time.Time, after string, n int) ([]string, error) {
-	rows, err := s.pool.Query(ctx, `SELECT id FROM atril_games WHERE NOT finished AND updated < $1 AND id > $2 ORDER BY id LIMIT $3`,
+	rows, err := s.pool.Query(ctx, `SELECT id FROM atril_games WHERE NOT finished AND updated < $1 AND id COLLATE "C" > $2 ORDER BY id COLLATE "C" LIMIT $3`,
 		before.UnixNano(), after, n)
 	if err != nil {
 		return nil, fmt.Errorf("store: list stale games: %w", err)

@@ -4,12 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/url"
 	"os"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 
 	"atril/store"
 	"atril/store/storetest"
@@ -20,11 +22,14 @@ import (
 // sets it).
 const PostgresEnv = "ATRIL_PG_DSN"
 
+// TestPostgres runs the suite on a database whose text order is a
+// language's (see linguisticDSN), as the store must not depend on it.
 func TestPostgres(t *testing.T) {
 	dsn := os.Getenv(PostgresEnv)
 	if dsn == "" {
 		t.Skip("PostgreSQL store NOT tested: set " + PostgresEnv + " to a database's connection string (source .ci/install-postgres.sh)")
 	}
+	dsn = linguisticDSN(t, dsn)
 	// Each run uses fresh game ids, so a database shared between runs
 	// needs no cleaning.
 	prefix := fmt.Sprintf("t%d-", time.Now().UnixNano())
@@ -36,6 +41,64 @@ func TestPostgres(t *testing.T) {
 		t.Cleanup(func() { s.Close() })
 		return s
 	}, prefix)
+}
+
+// collationDB is the database, beside the one of PostgresEnv, that
+// linguisticDSN makes when that one orders text by its bytes.
+const collationDB = "atril_test_collation"
+
+// linguisticDSN returns the connection string of a database of the
+// server of dsn whose text order is a language's (English as ICU orders
+// it: case, accents and punctuation weighed apart from the letters), not
+// the order of the bytes, so that a statement of the store ordering by
+// the database's collation where SQLite orders by bytes lists things
+// otherwise. That is dsn's database when its order is such, else
+// collationDB, made once (ICU_LOCALE 'en'). When neither can be had (a
+// server without ICU, no right to make a database), it says so and
+// returns dsn.
+func linguisticDSN(t *testing.T, dsn string) string {
+	t.Helper()
+	ctx := context.Background()
+	// 'a' sorts after 'B' by bytes, before it in English.
+	linguistic := func(dsn string) (bool, error) {
+		conn, err := pgx.Connect(ctx, dsn)
+		if err != nil {
+			return false, err
+		}
+		defer conn.Close(ctx)
+		var ok bool
+		err = conn.QueryRow(ctx, `SELECT 'a' < 'B'`).Scan(&ok)
+		return ok, err
+	}
+	ok, err := linguistic(dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ok {
+		return dsn
+	}
+	u, err := url.Parse(dsn)
+	if err != nil || u.Scheme == "" {
+		t.Logf("the order of text NOT tested apart from bytes: %s is not a URL to name another database in", PostgresEnv)
+		return dsn
+	}
+	conn, err := pgx.Connect(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = conn.Exec(ctx, `CREATE DATABASE `+collationDB+` TEMPLATE template0 ENCODING 'UTF8' LOCALE_PROVIDER icu ICU_LOCALE 'en'`)
+	conn.Close(ctx)
+	// Made already, perhaps by another package's tests meanwhile.
+	var pe *pgconn.PgError
+	if err != nil && !(errors.As(err, &pe) && (pe.Code == "42P04" || pe.Code == "23505")) {
+		t.Logf("the order of text NOT tested apart from bytes: make database %s: %v", collationDB, err)
+		return dsn
+	}
+	u.Path = "/" + collationDB
+	if ok, err := linguistic(u.String()); err != nil || !ok {
+		t.Fatalf("database %s: orders by bytes (%v)", collationDB, err)
+	}
+	return u.String()
 }
 
 // TestPostgresShared checks what several server processes rely on: one

@@ -175,7 +175,7 @@ func newPuzzleSQL(prefix string, arg func(int) string, forUpdate string) puzzleS
 			VALUES (%[2]s, %[3]s, %[4]s, %[5]s, %[6]s, %[7]s, 0, 0) ON CONFLICT DO NOTHING`),
 		rated:   f(`UPDATE %[1]spuzzle_answers SET r_before = %[5]s, r_after = %[6]s WHERE account = %[2]s AND lexicon = %[3]s AND number = %[4]s`),
 		record:  f(`SELECT ` + puzzleRecordCols + ` FROM %[1]spuzzle_answers WHERE account = %[2]s AND lexicon = %[3]s AND number = %[4]s`),
-		records: f(`SELECT ` + puzzleRecordCols + ` FROM %[1]spuzzle_answers WHERE account = %[2]s ORDER BY number DESC, lexicon LIMIT %[3]s`),
+		records: f(`SELECT ` + puzzleRecordCols + ` FROM %[1]spuzzle_answers WHERE account = %[2]s ORDER BY number DESC, lexicon` + byBytes(prefix) + ` LIMIT %[3]s`),
 		numbers: f(`SELECT number FROM %[1]spuzzle_answers WHERE account = %[2]s AND lexicon = %[3]s ORDER BY number`),
 		counts: f(`SELECT COUNT(*), COALESCE(SUM(CASE WHEN correct THEN 1 ELSE 0 END), 0) FROM %[1]spuzzle_answers
 			WHERE lexicon = %[2]s AND number = %[3]s`),
@@ -195,7 +195,7 @@ func newRatingSQL(table, prefix string, arg func(int) string, forUpdate string) 
 		lock:        t(`SELECT ` + puzzleRatingCols + ` FROM %[0]s WHERE account = %[2]s AND lexicon = %[3]s AND number = %[4]s` + forUpdate),
 		update: t(`UPDATE %[0]s SET r = %[5]s, rd = %[6]s, vol = %[7]s, answered = %[8]s, solved = %[9]s, updated = %[10]s
 			WHERE account = %[2]s AND lexicon = %[3]s AND number = %[4]s`),
-		ratings: t(`SELECT ` + puzzleRatingCols + ` FROM %[0]s WHERE account = %[2]s AND number = 0 AND answered > 0 ORDER BY lexicon`),
+		ratings: t(`SELECT ` + puzzleRatingCols + ` FROM %[0]s WHERE account = %[2]s AND number = 0 AND answered > 0 ORDER BY lexicon` + byBytes(prefix)),
 		levels:  t(`SELECT ` + puzzleRatingCols + ` FROM %[0]s WHERE lexicon = %[2]s AND account = '' AND answered > 0 ORDER BY number`),
 		level:   t(`SELECT ` + puzzleRatingCols + ` FROM %[0]s WHERE account = '' AND lexicon = %[2]s AND number = %[3]s AND answered > 0`),
 		// Ranked as the games' leaderboard is: by the rating less twice
@@ -204,7 +204,7 @@ func newRatingSQL(table, prefix string, arg func(int) string, forUpdate string) 
 			FROM %[0]s p JOIN %[1]saccounts a ON a.key = p.account
 			WHERE p.lexicon = %[2]s AND p.number = 0 AND p.account <> '' AND p.answered > 0
 				AND p.account NOT IN (SELECT account FROM %[1]ssuspensions)
-			ORDER BY p.r - 2*p.rd DESC, p.r DESC, p.account LIMIT %[3]s`),
+			ORDER BY p.r - 2*p.rd DESC, p.r DESC, p.account` + byBytes(prefix) + ` LIMIT %[3]s`),
 	}
 }
 

@@ -48,7 +48,7 @@ func recordedIn(ctx context.Context, tx rerateTx, prefix string, arg func(int) s
 	}
 	w, args := inList("g.category", cats, 0, arg)
 	rows, done, err := tx.query(ctx, fmt.Sprintf(`SELECT `+ratedGameCols+` FROM %[1]srated_games g JOIN %[1]srated_seats s ON s.game = g.game
-		WHERE %[2]s ORDER BY g.finished, g.game, s.seat`, prefix, w), args...)
+		WHERE %[2]s ORDER BY g.finished, g.game%[3]s, s.seat`, prefix, w, byBytes(prefix)), args...)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -250,7 +250,7 @@ func (s *Postgres) Rerate(ctx context.Context, from []string, cat CategoryFunc, 
 
 // recordedCategoriesSQL lists the categories of the recorded games.
 func recordedCategoriesSQL(prefix string) string {
-	return fmt.Sprintf(`SELECT DISTINCT category FROM %srated_games ORDER BY category`, prefix)
+	return fmt.Sprintf(`SELECT DISTINCT category%[2]s AS category FROM %[1]srated_games ORDER BY category`, prefix, byBytes(prefix))
 }
 
 // RecordedCategories implements Accounts.

@@ -97,20 +97,20 @@ func newRushSQL(prefix string, arg func(int) string) rushSQL {
 		insert: f(`INSERT INTO %[1]srush_runs(` + rushCols + `) VALUES (%[2]s, %[3]s, %[4]s, %[5]s, %[6]s, %[7]s, %[8]s, %[9]s, %[10]s, %[11]s, %[12]s)`),
 		prune:  f(`DELETE FROM %[1]srush_runs WHERE account = '' AND started < %[2]s`),
 		get:    f(`SELECT ` + rushCols + ` FROM %[1]srush_runs WHERE id = %[2]s`),
-		find:   f(`SELECT ` + rushCols + ` FROM %[1]srush_runs WHERE account = %[2]s AND lexicon = %[3]s AND mode = %[4]s AND seed = %[5]s ORDER BY started, id`),
+		find:   f(`SELECT ` + rushCols + ` FROM %[1]srush_runs WHERE account = %[2]s AND lexicon = %[3]s AND mode = %[4]s AND seed = %[5]s ORDER BY started, id` + byBytes(prefix)),
 		// An answer moves the run on from the puzzle it answered, and
 		// only from it: of two answers to one puzzle, one counts.
 		advance: f(`UPDATE %[1]srush_runs SET puzzle = puzzle + 1, solved = solved + %[4]s, misses = misses + %[5]s, ended = %[6]s
 			WHERE id = %[2]s AND puzzle = %[3]s AND ended = 0`),
 		end:   f(`UPDATE %[1]srush_runs SET ended = %[3]s WHERE id = %[2]s AND ended = 0`),
-		runs:  f(`SELECT ` + rushCols + ` FROM %[1]srush_runs WHERE account = %[2]s ORDER BY started DESC, id LIMIT %[3]s`),
-		bests: bests(`r.account = %[2]s`, ``, `'' AS name`, ``, `b.lexicon, b.mode`),
+		runs:  f(`SELECT ` + rushCols + ` FROM %[1]srush_runs WHERE account = %[2]s ORDER BY started DESC, id` + byBytes(prefix) + ` LIMIT %[3]s`),
+		bests: bests(`r.account = %[2]s`, ``, `'' AS name`, ``, `b.lexicon`+byBytes(prefix)+`, b.mode`+byBytes(prefix)),
 		leaders: bests(`r.lexicon = %[2]s AND r.mode = %[3]s AND r.account <> ''`, ``, `a.name`,
 			`JOIN %[1]saccounts a ON a.key = b.account WHERE b.best > 0 AND b.account NOT IN (SELECT account FROM %[1]ssuspensions)`,
-			`b.best DESC, first_at, a.name LIMIT %[4]s`),
+			`b.best DESC, first_at, a.name`+byBytes(prefix)+` LIMIT %[4]s`),
 		seedLeaders: bests(`r.lexicon = %[2]s AND r.mode = %[3]s AND r.seed = %[5]s AND r.account <> ''`, ` AND o.seed = %[5]s`, `a.name`,
 			`JOIN %[1]saccounts a ON a.key = b.account WHERE b.best > 0 AND b.account NOT IN (SELECT account FROM %[1]ssuspensions)`,
-			`b.best DESC, first_at, a.name LIMIT %[4]s`),
+			`b.best DESC, first_at, a.name`+byBytes(prefix)+` LIMIT %[4]s`),
 	}
 }
 

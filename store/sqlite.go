@@ -732,6 +732,40 @@ func finishTx(ctx context.Context, upd *sql.Stmt, id string) error {
 	return nil
 }
 
+// CreateFinishedGame implements Store, in a transaction of its own (the
+// writer's groups commit each write apart). It returns once the game is
+// durable.
+func (s *SQLite) CreateFinishedGame(ctx context.Context, g *Game, evs []Event) error {
+	seats, err := json.Marshal(g.Seats)
+	if err != nil {
+		return fmt.Errorf("store: game %s: encode seats: %w", g.ID, err)
+	}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store: create finished game %s: %w", g.ID, err)
+	}
+	defer tx.Rollback()
+	create := tx.StmtContext(ctx, s.insertGame)
+	defer create.Close()
+	over := *g
+	over.Finished = true
+	if err := createTx(ctx, create, &over, string(seats)); err != nil {
+		return err
+	}
+	ins := tx.StmtContext(ctx, s.insertEvent)
+	defer ins.Close()
+	for _, e := range evs {
+		if err := appendTx(ctx, tx, ins, g.ID, e); err != nil {
+			return err
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store: create finished game %s: commit: %w", g.ID, err)
+	}
+	g.Finished = true
+	return nil
+}
+
 // Load implements Store.
 func (s *SQLite) Load(ctx context.Context, id string) (*Game, []Event, error) {
 	g := &Game{ID: id}

@@ -160,10 +160,10 @@ func TestSQLiteDamagedFile(t *testing.T) {
 	if _, err := s.RecordPuzzle(ctx, "ana", &store.PuzzleRecord{Lexicon: "en-sowpods", Number: 3, Correct: true, Score: 40, Answered: time.Unix(5, 0)}, nil); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.Block(ctx, "ana", "bo", time.Unix(6, 0)); err != nil {
+	if err := s.Block(ctx, "ana", "bo", time.Unix(6, 0), 0); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.AddReport(ctx, &store.Report{By: "bo", Of: "cy", Reason: "rude", Created: time.Unix(7, 0)}); err != nil {
+	if err := s.AddReport(ctx, &store.Report{By: "bo", Of: "cy", Reason: "rude", Created: time.Unix(7, 0)}, 0); err != nil {
 		t.Fatal(err)
 	}
 	rg := &store.RatedGame{Game: "g000", Category: "en-sowpods", Finished: time.Unix(9, 0).UTC(),
@@ -179,7 +179,7 @@ func TestSQLiteDamagedFile(t *testing.T) {
 	// Tournaments, which the repair copies too, one at version 2.
 	tour := &store.Tournament{ID: "cup", Data: `{"name":"Cup"}`, Created: time.Unix(10, 0).UTC(), Updated: time.Unix(10, 0).UTC()}
 	for _, tr := range []*store.Tournament{tour, {ID: "shield", Data: "{}", Created: time.Unix(11, 0).UTC(), Updated: time.Unix(11, 0).UTC()}} {
-		if err := s.CreateTournament(ctx, tr); err != nil {
+		if err := s.CreateTournament(ctx, tr, store.TournamentLimit{}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -99,6 +99,11 @@ type Store interface {
 	Append(ctx context.Context, id string, e Event) error
 	// Finish marks a game as over.
 	Finish(ctx context.Context, id string) error
+	// CreateFinishedGame stores a game that is over as a whole, in one
+	// transaction: its header, marked finished (g.Finished is set), and
+	// its log evs, whose Seq count from 0. On any failure nothing of it
+	// is stored (ErrConflict if the id exists or a Seq is out of order).
+	CreateFinishedGame(ctx context.Context, g *Game, evs []Event) error
 	// Load returns a game's header and its whole log in order.
 	Load(ctx context.Context, id string) (*Game, []Event, error)
 	// Unfinished lists the ids of games not yet over, oldest first.

@@ -22,8 +22,12 @@ type Tournament struct {
 // Tournaments keeps tournaments.
 type Tournaments interface {
 	// CreateTournament stores a new tournament at version 1 (and sets
-	// t.Version to 1); ErrConflict if its id exists.
-	CreateTournament(ctx context.Context, t *Tournament) error
+	// t.Version to 1); ErrConflict if its id exists. When lim bounds
+	// them, an account that holds lim.Max unfinished tournaments or more
+	// makes no more: a LimitError, counted in the transaction of the
+	// write (see ErrLimit), ErrNotFound if the account does not exist
+	// or is closed.
+	CreateTournament(ctx context.Context, t *Tournament, lim TournamentLimit) error
 	// Tournament returns a tournament by id (ErrNotFound if none).
 	Tournament(ctx context.Context, id string) (*Tournament, error)
 	// UpdateTournament replaces the tournament's data and finished flag
@@ -60,11 +64,12 @@ func (c TournamentCursor) Next(page []Tournament) TournamentCursor {
 }
 
 // openTournamentsSQL lists a page of unfinished tournaments after a
-// cursor (creation time, then id), oldest first, from table, in which
-// notFinished is the condition of an unfinished one.
-func openTournamentsSQL(table, notFinished string, arg func(int) string) string {
-	return fmt.Sprintf(`SELECT %s FROM %s WHERE %s AND (created > %s OR (created = %s AND id > %s)) ORDER BY created, id LIMIT %s`,
-		tournamentCols, table, notFinished, arg(1), arg(1), arg(2), arg(3))
+// cursor (creation time, then id), oldest first, from the table named
+// with prefix, in which notFinished is the condition of an unfinished
+// one.
+func openTournamentsSQL(prefix, notFinished string, arg func(int) string) string {
+	return fmt.Sprintf(`SELECT %[1]s FROM %[2]stournaments WHERE %[3]s AND (created > %[4]s OR (created = %[4]s AND id%[7]s > %[5]s)) ORDER BY created, id%[7]s LIMIT %[6]s`,
+		tournamentCols, prefix, notFinished, arg(1), arg(2), arg(3), byBytes(prefix))
 }
 
 // cursorTime is a cursor's creation time as the stores keep it (before
@@ -93,6 +98,37 @@ func scanTournaments(rows rowScanner) ([]Tournament, error) {
 		out = append(out, t)
 	}
 	return out, rows.Err()
+}
+
+// createTournament runs insert, the insert of a new tournament, on d
+// when lim bounds nothing, else in a transaction of in (lim.Account's)
+// after counting in it, among the unfinished tournaments that the
+// statement open lists, those that lim.Account holds.
+func createTournament(ctx context.Context, d dbFuncs, in ownTx, open string, lim TournamentLimit, insert func(d dbFuncs) error) error {
+	if lim.Max <= 0 {
+		return insert(d)
+	}
+	return in(ctx, lim.Account, nil, func(d dbFuncs) error {
+		rows, err := d.query(ctx, open)
+		if err != nil {
+			return err
+		}
+		ts, err := scanTournaments(rows.rowScanner)
+		rows.close()
+		if err != nil {
+			return err
+		}
+		n := 0
+		for i := range ts {
+			if lim.Holds == nil || lim.Holds(&ts[i]) {
+				n++
+			}
+		}
+		if n >= lim.Max {
+			return &LimitError{What: "unfinished tournaments", Have: n, Max: lim.Max}
+		}
+		return insert(d)
+	})
 }
 
 // oneTournament reads the one tournament rows hold (ErrNotFound if none).

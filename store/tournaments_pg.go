@@ -24,13 +24,16 @@ CREATE INDEX IF NOT EXISTS atril_tournaments_updated ON atril_tournaments(finish
 `
 
 // CreateTournament implements Tournaments.
-func (s *Postgres) CreateTournament(ctx context.Context, t *Tournament) error {
-	_, err := s.pool.Exec(ctx, `INSERT INTO atril_tournaments(`+tournamentCols+`) VALUES ($1,$2,1,$3,$4,$5)`,
-		t.ID, t.Data, t.Finished, t.Created.UnixNano(), t.Updated.UnixNano())
-	if err != nil {
+func (s *Postgres) CreateTournament(ctx context.Context, t *Tournament, lim TournamentLimit) error {
+	err := createTournament(ctx, s.funcs(), s.inOwnTx, `SELECT `+tournamentCols+` FROM atril_tournaments WHERE NOT finished`, lim, func(d dbFuncs) error {
+		_, err := d.exec(ctx, `INSERT INTO atril_tournaments(`+tournamentCols+`) VALUES ($1,$2,1,$3,$4,$5)`,
+			t.ID, t.Data, t.Finished, t.Created.UnixNano(), t.Updated.UnixNano())
 		if pgUnique(err) {
-			return fmt.Errorf("store: create tournament %s: %w", t.ID, ErrConflict)
+			return ErrConflict
 		}
+		return err
+	})
+	if err != nil {
 		return fmt.Errorf("store: create tournament %s: %w", t.ID, err)
 	}
 	t.Version = 1
@@ -79,8 +82,8 @@ func (s *Postgres) ListTournaments(ctx context.Context, n int) (open, finished [
 		out   *[]Tournament
 		query string
 	}{
-		{&open, `SELECT ` + tournamentCols + ` FROM atril_tournaments WHERE NOT finished ORDER BY created DESC, id DESC LIMIT $1`},
-		{&finished, `SELECT ` + tournamentCols + ` FROM atril_tournaments WHERE finished ORDER BY updated DESC, id DESC LIMIT $1`},
+		{&open, `SELECT ` + tournamentCols + ` FROM atril_tournaments WHERE NOT finished ORDER BY created DESC, id COLLATE "C" DESC LIMIT $1`},
+		{&finished, `SELECT ` + tournamentCols + ` FROM atril_tournaments WHERE finished ORDER BY updated DESC, id COLLATE "C" DESC LIMIT $1`},
 	} {
 		rows, err := s.pool.Query(ctx, l.query, n)
 		if err != nil {
@@ -97,7 +100,7 @@ func (s *Postgres) ListTournaments(ctx context.Context, n int) (open, finished [
 
 // OpenTournaments implements Tournaments.
 func (s *Postgres) OpenTournaments(ctx context.Context, after TournamentCursor, n int) ([]Tournament, error) {
-	rows, err := s.pool.Query(ctx, openTournamentsSQL("atril_tournaments", "NOT finished", pgArg), after.cursorTime(), after.ID, n)
+	rows, err := s.pool.Query(ctx, openTournamentsSQL("atril_", "NOT finished", pgArg), after.cursorTime(), after.ID, n)
 	if err != nil {
 		return nil, fmt.Errorf("store: list open tournaments: %w", err)
 	}

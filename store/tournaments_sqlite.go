@@ -29,13 +29,16 @@ var tournamentTables = []struct{ name, cols string }{
 }
 
 // CreateTournament implements Tournaments.
-func (s *SQLite) CreateTournament(ctx context.Context, t *Tournament) error {
-	_, err := s.db.ExecContext(ctx, `INSERT INTO tournaments(`+tournamentCols+`) VALUES (?,?,1,?,?,?)`,
-		t.ID, t.Data, boolInt(t.Finished), t.Created.UnixNano(), t.Updated.UnixNano())
-	if err != nil {
-		if isUniqueViolation(err) || isConstraint(err) {
-			return fmt.Errorf("store: create tournament %s: %w", t.ID, ErrConflict)
+func (s *SQLite) CreateTournament(ctx context.Context, t *Tournament, lim TournamentLimit) error {
+	err := createTournament(ctx, s.funcs(), s.inOwnTx, `SELECT `+tournamentCols+` FROM tournaments WHERE finished = 0`, lim, func(d dbFuncs) error {
+		_, err := d.exec(ctx, `INSERT INTO tournaments(`+tournamentCols+`) VALUES (?,?,1,?,?,?)`,
+			t.ID, t.Data, boolInt(t.Finished), t.Created.UnixNano(), t.Updated.UnixNano())
+		if err != nil && (isUniqueViolation(err) || isConstraint(err)) {
+			return ErrConflict
 		}
+		return err
+	})
+	if err != nil {
 		return fmt.Errorf("store: create tournament %s: %w", t.ID, err)
 	}
 	t.Version = 1
@@ -104,7 +107,7 @@ func (s *SQLite) ListTournaments(ctx context.Context, n int) (open, finished []T
 
 // OpenTournaments implements Tournaments.
 func (s *SQLite) OpenTournaments(ctx context.Context, after TournamentCursor, n int) ([]Tournament, error) {
-	rows, err := s.db.QueryContext(ctx, openTournamentsSQL("tournaments", "finished = 0", sqliteNumArg), after.cursorTime(), after.ID, n)
+	rows, err := s.db.QueryContext(ctx, openTournamentsSQL("", "finished = 0", sqliteNumArg), after.cursorTime(), after.ID, n)
 	if err != nil {
 		return nil, fmt.Errorf("store: list open tournaments: %w", err)
 	}

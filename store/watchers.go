@@ -54,7 +54,7 @@ func newWatcherSQL(prefix string, arg func(int) string) watcherSQL {
 		saw: fmt.Sprintf(`INSERT INTO %[1]sgame_watchers(game, watcher, seen, name) VALUES (%[2]s, %[3]s, %[4]s, %[5]s)
 			ON CONFLICT(game, watcher) DO UPDATE SET seen = excluded.seen, name = excluded.name`, prefix, arg(1), arg(2), arg(3), arg(4)),
 		prune:    fmt.Sprintf(`DELETE FROM %sgame_watchers WHERE seen < %s`, prefix, arg(1)),
-		watchers: fmt.Sprintf(`SELECT game, name FROM %sgame_watchers WHERE seen >= %s ORDER BY game, name`, prefix, arg(1)),
+		watchers: fmt.Sprintf(`SELECT game, name FROM %[1]sgame_watchers WHERE seen >= %[2]s ORDER BY game%[3]s, name%[3]s`, prefix, arg(1), byBytes(prefix)),
 	}
 }
 

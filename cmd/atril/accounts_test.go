@@ -69,7 +69,7 @@ func TestAccountActions(t *testing.T) {
 	if err := st.CreateAccount(ctx, &store.Account{Key: "cy", Name: "Cy", Password: old, Created: time.Now()}); err != nil {
 		t.Fatal(err)
 	}
-	if err := st.Follow(ctx, "cy", "ana", time.Now()); err != nil {
+	if err := st.Follow(ctx, "cy", "ana", time.Now(), 0); err != nil {
 		t.Fatal(err)
 	}
 	rate := func(a, p *store.PuzzleRating) (store.PuzzleRating, store.PuzzleRating, error) {
@@ -165,7 +165,7 @@ func TestAccountActions(t *testing.T) {
 	r1 := &store.Report{By: "ana", Of: "bo", Game: "0123456789abcdef", Reason: "rude in chat", Created: at}
 	r2 := &store.Report{By: "bo", Of: "ana", Reason: "stalls", Created: at.Add(time.Hour)}
 	for _, r := range []*store.Report{r1, r2} {
-		if err := st.AddReport(ctx, r); err != nil {
+		if err := st.AddReport(ctx, r, 0); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -57,6 +57,8 @@ func Run(t *testing.T, open func(t *testing.T) store.Store, prefix string) {
 	t.Run("Rushes", func(t *testing.T) { rushes(t, open(t), prefix) })
 	t.Run("Messages", func(t *testing.T) { messages(t, open(t), prefix) })
 	t.Run("Watchers", func(t *testing.T) { gameWatchers(t, open(t), prefix) })
+	t.Run("Limits", func(t *testing.T) { limits(t, open(t), prefix) })
+	t.Run("ByteOrder", func(t *testing.T) { byteOrder(t, open(t), prefix) })
 	t.Run("RoundTrip", func(t *testing.T) {
 		s := open(t)
 		g := newGame("rt")
@@ -124,6 +126,60 @@ func Run(t *testing.T, open func(t *testing.T) store.Store, prefix string) {
 		_, evs, err := s.Load(ctx, g.ID)
 		if err != nil || len(evs) != 1 {
 			t.Errorf("after conflicts: %d events, %v; want 1", len(evs), err)
+		}
+	})
+	t.Run("CreateFinishedGame", func(t *testing.T) {
+		s := open(t)
+		taken := newGame("fg-taken")
+		if err := s.CreateGame(ctx, taken); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Append(ctx, taken.ID, store.Event{Seq: 0, Kind: "join", Data: "{}"}); err != nil {
+			t.Fatal(err)
+		}
+		at := time.Unix(300, 0).UTC()
+		ev := func(seq int) store.Event {
+			return store.Event{Seq: seq, Kind: "import", Data: fmt.Sprintf(`{"n":%d}`, seq), Time: at}
+		}
+		// Each refusal comes once the header is written, or at it: none
+		// leaves anything of the game.
+		for _, c := range []struct {
+			name string
+			id   string
+			evs  []store.Event
+		}{
+			{"a gap in the log", "fg-gap", []store.Event{ev(0), ev(2)}},
+			{"a number twice", "fg-twice", []store.Event{ev(0), ev(1), ev(1)}},
+			{"a log not from 0", "fg-late", []store.Event{ev(1)}},
+			{"an id taken", "fg-taken", []store.Event{ev(0)}},
+		} {
+			g := newGame(c.id)
+			if err := s.CreateFinishedGame(ctx, g, c.evs); !errors.Is(err, store.ErrConflict) {
+				t.Errorf("%s: %v, want ErrConflict", c.name, err)
+			}
+			if c.id == "fg-taken" {
+				if got, evs, err := s.Load(ctx, taken.ID); err != nil || got.Finished || len(evs) != 1 || evs[0].Kind != "join" {
+					t.Errorf("%s: the game there is now %+v with %d events, %v; want it as it was", c.name, got, len(evs), err)
+				}
+				continue
+			}
+			if _, _, err := s.Load(ctx, g.ID); !errors.Is(err, store.ErrNotFound) {
+				t.Errorf("%s: the game was left in the store (%v)", c.name, err)
+			}
+		}
+		g := newGame("fg")
+		evs := []store.Event{ev(0), ev(1)}
+		if err := s.CreateFinishedGame(ctx, g, evs); err != nil {
+			t.Fatal(err)
+		}
+		got, gotEvs, err := s.Load(ctx, g.ID)
+		if err != nil || !got.Finished || !g.Finished || got.Variant != g.Variant || fmt.Sprint(got.Seats) != fmt.Sprint(g.Seats) ||
+			fmt.Sprint(gotEvs) != fmt.Sprint(evs) {
+			t.Errorf("the game stored: %+v %+v, %v; want %+v finished, %+v", got, gotEvs, err, g, evs)
+		}
+		ids, err := s.Unfinished(ctx)
+		if err != nil || slices.Contains(ids, g.ID) {
+			t.Errorf("unfinished games: %v, %v; want the game left out", ids, err)
 		}
 	})
 	t.Run("Unfinished", func(t *testing.T) {
@@ -695,9 +751,9 @@ func closeAccount(t *testing.T, s store.Store, prefix string, now time.Time) {
 	}
 	must(s.CreateSession(ctx, prefix+"cal-s", cal.Key, cal.Password, now.Add(time.Hour)))
 	must(s.CreateSession(ctx, prefix+"dot-s", dot.Key, dot.Password, now.Add(time.Hour)))
-	must(s.Block(ctx, cal.Key, dot.Key, now))
-	must(s.Follow(ctx, dot.Key, cal.Key, now))
-	must(s.Follow(ctx, cal.Key, dot.Key, now))
+	must(s.Block(ctx, cal.Key, dot.Key, now, 0))
+	must(s.Follow(ctx, dot.Key, cal.Key, now, 0))
+	must(s.Follow(ctx, cal.Key, dot.Key, now, 0))
 	_, err := s.PutCards(ctx, cal.Key, prefix+"en", []store.Card{{Letters: "AB", Box: 1, Due: now, Filed: now}}, 100)
 	must(err)
 	_, err = s.PutCards(ctx, dot.Key, prefix+"en", []store.Card{{Letters: "AB", Box: 1, Due: now, Filed: now}}, 100)
@@ -800,10 +856,10 @@ func afterClosing(t *testing.T, s store.Store, prefix string, cal, dot *store.Ac
 	if ps, err := s.PushSubscriptions(ctx, cal.Key); err != nil || len(ps) != 0 {
 		t.Errorf("a closed account's push subscriptions: %+v, %v", ps, err)
 	}
-	refused("Follow by it", s.Follow(ctx, cal.Key, dot.Key, later))
-	refused("Follow of it", s.Follow(ctx, dot.Key, cal.Key, later))
-	refused("Block by it", s.Block(ctx, cal.Key, dot.Key, later))
-	refused("Block of it", s.Block(ctx, dot.Key, cal.Key, later))
+	refused("Follow by it", s.Follow(ctx, cal.Key, dot.Key, later, 0))
+	refused("Follow of it", s.Follow(ctx, dot.Key, cal.Key, later, 0))
+	refused("Block by it", s.Block(ctx, cal.Key, dot.Key, later, 0))
+	refused("Block of it", s.Block(ctx, dot.Key, cal.Key, later, 0))
 	if fs, err := s.Follows(ctx, cal.Key); err != nil || len(fs) != 0 {
 		t.Errorf("a closed account's follows: %+v, %v", fs, err)
 	}
@@ -819,8 +875,8 @@ func afterClosing(t *testing.T, s store.Store, prefix string, cal, dot *store.Ac
 	if ls, err := s.LobbyLines(ctx, 1000); err != nil || slices.ContainsFunc(ls, func(l store.LobbyLine) bool { return l.Account == cal.Key }) {
 		t.Errorf("a closed account's lobby lines: %v", err)
 	}
-	refused("AddMessage from it", s.AddMessage(ctx, &store.Message{From: cal.Key, To: dot.Key, Text: "hi", At: later}, 100))
-	refused("AddMessage to it", s.AddMessage(ctx, &store.Message{From: dot.Key, To: cal.Key, Text: "hi", At: later}, 100))
+	refused("AddMessage from it", s.AddMessage(ctx, &store.Message{From: cal.Key, To: dot.Key, Text: "hi", At: later}, 100, store.ContactLimit{}))
+	refused("AddMessage to it", s.AddMessage(ctx, &store.Message{From: dot.Key, To: cal.Key, Text: "hi", At: later}, 100, store.ContactLimit{}))
 	if cs, err := s.Conversations(ctx, dot.Key, 10); err != nil || len(cs) != 0 {
 		t.Errorf("conversations with a closed account: %+v, %v", cs, err)
 	}
@@ -930,20 +986,20 @@ func follows(t *testing.T, s store.Store, prefix string, now time.Time) {
 			t.Fatal(err)
 		}
 	}
-	if err := s.Follow(ctx, fa.Key, prefix+"nobody", now); !errors.Is(err, store.ErrNotFound) {
+	if err := s.Follow(ctx, fa.Key, prefix+"nobody", now, 0); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("Follow of no one: %v, want ErrNotFound", err)
 	}
-	if err := s.Follow(ctx, prefix+"nobody", fa.Key, now); !errors.Is(err, store.ErrNotFound) {
+	if err := s.Follow(ctx, prefix+"nobody", fa.Key, now, 0); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("Follow by no one: %v, want ErrNotFound", err)
 	}
-	if err := s.Follow(ctx, fa.Key, fa.Key, now); err == nil {
+	if err := s.Follow(ctx, fa.Key, fa.Key, now, 0); err == nil {
 		t.Error("Follow of oneself: no error")
 	}
 	for _, f := range []struct {
 		by, of string
 		at     time.Time
 	}{{fa.Key, fb.Key, now}, {fa.Key, fb.Key, now.Add(time.Hour)}, {fa.Key, fc.Key, now.Add(time.Minute)}, {fb.Key, fc.Key, now}} {
-		if err := s.Follow(ctx, f.by, f.of, f.at); err != nil {
+		if err := s.Follow(ctx, f.by, f.of, f.at, 0); err != nil {
 			t.Fatalf("Follow(%s, %s): %v", f.by, f.of, err)
 		}
 	}
@@ -1009,17 +1065,17 @@ func follows(t *testing.T, s store.Store, prefix string, now time.Time) {
 // reports tests AddReport, Reports, OpenReportsBy and CloseReport.
 func reports(t *testing.T, s store.Store, ana, bo *store.Account, prefix string, now time.Time) {
 	ctx := context.Background()
-	if err := s.AddReport(ctx, &store.Report{By: ana.Key, Of: prefix + "nobody", Reason: "spam", Created: now}); !errors.Is(err, store.ErrNotFound) {
+	if err := s.AddReport(ctx, &store.Report{By: ana.Key, Of: prefix + "nobody", Reason: "spam", Created: now}, 0); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("a report of no one: %v, want ErrNotFound", err)
 	}
-	if err := s.AddReport(ctx, &store.Report{By: ana.Key, Of: bo.Key, Created: now}); err == nil {
+	if err := s.AddReport(ctx, &store.Report{By: ana.Key, Of: bo.Key, Created: now}, 0); err == nil {
 		t.Error("a report without a reason: no error")
 	}
 	r1 := &store.Report{By: ana.Key, Of: bo.Key, Game: prefix + "g1", Reason: "rude in chat", Created: now}
 	r2 := &store.Report{By: bo.Key, Of: ana.Key, Reason: "stalls", Created: now.Add(time.Minute)}
 	r3 := &store.Report{By: ana.Key, Of: bo.Key, Reason: "again", Created: now.Add(2 * time.Minute)}
 	for _, r := range []*store.Report{r1, r2, r3} {
-		if err := s.AddReport(ctx, r); err != nil {
+		if err := s.AddReport(ctx, r, 0); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -1075,20 +1131,20 @@ func blocks(t *testing.T, s store.Store, ana, bo *store.Account, prefix string, 
 	if err := s.CreateAccount(ctx, cy); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.Block(ctx, ana.Key, prefix+"nobody", now); !errors.Is(err, store.ErrNotFound) {
+	if err := s.Block(ctx, ana.Key, prefix+"nobody", now, 0); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("Block of no one: %v, want ErrNotFound", err)
 	}
-	if err := s.Block(ctx, prefix+"nobody", ana.Key, now); !errors.Is(err, store.ErrNotFound) {
+	if err := s.Block(ctx, prefix+"nobody", ana.Key, now, 0); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("Block by no one: %v, want ErrNotFound", err)
 	}
-	if err := s.Block(ctx, ana.Key, ana.Key, now); err == nil {
+	if err := s.Block(ctx, ana.Key, ana.Key, now, 0); err == nil {
 		t.Error("Block of oneself: no error")
 	}
 	for _, b := range []struct {
 		by, of string
 		at     time.Time
 	}{{ana.Key, bo.Key, now}, {ana.Key, bo.Key, now.Add(time.Hour)}, {ana.Key, cy.Key, now.Add(time.Minute)}, {cy.Key, ana.Key, now}} {
-		if err := s.Block(ctx, b.by, b.of, b.at); err != nil {
+		if err := s.Block(ctx, b.by, b.of, b.at, 0); err != nil {
 			t.Fatalf("Block(%s, %s): %v", b.by, b.of, err)
 		}
 	}
@@ -1263,7 +1319,7 @@ func tournaments(t *testing.T, s store.Store, prefix string) {
 	ctx := context.Background()
 	created := time.Date(2026, 5, 6, 7, 8, 9, 123456789, time.UTC)
 	tr := &store.Tournament{ID: prefix + "t1", Data: `{"name":"Copa","rounds":[]}`, Version: 7, Created: created, Updated: created.Add(time.Second)}
-	if err := s.CreateTournament(ctx, tr); err != nil {
+	if err := s.CreateTournament(ctx, tr, store.TournamentLimit{}); err != nil {
 		t.Fatal(err)
 	}
 	if tr.Version != 1 {
@@ -1286,7 +1342,7 @@ func tournaments(t *testing.T, s store.Store, prefix string) {
 		want error
 	}{
 		{"create with an id taken", func() error {
-			return s.CreateTournament(ctx, &store.Tournament{ID: tr.ID, Data: "{}", Created: now, Updated: now})
+			return s.CreateTournament(ctx, &store.Tournament{ID: tr.ID, Data: "{}", Created: now, Updated: now}, store.TournamentLimit{})
 		}, store.ErrConflict},
 		{"read an unknown id", func() error {
 			_, err := s.Tournament(ctx, prefix+"nope")
@@ -1339,7 +1395,7 @@ func tournaments(t *testing.T, s store.Store, prefix string) {
 
 	// Concurrent updates at one version: one wins, the others conflict.
 	c := &store.Tournament{ID: prefix + "race", Data: "{}", Created: created, Updated: created}
-	if err := s.CreateTournament(ctx, c); err != nil {
+	if err := s.CreateTournament(ctx, c, store.TournamentLimit{}); err != nil {
 		t.Fatal(err)
 	}
 	var wg sync.WaitGroup
@@ -1400,7 +1456,7 @@ func tournaments(t *testing.T, s store.Store, prefix string) {
 		{"f3", 0, true, 8},
 	} {
 		lt := &store.Tournament{ID: prefix + "l-" + l.id, Data: "{}", Created: base.Add(l.created * time.Minute), Updated: base.Add(l.created * time.Minute)}
-		if err := s.CreateTournament(ctx, lt); err != nil {
+		if err := s.CreateTournament(ctx, lt, store.TournamentLimit{}); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := s.UpdateTournament(ctx, lt.ID, 1, `{"l":true}`, l.finished, base.Add(l.updated*time.Minute)); err != nil {
@@ -2391,7 +2447,7 @@ func messages(t *testing.T, s store.Store, prefix string) {
 	send := func(from, to *store.Account, text string, at time.Time, keep int) *store.Message {
 		t.Helper()
 		m := &store.Message{From: from.Key, To: to.Key, Text: text, At: at}
-		must(s.AddMessage(ctx, m, keep))
+		must(s.AddMessage(ctx, m, keep, store.ContactLimit{}))
 		if m.ID == 0 {
 			t.Fatalf("message %q: no id", text)
 		}
@@ -2405,11 +2461,11 @@ func messages(t *testing.T, s store.Store, prefix string) {
 		t.Errorf("ids out of order: %d %d %d", m1.ID, m2.ID, m3.ID)
 	}
 	for _, bad := range []*store.Message{{From: ana.Key, To: prefix + "nobody", Text: "x", At: now}, {From: prefix + "nobody", To: ana.Key, Text: "x", At: now}} {
-		if err := s.AddMessage(ctx, bad, 100); !errors.Is(err, store.ErrNotFound) {
+		if err := s.AddMessage(ctx, bad, 100, store.ContactLimit{}); !errors.Is(err, store.ErrNotFound) {
 			t.Errorf("a message from %q to %q: %v, want ErrNotFound", bad.From, bad.To, err)
 		}
 	}
-	if err := s.AddMessage(ctx, &store.Message{From: ana.Key, To: ana.Key, Text: "me", At: now}, 100); err == nil {
+	if err := s.AddMessage(ctx, &store.Message{From: ana.Key, To: ana.Key, Text: "me", At: now}, 100, store.ContactLimit{}); err == nil {
 		t.Error("a message to oneself: no error")
 	}
 	got, err := s.Messages(ctx, bo.Key, ana.Key, 0, 10)
@@ -2452,7 +2508,7 @@ func messages(t *testing.T, s store.Store, prefix string) {
 	}
 	// A block either way puts the blocked account's messages out of the
 	// count.
-	must(s.Block(ctx, cy.Key, ana.Key, now))
+	must(s.Block(ctx, cy.Key, ana.Key, now, 0))
 	if n, err := s.UnreadMessages(ctx, ana.Key); err != nil || n != 0 {
 		t.Errorf("Ana's unread after Cy blocked her: %d, %v; want 0", n, err)
 	}
@@ -2920,5 +2976,316 @@ func push(t *testing.T, s store.Store, prefix string) {
 	}
 	if k2, err := s.PushKey(ctx, name, "second"); err != nil || k2 != "first" {
 		t.Errorf("PushKey again: %q, %v; want the first", k2, err)
+	}
+}
+
+// limits checks the bounds that writes check in their transactions: for
+// each, many writes for one account sent at once, each of which would
+// add one, leave the account with exactly as many as the bound allows;
+// the others are refused with ErrLimit (ErrFull for the cards), and the
+// bound holds for one account only.
+func limits(t *testing.T, s store.Store, prefix string) {
+	ctx := context.Background()
+	now := time.Now().UTC().Truncate(time.Millisecond)
+	const limit, writers = 4, 16
+	account := func(key string) string {
+		t.Helper()
+		if err := s.CreateAccount(ctx, &store.Account{Key: prefix + key, Name: prefix + key, Password: "pbkdf2$l", Created: now}); err != nil {
+			t.Fatal(err)
+		}
+		return prefix + key
+	}
+	var others []string
+	for i := range writers {
+		others = append(others, account(fmt.Sprintf("lim-other%d", i)))
+	}
+	// Each tournament names its director, as the server's data does.
+	directs := func(key string) func(*store.Tournament) bool {
+		return func(tr *store.Tournament) bool { return strings.Contains(tr.Data, `"`+key+`"`) }
+	}
+	var tournaments []string
+	t.Cleanup(func() {
+		for _, id := range tournaments {
+			s.UpdateTournament(ctx, id, 1, "{}", true, now)
+		}
+	})
+	var tmu sync.Mutex
+	for _, c := range []struct {
+		name string
+		// add writes the i-th of the owner's writes with the bound.
+		add func(owner string, i int) error
+		// count is what the owner holds.
+		count func(owner string) (int, error)
+		full  error
+	}{
+		{"follows", func(owner string, i int) error {
+			return s.Follow(ctx, owner, others[i], now, limit)
+		}, func(owner string) (int, error) {
+			fs, err := s.Follows(ctx, owner)
+			return len(fs), err
+		}, store.ErrLimit},
+		{"blocks", func(owner string, i int) error {
+			return s.Block(ctx, owner, others[i], now, limit)
+		}, func(owner string) (int, error) {
+			bs, err := s.Blocks(ctx, owner)
+			return len(bs), err
+		}, store.ErrLimit},
+		{"open reports", func(owner string, i int) error {
+			return s.AddReport(ctx, &store.Report{By: owner, Of: others[i], Reason: "spam", Created: now}, limit)
+		}, func(owner string) (int, error) {
+			return s.OpenReportsBy(ctx, owner)
+		}, store.ErrLimit},
+		{"new contacts", func(owner string, i int) error {
+			return s.AddMessage(ctx, &store.Message{From: owner, To: others[i], Text: "hello", At: now}, 10,
+				store.ContactLimit{Since: now.Add(-time.Hour), Max: limit})
+		}, func(owner string) (int, error) {
+			return s.NewContacts(ctx, owner, now.Add(-time.Hour))
+		}, store.ErrLimit},
+		{"tournaments", func(owner string, i int) error {
+			id := fmt.Sprintf("%s-t%d", owner, i)
+			err := s.CreateTournament(ctx, &store.Tournament{ID: id, Data: fmt.Sprintf(`{"director":%q}`, owner), Created: now, Updated: now},
+				store.TournamentLimit{Account: owner, Max: limit, Holds: directs(owner)})
+			if err == nil {
+				tmu.Lock()
+				tournaments = append(tournaments, id)
+				tmu.Unlock()
+			}
+			return err
+		}, func(owner string) (int, error) {
+			n := 0
+			for after := (store.TournamentCursor{}); ; {
+				page, err := s.OpenTournaments(ctx, after, 100)
+				if err != nil {
+					return 0, err
+				}
+				for i := range page {
+					if directs(owner)(&page[i]) {
+						n++
+					}
+				}
+				if len(page) < 100 {
+					return n, nil
+				}
+				after = after.Next(page)
+			}
+		}, store.ErrLimit},
+		{"cards", func(owner string, i int) error {
+			_, err := s.PutCards(ctx, owner, prefix+"en", []store.Card{{Letters: fmt.Sprintf("AB%c", 'A'+i), Due: now, Filed: now}}, limit)
+			return err
+		}, func(owner string) (int, error) {
+			cs, err := s.Cards(ctx, owner, prefix+"en")
+			return len(cs), err
+		}, store.ErrFull},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			owner := account("lim-" + strings.ReplaceAll(c.name, " ", "-"))
+			var wg sync.WaitGroup
+			errs := make([]error, writers)
+			start := make(chan struct{})
+			for i := range writers {
+				wg.Go(func() {
+					<-start
+					errs[i] = c.add(owner, i)
+				})
+			}
+			close(start)
+			wg.Wait()
+			ok := 0
+			for i, err := range errs {
+				switch {
+				case err == nil:
+					ok++
+				case !errors.Is(err, c.full):
+					t.Errorf("write %d: %v, want %v", i, err, c.full)
+				}
+			}
+			n, err := c.count(owner)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ok != limit || n != limit {
+				t.Errorf("%d writes at once, bound %d: %d written, the account holds %d", writers, limit, ok, n)
+			}
+			var le *store.LimitError
+			for _, err := range errs {
+				if errors.As(err, &le) && (le.Have != limit || le.Max != limit) {
+					t.Errorf("refusal %v: have %d of at most %d, want %d of %d", err, le.Have, le.Max, limit, limit)
+				}
+			}
+			// The bound is the owner's: another account writes as
+			// before.
+			if err := c.add(account("lim-else-"+strings.ReplaceAll(c.name, " ", "-")), 0); err != nil {
+				t.Errorf("another account's write: %v", err)
+			}
+		})
+	}
+	// Bounded writes that hold one another's accounts (each account
+	// follows, blocks and writes to every other at once) all go through:
+	// none waits for ever on another.
+	t.Run("crossed", func(t *testing.T) {
+		var wg sync.WaitGroup
+		errs := make(chan error, 3*writers*writers)
+		for _, a := range others[:6] {
+			for _, b := range others[:6] {
+				if a == b {
+					continue
+				}
+				wg.Go(func() { errs <- s.Follow(ctx, a, b, now, 100) })
+				wg.Go(func() { errs <- s.Block(ctx, a, b, now, 100) })
+				wg.Go(func() {
+					errs <- s.AddMessage(ctx, &store.Message{From: a, To: b, Text: "hi", At: now}, 10, store.ContactLimit{Since: now, Max: 100})
+				})
+			}
+		}
+		wg.Wait()
+		close(errs)
+		for err := range errs {
+			if err != nil {
+				t.Error(err)
+			}
+		}
+	})
+}
+
+// byteOrder checks that listings order names, keys and ids by their
+// bytes (Go's order of strings), whatever the database's collation: the
+// strings below differ only in case, accents and punctuation, which a
+// language's collation weighs otherwise (and which, with a LIMIT or a
+// cursor, would make the backends list different ones).
+func byteOrder(t *testing.T, s store.Store, prefix string) {
+	ctx := context.Background()
+	now := time.Now().UTC().Truncate(time.Millisecond)
+	tails := []string{"ab", "aB", "Ab", "áb", "a-b", "a b", "ac", "Ac", "a_b", "äb"}
+	sorted := slices.Sorted(slices.Values(tails))
+	owner := prefix + "order-owner"
+	if err := s.CreateAccount(ctx, &store.Account{Key: owner, Name: owner, Password: "pbkdf2$o", Created: now}); err != nil {
+		t.Fatal(err)
+	}
+	// The accounts' keys and names are base+tail; each is followed and
+	// blocked, and seen at the same time, in a century of this run's own.
+	base := prefix + "order-"
+	seen := now.AddDate(300, 0, 0)
+	// The games' ids come after those of every run (which begin with
+	// letters), so that they are not among the first UncountedGames
+	// lists after a run's prefix (the Play test's).
+	games := "~" + prefix + "order-"
+	for _, tail := range tails {
+		k := base + tail
+		if err := s.CreateAccount(ctx, &store.Account{Key: k, Name: k, Password: "pbkdf2$o", Created: now}); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Follow(ctx, owner, k, now, 0); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Block(ctx, owner, k, now, 0); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.SetSeen(ctx, k, seen); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.SawWatcher(ctx, base+"game", tail, tail, now); err != nil {
+			t.Fatal(err)
+		}
+		g := &store.Game{ID: games + tail, Variant: "english", Lexicon: "en-sowpods", Seats: []store.Seat{{Name: "A"}, {Name: "B"}}, Created: now}
+		if err := s.CreateFinishedGame(ctx, g, nil); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.AddAccountGame(ctx, owner, store.AccountGame{Game: g.ID, Joined: now}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var cards []store.Card
+	for _, tail := range tails {
+		cards = append(cards, store.Card{Letters: tail, Due: now, Filed: now})
+	}
+	if _, err := s.PutCards(ctx, owner, prefix+"order", cards, 100); err != nil {
+		t.Fatal(err)
+	}
+	mine := func(keys []string, start string) []string {
+		var out []string
+		for _, k := range keys {
+			if strings.HasPrefix(k, start) {
+				out = append(out, strings.TrimPrefix(k, start))
+			}
+		}
+		return out
+	}
+	for _, c := range []struct {
+		name string
+		list func() ([]string, error)
+		want []string
+	}{
+		{"FindAccounts, the first 4", func() ([]string, error) {
+			found, err := s.FindAccounts(ctx, base, 4)
+			var keys []string
+			for _, f := range found {
+				keys = append(keys, f.Key)
+			}
+			return mine(keys, base), err
+		}, sorted[:4]},
+		{"Follows", func() ([]string, error) {
+			fs, err := s.Follows(ctx, owner)
+			var keys []string
+			for _, f := range fs {
+				keys = append(keys, f.Key)
+			}
+			return mine(keys, base), err
+		}, sorted},
+		{"Blocks", func() ([]string, error) {
+			bs, err := s.Blocks(ctx, owner)
+			var keys []string
+			for _, b := range bs {
+				keys = append(keys, b.Key)
+			}
+			return mine(keys, base), err
+		}, sorted},
+		{"SeenSince, seen at once", func() ([]string, error) {
+			ss, err := s.SeenSince(ctx, seen, 100)
+			var keys []string
+			for _, a := range ss {
+				keys = append(keys, a.Key)
+			}
+			return mine(keys, base), err
+		}, sorted},
+		{"Watchers' names", func() ([]string, error) {
+			ws, err := s.Watchers(ctx, now)
+			return ws[base+"game"].Names, err
+		}, sorted},
+		{"Cards due at once", func() ([]string, error) {
+			cs, err := s.Cards(ctx, owner, prefix+"order")
+			var letters []string
+			for _, c := range cs {
+				letters = append(letters, c.Letters)
+			}
+			return letters, err
+		}, sorted},
+		{"UncountedGames, 3 a page", func() ([]string, error) {
+			var ids []string
+			for after := games; ; {
+				page, err := s.UncountedGames(ctx, after, 3)
+				if err != nil {
+					return nil, err
+				}
+				for _, id := range page {
+					if !strings.HasPrefix(id, games) {
+						return mine(ids, games), nil
+					}
+					ids = append(ids, id)
+				}
+				if len(page) < 3 {
+					return mine(ids, games), nil
+				}
+				after = page[len(page)-1]
+			}
+		}, sorted},
+	} {
+		got, err := c.list()
+		if err != nil {
+			t.Errorf("%s: %v", c.name, err)
+			continue
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s: %q, want %q (in byte order)", c.name, got, c.want)
+		}
 	}
 }

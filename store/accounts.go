@@ -431,6 +431,28 @@ type Accounts interface {
 	// when there is none, private, which it stores (so that every
 	// process asking with its own new key gets the same one).
 	PushKey(ctx context.Context, name, private string) (string, error)
+	// AddPasskey registers a passkey for p.Account (ErrNotFound when there
+	// is no such account or it is closed; a LimitError past
+	// MaxPasskeys; ErrConflict for an id registered already).
+	AddPasskey(ctx context.Context, p *Passkey) error
+	// Passkeys returns the passkeys of account, oldest first.
+	Passkeys(ctx context.Context, account string) ([]Passkey, error)
+	// PasskeyByID returns the passkey of id (ErrNotFound when none).
+	PasskeyByID(ctx context.Context, id string) (*Passkey, error)
+	// PasskeyUsed records a sign-in with the passkey of id at, its
+	// authenticator's counter now count: ErrConflict when the counter
+	// did not go up (another sign-in took it first), unless it is 0.
+	PasskeyUsed(ctx context.Context, id string, count uint32, at time.Time) error
+	// RemovePasskey removes account's passkey of id (ErrNotFound when it
+	// has none of that id).
+	RemovePasskey(ctx context.Context, account, id string) error
+	// PutChallenge keeps a challenge handed out (dropping those expired
+	// at now).
+	PutChallenge(ctx context.Context, c *Challenge, now time.Time) error
+	// TakeChallenge removes the challenge of value and purpose and
+	// returns its account, once (ErrNotFound when it is unknown, expired
+	// at now, or taken already).
+	TakeChallenge(ctx context.Context, value, purpose string, now time.Time) (string, error)
 	// Followers counts the accounts that follow key, suspended ones left
 	// out.
 	Followers(ctx context.Context, key string) (int, error)

@@ -140,6 +140,7 @@ var accountTables = []struct{ name, cols string }{
 	{"settings", "account, prefs, updated"},
 	{"push_subscriptions", "endpoint, account, p256dh, auth, created"},
 	{"push_keys", "name, private"},
+	{"passkeys", "id, account, public_key, alg, sign_count, name, created, used"},
 	{"endgame_answers", "account, " + endgameCols},
 }
 

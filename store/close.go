@@ -58,6 +58,7 @@ func closeAccountSQL(prefix string, arg func(int) string) []closeStatement {
 		del("bios", "account = %s"),
 		del("settings", "account = %s"),
 		del("push_subscriptions", "account = %s"),
+		del("passkeys", "account = %s"),
 		del("presence", "account = %s"),
 		del("puzzle_answers", "account = %s"),
 		del("endgame_answers", "account = %s"),

@@ -151,6 +151,10 @@ func OpenSQLite(path string) (*SQLite, error) {
 		db.Close()
 		return nil, corruptOr(path, fmt.Errorf("store: create the push subscriptions' tables in %s: %w", path, err))
 	}
+	if _, err := db.Exec(passkeysSchema("", "INTEGER")); err != nil {
+		db.Close()
+		return nil, corruptOr(path, fmt.Errorf("store: create the passkeys' tables in %s: %w", path, err))
+	}
 	if _, err := db.Exec(endgamesSchema("", "INTEGER", "REAL")); err != nil {
 		db.Close()
 		return nil, corruptOr(path, fmt.Errorf("store: create the endgame answers' table in %s: %w", path, err))

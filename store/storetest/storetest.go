@@ -50,6 +50,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store, prefix string) {
 	t.Run("Bios", func(t *testing.T) { bios(t, open(t), prefix) })
 	t.Run("Settings", func(t *testing.T) { settings(t, open(t), prefix) })
 	t.Run("Push", func(t *testing.T) { push(t, open(t), prefix) })
+	t.Run("Passkeys", func(t *testing.T) { passkeys(t, open(t), prefix) })
 	t.Run("Endgames", func(t *testing.T) { endgames(t, open(t), prefix) })
 	t.Run("RatedAgainstComputer", func(t *testing.T) { ratedAgainstComputer(t, open(t), prefix) })
 	t.Run("LevelTotals", func(t *testing.T) { levelTotals(t, open(t), prefix) })
@@ -3287,5 +3288,103 @@ func byteOrder(t *testing.T, s store.Store, prefix string) {
 		if !slices.Equal(got, c.want) {
 			t.Errorf("%s: %q, want %q (in byte order)", c.name, got, c.want)
 		}
+	}
+}
+
+// passkeys checks the passkeys and the challenges: added, listed, found
+// by id, their counter moving up only, at most MaxPasskeys, an id once,
+// removed by their account only, gone with a closed account; a
+// challenge taken once, for its purpose, before it expires.
+func passkeys(t *testing.T, s store.Store, prefix string) {
+	ctx := context.Background()
+	now := time.Date(2026, 11, 26, 9, 10, 11, 0, time.UTC)
+	ana := &store.Account{Key: prefix + "pk-ana", Name: "Ana", Password: "pbkdf2$b", Created: now}
+	bea := &store.Account{Key: prefix + "pk-bea", Name: "Bea", Password: "pbkdf2$b", Created: now}
+	for _, a := range []*store.Account{ana, bea} {
+		if err := s.CreateAccount(ctx, a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	id := func(i int) string { return fmt.Sprintf("%scred%d", prefix, i) }
+	add := func(a *store.Account, i int) error {
+		return s.AddPasskey(ctx, &store.Passkey{ID: id(i), Account: a.Key, PublicKey: "key" + fmt.Sprint(i), Alg: -7, SignCount: 1,
+			Name: fmt.Sprint("device ", i), Created: now.Add(time.Duration(i) * time.Minute)})
+	}
+	if err := add(ana, 0); err != nil {
+		t.Fatal(err)
+	}
+	if err := add(bea, 0); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("an id registered twice: %v, want ErrConflict", err)
+	}
+	p, err := s.PasskeyByID(ctx, id(0))
+	if err != nil || p.Account != ana.Key || p.PublicKey != "key0" || p.Alg != -7 || p.SignCount != 1 || p.Name != "device 0" || !p.Created.Equal(now) || !p.Used.IsZero() {
+		t.Errorf("PasskeyByID: %+v, %v", p, err)
+	}
+	if _, err := s.PasskeyByID(ctx, id(99)); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("PasskeyByID of none: %v", err)
+	}
+	// The counter moves up only.
+	if err := s.PasskeyUsed(ctx, id(0), 5, now.Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.PasskeyUsed(ctx, id(0), 5, now.Add(2*time.Hour)); !errors.Is(err, store.ErrConflict) {
+		t.Errorf("the same counter again: %v, want ErrConflict", err)
+	}
+	if p, _ := s.PasskeyByID(ctx, id(0)); p.SignCount != 5 || !p.Used.Equal(now.Add(time.Hour)) {
+		t.Errorf("after use: %+v", p)
+	}
+	for i := 1; i < store.MaxPasskeys; i++ {
+		if err := add(ana, i); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := add(ana, store.MaxPasskeys); !errors.Is(err, store.ErrLimit) {
+		t.Errorf("passkey %d: %v, want ErrLimit", store.MaxPasskeys+1, err)
+	}
+	ps, err := s.Passkeys(ctx, ana.Key)
+	if err != nil || len(ps) != store.MaxPasskeys || ps[0].ID != id(0) || ps[len(ps)-1].ID != id(store.MaxPasskeys-1) {
+		t.Errorf("Passkeys: %d, %v", len(ps), err)
+	}
+	if err := s.RemovePasskey(ctx, bea.Key, id(1)); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("Bea removing Ana's: %v", err)
+	}
+	if err := s.RemovePasskey(ctx, ana.Key, id(1)); err != nil {
+		t.Fatal(err)
+	}
+	if ps, _ := s.Passkeys(ctx, ana.Key); len(ps) != store.MaxPasskeys-1 {
+		t.Errorf("after one removed: %d", len(ps))
+	}
+	if err := s.AddPasskey(ctx, &store.Passkey{ID: id(50), Account: prefix + "pk-nobody", PublicKey: "k", Created: now}); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("a passkey of no account: %v", err)
+	}
+	// Challenges.
+	c := &store.Challenge{Value: prefix + "ch1", Purpose: "register", Account: ana.Key, Expires: now.Add(5 * time.Minute)}
+	if err := s.PutChallenge(ctx, c, now); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.TakeChallenge(ctx, c.Value, "login", now); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("for another purpose: %v", err)
+	}
+	if a, err := s.TakeChallenge(ctx, c.Value, "register", now.Add(time.Minute)); err != nil || a != ana.Key {
+		t.Errorf("TakeChallenge: %q, %v", a, err)
+	}
+	if _, err := s.TakeChallenge(ctx, c.Value, "register", now.Add(time.Minute)); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("taken twice: %v", err)
+	}
+	late := &store.Challenge{Value: prefix + "ch2", Purpose: "login", Expires: now.Add(time.Minute)}
+	if err := s.PutChallenge(ctx, late, now); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.TakeChallenge(ctx, late.Value, "login", now.Add(2*time.Minute)); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("expired: %v", err)
+	}
+	if err := s.CloseAccount(ctx, ana.Key, now.Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if ps, _ := s.Passkeys(ctx, ana.Key); len(ps) != 0 {
+		t.Errorf("a closed account's passkeys: %d", len(ps))
+	}
+	if _, err := s.PasskeyByID(ctx, id(0)); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("a closed account's passkey by id: %v", err)
 	}
 }

@@ -28,6 +28,7 @@ import (
 	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/cdproto/serviceworker"
+	cdpwebauthn "github.com/chromedp/cdproto/webauthn"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
@@ -4553,6 +4554,45 @@ func TestBrowserMessages(t *testing.T) {
 	r.eval(c, `$("#profile-message").getAttribute("href") + " " + $("#profile-message").textContent`, &line)
 	if line != "/messages/Bo.B Send a message" {
 		t.Errorf("the message link on Bo's page: %q", line)
+	}
+}
+
+// TestBrowserPasskey adds a passkey from one's own page (Chrome's
+// virtual authenticator standing in for the device's), signs out, and
+// signs in again with the passkey alone.
+func TestBrowserPasskey(t *testing.T) {
+	r := newRig(t)
+	c := r.ctx
+	// Passkeys are for a site's name: localhost, not an address.
+	site := strings.Replace(r.e.url, "127.0.0.1", "localhost", 1)
+	r.run(c, "a virtual authenticator", cdpwebauthn.Enable(), chromedp.ActionFunc(func(ctx context.Context) error {
+		_, err := cdpwebauthn.AddVirtualAuthenticator(&cdpwebauthn.VirtualAuthenticatorOptions{Protocol: cdpwebauthn.AuthenticatorProtocolCtap2,
+			Transport: cdpwebauthn.AuthenticatorTransportInternal, HasResidentKey: true, HasUserVerification: true, IsUserVerified: true,
+			AutomaticPresenceSimulation: true}).Do(ctx)
+		return err
+	}))
+	r.run(c, "open the lobby", chromedp.Navigate(site+"/"), chromedp.WaitVisible(`#create`))
+	r.signInDialog(c, "#signin-open", "Ana", "anagrams1", "#signup-go")
+	r.poll(c, "signed in", `$("#me-link").textContent === "Ana"`, 20*time.Second)
+	r.run(c, "her page", chromedp.Navigate(site+"/p/Ana"))
+	r.poll(c, "passkeys offered", `!$("#passkeys-box").hidden && !$("#passkeys-none").hidden && $("#passkeys-list").children.length === 0`, 10*time.Second)
+	r.eval(c, `($("#passkey-name").value = "laptop", true)`, nil)
+	r.clickAt(c, "#passkey-add")
+	r.poll(c, "the passkey listed", `$("#passkeys-msg").textContent === "The passkey is added." && $("#passkeys-none").hidden &&
+		$("#passkeys-list li").textContent.startsWith("laptop, added ")`, 10*time.Second)
+	r.shot(c, "68-passkeys")
+	ps, err := r.e.st.Passkeys(t.Context(), AccountKey("Ana"))
+	if err != nil || len(ps) != 1 || ps[0].Name != "laptop" || !ps[0].Used.IsZero() {
+		t.Fatalf("the account's passkeys: %+v, %v", ps, err)
+	}
+	r.clickAt(c, "#signout")
+	r.poll(c, "signed out", `!$("#signin-open").hidden`, 10*time.Second)
+	r.clickAt(c, "#signin-open")
+	r.poll(c, "the dialog", `!!document.querySelector("#signin-dialog[open]") && !$("#passkey-signin").hidden`, 5*time.Second)
+	r.clickAt(c, "#passkey-go")
+	r.poll(c, "signed in with the passkey", `$("#me-link").textContent === "Ana" && !document.querySelector("#signin-dialog[open]")`, 10*time.Second)
+	if ps, _ := r.e.st.Passkeys(t.Context(), AccountKey("Ana")); len(ps) != 1 || ps[0].Used.IsZero() {
+		t.Errorf("the passkey after signing in: %+v", ps)
 	}
 }
 

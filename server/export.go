@@ -59,6 +59,9 @@ type AccountData struct {
 	// push service's host and when each subscribed (the address itself
 	// is the browser's secret with the service).
 	Push []PushDevice `json:"push,omitempty"`
+	// Passkeys are the account's passkeys (their keys are public, and
+	// not given).
+	Passkeys []PasskeyInfo `json:"passkeys,omitempty"`
 }
 
 // PushDevice is a browser that gets an account's push messages.
@@ -132,6 +135,11 @@ func (s *Server) accountData(r *http.Request, a *store.Account) (*AccountData, e
 		}
 		d.Push = append(d.Push, PushDevice{Service: host, Subscribed: sub.Created})
 	}
+	pks, err := s.store.Passkeys(ctx, a.Key)
+	if err != nil {
+		return nil, err
+	}
+	d.Passkeys = passkeyList(pks).Passkeys
 	games, err := s.store.RatedGames(ctx, a.Key, store.RatedFilter{}, exportMost)
 	if err != nil {
 		return nil, err

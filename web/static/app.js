@@ -531,6 +531,9 @@ function wireAccount() {
   $("#bio-form").addEventListener("submit", saveBio);
   $("#close-form").addEventListener("submit", closeAccount);
   $("#signin-form").addEventListener("submit", submitSignIn);
+  $("#passkey-go").addEventListener("click", passkeySignIn);
+  $("#passkey-add").addEventListener("click", addPasskey);
+  $("#passkey-signin").hidden = !passkeysSupported();
   $("#signin-cancel").addEventListener("click", () => $("#signin-dialog").close());
 }
 
@@ -5659,6 +5662,100 @@ function renderProfileAccount() {
   $("#password-user").value = ME.name;
   accountList("#follows-list", "#follows-none", ME.follows || [], "unfollow", (name) => setFollow(name, false));
   accountList("#blocked-list", "#blocked-none", ME.blocked || [], "unblock", (name) => setBlock(name, false));
+  showPasskeys();
+}
+
+// ---------- passkeys ----------
+
+// passkeysSupported reports whether the browser makes and uses passkeys.
+function passkeysSupported() { return window.isSecureContext && !!window.PublicKeyCredential && !!navigator.credentials; }
+
+function fromB64(s) {
+  const t64 = s.replace(/-/g, "+").replace(/_/g, "/");
+  return Uint8Array.from(atob(t64 + "===".slice((t64.length + 3) % 4)), (c) => c.charCodeAt(0));
+}
+function toB64(buf) {
+  let s = "";
+  for (const b of new Uint8Array(buf)) s += String.fromCharCode(b);
+  return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+// showPasskeys lists the account's passkeys on its own page.
+async function showPasskeys(msg) {
+  $("#passkeys-box").hidden = !passkeysSupported();
+  if ($("#passkeys-box").hidden) return;
+  let L;
+  try { L = await api("GET", "/api/me/passkeys"); } catch (e) { L = { passkeys: [] }; msg = msg || t("error", e.message); }
+  const list = $("#passkeys-list");
+  list.textContent = "";
+  for (const p of L.passkeys) {
+    const li = el("li", "", p.used ? t("passkeyUsed", p.name, new Date(p.used).toLocaleDateString(LANG)) : t("passkeyMade", p.name, new Date(p.created).toLocaleDateString(LANG)));
+    const b = el("button", "", t("passkeyRemove"));
+    b.type = "button";
+    b.setAttribute("aria-label", t("passkeyRemove") + " " + p.name);
+    b.addEventListener("click", () => removePasskey(p));
+    li.append(" ", b);
+    list.append(li);
+  }
+  $("#passkeys-none").hidden = L.passkeys.length > 0;
+  $("#passkeys-msg").textContent = msg || "";
+}
+
+// addPasskey makes a passkey of this device (or its password manager)
+// for the account and registers it.
+async function addPasskey() {
+  const btn = $("#passkey-add");
+  btn.disabled = true;
+  try {
+    const o = await api("POST", "/api/me/passkeys/options", {});
+    const cred = await navigator.credentials.create({ publicKey: {
+      challenge: fromB64(o.challenge), rp: { id: o.rp_id, name: o.rp_name },
+      user: { id: fromB64(o.user_id), name: o.user_name, displayName: o.user_name },
+      pubKeyCredParams: o.algorithms.map((alg) => ({ type: "public-key", alg })),
+      excludeCredentials: o.exclude.map((id) => ({ type: "public-key", id: fromB64(id) })),
+      authenticatorSelection: { residentKey: "required", requireResidentKey: true, userVerification: "preferred" },
+      attestation: "none", timeout: o.timeout_ms,
+    } });
+    await api("POST", "/api/me/passkeys", { name: $("#passkey-name").value.trim(), id: toB64(cred.rawId),
+      client_data_json: toB64(cred.response.clientDataJSON), attestation_object: toB64(cred.response.attestationObject) });
+    $("#passkey-name").value = "";
+    showPasskeys(t("passkeyAdded"));
+  } catch (e) {
+    showPasskeys(e.name === "NotAllowedError" ? t("passkeyCancelled") : e.name === "InvalidStateError" ? t("passkeyThere") : t("error", e.message));
+  } finally {
+    btn.disabled = false;
+  }
+}
+
+async function removePasskey(p) {
+  if (!await ask(t("passkeyRemoveAsk", p.name), t("passkeyRemove"))) return;
+  try {
+    await api("DELETE", "/api/me/passkeys/" + encodeURIComponent(p.id));
+    showPasskeys(t("passkeyRemoved", p.name));
+  } catch (e) { showPasskeys(t("error", e.message)); }
+}
+
+// passkeySignIn signs in with a passkey the browser holds for the site.
+async function passkeySignIn() {
+  const err = $("#signin-error");
+  err.textContent = "";
+  const buttons = document.querySelectorAll("#signin-form button");
+  buttons.forEach((b) => { b.disabled = true; });
+  try {
+    const o = await api("POST", "/api/login/passkey/options", {});
+    const cred = await navigator.credentials.get({ publicKey: {
+      challenge: fromB64(o.challenge), rpId: o.rp_id, userVerification: "preferred", timeout: o.timeout_ms, allowCredentials: [],
+    } });
+    ME = await api("POST", "/api/login/passkey", { id: toB64(cred.rawId), client_data_json: toB64(cred.response.clientDataJSON),
+      authenticator_data: toB64(cred.response.authenticatorData), signature: toB64(cred.response.signature) });
+    $("#signin-dialog").close();
+    accountChanged();
+    const join = !$("#join").hidden && !$("#join-form").hidden;
+    (join ? $("#join-button") : $("#me-link")).focus();
+  } catch (e) {
+    err.textContent = e.name === "NotAllowedError" ? t("passkeyCancelled") : accountReason(e.message);
+  }
+  buttons.forEach((b) => { b.disabled = false; });
 }
 
 // accountList fills the list ul (empty: the note none shows) with the

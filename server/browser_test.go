@@ -35,6 +35,7 @@ import (
 	"atril/alphabet"
 	"atril/board"
 	"atril/game"
+	"atril/internal/password"
 	"atril/lexicon"
 	"atril/move"
 	"atril/movegen"
@@ -4593,6 +4594,48 @@ func TestBrowserPasskey(t *testing.T) {
 	r.poll(c, "signed in with the passkey", `$("#me-link").textContent === "Ana" && !document.querySelector("#signin-dialog[open]")`, 10*time.Second)
 	if ps, _ := r.e.st.Passkeys(t.Context(), AccountKey("Ana")); len(ps) != 1 || ps[0].Used.IsZero() {
 		t.Errorf("the passkey after signing in: %+v", ps)
+	}
+}
+
+// TestBrowserRecovery makes recovery codes on one's own page (the
+// password asked for), signs out, and sets a new password with a code
+// from the sign-in dialog (a wrong code refused in the page's words).
+func TestBrowserRecovery(t *testing.T) {
+	r := newRig(t)
+	c := r.ctx
+	r.run(c, "open the lobby", chromedp.Navigate(r.e.url+"/"), chromedp.WaitVisible(`#create`))
+	r.signInDialog(c, "#signin-open", "Ana", "anagrams1", "#signup-go")
+	r.poll(c, "signed in", `$("#me-link").textContent === "Ana"`, 20*time.Second)
+	r.run(c, "her page", chromedp.Navigate(r.e.url+"/p/Ana"))
+	r.poll(c, "no codes yet", `$("#recovery-left").textContent === "No recovery codes." && $("#recovery-codes").hidden`, 10*time.Second)
+	r.run(c, "her password", chromedp.SendKeys("#recovery-password", "anagrams1"))
+	r.clickAt(c, "#recovery-go")
+	r.poll(c, "the codes", `!$("#recovery-codes").hidden && $("#recovery-codes").textContent.split("\n").length === 10 &&
+		$("#recovery-left").textContent === "10 codes left." && $("#recovery-password").value === ""`, 10*time.Second)
+	r.shot(c, "69-recovery-codes")
+	var code string
+	r.eval(c, `$("#recovery-codes").textContent.split("\n")[3]`, &code)
+	r.clickAt(c, "#signout")
+	r.poll(c, "signed out", `!$("#signin-open").hidden`, 10*time.Second)
+	r.clickAt(c, "#signin-open")
+	r.poll(c, "the dialog", `!!document.querySelector("#signin-dialog[open]")`, 5*time.Second)
+	r.run(c, "her name", chromedp.SendKeys("#signin-name", "Ana"))
+	r.clickAt(c, "#recover-box summary")
+	r.run(c, "a wrong code", chromedp.SendKeys("#recover-code", "AAAA-BBBB-CCCC-DDDD"), chromedp.SendKeys("#recover-password", "a new password"))
+	r.clickAt(c, "#recover-go")
+	r.signInError(c, "Wrong name or recovery code.")
+	r.run(c, "her code", chromedp.Evaluate(`$("#recover-code").value = ""`, nil), chromedp.SendKeys("#recover-code", strings.ToLower(code)))
+	r.clickAt(c, "#recover-go")
+	r.poll(c, "signed in with the new password", `$("#me-link").textContent === "Ana" && !document.querySelector("#signin-dialog[open]")`, 10*time.Second)
+	a, err := r.e.st.Account(t.Context(), AccountKey("Ana"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ok, _ := password.Check(a.Password, "a new password"); !ok {
+		t.Error("the account's password is not the new one")
+	}
+	if n, _ := r.e.st.RecoveryCodesLeft(t.Context(), AccountKey("Ana")); n != 9 {
+		t.Errorf("codes left: %d", n)
 	}
 }
 

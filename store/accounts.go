@@ -453,6 +453,15 @@ type Accounts interface {
 	// returns its account, once (ErrNotFound when it is unknown, expired
 	// at now, or taken already).
 	TakeChallenge(ctx context.Context, value, purpose string, now time.Time) (string, error)
+	// SetRecoveryCodes replaces the recovery codes of account by the
+	// codes of hashes (their SHA-256), made at (ErrNotFound when there is
+	// no such account or it is closed).
+	SetRecoveryCodes(ctx context.Context, account string, hashes []string, at time.Time) error
+	// UseRecoveryCode removes account's code of hash, once (ErrNotFound
+	// when it has none such).
+	UseRecoveryCode(ctx context.Context, account, hash string) error
+	// RecoveryCodesLeft counts account's codes not used.
+	RecoveryCodesLeft(ctx context.Context, account string) (int, error)
 	// Followers counts the accounts that follow key, suspended ones left
 	// out.
 	Followers(ctx context.Context, key string) (int, error)

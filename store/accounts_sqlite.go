@@ -141,6 +141,7 @@ var accountTables = []struct{ name, cols string }{
 	{"push_subscriptions", "endpoint, account, p256dh, auth, created"},
 	{"push_keys", "name, private"},
 	{"passkeys", "id, account, public_key, alg, sign_count, name, created, used"},
+	{"recovery_codes", "account, hash, created"},
 	{"endgame_answers", "account, " + endgameCols},
 }
 

@@ -59,6 +59,7 @@ func closeAccountSQL(prefix string, arg func(int) string) []closeStatement {
 		del("settings", "account = %s"),
 		del("push_subscriptions", "account = %s"),
 		del("passkeys", "account = %s"),
+		del("recovery_codes", "account = %s"),
 		del("presence", "account = %s"),
 		del("puzzle_answers", "account = %s"),
 		del("endgame_answers", "account = %s"),

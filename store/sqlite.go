@@ -155,6 +155,10 @@ func OpenSQLite(path string) (*SQLite, error) {
 		db.Close()
 		return nil, corruptOr(path, fmt.Errorf("store: create the passkeys' tables in %s: %w", path, err))
 	}
+	if _, err := db.Exec(recoverySchema("", "INTEGER")); err != nil {
+		db.Close()
+		return nil, corruptOr(path, fmt.Errorf("store: create the recovery codes' table in %s: %w", path, err))
+	}
 	if _, err := db.Exec(endgamesSchema("", "INTEGER", "REAL")); err != nil {
 		db.Close()
 		return nil, corruptOr(path, fmt.Errorf("store: create the endgame answers' table in %s: %w", path, err))

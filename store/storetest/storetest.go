@@ -51,6 +51,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store, prefix string) {
 	t.Run("Settings", func(t *testing.T) { settings(t, open(t), prefix) })
 	t.Run("Push", func(t *testing.T) { push(t, open(t), prefix) })
 	t.Run("Passkeys", func(t *testing.T) { passkeys(t, open(t), prefix) })
+	t.Run("RecoveryCodes", func(t *testing.T) { recoveryCodes(t, open(t), prefix) })
 	t.Run("Endgames", func(t *testing.T) { endgames(t, open(t), prefix) })
 	t.Run("RatedAgainstComputer", func(t *testing.T) { ratedAgainstComputer(t, open(t), prefix) })
 	t.Run("LevelTotals", func(t *testing.T) { levelTotals(t, open(t), prefix) })
@@ -3386,5 +3387,67 @@ func passkeys(t *testing.T, s store.Store, prefix string) {
 	}
 	if _, err := s.PasskeyByID(ctx, id(0)); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("a closed account's passkey by id: %v", err)
+	}
+}
+
+// recoveryCodes checks the recovery codes: set, each used once, by its
+// account only, replaced whole, refused for no account, gone with a
+// closed account.
+func recoveryCodes(t *testing.T, s store.Store, prefix string) {
+	ctx := context.Background()
+	now := time.Date(2026, 11, 26, 9, 10, 11, 0, time.UTC)
+	ana := &store.Account{Key: prefix + "rc-ana", Name: "Ana", Password: "pbkdf2$b", Created: now}
+	bea := &store.Account{Key: prefix + "rc-bea", Name: "Bea", Password: "pbkdf2$b", Created: now}
+	for _, a := range []*store.Account{ana, bea} {
+		if err := s.CreateAccount(ctx, a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	left := func(a *store.Account) int {
+		t.Helper()
+		n, err := s.RecoveryCodesLeft(ctx, a.Key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	if err := s.SetRecoveryCodes(ctx, ana.Key, []string{"h1", "h2", "h3"}, now); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetRecoveryCodes(ctx, bea.Key, []string{"h1"}, now); err != nil {
+		t.Fatal(err)
+	}
+	if n := left(ana); n != 3 {
+		t.Errorf("Ana's codes: %d", n)
+	}
+	if err := s.UseRecoveryCode(ctx, ana.Key, "h2"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.UseRecoveryCode(ctx, ana.Key, "h2"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("a code used twice: %v", err)
+	}
+	if err := s.UseRecoveryCode(ctx, bea.Key, "h3"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("Ana's code used by Bea: %v", err)
+	}
+	if n := left(ana); n != 2 {
+		t.Errorf("after one used: %d", n)
+	}
+	if err := s.SetRecoveryCodes(ctx, ana.Key, []string{"h9"}, now); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.UseRecoveryCode(ctx, ana.Key, "h1"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("a replaced code: %v", err)
+	}
+	if err := s.SetRecoveryCodes(ctx, prefix+"rc-nobody", []string{"x"}, now); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("codes of no account: %v", err)
+	}
+	if err := s.CloseAccount(ctx, ana.Key, now.Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if n := left(ana); n != 0 {
+		t.Errorf("a closed account's codes: %d", n)
+	}
+	if n := left(bea); n != 1 {
+		t.Errorf("Bea's codes after Ana closed: %d", n)
 	}
 }

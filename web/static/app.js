@@ -316,6 +316,7 @@ const ACCOUNT_REASONS = [
   [/^too many .* try again in (\d+) s$/, "errTooMany"],
   [/^at most (\d+) analyses a minute$/, "errAnalyses"],
   [/^the current password is wrong$/, "errWrongPassword"],
+  [/^wrong name or recovery code$/, "errRecover"],
   [/^sign in to take a seat in a rated game$/, "errRatedJoin"],
   [/^sign in to create a rated game$/, "errRatedCreate"],
   [/^your account holds seat \d+ of this rated game already$/, "errHoldsSeat"],
@@ -532,6 +533,8 @@ function wireAccount() {
   $("#close-form").addEventListener("submit", closeAccount);
   $("#signin-form").addEventListener("submit", submitSignIn);
   $("#passkey-go").addEventListener("click", passkeySignIn);
+  $("#recover-go").addEventListener("click", recoverAccount);
+  $("#recovery-form").addEventListener("submit", makeRecoveryCodes);
   $("#passkey-add").addEventListener("click", addPasskey);
   $("#passkey-signin").hidden = !passkeysSupported();
   $("#signin-cancel").addEventListener("click", () => $("#signin-dialog").close());
@@ -5663,6 +5666,68 @@ function renderProfileAccount() {
   accountList("#follows-list", "#follows-none", ME.follows || [], "unfollow", (name) => setFollow(name, false));
   accountList("#blocked-list", "#blocked-none", ME.blocked || [], "unblock", (name) => setBlock(name, false));
   showPasskeys();
+  $("#recovery-user").value = ME.name;
+  showRecoveryLeft();
+}
+
+// ---------- recovery codes ----------
+
+// showRecoveryLeft says how many recovery codes the account has left.
+async function showRecoveryLeft() {
+  try {
+    const R = await api("GET", "/api/me/recovery-codes");
+    $("#recovery-left").textContent = R.left ? t("recoveryLeft", R.left) : t("recoveryNone");
+  } catch (e) { $("#recovery-left").textContent = t("error", e.message); }
+}
+
+// makeRecoveryCodes makes the account's recovery codes anew (its password
+// asked for) and shows them this once.
+async function makeRecoveryCodes(ev) {
+  ev.preventDefault();
+  const msg = $("#recovery-msg");
+  msg.textContent = "";
+  msg.className = "";
+  const password = $("#recovery-password").value;
+  if (!password) { msg.textContent = t("fieldsEmpty"); msg.className = "error"; return; }
+  $("#recovery-go").disabled = true;
+  try {
+    const R = await api("POST", "/api/me/recovery-codes", { password });
+    $("#recovery-password").value = "";
+    const pre = $("#recovery-codes");
+    pre.textContent = R.codes.join("\n");
+    pre.hidden = false;
+    msg.textContent = t("recoveryMade");
+    showRecoveryLeft();
+  } catch (e) {
+    msg.textContent = accountReason(e.message);
+    msg.className = "error";
+  } finally {
+    $("#recovery-go").disabled = false;
+  }
+}
+
+// recoverAccount sets a new password with a recovery code, from the
+// sign-in dialog, and signs in.
+async function recoverAccount() {
+  const err = $("#signin-error");
+  err.textContent = "";
+  const name = $("#signin-name").value.trim(), code = $("#recover-code").value.trim(), password = $("#recover-password").value;
+  if (!name || !code || !password) { err.textContent = t("recoverEmpty"); return; }
+  const buttons = document.querySelectorAll("#signin-form button");
+  buttons.forEach((b) => { b.disabled = true; });
+  try {
+    ME = await api("POST", "/api/login/recover", { name, code, password });
+    $("#recover-code").value = "";
+    $("#recover-password").value = "";
+    $("#recover-box").open = false;
+    $("#signin-dialog").close();
+    accountChanged();
+    say(t("recoverDone"));
+    $("#me-link").focus();
+  } catch (e) {
+    err.textContent = accountReason(e.message);
+  }
+  buttons.forEach((b) => { b.disabled = false; });
 }
 
 // ---------- passkeys ----------

@@ -232,7 +232,8 @@ func (s *Server) handleAddPasskey(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, &apiError{400, "id: not the id of the credential made"})
 		return
 	}
-	err = s.store.AddPasskey(r.Context(), &store.Passkey{ID: req.ID, Account: a.Key, PublicKey: b64.EncodeToString(cred.PublicKey),
+	// Kept in one spelling, so that an id is registered once.
+	err = s.store.AddPasskey(r.Context(), &store.Passkey{ID: b64.EncodeToString(cred.ID), Account: a.Key, PublicKey: b64.EncodeToString(cred.PublicKey),
 		Alg: cred.Alg, SignCount: cred.SignCount, Name: name, Created: time.Now().UTC()})
 	var le *store.LimitError
 	switch {
@@ -306,7 +307,7 @@ func (s *Server) handlePasskeyLogin(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
-	req, raw, err := decodePasskey(data, "client_data_json", "authenticator_data", "signature")
+	_, raw, err := decodePasskey(data, "client_data_json", "authenticator_data", "signature")
 	if err != nil {
 		s.fail(w, err)
 		return
@@ -317,7 +318,7 @@ func (s *Server) handlePasskeyLogin(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	refused := &apiError{401, "this passkey signs in to no account here"}
-	pk, err := s.store.PasskeyByID(r.Context(), req.ID)
+	pk, err := s.store.PasskeyByID(r.Context(), b64.EncodeToString(raw["id"]))
 	if errors.Is(err, store.ErrNotFound) {
 		err = refused
 	}

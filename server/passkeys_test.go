@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"encoding/base64"
 	"net/http"
 	"strings"
@@ -152,5 +153,57 @@ func TestPasskeys(t *testing.T) {
 		if code := e.doWith(browser(t), "POST", "/api/login/passkey", "", bad, &eb); code != 400 {
 			t.Errorf("%v: %d %q", bad, code, eb.Error)
 		}
+	}
+}
+
+// TestPasskeyIDOnce: a credential id registered by one account is
+// refused to another, however its base64url is spelt (the bits after
+// the last byte are free in an unpadded spelling); it signs in in any
+// spelling.
+func TestPasskeyIDOnce(t *testing.T) {
+	e := newEnv(t, newStore(t))
+	ana, bo := browser(t), browser(t)
+	e.signUp(ana, "Ana_pk1", "correct horse")
+	e.signUp(bo, "Bo_pk1", "battery staple")
+	auth := webauthntest.New("127.0.0.1", e.url)
+	var opt PasskeyOptions
+	e.doWith(ana, "POST", "/api/me/passkeys/options", "", nil, &opt)
+	made, err := auth.Create(unb64(t, opt.Challenge), unb64(t, opt.UserID), webauthntest.ES256)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if code := e.doWith(ana, "POST", "/api/me/passkeys", "", map[string]string{"id": made.ID, "client_data_json": made.ClientDataJSON,
+		"attestation_object": made.AttestationObject}, nil); code != 201 {
+		t.Fatalf("Ana's passkey: %d", code)
+	}
+	// Bo's authenticator makes a passkey, which is given Ana's id.
+	e.doWith(bo, "POST", "/api/me/passkeys/options", "", nil, &opt)
+	m2, err := auth.Create(unb64(t, opt.Challenge), unb64(t, opt.UserID), webauthntest.ES256)
+	if err != nil {
+		t.Fatal(err)
+	}
+	att := bytes.Replace(unb64(t, m2.AttestationObject), unb64(t, m2.ID), unb64(t, made.ID), 1)
+	const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+	last := strings.IndexByte(alphabet, made.ID[len(made.ID)-1])
+	spelt := made.ID[:len(made.ID)-1] + alphabet[last+1:last+2]
+	if string(unb64(t, spelt)) != string(unb64(t, made.ID)) || spelt == made.ID {
+		t.Fatalf("%s is not another spelling of %s", spelt, made.ID)
+	}
+	var eb errorBody
+	if code := e.doWith(bo, "POST", "/api/me/passkeys", "", map[string]string{"id": spelt, "client_data_json": m2.ClientDataJSON,
+		"attestation_object": base64.RawURLEncoding.EncodeToString(att)}, &eb); code != 409 || !strings.Contains(eb.Error, "registered already") {
+		t.Errorf("Ana's passkey id for Bo: %d %q", code, eb.Error)
+	}
+	// Signing in, the id is looked up in either spelling.
+	var lo PasskeyLoginOptions
+	e.doWith(browser(t), "POST", "/api/login/passkey/options", "", nil, &lo)
+	g, err := auth.Get(unb64(t, lo.Challenge), unb64(t, made.ID))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var me Me
+	if code := e.doWith(browser(t), "POST", "/api/login/passkey", "", map[string]string{"id": spelt, "client_data_json": g.ClientDataJSON,
+		"authenticator_data": g.AuthenticatorData, "signature": g.Signature}, &me); code != 200 || me.Name != "Ana_pk1" {
+		t.Errorf("signing in with Ana's passkey spelt otherwise: %d %+v", code, me)
 	}
 }

@@ -21,7 +21,7 @@ func TestRepairKnowsEveryTable(t *testing.T) {
 		"events":              "read game by game with their games",
 		"sqlite_sequence":     "SQLite's own",
 		"game_watchers":       "who watched in the last minutes: nothing to keep",
-		"webauthn_challenges": "challenges of passkey ceremonies under way, for five minutes: nothing to keep",
+		"webauthn_challenges": "challenges handed out for the next five minutes: a ceremony begins again",
 	}
 	var copied []string
 	for _, tb := range slices.Concat(accountTables, tournamentTables) {

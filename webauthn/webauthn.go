@@ -8,7 +8,8 @@
 //
 // Keys are read from their COSE form (Schaad, "CBOR Object Signing and
 // Encryption (COSE)", RFC 9052/9053): ES256 (P-256), EdDSA (Ed25519) and
-// RS256 (RSA of 2048 bits or more).
+// RS256 (RSA of 2048 to 4096 bits: a modulus of tens of thousands of bits
+// would make checking each signature take a processor for a second).
 package webauthn
 
 import (
@@ -311,14 +312,15 @@ func ParseKey(cose []byte) (int, crypto.PublicKey, error) {
 		return EdDSA, ed25519.PublicKey(x), nil
 	case RS256:
 		nb, eb := octets(-1), octets(-2)
-		if kty != 3 || len(nb) < 256 || len(eb) == 0 || len(eb) > 4 {
-			return 0, nil, refuse("an RS256 key under 2048 bits or without its exponent")
+		n := new(big.Int).SetBytes(nb)
+		if kty != 3 || n.BitLen() < 2048 || n.BitLen() > 4096 || len(eb) == 0 || len(eb) > 4 {
+			return 0, nil, refuse("an RS256 key of %d bits, not 2048 to 4096, or without its exponent", n.BitLen())
 		}
 		e := new(big.Int).SetBytes(eb)
-		if e.Int64() < 3 || e.Int64()%2 == 0 {
+		if e.Int64() < 3 || e.Int64()%2 == 0 || e.Int64() > 1<<31-1 {
 			return 0, nil, refuse("an RS256 key with exponent %d", e.Int64())
 		}
-		return RS256, &rsa.PublicKey{N: new(big.Int).SetBytes(nb), E: int(e.Int64())}, nil
+		return RS256, &rsa.PublicKey{N: n, E: int(e.Int64())}, nil
 	}
 	return 0, nil, refuse("a key of algorithm %d: want ES256, EdDSA or RS256", alg)
 }

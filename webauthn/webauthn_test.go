@@ -1,6 +1,7 @@
 package webauthn_test
 
 import (
+	"bytes"
 	"encoding/base64"
 	"errors"
 	"strings"
@@ -135,10 +136,31 @@ func TestParseKeyRefusals(t *testing.T) {
 		{"a float", []byte{0xa1, 0x03, 0xf9, 0x3c, 0x00}, "CBOR"},
 		{"a tag", []byte{0xc2, 0x40}, "CBOR"},
 		{"a key twice", []byte{0xa2, 0x03, 0x26, 0x03, 0x26}, "CBOR"},
+		{"RS256 of 1024 bits in 256 bytes", rsaKey(append(make([]byte, 128), ones(128)...), []byte{1, 0, 1}), "2048"},
+		{"RS256 of 8192 bits", rsaKey(ones(1024), []byte{1, 0, 1}), "4096"},
+		{"RS256 with an exponent past 31 bits", rsaKey(ones(256), []byte{0xff, 0xff, 0xff, 0xff}), "exponent"},
 	} {
 		_, _, err := webauthn.ParseKey(tc.cose)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
+		}
+	}
+}
+
+// rsaKey is an RS256 key in COSE form, its modulus n and exponent e.
+func rsaKey(n, e []byte) []byte {
+	out := []byte{0xa4, 0x01, 0x03, 0x03, 0x39, 0x01, 0x00, 0x20, 0x59, byte(len(n) >> 8), byte(len(n))}
+	out = append(append(out, n...), 0x21, 0x40|byte(len(e)))
+	return append(out, e...)
+}
+
+func ones(n int) []byte { return bytes.Repeat([]byte{0xff}, n) }
+
+// TestParseKeyRSA: an RS256 key of 2048 to 4096 bits is taken.
+func TestParseKeyRSA(t *testing.T) {
+	for _, size := range []int{256, 512} {
+		if alg, _, err := webauthn.ParseKey(rsaKey(ones(size), []byte{1, 0, 1})); err != nil || alg != webauthn.RS256 {
+			t.Errorf("%d bits: %d, %v", size*8, alg, err)
 		}
 	}
 }

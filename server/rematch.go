@@ -76,6 +76,9 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 	id, req, name, key := l.rematch, l.rematchRequest(), l.seat[me].name, l.seat[me].account
 	seatNo := len(l.seat) - 1 - me
 	l.mu.Unlock()
+	// Made by the client asking, if it makes it: counted against its
+	// unfinished games as the games it creates are.
+	req.creator = s.clientKey(r)
 	nl, err := s.rematchGame(r.Context(), id, req)
 	if err != nil {
 		s.fail(w, err)

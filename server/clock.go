@@ -358,7 +358,14 @@ func (l *live) flagFall(seq int) {
 		var ae *apiError
 		if !errors.As(err, &ae) {
 			// (A conflict means another process recorded it first.)
+			// The store failed: the flag falls again a moment later,
+			// or the game would wait for a move that need never come.
 			l.srv.logf("game %s: record loss on time: %v", l.hdr.ID, err)
+			l.clockTimer = time.AfterFunc(flagRetry, func() { l.flagFall(seq) })
 		}
 	}
 }
+
+// flagRetry is how long after a loss on time the store failed to record
+// the server tries again.
+const flagRetry = 2 * time.Second

@@ -185,6 +185,14 @@ func (l *live) credit(i int) {
 	}
 }
 
+// debit takes back the increment seat i gained for a move that is
+// taken back. Caller holds mu.
+func (l *live) debit(i int) {
+	if inc := l.hdr.Seats[i].Increment; inc > 0 && l.hdr.Seats[i].Seconds > 0 {
+		l.used[i] += time.Duration(inc) * time.Second
+	}
+}
+
 // leftAt is the time seat i has at now before it loses on time: what is
 // left of its allowance and overtime, or of its time for this move.
 // Caller holds mu.

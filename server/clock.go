@@ -185,6 +185,14 @@ func (l *live) credit(i int) {
 	}
 }
 
+// debit takes back the increment seat i gained for a move that is
+// taken back. Caller holds mu.
+func (l *live) debit(i int) {
+	if inc := l.hdr.Seats[i].Increment; inc > 0 && l.hdr.Seats[i].Seconds > 0 {
+		l.used[i] += time.Duration(inc) * time.Second
+	}
+}
+
 // leftAt is the time seat i has at now before it loses on time: what is
 // left of its allowance and overtime, or of its time for this move.
 // Caller holds mu.
@@ -358,7 +366,14 @@ func (l *live) flagFall(seq int) {
 		var ae *apiError
 		if !errors.As(err, &ae) {
 			// (A conflict means another process recorded it first.)
+			// The store failed: the flag falls again a moment later,
+			// or the game would wait for a move that need never come.
 			l.srv.logf("game %s: record loss on time: %v", l.hdr.ID, err)
+			l.clockTimer = time.AfterFunc(flagRetry, func() { l.flagFall(seq) })
 		}
 	}
 }
+
+// flagRetry is how long after a loss on time the store failed to record
+// the server tries again.
+const flagRetry = 2 * time.Second

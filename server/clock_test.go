@@ -5,10 +5,12 @@ import (
 	"context"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -321,5 +323,38 @@ func TestClockIncrement(t *testing.T) {
 	}
 	if c := e.state(rm.ID, "").Clock; c == nil || len(c.Increment) != 2 || c.Increment[0] != 2 || c.Seconds[0] != 1 {
 		t.Errorf("the rematch's clock: %+v, want the same increment", c)
+	}
+}
+
+// appendsFailing is a store whose appends to a game's log fail while
+// fail is set, as a store out of reach for a while.
+type appendsFailing struct {
+	store.Store
+	fail atomic.Bool
+}
+
+func (f *appendsFailing) Append(ctx context.Context, id string, e store.Event) error {
+	if f.fail.Load() {
+		return errors.New("append refused for the test")
+	}
+	return f.Store.Append(ctx, id, e)
+}
+
+// TestClockFlagAfterStoreFailure: a loss on time the store failed to
+// record when the flag fell is recorded once the store takes writes
+// again, with no request (the seat out of time need never move).
+func TestClockFlagAfterStoreFailure(t *testing.T) {
+	st := &appendsFailing{Store: newStore(t)}
+	e := newEnv(t, st)
+	id, _ := e.createTimed(1, 0)
+	st.fail.Store(true)
+	time.Sleep(1300 * time.Millisecond)
+	if s := e.state(id, ""); s.Over {
+		t.Fatalf("the loss on time was recorded by a store refusing writes")
+	}
+	st.fail.Store(false)
+	s := e.waitOver(id, 3*flagRetry)
+	if s.TimedOut == nil || *s.TimedOut != 0 {
+		t.Errorf("timed out %v, want seat 0", s.TimedOut)
 	}
 }

@@ -204,3 +204,75 @@ func TestInvitesPerClient(t *testing.T) {
 		}
 	}
 }
+
+// TestRematchInvitesWithinBounds: the rematch of a game whose invited
+// player never came invites that player again as a new game would: not
+// past the invitations one account may have waiting from another, and
+// not once one of the two blocks the other.
+func TestRematchInvitesWithinBounds(t *testing.T) {
+	e := newEnv(t, nil)
+	ana, cy := browser(t), browser(t)
+	e.signUp(ana, "Ana_re", "correct horse")
+	e.signUp(cy, "Cyril_re", "battery staple")
+	body := map[string]any{"variant": "english", "seats": []SeatRequest{{Kind: "human"}, {Kind: "human", Invite: "Cyril_re"}}}
+	// invite makes a game inviting Cyril, with Ana in seat 0.
+	invite := func() (string, string) {
+		t.Helper()
+		var cr CreateResponse
+		if code := e.doWith(ana, "POST", "/api/games", "", body, &cr); code != 201 {
+			t.Fatalf("create: %d", code)
+		}
+		var host JoinResponse
+		if code := e.doWith(ana, "POST", "/api/games/"+cr.ID+"/join", "", map[string]any{"seat": 0}, &host); code != 200 {
+			t.Fatalf("join: %d", code)
+		}
+		return cr.ID, host.Token
+	}
+	// Three games called off, three invitations waiting: as many as
+	// Cyril may have from Ana.
+	var ended, toks []string
+	for range maxInvitesFrom {
+		id, tok := invite()
+		if code := e.do("POST", "/api/games/"+id+"/abort", tok, nil, nil); code != 200 {
+			t.Fatalf("abort: %d", code)
+		}
+		ended, toks = append(ended, id), append(toks, tok)
+	}
+	var waiting, wtoks []string
+	for range maxInvitesFrom {
+		id, tok := invite()
+		waiting, wtoks = append(waiting, id), append(wtoks, tok)
+	}
+	for k, id := range ended {
+		var eb errorBody
+		if code := e.doWith(ana, "POST", "/api/games/"+id+"/rematch", toks[k], nil, &eb); code != 409 || !strings.Contains(eb.Error, "of your invitations") {
+			t.Errorf("rematch %d with %d invitations waiting: %d %q, want 409", k, maxInvitesFrom, code, eb.Error)
+		}
+	}
+	var games AccountGames
+	if code := e.doWith(cy, "GET", "/api/me/games", "", nil, &games); code != 200 || len(games.Invitations) != maxInvitesFrom {
+		t.Errorf("Cyril's invitations: %d, %d of them, want %d", code, len(games.Invitations), maxInvitesFrom)
+	}
+	// One called off: its room is the rematch's.
+	if code := e.do("POST", "/api/games/"+waiting[0]+"/abort", wtoks[0], nil, nil); code != 200 {
+		t.Fatalf("abort: %d", code)
+	}
+	var rm RematchResponse
+	if code := e.doWith(ana, "POST", "/api/games/"+ended[0]+"/rematch", toks[0], nil, &rm); code != 200 {
+		t.Fatalf("a rematch with room for its invitation: %d", code)
+	}
+	if s := e.state(rm.ID, "").Seats; !s[0].Invited || s[0].Name != "Cyril_re" {
+		t.Errorf("the rematch's seats: %+v", s)
+	}
+	// Cyril blocks Ana: no rematch invites him again.
+	if code := e.doWith(cy, "POST", "/api/me/blocks", "", map[string]string{"name": "Ana_re"}, nil); code != 200 {
+		t.Fatalf("block: %d", code)
+	}
+	if code := e.do("POST", "/api/games/"+waiting[1]+"/abort", wtoks[1], nil, nil); code != 200 {
+		t.Fatalf("abort: %d", code)
+	}
+	var eb errorBody
+	if code := e.doWith(ana, "POST", "/api/games/"+ended[1]+"/rematch", toks[1], nil, &eb); code != 403 || !strings.Contains(eb.Error, "Cyril_re") {
+		t.Errorf("a rematch inviting an account that blocks: %d %q, want 403", code, eb.Error)
+	}
+}

@@ -444,3 +444,44 @@ func TestWatchTwoProcessesOnePostgres(t *testing.T) {
 		t.Errorf("the watcher's process shows %d moves after the change, want 1", st.Moves)
 	}
 }
+
+// TestSharedChatKeepsComputerDue: a chat line written while a computer
+// seat is on turn leaves its move due, so that when the process that was
+// to make it dies, another takes it over. (Every event recorded the due
+// time of the game's computer anew, none for a chat line, so the move
+// of a process that died after one was never taken over.)
+func TestSharedChatKeepsComputerDue(t *testing.T) {
+	db := sharedDatabase(t)
+	open := func() store.Store {
+		st, err := store.OpenPostgres(context.Background(), db)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { st.Close() })
+		return st
+	}
+	cfg := testConfig(open())
+	// The computer thinks long enough for its process to die first.
+	cfg.ThinkTime, cfg.BotGrace = 500*time.Millisecond, 300*time.Millisecond
+	e := newEnvConfig(t, cfg)
+	id := e.create(SeatRequest{Kind: "human"}, SeatRequest{Kind: "computer", Level: "professional"}, SeatRequest{Kind: "human"})
+	a, b := e.join(id), e.join(id)
+	if code := e.do("POST", "/api/games/"+id+"/move", a.Token, map[string]any{"kind": "pass"}, nil); code != 200 {
+		t.Fatalf("pass: %d", code)
+	}
+	if code := e.do("POST", "/api/games/"+id+"/chat", b.Token, map[string]any{"text": "your move, computer"}, nil); code != 200 {
+		t.Fatalf("chat: %d", code)
+	}
+	e.hs.Close()
+	e.srv.Close()
+	cfg2 := testConfig(open())
+	cfg2.BotGrace = 300 * time.Millisecond
+	e2 := newEnvConfig(t, cfg2)
+	deadline := time.Now().Add(15 * time.Second)
+	for e2.state(id, "").Moves < 2 {
+		if time.Now().After(deadline) {
+			t.Fatalf("the computer's move was not taken over: %d moves", e2.state(id, "").Moves)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}

@@ -214,7 +214,9 @@ func (l *live) quickWaiter(req *createRequest, acct *seatAccount, name string) (
 	case acct != nil:
 		x.mine = st.account == acct.key
 	default:
-		x.mine = st.account == "" && st.name == name && l.offeredBy.client == req.creator
+		// One who gave no name holds the seat under the name of a seat
+		// made without one ("Player 1").
+		x.mine = st.account == "" && st.name == cmp.Or(name, personName(host)) && l.offeredBy.client == req.creator
 	}
 	return x, true
 }

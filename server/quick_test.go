@@ -284,3 +284,33 @@ func TestQuickPairingAtOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestQuickPairingNameless: a person not signed in who gives no name
+// (the page sends none when its name box is empty) and asks twice gets
+// the game it waits in again, not the free seat of its own game.
+func TestQuickPairingNameless(t *testing.T) {
+	e := newEnv(t, nil)
+	body := map[string]any{"variant": "english", "clock": ClockRequest{Seconds: 300, Overtime: 60}}
+	code, first, _ := e.quick(nil, body)
+	if code != 201 || first.Matched {
+		t.Fatalf("first: %d %+v", code, first)
+	}
+	code, again, _ := e.quick(nil, body)
+	if code != 200 || again.ID != first.ID || again.Matched || again.Token != "" || again.Seat != first.Seat {
+		t.Errorf("asked again: %d %+v, want game %s again, not matched", code, again, first.ID)
+	}
+	if e.started(first.ID) {
+		t.Errorf("the player was seated against itself")
+	}
+	// Another person at the same address, with a name, waits too; one
+	// without a name asking then is seated against that one, not given
+	// that game back.
+	code, ann, _ := e.quick(nil, map[string]any{"variant": "english", "name": "Ann", "clock": ClockRequest{Seconds: 600, Overtime: 60}})
+	if code != 201 {
+		t.Fatalf("Ann: %d", code)
+	}
+	code, r, _ := e.quick(nil, map[string]any{"variant": "english", "clock": ClockRequest{Seconds: 600, Overtime: 60}})
+	if code != 200 || r.ID != ann.ID || !r.Matched || r.Token == "" {
+		t.Errorf("one without a name after Ann: %d %+v, want seated in Ann's game %s", code, r, ann.ID)
+	}
+}

@@ -1,10 +1,13 @@
 package server
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
+	"slices"
 	"time"
 
 	"atril/store"
@@ -76,6 +79,9 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 	id, req, name, key := l.rematch, l.rematchRequest(), l.seat[me].name, l.seat[me].account
 	seatNo := len(l.seat) - 1 - me
 	l.mu.Unlock()
+	// Made by the client asking, if it makes it: counted against its
+	// unfinished games as the games it creates are.
+	req.creator = s.clientKey(r)
 	nl, err := s.rematchGame(r.Context(), id, req)
 	if err != nil {
 		s.fail(w, err)
@@ -121,12 +127,44 @@ func (s *Server) rematchGame(ctx context.Context, id string, req *createRequest)
 	if !errors.As(err, &ae) || ae.code != 404 {
 		return nl, err
 	}
+	if slices.ContainsFunc(req.Seats, func(st SeatRequest) bool { return st.Invite != "" }) {
+		// Invited again as a new game's players are: counted among the
+		// invitations waiting, and not between accounts of which one
+		// blocks the other (held until the game is in memory, where
+		// the next count finds it).
+		s.inviteMu.Lock()
+		defer s.inviteMu.Unlock()
+		if nl, err := s.game(ctx, id); !errors.As(err, &ae) || ae.code != 404 {
+			// Made meanwhile: its invitation is counted already.
+			return nl, err
+		}
+		if err := s.reinvite(ctx, req); err != nil {
+			return nil, err
+		}
+	}
 	nl, err = s.createAs(ctx, req, id)
 	if errors.Is(err, store.ErrConflict) {
 		// Made meanwhile by another request or process.
 		return s.game(ctx, id)
 	}
 	return nl, err
+}
+
+// reinvite checks the invitations of a rematch as those of a new game
+// made by the account that invited to the finished one.
+func (s *Server) reinvite(ctx context.Context, req *createRequest) error {
+	by := ""
+	for _, st := range req.Seats {
+		by = cmp.Or(by, st.invitedBy)
+	}
+	inviter, err := s.store.Account(ctx, AccountKey(by))
+	switch {
+	case errors.Is(err, store.ErrNotFound) || err == nil && inviter.Closed():
+		return &apiError{409, fmt.Sprintf("%s invited players to this game and has no account now: its rematch cannot invite them again", by)}
+	case err != nil:
+		return err
+	}
+	return s.invitations(ctx, req, inviter)
 }
 
 // rematchRequest is the creation of l's rematch. Caller holds mu.

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -148,5 +149,44 @@ func TestChatNeedsAnotherPerson(t *testing.T) {
 	a := e.join(id)
 	if code := e.do("POST", "/api/games/"+id+"/chat", a.Token, map[string]any{"text": "hi"}, nil); code != 409 {
 		t.Errorf("chat against the computer: %d, want 409", code)
+	}
+}
+
+// TestRematchGamesPerClient: a rematch is a game made by the client that
+// asks for it, counted against MaxGamesPerClient as any other (else a
+// client could finish games and ask for their rematches without bound).
+func TestRematchGamesPerClient(t *testing.T) {
+	cfg := testConfig(newStore(t))
+	cfg.MaxGamesPerClient = 2
+	e := newEnvConfig(t, cfg)
+	person := SeatRequest{Kind: "human"}
+	id := e.create(person, person)
+	a := e.join(id)
+	e.join(id)
+	if code := e.do("POST", "/api/games/"+id+"/resign", a.Token, nil, nil); code != 200 {
+		t.Fatalf("resign: %d", code)
+	}
+	other := e.create(person, person)
+	e.create(person, person)
+	var eb errorBody
+	if code := e.do("POST", "/api/games/"+id+"/rematch", a.Token, nil, &eb); code != 429 || !strings.Contains(eb.Error, "not over yet") {
+		t.Errorf("a rematch past the client's games: %d %q, want 429", code, eb.Error)
+	}
+	if n := e.srv.LiveGames(); n != 2 {
+		t.Errorf("%d unfinished games, want 2", n)
+	}
+	// Once another of its games is over, the client may have it.
+	if code := e.do("POST", "/api/games/"+other+"/abort", e.join(other).Token, nil, nil); code != 200 {
+		t.Fatalf("abort: %d", code)
+	}
+	var rm RematchResponse
+	if code := e.do("POST", "/api/games/"+id+"/rematch", a.Token, nil, &rm); code != 200 {
+		t.Fatalf("a rematch within the client's games: %d", code)
+	}
+	e.srv.mu.Lock()
+	n := e.srv.byClient["127.0.0.1"]
+	e.srv.mu.Unlock()
+	if n != 2 {
+		t.Errorf("the client's unfinished games counted as %d, want 2 (the rematch among them)", n)
 	}
 }

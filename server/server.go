@@ -952,7 +952,7 @@ func (s *Server) createAs(ctx context.Context, req *createRequest, id string) (*
 			if st.Kind == "computer" {
 				name = "Computer (" + st.Level + ")"
 			} else {
-				name = fmt.Sprintf("Player %d", i+1)
+				name = personName(i)
 			}
 		}
 		seat := store.Seat{Name: name, Level: st.Level, Invited: st.inviteKey, InvitedBy: st.invitedBy, RatingMin: st.RatingMin, RatingMax: st.RatingMax}
@@ -999,6 +999,9 @@ func (s *Server) createAs(ctx context.Context, req *createRequest, id string) (*
 	l.mu.Unlock()
 	return l, nil
 }
+
+// personName is the name of person's seat i made without one.
+func personName(i int) string { return fmt.Sprintf("Player %d", i+1) }
 
 // Info is the answer of GET /api/info.
 type Info struct {

@@ -87,6 +87,7 @@ func (l *live) refresh(ctx context.Context) error {
 	if len(evs) == 0 {
 		return nil
 	}
+	moved := false
 	for _, e := range evs {
 		if e.Seq != l.seq {
 			l.srv.evict(l)
@@ -102,10 +103,14 @@ func (l *live) refresh(ctx context.Context) error {
 		l.seq++
 		if activity(e.Kind) {
 			l.active = e.Time
+			moved = true
 		}
 	}
-	// Another process wrote last: its computer seat's move is its own.
-	l.botMine = false
+	if moved {
+		// Another process wrote the last event of the game's play: its
+		// computer seat's move is its own (a chat line changes nothing).
+		l.botMine = false
+	}
 	l.touch()
 	l.afterChange()
 	return nil
@@ -124,14 +129,18 @@ func (s *Server) evict(l *live) {
 	l.log.wakeAll()
 }
 
-// appendShared writes an event to a shared store. Caller holds mu.
+// appendShared writes an event to a shared store. An event that is no
+// move of the game (a chat line) leaves the computer's move as it was:
+// due when it was, and to be made by the process that was to make it.
+// Caller holds mu.
 func (l *live) appendShared(ctx context.Context, kind string, v any, e store.Event) error {
 	var due time.Time
-	mine := l.computerNext(kind, v)
+	keep := !activity(kind)
+	mine := !keep && l.computerNext(kind, v)
 	if mine {
 		due = l.srv.botDeadline(time.Now())
 	}
-	err := l.srv.shared.AppendShared(ctx, l.hdr.ID, e, due)
+	err := l.srv.shared.AppendShared(ctx, l.hdr.ID, e, due, keep)
 	if errors.Is(err, store.ErrConflict) {
 		// Another process wrote first; the request was checked against
 		// an older state of the game.
@@ -140,7 +149,7 @@ func (l *live) appendShared(ctx context.Context, kind string, v any, e store.Eve
 		}
 		return &apiError{409, "the game changed meanwhile (another process wrote first); read it again"}
 	}
-	if err == nil {
+	if err == nil && !keep {
 		l.botMine = mine
 	}
 	return err

@@ -15,7 +15,8 @@ import (
 // computer's reply, a challenge's answer), back to the position they
 // made it from: the same board, rack, scores and bag. The bag keeps its
 // order, so the same tiles come after the same play; the clocks are not
-// given back the time used since. A takeback is logged as an event, so a
+// given back the time used since (nor keep the increments of the moves
+// taken back). A takeback is logged as an event, so a
 // restart or another process sharing the store replays it, and the game
 // counts them (State.Takebacks).
 
@@ -118,8 +119,14 @@ func (l *live) applyTakeback(ev takebackEvent) error {
 		}
 	}
 	// The seat whose clock ran is charged up to now: time used is not
-	// given back. The seat on turn after it starts its turn now.
+	// given back, and the moves taken back take their increments with
+	// them. The seat on turn after it starts its turn now.
 	l.charge(l.g.Current(), l.evTime)
+	for _, h := range l.g.History[ev.Entry:] {
+		if h.Kind == game.Played {
+			l.debit(h.Player)
+		}
+	}
 	l.g = g
 	// A new slice: states already given out keep the old one.
 	l.hist = slices.Clone(l.hist[:min(len(l.hist), len(g.History))])

@@ -203,3 +203,44 @@ func TestTakebackLimit(t *testing.T) {
 		t.Errorf("after the refused takeback: %d takebacks, %d moves", st.Takebacks, st.Moves)
 	}
 }
+
+// TestTakebackIncrement: a move taken back takes its increment with it,
+// so that moving and taking back again and again gains no time (the
+// time used stays used); a restart replays the same clock.
+func TestTakebackIncrement(t *testing.T) {
+	st0 := newStore(t)
+	e := newEnv(t, st0)
+	var cr CreateResponse
+	body := map[string]any{"variant": "english", "seed": 42, "clock": ClockRequest{Seconds: 60, Increment: 60},
+		"seats": []SeatRequest{{Kind: "human"}, {Kind: "computer", Level: "professional"}}}
+	if code := e.do("POST", "/api/games", "", body, &cr); code != 201 {
+		t.Fatalf("create: %d", code)
+	}
+	id := cr.ID
+	a := e.join(id)
+	for k := range 3 {
+		if code := e.do("POST", "/api/games/"+id+"/move", a.Token, map[string]any{"kind": "pass"}, nil); code != 200 {
+			t.Fatalf("pass %d: %d", k, code)
+		}
+		if code := e.do("POST", "/api/games/"+id+"/takeback", a.Token, nil, nil); code != 200 {
+			t.Fatalf("takeback %d: %d", k, code)
+		}
+	}
+	st := e.state(id, "")
+	if c := st.Clock; c == nil || c.Running != 0 || c.LeftMs[0] > 60_000 || c.LeftMs[0] < 50_000 {
+		t.Fatalf("after three passes taken back: %+v, want at most the 60 s the seat began with", st.Clock)
+	}
+	if code := e.do("POST", "/api/games/"+id+"/move", a.Token, map[string]any{"kind": "pass"}, nil); code != 200 {
+		t.Fatalf("pass: %d", code)
+	}
+	if c := e.state(id, "").Clock; c.LeftMs[0] <= 60_000 {
+		t.Errorf("after a pass that stands: %+v, want its increment", c)
+	}
+	// The clock after a restart: the same time used (the running turn
+	// aside).
+	e.waitMoves(id, 2)
+	if code := e.do("POST", "/api/games/"+id+"/resign", a.Token, nil, nil); code != 200 {
+		t.Fatalf("resign: %d", code)
+	}
+	e.restartSame(st0, id, e.state(id, ""))
+}

@@ -31,8 +31,9 @@ func (s *Postgres) EventsFrom(ctx context.Context, id string, from int) ([]Event
 // appendSharedSQL is one statement, so one round trip and its own
 // transaction: it locks the game's row (one writer per game at a time),
 // inserts the event if its seq is the next one, records the computer's
-// due time and the time of the event, and announces the event (PostgreSQL
-// delivers the notification when the statement commits).
+// due time (or keeps it, $7) and the time of the event, and announces the
+// event (PostgreSQL delivers the notification when the statement
+// commits).
 const appendSharedSQL = `
 WITH g AS (SELECT id FROM atril_games WHERE id = $1::text FOR UPDATE),
 n AS (SELECT COALESCE(MAX(seq) + 1, 0) AS next FROM atril_events WHERE game = $1::text),
@@ -41,21 +42,21 @@ ins AS (
 	SELECT $1::text, $2::integer, $3::text, $4::text, $5::bigint FROM g, n WHERE n.next = $2::integer
 	RETURNING seq),
 up AS (
-	UPDATE atril_games SET bot_due = $6::bigint, updated = $5::bigint
+	UPDATE atril_games SET bot_due = CASE WHEN $7::boolean THEN bot_due ELSE $6::bigint END, updated = $5::bigint
 	WHERE id = $1::text AND EXISTS (SELECT 1 FROM ins)
 	RETURNING id),
 note AS (SELECT pg_notify('` + notifyChannel + `', $1::text || ' ' || $2::integer::text || ' ' || $3::text) FROM ins)
 SELECT (SELECT COUNT(*) FROM g), (SELECT next FROM n), (SELECT COUNT(*) FROM ins), (SELECT COUNT(*) FROM up), (SELECT COUNT(*) FROM note)`
 
 // AppendShared implements Shared.
-func (s *Postgres) AppendShared(ctx context.Context, id string, e Event, botDue time.Time) error {
+func (s *Postgres) AppendShared(ctx context.Context, id string, e Event, botDue time.Time, keepDue bool) error {
 	var due *int64
 	if !botDue.IsZero() {
 		d := botDue.UnixNano()
 		due = &d
 	}
 	var found, next, inserted, updated, noted int64
-	err := s.pool.QueryRow(ctx, appendSharedSQL, id, e.Seq, e.Kind, e.Data, e.Time.UnixNano(), due).
+	err := s.pool.QueryRow(ctx, appendSharedSQL, id, e.Seq, e.Kind, e.Data, e.Time.UnixNano(), due, keepDue).
 		Scan(&found, &next, &inserted, &updated, &noted)
 	switch {
 	case pgUnique(err):

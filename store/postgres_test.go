@@ -140,7 +140,7 @@ func TestPostgresShared(t *testing.T) {
 		t.Fatalf("first call of Listen: %q, want the (re)connection", got)
 	}
 	past := time.Now().Add(-time.Second)
-	if err := a.AppendShared(ctx, ids[0], store.Event{Seq: 0, Kind: "join", Data: "{}", Time: time.Now()}, past); err != nil {
+	if err := a.AppendShared(ctx, ids[0], store.Event{Seq: 0, Kind: "join", Data: "{}", Time: time.Now()}, past, false); err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range []struct {
@@ -148,7 +148,7 @@ func TestPostgresShared(t *testing.T) {
 		want error
 		id   string
 	}{{0, store.ErrConflict, ids[0]}, {2, store.ErrConflict, ids[0]}, {0, store.ErrNotFound, prefix + "none"}} {
-		if err := b.AppendShared(ctx, c.id, store.Event{Seq: c.seq, Kind: "move", Data: "{}", Time: time.Now()}, time.Time{}); !errors.Is(err, c.want) {
+		if err := b.AppendShared(ctx, c.id, store.Event{Seq: c.seq, Kind: "move", Data: "{}", Time: time.Now()}, time.Time{}, false); !errors.Is(err, c.want) {
 			t.Errorf("append %d to %s: %v, want %v", c.seq, c.id, err, c.want)
 		}
 	}
@@ -160,6 +160,13 @@ func TestPostgresShared(t *testing.T) {
 	}
 	if evs, err := b.EventsFrom(ctx, ids[0], 1); err != nil || len(evs) != 0 {
 		t.Errorf("events from 1: %v %v", evs, err)
+	}
+	// An event that keeps the due time (a chat line) leaves g0 due.
+	if err := a.AppendShared(ctx, ids[0], store.Event{Seq: 1, Kind: "chat", Data: "{}", Time: time.Now()}, time.Time{}, true); err != nil {
+		t.Fatal(err)
+	}
+	if got := <-heard; got != "g0 1 chat" {
+		t.Errorf("heard %q, want the chat line", got)
 	}
 	// Overdue computer moves: g0 (from the append) and g1; g2 is not due.
 	if err := a.SetDue(ctx, ids[1], past); err != nil {

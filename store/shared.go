@@ -17,9 +17,10 @@ type Shared interface {
 	EventsFrom(ctx context.Context, id string, from int) ([]Event, error)
 	// AppendShared is Append holding the game's row lock; it also records
 	// when a computer seat of the game is due to have moved (botDue; the
-	// zero time when none is on turn after this event) and announces the
-	// event to every Listen.
-	AppendShared(ctx context.Context, id string, e Event, botDue time.Time) error
+	// zero time when none is on turn after this event), unless keepDue
+	// (an event that puts no one on turn, a chat line: the time recorded
+	// stays), and announces the event to every Listen.
+	AppendShared(ctx context.Context, id string, e Event, botDue time.Time, keepDue bool) error
 	// Listen calls fn(id, seq, kind) for each event any process appends,
 	// from one goroutine, until ctx ends. When it (re)connects it calls
 	// fn("", -1, ""): events may have been missed meanwhile.

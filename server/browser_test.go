@@ -4579,6 +4579,12 @@ func TestBrowserPasskey(t *testing.T) {
 	r.poll(c, "passkeys offered", `!$("#passkeys-box").hidden && !$("#passkeys-none").hidden && $("#passkeys-list").children.length === 0`, 10*time.Second)
 	r.eval(c, `($("#passkey-name").value = "laptop", true)`, nil)
 	r.clickAt(c, "#passkey-add")
+	r.poll(c, "the password asked for", `$("#passkeys-msg").textContent === "Give your current password to add a passkey."`, 5*time.Second)
+	r.run(c, "a wrong password", chromedp.SendKeys("#passkey-password", "anagrams2"))
+	r.clickAt(c, "#passkey-add")
+	r.poll(c, "refused", `$("#passkeys-msg").textContent === "The current password is wrong." && $("#passkeys-list").children.length === 0`, 5*time.Second)
+	r.run(c, "her password", chromedp.Evaluate(`$("#passkey-password").value = ""`, nil), chromedp.SendKeys("#passkey-password", "anagrams1"))
+	r.clickAt(c, "#passkey-add")
 	r.poll(c, "the passkey listed", `$("#passkeys-msg").textContent === "The passkey is added." && $("#passkeys-none").hidden &&
 		$("#passkeys-list li").textContent.startsWith("laptop, added ")`, 10*time.Second)
 	r.shot(c, "68-passkeys")

@@ -163,13 +163,16 @@ func (s *Server) handlePasskeys(w http.ResponseWriter, r *http.Request) {
 	s.writePasskeys(w, r, a.Key, 200)
 }
 
+// handlePasskeyOptions hands out the challenge for a new passkey. The
+// current password is asked for, as for a new password: a passkey is a
+// way in that outlives the session, so a session taken from a device
+// does not make one.
 func (s *Server) handlePasskeyOptions(w http.ResponseWriter, r *http.Request) {
-	if _, ok := s.limitedBody(w, r, s.joinLim, "passkeys made"); !ok {
-		return
+	var req struct {
+		Password string `json:"password"`
 	}
-	a, err := s.requireSignIn(r, "sign in to add a passkey")
-	if err != nil {
-		s.fail(w, err)
+	a, ok := s.confirmed(w, r, "sign in to add a passkey", &req, &req.Password, nil)
+	if !ok {
 		return
 	}
 	ps, err := s.store.Passkeys(r.Context(), a.Key)

@@ -29,15 +29,19 @@ func TestPasskeys(t *testing.T) {
 	st := newStore(t)
 	e := newEnv(t, st)
 	var eb errorBody
-	if code := e.doWith(browser(t), "POST", "/api/me/passkeys/options", "", nil, &eb); code != 401 {
+	if code := e.doWith(browser(t), "POST", "/api/me/passkeys/options", "", map[string]string{"password": "x"}, &eb); code != 401 {
 		t.Errorf("options signed out: %d", code)
 	}
 	ana, bo := browser(t), browser(t)
 	e.signUp(ana, "Ana_pk", "correct horse")
 	e.signUp(bo, "Bo_pk", "battery staple")
 	auth := webauthntest.New("127.0.0.1", e.url)
+	anaPW := map[string]string{"password": "correct horse"}
 	var opt PasskeyOptions
-	if code := e.doWith(ana, "POST", "/api/me/passkeys/options", "", nil, &opt); code != 200 || opt.RPID != "127.0.0.1" || opt.UserName != "Ana_pk" ||
+	if code := e.doWith(ana, "POST", "/api/me/passkeys/options", "", map[string]string{"password": "wrong one"}, &eb); code != 403 {
+		t.Errorf("options with a wrong password: %d %q", code, eb.Error)
+	}
+	if code := e.doWith(ana, "POST", "/api/me/passkeys/options", "", anaPW, &opt); code != 200 || opt.RPID != "127.0.0.1" || opt.UserName != "Ana_pk" ||
 		len(opt.Algorithms) != 3 || opt.Algorithms[0] != -7 || len(unb64(t, opt.Challenge)) != 32 || len(opt.Exclude) != 0 || opt.UserID == "" {
 		t.Fatalf("options: %d %+v", code, opt)
 	}
@@ -57,21 +61,21 @@ func TestPasskeys(t *testing.T) {
 	}
 	// Bo's challenge answered by Ana.
 	var bopt PasskeyOptions
-	e.doWith(bo, "POST", "/api/me/passkeys/options", "", nil, &bopt)
+	e.doWith(bo, "POST", "/api/me/passkeys/options", "", map[string]string{"password": "battery staple"}, &bopt)
 	m2, _ := auth.Create(unb64(t, bopt.Challenge), []byte("x"), webauthntest.ES256)
 	if code := e.doWith(ana, "POST", "/api/me/passkeys", "", map[string]string{"id": m2.ID, "client_data_json": m2.ClientDataJSON,
 		"attestation_object": m2.AttestationObject}, &eb); code != 400 || !strings.Contains(eb.Error, "no challenge of yours") {
 		t.Errorf("another account's challenge: %d %q", code, eb.Error)
 	}
 	// A page of another site.
-	e.doWith(ana, "POST", "/api/me/passkeys/options", "", nil, &opt)
+	e.doWith(ana, "POST", "/api/me/passkeys/options", "", anaPW, &opt)
 	evil := webauthntest.New("127.0.0.1", "http://evil.example")
 	m3, _ := evil.Create(unb64(t, opt.Challenge), []byte("x"), webauthntest.ES256)
 	if code := e.doWith(ana, "POST", "/api/me/passkeys", "", map[string]string{"id": m3.ID, "client_data_json": m3.ClientDataJSON,
 		"attestation_object": m3.AttestationObject}, &eb); code != 400 || !strings.Contains(eb.Error, "not this site") {
 		t.Errorf("another site's page: %d %q", code, eb.Error)
 	}
-	if e.doWith(ana, "POST", "/api/me/passkeys/options", "", nil, &opt); len(opt.Exclude) != 1 || opt.Exclude[0] != made.ID {
+	if e.doWith(ana, "POST", "/api/me/passkeys/options", "", anaPW, &opt); len(opt.Exclude) != 1 || opt.Exclude[0] != made.ID {
 		t.Errorf("options exclude %v", opt.Exclude)
 	}
 
@@ -167,7 +171,7 @@ func TestPasskeyIDOnce(t *testing.T) {
 	e.signUp(bo, "Bo_pk1", "battery staple")
 	auth := webauthntest.New("127.0.0.1", e.url)
 	var opt PasskeyOptions
-	e.doWith(ana, "POST", "/api/me/passkeys/options", "", nil, &opt)
+	e.doWith(ana, "POST", "/api/me/passkeys/options", "", map[string]string{"password": "correct horse"}, &opt)
 	made, err := auth.Create(unb64(t, opt.Challenge), unb64(t, opt.UserID), webauthntest.ES256)
 	if err != nil {
 		t.Fatal(err)
@@ -177,7 +181,7 @@ func TestPasskeyIDOnce(t *testing.T) {
 		t.Fatalf("Ana's passkey: %d", code)
 	}
 	// Bo's authenticator makes a passkey, which is given Ana's id.
-	e.doWith(bo, "POST", "/api/me/passkeys/options", "", nil, &opt)
+	e.doWith(bo, "POST", "/api/me/passkeys/options", "", map[string]string{"password": "battery staple"}, &opt)
 	m2, err := auth.Create(unb64(t, opt.Challenge), unb64(t, opt.UserID), webauthntest.ES256)
 	if err != nil {
 		t.Fatal(err)

@@ -5770,9 +5770,12 @@ async function showPasskeys(msg) {
 // for the account and registers it.
 async function addPasskey() {
   const btn = $("#passkey-add");
+  const password = $("#passkey-password").value;
+  if (!password) { showPasskeys(t("passkeyPassword")); return; }
   btn.disabled = true;
   try {
-    const o = await api("POST", "/api/me/passkeys/options", {});
+    const o = await api("POST", "/api/me/passkeys/options", { password });
+    $("#passkey-password").value = "";
     const cred = await navigator.credentials.create({ publicKey: {
       challenge: fromB64(o.challenge), rp: { id: o.rp_id, name: o.rp_name },
       user: { id: fromB64(o.user_id), name: o.user_name, displayName: o.user_name },
@@ -5786,7 +5789,7 @@ async function addPasskey() {
     $("#passkey-name").value = "";
     showPasskeys(t("passkeyAdded"));
   } catch (e) {
-    showPasskeys(e.name === "NotAllowedError" ? t("passkeyCancelled") : e.name === "InvalidStateError" ? t("passkeyThere") : t("error", e.message));
+    showPasskeys(e.name === "NotAllowedError" ? t("passkeyCancelled") : e.name === "InvalidStateError" ? t("passkeyThere") : accountReason(e.message));
   } finally {
     btn.disabled = false;
   }

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"strings"
 	"time"
 
 	"atril/store"
@@ -38,7 +39,8 @@ func (s *Server) relyingParty(r *http.Request) *webauthn.RelyingParty {
 	if err != nil {
 		return &webauthn.RelyingParty{}
 	}
-	return &webauthn.RelyingParty{ID: u.Hostname(), Origins: []string{u.Scheme + "://" + u.Host}}
+	host := canonicalHost(u.Scheme, u.Host)
+	return &webauthn.RelyingParty{ID: strings.ToLower(u.Hostname()), Origins: []string{u.Scheme + "://" + host}}
 }
 
 // newChallenge hands out a challenge for purpose (to account, "" for

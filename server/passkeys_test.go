@@ -211,3 +211,31 @@ func TestPasskeyIDOnce(t *testing.T) {
 		t.Errorf("signing in with Ana's passkey spelt otherwise: %d %+v", code, me)
 	}
 }
+
+// TestRelyingParty: the site passkeys are for is the public address's
+// host and origin as browsers write them, or the request's.
+func TestRelyingParty(t *testing.T) {
+	for _, tc := range []struct {
+		public, host, id, origin string
+	}{
+		{"https://Play.Example.ORG:443/atril", "x", "play.example.org", "https://play.example.org"},
+		{"https://play.example.org:8443", "x", "play.example.org", "https://play.example.org:8443"},
+		{"", "LocalHost:8080", "localhost", "http://localhost:8080"},
+		{"", "example.org:80", "example.org", "http://example.org"},
+		{"", "[::1]:8080", "::1", "http://[::1]:8080"},
+	} {
+		cfg := testConfig(newStore(t))
+		cfg.PublicURL = tc.public
+		s, err := New(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, _ := http.NewRequest("GET", "http://"+tc.host+"/", nil)
+		r.Host = tc.host
+		rp := s.relyingParty(r)
+		if rp.ID != tc.id || len(rp.Origins) != 1 || rp.Origins[0] != tc.origin {
+			t.Errorf("%q, Host %q: %+v, want %s and %s", tc.public, tc.host, rp, tc.id, tc.origin)
+		}
+		s.Close()
+	}
+}

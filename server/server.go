@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"io/fs"
 	"log"
+	"net"
 	"net/http"
 	"net/url"
 	"runtime"
@@ -191,6 +192,19 @@ type Config struct {
 	// openPage is how many unfinished tournaments are read from the
 	// store at once (0: 500); tests make it small.
 	openPage int
+}
+
+// canonicalHost is host (with or without a port) as an origin of scheme
+// writes it: in lower case, without the scheme's default port.
+func canonicalHost(scheme, host string) string {
+	host = strings.ToLower(host)
+	if h, p, err := net.SplitHostPort(host); err == nil && (p == "443" && strings.EqualFold(scheme, "https") || p == "80" && strings.EqualFold(scheme, "http")) {
+		if strings.Contains(h, ":") {
+			return "[" + h + "]"
+		}
+		return h
+	}
+	return host
 }
 
 // DefaultLobbyEvery is how long one reading of the lobby's games serves.
@@ -442,6 +456,10 @@ func New(cfg Config) (*Server, error) {
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" {
 			return nil, fmt.Errorf("server: public address %q: want http(s)://host[/path]", cfg.PublicURL)
 		}
+		// As browsers write an origin (passkeys compare it whole): the
+		// host in lower case, the scheme's default port left out.
+		u.Scheme, u.Host = strings.ToLower(u.Scheme), canonicalHost(u.Scheme, u.Host)
+		cfg.PublicURL = u.String()
 	}
 	if cfg.IPv6Prefix < 32 || cfg.IPv6Prefix > 128 {
 		return nil, fmt.Errorf("server: an IPv6 client network of /%d: want /32 to /128", cfg.IPv6Prefix)

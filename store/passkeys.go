@@ -62,6 +62,7 @@ CREATE TABLE IF NOT EXISTS %[1]swebauthn_challenges (
 	account   TEXT NOT NULL,
 	expires   %[2]s NOT NULL
 );
+CREATE INDEX IF NOT EXISTS %[1]swebauthn_challenges_expires ON %[1]swebauthn_challenges(expires);
 `, prefix, integer)
 }
 

@@ -127,6 +127,9 @@ func browserLex(v *variant.Variant) (*lexicon.Lexicon, error) {
 	return shortWords(v)
 }
 
+// stepTimeout bounds one step of a browser test.
+const stepTimeout = 90 * time.Second
+
 // rig is a server with the page and a headless Chromium on a fresh
 // profile.
 type rig struct {
@@ -270,7 +273,17 @@ func (r *rig) newTab() context.Context {
 
 func (r *rig) run(ctx context.Context, what string, acts ...chromedp.Action) {
 	r.t.Helper()
-	if err := chromedp.Run(ctx, acts...); err != nil {
+	run := ctx
+	if chromedp.FromContext(ctx).Target != nil {
+		// A tab already open: a step that waits on a stuck browser fails
+		// the test in time, not the package at its deadline. (The first
+		// step of a tab opens it, and the tab lives as long as the
+		// context of that step.)
+		var cancel context.CancelFunc
+		run, cancel = context.WithTimeout(ctx, stepTimeout)
+		defer cancel()
+	}
+	if err := chromedp.Run(run, acts...); err != nil {
 		var msg string
 		chromedp.Run(ctx, chromedp.Evaluate(`["#message", "#preview", "#analysis"].map((s) => (document.querySelector(s) || {}).textContent || "").filter((x) => x).join(" | ")`, &msg))
 		r.t.Fatalf("%s: %v (page says %q)", what, err, msg)

@@ -105,8 +105,10 @@ func newPusher(s *Server, hosts []string, subject string, client *http.Client) (
 		}
 	}
 	if subject == "" {
+		// The public address when it is an https one (it may be
+		// http, which a push service does not take as a contact).
 		subject = "mailto:push@atril.invalid"
-		if s.cfg.PublicURL != "" {
+		if strings.HasPrefix(s.cfg.PublicURL, "https://") {
 			subject = s.cfg.PublicURL
 		}
 	}

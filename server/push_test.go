@@ -448,3 +448,29 @@ func TestPushTournamentRound(t *testing.T) {
 		}
 	}
 }
+
+// TestPushSubjectOfPublicURL: the push services' contact defaults to the
+// public address when it is an https one; a server reached over plain
+// http (allowed for --public-url) still starts, with the default
+// contact.
+func TestPushSubjectOfPublicURL(t *testing.T) {
+	for _, tc := range []struct{ public, want string }{
+		{"https://example.org", "https://example.org"},
+		{"http://example.org", "mailto:push@atril.invalid"},
+		{"", "mailto:push@atril.invalid"},
+	} {
+		cfg := testConfig(newStore(t))
+		cfg.PublicURL = tc.public
+		s, err := New(cfg)
+		if err != nil {
+			t.Errorf("public address %q: %v", tc.public, err)
+			continue
+		}
+		if s.push == nil {
+			t.Errorf("public address %q: no push messages", tc.public)
+		} else if s.push.subject != tc.want {
+			t.Errorf("public address %q: the subject %q, want %q", tc.public, s.push.subject, tc.want)
+		}
+		s.Close()
+	}
+}

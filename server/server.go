@@ -124,7 +124,8 @@ type Config struct {
 	// DefaultPushHosts; empty: no push messages.
 	PushHosts []string
 	// PushSubject is the contact the server gives the push services with
-	// every message, a mailto: or https: address (default: PublicURL).
+	// every message, a mailto: or https: address (default: PublicURL
+	// when it is an https one).
 	PushSubject string
 	// PushClient makes the requests to the push services (nil: one that
 	// waits 10 s for an answer and follows no redirect).

@@ -387,6 +387,12 @@ func (s *Sender) Send(ctx context.Context, sub Subscription, m Message) error {
 	}
 	resp, err := c.Do(req)
 	if err != nil {
+		// Without the *url.Error around it, which names the whole
+		// address.
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			err = ue.Err
+		}
 		return fmt.Errorf("webpush: post to %s: %w", host(sub.Endpoint), err)
 	}
 	defer resp.Body.Close()

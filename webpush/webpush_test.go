@@ -304,3 +304,28 @@ func FuzzParseSubscription(f *testing.F) {
 		}
 	})
 }
+
+// TestSendFailureNamesNoPath: a post that gets no answer (no server
+// there; no answer in time) fails with an error that names the push
+// service's host but not the subscription's path, its secret.
+func TestSendFailureNamesNoPath(t *testing.T) {
+	k, _ := NewKeys()
+	b := newBrowser(t)
+	svc := webpushtest.NewService()
+	client := svc.Client()
+	addr := svc.URL
+	svc.Close()
+	s := &Sender{Keys: k, Subject: "https://atril.example", Client: client}
+	m := Message{Payload: []byte(`{"title":"Your move"}`), TTL: time.Hour}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for name, ctx := range map[string]context.Context{"refused": context.Background(), "cancelled": ctx} {
+		err := s.Send(ctx, subscriptionOf(b, addr+"/push/secret-path"), m)
+		if err == nil {
+			t.Fatalf("%s: sent", name)
+		}
+		if strings.Contains(err.Error(), "secret-path") || !strings.Contains(err.Error(), strings.TrimPrefix(addr, "https://")) {
+			t.Errorf("%s: the error %q names the subscription's path, or not its host", name, err)
+		}
+	}
+}

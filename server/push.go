@@ -27,11 +27,11 @@ import (
 // notification and opens the game or the conversation when it is
 // clicked.
 //
-// The server posts only to the push services of PushHosts, so that a
-// subscription cannot make it post to an address a client chooses. The
-// messages are queued and sent by two workers; a full queue drops them
-// (counted in /metrics). The server's key pair is kept in the store, the
-// first process to need it making it.
+// The server posts only to the push services of PushHosts, at their
+// ports, so that a subscription cannot make it post to an address a
+// client chooses. The messages are queued and sent by two workers; a
+// full queue drops them (counted in /metrics). The server's key pair is
+// kept in the store, the first process to need it making it.
 
 // DefaultPushHosts are the push services of the browsers in use:
 // Chrome's and other Chromium browsers', Firefox's, Edge's and Safari's.
@@ -100,8 +100,9 @@ func newPusher(s *Server, hosts []string, subject string, client *http.Client) (
 		return nil, nil
 	}
 	for _, h := range hosts {
-		if name := strings.TrimPrefix(h, "*."); name == "" || strings.ContainsAny(name, "*/:@ ") {
-			return nil, fmt.Errorf("server: push host %q: want a host name, or *.name for its subdomains", h)
+		name, port, hasPort := strings.Cut(strings.TrimPrefix(h, "*."), ":")
+		if n, err := strconv.Atoi(port); name == "" || strings.ContainsAny(name, "*/:@ ") || hasPort && (err != nil || n < 1 || n > 65535 || port != strconv.Itoa(n)) {
+			return nil, fmt.Errorf("server: push host %q: want a host name, or *.name for its subdomains (with :port when not 443)", h)
 		}
 	}
 	if subject == "" {
@@ -142,14 +143,25 @@ func (p *pusher) start() {
 }
 
 // allowed reports whether the push service at host (a URL's host, with
-// or without a port) is one of p's.
+// or without a port) is one of p's, at the port its entry names (443
+// when it names none): a client chooses no port of a push service's
+// host for the server to connect to.
 func (p *pusher) allowed(host string) bool {
-	name := strings.ToLower(host)
-	if h, _, ok := strings.Cut(name, ":"); ok && !strings.HasPrefix(name, "[") {
-		name = h
+	name, port := strings.ToLower(host), ""
+	if i := strings.LastIndexByte(name, ':'); i >= 0 && !strings.Contains(name[i:], "]") {
+		name, port = name[:i], name[i+1:]
+	}
+	if port == "" {
+		port = "443"
 	}
 	for _, pat := range p.hosts {
-		pat = strings.ToLower(pat)
+		pat, want, ok := strings.Cut(strings.ToLower(pat), ":")
+		if !ok {
+			want = "443"
+		}
+		if port != want {
+			continue
+		}
 		if sub, ok := strings.CutPrefix(pat, "*."); ok {
 			if strings.HasSuffix(name, "."+sub) {
 				return true

@@ -27,7 +27,7 @@ func pushEnv(t *testing.T, st store.Store, static bool) (*testEnv, *webpushtest.
 		st = newStore(t)
 	}
 	cfg := testConfig(st)
-	cfg.PushHosts = []string{"127.0.0.1"}
+	cfg.PushHosts = []string{strings.TrimPrefix(svc.URL, "https://")}
 	cfg.PushClient = svc.Client()
 	if static {
 		cfg.Static = web.FS()
@@ -472,5 +472,38 @@ func TestPushSubjectOfPublicURL(t *testing.T) {
 			t.Errorf("public address %q: the subject %q, want %q", tc.public, s.push.subject, tc.want)
 		}
 		s.Close()
+	}
+}
+
+// TestPushHostsPorts: a push service is reached at the port its entry
+// in PushHosts names, 443 (https's) when it names none: a subscription
+// cannot make the server connect to another port of a push service's
+// host.
+func TestPushHostsPorts(t *testing.T) {
+	cfg := testConfig(newStore(t))
+	cfg.PushHosts = []string{"push.example.net", "*.push.example.org", "127.0.0.1:8443"}
+	s, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	for host, want := range map[string]bool{
+		"push.example.net": true, "push.example.net:443": true, "PUSH.example.net": true, "push.example.net:": true,
+		"push.example.net:81": false, "push.example.net:22": false, "push.example.net:0443": false,
+		"a.push.example.org": true, "a.push.example.org:443": true, "a.push.example.org:8080": false,
+		"127.0.0.1:8443": true, "127.0.0.1": false, "127.0.0.1:443": false, "127.0.0.1:8444": false,
+		"push.example.com": false, "[::1]:8443": false,
+	} {
+		if got := s.push.allowed(host); got != want {
+			t.Errorf("allowed(%q) = %v, want %v", host, got, want)
+		}
+	}
+	for _, bad := range [][]string{{"host:"}, {"host:x"}, {"host:0"}, {"host:65536"}, {"host:1:2"}} {
+		cfg := testConfig(newStore(t))
+		cfg.PushHosts = bad
+		if s, err := New(cfg); err == nil {
+			s.Close()
+			t.Errorf("push hosts %q taken", bad)
+		}
 	}
 }

@@ -118,10 +118,11 @@ type Config struct {
 	// came so or, with RealIPHeader set, when X-Forwarded-Proto says so.
 	PublicURL string
 	// PushHosts lists the hosts of the push services the server sends
-	// Web Push messages through ("*.name" for any subdomain of name): a
-	// browser's subscription at another host is refused, so that the
-	// server posts to no address a client chooses. nil:
-	// DefaultPushHosts; empty: no push messages.
+	// Web Push messages through ("*.name" for any subdomain of name;
+	// "name:port" for a port other than 443): a browser's subscription
+	// at another host or port is refused, so that the server posts to no
+	// address a client chooses. nil: DefaultPushHosts; empty: no push
+	// messages.
 	PushHosts []string
 	// PushSubject is the contact the server gives the push services with
 	// every message, a mailto: or https: address (default: PublicURL

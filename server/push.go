@@ -417,18 +417,12 @@ func (s *Server) handlePushTest(w http.ResponseWriter, r *http.Request) {
 // pushTurn tells the seats of a game of correspondence play that are
 // not watching it through a socket of this process what the move (or
 // resignation, or loss on time) of seat mover did: that it is their
-// move, or that the game is over. Caller holds l.mu.
+// move, or that the game is over (the seat that lost on time too: it
+// was away). Caller holds l.mu.
 func (l *live) pushTurn(mover int) {
 	p := l.srv.push
-	if p == nil || !l.correspondence() || len(l.g.History) == 0 {
+	if p == nil || !l.correspondence() {
 		return
-	}
-	last := l.g.History[len(l.g.History)-1]
-	for k := len(l.g.History) - 1; k >= 0; k-- {
-		if l.g.History[k].Player == mover {
-			last = l.g.History[k]
-			break
-		}
 	}
 	by := l.seat[mover].name
 	page := "/g/" + l.hdr.ID
@@ -448,28 +442,43 @@ func (l *live) pushTurn(mover int) {
 	}
 	if l.over() {
 		winners := l.g.Winners()
+		timedOut := l.g.TimedOut()
 		for i, st := range l.seat {
-			if i == mover || st.account == "" || st.level != "" || l.sockets[i] > 0 {
+			if i == mover && i != timedOut || st.account == "" || st.level != "" || l.sockets[i] > 0 {
 				continue
 			}
 			mine, theirs := score(i)
+			against := by
 			key, text := "pushLost", "You lost %s–%s."
 			switch {
+			case i == timedOut:
+				// It lost to the best of the others.
+				if len(winners) > 0 {
+					against = l.seat[winners[0]].name
+				}
+				key, text = "pushTimedOut", "Your time ran out: you lost %s–%s."
 			case len(winners) > 1 && slices.Contains(winners, i):
 				key, text = "pushDrew", "A draw, %s–%s."
 			case slices.Contains(winners, i):
 				key, text = "pushWon", "You won %s–%s."
 			}
 			p.send(pushJob{account: st.account, ttl: 7 * 24 * time.Hour, urgency: "normal", topic: topic, p: pushPayload{
-				Title: "Game over against " + by, TitleKey: "pushOverTitle", TitleArgs: []string{by},
+				Title: "Game over against " + against, TitleKey: "pushOverTitle", TitleArgs: []string{against},
 				Body: fmt.Sprintf(text, mine, theirs), BodyKey: key, BodyArgs: []string{mine, theirs}, URL: page, Tag: tag}})
 		}
 		return
 	}
 	cur := l.g.Current()
 	st := l.seat[cur]
-	if cur == mover || st.account == "" || st.level != "" || l.sockets[cur] > 0 {
+	if cur == mover || st.account == "" || st.level != "" || l.sockets[cur] > 0 || len(l.g.History) == 0 {
 		return
+	}
+	last := l.g.History[len(l.g.History)-1]
+	for k := len(l.g.History) - 1; k >= 0; k-- {
+		if l.g.History[k].Player == mover {
+			last = l.g.History[k]
+			break
+		}
 	}
 	mine, theirs := score(cur)
 	var body, key string

@@ -507,3 +507,86 @@ func TestPushHostsPorts(t *testing.T) {
 		}
 	}
 }
+
+// overMessages returns the end's messages path received, opened by b.
+func overMessages(t *testing.T, svc *webpushtest.Service, b *webpushtest.Browser, path string) []pushPayload {
+	t.Helper()
+	var out []pushPayload
+	for _, p := range pushedTo(t, svc, b, path) {
+		if p.TitleKey == "pushOverTitle" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// waitOverMessage waits for the one end's message of path.
+func waitOverMessage(t *testing.T, svc *webpushtest.Service, b *webpushtest.Browser, path string) pushPayload {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		over := overMessages(t, svc, b, path)
+		if len(over) > 0 || time.Now().After(deadline) {
+			if len(over) != 1 {
+				t.Fatalf("end messages to %s: %+v", path, over)
+			}
+			return over[0]
+		}
+		svc.Wait(len(svc.Messages())+1, 200*time.Millisecond)
+	}
+}
+
+// TestPushTimeOut: a game of correspondence play lost on time tells both
+// seats: the winner, and the seat whose time ran out (away, since it
+// did not move), which is told against whom it lost.
+func TestPushTimeOut(t *testing.T) {
+	e, svc := pushEnv(t, nil, false)
+	id, _, cs := e.createPerMove(1)
+	b0 := subscribe(t, e, cs[0], svc, "p0")
+	b1 := subscribe(t, e, cs[1], svc, "p1")
+	st := e.waitOver(id, 5*time.Second)
+	if st.TimedOut == nil || *st.TimedOut != 0 {
+		t.Fatalf("timed out %v, want seat 0", st.TimedOut)
+	}
+	names := []string{st.Seats[0].Name, st.Seats[1].Name}
+	won := waitOverMessage(t, svc, b1, "/push/p1")
+	if won.BodyKey != "pushWon" || !slices.Equal(won.TitleArgs, []string{names[0]}) {
+		t.Errorf("the winner's message: %+v", won)
+	}
+	lost := waitOverMessage(t, svc, b0, "/push/p0")
+	if lost.BodyKey != "pushTimedOut" || !slices.Equal(lost.TitleArgs, []string{names[1]}) || lost.URL != "/g/"+id ||
+		!slices.Equal(lost.BodyArgs, []string{"0", "0"}) || lost.Body != "Your time ran out: you lost 0–0." {
+		t.Errorf("the message of the seat out of time: %+v", lost)
+	}
+
+	// After a move: the other seat's time runs out.
+	id, toks, cs := e.createPerMove(1)
+	b0 = subscribe(t, e, cs[0], svc, "q0")
+	b1 = subscribe(t, e, cs[1], svc, "q1")
+	req, _ := bestRequest(t, e.state(id, toks[0]))
+	if code := e.do("POST", "/api/games/"+id+"/move", toks[0], req, nil); code != 200 {
+		t.Fatalf("move: %d", code)
+	}
+	st = e.waitOver(id, 5*time.Second)
+	if st.TimedOut == nil || *st.TimedOut != 1 {
+		t.Fatalf("timed out %v, want seat 1", st.TimedOut)
+	}
+	lost = waitOverMessage(t, svc, b1, "/push/q1")
+	if lost.BodyKey != "pushTimedOut" || !slices.Equal(lost.TitleArgs, []string{st.Seats[0].Name}) ||
+		!slices.Equal(lost.BodyArgs, []string{"0", strconv.Itoa(st.Seats[0].Score)}) {
+		t.Errorf("the message of the seat out of time: %+v (scores %d, %d)", lost, st.Seats[0].Score, st.Seats[1].Score)
+	}
+	if won := waitOverMessage(t, svc, b0, "/push/q0"); won.BodyKey != "pushWon" {
+		t.Errorf("the winner's message: %+v", won)
+	}
+
+	// A resignation before any move tells the other seat.
+	id, toks, cs = e.createPerMove(86400)
+	b1 = subscribe(t, e, cs[1], svc, "r1")
+	if code := e.do("POST", "/api/games/"+id+"/resign", toks[0], nil, nil); code != 200 {
+		t.Fatalf("resign: %d", code)
+	}
+	if won := waitOverMessage(t, svc, b1, "/push/r1"); won.BodyKey != "pushWon" {
+		t.Errorf("the message of a resignation before any move: %+v", won)
+	}
+}

@@ -14,6 +14,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"atril/game"
 	"atril/move"
 	"atril/store"
 	"atril/webpush"
@@ -416,7 +417,8 @@ func (s *Server) handlePushTest(w http.ResponseWriter, r *http.Request) {
 
 // pushTurn tells the seats of a game of correspondence play that are
 // not watching it through a socket of this process what the move (or
-// resignation, or loss on time) of seat mover did: that it is their
+// resignation, loss on time, challenge or acceptance of a play that went
+// out) of seat mover did: that it is their
 // move, or that the game is over (the seat that lost on time too: it
 // was away). Caller holds l.mu.
 func (l *live) pushTurn(mover int) {
@@ -483,10 +485,20 @@ func (l *live) pushTurn(mover int) {
 	mine, theirs := score(cur)
 	var body, key string
 	var args []string
-	switch last.Move.Kind {
-	case move.Place:
+	switch {
+	case last.Kind == game.LostTurn:
+		// Its challenge of a word that stands cost it the turn.
+		word := ""
+		for _, h := range slices.Backward(l.g.History) {
+			if h.Kind == game.Played && h.Move.Kind == move.Place {
+				word = h.Notation
+				break
+			}
+		}
+		body, key, args = fmt.Sprintf("%s challenged %s, which stands: %s loses the turn.", by, word, by), "pushLostTurn", []string{by, word}
+	case last.Move.Kind == move.Place:
 		body, key, args = fmt.Sprintf("%s played %s for %d.", by, last.Notation, last.Points), "pushPlaced", []string{by, last.Notation, fmt.Sprint(last.Points)}
-	case move.Exchange:
+	case last.Move.Kind == move.Exchange:
 		body, key, args = fmt.Sprintf("%s exchanged %d tiles.", by, len(last.Move.Exchanged)), "pushExchanged", []string{by, fmt.Sprint(len(last.Move.Exchanged))}
 	default:
 		body, key, args = by+" passed.", "pushPassed", []string{by}

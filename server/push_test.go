@@ -3,6 +3,7 @@ package server
 import (
 	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"image/png"
 	"io"
 	"net/http"
@@ -588,5 +589,92 @@ func TestPushTimeOut(t *testing.T) {
 	}
 	if won := waitOverMessage(t, svc, b1, "/push/r1"); won.BodyKey != "pushWon" {
 		t.Errorf("the message of a resignation before any move: %+v", won)
+	}
+}
+
+// TestPushChallenge: in a game of correspondence play under a challenge
+// rule, the answers tell too: a challenge of a valid word that costs the
+// challenger its turn tells the seat it puts on turn, and the play that
+// went out, accepted, ends the game for the seat that made it.
+func TestPushChallenge(t *testing.T) {
+	e, svc := pushEnv(t, nil, false)
+	cs := e.accounts(2)
+	var cr CreateResponse
+	if code := e.doWith(cs[0], "POST", "/api/games", "", map[string]any{"variant": "english", "seed": 42, "challenge": "double",
+		"seats": []SeatRequest{{Kind: "human"}, {Kind: "human"}}, "clock": ClockRequest{PerMove: 86400}}, &cr); code != 201 {
+		t.Fatalf("create: %d", code)
+	}
+	id := cr.ID
+	var toks []string
+	for _, c := range cs {
+		var j JoinResponse
+		if code := e.doWith(c, "POST", "/api/games/"+id+"/join", "", nil, &j); code != 200 {
+			t.Fatalf("join: %d", code)
+		}
+		toks = append(toks, j.Token)
+	}
+	bs := []*webpushtest.Browser{subscribe(t, e, cs[0], svc, "c0"), subscribe(t, e, cs[1], svc, "c1")}
+	path := []string{"/push/c0", "/push/c1"}
+	turns := func(i int) []pushPayload {
+		var out []pushPayload
+		for _, p := range pushedTo(t, svc, bs[i], path[i]) {
+			if p.TitleKey == "pushTurnTitle" {
+				out = append(out, p)
+			}
+		}
+		return out
+	}
+	st := e.state(id, toks[0])
+	names := []string{st.Seats[0].Name, st.Seats[1].Name}
+	req, _ := bestRequest(t, st)
+	if code := e.do("POST", "/api/games/"+id+"/move", toks[0], req, nil); code != 200 {
+		t.Fatalf("move: %d", code)
+	}
+	waitPushed(t, svc, bs[1], path[1], 1)
+	played := e.state(id, "").History[0].Move
+	if code := e.do("POST", "/api/games/"+id+"/challenge", toks[1], nil, nil); code != 200 {
+		t.Fatalf("challenge: %d", code)
+	}
+	if st := e.state(id, ""); st.Turn != 0 {
+		t.Fatalf("after a challenge of a word: seat %d on turn", st.Turn)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for len(turns(0)) == 0 && time.Now().Before(deadline) {
+		svc.Wait(len(svc.Messages())+1, 200*time.Millisecond)
+	}
+	if got := turns(0); len(got) != 1 || got[0].BodyKey != "pushLostTurn" || !slices.Equal(got[0].TitleArgs, []string{names[1]}) ||
+		len(got[0].BodyArgs) != 4 || got[0].BodyArgs[0] != names[1] || got[0].BodyArgs[1] != played ||
+		got[0].Body != fmt.Sprintf("%s challenged %s, which stands: %s loses the turn. Score %s–0.", names[1], played, names[1], got[0].BodyArgs[2]) {
+		t.Errorf("the message of the challenge: %+v (the word %s)", got, played)
+	}
+	// Played out, each play that goes out accepted.
+	accepted := -1
+	for k := 0; k < 200; k++ {
+		pub := e.state(id, "")
+		if pub.Over {
+			break
+		}
+		st := e.state(id, toks[pub.Turn])
+		if st.AwaitingChallenge {
+			if code := e.do("POST", "/api/games/"+id+"/accept", toks[pub.Turn], nil, nil); code != 200 {
+				t.Fatalf("accept: %d", code)
+			}
+			accepted = pub.Turn
+			continue
+		}
+		req, _ := bestRequest(t, st)
+		if code := e.do("POST", "/api/games/"+id+"/move", toks[pub.Turn], req, nil); code != 200 {
+			t.Fatalf("move %d: %d", k, code)
+		}
+	}
+	if !e.state(id, "").Over || accepted < 0 {
+		t.Skip("the game did not end by a play that went out")
+	}
+	out := 1 - accepted
+	if over := waitOverMessage(t, svc, bs[out], path[out]); !slices.Equal(over.TitleArgs, []string{names[accepted]}) {
+		t.Errorf("the end's message to the seat that went out: %+v", over)
+	}
+	if over := overMessages(t, svc, bs[accepted], path[accepted]); len(over) != 0 {
+		t.Errorf("the seat that accepted was told the end: %+v", over)
 	}
 }

@@ -427,12 +427,7 @@ func (l *live) pushTurn(mover int) {
 		return
 	}
 	by := l.seat[mover].name
-	page := "/g/" + l.hdr.ID
-	tag := "g-" + l.hdr.ID
-	topic := "g" + strings.NewReplacer("-", "", "_", "").Replace(l.hdr.ID)
-	if len(topic) > 32 {
-		topic = topic[:32]
-	}
+	page, tag, topic := l.pushPlace()
 	score := func(me int) (string, string) {
 		best := -1 << 31
 		for i, st := range l.g.Seats {
@@ -509,6 +504,39 @@ func (l *live) pushTurn(mover int) {
 	p.send(pushJob{account: st.account, ttl: min(max(ttl, time.Hour), 7*24*time.Hour), urgency: "normal", topic: topic, p: pushPayload{
 		Title: "Your move against " + by, TitleKey: "pushTurnTitle", TitleArgs: []string{by},
 		Body: body, BodyKey: key, BodyArgs: args, URL: page, Tag: tag}})
+}
+
+// pushPlace is the page a game's push messages open, the tag of their
+// notifications and their topic (a message of the game that the push
+// service still holds is replaced by the next).
+func (l *live) pushPlace() (page, tag, topic string) {
+	topic = "g" + strings.NewReplacer("-", "", "_", "").Replace(l.hdr.ID)
+	if len(topic) > 32 {
+		topic = topic[:32]
+	}
+	return "/g/" + l.hdr.ID, "g-" + l.hdr.ID, topic
+}
+
+// pushStart tells the seat on turn of a game of correspondence play that
+// seat joiner, taking the last free seat, started the game: that it is
+// its move (it took its seat before, and may be away). Caller holds
+// l.mu.
+func (l *live) pushStart(joiner int) {
+	p := l.srv.push
+	if p == nil || !l.correspondence() || !l.started() || l.over() || len(l.g.History) > 0 {
+		return
+	}
+	cur := l.g.Current()
+	st := l.seat[cur]
+	if cur == joiner || st.account == "" || st.level != "" || l.sockets[cur] > 0 {
+		return
+	}
+	by := l.seat[joiner].name
+	page, tag, topic := l.pushPlace()
+	ttl := time.Duration(l.hdr.Seats[cur].PerMove) * time.Second
+	p.send(pushJob{account: st.account, ttl: min(max(ttl, time.Hour), 7*24*time.Hour), urgency: "normal", topic: topic, p: pushPayload{
+		Title: "Your move against " + by, TitleKey: "pushTurnTitle", TitleArgs: []string{by},
+		Body: by + " took a seat: the game has begun.", BodyKey: "pushStarted", BodyArgs: []string{by}, URL: page, Tag: tag}})
 }
 
 // pushInvitations tells the accounts invited to the game of hdr who

@@ -678,3 +678,39 @@ func TestPushChallenge(t *testing.T) {
 		t.Errorf("the seat that accepted was told the end: %+v", over)
 	}
 }
+
+// TestPushStart: the seat taken last starts a game of correspondence
+// play; the seat on turn, which took its seat before (an invitation
+// accepted, a game found in the lobby), is told that it is its move.
+func TestPushStart(t *testing.T) {
+	e, svc := pushEnv(t, nil, false)
+	cs := e.accounts(2)
+	var cr CreateResponse
+	if code := e.doWith(cs[0], "POST", "/api/games", "", map[string]any{"variant": "english", "seed": 42,
+		"seats": []SeatRequest{{Kind: "human"}, {Kind: "human"}}, "clock": ClockRequest{PerMove: 3 * 86400}}, &cr); code != 201 {
+		t.Fatalf("create: %d", code)
+	}
+	b0 := subscribe(t, e, cs[0], svc, "s0")
+	b1 := subscribe(t, e, cs[1], svc, "s1")
+	for _, c := range cs {
+		if code := e.doWith(c, "POST", "/api/games/"+cr.ID+"/join", "", nil, nil); code != 200 {
+			t.Fatalf("join: %d", code)
+		}
+	}
+	st := e.state(cr.ID, "")
+	if st.Turn != 0 {
+		t.Fatalf("seat %d on turn at the start, want 0 (seed 42)", st.Turn)
+	}
+	p := waitPushed(t, svc, b0, "/push/s0", 1)[0]
+	if p.TitleKey != "pushTurnTitle" || !slices.Equal(p.TitleArgs, []string{st.Seats[1].Name}) || p.BodyKey != "pushStarted" ||
+		!slices.Equal(p.BodyArgs, []string{st.Seats[1].Name}) || p.Body != st.Seats[1].Name+" took a seat: the game has begun." ||
+		p.URL != "/g/"+cr.ID || p.Tag != "g-"+cr.ID {
+		t.Errorf("the start's message: %+v", p)
+	}
+	if m := svc.Messages(); len(m) != 1 || m[0].Header.Get("Ttl") != strconv.Itoa(3*86400) || m[0].Header.Get("Topic") == "" {
+		t.Errorf("messages %d, the first's headers %v", len(m), m[0].Header)
+	}
+	if ps := pushedTo(t, svc, b1, "/push/s1"); len(ps) != 0 {
+		t.Errorf("the seat taken last was told: %+v", ps)
+	}
+}

@@ -440,10 +440,12 @@ func (l *live) pushTurn(mover int) {
 	if l.over() {
 		winners := l.g.Winners()
 		timedOut := l.g.TimedOut()
+		told := map[string]bool{}
 		for i, st := range l.seat {
-			if i == mover && i != timedOut || st.account == "" || st.level != "" || l.sockets[i] > 0 {
+			if i == mover && i != timedOut || !l.pushes(i, mover) || told[st.account] {
 				continue
 			}
+			told[st.account] = true
 			mine, theirs := score(i)
 			against := by
 			key, text := "pushLost", "You lost %s–%s."
@@ -467,7 +469,7 @@ func (l *live) pushTurn(mover int) {
 	}
 	cur := l.g.Current()
 	st := l.seat[cur]
-	if cur == mover || st.account == "" || st.level != "" || l.sockets[cur] > 0 || len(l.g.History) == 0 {
+	if cur == mover || !l.pushes(cur, mover) || len(l.g.History) == 0 {
 		return
 	}
 	last := l.g.History[len(l.g.History)-1]
@@ -506,6 +508,23 @@ func (l *live) pushTurn(mover int) {
 		Body: body, BodyKey: key, BodyArgs: args, URL: page, Tag: tag}})
 }
 
+// pushes reports whether seat i is told what seat by did: a person's
+// account, not by's (one account may hold several seats of a game that
+// is not rated), and not watching the game on a socket of this process
+// at any of its seats. Caller holds l.mu.
+func (l *live) pushes(i, by int) bool {
+	acct := l.seat[i].account
+	if acct == "" || l.seat[i].level != "" || i != by && acct == l.seat[by].account {
+		return false
+	}
+	for j, st := range l.seat {
+		if st.account == acct && l.sockets[j] > 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // pushPlace is the page a game's push messages open, the tag of their
 // notifications and their topic (a message of the game that the push
 // service still holds is replaced by the next).
@@ -528,7 +547,7 @@ func (l *live) pushStart(joiner int) {
 	}
 	cur := l.g.Current()
 	st := l.seat[cur]
-	if cur == joiner || st.account == "" || st.level != "" || l.sockets[cur] > 0 {
+	if cur == joiner || !l.pushes(cur, joiner) {
 		return
 	}
 	by := l.seat[joiner].name

@@ -714,3 +714,38 @@ func TestPushStart(t *testing.T) {
 		t.Errorf("the seat taken last was told: %+v", ps)
 	}
 }
+
+// TestPushOwnSeats: an account that holds two seats of a game of
+// correspondence play (an unrated one allows it) made each move itself:
+// it is told nothing, neither of its start, of its moves, nor of its
+// end.
+func TestPushOwnSeats(t *testing.T) {
+	e, svc := pushEnv(t, nil, false)
+	c := e.accounts(1)[0]
+	b := subscribe(t, e, c, svc, "own")
+	var cr CreateResponse
+	if code := e.doWith(c, "POST", "/api/games", "", map[string]any{"variant": "english", "seed": 42,
+		"seats": []SeatRequest{{Kind: "human"}, {Kind: "human"}}, "clock": ClockRequest{PerMove: 86400}}, &cr); code != 201 {
+		t.Fatalf("create: %d", code)
+	}
+	var toks []string
+	for range 2 {
+		var j JoinResponse
+		if code := e.doWith(c, "POST", "/api/games/"+cr.ID+"/join", "", nil, &j); code != 200 {
+			t.Fatalf("join: %d", code)
+		}
+		toks = append(toks, j.Token)
+	}
+	playOut(t, e, cr.ID, toks, 200)
+	if !e.state(cr.ID, "").Over {
+		t.Fatal("the game did not end")
+	}
+	// Whatever was queued is sent.
+	for deadline := time.Now().Add(5 * time.Second); len(e.srv.push.queue) > 0 && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+	}
+	svc.Wait(1, 300*time.Millisecond)
+	if ps := pushedTo(t, svc, b, "/push/own"); len(ps) != 0 {
+		t.Errorf("told of its own game %d times, the first %+v", len(ps), ps[0])
+	}
+}

@@ -44,6 +44,7 @@ import (
 	"atril/store"
 	"atril/variant"
 	"atril/web"
+	"atril/webpush/webpushtest"
 )
 
 // ScreenshotsEnv names the environment variable of the directory where
@@ -3022,8 +3023,42 @@ func TestBrowserAccountSettings(t *testing.T) {
 		t.Errorf("a wrong current password: the page says %q", msg)
 	}
 	r.shot(a, "34-account-settings")
+	// This device gets push messages (the browser's subscription stood in
+	// for), and so does another: the new password ends the other's, and
+	// the page gives this one's again.
+	pushed := func(device string) (*webpushtest.Browser, store.PushSubscription) {
+		b, err := webpushtest.NewBrowser()
+		if err != nil {
+			t.Fatal(err)
+		}
+		j := b.JSON("https://fcm.googleapis.com/fcm/send/" + device)
+		keys := j["keys"].(map[string]string)
+		return b, store.PushSubscription{Account: AccountKey("Ana"), Endpoint: j["endpoint"].(string), P256dh: keys["p256dh"], Auth: keys["auth"], Created: time.Now()}
+	}
+	pa, subA := pushed("device-a")
+	_, subB := pushed("device-b")
+	for _, sub := range []store.PushSubscription{subA, subB} {
+		if err := r.e.st.AddPushSubscription(t.Context(), sub); err != nil {
+			t.Fatal(err)
+		}
+	}
+	subJSON, _ := json.Marshal(pa.JSON(subA.Endpoint))
+	r.run(a, "the browser's push subscription", chromedp.Evaluate(`PushManager.prototype.getSubscription = async () => {
+		const j = `+string(subJSON)+`; return { endpoint: j.endpoint, toJSON: () => j, unsubscribe: async () => true }; }; true`, nil))
 	if msg := change("anagrams1", "new password 2"); msg != "Password changed. Your other devices are signed out." {
 		t.Errorf("the change: the page says %q", msg)
+	}
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		subs, err := r.e.st.PushSubscriptions(t.Context(), AccountKey("Ana"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(subs) == 1 && subs[0].Endpoint == subA.Endpoint {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("push subscriptions after the new password: %+v, want this device's alone", subs)
+		}
 	}
 	var cleared bool
 	r.eval(a, `$("#password-current").value === "" && $("#password-new").value === "" && $("#me-link").textContent === "Ana"`, &cleared)

@@ -392,6 +392,17 @@ func (s *Server) handlePushUnsubscribe(w http.ResponseWriter, r *http.Request) {
 	s.writePushCount(w, r, a.Key, 200)
 }
 
+// unsubscribeAll forgets every push subscription of the account of key.
+func (s *Server) unsubscribeAll(ctx context.Context, key string) error {
+	subs, err := s.store.PushSubscriptions(ctx, key)
+	for _, sub := range subs {
+		if err == nil {
+			err = s.store.RemovePushSubscription(ctx, key, sub.Endpoint)
+		}
+	}
+	return err
+}
+
 // PushTest is the answer of POST /api/me/push/test: how many of the
 // account's browsers the push services took the message for, failed,
 // or no longer knew (those are forgotten).

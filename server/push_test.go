@@ -749,3 +749,35 @@ func TestPushOwnSeats(t *testing.T) {
 		t.Errorf("told of its own game %d times, the first %+v", len(ps), ps[0])
 	}
 }
+
+// TestPushPasswordChanged: a new password ends the account's other
+// sessions (it is what one sets after a leak), and the push messages of
+// every browser with them: one that took the password is told nothing
+// more, neither of games nor of messages (whose text a push carries).
+func TestPushPasswordChanged(t *testing.T) {
+	e, svc := pushEnv(t, nil, false)
+	ana, thief, bo := browser(t), browser(t), browser(t)
+	e.signUp(ana, "Ana_pw", "correct horse")
+	e.signUp(bo, "Bo_pw", "battery staple")
+	if code := e.doWith(thief, "POST", "/api/login", "", map[string]string{"name": "Ana_pw", "password": "correct horse"}, nil); code != 200 {
+		t.Fatalf("sign in: %d", code)
+	}
+	bt := subscribe(t, e, thief, svc, "thief")
+	if code := e.doWith(ana, "POST", "/api/me/password", "", map[string]string{"password": "correct horse", "new": "a new secret"}, nil); code != 200 {
+		t.Fatalf("password: %d", code)
+	}
+	var ps PushSubscriptions
+	if code := e.doWith(ana, "DELETE", "/api/me/push", "", map[string]string{"endpoint": svc.URL + "/push/none"}, &ps); code != 200 || ps.Subscriptions != 0 {
+		t.Errorf("subscriptions after the new password: %d %+v", code, ps)
+	}
+	if code := e.doWith(bo, "POST", "/api/me/messages/Ana_pw", "", map[string]string{"text": "the code is 1234"}, nil); code != 201 {
+		t.Fatalf("message: %d", code)
+	}
+	for deadline := time.Now().Add(5 * time.Second); len(e.srv.push.queue) > 0 && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+	}
+	svc.Wait(1, 300*time.Millisecond)
+	if got := pushedTo(t, svc, bt, "/push/thief"); len(got) != 0 {
+		t.Errorf("a browser of a session the new password ended was told %+v", got)
+	}
+}

@@ -409,6 +409,10 @@ async function changePassword(ev) {
     $("#password-new").value = "";
     msg.textContent = t("passwordChanged");
     msg.className = "";
+    // The server forgot every browser's push subscription: this one's
+    // is given again.
+    const sub = await pushSubscription().catch(() => null);
+    if (sub) await api("POST", "/api/me/push", sub.toJSON()).catch(() => {});
   } catch (e) {
     msg.textContent = accountReason(e.message);
   }

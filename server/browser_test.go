@@ -3115,9 +3115,13 @@ func TestBrowserAccountSettings(t *testing.T) {
 	r.signInDialog(b, "#signin-open", "Ana", "new password 2", "#signin-go")
 	r.poll(b, "signed in with the new password", `!document.querySelector("#signin-dialog[open]") && $("#me-link").textContent === "Ana"`, 10*time.Second)
 
-	// Sign out everywhere, asked first.
+	// Sign out everywhere, asked first; this browser's push subscription
+	// ends with the others' (or the page would say that it still gets
+	// push messages when next signed in).
 	r.run(b, "her page", chromedp.Navigate(r.e.url+"/p/Ana"))
 	r.poll(b, "the settings", `!$("#profile-account").hidden`, 10*time.Second)
+	r.run(b, "the browser's push subscription", chromedp.Evaluate(`PushManager.prototype.getSubscription = async () => {
+		const j = `+string(subJSON)+`; return { endpoint: j.endpoint, toJSON: () => j, unsubscribe: async () => { window.unsubscribed = true; return true; } }; }; true`, nil))
 	r.clickAt(b, "#signout-all")
 	r.poll(b, "the question", `!!document.querySelector("#ask-dialog[open]")`, 5*time.Second)
 	var q string
@@ -3134,6 +3138,10 @@ func TestBrowserAccountSettings(t *testing.T) {
 	r.eval(b, `({Msg: $("#profile-msg").textContent, Settings: !$("#profile-account").hidden, SignedIn: $("#signin-open").hidden})`, &after)
 	if after.Msg != "Signed out of 2 sessions." || after.Settings || after.SignedIn {
 		t.Errorf("after signing out everywhere: %+v", after)
+	}
+	var unsubscribed bool
+	if r.eval(b, `window.unsubscribed === true`, &unsubscribed); !unsubscribed {
+		t.Error("signed out everywhere, the browser kept its push subscription")
 	}
 	r.run(a, "reload the first device", chromedp.Navigate(r.e.url+"/p/Ana"))
 	r.poll(a, "the first device signed out, no settings", `!$("#profile").hidden && !$("#profile-body").hidden && !$("#signin-open").hidden && $("#profile-account").hidden`, 10*time.Second)

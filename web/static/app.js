@@ -388,6 +388,9 @@ async function signOutAll() {
     return;
   }
   ME = { signed_in: false };
+  // The server forgot every browser's push subscription: this one's
+  // ends too.
+  await pushOff(true);
   accountChanged();
   msg.textContent = t("signedOutAll", out.sessions_ended);
   msg.className = "";

@@ -4824,6 +4824,19 @@ func TestBrowserSettings(t *testing.T) {
 	if want := "Te toca contra Bo|Bo pasó. Marcador 10–20.|g-0123456789abcdef|/g/0123456789abcdef"; len(shown) != 1 || shown[0] != want {
 		t.Errorf("the notification shown: %q, want %q", shown, want)
 	}
+	// The computer's seat is named in the player's language, as the page
+	// names it.
+	msg = `{"title":"Your move against Computer (professional)","body":"Computer (professional) played H8 PIE for 10. Score 10–20.",` +
+		`"title_key":"pushTurnTitle","title_args":["Computer (professional)"],"body_key":"pushPlaced",` +
+		`"body_args":["Computer (professional)","H8 PIE","10","10","20"],"lang":"es","url":"/g/fedcba9876543210","tag":"g-fedcba9876543210"}`
+	r.eval(d, `window.shown = null`, nil)
+	r.run(d, "a push message of a game against the computer", serviceworker.DeliverPushMessage(r.e.url, id, msg))
+	r.poll(d, "the second notification", `(navigator.serviceWorker.ready.then((reg) => reg.getNotifications({ tag: "g-fedcba9876543210" })).then((ns) => {
+		window.shown = ns.map((n) => [n.title, n.body].join("|")); }), (window.shown || []).length === 1)`, 10*time.Second)
+	r.eval(d, `window.shown`, &shown)
+	if want := "Te toca contra Ordenador (Profesional)|Ordenador (Profesional) jugó H8 PIE por 10. Marcador 10–20."; len(shown) != 1 || shown[0] != want {
+		t.Errorf("the notification of a game against the computer: %q, want %q", shown, want)
+	}
 	// Vowels first: a new rack is laid out so.
 	choose(d, "#set-rack-order", "vowels")
 	choose(d, "#set-theme", "")

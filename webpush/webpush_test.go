@@ -329,3 +329,30 @@ func TestSendFailureNamesNoPath(t *testing.T) {
 		}
 	}
 }
+
+// TestAuthorizationOrigin: the token's audience is the endpoint's origin
+// as RFC 6454 writes it (RFC 8292, section 2), the host in lower case and
+// https's port left out, however the endpoint writes them.
+func TestAuthorizationOrigin(t *testing.T) {
+	k, _ := NewKeys()
+	now := time.Unix(1_800_000_000, 0)
+	for endpoint, want := range map[string]string{
+		"https://push.example.net/send/a":            "https://push.example.net",
+		"https://push.example.net:443/send/a":        "https://push.example.net",
+		"https://Push.Example.NET/send/a":            "https://push.example.net",
+		"HTTPS://PUSH.example.net:443/send/a":        "https://push.example.net",
+		"https://push.example.net:8443/send/a":       "https://push.example.net:8443",
+		"https://[2001:db8::1]:443/send/a":           "https://[2001:db8::1]",
+		"https://[2001:DB8::1]:8443/send/a":          "https://[2001:db8::1]:8443",
+		"https://push.example.net:/send/a":           "https://push.example.net",
+		"https://PUSH.example.net:8443/send/a?x=1#y": "https://push.example.net:8443",
+	} {
+		a, err := k.Authorization(endpoint, "mailto:ops@example.org", now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c := checkToken(t, a, k.Public()); c["aud"] != want {
+			t.Errorf("%s: audience %v, want %s", endpoint, c["aud"], want)
+		}
+	}
+}

@@ -754,17 +754,35 @@ func TestPushOwnSeats(t *testing.T) {
 // sessions (it is what one sets after a leak), and the push messages of
 // every browser with them: one that took the password is told nothing
 // more, neither of games nor of messages (whose text a push carries).
+// So does a new password set with a recovery code.
 func TestPushPasswordChanged(t *testing.T) {
+	for _, how := range []string{"password", "recovery code"} {
+		t.Run(how, func(t *testing.T) { pushPasswordChanged(t, how) })
+	}
+}
+
+func pushPasswordChanged(t *testing.T, how string) {
 	e, svc := pushEnv(t, nil, false)
 	ana, thief, bo := browser(t), browser(t), browser(t)
 	e.signUp(ana, "Ana_pw", "correct horse")
 	e.signUp(bo, "Bo_pw", "battery staple")
+	var rc RecoveryCodes
+	if code := e.doWith(ana, "POST", "/api/me/recovery-codes", "", map[string]string{"password": "correct horse"}, &rc); code != 201 || len(rc.Codes) == 0 {
+		t.Fatalf("recovery codes: %d %+v", code, rc)
+	}
 	if code := e.doWith(thief, "POST", "/api/login", "", map[string]string{"name": "Ana_pw", "password": "correct horse"}, nil); code != 200 {
 		t.Fatalf("sign in: %d", code)
 	}
 	bt := subscribe(t, e, thief, svc, "thief")
-	if code := e.doWith(ana, "POST", "/api/me/password", "", map[string]string{"password": "correct horse", "new": "a new secret"}, nil); code != 200 {
-		t.Fatalf("password: %d", code)
+	if how == "password" {
+		if code := e.doWith(ana, "POST", "/api/me/password", "", map[string]string{"password": "correct horse", "new": "a new secret"}, nil); code != 200 {
+			t.Fatalf("password: %d", code)
+		}
+	} else {
+		ana = browser(t)
+		if code := e.doWith(ana, "POST", "/api/login/recover", "", map[string]string{"name": "Ana_pw", "code": rc.Codes[0], "password": "a new secret"}, nil); code != 200 {
+			t.Fatalf("recover: %d", code)
+		}
 	}
 	var ps PushSubscriptions
 	if code := e.doWith(ana, "DELETE", "/api/me/push", "", map[string]string{"endpoint": svc.URL + "/push/none"}, &ps); code != 200 || ps.Subscriptions != 0 {

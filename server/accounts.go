@@ -474,8 +474,14 @@ func (s *Server) handlePassword(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// The seats' tokens go too; this device, still signed in, gets new
-	// ones as it opens its games.
+	// ones as it opens its games. So do the push messages of every
+	// browser (a device signed out is told nothing more); this one's
+	// page subscribes again.
 	if _, err := s.revokeSeats(r.Context(), a.Key); err != nil {
+		s.fail(w, err)
+		return
+	}
+	if err := s.unsubscribeAll(r.Context(), a.Key); err != nil {
 		s.fail(w, err)
 		return
 	}
@@ -560,13 +566,7 @@ func (s *Server) handleSignOut(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		// No device signed out is told anything more.
-		subs, err := s.store.PushSubscriptions(r.Context(), a.Key)
-		for _, sub := range subs {
-			if err == nil {
-				err = s.store.RemovePushSubscription(r.Context(), a.Key, sub.Endpoint)
-			}
-		}
-		if err != nil {
+		if err := s.unsubscribeAll(r.Context(), a.Key); err != nil {
 			s.fail(w, err)
 			return
 		}

@@ -44,6 +44,7 @@ import (
 	"atril/store"
 	"atril/variant"
 	"atril/web"
+	"atril/webpush/webpushtest"
 )
 
 // ScreenshotsEnv names the environment variable of the directory where
@@ -3035,8 +3036,42 @@ func TestBrowserAccountSettings(t *testing.T) {
 		t.Errorf("a wrong current password: the page says %q", msg)
 	}
 	r.shot(a, "34-account-settings")
+	// This device gets push messages (the browser's subscription stood in
+	// for), and so does another: the new password ends the other's, and
+	// the page gives this one's again.
+	pushed := func(device string) (*webpushtest.Browser, store.PushSubscription) {
+		b, err := webpushtest.NewBrowser()
+		if err != nil {
+			t.Fatal(err)
+		}
+		j := b.JSON("https://fcm.googleapis.com/fcm/send/" + device)
+		keys := j["keys"].(map[string]string)
+		return b, store.PushSubscription{Account: AccountKey("Ana"), Endpoint: j["endpoint"].(string), P256dh: keys["p256dh"], Auth: keys["auth"], Created: time.Now()}
+	}
+	pa, subA := pushed("device-a")
+	_, subB := pushed("device-b")
+	for _, sub := range []store.PushSubscription{subA, subB} {
+		if err := r.e.st.AddPushSubscription(t.Context(), sub); err != nil {
+			t.Fatal(err)
+		}
+	}
+	subJSON, _ := json.Marshal(pa.JSON(subA.Endpoint))
+	r.run(a, "the browser's push subscription", chromedp.Evaluate(`PushManager.prototype.getSubscription = async () => {
+		const j = `+string(subJSON)+`; return { endpoint: j.endpoint, toJSON: () => j, unsubscribe: async () => true }; }; true`, nil))
 	if msg := change("anagrams1", "new password 2"); msg != "Password changed. Your other devices are signed out." {
 		t.Errorf("the change: the page says %q", msg)
+	}
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		subs, err := r.e.st.PushSubscriptions(t.Context(), AccountKey("Ana"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(subs) == 1 && subs[0].Endpoint == subA.Endpoint {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("push subscriptions after the new password: %+v, want this device's alone", subs)
+		}
 	}
 	var cleared bool
 	r.eval(a, `$("#password-current").value === "" && $("#password-new").value === "" && $("#me-link").textContent === "Ana"`, &cleared)
@@ -3093,9 +3128,13 @@ func TestBrowserAccountSettings(t *testing.T) {
 	r.signInDialog(b, "#signin-open", "Ana", "new password 2", "#signin-go")
 	r.poll(b, "signed in with the new password", `!document.querySelector("#signin-dialog[open]") && $("#me-link").textContent === "Ana"`, 10*time.Second)
 
-	// Sign out everywhere, asked first.
+	// Sign out everywhere, asked first; this browser's push subscription
+	// ends with the others' (or the page would say that it still gets
+	// push messages when next signed in).
 	r.run(b, "her page", chromedp.Navigate(r.e.url+"/p/Ana"))
 	r.poll(b, "the settings", `!$("#profile-account").hidden`, 10*time.Second)
+	r.run(b, "the browser's push subscription", chromedp.Evaluate(`PushManager.prototype.getSubscription = async () => {
+		const j = `+string(subJSON)+`; return { endpoint: j.endpoint, toJSON: () => j, unsubscribe: async () => { window.unsubscribed = true; return true; } }; }; true`, nil))
 	r.clickAt(b, "#signout-all")
 	r.poll(b, "the question", `!!document.querySelector("#ask-dialog[open]")`, 5*time.Second)
 	var q string
@@ -3112,6 +3151,10 @@ func TestBrowserAccountSettings(t *testing.T) {
 	r.eval(b, `({Msg: $("#profile-msg").textContent, Settings: !$("#profile-account").hidden, SignedIn: $("#signin-open").hidden})`, &after)
 	if after.Msg != "Signed out of 2 sessions." || after.Settings || after.SignedIn {
 		t.Errorf("after signing out everywhere: %+v", after)
+	}
+	var unsubscribed bool
+	if r.eval(b, `window.unsubscribed === true`, &unsubscribed); !unsubscribed {
+		t.Error("signed out everywhere, the browser kept its push subscription")
 	}
 	r.run(a, "reload the first device", chromedp.Navigate(r.e.url+"/p/Ana"))
 	r.poll(a, "the first device signed out, no settings", `!$("#profile").hidden && !$("#profile-body").hidden && !$("#signin-open").hidden && $("#profile-account").hidden`, 10*time.Second)
@@ -4799,6 +4842,19 @@ func TestBrowserSettings(t *testing.T) {
 	r.eval(d, `window.shown`, &shown)
 	if want := "Te toca contra Bo|Bo pasó. Marcador 10–20.|g-0123456789abcdef|/g/0123456789abcdef"; len(shown) != 1 || shown[0] != want {
 		t.Errorf("the notification shown: %q, want %q", shown, want)
+	}
+	// The computer's seat is named in the player's language, as the page
+	// names it.
+	msg = `{"title":"Your move against Computer (professional)","body":"Computer (professional) played H8 PIE for 10. Score 10–20.",` +
+		`"title_key":"pushTurnTitle","title_args":["Computer (professional)"],"body_key":"pushPlaced",` +
+		`"body_args":["Computer (professional)","H8 PIE","10","10","20"],"lang":"es","url":"/g/fedcba9876543210","tag":"g-fedcba9876543210"}`
+	r.eval(d, `window.shown = null`, nil)
+	r.run(d, "a push message of a game against the computer", serviceworker.DeliverPushMessage(r.e.url, id, msg))
+	r.poll(d, "the second notification", `(navigator.serviceWorker.ready.then((reg) => reg.getNotifications({ tag: "g-fedcba9876543210" })).then((ns) => {
+		window.shown = ns.map((n) => [n.title, n.body].join("|")); }), (window.shown || []).length === 1)`, 10*time.Second)
+	r.eval(d, `window.shown`, &shown)
+	if want := "Te toca contra Ordenador (Profesional)|Ordenador (Profesional) jugó H8 PIE por 10. Marcador 10–20."; len(shown) != 1 || shown[0] != want {
+		t.Errorf("the notification of a game against the computer: %q, want %q", shown, want)
 	}
 	// Vowels first: a new rack is laid out so.
 	choose(d, "#set-rack-order", "vowels")

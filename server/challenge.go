@@ -77,6 +77,7 @@ func (l *live) answer(ctx context.Context, i int, kind string) error {
 		return fmt.Errorf("game %s: logged %s failed to apply: %w", l.hdr.ID, kind, err)
 	}
 	l.afterChange()
+	l.pushTurn(i)
 	return nil
 }
 

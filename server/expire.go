@@ -74,8 +74,12 @@ func (s *Server) sweepEvery() time.Duration {
 // limiters are the server's limits per client (or per account), each of
 // which the sweeper clears of the clients whose allowance is full again.
 func (s *Server) limiters() []*limiter {
-	return []*limiter{s.createLim, s.joinLim, s.badLim, s.lookLim, s.chatLim, s.loginLim, s.failLim, s.failAll,
+	lims := []*limiter{s.createLim, s.joinLim, s.badLim, s.lookLim, s.chatLim, s.loginLim, s.failLim, s.failAll,
 		s.analyzeLim, s.analysisLim, s.importLim, s.archiveLim, s.imageLim}
+	if s.push != nil {
+		lims = append(lims, s.push.testLim)
+	}
+	return lims
 }
 
 // sweeper expires games and forgets idle clients of the limits until the

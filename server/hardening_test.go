@@ -573,20 +573,25 @@ func TestLimitersForgetIdleClients(t *testing.T) {
 	cfg.CreatePerMinute, cfg.JoinPerMinute, cfg.BadPerMinute, cfg.LookupPerMinute, cfg.ChatPerMinute, cfg.LoginPerMinute = 0, 0, 0, 0, 0, 0
 	cfg.ImportsPerHour = 0
 	e := newEnvConfig(t, cfg)
-	sv := reflect.ValueOf(e.srv).Elem()
+	if e.srv.push == nil {
+		t.Fatal("no push messages: their limiter goes untested")
+	}
 	lims := map[string]*limiter{}
-	for i := range sv.NumField() {
-		f := sv.Type().Field(i)
-		if f.Type != reflect.TypeFor[*limiter]() {
-			continue
+	// The server's limiters, and those of its parts.
+	for _, sv := range []reflect.Value{reflect.ValueOf(e.srv).Elem(), reflect.ValueOf(e.srv.push).Elem()} {
+		for i := range sv.NumField() {
+			f := sv.Type().Field(i)
+			if f.Type != reflect.TypeFor[*limiter]() {
+				continue
+			}
+			l := (*limiter)(sv.Field(i).UnsafePointer())
+			if l == nil {
+				continue // lifted by the configuration
+			}
+			// Seen two hours ago: full again by now.
+			l.take("192.0.2.1", time.Now().Add(-2*time.Hour))
+			lims[sv.Type().Name()+"."+f.Name] = l
 		}
-		l := (*limiter)(sv.Field(i).UnsafePointer())
-		if l == nil {
-			continue // lifted by the configuration
-		}
-		// Seen two hours ago: full again by now.
-		l.take("192.0.2.1", time.Now().Add(-2*time.Hour))
-		lims[f.Name] = l
 	}
 	if len(lims) < 10 {
 		t.Fatalf("%d limiters found", len(lims))

@@ -384,6 +384,7 @@ func (l *live) join(ctx context.Context, i int, name string, acct *seatAccount, 
 			l.srv.logf("game %s: %v", l.hdr.ID, err)
 		}
 	}
+	l.pushStart(i)
 	return i, nil
 }
 

@@ -14,6 +14,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"atril/game"
 	"atril/move"
 	"atril/store"
 	"atril/webpush"
@@ -27,11 +28,11 @@ import (
 // notification and opens the game or the conversation when it is
 // clicked.
 //
-// The server posts only to the push services of PushHosts, so that a
-// subscription cannot make it post to an address a client chooses. The
-// messages are queued and sent by two workers; a full queue drops them
-// (counted in /metrics). The server's key pair is kept in the store, the
-// first process to need it making it.
+// The server posts only to the push services of PushHosts, at their
+// ports, so that a subscription cannot make it post to an address a
+// client chooses. The messages are queued and sent by two workers; a
+// full queue drops them (counted in /metrics). The server's key pair is
+// kept in the store, the first process to need it making it.
 
 // DefaultPushHosts are the push services of the browsers in use:
 // Chrome's and other Chromium browsers', Firefox's, Edge's and Safari's.
@@ -100,13 +101,16 @@ func newPusher(s *Server, hosts []string, subject string, client *http.Client) (
 		return nil, nil
 	}
 	for _, h := range hosts {
-		if name := strings.TrimPrefix(h, "*."); name == "" || strings.ContainsAny(name, "*/:@ ") {
-			return nil, fmt.Errorf("server: push host %q: want a host name, or *.name for its subdomains", h)
+		name, port, hasPort := strings.Cut(strings.TrimPrefix(h, "*."), ":")
+		if n, err := strconv.Atoi(port); name == "" || strings.ContainsAny(name, "*/:@ ") || hasPort && (err != nil || n < 1 || n > 65535 || port != strconv.Itoa(n)) {
+			return nil, fmt.Errorf("server: push host %q: want a host name, or *.name for its subdomains (with :port when not 443)", h)
 		}
 	}
 	if subject == "" {
+		// The public address when it is an https one (it may be
+		// http, which a push service does not take as a contact).
 		subject = "mailto:push@atril.invalid"
-		if s.cfg.PublicURL != "" {
+		if strings.HasPrefix(s.cfg.PublicURL, "https://") {
 			subject = s.cfg.PublicURL
 		}
 	}
@@ -140,14 +144,25 @@ func (p *pusher) start() {
 }
 
 // allowed reports whether the push service at host (a URL's host, with
-// or without a port) is one of p's.
+// or without a port) is one of p's, at the port its entry names (443
+// when it names none): a client chooses no port of a push service's
+// host for the server to connect to.
 func (p *pusher) allowed(host string) bool {
-	name := strings.ToLower(host)
-	if h, _, ok := strings.Cut(name, ":"); ok && !strings.HasPrefix(name, "[") {
-		name = h
+	name, port := strings.ToLower(host), ""
+	if i := strings.LastIndexByte(name, ':'); i >= 0 && !strings.Contains(name[i:], "]") {
+		name, port = name[:i], name[i+1:]
+	}
+	if port == "" {
+		port = "443"
 	}
 	for _, pat := range p.hosts {
-		pat = strings.ToLower(pat)
+		pat, want, ok := strings.Cut(strings.ToLower(pat), ":")
+		if !ok {
+			want = "443"
+		}
+		if port != want {
+			continue
+		}
 		if sub, ok := strings.CutPrefix(pat, "*."); ok {
 			if strings.HasSuffix(name, "."+sub) {
 				return true
@@ -377,6 +392,17 @@ func (s *Server) handlePushUnsubscribe(w http.ResponseWriter, r *http.Request) {
 	s.writePushCount(w, r, a.Key, 200)
 }
 
+// unsubscribeAll forgets every push subscription of the account of key.
+func (s *Server) unsubscribeAll(ctx context.Context, key string) error {
+	subs, err := s.store.PushSubscriptions(ctx, key)
+	for _, sub := range subs {
+		if err == nil {
+			err = s.store.RemovePushSubscription(ctx, key, sub.Endpoint)
+		}
+	}
+	return err
+}
+
 // PushTest is the answer of POST /api/me/push/test: how many of the
 // account's browsers the push services took the message for, failed,
 // or no longer knew (those are forgotten).
@@ -402,27 +428,17 @@ func (s *Server) handlePushTest(w http.ResponseWriter, r *http.Request) {
 
 // pushTurn tells the seats of a game of correspondence play that are
 // not watching it through a socket of this process what the move (or
-// resignation, or loss on time) of seat mover did: that it is their
-// move, or that the game is over. Caller holds l.mu.
+// resignation, loss on time, challenge or acceptance of a play that went
+// out) of seat mover did: that it is their
+// move, or that the game is over (the seat that lost on time too: it
+// was away). Caller holds l.mu.
 func (l *live) pushTurn(mover int) {
 	p := l.srv.push
-	if p == nil || !l.correspondence() || len(l.g.History) == 0 {
+	if p == nil || !l.correspondence() {
 		return
 	}
-	last := l.g.History[len(l.g.History)-1]
-	for k := len(l.g.History) - 1; k >= 0; k-- {
-		if l.g.History[k].Player == mover {
-			last = l.g.History[k]
-			break
-		}
-	}
 	by := l.seat[mover].name
-	page := "/g/" + l.hdr.ID
-	tag := "g-" + l.hdr.ID
-	topic := "g" + strings.NewReplacer("-", "", "_", "").Replace(l.hdr.ID)
-	if len(topic) > 32 {
-		topic = topic[:32]
-	}
+	page, tag, topic := l.pushPlace()
 	score := func(me int) (string, string) {
 		best := -1 << 31
 		for i, st := range l.g.Seats {
@@ -434,36 +450,63 @@ func (l *live) pushTurn(mover int) {
 	}
 	if l.over() {
 		winners := l.g.Winners()
+		timedOut := l.g.TimedOut()
+		told := map[string]bool{}
 		for i, st := range l.seat {
-			if i == mover || st.account == "" || st.level != "" || l.sockets[i] > 0 {
+			if i == mover && i != timedOut || !l.pushes(i, mover) || told[st.account] {
 				continue
 			}
+			told[st.account] = true
 			mine, theirs := score(i)
+			against := by
 			key, text := "pushLost", "You lost %s–%s."
 			switch {
+			case i == timedOut:
+				// It lost to the best of the others.
+				if len(winners) > 0 {
+					against = l.seat[winners[0]].name
+				}
+				key, text = "pushTimedOut", "Your time ran out: you lost %s–%s."
 			case len(winners) > 1 && slices.Contains(winners, i):
 				key, text = "pushDrew", "A draw, %s–%s."
 			case slices.Contains(winners, i):
 				key, text = "pushWon", "You won %s–%s."
 			}
 			p.send(pushJob{account: st.account, ttl: 7 * 24 * time.Hour, urgency: "normal", topic: topic, p: pushPayload{
-				Title: "Game over against " + by, TitleKey: "pushOverTitle", TitleArgs: []string{by},
+				Title: "Game over against " + against, TitleKey: "pushOverTitle", TitleArgs: []string{against},
 				Body: fmt.Sprintf(text, mine, theirs), BodyKey: key, BodyArgs: []string{mine, theirs}, URL: page, Tag: tag}})
 		}
 		return
 	}
 	cur := l.g.Current()
 	st := l.seat[cur]
-	if cur == mover || st.account == "" || st.level != "" || l.sockets[cur] > 0 {
+	if cur == mover || !l.pushes(cur, mover) || len(l.g.History) == 0 {
 		return
+	}
+	last := l.g.History[len(l.g.History)-1]
+	for k := len(l.g.History) - 1; k >= 0; k-- {
+		if l.g.History[k].Player == mover {
+			last = l.g.History[k]
+			break
+		}
 	}
 	mine, theirs := score(cur)
 	var body, key string
 	var args []string
-	switch last.Move.Kind {
-	case move.Place:
+	switch {
+	case last.Kind == game.LostTurn:
+		// Its challenge of a word that stands cost it the turn.
+		word := ""
+		for _, h := range slices.Backward(l.g.History) {
+			if h.Kind == game.Played && h.Move.Kind == move.Place {
+				word = h.Notation
+				break
+			}
+		}
+		body, key, args = fmt.Sprintf("%s challenged %s, which stands: %s loses the turn.", by, word, by), "pushLostTurn", []string{by, word}
+	case last.Move.Kind == move.Place:
 		body, key, args = fmt.Sprintf("%s played %s for %d.", by, last.Notation, last.Points), "pushPlaced", []string{by, last.Notation, fmt.Sprint(last.Points)}
-	case move.Exchange:
+	case last.Move.Kind == move.Exchange:
 		body, key, args = fmt.Sprintf("%s exchanged %d tiles.", by, len(last.Move.Exchanged)), "pushExchanged", []string{by, fmt.Sprint(len(last.Move.Exchanged))}
 	default:
 		body, key, args = by+" passed.", "pushPassed", []string{by}
@@ -474,6 +517,56 @@ func (l *live) pushTurn(mover int) {
 	p.send(pushJob{account: st.account, ttl: min(max(ttl, time.Hour), 7*24*time.Hour), urgency: "normal", topic: topic, p: pushPayload{
 		Title: "Your move against " + by, TitleKey: "pushTurnTitle", TitleArgs: []string{by},
 		Body: body, BodyKey: key, BodyArgs: args, URL: page, Tag: tag}})
+}
+
+// pushes reports whether seat i is told what seat by did: a person's
+// account, not by's (one account may hold several seats of a game that
+// is not rated), and not watching the game on a socket of this process
+// at any of its seats. Caller holds l.mu.
+func (l *live) pushes(i, by int) bool {
+	acct := l.seat[i].account
+	if acct == "" || l.seat[i].level != "" || i != by && acct == l.seat[by].account {
+		return false
+	}
+	for j, st := range l.seat {
+		if st.account == acct && l.sockets[j] > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// pushPlace is the page a game's push messages open, the tag of their
+// notifications and their topic (a message of the game that the push
+// service still holds is replaced by the next).
+func (l *live) pushPlace() (page, tag, topic string) {
+	topic = "g" + strings.NewReplacer("-", "", "_", "").Replace(l.hdr.ID)
+	if len(topic) > 32 {
+		topic = topic[:32]
+	}
+	return "/g/" + l.hdr.ID, "g-" + l.hdr.ID, topic
+}
+
+// pushStart tells the seat on turn of a game of correspondence play that
+// seat joiner, taking the last free seat, started the game: that it is
+// its move (it took its seat before, and may be away). Caller holds
+// l.mu.
+func (l *live) pushStart(joiner int) {
+	p := l.srv.push
+	if p == nil || !l.correspondence() || !l.started() || l.over() || len(l.g.History) > 0 {
+		return
+	}
+	cur := l.g.Current()
+	st := l.seat[cur]
+	if cur == joiner || !l.pushes(cur, joiner) {
+		return
+	}
+	by := l.seat[joiner].name
+	page, tag, topic := l.pushPlace()
+	ttl := time.Duration(l.hdr.Seats[cur].PerMove) * time.Second
+	p.send(pushJob{account: st.account, ttl: min(max(ttl, time.Hour), 7*24*time.Hour), urgency: "normal", topic: topic, p: pushPayload{
+		Title: "Your move against " + by, TitleKey: "pushTurnTitle", TitleArgs: []string{by},
+		Body: by + " took a seat: the game has begun.", BodyKey: "pushStarted", BodyArgs: []string{by}, URL: page, Tag: tag}})
 }
 
 // pushInvitations tells the accounts invited to the game of hdr who

@@ -3,6 +3,7 @@ package server
 import (
 	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"image/png"
 	"io"
 	"net/http"
@@ -27,7 +28,7 @@ func pushEnv(t *testing.T, st store.Store, static bool) (*testEnv, *webpushtest.
 		st = newStore(t)
 	}
 	cfg := testConfig(st)
-	cfg.PushHosts = []string{"127.0.0.1"}
+	cfg.PushHosts = []string{strings.TrimPrefix(svc.URL, "https://")}
 	cfg.PushClient = svc.Client()
 	if static {
 		cfg.Static = web.FS()
@@ -446,5 +447,355 @@ func TestPushTournamentRound(t *testing.T) {
 			p.URL != "/g/"+game || game == "" {
 			t.Errorf("%s's message: %+v (game %q)", tc.path, p, game)
 		}
+	}
+}
+
+// TestPushSubjectOfPublicURL: the push services' contact defaults to the
+// public address when it is an https one; a server reached over plain
+// http (allowed for --public-url) still starts, with the default
+// contact.
+func TestPushSubjectOfPublicURL(t *testing.T) {
+	for _, tc := range []struct{ public, want string }{
+		{"https://example.org", "https://example.org"},
+		{"http://example.org", "mailto:push@atril.invalid"},
+		{"", "mailto:push@atril.invalid"},
+	} {
+		cfg := testConfig(newStore(t))
+		cfg.PublicURL = tc.public
+		s, err := New(cfg)
+		if err != nil {
+			t.Errorf("public address %q: %v", tc.public, err)
+			continue
+		}
+		if s.push == nil {
+			t.Errorf("public address %q: no push messages", tc.public)
+		} else if s.push.subject != tc.want {
+			t.Errorf("public address %q: the subject %q, want %q", tc.public, s.push.subject, tc.want)
+		}
+		s.Close()
+	}
+}
+
+// TestPushHostsPorts: a push service is reached at the port its entry
+// in PushHosts names, 443 (https's) when it names none: a subscription
+// cannot make the server connect to another port of a push service's
+// host.
+func TestPushHostsPorts(t *testing.T) {
+	cfg := testConfig(newStore(t))
+	cfg.PushHosts = []string{"push.example.net", "*.push.example.org", "127.0.0.1:8443"}
+	s, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	for host, want := range map[string]bool{
+		"push.example.net": true, "push.example.net:443": true, "PUSH.example.net": true, "push.example.net:": true,
+		"push.example.net:81": false, "push.example.net:22": false, "push.example.net:0443": false,
+		"a.push.example.org": true, "a.push.example.org:443": true, "a.push.example.org:8080": false,
+		"127.0.0.1:8443": true, "127.0.0.1": false, "127.0.0.1:443": false, "127.0.0.1:8444": false,
+		"push.example.com": false, "[::1]:8443": false,
+	} {
+		if got := s.push.allowed(host); got != want {
+			t.Errorf("allowed(%q) = %v, want %v", host, got, want)
+		}
+	}
+	for _, bad := range [][]string{{"host:"}, {"host:x"}, {"host:0"}, {"host:65536"}, {"host:1:2"}} {
+		cfg := testConfig(newStore(t))
+		cfg.PushHosts = bad
+		if s, err := New(cfg); err == nil {
+			s.Close()
+			t.Errorf("push hosts %q taken", bad)
+		}
+	}
+}
+
+// overMessages returns the end's messages path received, opened by b.
+func overMessages(t *testing.T, svc *webpushtest.Service, b *webpushtest.Browser, path string) []pushPayload {
+	t.Helper()
+	var out []pushPayload
+	for _, p := range pushedTo(t, svc, b, path) {
+		if p.TitleKey == "pushOverTitle" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// waitOverMessage waits for the one end's message of path.
+func waitOverMessage(t *testing.T, svc *webpushtest.Service, b *webpushtest.Browser, path string) pushPayload {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		over := overMessages(t, svc, b, path)
+		if len(over) > 0 || time.Now().After(deadline) {
+			if len(over) != 1 {
+				t.Fatalf("end messages to %s: %+v", path, over)
+			}
+			return over[0]
+		}
+		svc.Wait(len(svc.Messages())+1, 200*time.Millisecond)
+	}
+}
+
+// TestPushTimeOut: a game of correspondence play lost on time tells both
+// seats: the winner, and the seat whose time ran out (away, since it
+// did not move), which is told against whom it lost.
+func TestPushTimeOut(t *testing.T) {
+	e, svc := pushEnv(t, nil, false)
+	id, _, cs := e.createPerMove(1)
+	b0 := subscribe(t, e, cs[0], svc, "p0")
+	b1 := subscribe(t, e, cs[1], svc, "p1")
+	st := e.waitOver(id, 5*time.Second)
+	if st.TimedOut == nil || *st.TimedOut != 0 {
+		t.Fatalf("timed out %v, want seat 0", st.TimedOut)
+	}
+	names := []string{st.Seats[0].Name, st.Seats[1].Name}
+	won := waitOverMessage(t, svc, b1, "/push/p1")
+	if won.BodyKey != "pushWon" || !slices.Equal(won.TitleArgs, []string{names[0]}) {
+		t.Errorf("the winner's message: %+v", won)
+	}
+	lost := waitOverMessage(t, svc, b0, "/push/p0")
+	if lost.BodyKey != "pushTimedOut" || !slices.Equal(lost.TitleArgs, []string{names[1]}) || lost.URL != "/g/"+id ||
+		!slices.Equal(lost.BodyArgs, []string{"0", "0"}) || lost.Body != "Your time ran out: you lost 0–0." {
+		t.Errorf("the message of the seat out of time: %+v", lost)
+	}
+
+	// After a move: the other seat's time runs out.
+	id, toks, cs := e.createPerMove(1)
+	b0 = subscribe(t, e, cs[0], svc, "q0")
+	b1 = subscribe(t, e, cs[1], svc, "q1")
+	req, _ := bestRequest(t, e.state(id, toks[0]))
+	if code := e.do("POST", "/api/games/"+id+"/move", toks[0], req, nil); code != 200 {
+		t.Fatalf("move: %d", code)
+	}
+	st = e.waitOver(id, 5*time.Second)
+	if st.TimedOut == nil || *st.TimedOut != 1 {
+		t.Fatalf("timed out %v, want seat 1", st.TimedOut)
+	}
+	lost = waitOverMessage(t, svc, b1, "/push/q1")
+	if lost.BodyKey != "pushTimedOut" || !slices.Equal(lost.TitleArgs, []string{st.Seats[0].Name}) ||
+		!slices.Equal(lost.BodyArgs, []string{"0", strconv.Itoa(st.Seats[0].Score)}) {
+		t.Errorf("the message of the seat out of time: %+v (scores %d, %d)", lost, st.Seats[0].Score, st.Seats[1].Score)
+	}
+	if won := waitOverMessage(t, svc, b0, "/push/q0"); won.BodyKey != "pushWon" {
+		t.Errorf("the winner's message: %+v", won)
+	}
+
+	// A resignation before any move tells the other seat.
+	id, toks, cs = e.createPerMove(86400)
+	b1 = subscribe(t, e, cs[1], svc, "r1")
+	if code := e.do("POST", "/api/games/"+id+"/resign", toks[0], nil, nil); code != 200 {
+		t.Fatalf("resign: %d", code)
+	}
+	if won := waitOverMessage(t, svc, b1, "/push/r1"); won.BodyKey != "pushWon" {
+		t.Errorf("the message of a resignation before any move: %+v", won)
+	}
+}
+
+// TestPushChallenge: in a game of correspondence play under a challenge
+// rule, the answers tell too: a challenge of a valid word that costs the
+// challenger its turn tells the seat it puts on turn, and the play that
+// went out, accepted, ends the game for the seat that made it.
+func TestPushChallenge(t *testing.T) {
+	e, svc := pushEnv(t, nil, false)
+	cs := e.accounts(2)
+	var cr CreateResponse
+	if code := e.doWith(cs[0], "POST", "/api/games", "", map[string]any{"variant": "english", "seed": 42, "challenge": "double",
+		"seats": []SeatRequest{{Kind: "human"}, {Kind: "human"}}, "clock": ClockRequest{PerMove: 86400}}, &cr); code != 201 {
+		t.Fatalf("create: %d", code)
+	}
+	id := cr.ID
+	var toks []string
+	for _, c := range cs {
+		var j JoinResponse
+		if code := e.doWith(c, "POST", "/api/games/"+id+"/join", "", nil, &j); code != 200 {
+			t.Fatalf("join: %d", code)
+		}
+		toks = append(toks, j.Token)
+	}
+	bs := []*webpushtest.Browser{subscribe(t, e, cs[0], svc, "c0"), subscribe(t, e, cs[1], svc, "c1")}
+	path := []string{"/push/c0", "/push/c1"}
+	turns := func(i int) []pushPayload {
+		var out []pushPayload
+		for _, p := range pushedTo(t, svc, bs[i], path[i]) {
+			if p.TitleKey == "pushTurnTitle" {
+				out = append(out, p)
+			}
+		}
+		return out
+	}
+	st := e.state(id, toks[0])
+	names := []string{st.Seats[0].Name, st.Seats[1].Name}
+	req, _ := bestRequest(t, st)
+	if code := e.do("POST", "/api/games/"+id+"/move", toks[0], req, nil); code != 200 {
+		t.Fatalf("move: %d", code)
+	}
+	waitPushed(t, svc, bs[1], path[1], 1)
+	played := e.state(id, "").History[0].Move
+	if code := e.do("POST", "/api/games/"+id+"/challenge", toks[1], nil, nil); code != 200 {
+		t.Fatalf("challenge: %d", code)
+	}
+	if st := e.state(id, ""); st.Turn != 0 {
+		t.Fatalf("after a challenge of a word: seat %d on turn", st.Turn)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for len(turns(0)) == 0 && time.Now().Before(deadline) {
+		svc.Wait(len(svc.Messages())+1, 200*time.Millisecond)
+	}
+	if got := turns(0); len(got) != 1 || got[0].BodyKey != "pushLostTurn" || !slices.Equal(got[0].TitleArgs, []string{names[1]}) ||
+		len(got[0].BodyArgs) != 4 || got[0].BodyArgs[0] != names[1] || got[0].BodyArgs[1] != played ||
+		got[0].Body != fmt.Sprintf("%s challenged %s, which stands: %s loses the turn. Score %s–0.", names[1], played, names[1], got[0].BodyArgs[2]) {
+		t.Errorf("the message of the challenge: %+v (the word %s)", got, played)
+	}
+	// Played out, each play that goes out accepted.
+	accepted := -1
+	for k := 0; k < 200; k++ {
+		pub := e.state(id, "")
+		if pub.Over {
+			break
+		}
+		st := e.state(id, toks[pub.Turn])
+		if st.AwaitingChallenge {
+			if code := e.do("POST", "/api/games/"+id+"/accept", toks[pub.Turn], nil, nil); code != 200 {
+				t.Fatalf("accept: %d", code)
+			}
+			accepted = pub.Turn
+			continue
+		}
+		req, _ := bestRequest(t, st)
+		if code := e.do("POST", "/api/games/"+id+"/move", toks[pub.Turn], req, nil); code != 200 {
+			t.Fatalf("move %d: %d", k, code)
+		}
+	}
+	if !e.state(id, "").Over || accepted < 0 {
+		t.Skip("the game did not end by a play that went out")
+	}
+	out := 1 - accepted
+	if over := waitOverMessage(t, svc, bs[out], path[out]); !slices.Equal(over.TitleArgs, []string{names[accepted]}) {
+		t.Errorf("the end's message to the seat that went out: %+v", over)
+	}
+	if over := overMessages(t, svc, bs[accepted], path[accepted]); len(over) != 0 {
+		t.Errorf("the seat that accepted was told the end: %+v", over)
+	}
+}
+
+// TestPushStart: the seat taken last starts a game of correspondence
+// play; the seat on turn, which took its seat before (an invitation
+// accepted, a game found in the lobby), is told that it is its move.
+func TestPushStart(t *testing.T) {
+	e, svc := pushEnv(t, nil, false)
+	cs := e.accounts(2)
+	var cr CreateResponse
+	if code := e.doWith(cs[0], "POST", "/api/games", "", map[string]any{"variant": "english", "seed": 42,
+		"seats": []SeatRequest{{Kind: "human"}, {Kind: "human"}}, "clock": ClockRequest{PerMove: 3 * 86400}}, &cr); code != 201 {
+		t.Fatalf("create: %d", code)
+	}
+	b0 := subscribe(t, e, cs[0], svc, "s0")
+	b1 := subscribe(t, e, cs[1], svc, "s1")
+	for _, c := range cs {
+		if code := e.doWith(c, "POST", "/api/games/"+cr.ID+"/join", "", nil, nil); code != 200 {
+			t.Fatalf("join: %d", code)
+		}
+	}
+	st := e.state(cr.ID, "")
+	if st.Turn != 0 {
+		t.Fatalf("seat %d on turn at the start, want 0 (seed 42)", st.Turn)
+	}
+	p := waitPushed(t, svc, b0, "/push/s0", 1)[0]
+	if p.TitleKey != "pushTurnTitle" || !slices.Equal(p.TitleArgs, []string{st.Seats[1].Name}) || p.BodyKey != "pushStarted" ||
+		!slices.Equal(p.BodyArgs, []string{st.Seats[1].Name}) || p.Body != st.Seats[1].Name+" took a seat: the game has begun." ||
+		p.URL != "/g/"+cr.ID || p.Tag != "g-"+cr.ID {
+		t.Errorf("the start's message: %+v", p)
+	}
+	if m := svc.Messages(); len(m) != 1 || m[0].Header.Get("Ttl") != strconv.Itoa(3*86400) || m[0].Header.Get("Topic") == "" {
+		t.Errorf("messages %d, the first's headers %v", len(m), m[0].Header)
+	}
+	if ps := pushedTo(t, svc, b1, "/push/s1"); len(ps) != 0 {
+		t.Errorf("the seat taken last was told: %+v", ps)
+	}
+}
+
+// TestPushOwnSeats: an account that holds two seats of a game of
+// correspondence play (an unrated one allows it) made each move itself:
+// it is told nothing, neither of its start, of its moves, nor of its
+// end.
+func TestPushOwnSeats(t *testing.T) {
+	e, svc := pushEnv(t, nil, false)
+	c := e.accounts(1)[0]
+	b := subscribe(t, e, c, svc, "own")
+	var cr CreateResponse
+	if code := e.doWith(c, "POST", "/api/games", "", map[string]any{"variant": "english", "seed": 42,
+		"seats": []SeatRequest{{Kind: "human"}, {Kind: "human"}}, "clock": ClockRequest{PerMove: 86400}}, &cr); code != 201 {
+		t.Fatalf("create: %d", code)
+	}
+	var toks []string
+	for range 2 {
+		var j JoinResponse
+		if code := e.doWith(c, "POST", "/api/games/"+cr.ID+"/join", "", nil, &j); code != 200 {
+			t.Fatalf("join: %d", code)
+		}
+		toks = append(toks, j.Token)
+	}
+	playOut(t, e, cr.ID, toks, 200)
+	if !e.state(cr.ID, "").Over {
+		t.Fatal("the game did not end")
+	}
+	// Whatever was queued is sent.
+	for deadline := time.Now().Add(5 * time.Second); len(e.srv.push.queue) > 0 && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+	}
+	svc.Wait(1, 300*time.Millisecond)
+	if ps := pushedTo(t, svc, b, "/push/own"); len(ps) != 0 {
+		t.Errorf("told of its own game %d times, the first %+v", len(ps), ps[0])
+	}
+}
+
+// TestPushPasswordChanged: a new password ends the account's other
+// sessions (it is what one sets after a leak), and the push messages of
+// every browser with them: one that took the password is told nothing
+// more, neither of games nor of messages (whose text a push carries).
+// So does a new password set with a recovery code.
+func TestPushPasswordChanged(t *testing.T) {
+	for _, how := range []string{"password", "recovery code"} {
+		t.Run(how, func(t *testing.T) { pushPasswordChanged(t, how) })
+	}
+}
+
+func pushPasswordChanged(t *testing.T, how string) {
+	e, svc := pushEnv(t, nil, false)
+	ana, thief, bo := browser(t), browser(t), browser(t)
+	e.signUp(ana, "Ana_pw", "correct horse")
+	e.signUp(bo, "Bo_pw", "battery staple")
+	var rc RecoveryCodes
+	if code := e.doWith(ana, "POST", "/api/me/recovery-codes", "", map[string]string{"password": "correct horse"}, &rc); code != 201 || len(rc.Codes) == 0 {
+		t.Fatalf("recovery codes: %d %+v", code, rc)
+	}
+	if code := e.doWith(thief, "POST", "/api/login", "", map[string]string{"name": "Ana_pw", "password": "correct horse"}, nil); code != 200 {
+		t.Fatalf("sign in: %d", code)
+	}
+	bt := subscribe(t, e, thief, svc, "thief")
+	if how == "password" {
+		if code := e.doWith(ana, "POST", "/api/me/password", "", map[string]string{"password": "correct horse", "new": "a new secret"}, nil); code != 200 {
+			t.Fatalf("password: %d", code)
+		}
+	} else {
+		ana = browser(t)
+		if code := e.doWith(ana, "POST", "/api/login/recover", "", map[string]string{"name": "Ana_pw", "code": rc.Codes[0], "password": "a new secret"}, nil); code != 200 {
+			t.Fatalf("recover: %d", code)
+		}
+	}
+	var ps PushSubscriptions
+	if code := e.doWith(ana, "DELETE", "/api/me/push", "", map[string]string{"endpoint": svc.URL + "/push/none"}, &ps); code != 200 || ps.Subscriptions != 0 {
+		t.Errorf("subscriptions after the new password: %d %+v", code, ps)
+	}
+	if code := e.doWith(bo, "POST", "/api/me/messages/Ana_pw", "", map[string]string{"text": "the code is 1234"}, nil); code != 201 {
+		t.Fatalf("message: %d", code)
+	}
+	for deadline := time.Now().Add(5 * time.Second); len(e.srv.push.queue) > 0 && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+	}
+	svc.Wait(1, 300*time.Millisecond)
+	if got := pushedTo(t, svc, bt, "/push/thief"); len(got) != 0 {
+		t.Errorf("a browser of a session the new password ended was told %+v", got)
 	}
 }

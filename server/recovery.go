@@ -189,6 +189,12 @@ func (s *Server) handleRecover(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
+	// And every browser's push messages, as a change of password ends
+	// them.
+	if err := s.unsubscribeAll(r.Context(), a.Key); err != nil {
+		s.fail(w, err)
+		return
+	}
 	a.Password = hash
 	s.startSession(w, r, a, 200)
 }

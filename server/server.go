@@ -119,13 +119,15 @@ type Config struct {
 	// came so or, with RealIPHeader set, when X-Forwarded-Proto says so.
 	PublicURL string
 	// PushHosts lists the hosts of the push services the server sends
-	// Web Push messages through ("*.name" for any subdomain of name): a
-	// browser's subscription at another host is refused, so that the
-	// server posts to no address a client chooses. nil:
-	// DefaultPushHosts; empty: no push messages.
+	// Web Push messages through ("*.name" for any subdomain of name;
+	// "name:port" for a port other than 443): a browser's subscription
+	// at another host or port is refused, so that the server posts to no
+	// address a client chooses. nil: DefaultPushHosts; empty: no push
+	// messages.
 	PushHosts []string
 	// PushSubject is the contact the server gives the push services with
-	// every message, a mailto: or https: address (default: PublicURL).
+	// every message, a mailto: or https: address (default: PublicURL
+	// when it is an https one).
 	PushSubject string
 	// PushClient makes the requests to the push services (nil: one that
 	// waits 10 s for an answer and follows no redirect).

@@ -180,7 +180,7 @@ func (k *Keys) Authorization(endpoint, subject string, now time.Time) (string, e
 	if err != nil {
 		return "", fmt.Errorf("webpush: endpoint: %w", err)
 	}
-	aud := u.Scheme + "://" + u.Host
+	aud := origin(u)
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	if t, ok := k.tokens[aud]; ok && now.Before(t.until) {
@@ -195,6 +195,19 @@ func (k *Keys) Authorization(endpoint, subject string, now time.Time) (string, e
 	}
 	k.tokens[aud] = token{jwt: jwt, until: now.Add(tokenReuse)}
 	return "vapid t=" + jwt + ", k=" + k.pub, nil
+}
+
+// origin is u's origin as RFC 6454, section 6.1, writes it: the host in
+// lower case, the scheme's default port left out.
+func origin(u *url.URL) string {
+	host := strings.ToLower(u.Hostname())
+	if strings.Contains(host, ":") {
+		host = "[" + host + "]"
+	}
+	if p := u.Port(); p != "" && !(p == "443" && u.Scheme == "https" || p == "80" && u.Scheme == "http") {
+		host += ":" + p
+	}
+	return u.Scheme + "://" + host
 }
 
 // sign makes the JWT of Authorization.
@@ -387,6 +400,12 @@ func (s *Sender) Send(ctx context.Context, sub Subscription, m Message) error {
 	}
 	resp, err := c.Do(req)
 	if err != nil {
+		// Without the *url.Error around it, which names the whole
+		// address.
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			err = ue.Err
+		}
 		return fmt.Errorf("webpush: post to %s: %w", host(sub.Endpoint), err)
 	}
 	defer resp.Body.Close()

@@ -304,3 +304,55 @@ func FuzzParseSubscription(f *testing.F) {
 		}
 	})
 }
+
+// TestSendFailureNamesNoPath: a post that gets no answer (no server
+// there; no answer in time) fails with an error that names the push
+// service's host but not the subscription's path, its secret.
+func TestSendFailureNamesNoPath(t *testing.T) {
+	k, _ := NewKeys()
+	b := newBrowser(t)
+	svc := webpushtest.NewService()
+	client := svc.Client()
+	addr := svc.URL
+	svc.Close()
+	s := &Sender{Keys: k, Subject: "https://atril.example", Client: client}
+	m := Message{Payload: []byte(`{"title":"Your move"}`), TTL: time.Hour}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for name, ctx := range map[string]context.Context{"refused": context.Background(), "cancelled": ctx} {
+		err := s.Send(ctx, subscriptionOf(b, addr+"/push/secret-path"), m)
+		if err == nil {
+			t.Fatalf("%s: sent", name)
+		}
+		if strings.Contains(err.Error(), "secret-path") || !strings.Contains(err.Error(), strings.TrimPrefix(addr, "https://")) {
+			t.Errorf("%s: the error %q names the subscription's path, or not its host", name, err)
+		}
+	}
+}
+
+// TestAuthorizationOrigin: the token's audience is the endpoint's origin
+// as RFC 6454 writes it (RFC 8292, section 2), the host in lower case and
+// https's port left out, however the endpoint writes them.
+func TestAuthorizationOrigin(t *testing.T) {
+	k, _ := NewKeys()
+	now := time.Unix(1_800_000_000, 0)
+	for endpoint, want := range map[string]string{
+		"https://push.example.net/send/a":            "https://push.example.net",
+		"https://push.example.net:443/send/a":        "https://push.example.net",
+		"https://Push.Example.NET/send/a":            "https://push.example.net",
+		"HTTPS://PUSH.example.net:443/send/a":        "https://push.example.net",
+		"https://push.example.net:8443/send/a":       "https://push.example.net:8443",
+		"https://[2001:db8::1]:443/send/a":           "https://[2001:db8::1]",
+		"https://[2001:DB8::1]:8443/send/a":          "https://[2001:db8::1]:8443",
+		"https://push.example.net:/send/a":           "https://push.example.net",
+		"https://PUSH.example.net:8443/send/a?x=1#y": "https://push.example.net:8443",
+	} {
+		a, err := k.Authorization(endpoint, "mailto:ops@example.org", now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c := checkToken(t, a, k.Public()); c["aud"] != want {
+			t.Errorf("%s: audience %v, want %s", endpoint, c["aud"], want)
+		}
+	}
+}

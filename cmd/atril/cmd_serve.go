@@ -75,8 +75,8 @@ func runServe(args []string) error {
 	v6prefix := fs.Int("ipv6-prefix", server.DefaultIPv6Prefix, "length of the IPv6 network counted as one client by the limits per client (32 to 128; 56 or 48 where subscribers get such networks)")
 	publicURL := fs.String("public-url", "", "the site's address as visitors reach it (https://example.org), which link previews name pictures of positions by; default: the host each request names")
 	var pushHosts stringList
-	fs.Var(&pushHosts, "push-hosts", "comma-separated hosts of the push services the server sends browsers' push messages through (*.name for any subdomain; none: no push messages); default: "+strings.Join(server.DefaultPushHosts, ","))
-	pushSubject := fs.String("push-subject", "", "the contact given to the push services with every push message, a mailto: or https: address; default: --public-url")
+	fs.Var(&pushHosts, "push-hosts", "comma-separated hosts of the push services the server sends browsers' push messages through (*.name for any subdomain, name:port for a port other than 443; none: no push messages); default: "+strings.Join(server.DefaultPushHosts, ","))
+	pushSubject := fs.String("push-subject", "", "the contact given to the push services with every push message, a mailto: or https: address; default: --public-url when it is an https one")
 	realIP := fs.String("real-ip-header", "", "header in which a reverse proxy in front gives the client's address (X-Forwarded-For: the last address counts)")
 	var origins stringList
 	fs.Var(&origins, "trusted-origin", "comma-separated origins (https://host) besides the server's own whose pages may create games, join and move")

@@ -388,6 +388,9 @@ async function signOutAll() {
     return;
   }
   ME = { signed_in: false };
+  // The server forgot every browser's push subscription: this one's
+  // ends too.
+  await pushOff(true);
   accountChanged();
   msg.textContent = t("signedOutAll", out.sessions_ended);
   msg.className = "";
@@ -409,6 +412,10 @@ async function changePassword(ev) {
     $("#password-new").value = "";
     msg.textContent = t("passwordChanged");
     msg.className = "";
+    // The server forgot every browser's push subscription: this one's
+    // is given again.
+    const sub = await pushSubscription().catch(() => null);
+    if (sub) await api("POST", "/api/me/push", sub.toJSON()).catch(() => {});
   } catch (e) {
     msg.textContent = accountReason(e.message);
   }

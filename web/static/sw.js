@@ -12,12 +12,21 @@ self.addEventListener("activate", (ev) => ev.waitUntil(self.clients.claim()));
 
 function fill(s, args) { return s.replace(/\{(\d)\}/g, (_, i) => String((args || [])[+i] ?? "")); }
 
-// word is the page's word key in lang, filled with args, or fallback
-// when there is no such word.
+// seatName is a name in lang: the one the server gives a computer's
+// seat ("Computer (level)") as the page shows it, any other as it is.
+function seatName(lang, s) {
+  const m = /^Computer \((\w+)\)$/.exec(s);
+  const levels = (STRINGS[lang] || {}).levels || STRINGS.en.levels || {};
+  const level = m && Object.hasOwn(levels, m[1]) && levels[m[1]];
+  return level ? fill((STRINGS[lang] || {}).computerName ?? STRINGS.en.computerName, [level[0]]) : s;
+}
+
+// word is the page's word key in lang, filled with args (seats' names in
+// lang), or fallback when there is no such word.
 function word(lang, key, args, fallback) {
   if (!key) return fallback;
   const s = (STRINGS[lang] || {})[key] ?? STRINGS.en[key];
-  return s === undefined ? fallback : fill(s, args);
+  return s === undefined ? fallback : fill(s, (args || []).map((a) => seatName(lang, String(a))));
 }
 
 self.addEventListener("push", (ev) => {

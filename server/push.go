@@ -242,6 +242,13 @@ func (p *pusher) deliver(ctx context.Context, j pushJob) (sent, failed, gone int
 		p.srv.logf("push: %v", err)
 		return 0, len(subs), 0
 	}
+	// The browsers that may still be told: their subscription still
+	// sendable and the session they subscribed in still open.
+	type target struct {
+		endpoint string
+		ws       webpush.Subscription
+	}
+	var targets []target
 	for _, sub := range subs {
 		ws, err := webpush.ParseSubscription(sub.Endpoint, sub.P256dh, sub.Auth)
 		if err == nil {
@@ -249,29 +256,59 @@ func (p *pusher) deliver(ctx context.Context, j pushJob) (sent, failed, gone int
 				err = fmt.Errorf("push service %s is not among the server's", u.Host)
 			}
 		}
-		if err != nil {
-			// Taken under other settings: no longer sendable.
-			p.srv.logf("push: a subscription of %s dropped: %v", j.account, err)
-			p.srv.store.RemovePushSubscription(ctx, j.account, sub.Endpoint)
-			gone++
-			continue
+		if err == nil && sub.Session != "" {
+			a, serr := p.srv.store.Session(ctx, sub.Session, time.Now())
+			switch {
+			case errors.Is(serr, store.ErrNotFound) || serr == nil && a.Key != j.account:
+				err = errors.New("its session ended")
+			case serr != nil:
+				p.srv.logf("push: %v", serr)
+				failed++
+				continue
+			}
 		}
-		sctx, cancel := context.WithTimeout(ctx, 15*time.Second)
-		err = sender.Send(sctx, ws, webpush.Message{Payload: payload, TTL: j.ttl, Urgency: j.urgency, Topic: j.topic})
-		cancel()
-		switch {
-		case err == nil:
-			sent++
-		case errors.Is(err, webpush.ErrGone):
-			gone++
+		if err != nil {
+			// No longer sendable: taken under other settings, or
+			// its session ended (signed out elsewhere, or expired).
+			p.srv.logf("push: a subscription of %s dropped: %v", j.account, err)
 			if err := p.srv.store.RemovePushSubscription(ctx, j.account, sub.Endpoint); err != nil {
 				p.srv.logf("push: %v", err)
 			}
-		default:
-			failed++
-			p.srv.logf("push: to %s: %v", j.account, err)
+			gone++
+			continue
 		}
+		targets = append(targets, target{sub.Endpoint, ws})
 	}
+	// Each browser at once: a slow push service holds up its own.
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for _, tg := range targets {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sctx, cancel := context.WithTimeout(ctx, 15*time.Second)
+			err := sender.Send(sctx, tg.ws, webpush.Message{Payload: payload, TTL: j.ttl, Urgency: j.urgency, Topic: j.topic})
+			cancel()
+			if errors.Is(err, webpush.ErrGone) {
+				if rerr := p.srv.store.RemovePushSubscription(ctx, j.account, tg.endpoint); rerr != nil {
+					p.srv.logf("push: %v", rerr)
+				}
+			} else if err != nil {
+				p.srv.logf("push: to %s: %v", j.account, err)
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			switch {
+			case err == nil:
+				sent++
+			case errors.Is(err, webpush.ErrGone):
+				gone++
+			default:
+				failed++
+			}
+		}()
+	}
+	wg.Wait()
 	p.sent.Add(int64(sent))
 	p.failed.Add(int64(failed))
 	p.gone.Add(int64(gone))
@@ -367,8 +404,13 @@ func (s *Server) handlePushSubscribe(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, &apiError{400, fmt.Sprintf("this server sends no messages through the push service at %s", short(u.Host, 80))})
 		return
 	}
+	// The browser is told while the session it subscribed in lasts.
+	session := ""
+	if c, err := r.Cookie(sessionCookie); err == nil {
+		session = sessionHash(c.Value)
+	}
 	err = s.store.AddPushSubscription(r.Context(), store.PushSubscription{Account: a.Key, Endpoint: req.Endpoint,
-		P256dh: req.Keys.P256dh, Auth: req.Keys.Auth, Created: time.Now().UTC()})
+		P256dh: req.Keys.P256dh, Auth: req.Keys.Auth, Session: session, Created: time.Now().UTC()})
 	if err != nil {
 		s.fail(w, err)
 		return

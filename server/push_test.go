@@ -799,3 +799,36 @@ func pushPasswordChanged(t *testing.T, how string) {
 		t.Errorf("a browser of a session the new password ended was told %+v", got)
 	}
 }
+
+// TestPushSessionEnds: a browser is told while the session it subscribed
+// in lasts: signed out there (the page failing to unsubscribe), it is
+// forgotten at the next message, and the account's other browser is
+// still told.
+func TestPushSessionEnds(t *testing.T) {
+	e, svc := pushEnv(t, nil, false)
+	phone, laptop := browser(t), browser(t)
+	e.signUp(phone, "Ana_ps", "correct horse")
+	if code := e.doWith(laptop, "POST", "/api/login", "", map[string]string{"name": "Ana_ps", "password": "correct horse"}, nil); code != 200 {
+		t.Fatalf("sign in: %d", code)
+	}
+	subscribe(t, e, phone, svc, "phone")
+	lb := subscribe(t, e, laptop, svc, "laptop")
+	if code := e.doWith(phone, "POST", "/api/logout", "", nil, nil); code != 200 {
+		t.Fatalf("sign out: %d", code)
+	}
+	var pt PushTest
+	if code := e.doWith(laptop, "POST", "/api/me/push/test", "", nil, &pt); code != 200 || pt != (PushTest{Sent: 1, Gone: 1}) {
+		t.Errorf("test after the phone signed out: %d %+v", code, pt)
+	}
+	if n := len(pushedTo(t, svc, lb, "/push/laptop")); n != 1 {
+		t.Errorf("the laptop got %d messages", n)
+	}
+	for _, m := range svc.Messages() {
+		if m.Path == "/push/phone" {
+			t.Error("the phone, signed out, was told")
+		}
+	}
+	if code := e.doWith(laptop, "POST", "/api/me/push/test", "", nil, &pt); code != 200 || pt != (PushTest{Sent: 1}) {
+		t.Errorf("test again: %d %+v", code, pt)
+	}
+}

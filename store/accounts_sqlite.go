@@ -138,7 +138,7 @@ var accountTables = []struct{ name, cols string }{
 	{"messages", "id, sender, recipient, text, at, read_at"},
 	{"bios", "account, about, country, updated"},
 	{"settings", "account, prefs, updated"},
-	{"push_subscriptions", "endpoint, account, p256dh, auth, created"},
+	{"push_subscriptions", "endpoint, account, p256dh, auth, created, session"},
 	{"push_keys", "name, private"},
 	{"passkeys", "id, account, public_key, alg, sign_count, name, created, used"},
 	{"recovery_codes", "account, hash, created"},

@@ -73,7 +73,7 @@ func OpenPostgres(ctx context.Context, dsn string) (*Postgres, error) {
 		pool.Close()
 		return nil, fmt.Errorf("store: postgres: lock schema: %w", err)
 	}
-	_, err = conn.Exec(ctx, pgSchema+pgAccountsSchema+pgTournamentsSchema+cardsSchema("atril_", "BIGINT")+lobbyChatSchema("atril_", "BIGSERIAL PRIMARY KEY", "BIGINT")+followsSchema("atril_", "BIGINT")+biosSchema("atril_", "BIGINT")+settingsSchema("atril_", "BIGINT")+pushSchema("atril_", "BIGINT")+passkeysSchema("atril_", "BIGINT")+recoverySchema("atril_", "BIGINT")+endgamesSchema("atril_", "BIGINT", "DOUBLE PRECISION")+pgEndgamesNewer+puzzlesSchema("atril_", "BIGINT", "DOUBLE PRECISION")+rushSchema("atril_", "BIGINT")+messagesSchema("atril_", "BIGSERIAL PRIMARY KEY", "BIGINT")+watchersSchema("atril_", "BIGINT")+pgWatchersNewer)
+	_, err = conn.Exec(ctx, pgSchema+pgAccountsSchema+pgTournamentsSchema+cardsSchema("atril_", "BIGINT")+lobbyChatSchema("atril_", "BIGSERIAL PRIMARY KEY", "BIGINT")+followsSchema("atril_", "BIGINT")+biosSchema("atril_", "BIGINT")+settingsSchema("atril_", "BIGINT")+pushSchema("atril_", "BIGINT")+pgPushNewer+passkeysSchema("atril_", "BIGINT")+recoverySchema("atril_", "BIGINT")+endgamesSchema("atril_", "BIGINT", "DOUBLE PRECISION")+pgEndgamesNewer+puzzlesSchema("atril_", "BIGINT", "DOUBLE PRECISION")+rushSchema("atril_", "BIGINT")+messagesSchema("atril_", "BIGSERIAL PRIMARY KEY", "BIGINT")+watchersSchema("atril_", "BIGINT")+pgWatchersNewer)
 	conn.Exec(ctx, `SELECT pg_advisory_unlock(7270001)`)
 	if err != nil {
 		pool.Close()

@@ -27,7 +27,11 @@ type PushSubscription struct {
 	// P256dh and Auth are the browser's keys as it wrote them
 	// (base64url).
 	P256dh, Auth string
-	Created      time.Time
+	// Session is the hash of the session the browser subscribed in
+	// (as CreateSession keeps it; "" for none): when that session
+	// ends, so do the browser's messages.
+	Session string
+	Created time.Time
 }
 
 // pushSchema holds the subscriptions and the server's keys (prefix
@@ -40,7 +44,8 @@ CREATE TABLE IF NOT EXISTS %[1]spush_subscriptions (
 	account  TEXT NOT NULL,
 	p256dh   TEXT NOT NULL,
 	auth     TEXT NOT NULL,
-	created  %[2]s NOT NULL
+	created  %[2]s NOT NULL,
+	session  TEXT NOT NULL DEFAULT ''
 );
 CREATE INDEX IF NOT EXISTS %[1]spush_subscriptions_account ON %[1]spush_subscriptions(account, created);
 CREATE TABLE IF NOT EXISTS %[1]spush_keys (
@@ -50,6 +55,14 @@ CREATE TABLE IF NOT EXISTS %[1]spush_keys (
 `, prefix, integer)
 }
 
+// pushNewerColumn is the column of push_subscriptions that tables made
+// before it lack: their subscriptions belong to no session.
+var pushNewerColumn = newerColumn{"session", "TEXT NOT NULL DEFAULT ''"}
+
+// pgPushNewer adds it in PostgreSQL.
+const pgPushNewer = `ALTER TABLE atril_push_subscriptions ADD COLUMN IF NOT EXISTS session TEXT NOT NULL DEFAULT '';
+`
+
 // addPushSubscription runs AddPushSubscription with inOpen.
 func addPushSubscription(ctx context.Context, inOpen func(context.Context, []string, func(dbFuncs) error) error, p PushSubscription,
 	prefix string, arg func(int) string) error {
@@ -57,11 +70,11 @@ func addPushSubscription(ctx context.Context, inOpen func(context.Context, []str
 		return fmt.Errorf("store: push subscription of %q: account, endpoint and keys are needed", p.Account)
 	}
 	err := inOpen(ctx, []string{p.Account}, func(d dbFuncs) error {
-		if _, err := d.exec(ctx, fmt.Sprintf(`INSERT INTO %[1]spush_subscriptions(endpoint, account, p256dh, auth, created)
-			VALUES (%[2]s, %[3]s, %[4]s, %[5]s, %[6]s)
+		if _, err := d.exec(ctx, fmt.Sprintf(`INSERT INTO %[1]spush_subscriptions(endpoint, account, p256dh, auth, created, session)
+			VALUES (%[2]s, %[3]s, %[4]s, %[5]s, %[6]s, %[7]s)
 			ON CONFLICT(endpoint) DO UPDATE SET account = excluded.account, p256dh = excluded.p256dh,
-				auth = excluded.auth, created = excluded.created`, prefix, arg(1), arg(2), arg(3), arg(4), arg(5)),
-			p.Endpoint, p.Account, p.P256dh, p.Auth, p.Created.UnixNano()); err != nil {
+				auth = excluded.auth, created = excluded.created, session = excluded.session`, prefix, arg(1), arg(2), arg(3), arg(4), arg(5), arg(6)),
+			p.Endpoint, p.Account, p.P256dh, p.Auth, p.Created.UnixNano(), p.Session); err != nil {
 			return err
 		}
 		_, err := d.exec(ctx, fmt.Sprintf(`DELETE FROM %[1]spush_subscriptions WHERE account = %[2]s AND endpoint NOT IN
@@ -96,7 +109,7 @@ func pushSubscriptions(ctx context.Context, d dbFuncs, account, prefix string, a
 		for rows.Next() {
 			p := PushSubscription{Account: account}
 			var created int64
-			if err := rows.Scan(&p.Endpoint, &p.P256dh, &p.Auth, &created); err != nil {
+			if err := rows.Scan(&p.Endpoint, &p.P256dh, &p.Auth, &created, &p.Session); err != nil {
 				return nil, err
 			}
 			p.Created = time.Unix(0, created).UTC()
@@ -104,7 +117,7 @@ func pushSubscriptions(ctx context.Context, d dbFuncs, account, prefix string, a
 		}
 		return out, rows.Err()
 	}, fmt.Sprintf("push subscriptions of %q", account),
-		fmt.Sprintf(`SELECT endpoint, p256dh, auth, created FROM %spush_subscriptions WHERE account = %s ORDER BY created DESC, endpoint DESC`, prefix, arg(1)),
+		fmt.Sprintf(`SELECT endpoint, p256dh, auth, created, session FROM %spush_subscriptions WHERE account = %s ORDER BY created DESC, endpoint DESC`, prefix, arg(1)),
 		account)
 }
 

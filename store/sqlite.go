@@ -151,6 +151,10 @@ func OpenSQLite(path string) (*SQLite, error) {
 		db.Close()
 		return nil, corruptOr(path, fmt.Errorf("store: create the push subscriptions' tables in %s: %w", path, err))
 	}
+	if err := addColumns(db, "push_subscriptions", []newerColumn{pushNewerColumn}); err != nil {
+		db.Close()
+		return nil, corruptOr(path, fmt.Errorf("store: add the newer columns of push_subscriptions in %s: %w", path, err))
+	}
 	if _, err := db.Exec(passkeysSchema("", "INTEGER")); err != nil {
 		db.Close()
 		return nil, corruptOr(path, fmt.Errorf("store: create the passkeys' tables in %s: %w", path, err))

@@ -336,3 +336,46 @@ func TestSQLiteBeforeChallengeColumn(t *testing.T) {
 		s.Close()
 	}
 }
+
+// TestSQLitePushBeforeSession opens a file whose push subscriptions
+// were kept before they named their session: they read with none, and
+// new ones keep theirs.
+func TestSQLitePushBeforeSession(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "old.db")
+	s, err := store.OpenSQLite(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	if err := s.CreateAccount(ctx, &store.Account{Key: "ana", Name: "Ana", Password: "pbkdf2$b", Created: time.Unix(1, 0)}); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	db, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{
+		`DROP TABLE push_subscriptions`,
+		`CREATE TABLE push_subscriptions (endpoint TEXT PRIMARY KEY, account TEXT NOT NULL, p256dh TEXT NOT NULL, auth TEXT NOT NULL, created INTEGER NOT NULL)`,
+		`INSERT INTO push_subscriptions VALUES ('https://push.example/old', 'ana', 'k', 'a', 5)`,
+	} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	db.Close()
+	s, err = store.OpenSQLite(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if err := s.AddPushSubscription(ctx, store.PushSubscription{Account: "ana", Endpoint: "https://push.example/new", P256dh: "k", Auth: "a",
+		Session: "s1", Created: time.Unix(6, 0)}); err != nil {
+		t.Fatal(err)
+	}
+	ps, err := s.PushSubscriptions(ctx, "ana")
+	if err != nil || len(ps) != 2 || ps[0].Session != "s1" || ps[1].Endpoint != "https://push.example/old" || ps[1].Session != "" {
+		t.Errorf("subscriptions: %+v, %v", ps, err)
+	}
+}

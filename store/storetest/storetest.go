@@ -2893,7 +2893,8 @@ func push(t *testing.T, s store.Store, prefix string) {
 	endpoint := func(i int) string { return fmt.Sprintf("https://push.example/%s/%d", prefix, i) }
 	add := func(a *store.Account, i int, at time.Time) {
 		t.Helper()
-		err := s.AddPushSubscription(ctx, store.PushSubscription{Account: a.Key, Endpoint: endpoint(i), P256dh: fmt.Sprint("key", i), Auth: fmt.Sprint("auth", i), Created: at})
+		err := s.AddPushSubscription(ctx, store.PushSubscription{Account: a.Key, Endpoint: endpoint(i), P256dh: fmt.Sprint("key", i), Auth: fmt.Sprint("auth", i),
+			Session: fmt.Sprint("session", i), Created: at})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -2922,7 +2923,7 @@ func push(t *testing.T, s store.Store, prefix string) {
 		t.Errorf("Ana's: %v", l)
 	}
 	ps, _ := s.PushSubscriptions(ctx, ana.Key)
-	if len(ps) != 2 || ps[1].P256dh != "key1" || ps[1].Auth != "auth1" || !ps[1].Created.Equal(now) {
+	if len(ps) != 2 || ps[1].P256dh != "key1" || ps[1].Auth != "auth1" || ps[1].Session != "session1" || !ps[1].Created.Equal(now) {
 		t.Errorf("Ana's first: %+v", ps)
 	}
 	// A browser signed in to another account moves with it.

@@ -2779,6 +2779,12 @@ func TestBrowserAccounts(t *testing.T) {
 		t.Errorf("the Czech profile says %q", csWords)
 	}
 	r.run(ana, "back to English", chromedp.SetValue("#lang-select", "en"), chromedp.Evaluate(`$("#lang-select").dispatchEvent(new Event("change"))`, nil))
+	// The account keeps the language (the next page opens in it) once
+	// the page's save has landed.
+	waitFor(t, "English kept with the account", func() bool {
+		text, err := r.e.st.Settings(t.Context(), AccountKey("Ana"))
+		return err == nil && !strings.Contains(text, `"language":"cs"`)
+	})
 	r.run(ana, "nobody's profile", chromedp.Navigate(r.e.url+"/p/Nobody"), chromedp.WaitVisible(`#profile-missing`))
 	var missing string
 	r.eval(ana, `$("#profile-missing").textContent + "|" + $("#profile-body").hidden`, &missing)

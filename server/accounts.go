@@ -454,38 +454,47 @@ func (s *Server) handlePassword(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	var hash string
-	if err := s.hashing(r, func() (err error) {
-		hash, err = password.Hash(req.New, s.cfg.PasswordIterations)
-		return err
-	}); err != nil {
-		s.fail(w, err)
-		return
-	}
 	keep := ""
 	if c, err := r.Cookie(sessionCookie); err == nil {
 		keep = sessionHash(c.Value)
+	}
+	if _, ok := s.setPassword(w, r, a, req.New, keep); !ok {
+		return
+	}
+	s.writeMe(w, r, a, 200)
+}
+
+// setPassword gives the account a the new password pw and ends every
+// session but keep's (none: ""), the seats' tokens (a device still
+// signed in gets new ones as it opens its games), and the push messages
+// of every browser (a device signed out is told nothing more; the page
+// of keep's session subscribes again). It returns the new hash, or
+// answers the failure.
+func (s *Server) setPassword(w http.ResponseWriter, r *http.Request, a *store.Account, pw, keep string) (string, bool) {
+	var hash string
+	if err := s.hashing(r, func() (err error) {
+		hash, err = password.Hash(pw, s.cfg.PasswordIterations)
+		return err
+	}); err != nil {
+		s.fail(w, err)
+		return "", false
 	}
 	if err := s.store.SetPassword(r.Context(), a.Key, a.Password, hash, keep); err != nil {
 		if errors.Is(err, store.ErrConflict) {
 			err = &apiError{409, "the password was changed meanwhile; sign in again"}
 		}
 		s.fail(w, err)
-		return
+		return "", false
 	}
-	// The seats' tokens go too; this device, still signed in, gets new
-	// ones as it opens its games. So do the push messages of every
-	// browser (a device signed out is told nothing more); this one's
-	// page subscribes again.
 	if _, err := s.revokeSeats(r.Context(), a.Key); err != nil {
 		s.fail(w, err)
-		return
+		return "", false
 	}
 	if err := s.unsubscribeAll(r.Context(), a.Key); err != nil {
 		s.fail(w, err)
-		return
+		return "", false
 	}
-	s.writeMe(w, r, a, 200)
+	return hash, true
 }
 
 // hashWait bounds the wait for a slot to hash a password in.

@@ -10,7 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"atril/internal/password"
 	"atril/store"
 )
 
@@ -170,29 +169,8 @@ func (s *Server) handleRecover(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, &apiError{403, "this account is suspended: " + a.Suspended})
 		return
 	}
-	var hash string
-	if err := s.hashing(r, func() (err error) {
-		hash, err = password.Hash(req.Password, s.cfg.PasswordIterations)
-		return err
-	}); err != nil {
-		s.fail(w, err)
-		return
-	}
-	if err := s.store.SetPassword(r.Context(), a.Key, a.Password, hash, ""); err != nil {
-		if errors.Is(err, store.ErrConflict) {
-			err = &apiError{409, "the password was changed meanwhile; try again"}
-		}
-		s.fail(w, err)
-		return
-	}
-	if _, err := s.revokeSeats(r.Context(), a.Key); err != nil {
-		s.fail(w, err)
-		return
-	}
-	// And every browser's push messages, as a change of password ends
-	// them.
-	if err := s.unsubscribeAll(r.Context(), a.Key); err != nil {
-		s.fail(w, err)
+	hash, ok := s.setPassword(w, r, a, req.Password, "")
+	if !ok {
 		return
 	}
 	a.Password = hash

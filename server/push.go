@@ -22,8 +22,10 @@ import (
 
 // Push messages (package webpush): a signed-in player may ask each of
 // its browsers to be told, with the page closed, that it is its move in
-// a game of correspondence play, that such a game ended, that a player
-// invites it to a game or writes to it. The page subscribes through its
+// a game of correspondence play, that such a game began or ended, that
+// a tournament's game of its is ready, that a player invites it to a
+// game or writes to it; each browser while the session it subscribed
+// in lasts. The page subscribes through its
 // service worker (web/static/sw.js), which shows what arrives as a
 // notification and opens the game or the conversation when it is
 // clicked.
